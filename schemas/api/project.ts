@@ -1,0 +1,41 @@
+import { Type, type Static } from 'typebox';
+import { envelope, Id } from '../common';
+import { ProjectSettings, BarcodeType } from '../project-config';
+
+/** GET /barcode/project: by code (optionally with version) or by id. */
+export const ProjectQuery = Type.Object(
+  {
+    code: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$' })),
+    version: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
+    id: Type.Optional(Id),
+  },
+  { additionalProperties: false },
+);
+export type ProjectQuery = Static<typeof ProjectQuery>;
+
+const Permission = Type.Object({ canEdit: Type.Boolean() });
+
+/** What the requesting user may do in this project (spec sections 3, 6). */
+export const ProjectPermission = Type.Object({
+  generateBarcodePermission: Permission,
+  activateBarcodePermission: Permission,
+  addTrackingPermission: Permission,
+});
+export type ProjectPermission = Static<typeof ProjectPermission>;
+
+export const Project = Type.Object({
+  id: Id,
+  code: Type.String(),
+  name: Type.String(),
+  version: Type.Integer(),
+  enterpriseId: Id,
+  enterpriseName: Type.String(),
+  customLogoImageUrl: Type.Union([Type.String(), Type.Null()]),
+  barcodeReaderLicenseKey: Type.Union([Type.String(), Type.Null()]),
+  projectPermission: ProjectPermission,
+  ...ProjectSettings.properties,
+  barcodeTypes: Type.Record(Type.String(), BarcodeType),
+});
+export type Project = Static<typeof Project>;
+
+export const ProjectResponse = envelope(Project);

@@ -1,0 +1,26 @@
+import { Type, type Static, type TSchema } from 'typebox';
+
+/** The four interface languages (spec section 1). */
+export const LANGUAGES = ['en', 'ja', 'zh-TW', 'zh-CN'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** A label in every interface language. */
+export const LocalizedText = Type.Object(
+  { en: Type.String({ minLength: 1 }), ja: Type.String({ minLength: 1 }), 'zh-TW': Type.String({ minLength: 1 }), 'zh-CN': Type.String({ minLength: 1 }) },
+  { additionalProperties: false, description: 'A label in English, Japanese, Traditional and Simplified Chinese.' },
+);
+export type LocalizedText = Static<typeof LocalizedText>;
+
+/** Error body of spec section 8. */
+export const ErrorResponse = Type.Object({
+  errors: Type.Record(Type.String(), Type.Array(Type.Integer())),
+});
+
+export const Id = Type.String({ minLength: 1, maxLength: 64 });
+
+/** Wraps a payload in the `{ data }` envelope every success response uses. */
+export function envelope<T extends TSchema>(data: T) {
+  return Type.Object({ data });
+}
+
+export const OkResponse = envelope(Type.Boolean());

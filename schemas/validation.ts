@@ -1,0 +1,61 @@
+/**
+ * Validation constants shared by the client forms and the server schemas (spec sections 5, 9).
+ * Plain values only, so the client bundle can import them without pulling in a schema library.
+ */
+
+/** Access code: two groups of 4 digits, sent joined. */
+export const ACCESS_CODE_GROUP_LENGTH = 4;
+export const ACCESS_CODE_PATTERN = '^[0-9]{8}$';
+
+/** Password: 8 to 32 characters with at least one digit, one lowercase and one uppercase letter. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 32;
+export const PASSWORD_PATTERN = '^(?=.*[0-9])(?=.*[a-z])(?=.*[A-Z]).{8,32}$';
+
+/** One-time passcode sent by SMS: 6 digits. */
+export const ONE_TIME_PASSCODE_PATTERN = '^[0-9]{6}$';
+
+/** visitorId: a device id the client generates once and keeps (letters, digits, '-', '_'). */
+export const VISITOR_ID_PATTERN = '^[A-Za-z0-9_-]{8,64}$';
+
+/** Names in the register form: not empty, and a sane upper bound. */
+export const NAME_MAX_LENGTH = 50;
+
+/** Client version this build is (spec section 9). */
+export const CLIENT_VERSION = '1.44.1';
+
+/** Response/request header names of the transport contract (spec sections 4, 7). */
+export const Headers = {
+  clientVersion: 'client-version',
+  forceUpgrade: 'force-upgrade',
+  utcOffset: 'utc-offset',
+  enterpriseId: 'enterprise-id',
+  userType: 'user-type',
+} as const;
+
+/** Returns true when a password satisfies spec section 5. */
+export function isValidPassword(password: string): boolean {
+  return new RegExp(PASSWORD_PATTERN).test(password);
+}
+
+/** Formats an 8-digit access code in groups of 4 separated by '-' (register success dialog). */
+export function formatAccessCode(code: string): string {
+  return code.match(/.{1,4}/g)?.join('-') ?? code;
+}
+
+/**
+ * Compares dotted version strings numerically: negative when a < b, 0 when equal, positive when
+ * a > b. Missing parts count as 0 ("1.44" == "1.44.0"); non-numeric parts count as 0.
+ */
+export function compareVersions(a: string, b: string): number {
+  const pa = a.split('.').map((p) => Number.parseInt(p, 10) || 0);
+  const pb = b.split('.').map((p) => Number.parseInt(p, 10) || 0);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i += 1) {
+    const diff = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (diff !== 0) return diff;
+  }
+  return 0;
+}
+
+/** Ids of projects, users and organizations are UUIDs. */
+export const UUID_PATTERN_SOURCE = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';

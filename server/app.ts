@@ -1,0 +1,47 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import type { ServerContext } from './domain/context';
+import { installAuth } from './plugins/auth';
+import { installErrorHandling } from './plugins/errors';
+import { installStaticClient } from './plugins/static-client';
+import { installTransportHeaders } from './plugins/transport-headers';
+import { installValidation } from './plugins/validation';
+import { devRoutes } from './routes/dev';
+import { projectRoutes } from './routes/project';
+import { userRoutes } from './routes/user';
+
+export interface BuildOptions {
+  /** Folder of the built client to serve; none in API-only tests. */
+  distDir?: string;
+  logger?: boolean;
+  /** Trust X-Forwarded-For (behind a reverse proxy), so rate limits count real client addresses. */
+  trustProxy?: boolean;
+}
+
+/** JSON bodies of this endpoints are small; anything larger is refused with 413 (code 1005). */
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+/** Builds the reference API server: plugins by layer, then routes under /api. */
+export async function buildApp(ctx: ServerContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ? { level: 'info' } : false,
+    disableRequestLogging: true,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: options.trustProxy ?? false,
+  });
+  installValidation(app);
+  installErrorHandling(app);
+  installTransportHeaders(app, ctx.config);
+  await app.register(fastifyCookie);
+  installAuth(app, ctx);
+  await app.register(
+    async (api) => {
+      await api.register(projectRoutes, { ctx });
+      await api.register(userRoutes, { ctx });
+      if (ctx.config.exposeOutbox) await api.register(devRoutes, { ctx });
+    },
+    { prefix: '/api' },
+  );
+  await installStaticClient(app, options.distDir);
+  return app;
+}

@@ -1,0 +1,52 @@
+import { resolve } from 'node:path';
+import { CLIENT_VERSION } from '../schemas/validation';
+import type { ServerConfig } from './domain/context';
+import { AUTH_LIMITS } from './domain/rate-limit';
+
+/** Everything the server reads from its environment (README, "Configuration"). */
+export interface Environment {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  authSecret: string | undefined;
+  distDir: string;
+  trustProxy: boolean;
+  config: ServerConfig;
+}
+
+export function defaultServerConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return {
+    latestClientVersion: CLIENT_VERSION,
+    minClientVersion: '0',
+    secureCookies: false,
+    corsOrigins: [],
+    exposeOutbox: false,
+    accessTokenTtlSeconds: 15 * 60,
+    refreshTokenTtlSeconds: 30 * 24 * 60 * 60,
+    limits: AUTH_LIMITS,
+    ...overrides,
+  };
+}
+
+const flag = (value: string | undefined): boolean => value === '1' || value === 'true';
+
+export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environment {
+  const root = resolve(import.meta.dirname, '..');
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR ?? resolve(root, 'data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    authSecret: env.AUTH_SECRET || undefined,
+    distDir: resolve(env.DIST_DIR ?? resolve(root, 'dist')),
+    trustProxy: flag(env.TRUST_PROXY),
+    config: defaultServerConfig({
+      latestClientVersion: env.LATEST_CLIENT_VERSION ?? CLIENT_VERSION,
+      minClientVersion: env.MIN_CLIENT_VERSION ?? '0',
+      secureCookies: flag(env.SECURE_COOKIES),
+      corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+      exposeOutbox: flag(env.EXPOSE_OUTBOX),
+    }),
+  };
+}

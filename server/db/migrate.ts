@@ -1,0 +1,20 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Database } from './database';
+
+const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
+
+/**
+ * Applies every `migrations/NNN_name.sql` not applied yet, in order, each in a transaction, and
+ * records it in `schema_migrations`. The same files serve PGlite and PostgreSQL.
+ */
+export async function migrate(db: Database): Promise<string[]> {
+  await db.exec('create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())');
+  const applied = new Set((await db.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name));
+  const pending = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql') && !applied.has(f)).sort();
+  for (const name of pending) {
+    const sql = readFileSync(join(MIGRATIONS_DIR, name), 'utf8');
+    await db.exec(`begin;\n${sql}\ninsert into schema_migrations (name) values ('${name.replace(/'/g, "''")}');\ncommit;`);
+  }
+  return pending;
+}

@@ -1,0 +1,27 @@
+import { ErrorCode } from '../../schemas/error-codes';
+
+/**
+ * A failure the client is meant to see: an HTTP status and the error body of spec section 8.
+ * Business rules throw these; the error handler sends them as they are.
+ */
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly errors: Record<string, number[]>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(`API failure ${status}: ${JSON.stringify(errors)}`);
+  }
+}
+
+/** A failure of the request as a whole: `{ errors: { $common: [code] } }`. */
+export function commonFailure(code: number, status = 400, headers: Record<string, string> = {}): ApiFailure {
+  return new ApiFailure(status, { $common: [code] }, headers);
+}
+
+/** A failure tied to one field: `{ errors: { [field]: [code] } }`. */
+export function fieldFailure(field: string, code: number): ApiFailure {
+  return new ApiFailure(400, { [field]: [code] });
+}
+
+export const unauthenticated = (): ApiFailure => commonFailure(ErrorCode.loginExpired, 401);

@@ -1,0 +1,27 @@
+import type { Queryable } from '../db/database';
+import { newId } from './ids';
+
+/**
+ * "Sends" an SMS: the message is stored in the outbox and logged. There is no external gateway;
+ * a deployment that has one would drain this table.
+ */
+export async function sendSms(db: Queryable, destination: string, body: string): Promise<void> {
+  await db.query("insert into outbox (id, channel, destination, body) values ($1, 'sms', $2, $3)", [newId(), destination, body]);
+  console.info(`[outbox] sms to ${destination}: ${body}`);
+}
+
+export interface OutboxMessage {
+  channel: string;
+  destination: string;
+  body: string;
+  createdAt: string;
+}
+
+/** The latest messages, newest first (tests and the demo read one-time codes here). */
+export async function readOutbox(db: Queryable, limit = 20): Promise<OutboxMessage[]> {
+  const { rows } = await db.query<{ channel: string; destination: string; body: string; created_at: Date | string }>(
+    'select channel, destination, body, created_at from outbox order by created_at desc limit $1',
+    [limit],
+  );
+  return rows.map((r) => ({ channel: r.channel, destination: r.destination, body: r.body, createdAt: new Date(r.created_at).toISOString() }));
+}

@@ -1,0 +1,15 @@
+import { readEnvironment } from './config';
+import { openDatabase, prepareServer } from './start';
+
+const env = readEnvironment();
+const db = await openDatabase(env);
+const { app } = await prepareServer(db, env, true);
+await app.listen({ port: env.port, host: env.host });
+const where = env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${env.dataDir}`;
+console.log(`\n  Smart barcode is running: http://localhost:${env.port}/demo@1\n  Database: ${where}\n`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void app.close().then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Database, Queryable } from '../db/database';
+import type { ProjectConfig } from '../../schemas/project-config';
+import { hashPassword } from '../domain/crypto';
+import { createUser, findUserByAccessCode, type NewUser } from '../domain/users';
+
+const here = import.meta.dirname;
+
+/** Fixed ids, so the seed is idempotent and tests can name them. */
+export const SEED = {
+  enterprise: '0b7285aa-0000-4000-8000-000000000001',
+  otherEnterprise: '0b7285aa-0000-4000-8000-000000000002',
+  staffOrg: '0b7285aa-0000-4000-8000-000000000011',
+  clientOrg: '0b7285aa-0000-4000-8000-000000000012',
+  otherOrg: '0b7285aa-0000-4000-8000-000000000013',
+  demoProject: '0b7285aa-0000-4000-8000-000000000101',
+  secureProject: '0b7285aa-0000-4000-8000-000000000102',
+  /** Password of the staff user 1111-2222, needed on secure@1. */
+  staffPassword: 'Frostline2026',
+  staffPhone: { countryCode: '+81', number: '9012345678' },
+};
+
+export function demoConfig(): ProjectConfig {
+  return JSON.parse(readFileSync(join(here, 'demo-project.json'), 'utf8')) as ProjectConfig;
+}
+
+const hash = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+
+/**
+ * Inserts a project, or refreshes its configuration from the seed file when nobody has edited it
+ * since it was last seeded (an admin's edits are never overwritten).
+ */
+async function upsertProject(db: Queryable, p: { id: string; code: string; name: string; config: ProjectConfig; logo?: string }): Promise<void> {
+  const seededKey = `seeded_config:${p.id}`;
+  const { rows } = await db.query<{ config: ProjectConfig }>('select config from projects where id = $1', [p.id]);
+  const logo = p.logo ? Buffer.from(p.logo) : null;
+  if (!rows[0]) {
+    await db.query(
+      `insert into projects (id, enterprise_id, code, version, name, config, custom_logo, custom_logo_type)
+       values ($1, $2, $3, 1, $4, $5, $6, $7)`,
+      [p.id, SEED.enterprise, p.code, p.name, JSON.stringify(p.config), logo, logo ? 'image/svg+xml' : null],
+    );
+  } else {
+    const seeded = (await db.query<{ value: string }>('select value from settings where key = $1', [seededKey])).rows[0]?.value;
+    if (seeded === hash(rows[0].config)) await db.query('update projects set config = $2 where id = $1', [p.id, JSON.stringify(p.config)]);
+  }
+  const current = (await db.query<{ config: ProjectConfig }>('select config from projects where id = $1', [p.id])).rows[0];
+  await db.query('insert into settings (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value', [seededKey, hash(current?.config)]);
+}
+
+async function ensureUser(db: Queryable, secret: string, accessCode: string, user: NewUser): Promise<string> {
+  const existing = await findUserByAccessCode(db, secret, accessCode);
+  if (existing) return existing.id;
+  return (await createUser(db, secret, user, accessCode)).id;
+}
+
+/** The demo data of the README: two enterprises, projects demo@1 and secure@1, four users. */
+export async function seedDemo(db: Database, secret: string): Promise<void> {
+  await db.query(`insert into enterprises (id, name) values ($1, 'FrostLine Pharma'), ($2, 'Harbour Freight Co.') on conflict (id) do nothing`,
+    [SEED.enterprise, SEED.otherEnterprise]);
+  await db.query(
+    `insert into organizations (id, enterprise_id, name) values ($1, $4, 'FrostLine Logistics'), ($2, $4, 'FrostLine Clients'),
+       ($3, $5, 'Harbour Freight Depot') on conflict (id) do nothing`,
+    [SEED.staffOrg, SEED.clientOrg, SEED.otherOrg, SEED.enterprise, SEED.otherEnterprise],
+  );
+  const config = demoConfig();
+  await upsertProject(db, { id: SEED.demoProject, code: 'demo', name: 'Cold-chain vaccine shipments', config, logo: readFileSync(join(here, 'demo-logo.svg'), 'utf8') });
+  await upsertProject(db, {
+    id: SEED.secureProject, code: 'secure', name: 'Controlled substances',
+    config: { ...config, requirePassword: true, requireOneTimePasscode: true, allowUserSelfRegister: false, showBarcodeSearchPage: false, showTrackingCountPage: false },
+  });
+  const staff = { userType: 'staff' as const, organizationId: SEED.staffOrg };
+  await ensureUser(db, secret, '11112222', {
+    ...staff, firstName: 'Hana', lastName: 'Sato', passwordHash: await hashPassword(SEED.staffPassword),
+    phoneCountryCode: SEED.staffPhone.countryCode, phoneNumber: SEED.staffPhone.number,
+  });
+  await ensureUser(db, secret, '33334444', { userType: 'client', organizationId: SEED.clientOrg, firstName: 'Kenji', lastName: 'Tanaka', passwordHash: null });
+  await ensureUser(db, secret, '55556666', { userType: 'staff', organizationId: SEED.otherOrg, firstName: 'Wei', lastName: 'Lin', passwordHash: null });
+  const limited = await ensureUser(db, secret, '77778888', { ...staff, firstName: 'Mai', lastName: 'Suzuki', passwordHash: null });
+  for (const project of [SEED.demoProject, SEED.secureProject]) {
+    await db.query(
+      `insert into project_members (project_id, user_id, can_generate_barcode, can_activate_barcode, can_add_tracking)
+       values ($1, $2, false, true, true) on conflict (project_id, user_id) do nothing`,
+      [project, limited],
+    );
+  }
+}
