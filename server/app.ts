@@ -29,6 +29,8 @@ export async function buildApp(ctx: ServerContext, options: BuildOptions = {}): 
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: options.trustProxy ?? false,
   });
+  // The API speaks JSON only: a text/plain body is refused with 415 rather than parsed as a string.
+  app.removeContentTypeParser('text/plain');
   installValidation(app);
   installErrorHandling(app);
   installTransportHeaders(app, ctx.config);

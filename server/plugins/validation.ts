@@ -57,5 +57,9 @@ export function ajvErrorsToBody(errors: ErrorObject[]): Record<string, number[]>
     const list = (out[field] ??= []);
     if (!list.includes(code)) list.push(code);
   }
+  // An empty field is the one thing to say about it: its format does not matter yet.
+  for (const [field, codes] of Object.entries(out)) {
+    if (codes.includes(ErrorCode.emptyField)) out[field] = [ErrorCode.emptyField];
+  }
   return out;
 }

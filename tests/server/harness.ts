@@ -1,0 +1,60 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { defaultServerConfig } from '../../server/config';
+import { openPglite } from '../../server/db/database';
+import type { ServerConfig, ServerContext } from '../../server/domain/context';
+import { prepareServer } from '../../server/start';
+
+export { SEED } from '../../server/seed/seed';
+
+export interface TestServer {
+  app: FastifyInstance;
+  ctx: ServerContext;
+  /** Rows in a table, to check that a refused request wrote nothing. */
+  count(table: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** A server on a fresh in-memory database, migrated and seeded, without the client. */
+export async function startTestServer(config: Partial<ServerConfig> = {}): Promise<TestServer> {
+  const db = await openPglite();
+  const { app, ctx } = await prepareServer(db, { authSecret: 'test-secret', config: defaultServerConfig({ exposeOutbox: true, ...config }), distDir: '', trustProxy: false });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    count: async (table) => (await db.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0]?.n ?? 0,
+    close: () => app.close(),
+  };
+}
+
+/** Cookie jar over inject: keeps what the server sets, sends it back on matching paths. */
+export class Client {
+  private jar = new Map<string, { value: string; path: string }>();
+
+  constructor(private app: FastifyInstance, private address = '203.0.113.10') {}
+
+  async request(options: InjectOptions & { url: string }): Promise<LightMyRequestResponse> {
+    const path = options.url.split('?')[0] ?? '';
+    const cookies = Object.fromEntries([...this.jar].filter(([, c]) => path.startsWith(c.path)).map(([k, c]) => [k, c.value]));
+    const response = await this.app.inject({ remoteAddress: this.address, ...options, cookies: { ...cookies, ...(options.cookies ?? {}) } });
+    for (const c of response.cookies) {
+      if (c.value === '' || (c.maxAge !== undefined && c.maxAge <= 0) || (c.expires && c.expires.getTime() < Date.now())) this.jar.delete(c.name);
+      else this.jar.set(c.name, { value: c.value, path: c.path ?? '/' });
+    }
+    return response;
+  }
+
+  cookie(name: string): string | undefined {
+    return this.jar.get(name)?.value;
+  }
+
+  post(url: string, payload: object): Promise<LightMyRequestResponse> {
+    return this.request({ method: 'POST', url, payload });
+  }
+
+  get(url: string): Promise<LightMyRequestResponse> {
+    return this.request({ method: 'GET', url });
+  }
+}
+
+export const VISITOR = 'visitor-test-0001';

@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+const alias = {
+  '@': fileURLToPath(new URL('./src', import.meta.url)),
+  '@schemas': fileURLToPath(new URL('./schemas', import.meta.url)),
+  '@locales': fileURLToPath(new URL('./locales', import.meta.url)),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'happy-dom', setupFiles: ['tests/unit/setup.ts'] },
+      },
+      {
+        resolve: { alias },
+        // Each server test file opens its own throwaway in-memory PGlite; two at a time fit 2 cores.
+        test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 30000, hookTimeout: 60000, maxWorkers: 2 },
+      },
+    ],
+  },
+});
