@@ -17,6 +17,11 @@ export default defineConfig({
       },
       {
         resolve: { alias },
+        // Runs after `npm run build`: checks the built client's first-load budget.
+        test: { name: 'build', include: ['tests/build/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        resolve: { alias },
         // Each server test file opens its own throwaway in-memory PGlite; two at a time fit 2 cores.
         test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 30000, hookTimeout: 60000, maxWorkers: 2 },
       },

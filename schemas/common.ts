@@ -1,8 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 
-/** The four interface languages (spec section 1). */
-export const LANGUAGES = ['en', 'ja', 'zh-TW', 'zh-CN'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Language } from './languages';
 
 /** A label in every interface language. */
 export const LocalizedText = Type.Object(

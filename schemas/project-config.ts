@@ -27,10 +27,10 @@ const key = Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,63}$', description: 
 export const CustomField = Type.Object(
   {
     key,
-    type: Type.Union(CUSTOM_FIELD_TYPES.map((t) => Type.Literal(t))),
+    type: Type.Enum(CUSTOM_FIELD_TYPES),
     label: LocalizedText,
     required: Type.Optional(Type.Boolean()),
-    visibility: Type.Optional(Type.Union(FIELD_VISIBILITIES.map((v) => Type.Literal(v)))),
+    visibility: Type.Optional(Type.Enum(FIELD_VISIBILITIES)),
     order: Type.Optional(Type.Integer()),
   },
   { additionalProperties: true },
@@ -61,12 +61,12 @@ export const BarcodeType = Type.Object(
   {
     order: Type.Integer(),
     name: LocalizedText,
-    icon: Type.Union(ICON_KINDS.map((i) => Type.Literal(i))),
+    icon: Type.Enum(ICON_KINDS),
     color: Type.Object({
       foreground: Type.String({ pattern: '^#[0-9a-fA-F]{6}$' }),
       background: Type.String({ pattern: '^#[0-9a-fA-F]{6}$' }),
     }),
-    userTypes: Type.Array(Type.Union(USER_TYPES.map((u) => Type.Literal(u))), { minItems: 1 }),
+    userTypes: Type.Array(Type.Enum(USER_TYPES), { minItems: 1 }),
     activationFields: Type.Array(CustomField),
     uiConfig: Type.Optional(Type.Object({ listViewTitleLabelField: Type.Optional(Type.String()) })),
     trackPointRouteNotifications: Type.Optional(

@@ -22,7 +22,7 @@ export const AuthorizeBody = Type.Object(
 );
 export type AuthorizeBody = Static<typeof AuthorizeBody>;
 
-export const UserType = Type.Union(USER_TYPES.map((u) => Type.Literal(u)));
+export const UserType = Type.Enum(USER_TYPES);
 
 export const User = Type.Object({
   id: Id,

@@ -16,8 +16,8 @@ export async function installStaticClient(app: FastifyInstance, distDir: string 
     await app.register(fastifyStatic, {
       root: distDir,
       preCompressed: true,
-      setHeaders: (res, path) => {
-        res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

@@ -1,0 +1,60 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { LANGUAGES } from '../schemas/languages';
+
+/** Gzipped JavaScript a phone downloads for the first screen: budget of the foundation issue. */
+export const FIRST_LOAD_BUDGET_BYTES = 150 * 1024;
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+export interface SizedFile {
+  file: string;
+  gzipBytes: number;
+}
+
+export interface FirstLoadReport {
+  /** The entry chunk and every chunk it imports statically. */
+  files: SizedFile[];
+  /** The string chunks of the heaviest language (a phone loads exactly one language). */
+  languageFiles: SizedFile[];
+  totalGzipBytes: number;
+}
+
+const sum = (files: SizedFile[]) => files.reduce((total, f) => total + f.gzipBytes, 0);
+
+/**
+ * Reads Vite's manifest (dist/.vite/manifest.json): the entry and its static imports are what
+ * the browser must fetch before the first render; one language's strings are fetched with them.
+ * Dynamic imports (screens, dialogs, camera, OCR) are not part of the first load.
+ */
+export function measureFirstLoad(distDir: string): FirstLoadReport {
+  const manifestPath = join(distDir, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: run 'npm run build' first`);
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const size = (key: string): SizedFile => {
+    const file = manifest[key]?.file;
+    if (!file) throw new Error(`manifest has no chunk ${key}`);
+    return { file, gzipBytes: gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length };
+  };
+  const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  const seen = new Set<string>();
+  const queue = [...entries];
+  while (queue.length > 0) {
+    const key = queue.pop() as string;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    queue.push(...(manifest[key]?.imports ?? []));
+  }
+  const files = [...seen].map(size);
+  const languageFiles = LANGUAGES
+    .map((lng) => Object.keys(manifest).filter((key) => key.startsWith(`locales/${lng}/`)).map(size))
+    .sort((a, b) => sum(b) - sum(a))[0] ?? [];
+  return { files, languageFiles, totalGzipBytes: sum(files) + sum(languageFiles) };
+}

@@ -1,0 +1,29 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { closeMessage, messageStore } from '@/shared/ui/message-dialog';
+import { useStore } from '@/shared/ui/store';
+
+export interface MessageDialogProps {
+  /** Show the Login button: the user is logged out and not on home or an html page (spec section 2). */
+  offerLogin: boolean;
+  homePath: string | null;
+}
+
+/** The global message dialog, with OK and, for logged-out users away from home, Login. */
+export function MessageDialog({ offerLogin, homePath }: MessageDialogProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const message = useStore(messageStore);
+  return (
+    <Modal opened={message !== null} onClose={closeMessage} title={message?.title} centered>
+      <Text style={{ whiteSpace: 'pre-line' }} data-testid="message-dialog-body">{message?.body}</Text>
+      <Group justify="flex-end" mt="md">
+        {offerLogin && homePath && (
+          <Button variant="default" onClick={() => { closeMessage(); navigate(homePath); }}>{t('common.login')}</Button>
+        )}
+        <Button onClick={closeMessage}>{t('common.ok')}</Button>
+      </Group>
+    </Modal>
+  );
+}

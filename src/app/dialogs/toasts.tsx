@@ -1,0 +1,20 @@
+import { Notification, Stack } from '@mantine/core';
+import { useStore } from '@/shared/ui/store';
+import { dismissToast, toastStore } from '@/shared/ui/toasts';
+
+const COLORS = { success: 'teal', error: 'red', info: 'blue' } as const;
+
+/** At most three toasts at the top of the screen, each gone after 3 s (spec section 9). */
+export function Toasts() {
+  const toasts = useStore(toastStore);
+  if (toasts.length === 0) return null;
+  return (
+    <Stack gap="xs" pos="fixed" top={8} left={8} right={8} style={{ zIndex: 500, pointerEvents: 'none' }} role="status" aria-live="polite">
+      {toasts.map((toast) => (
+        <Notification key={toast.id} color={COLORS[toast.kind]} onClose={() => dismissToast(toast.id)} withBorder style={{ pointerEvents: 'auto' }}>
+          {toast.message}
+        </Notification>
+      ))}
+    </Stack>
+  );
+}

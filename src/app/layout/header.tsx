@@ -1,0 +1,55 @@
+import { lazy, Suspense, useState } from 'react';
+import { ActionIcon, Box, Button, Group, Image, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { Project } from '@schemas/api/project';
+import type { Profile } from '@schemas/api/user';
+import { resolveApiUrl } from '@/shared/ui/not-found-page';
+
+const LogoutConfirm = lazy(() => import('./logout-confirm').then((m) => ({ default: m.LogoutConfirm })));
+
+export interface HeaderProps {
+  project: Project;
+  homePath: string;
+  profile: Profile | null;
+  onLogout(): Promise<void>;
+}
+
+function HomeIcon() {
+  return (
+    <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <path d="M3 11l9-8 9 8M5 9.5V21h5v-6h4v6h5V9.5" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/** The header (spec section 2): home button, logo, staff full name, logout with confirmation. */
+export function Header({ project, homePath, profile, onLogout }: HeaderProps) {
+  const { t } = useTranslation();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <Box component="header" px="sm" py={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-body)', position: 'sticky', top: 0, zIndex: 100 }}>
+      <Group justify="space-between" wrap="nowrap" gap="xs" mih={48}>
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+          <ActionIcon component={Link} to={homePath} variant="subtle" size="xl" aria-label={t('header.home')}>
+            <HomeIcon />
+          </ActionIcon>
+          {project.customLogoImageUrl
+            ? <Image src={resolveApiUrl(project.customLogoImageUrl)} alt={project.enterpriseName} h={32} w="auto" fit="contain" />
+            : <Text fw={700} truncate>{project.name}</Text>}
+        </Group>
+        {profile && (
+          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Text size="sm" truncate data-testid="header-staff-name">{profile.user.fullName}</Text>
+            <Button variant="light" size="sm" onClick={() => setConfirming(true)}>{t('header.logout')}</Button>
+          </Group>
+        )}
+      </Group>
+      {confirming && (
+        <Suspense fallback={null}>
+          <LogoutConfirm onCancel={() => setConfirming(false)} onConfirm={onLogout} />
+        </Suspense>
+      )}
+    </Box>
+  );
+}

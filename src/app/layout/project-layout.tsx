@@ -1,0 +1,96 @@
+import { useEffect } from 'react';
+import { Button, Center, Container, Loader, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { ApiError } from '@/shared/api';
+import { sessionEvents } from '@/shared/api/session-events';
+import { parseProjectParam, projectPath } from '@/shared/project/project-route';
+import { ProjectContext, useProject } from '@/shared/project/use-project';
+import { checkAuthorizationSystem } from '@/shared/session/authorization-system';
+import { clearProfile, logout, useProfile } from '@/shared/session/use-profile';
+import { translateError } from '@/shared/i18n/error-message';
+import { showMessage } from '@/shared/ui/message-dialog';
+import { NotFoundPage } from '@/shared/ui/not-found-page';
+import { useStore } from '@/shared/ui/store';
+import { showToast } from '@/shared/ui/toasts';
+import { LazyMessageDialog } from '../dialogs/lazy-dialogs';
+import { Header } from './header';
+
+function FullScreenLoader() {
+  const { t } = useTranslation();
+  return (
+    <Center mih="60vh" aria-busy="true">
+      <Stack align="center" gap="xs">
+        <Loader />
+        <Text size="sm" c="dimmed">{t('app.loading')}</Text>
+      </Stack>
+    </Center>
+  );
+}
+
+/**
+ * Everything under `/{project}`: loads the project (404 when it does not exist), the header,
+ * the message dialog, and the session rules of spec section 4 (authorization system,
+ * signed out after a failed refresh).
+ */
+export function ProjectLayout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const ref = parseProjectParam(useParams().project);
+  const { data: project, error, isLoading, mutate: reloadProject } = useProject(ref);
+  const { data: profile } = useProfile();
+  const signedOut = useStore(sessionEvents);
+  const home = project ? projectPath(project) : null;
+  const isHtmlPage = location.pathname.endsWith('/html');
+
+  useEffect(() => {
+    if (!profile || !project) return;
+    const verdict = checkAuthorizationSystem(profile, project);
+    if (verdict.kind === 'ok') return;
+    if (verdict.kind === 'not-belong' && isHtmlPage) return;
+    void logout().finally(() => {
+      showMessage({ body: verdict.kind === 'portal' ? t('auth.portalLoggedOut') : `${t('auth.notBelong', { company: verdict.company })}\n(${t('auth.notBelongEnterprise')})` });
+    });
+  }, [profile, project, isHtmlPage, t]);
+
+  useEffect(() => {
+    if (!signedOut || !home) return;
+    sessionEvents.set(null);
+    void clearProfile();
+    showToast('info', t('auth.sessionExpired'));
+    navigate(home);
+  }, [signedOut, home, navigate, t]);
+
+  if (!ref) return <NotFoundPage />;
+  if (isLoading) return <FullScreenLoader />;
+  if (!project) {
+    const missing = error instanceof ApiError && (error.code === '2304' || error.status === 400);
+    if (missing || !error) return <NotFoundPage />;
+    return (
+      <Center mih="60vh" p="md">
+        <Stack align="center">
+          <Text role="alert">{t('project.loadFailed')} {translateError(t, error)}</Text>
+          <Button onClick={() => void reloadProject()}>{t('common.retry')}</Button>
+        </Stack>
+      </Center>
+    );
+  }
+
+  const onLogout = async () => {
+    await logout();
+    showToast('info', t('header.loggedOut'));
+    navigate(projectPath(project));
+  };
+  const onHome = location.pathname === projectPath(project);
+
+  return (
+    <ProjectContext.Provider value={project}>
+      <Header project={project} homePath={projectPath(project)} profile={profile ?? null} onLogout={onLogout} />
+      <Container size="xs" px="md" py="lg" component="main">
+        <Outlet />
+      </Container>
+      <LazyMessageDialog offerLogin={!profile && !onHome && !isHtmlPage} homePath={home} />
+    </ProjectContext.Provider>
+  );
+}

@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '@mantine/core/styles.css';
+import { initI18n } from '@/shared/i18n/i18n';
+import { App } from './app';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root missing from index.html');
+
+// Strings first (one small chunk for the browser's language), then the first render.
+void initI18n().then(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

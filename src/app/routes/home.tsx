@@ -1,0 +1,34 @@
+import { Center, Loader } from '@mantine/core';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { mutate } from 'swr';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { LoggedInHome } from '@/features/home/components/logged-in-home';
+import { projectPath } from '@/shared/project/project-route';
+import { projectKey, useCurrentProject } from '@/shared/project/use-project';
+import { reloadProfile, useProfile } from '@/shared/session/use-profile';
+
+/**
+ * `/{project}`: the login form for visitors, the logged-in home for users. After a login the
+ * profile and the project (whose permissions depend on the user) are reloaded, and a pending
+ * route in the query (`?name=<screen>&id=<barcodeId>`, set when a visitor was sent home from
+ * a restricted screen) is resumed.
+ */
+export function HomeRoute() {
+  const project = useCurrentProject();
+  const { data: profile, isLoading } = useProfile();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const base = projectPath(project);
+
+  if (isLoading) return <Center mih="40vh"><Loader /></Center>;
+  if (profile) return <LoggedInHome project={project} profile={profile} handlers={{}} />;
+
+  const onLoggedIn = async () => {
+    await reloadProfile();
+    const name = search.get('name');
+    const id = search.get('id');
+    if (name && id && /^[\w-]+$/.test(name)) navigate(`${base}/qrcode/${encodeURIComponent(id)}/${name}`);
+    await mutate(projectKey({ code: project.code, version: project.version }));
+  };
+  return <LoginForm project={project} registerPath={`${base}/register`} onLoggedIn={onLoggedIn} />;
+}

@@ -1,0 +1,38 @@
+import type { AuthorizeBody } from '@schemas/api/user';
+import { ErrorCode } from '@schemas/error-codes';
+import { api, ApiError } from '@/shared/api';
+import { visitorId } from '@/shared/storage/storage';
+
+export interface LoginInput {
+  accessCode: string;
+  password?: string;
+  oneTimePasscode?: string;
+}
+
+/** POST /user/authorize with the login payload of spec section 3. */
+export async function authorize(projectId: string, input: LoginInput): Promise<void> {
+  const body: AuthorizeBody = { projectId, accessCode: input.accessCode, visitorId: visitorId() };
+  if (input.password) body.password = input.password;
+  if (input.oneTimePasscode) body.oneTimePasscode = input.oneTimePasscode;
+  await api.post('/user/authorize', body);
+}
+
+/** What a failed login means for the form (spec section 4, login). */
+export type LoginFailure =
+  | { kind: 'code-sent' }
+  | { kind: 'code-already-sent' }
+  | { kind: 'code-incorrect' }
+  | { kind: 'invalid-password' }
+  /** Not a credential problem (rate limit, network, server): said as it is, not as 'invalid password'. */
+  | { kind: 'other'; error: unknown };
+
+export function interpretLoginError(error: unknown): LoginFailure {
+  if (!(error instanceof ApiError)) return { kind: 'other', error };
+  const otp = error.fields.oneTimePasscode ?? [];
+  if (otp.includes(ErrorCode.emptyField)) return { kind: 'code-already-sent' };
+  if (otp.includes(ErrorCode.wrongOneTimePasscode)) return { kind: 'code-incorrect' };
+  if (error.code === String(ErrorCode.oneTimePasscodeSent)) return { kind: 'code-sent' };
+  const notCredentials = ['429', '500', '403', 'network', 'timeout', String(ErrorCode.noRegisteredPhone), String(ErrorCode.projectNotFound)];
+  if (notCredentials.includes(error.code)) return { kind: 'other', error };
+  return { kind: 'invalid-password' };
+}

@@ -1,0 +1,32 @@
+import type { Project } from '@schemas/api/project';
+import type { Profile } from '@schemas/api/user';
+
+/** The buttons of the logged-in home (spec section 2), each backed by a screen. */
+export type HomeActionName = 'generateBarcode' | 'scanBarcode' | 'barcodeSearch' | 'trackingTimes';
+
+export interface HomeAction {
+  name: HomeActionName;
+  enabled: boolean;
+  /** Why a disabled action is disabled (shown as its hover hint). */
+  disabledReason?: 'generateNoPermission';
+}
+
+/**
+ * Which home buttons to show and whether each is enabled (spec sections 2, 6). Only actions
+ * whose screens exist in this build (`available`) are ever shown: no dead buttons.
+ * - Generate: enabled with generateBarcodePermission.canEdit or for a client user.
+ * - Search: when the project shows the search page.
+ * - Tracking Times: when the project shows the tracking-count page, never for client users.
+ */
+export function homeActions(project: Project, profile: Profile, available: ReadonlySet<HomeActionName>): HomeAction[] {
+  const isClient = profile.user.userType === 'client';
+  const all: (HomeAction | null)[] = [
+    project.projectPermission.generateBarcodePermission.canEdit || isClient
+      ? { name: 'generateBarcode', enabled: true }
+      : { name: 'generateBarcode', enabled: false, disabledReason: 'generateNoPermission' },
+    { name: 'scanBarcode', enabled: true },
+    project.showBarcodeSearchPage ? { name: 'barcodeSearch', enabled: true } : null,
+    project.showTrackingCountPage && !isClient ? { name: 'trackingTimes', enabled: true } : null,
+  ];
+  return all.filter((a): a is HomeAction => a !== null && available.has(a.name));
+}

@@ -1,0 +1,113 @@
+import redaxios from 'redaxios';
+import { CLIENT_VERSION, compareVersions, Headers as HeaderNames } from '@schemas/validation';
+import { ApiError, normaliseError } from './errors';
+
+export interface ApiClientOptions {
+  baseURL: string;
+  timeoutMs: number;
+  /** The fetch to use (tests pass a fake); defaults to the global one. */
+  fetch?: typeof fetch;
+  visitorId(): string;
+  /** Whether a session may exist, i.e. a refresh is worth trying after a 401. */
+  mayHaveSession(): boolean;
+  /** The refresh failed: the user is signed out. */
+  onSignedOut(): void;
+  /** A response announced a client version newer than this build. */
+  onNewVersion(latest: string, forced: boolean): void;
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+}
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+interface Request {
+  params?: Record<string, string | number | boolean | undefined>;
+  data?: unknown;
+}
+
+/** Paths the refresh logic must not recurse into. */
+const AUTH_PATHS = ['/user/authorize', '/user/refresh-token', '/user/logout'];
+
+/** Hours east of UTC, e.g. 9 in Tokyo (spec section 9: offset sent in hours). */
+export function utcOffsetHours(date = new Date()): number {
+  return -date.getTimezoneOffset() / 60;
+}
+
+/**
+ * The one API module (spec sections 4, 7, 8): credentials on every call, UTC-Offset and
+ * client-version headers, a timeout, one token refresh shared by every request that got a 401
+ * meanwhile and one retry each, errors normalised, and new-version announcements passed on.
+ */
+export function createApiClient(options: ApiClientOptions) {
+  const baseFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const http = redaxios.create({
+    baseURL: options.baseURL,
+    withCredentials: true,
+    fetch: ((input: RequestInfo | URL, init?: RequestInit) => baseFetch(input, { ...init, signal: AbortSignal.timeout(options.timeoutMs) })) as typeof fetch,
+  });
+  let refreshing: Promise<boolean> | null = null;
+
+  function checkVersion(headers: Headers | undefined): void {
+    const latest = headers?.get(HeaderNames.clientVersion);
+    if (latest && compareVersions(latest, CLIENT_VERSION) > 0) {
+      options.onNewVersion(latest, headers?.get(HeaderNames.forceUpgrade) === 'true');
+    }
+  }
+
+  async function raw<T>(method: Method, url: string, request: Request): Promise<ApiResponse<T>> {
+    try {
+      const params = request.params && Object.fromEntries(Object.entries(request.params).filter(([, v]) => v !== undefined));
+      const response = await http<{ data: T }>({
+        method, url, params, data: request.data,
+        headers: { [HeaderNames.utcOffset]: String(utcOffsetHours()), [HeaderNames.clientVersion]: CLIENT_VERSION },
+      });
+      checkVersion(response.headers);
+      return { data: response.data.data, headers: response.headers };
+    } catch (thrown) {
+      if (thrown instanceof ApiError) throw thrown;
+      const response = thrown as { status?: number; data?: unknown; headers?: Headers } | Error;
+      if (response instanceof Error || typeof response.status !== 'number') {
+        const timedOut = response instanceof Error && (response.name === 'TimeoutError' || response.name === 'AbortError');
+        throw new ApiError(timedOut ? 'timeout' : 'network', 0);
+      }
+      checkVersion(response.headers);
+      throw normaliseError(response.status, response.data, response.headers);
+    }
+  }
+
+  /** One refresh at a time; everyone who waits shares its outcome. */
+  function refreshOnce(): Promise<boolean> {
+    refreshing ??= raw('post', '/user/refresh-token', { data: { visitorId: options.visitorId() } })
+      .then(() => true, () => false)
+      .finally(() => {
+        refreshing = null;
+      });
+    return refreshing;
+  }
+
+  async function request<T>(method: Method, url: string, req: Request = {}): Promise<ApiResponse<T>> {
+    try {
+      return await raw<T>(method, url, req);
+    } catch (error) {
+      const canRefresh = error instanceof ApiError && error.status === 401 && !AUTH_PATHS.includes(url) && options.mayHaveSession();
+      if (!canRefresh) throw error;
+      if (!(await refreshOnce())) {
+        options.onSignedOut();
+        throw error;
+      }
+      return raw<T>(method, url, req);
+    }
+  }
+
+  return {
+    request,
+    get: async <T>(url: string, params?: Request['params']) => (await request<T>('get', url, { params })).data,
+    post: async <T>(url: string, data?: unknown) => (await request<T>('post', url, { data })).data,
+    put: async <T>(url: string, data?: unknown) => (await request<T>('put', url, { data })).data,
+    delete: async <T>(url: string, data?: unknown) => (await request<T>('delete', url, { data })).data,
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,61 @@
+/**
+ * A failed API call, normalised per spec section 8:
+ * - 4xx with `errors.$common`: code = its first item;
+ * - 400 with field errors only: code 'fields', with `fields`;
+ * - 401 after a failed refresh: '2003'; 403: '403'; 500 and other 5xx: '500';
+ * - no answer: 'network' or 'timeout'.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    readonly status: number,
+    readonly fields: Record<string, number[]> = {},
+    /** Seconds to wait before retrying (429). */
+    readonly retryAfter?: number,
+  ) {
+    super(`API error ${code} (${status})`);
+    this.name = 'ApiError';
+  }
+
+  /** True when any field (or $common) carries this catalogue code. */
+  has(code: number): boolean {
+    return String(code) === this.code || Object.values(this.fields).some((codes) => codes.includes(code));
+  }
+}
+
+interface ErrorBody {
+  errors?: Record<string, unknown>;
+}
+
+function codesOf(errors: Record<string, unknown>): Record<string, number[]> {
+  const out: Record<string, number[]> = {};
+  for (const [field, value] of Object.entries(errors)) {
+    if (Array.isArray(value)) out[field] = value.filter((v): v is number => typeof v === 'number' || /^\d+$/.test(String(v))).map(Number);
+  }
+  return out;
+}
+
+/** Builds the ApiError for an HTTP answer that was not a success. */
+export function normaliseError(status: number, data: unknown, headers?: Headers): ApiError {
+  const errors = data && typeof data === 'object' ? (data as ErrorBody).errors : undefined;
+  const fields = errors && typeof errors === 'object' ? codesOf(errors) : {};
+  const retry = headers?.get('retry-after');
+  const retryAfter = retry ? Number(retry) : undefined;
+  if (status === 401) return new ApiError('2003', status, fields);
+  if (status === 403) return new ApiError('403', status, fields);
+  if (status >= 500) return new ApiError('500', status, fields);
+  const common = fields.$common?.[0];
+  if (common !== undefined) {
+    const { $common: _common, ...rest } = fields;
+    return new ApiError(String(common), status, rest, retryAfter);
+  }
+  if (status === 400 && Object.keys(fields).length > 0) return new ApiError('fields', status, fields);
+  return new ApiError(String(status), status, fields, retryAfter);
+}
+
+/** What a thrown value means for the user: a catalogue code key plus interpolation values. */
+export function errorMessageKey(error: unknown): { key: string; fieldCodes: [string, number][] } {
+  if (!(error instanceof ApiError)) return { key: 'unknown', fieldCodes: [] };
+  const fieldCodes = Object.entries(error.fields).flatMap(([field, codes]) => codes.map((c) => [field, c] as [string, number]));
+  return { key: error.code, fieldCodes };
+}

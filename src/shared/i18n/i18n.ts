@@ -1,0 +1,61 @@
+import i18next, { type BackendModule } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { LANGUAGES, type Language } from '@schemas/languages';
+
+type Namespace = 'common' | 'errors';
+
+/** Each language's files are separate chunks: a phone downloads only its own language. */
+const loaders: Record<Language, Record<Namespace, () => Promise<{ default: object }>>> = {
+  en: { common: () => import('@locales/en/common.json'), errors: () => import('@locales/en/errors.json') },
+  ja: { common: () => import('@locales/ja/common.json'), errors: () => import('@locales/ja/errors.json') },
+  'zh-TW': { common: () => import('@locales/zh-TW/common.json'), errors: () => import('@locales/zh-TW/errors.json') },
+  'zh-CN': { common: () => import('@locales/zh-CN/common.json'), errors: () => import('@locales/zh-CN/errors.json') },
+};
+
+const backend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, namespace, callback) => {
+    const load = loaders[language as Language]?.[namespace as Namespace];
+    if (!load) return callback(new Error(`no ${namespace} for ${language}`), false);
+    load().then((module) => callback(null, module.default), (error: Error) => callback(error, false));
+  },
+};
+
+/**
+ * Picks the interface language from the browser's list (spec section 1): Japanese, Traditional
+ * Chinese (zh-TW, zh-HK, zh-MO, zh-Hant), Simplified Chinese (zh, zh-CN, zh-SG, zh-Hans),
+ * else English.
+ */
+export function detectLanguage(preferred: readonly string[]): Language {
+  for (const tag of preferred) {
+    const lower = tag.toLowerCase();
+    if (lower === 'ja' || lower.startsWith('ja-')) return 'ja';
+    if (lower.startsWith('zh')) {
+      return /^zh-(tw|hk|mo|hant)/.test(lower) ? 'zh-TW' : 'zh-CN';
+    }
+    if (lower === 'en' || lower.startsWith('en-')) return 'en';
+  }
+  return 'en';
+}
+
+/** Initialises i18next with the browser's language; resolves once its strings are loaded. */
+export async function initI18n(preferred: readonly string[] = navigator.languages ?? [navigator.language]): Promise<typeof i18next> {
+  const lng = detectLanguage(preferred);
+  await i18next
+    .use(backend)
+    .use(initReactI18next)
+    .init({
+      lng,
+      supportedLngs: [...LANGUAGES],
+      // Every key exists in every language (tests/unit/i18n-keys.test.ts), so no fallback download.
+      fallbackLng: false,
+      ns: ['common', 'errors'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: false },
+      returnNull: false,
+    });
+  document.documentElement.lang = lng;
+  return i18next;
+}

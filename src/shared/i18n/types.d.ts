@@ -1,0 +1,10 @@
+import type common from '../../../locales/en/common.json';
+import type errors from '../../../locales/en/errors.json';
+
+// t() keys are checked against the English files: a typo fails the typecheck.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: { common: typeof common; errors: typeof errors };
+  }
+}

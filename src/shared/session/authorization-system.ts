@@ -1,0 +1,29 @@
+import type { Project } from '@schemas/api/project';
+import type { Profile } from '@schemas/api/user';
+import { LAST_AUTHORIZED_SYSTEM_DAYS, STORAGE_PREFIX } from '../config';
+import { readCookie, removeCookie, writeCookie } from '../storage/storage';
+
+export const LAST_AUTHORIZED_SYSTEM_COOKIE = `${STORAGE_PREFIX}-last-authorized-system`;
+
+export type AuthorizationVerdict =
+  | { kind: 'ok' }
+  | { kind: 'portal' }
+  | { kind: 'not-belong'; company: string };
+
+/**
+ * Spec section 4, authorization system, run after the profile loads:
+ * - the last system was the portal: log out here (and forget the cookie);
+ * - the user's enterprise is not the project's: log out and say so;
+ * - otherwise remember that the mobile client is the last authorized system (365 days).
+ */
+export function checkAuthorizationSystem(profile: Profile, project: Project): AuthorizationVerdict {
+  if (readCookie(LAST_AUTHORIZED_SYSTEM_COOKIE) === 'portal') {
+    removeCookie(LAST_AUTHORIZED_SYSTEM_COOKIE);
+    return { kind: 'portal' };
+  }
+  if (profile.organization.enterpriseId !== project.enterpriseId) {
+    return { kind: 'not-belong', company: project.enterpriseName };
+  }
+  writeCookie(LAST_AUTHORIZED_SYSTEM_COOKIE, 'mobile', LAST_AUTHORIZED_SYSTEM_DAYS);
+  return { kind: 'ok' };
+}

@@ -1,0 +1,50 @@
+import { STORAGE_PREFIX } from '../config';
+
+/** The device-local keys of spec section 3; each is stored as `${STORAGE_PREFIX}:${key}`. */
+export type StorageKey = 'visitorId' | 'updateRemindAt';
+
+const fullKey = (key: StorageKey) => `${STORAGE_PREFIX}:${key}`;
+
+/** Reads a value; storage that is unavailable (private mode, quota) reads as empty. */
+export function readStored(key: StorageKey): string | null {
+  try {
+    return localStorage.getItem(fullKey(key));
+  } catch {
+    return null;
+  }
+}
+
+export function writeStored(key: StorageKey, value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(fullKey(key));
+    else localStorage.setItem(fullKey(key), value);
+  } catch {
+    // Storage full or blocked: the value lives for this page only, which is the best we can do.
+  }
+}
+
+/** This device's visitorId: generated once, then kept (tokens are bound to it). */
+export function visitorId(): string {
+  let id = readStored('visitorId');
+  if (!id || !/^[A-Za-z0-9_-]{8,64}$/.test(id)) {
+    id = crypto.randomUUID();
+    writeStored('visitorId', id);
+  }
+  return id;
+}
+
+/** Reads a cookie by name (document.cookie). */
+export function readCookie(name: string): string | undefined {
+  return document.cookie
+    .split('; ')
+    .find((part) => part.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+}
+
+export function writeCookie(name: string, value: string, days: number): void {
+  document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=${days * 86400}; samesite=lax`;
+}
+
+export function removeCookie(name: string): void {
+  document.cookie = `${name}=; path=/; max-age=0; samesite=lax`;
+}

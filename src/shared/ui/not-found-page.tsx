@@ -1,0 +1,39 @@
+import { Button, Center, Image, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { API_BASE } from '../config';
+
+/** Resolves a logo URL from the API (which may be relative to the API's origin). */
+export function resolveApiUrl(url: string): string {
+  if (/^https?:\/\//.test(url) || !url.startsWith('/api/')) return url;
+  return API_BASE.replace(/\/api\/?$/, '') + url;
+}
+
+export interface NotFoundPageProps {
+  /** The project's custom logo, when the project is known. */
+  logoUrl?: string | null;
+  /** Where Back goes when there is no page to go back to. */
+  fallbackPath?: string;
+}
+
+/** The 404 page (spec section 2): the project's logo if any, a message, a back button. */
+export function NotFoundPage({ logoUrl, fallbackPath = '/' }: NotFoundPageProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const back = () => {
+    // history.state.idx is react-router's position in this tab's history: 0 means nothing to go back to.
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) navigate(-1);
+    else navigate(fallbackPath, { replace: true });
+  };
+  return (
+    <Center mih="70vh" p="md">
+      <Stack align="center" gap="md" maw={360}>
+        {logoUrl && <Image src={resolveApiUrl(logoUrl)} alt="" h={48} w="auto" fit="contain" />}
+        <Title order={1} size="h2">{t('notFound.title')}</Title>
+        <Text ta="center" c="dimmed">{t('notFound.message')}</Text>
+        <Button size="lg" onClick={back}>{t('common.back')}</Button>
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { FIRST_LOAD_BUDGET_BYTES, measureFirstLoad } from '../../scripts/bundle-size';
+
+const report = measureFirstLoad('dist');
+
+describe('first load of /demo@1 (built client)', () => {
+  it(`downloads at most ${FIRST_LOAD_BUDGET_BYTES / 1024} KB of gzipped JavaScript`, () => {
+    console.info(`first load: ${(report.totalGzipBytes / 1024).toFixed(1)} KB gzip in ${report.files.length + report.languageFiles.length} files`);
+    expect(report.languageFiles.length).toBe(2);
+    expect(report.totalGzipBytes).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_BYTES);
+  });
+
+  it.each(['@mantine/dates', 'tesseract.js', '@zxing', 'react-signature-canvas', 'mathjs', '@rjsf', 'typebox', 'ajv'])(
+    'keeps %s out of the first load',
+    async (pkg) => {
+      const { readFileSync } = await import('node:fs');
+      const manifest = readFileSync('dist/.vite/manifest.json', 'utf8');
+      const firstLoad = new Set(report.files.map((f) => f.file));
+      const offenders = Object.entries(JSON.parse(manifest) as Record<string, { file: string }>)
+        .filter(([src, chunk]) => src.includes(`node_modules/${pkg}`) && firstLoad.has(chunk.file));
+      expect(offenders).toEqual([]);
+    },
+  );
+});
