@@ -1,0 +1,62 @@
+// One lint setup for the whole repository, with the feature boundaries of ../shared/STYLE.md:
+// a feature imports shared code and itself, never another feature or the app; shared code
+// imports no feature; the client imports the TypeBox schemas only as types (no schema library
+// in the bundle); the server never imports client code.
+import { readdirSync } from 'node:fs';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import globals from 'globals';
+
+const features = readdirSync('src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+
+const schemaTypesOnly = {
+  group: ['@schemas/api/*', '@schemas/project-config', '@schemas/common', 'typebox', 'typebox/*'],
+  allowTypeImports: true,
+  message: 'The client imports TypeBox schemas as types only (import type): the schema library stays out of the bundle.',
+};
+
+const restrict = (...patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'field-widgets/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules, ...restrict(schemaTypesOnly, { group: ['**/server/**'], message: 'The client never imports server code.' }) },
+  },
+  {
+    files: ['src/shared/**/*.{ts,tsx}'],
+    rules: restrict(schemaTypesOnly, { group: ['@/features/**', '@/app/**', '**/features/**', '**/app/**'], message: 'Shared code imports no feature and not the app.' }),
+  },
+  ...features.map((feature) => ({
+    files: [`src/features/${feature}/**/*.{ts,tsx}`],
+    rules: restrict(schemaTypesOnly, {
+      group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`, '@/app/**', '../../*'],
+      message: `Feature '${feature}' imports shared code and itself only: compose features in src/app.`,
+    }),
+  })),
+  {
+    files: ['server/**/*.ts', 'scripts/**/*.{ts,mjs}', 'tests/server/**/*.ts', 'tests/build/**/*.ts', 'e2e/**/*.ts', '*.config.{ts,js}'],
+    languageOptions: { globals: globals.node },
+    rules: restrict({ group: ['@/*', '**/src/**'], message: 'Server and tooling code never import the client.' }),
+  },
+);
