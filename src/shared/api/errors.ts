@@ -38,17 +38,14 @@ function codesOf(errors: Record<string, unknown>): Record<string, number[]> {
 /** Builds the ApiError for an HTTP answer that was not a success. */
 export function normaliseError(status: number, data: unknown, headers?: Headers): ApiError {
   const errors = data && typeof data === 'object' ? (data as ErrorBody).errors : undefined;
-  const fields = errors && typeof errors === 'object' ? codesOf(errors) : {};
+  const { $common: commonCodes, ...fields } = errors && typeof errors === 'object' ? codesOf(errors) : {};
   const retry = headers?.get('retry-after');
   const retryAfter = retry ? Number(retry) : undefined;
   if (status === 401) return new ApiError('2003', status, fields);
   if (status === 403) return new ApiError('403', status, fields);
   if (status >= 500) return new ApiError('500', status, fields);
-  const common = fields.$common?.[0];
-  if (common !== undefined) {
-    const { $common: _common, ...rest } = fields;
-    return new ApiError(String(common), status, rest, retryAfter);
-  }
+  const common = commonCodes?.[0];
+  if (common !== undefined) return new ApiError(String(common), status, fields, retryAfter);
   if (status === 400 && Object.keys(fields).length > 0) return new ApiError('fields', status, fields);
   return new ApiError(String(status), status, fields, retryAfter);
 }

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { Project } from '@schemas/api/project';
+import type { Profile } from '@schemas/api/user';
+import { homeActions, type HomeActionName } from '@/features/home/model/home-actions';
+
+const ALL = new Set<HomeActionName>(['generateBarcode', 'scanBarcode', 'barcodeSearch', 'trackingTimes']);
+
+const project = (canGenerate: boolean, flags: Partial<Project> = {}) => ({
+  showBarcodeSearchPage: true, showTrackingCountPage: true,
+  projectPermission: { generateBarcodePermission: { canEdit: canGenerate }, activateBarcodePermission: { canEdit: true }, addTrackingPermission: { canEdit: true } },
+  ...flags,
+}) as Project;
+const profile = (userType: 'staff' | 'client' | 'carrier') => ({ user: { userType } }) as Profile;
+
+describe('home actions (spec sections 2, 6)', () => {
+  it('disables Generate with a reason when the staff user lacks the permission', () => {
+    const generate = homeActions(project(false), profile('staff'), ALL).find((a) => a.name === 'generateBarcode');
+    expect(generate).toEqual({ name: 'generateBarcode', enabled: false, disabledReason: 'generateNoPermission' });
+  });
+
+  it('enables Generate for client users whatever the permission', () => {
+    expect(homeActions(project(false), profile('client'), ALL).find((a) => a.name === 'generateBarcode')?.enabled).toBe(true);
+  });
+
+  it('hides Tracking Times from client users and when the project does not show it', () => {
+    const names = (p: Project, u: Profile) => homeActions(p, u, ALL).map((a) => a.name);
+    expect(names(project(true), profile('client'))).not.toContain('trackingTimes');
+    expect(names(project(true, { showTrackingCountPage: false }), profile('staff'))).not.toContain('trackingTimes');
+    expect(names(project(true), profile('staff'))).toContain('trackingTimes');
+  });
+
+  it('shows Barcode Search only when the project shows the search page', () => {
+    expect(homeActions(project(true, { showBarcodeSearchPage: false }), profile('staff'), ALL).map((a) => a.name)).toEqual(['generateBarcode', 'scanBarcode', 'trackingTimes']);
+  });
+
+  it('never shows an action whose screen this build does not have', () => {
+    expect(homeActions(project(true), profile('staff'), new Set(['scanBarcode']))).toEqual([{ name: 'scanBarcode', enabled: true }]);
+    expect(homeActions(project(true), profile('staff'), new Set())).toEqual([]);
+  });
+});

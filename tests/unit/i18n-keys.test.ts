@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '@schemas/languages';
+import { allErrorCodes } from '@schemas/error-codes';
+
+const NAMESPACES = ['common', 'errors'] as const;
+
+type Tree = { [key: string]: string | Tree };
+const load = (lng: string, ns: string) => JSON.parse(readFileSync(`locales/${lng}/${ns}.json`, 'utf8')) as Tree;
+
+function flatten(tree: Tree, prefix = ''): Record<string, string> {
+  return Object.fromEntries(Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [[prefix + key, value]] : Object.entries(flatten(value, `${prefix}${key}.`))));
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+
+describe('locales', () => {
+  for (const ns of NAMESPACES) {
+    const english = flatten(load('en', ns));
+    for (const lng of LANGUAGES) {
+      it(`${lng}/${ns}.json has exactly the English keys, each non-empty with the same placeholders`, () => {
+        const strings = flatten(load(lng, ns));
+        expect(Object.keys(strings).sort()).toEqual(Object.keys(english).sort());
+        for (const [key, text] of Object.entries(strings)) {
+          expect(text.trim(), `${lng}/${ns}:${key}`).not.toBe('');
+          expect(placeholders(text), `${lng}/${ns}:${key}`).toEqual(placeholders(english[key] ?? ''));
+        }
+      });
+    }
+  }
+
+  it('has a message for every code of the error catalogue, and for transport failures', () => {
+    const errors = flatten(load('en', 'errors'));
+    for (const code of [...allErrorCodes.map(String), 'network', 'timeout', 'unknown']) expect(errors, code).toHaveProperty(code);
+  });
+
+  it('has every literal key the client uses', () => {
+    const common = flatten(load('en', 'common'));
+    const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? files(path) : /\.tsx?$/.test(name) ? [path] : [];
+    });
+    const used = files('src').flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([\w.]+)'/g)].map((m) => [file, m[1] as string]));
+    expect(used.length).toBeGreaterThan(30);
+    const missing = used.filter(([, key]) => !(key in common) && !(key in flatten(load('en', 'errors'))));
+    expect(missing).toEqual([]);
+  });
+});
