@@ -7,6 +7,7 @@ import { AUTH_LIMITS } from './domain/rate-limit';
 export interface Environment {
   port: number;
   host: string;
+  /** Folder of the embedded database; ':memory:' keeps it in memory (throwaway, for tests). */
   dataDir: string;
   databaseUrl: string | undefined;
   authSecret: string | undefined;
@@ -36,7 +37,7 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environme
   return {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
-    dataDir: resolve(env.DATA_DIR ?? resolve(root, 'data')),
+    dataDir: env.DATA_DIR === ':memory:' ? ':memory:' : resolve(env.DATA_DIR ?? resolve(root, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
     authSecret: env.AUTH_SECRET || undefined,
     distDir: resolve(env.DIST_DIR ?? resolve(root, 'dist')),

@@ -5,7 +5,7 @@ const env = readEnvironment();
 const db = await openDatabase(env);
 const { app } = await prepareServer(db, env, true);
 await app.listen({ port: env.port, host: env.host });
-const where = env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${env.dataDir}`;
+const where = env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : env.dataDir === ':memory:' ? 'PGlite in memory (throwaway)' : `PGlite in ${env.dataDir}`;
 console.log(`\n  Smart barcode is running: http://localhost:${env.port}/demo@1\n  Database: ${where}\n`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

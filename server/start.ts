@@ -9,7 +9,8 @@ import { seedDemo } from './seed/seed';
 
 /** Opens the database the environment names: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR. */
 export async function openDatabase(env: Pick<Environment, 'databaseUrl' | 'dataDir'>): Promise<Database> {
-  return env.databaseUrl ? openPostgres(env.databaseUrl) : openPglite(env.dataDir);
+  if (env.databaseUrl) return openPostgres(env.databaseUrl);
+  return openPglite(env.dataDir === ':memory:' ? undefined : env.dataDir);
 }
 
 /** Migrates and seeds a database, then builds the server on it. */

@@ -21,9 +21,12 @@ export function NotFoundPage({ logoUrl, fallbackPath = '/' }: NotFoundPageProps)
   const { t } = useTranslation();
   const navigate = useNavigate();
   const back = () => {
-    // history.state.idx is react-router's position in this tab's history: 0 means nothing to go back to.
+    // history.state.idx is react-router's position in this tab's history. At 0 the page was
+    // loaded directly: go back only to a page of this app (the referrer), else to the fallback.
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    const cameFromApp = document.referrer.startsWith(window.location.origin) && window.history.length > 1;
     if (idx > 0) navigate(-1);
+    else if (cameFromApp) window.history.back();
     else navigate(fallbackPath, { replace: true });
   };
   return (

@@ -76,7 +76,7 @@ export function LoginForm({ project, registerPath, onLoggedIn }: LoginFormProps)
         <Title order={2} size="h4" id="login-title">{t('login.title')}</Title>
         <AccessCodeInput value={code} onChange={setCode} error={error !== null} disabled={submitting} />
         {project.requirePassword && (
-          <PasswordInput label={t('login.password')} value={password} onChange={(e) => setPassword(e.currentTarget.value)}
+          <PasswordInput visibilityToggleButtonProps={{ 'aria-label': t('common.togglePasswordVisibility') }} label={t('login.password')} value={password} onChange={(e) => setPassword(e.currentTarget.value)}
             autoComplete="current-password" size="md" disabled={submitting} required />
         )}
         {project.requireOneTimePasscode && (

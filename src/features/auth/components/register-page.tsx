@@ -78,8 +78,8 @@ export function RegisterPage() {
           <TextInput label={t('register.firstName')} autoComplete="given-name" maxLength={NAME_MAX_LENGTH} withAsterisk {...field('firstName')} />
           {project.requirePassword && (
             <>
-              <PasswordInput label={t('register.password')} description={t('register.passwordRule')} autoComplete="new-password" withAsterisk {...field('password')} />
-              <PasswordInput label={t('register.passwordConfirm')} autoComplete="new-password" withAsterisk {...field('passwordConfirm')} />
+              <PasswordInput visibilityToggleButtonProps={{ 'aria-label': t('common.togglePasswordVisibility') }} label={t('register.password')} description={t('register.passwordRule')} autoComplete="new-password" withAsterisk {...field('password')} />
+              <PasswordInput visibilityToggleButtonProps={{ 'aria-label': t('common.togglePasswordVisibility') }} label={t('register.passwordConfirm')} autoComplete="new-password" withAsterisk {...field('passwordConfirm')} />
             </>
           )}
           {serverError && <Alert color="red" variant="light" role="alert">{serverError}</Alert>}

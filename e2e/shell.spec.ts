@@ -1,0 +1,85 @@
+import { expect, test } from '@playwright/test';
+import { SERVERS } from '../playwright.config';
+
+test('an unknown route shows the 404 page with the project logo; Back returns to the page the user came from', async ({ page }) => {
+  await page.goto('/demo@1');
+  await page.getByRole('link', { name: 'Register' }).click();
+  // A link from a page of the app to a screen that does not exist (a full page load).
+  await page.goto('/demo@1/no-such-screen', { referer: `${SERVERS.main}/demo@1/register` });
+  await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
+  await expect(page.getByText('The item you are looking for does not exist.')).toBeVisible();
+  await expect(page.locator('img[src*="project-logo"]')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/demo@1\/register$/);
+});
+
+test('a 404 opened directly goes Back to the project home', async ({ page }) => {
+  await page.goto('/demo@1/no-such-screen');
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/demo@1$/);
+  await expect(page.getByRole('button', { name: 'Authenticate' })).toBeVisible();
+});
+
+test('an unknown project shows the 404 page; Back with no history goes to the start', async ({ page }) => {
+  await page.goto('/nope@1');
+  await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test.describe('in Japanese', () => {
+  test.use({ locale: 'ja-JP' });
+  test('the UI follows a Japanese browser', async ({ page }) => {
+    await page.goto('/demo@1');
+    await expect(page.getByRole('heading', { name: 'アクセスコードでログイン' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '認証' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  });
+});
+
+test.describe('in Chinese', () => {
+  for (const [locale, heading] of [['zh-TW', '使用存取碼登入'], ['zh-CN', '使用访问码登录']] as const) {
+    test(`the UI follows a ${locale} browser`, async ({ browser }) => {
+      const context = await browser.newContext({ locale, viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      await page.goto(`${SERVERS.main}/demo@1`);
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+      await context.close();
+    });
+  }
+});
+
+test('the update dialog appears when the server announces a newer version; Later hides it', async ({ page }) => {
+  await page.goto(`${SERVERS.update}/demo@1`);
+  const dialog = page.getByRole('dialog', { name: 'New version found' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('New version is available. Please refresh.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Later' }).click();
+  await expect(dialog).toBeHidden();
+  // Still postponed after a reload (15 minutes).
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Authenticate' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'New version found' })).toHaveCount(0);
+});
+
+test('a forced upgrade has no Later and cannot be dismissed', async ({ page }) => {
+  await page.goto(`${SERVERS.forced}/demo@1`);
+  const dialog = page.getByRole('dialog', { name: 'New version found' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Later' })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Update' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('.mantine-Modal-close')).toHaveCount(0);
+});
+
+test('the first screen downloads less than 150 KB of JavaScript (as sent: compressed)', async ({ page }) => {
+  await page.goto('/demo@1');
+  await expect(page.getByRole('button', { name: 'Authenticate' })).toBeVisible();
+  const bytes = await page.evaluate(() => performance.getEntriesByType('resource')
+    .filter((e) => (e as PerformanceResourceTiming).initiatorType !== 'fetch' && e.name.endsWith('.js'))
+    .reduce((sum, e) => sum + (e as PerformanceResourceTiming).encodedBodySize, 0));
+  console.info(`first screen JavaScript transferred: ${(bytes / 1024).toFixed(1)} KB`);
+  expect(bytes).toBeGreaterThan(10_000);
+  expect(bytes).toBeLessThan(150 * 1024);
+});

@@ -1,0 +1,50 @@
+import { defineConfig } from '@playwright/test';
+
+/** Servers the end-to-end tests run against: the real server, each on a throwaway in-memory database. */
+export const SERVERS = {
+  main: 'http://localhost:8181',
+  /** Announces a newer client version (Later allowed). */
+  update: 'http://localhost:8182',
+  /** Announces a newer version that this client must install (forced). */
+  forced: 'http://localhost:8183',
+};
+
+const server = (port: number, env: Record<string, string> = {}) => ({
+  command: 'node --import tsx server/main.ts',
+  url: `http://localhost:${port}/api/barcode/project?code=demo`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: ':memory:', EXPOSE_OUTBOX: '1', ...env },
+});
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? 'list' : 'line',
+  use: {
+    baseURL: SERVERS.main,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+    trace: 'off',
+    launchOptions: {
+      // Debian's Chromium; Playwright never downloads a browser here.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu', '--no-first-run', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium-phone', use: { browserName: 'chromium' } }],
+  webServer: [
+    server(8181),
+    server(8182, { LATEST_CLIENT_VERSION: '1.45.0' }),
+    server(8183, { LATEST_CLIENT_VERSION: '2.0.0', MIN_CLIENT_VERSION: '2.0.0' }),
+  ],
+});

@@ -1,0 +1,54 @@
+/**
+ * `npm run bench`: requests per second of the reference server on loopback, and the client's
+ * first-load size. The server runs in its own process (in-memory database); autocannon loads
+ * it for a bounded time per endpoint and stops by itself.
+ */
+import { spawn } from 'node:child_process';
+import autocannon from 'autocannon';
+import { SEED } from '../seed/seed';
+import { FIRST_LOAD_BUDGET_BYTES, measureFirstLoad } from '../../scripts/bundle-size';
+
+const PORT = Number(process.env.BENCH_PORT ?? 8190);
+const BASE = `http://127.0.0.1:${PORT}`;
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
+async function waitForServer(): Promise<void> {
+  for (let i = 0; i < 120; i += 1) {
+    try {
+      if ((await fetch(`${BASE}/api/barcode/project?code=demo`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not start');
+}
+
+async function load(title: string, path: string, options: Partial<autocannon.Options> = {}): Promise<void> {
+  const result = await autocannon({ url: `${BASE}${path}`, connections: 10, duration: DURATION_SECONDS, ...options });
+  const errors = result.non2xx + result.errors + result.timeouts;
+  console.log(`${title.padEnd(40)} ${result.requests.average.toFixed(0).padStart(6)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   non-2xx/errors ${errors}`);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: ':memory:' },
+  stdio: 'ignore',
+});
+try {
+  await waitForServer();
+  console.log(`reference server on loopback, 10 connections, ${DURATION_SECONDS} s per endpoint, server and load generator sharing 2 cores`);
+  await load('GET /api/barcode/project?code=demo&version=1', '/api/barcode/project?code=demo&version=1');
+  await load('POST /api/user/authorize (1111-2222)', '/api/user/authorize', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ projectId: SEED.demoProject, accessCode: '11112222', visitorId: 'bench-visitor-01' }),
+  });
+  try {
+    const report = measureFirstLoad('dist');
+    console.log(`first load of /demo@1: ${(report.totalGzipBytes / 1024).toFixed(1)} KB gzipped JavaScript in ${report.files.length + report.languageFiles.length} files (budget ${FIRST_LOAD_BUDGET_BYTES / 1024} KB)`);
+  } catch (error) {
+    console.log(`first load: ${(error as Error).message}`);
+  }
+} finally {
+  server.kill('SIGTERM');
+}
