@@ -10,6 +10,8 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Two test files at a time: the machine has 2 cores.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
@@ -22,8 +24,8 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        // Each server test file opens its own throwaway in-memory PGlite; two at a time fit 2 cores.
-        test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 30000, hookTimeout: 60000, maxWorkers: 2 },
+        // Each server test file opens its own throwaway in-memory PGlite.
+        test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 30000, hookTimeout: 60000 },
       },
     ],
   },
