@@ -8,7 +8,6 @@ export const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undef
 export const STORAGE_PREFIX = `sb-${import.meta.env.MODE}`;
 
 export const API_TIMEOUT_MS = 60_000;
-export const UPLOAD_TIMEOUT_MS = 1_800_000;
 export const TOAST_LIMIT = 3;
 export const TOAST_DURATION_MS = 3000;
 /** 'Later' on the update dialog postpones the reminder by 15 minutes. */

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { ActionIcon, Box, Button, Group, Image, Text } from '@mantine/core';
+import { ActionIcon, Box, Group, Image, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Project } from '@schemas/api/project';
@@ -23,6 +23,14 @@ function HomeIcon() {
   );
 }
 
+function LogoutIcon() {
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
 /** The header (spec section 2): home button, logo, staff full name, logout with confirmation. */
 export function Header({ project, homePath, profile, onLogout }: HeaderProps) {
   const { t } = useTranslation();
@@ -41,7 +49,9 @@ export function Header({ project, homePath, profile, onLogout }: HeaderProps) {
         {profile && (
           <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
             <Text size="sm" truncate data-testid="header-staff-name">{profile.user.fullName}</Text>
-            <Button variant="light" size="sm" onClick={() => setConfirming(true)}>{t('header.logout')}</Button>
+            <ActionIcon variant="light" size="xl" onClick={() => setConfirming(true)} aria-label={t('header.logout')} title={t('header.logout')}>
+              <LogoutIcon />
+            </ActionIcon>
           </Group>
         )}
       </Group>

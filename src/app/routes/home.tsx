@@ -1,10 +1,9 @@
 import { Center, Loader } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { mutate } from 'swr';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { LoggedInHome } from '@/features/home/components/logged-in-home';
 import { projectPath } from '@/shared/project/project-route';
-import { projectKey, useCurrentProject } from '@/shared/project/use-project';
+import { revalidateProjects, useCurrentProject } from '@/shared/project/use-project';
 import { reloadProfile, useProfile } from '@/shared/session/use-profile';
 
 /**
@@ -28,7 +27,7 @@ export function HomeRoute() {
     const name = search.get('name');
     const id = search.get('id');
     if (name && id && /^[\w-]+$/.test(name)) navigate(`${base}/qrcode/${encodeURIComponent(id)}/${name}`);
-    await mutate(projectKey({ code: project.code, version: project.version }));
+    await revalidateProjects();
   };
   return <LoginForm project={project} registerPath={`${base}/register`} onLoggedIn={onLoggedIn} />;
 }

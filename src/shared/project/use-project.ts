@@ -1,10 +1,13 @@
 import { createContext, useContext } from 'react';
-import useSWR from 'swr';
+import useSWR, { mutate } from 'swr';
 import type { Project } from '@schemas/api/project';
 import { api } from '../api';
 import type { ProjectRef } from './project-route';
 
 export const projectKey = (ref: ProjectRef) => ['project', ref.code, ref.version ?? 'latest'] as const;
+
+/** Reloads every loaded project: its permissions depend on who is logged in. */
+export const revalidateProjects = () => mutate((key) => Array.isArray(key) && key[0] === 'project');
 
 /** Loads the project of the route (GET /barcode/project). */
 export function useProject(ref: ProjectRef | null) {

@@ -3,6 +3,7 @@ import type { Profile } from '@schemas/api/user';
 import { Headers } from '@schemas/validation';
 import { api, ApiError, hasSessionHint } from '../api';
 import { visitorId } from '../storage/storage';
+import { revalidateProjects } from '../project/use-project';
 
 export const PROFILE_KEY = 'profile';
 
@@ -36,5 +37,6 @@ export async function logout(): Promise<void> {
     await api.post('/user/logout', { visitorId: visitorId() });
   } finally {
     await clearProfile();
+    await revalidateProjects();
   }
 }
