@@ -24,8 +24,8 @@ export const BODY_LIMIT_BYTES = 16 * 1024;
 /** Builds the reference API server: plugins by layer, then routes under /api. */
 export async function buildApp(ctx: ServerContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ? { level: 'info' } : false,
-    disableRequestLogging: true,
+    // Warnings and errors only: per-request lines would drown the one-time codes and failures.
+    logger: options.logger ? { level: 'warn' } : false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: options.trustProxy ?? false,
   });

@@ -36,7 +36,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
 });
 try {
   await waitForServer();
-  console.log(`reference server on loopback, 10 connections, ${DURATION_SECONDS} s per endpoint, server and load generator sharing 2 cores`);
+  const database = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite in memory';
+  console.log(`reference server on loopback (${database}), 10 connections, ${DURATION_SECONDS} s per endpoint, server and load generator sharing 2 cores`);
   await load('GET /api/barcode/project?code=demo&version=1', '/api/barcode/project?code=demo&version=1');
   await load('POST /api/user/authorize (1111-2222)', '/api/user/authorize', {
     method: 'POST',

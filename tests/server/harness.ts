@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { defaultServerConfig } from '../../server/config';
-import { openPglite } from '../../server/db/database';
+import pg from 'pg';
+import { openPglite, openPostgres, type Database } from '../../server/db/database';
 import type { ServerConfig, ServerContext } from '../../server/domain/context';
 import { prepareServer } from '../../server/start';
 
@@ -14,16 +15,44 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** A server on a fresh in-memory database, migrated and seeded, without the client. */
+/**
+ * A throwaway database: in-memory PGlite, or, when TEST_DATABASE_URL names a PostgreSQL server,
+ * a new database on it that is dropped afterwards (the same tests then run on real PostgreSQL).
+ */
+async function throwawayDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { db: await openPglite(), drop: async () => undefined };
+  const name = `sb_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    db: await openPostgres(url.toString()),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** A server on a fresh database, migrated and seeded, without the client. */
 export async function startTestServer(config: Partial<ServerConfig> = {}): Promise<TestServer> {
-  const db = await openPglite();
+  const { db, drop } = await throwawayDatabase();
   const { app, ctx } = await prepareServer(db, { authSecret: 'test-secret', config: defaultServerConfig({ exposeOutbox: true, ...config }), distDir: '', trustProxy: false });
   await app.ready();
   return {
     app,
     ctx,
     count: async (table) => (await db.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0]?.n ?? 0,
-    close: () => app.close(),
+    close: async () => {
+      await app.close();
+      await drop();
+    },
   };
 }
 
