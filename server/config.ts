@@ -12,6 +12,8 @@ export interface Environment {
   databaseUrl: string | undefined;
   authSecret: string | undefined;
   distDir: string;
+  /** Folder of project configuration files (`<code>@<version>.json`), imported at start and on change. */
+  projectsDir: string;
   trustProxy: boolean;
   config: ServerConfig;
 }
@@ -41,6 +43,7 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environme
     databaseUrl: env.DATABASE_URL || undefined,
     authSecret: env.AUTH_SECRET || undefined,
     distDir: resolve(env.DIST_DIR ?? resolve(root, 'dist')),
+    projectsDir: resolve(env.PROJECTS_DIR ?? resolve(root, 'server', 'projects')),
     trustProxy: flag(env.TRUST_PROXY),
     config: defaultServerConfig({
       latestClientVersion: env.LATEST_CLIENT_VERSION ?? CLIENT_VERSION,

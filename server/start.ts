@@ -6,6 +6,7 @@ import { migrate } from './db/migrate';
 import type { ServerContext } from './domain/context';
 import { loadSecret } from './domain/secret';
 import { seedDemo } from './seed/seed';
+import { describeImport, importProjectDir, watchProjectDir } from './domain/project-files';
 
 /** Opens the database the environment names: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR. */
 export async function openDatabase(env: Pick<Environment, 'databaseUrl' | 'dataDir'>): Promise<Database> {
@@ -13,13 +14,36 @@ export async function openDatabase(env: Pick<Environment, 'databaseUrl' | 'dataD
   return openPglite(env.dataDir === ':memory:' ? undefined : env.dataDir);
 }
 
-/** Migrates and seeds a database, then builds the server on it. */
-export async function prepareServer(db: Database, env: Pick<Environment, 'authSecret' | 'config' | 'distDir' | 'trustProxy'>, logger = false): Promise<{ app: FastifyInstance; ctx: ServerContext }> {
+export interface PrepareOptions {
+  logger?: boolean;
+  /** Re-import a project's configuration file whenever it changes (the running server). */
+  watchProjects?: boolean;
+  log?: (line: string) => void;
+}
+
+/**
+ * Migrates and seeds a database, imports the project configuration files, then builds the
+ * server on it.
+ */
+export async function prepareServer(
+  db: Database,
+  env: Pick<Environment, 'authSecret' | 'config' | 'distDir' | 'trustProxy' | 'projectsDir'>,
+  options: PrepareOptions = {},
+): Promise<{ app: FastifyInstance; ctx: ServerContext }> {
+  const log = options.log ?? ((line: string) => console.info(line));
   await migrate(db);
   const secret = await loadSecret(db, env.authSecret);
-  await seedDemo(db, secret);
+  await seedDemo(db, secret, env.projectsDir);
+  for (const result of await importProjectDir(db, env.projectsDir)) {
+    const line = describeImport(result);
+    if (line) log(line);
+  }
   const ctx: ServerContext = { db, secret, config: env.config };
-  const app = await buildApp(ctx, { distDir: env.distDir, logger, trustProxy: env.trustProxy });
-  app.addHook('onClose', async () => db.close());
+  const app = await buildApp(ctx, { distDir: env.distDir, logger: options.logger, trustProxy: env.trustProxy });
+  const stopWatching = options.watchProjects ? watchProjectDir(db, env.projectsDir, log) : () => undefined;
+  app.addHook('onClose', async () => {
+    stopWatching();
+    await db.close();
+  });
   return { app, ctx };
 }

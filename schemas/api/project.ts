@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { envelope, Id } from '../common';
-import { ProjectSettings, BarcodeType } from '../project-config';
+import { ProjectSettings, type BarcodeType } from '../project-config';
 
 /** GET /barcode/project: by code (optionally with version) or by id. */
 export const ProjectQuery = Type.Object(
@@ -34,7 +34,9 @@ export const Project = Type.Object({
   barcodeReaderLicenseKey: Type.Union([Type.String(), Type.Null()]),
   projectPermission: ProjectPermission,
   ...ProjectSettings.properties,
-  barcodeTypes: Type.Record(Type.String(), BarcodeType),
+  // Validated when the configuration is imported; described loosely here so serialising the
+  // response does not re-check every field definition on every request.
+  barcodeTypes: Type.Unsafe<Record<string, BarcodeType>>(Type.Record(Type.String(), Type.Object({}, { additionalProperties: true }))),
 });
 export type Project = Static<typeof Project>;
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database, Queryable } from '../db/database';
@@ -22,32 +21,20 @@ export const SEED = {
   staffPhone: { countryCode: '+81', number: '9012345678' },
 };
 
-export function demoConfig(): ProjectConfig {
-  return JSON.parse(readFileSync(join(here, 'demo-project.json'), 'utf8')) as ProjectConfig;
-}
-
-const hash = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('hex');
-
 /**
- * Inserts a project, or refreshes its configuration from the seed file when nobody has edited it
- * since it was last seeded (an admin's edits are never overwritten).
+ * Creates a project row when it does not exist yet, with the configuration of its file in the
+ * projects folder. Existing projects are left alone: the importer brings file edits in.
  */
-async function upsertProject(db: Queryable, p: { id: string; code: string; name: string; config: ProjectConfig; logo?: string }): Promise<void> {
-  const seededKey = `seeded_config:${p.id}`;
-  const { rows } = await db.query<{ config: ProjectConfig }>('select config from projects where id = $1', [p.id]);
+async function ensureProject(db: Queryable, projectsDir: string, p: { id: string; code: string; name: string; logo?: string }): Promise<void> {
+  const { rows } = await db.query('select 1 from projects where id = $1', [p.id]);
+  if (rows[0]) return;
+  const config = JSON.parse(readFileSync(join(projectsDir, `${p.code}@1.json`), 'utf8')) as ProjectConfig;
   const logo = p.logo ? Buffer.from(p.logo) : null;
-  if (!rows[0]) {
-    await db.query(
-      `insert into projects (id, enterprise_id, code, version, name, config, custom_logo, custom_logo_type)
-       values ($1, $2, $3, 1, $4, $5, $6, $7)`,
-      [p.id, SEED.enterprise, p.code, p.name, JSON.stringify(p.config), logo, logo ? 'image/svg+xml' : null],
-    );
-  } else {
-    const seeded = (await db.query<{ value: string }>('select value from settings where key = $1', [seededKey])).rows[0]?.value;
-    if (seeded === hash(rows[0].config)) await db.query('update projects set config = $2 where id = $1', [p.id, JSON.stringify(p.config)]);
-  }
-  const current = (await db.query<{ config: ProjectConfig }>('select config from projects where id = $1', [p.id])).rows[0];
-  await db.query('insert into settings (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value', [seededKey, hash(current?.config)]);
+  await db.query(
+    `insert into projects (id, enterprise_id, code, version, name, config, custom_logo, custom_logo_type)
+     values ($1, $2, $3, 1, $4, $5, $6, $7)`,
+    [p.id, SEED.enterprise, p.code, p.name, JSON.stringify(config), logo, logo ? 'image/svg+xml' : null],
+  );
 }
 
 async function ensureUser(db: Queryable, secret: string, accessCode: string, user: NewUser): Promise<string> {
@@ -57,7 +44,7 @@ async function ensureUser(db: Queryable, secret: string, accessCode: string, use
 }
 
 /** The demo data of the README: two enterprises, projects demo@1 and secure@1, four users. */
-export async function seedDemo(db: Database, secret: string): Promise<void> {
+export async function seedDemo(db: Database, secret: string, projectsDir: string): Promise<void> {
   await db.query(`insert into enterprises (id, name) values ($1, 'FrostLine Pharma'), ($2, 'Harbour Freight Co.') on conflict (id) do nothing`,
     [SEED.enterprise, SEED.otherEnterprise]);
   await db.query(
@@ -65,12 +52,8 @@ export async function seedDemo(db: Database, secret: string): Promise<void> {
        ($3, $5, 'Harbour Freight Depot') on conflict (id) do nothing`,
     [SEED.staffOrg, SEED.clientOrg, SEED.otherOrg, SEED.enterprise, SEED.otherEnterprise],
   );
-  const config = demoConfig();
-  await upsertProject(db, { id: SEED.demoProject, code: 'demo', name: 'Cold-chain vaccine shipments', config, logo: readFileSync(join(here, 'demo-logo.svg'), 'utf8') });
-  await upsertProject(db, {
-    id: SEED.secureProject, code: 'secure', name: 'Controlled substances',
-    config: { ...config, requirePassword: true, requireOneTimePasscode: true, allowUserSelfRegister: false, showBarcodeSearchPage: false, showTrackingCountPage: false },
-  });
+  await ensureProject(db, projectsDir, { id: SEED.demoProject, code: 'demo', name: 'Cold-chain vaccine shipments', logo: readFileSync(join(here, 'demo-logo.svg'), 'utf8') });
+  await ensureProject(db, projectsDir, { id: SEED.secureProject, code: 'secure', name: 'Controlled substances' });
   const staff = { userType: 'staff' as const, organizationId: SEED.staffOrg };
   await ensureUser(db, secret, '11112222', {
     ...staff, firstName: 'Hana', lastName: 'Sato', passwordHash: await hashPassword(SEED.staffPassword),

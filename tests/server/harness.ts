@@ -1,11 +1,15 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { defaultServerConfig } from '../../server/config';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../../server/db/database';
 import type { ServerConfig, ServerContext } from '../../server/domain/context';
 import { prepareServer } from '../../server/start';
 
 export { SEED } from '../../server/seed/seed';
+
+/** The repository's project configuration files (demo@1, secure@1). */
+export const PROJECTS_DIR = fileURLToPath(new URL('../../server/projects', import.meta.url));
 
 export interface TestServer {
   app: FastifyInstance;
@@ -41,9 +45,13 @@ async function throwawayDatabase(): Promise<{ db: Database; drop(): Promise<void
 }
 
 /** A server on a fresh database, migrated and seeded, without the client. */
-export async function startTestServer(config: Partial<ServerConfig> = {}): Promise<TestServer> {
+export async function startTestServer(config: Partial<ServerConfig> = {}, projectsDir = PROJECTS_DIR, watchProjects = false): Promise<TestServer> {
   const { db, drop } = await throwawayDatabase();
-  const { app, ctx } = await prepareServer(db, { authSecret: 'test-secret', config: defaultServerConfig({ exposeOutbox: true, ...config }), distDir: '', trustProxy: false });
+  const { app, ctx } = await prepareServer(
+    db,
+    { authSecret: 'test-secret', config: defaultServerConfig({ exposeOutbox: true, ...config }), distDir: '', trustProxy: false, projectsDir },
+    { watchProjects, log: () => undefined },
+  );
   await app.ready();
   return {
     app,

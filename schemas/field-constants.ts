@@ -1,0 +1,43 @@
+/**
+ * Names of the configuration format that the client needs at run time (plain values, no schema
+ * library). Spec section 3 (types, visibility, icons) and section 5 (input patterns).
+ */
+
+export const CUSTOM_FIELD_TYPES = [
+  'text', 'number', 'adjustment', 'phoneNumber', 'date', 'email', 'reference', 'singleSelect',
+  'multiSelect', 'calculation', 'location', 'eSign', 'files', 'ghgEmission', 'weightMeasurement',
+] as const;
+
+export const FIELD_VISIBILITIES = ['visible', 'hidden', 'visibleWhenLoggedIn', 'unknown'] as const;
+export type FieldVisibility = (typeof FIELD_VISIBILITIES)[number];
+
+/** The nine input patterns of spec section 5, with the characters each allows. */
+export const INPUT_PATTERN_REGEX = {
+  digits: '^[0-9]*$',
+  digitsDash: '^[0-9-]*$',
+  digitsUnderscore: '^[0-9_]*$',
+  letters: '^[A-Za-z]*$',
+  lettersDash: '^[A-Za-z-]*$',
+  lettersUnderscore: '^[A-Za-z_]*$',
+  lettersDigits: '^[A-Za-z0-9]*$',
+  lettersDigitsDash: '^[A-Za-z0-9-]*$',
+  lettersDigitsUnderscore: '^[A-Za-z0-9_]*$',
+} as const;
+export type InputPattern = keyof typeof INPUT_PATTERN_REGEX;
+export const INPUT_PATTERNS = Object.keys(INPUT_PATTERN_REGEX) as InputPattern[];
+
+export const READER_KINDS = ['barcode', 'ocr'] as const;
+export const FILE_KINDS = ['image', 'barcodeScanFrame', 'photoOnly', 'other'] as const;
+export const GHG_CALCULATION_TYPES = ['fuel', 'fuelEfficiency', 'modifiedTonkilo', 'tonkilo'] as const;
+
+export const ICON_KINDS = [
+  'node', 'leaf', 'orphan', 'vaccine', 'truck', 'container', 'timetable', 'inventory', 'warehouse',
+  'rack', 'forklift', 'packages', 'package', 'paper', 'person', 'train', 'ship', 'airplane',
+] as const;
+
+export const USER_TYPES = ['staff', 'carrier', 'client'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+/** Where a form is filled (spec sections 4, 5): some rules differ between them. */
+export const FORM_STAGES = ['activation', 'edit', 'tracking'] as const;
+export type FormStage = (typeof FORM_STAGES)[number];

@@ -1,0 +1,30 @@
+import type { BarcodeType } from '@schemas/project-config';
+import type { CustomField } from '@schemas/custom-field';
+
+/** One form of a barcode type: its activation fields, or one form of one trackpoint. */
+export interface FormRef {
+  barcodeType: string;
+  /** 'activation', or `${trackPointKey}/${formKey}`. */
+  form: string;
+  trackPointKey?: string;
+  fields: CustomField[];
+  /** JSON pointer of the field list in the configuration. */
+  pointer: string;
+}
+
+const escape = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** Every form of a barcode type, in configuration order. */
+export function formsOf(typeKey: string, type: BarcodeType): FormRef[] {
+  const typePointer = `/barcodeTypes/${escape(typeKey)}`;
+  const forms: FormRef[] = [{ barcodeType: typeKey, form: 'activation', fields: type.activationFields, pointer: `${typePointer}/activationFields` }];
+  type.trackPoints.forEach((point, p) => {
+    point.trackPointForms.forEach((form, f) => {
+      forms.push({
+        barcodeType: typeKey, form: `${point.key}/${form.key}`, trackPointKey: point.key, fields: form.customFields,
+        pointer: `${typePointer}/trackPoints/${p}/trackPointForms/${f}/customFields`,
+      });
+    });
+  });
+  return forms;
+}
