@@ -109,8 +109,7 @@ const FIELD_SCHEMAS = [
   MultiSelectField, CalculationField, LocationField, ESignField, FilesField, GhgEmissionField, WeightMeasurementField,
 ] as const;
 
-const union = Type.Union([...FIELD_SCHEMAS]);
-export type CustomField = Static<typeof union>;
+export type CustomField = Static<(typeof FIELD_SCHEMAS)[number]>;
 export type CustomFieldType = CustomField['type'];
 export type FieldOf<T extends CustomFieldType> = Extract<CustomField, { type: T }>;
 
