@@ -57,6 +57,8 @@ export const ErrorCode = {
   oneTimePasscodeSent: 3057,
   /** The user has no registered phone to receive a one-time code (number chosen here). */
   noRegisteredPhone: 3058,
+  /** A calculation field's formula cannot be evaluated (number chosen here). */
+  formulaIncorrect: 3059,
   /** Self-registration is not allowed for this project (number chosen here). */
   selfRegistrationNotAllowed: 3060,
   deactivated: 3095,

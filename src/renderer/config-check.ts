@@ -12,7 +12,8 @@ export interface ConfigProblem {
   message: string;
 }
 
-const ajv = new Ajv({ allErrors: true, discriminator: true, strict: false });
+// verbose: errors carry their schema, whose description says what form a value should have.
+const ajv = new Ajv({ allErrors: true, discriminator: true, strict: false, verbose: true });
 addFormats(ajv);
 const validateSchema = ajv.compile<ProjectConfig>(ProjectConfig);
 

@@ -1,0 +1,106 @@
+import type { CustomField } from '@schemas/custom-field';
+import type { FormStage, UserType } from '@schemas/field-constants';
+import type { Language } from '@schemas/languages';
+import { fieldSchema, type JsonSchema, type UiOptions } from './field-schemas';
+
+/** Who fills the form, where, in which language (spec sections 2-6). */
+export interface CompileContext {
+  language: Language;
+  loggedIn: boolean;
+  userType?: UserType;
+  stage: FormStage;
+  /** Names the form in the schema's `$id`: one id per distinct compiled schema. */
+  formId: { project: string; version: number; barcodeType: string; form: string };
+}
+
+/** A field the viewer may not see: its place is shown masked (spec section 6). */
+export interface MaskedField {
+  key: string;
+  label: string;
+}
+
+export interface CompiledForm {
+  schema: JsonSchema & { $id: string; properties: Record<string, JsonSchema>; required: string[] };
+  uiSchema: Record<string, unknown> & { 'ui:order': string[] };
+  /** The fields drawn, in order. */
+  fields: CustomField[];
+  masked: MaskedField[];
+}
+
+export const SCHEMA_ID_BASE = 'https://schemas.smart-barcode.app/forms';
+
+/**
+ * Spec section 6: hidden fields are never shown; visible-when-logged-in fields only to users.
+ * 'unknown' visibility is treated like visible-when-logged-in: when in doubt, a visitor does
+ * not see it.
+ */
+export function isVisible(field: CustomField, loggedIn: boolean): boolean {
+  const visibility = field.visibility ?? 'visible';
+  if (visibility === 'hidden') return false;
+  if (visibility === 'visible') return true;
+  return loggedIn;
+}
+
+/** Fields in form order: those with `order` first by it, the rest in list order (stable). */
+export function orderFields(fields: readonly CustomField[]): CustomField[] {
+  return fields
+    .map((field, index) => ({ field, index }))
+    .sort((a, b) => (a.field.order ?? Infinity) - (b.field.order ?? Infinity) || a.index - b.index)
+    .map((entry) => entry.field);
+}
+
+/** The `$id` of a compiled form: stable for the same project, version, type, form and context. */
+export function schemaId(context: CompileContext): string {
+  const { project, version, barcodeType, form } = context.formId;
+  const parts = [`${encodeURIComponent(project)}@${version}`, encodeURIComponent(barcodeType), ...form.split('/').map(encodeURIComponent), context.stage, context.language, context.loggedIn ? 'user' : 'visitor'];
+  return `${SCHEMA_ID_BASE}/${parts.join('/')}`;
+}
+
+/** Arrays express "required" as at least one entry; everything else through `required`. */
+function requiredFor(field: CustomField, schema: JsonSchema): boolean {
+  if (!field.required) return false;
+  if (schema.type === 'array' && (schema.minItems === undefined || (schema.minItems as number) < 1)) schema.minItems = 1;
+  // A calculation is computed, never entered: nothing to require from the user.
+  return field.type !== 'calculation';
+}
+
+/**
+ * compile(fields, context) -> { schema, uiSchema }: the heart of the server-driven UI. Pure:
+ * no React, no DOM; the client draws the result with @rjsf/core and the server validates
+ * submitted data with the very same schema.
+ */
+export function compile(fields: readonly CustomField[], context: CompileContext): CompiledForm {
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  const uiSchema: CompiledForm['uiSchema'] = { 'ui:order': [] };
+  const drawn: CustomField[] = [];
+  const masked: MaskedField[] = [];
+  for (const field of orderFields(fields)) {
+    const label = field.label[context.language];
+    if (!isVisible(field, context.loggedIn)) {
+      if (field.visibility !== 'hidden') masked.push({ key: field.key, label });
+      continue;
+    }
+    const [schema, options] = fieldSchema(field, context.language);
+    schema.title = label;
+    if (field.helpText) schema.description = field.helpText[context.language];
+    if (requiredFor(field, schema)) required.push(field.key);
+    properties[field.key] = schema;
+    const ui: Record<string, unknown> = { 'ui:widget': field.type, 'ui:options': { ...compact(options), fieldType: field.type, required: field.required === true } };
+    if (field.type === 'singleSelect' || field.type === 'multiSelect') ui['ui:enumNames'] = options.enumNames;
+    uiSchema[field.key] = ui;
+    uiSchema['ui:order'].push(field.key);
+    drawn.push(field);
+  }
+  return {
+    schema: { $id: schemaId(context), type: 'object', properties, required, additionalProperties: false },
+    uiSchema,
+    fields: drawn,
+    masked,
+  };
+}
+
+/** Drops undefined options so uiSchema stays small and serialisable. */
+function compact(options: UiOptions): UiOptions {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+}

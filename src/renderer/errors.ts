@@ -1,0 +1,116 @@
+import type { ErrorObject } from 'ajv';
+import { ErrorCode } from '@schemas/error-codes';
+import { INPUT_PATTERN_REGEX, type InputPattern } from '@schemas/field-constants';
+import { PHONE_PATTERN } from './field-schemas';
+
+/** A validation message as an i18n key (`form.*` in locales/<lang>/common.json) and its values. */
+export interface FieldMessage {
+  key: string;
+  values?: Record<string, string | number>;
+}
+
+const patternNames = new Map<string, InputPattern>(Object.entries(INPUT_PATTERN_REGEX).map(([name, regex]) => [regex, name as InputPattern]));
+
+/** The field an ajv error is about: the first segment of its path, or the missing property. */
+export function errorField(error: Pick<ErrorObject, 'instancePath' | 'keyword' | 'params'>): string {
+  const first = error.instancePath.split('/').filter(Boolean)[0];
+  if (first) return decodeURIComponent(first.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const params = error.params as Record<string, unknown>;
+  return String(params.missingProperty ?? params.additionalProperty ?? '$common');
+}
+
+/**
+ * Maps an ajv error on form data to the spec's messages (section 5: 'Cannot enter more than
+ * {len} characters', 'At least {len} characters required', ...). Never raw ajv English.
+ */
+export function messageFor(error: Pick<ErrorObject, 'keyword' | 'params' | 'instancePath'>, fieldType?: string): FieldMessage {
+  const params = error.params as Record<string, unknown>;
+  const limit = params.limit as number | string;
+  switch (error.keyword) {
+    case 'required':
+      return { key: fieldType === 'eSign' ? 'form.sign' : 'form.required' };
+    case 'minLength':
+      if (fieldType === 'eSign') return { key: 'form.sign' };
+      return limit === 1 ? { key: 'form.required' } : { key: 'form.minLength', values: { len: limit } };
+    case 'maxLength':
+      return { key: 'form.maxLength', values: { len: limit } };
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return { key: 'form.minimum', values: { limit } };
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return { key: 'form.maximum', values: { limit } };
+    case 'formatMinimum':
+      return { key: 'form.dateMin', values: { limit: String(limit).replace(/-/g, '/') } };
+    case 'formatMaximum':
+      return { key: 'form.dateMax', values: { limit: String(limit).replace(/-/g, '/') } };
+    case 'format':
+      return { key: params.format === 'email' ? 'form.email' : params.format === 'date' ? 'form.date' : 'form.invalid' };
+    case 'pattern': {
+      const pattern = String(params.pattern);
+      if (pattern === PHONE_PATTERN) return { key: 'form.phone' };
+      const named = patternNames.get(pattern);
+      if (named) return { key: `form.pattern.${named}` };
+      if (pattern.startsWith('^(') && pattern.endsWith(')?$')) return { key: 'form.mask' };
+      return { key: 'form.invalid' };
+    }
+    case 'enum':
+      return { key: 'form.choice' };
+    case 'minItems':
+      if (fieldType === 'files') return { key: limit === 1 ? 'form.required' : 'form.minFiles', values: { limit } };
+      return limit === 1 ? { key: 'form.required' } : { key: 'form.minItems', values: { limit } };
+    case 'maxItems':
+      return { key: fieldType === 'files' ? 'form.maxFiles' : 'form.maxItems', values: { limit } };
+    case 'type':
+      return { key: params.type === 'number' || params.type === 'integer' ? 'form.number' : 'form.invalid' };
+    default:
+      return { key: 'form.invalid' };
+  }
+}
+
+/** The catalogue code (spec section 8) for an ajv error: what the server sends. */
+export function codeFor(error: Pick<ErrorObject, 'keyword' | 'params'>): number {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return ErrorCode.emptyField;
+    case 'additionalProperties':
+      return ErrorCode.invalidKey;
+    case 'minLength':
+      return params.limit === 1 ? ErrorCode.emptyField : ErrorCode.lengthLessThan;
+    case 'maxLength':
+    case 'maxItems':
+      return ErrorCode.lengthMoreThan;
+    case 'minItems':
+      return params.limit === 1 ? ErrorCode.emptyField : ErrorCode.lengthLessThan;
+    case 'minimum':
+      return ErrorCode.valueGreaterThanOrEqual;
+    case 'maximum':
+      return ErrorCode.valueLessThanOrEqual;
+    case 'exclusiveMinimum':
+      return ErrorCode.valueGreaterThan;
+    case 'exclusiveMaximum':
+      return ErrorCode.valueLessThan;
+    case 'formatMinimum':
+    case 'formatMaximum':
+      return ErrorCode.valueOutOfRange;
+    case 'format':
+      return params.format === 'date' ? ErrorCode.incorrectDate : ErrorCode.invalidFormat;
+    default:
+      return ErrorCode.invalidFormat;
+  }
+}
+
+/** Groups ajv errors into the catalogue's `errors` map, each code once per field; an empty field is only that. */
+export function errorsToCodes(errors: readonly ErrorObject[], prefix = ''): Record<string, number[]> {
+  const out: Record<string, number[]> = {};
+  for (const error of errors) {
+    if (error.keyword === 'if' || error.keyword === 'allOf') continue;
+    const field = prefix + errorField(error);
+    const list = (out[field] ??= []);
+    const code = codeFor(error);
+    if (!list.includes(code)) list.push(code);
+  }
+  for (const [field, codes] of Object.entries(out)) if (codes.includes(ErrorCode.emptyField)) out[field] = [ErrorCode.emptyField];
+  return out;
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { CustomField } from '@schemas/custom-field';
+import { CUSTOM_FIELD_TYPES, FILE_KINDS, GHG_CALCULATION_TYPES, INPUT_PATTERNS } from '@schemas/field-constants';
+import { checkProjectConfig } from '@/renderer/config-check';
+import { compile } from '@/renderer/compile';
+import { context, demoConfig, L } from './fixtures';
+
+type Edit = (config: ReturnType<typeof demoConfig>) => void;
+const withEdit = (edit: Edit) => {
+  const config = demoConfig();
+  edit(config);
+  return checkProjectConfig(config);
+};
+const pallet = (c: ReturnType<typeof demoConfig>) => c.barcodeTypes.pallet!;
+const fieldAt = (c: ReturnType<typeof demoConfig>, i: number) => pallet(c).activationFields[i] as Record<string, unknown>;
+
+describe('configuration checks name the JSON pointer and say what is wrong', () => {
+  it('accepts the demo configuration', () => {
+    expect(checkProjectConfig(demoConfig())).toEqual([]);
+  });
+
+  it.each<[string, Edit, { pointer: string; message: RegExp }]>([
+    ['a misspelt option', (c) => { fieldAt(c, 0).maxLenght = 3; }, { pointer: '/barcodeTypes/pallet/activationFields/0/maxLenght', message: /unknown property 'maxLenght'/ }],
+    ['an unknown field type', (c) => { fieldAt(c, 1).type = 'txt'; }, { pointer: '/barcodeTypes/pallet/activationFields/1/type', message: /unknown field type: use one of text, number/ }],
+    ['an empty label', (c) => { (fieldAt(c, 0).label as Record<string, string>).ja = ''; }, { pointer: '/barcodeTypes/pallet/activationFields/0/label/ja', message: /must not be empty/ }],
+    ['a missing label language', (c) => { delete (fieldAt(c, 0).label as Record<string, string>)['zh-TW']; }, { pointer: '/barcodeTypes/pallet/activationFields/0/label', message: /missing required property 'zh-TW'/ }],
+    ['a bad key', (c) => { fieldAt(c, 0).key = '1st'; }, { pointer: '/barcodeTypes/pallet/activationFields/0/key', message: /a letter, then letters, digits or _/ }],
+    ['min above max', (c) => { Object.assign(fieldAt(c, 6), { min: 50, max: 5 }); }, { pointer: '/barcodeTypes/pallet/activationFields/6/min', message: /min \(50\) is greater than max \(5\)/ }],
+    ['a duplicate key', (c) => { fieldAt(c, 1).key = 'productName'; }, { pointer: '/barcodeTypes/pallet/activationFields/1/key', message: /'productName' is used twice/ }],
+    ['a formula over an unknown field', (c) => { fieldAt(c, 8).formula = 'caseCount * nope'; }, { pointer: '/barcodeTypes/pallet/activationFields/8/formula', message: /uses 'nope', which is not a field/ }],
+    ['a formula that is not maths', (c) => { fieldAt(c, 8).formula = 'caseCount *'; }, { pointer: '/barcodeTypes/pallet/activationFields/8/formula', message: /^Formula incorrect/ }],
+    ['a special field name', (c) => { fieldAt(c, 0).key = 'trackingNumber'; }, { pointer: '/barcodeTypes/pallet/activationFields/0/key', message: /built-in field/ }],
+    ['an unknown icon', (c) => { (pallet(c) as { icon: string }).icon = 'rocket'; }, { pointer: '/barcodeTypes/pallet/icon', message: /must be one of: node, leaf/ }],
+    ['no end trackpoint', (c) => { c.endTrackPointKey = 'moon'; }, { pointer: '/barcodeTypes/pallet/trackPoints', message: /no trackpoint 'moon'/ }],
+    ['a bad colour', (c) => { pallet(c).color.background = 'teal'; }, { pointer: '/barcodeTypes/pallet/color/background', message: /#0b7285/ }],
+    ['a select option used twice', (c) => { (fieldAt(c, 4).options as { value: string }[])[1]!.value = '2-8'; }, { pointer: '/barcodeTypes/pallet/activationFields/4/options/1/value', message: /used twice/ }],
+  ])('%s', (_name, edit, expected) => {
+    const problems = withEdit(edit);
+    expect(problems).toContainEqual({ pointer: expected.pointer, message: expect.stringMatching(expected.message) });
+  });
+});
+
+/** Any field the format allows, with bounds that make sense. */
+const label = fc.constant(L('x'));
+const keyArb = fc.stringMatching(/^[a-z][A-Za-z0-9_]{0,10}$/);
+const fieldArb = (key: string): fc.Arbitrary<CustomField> => fc.oneof(
+  fc.record({ type: fc.constant('text' as const), minLength: fc.option(fc.nat(5), { nil: undefined }), maxLength: fc.option(fc.integer({ min: 5, max: 300 }), { nil: undefined }), inputPattern: fc.option(fc.constantFrom(...INPUT_PATTERNS), { nil: undefined }), mask: fc.option(fc.stringMatching(/^[9a*\-/ ]{1,10}$/), { nil: undefined }), multiLine: fc.option(fc.boolean(), { nil: undefined }) }),
+  fc.record({ type: fc.constant('number' as const), min: fc.option(fc.integer({ min: -100, max: 0 }), { nil: undefined }), max: fc.option(fc.integer({ min: 1, max: 1000 }), { nil: undefined }), precision: fc.option(fc.nat(4), { nil: undefined }) }),
+  fc.record({ type: fc.constant('adjustment' as const), sign: fc.option(fc.constantFrom('increase' as const, 'decrease' as const), { nil: undefined }) }),
+  fc.record({ type: fc.constantFrom('phoneNumber' as const, 'email' as const, 'location' as const, 'eSign' as const) }),
+  fc.record({ type: fc.constant('date' as const) }),
+  fc.record({ type: fc.constant('reference' as const), referenceKey: keyArb }),
+  fc.record({ type: fc.constantFrom('singleSelect' as const, 'multiSelect' as const), options: fc.uniqueArray(keyArb, { minLength: 1, maxLength: 5 }).map((vs) => vs.map((value) => ({ value, label: L(value) }))) }),
+  fc.record({ type: fc.constant('files' as const), fileKind: fc.constantFrom(...FILE_KINDS), maxCount: fc.option(fc.integer({ min: 1, max: 20 }), { nil: undefined }) }),
+  fc.record({ type: fc.constant('ghgEmission' as const), calculationType: fc.constantFrom(...GHG_CALCULATION_TYPES) }),
+  fc.record({ type: fc.constant('weightMeasurement' as const), mode: fc.constantFrom('manual' as const, 'auto' as const) }),
+  fc.record({ type: fc.constant('calculation' as const), formula: fc.constant('1 + 2') }),
+).chain((f) => fc.record({ required: fc.boolean(), visibility: fc.constantFrom('visible' as const, 'hidden' as const, 'visibleWhenLoggedIn' as const, 'unknown' as const), label }).map((extra) => ({ key, ...extra, ...f }) as CustomField));
+
+describe('property: every configuration valid under the format compiles', () => {
+  it('to a schema ajv accepts, whose uiSchema names only known widgets', () => {
+    const ajv = new Ajv({ strict: false });
+    addFormats(ajv, { keywords: true });
+    fc.assert(fc.property(
+      fc.uniqueArray(keyArb, { minLength: 1, maxLength: 12 }).chain((keys) => fc.tuple(...keys.map(fieldArb))),
+      fc.boolean(),
+      (fields, loggedIn) => {
+        const config = demoConfig();
+        config.barcodeTypes.pallet!.activationFields = fields;
+        const problems = checkProjectConfig(config).filter((p) => !p.message.includes('built-in field'));
+        if (problems.length > 0) return true;
+        const form = compile(fields, context({ loggedIn }));
+        ajv.compile(form.schema);
+        ajv.removeSchema(form.schema.$id);
+        for (const key of form.uiSchema['ui:order']) {
+          expect(CUSTOM_FIELD_TYPES).toContain((form.uiSchema[key] as { 'ui:widget': string })['ui:widget']);
+        }
+        return true;
+      },
+    ), { numRuns: 150 });
+  });
+});
