@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { SEED } from '../seed/seed';
 import { FIRST_LOAD_BUDGET_BYTES, measureFirstLoad } from '../../scripts/bundle-size';
+import { benchCompile } from '../../scripts/bench-compile';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8190);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -28,6 +29,11 @@ async function load(title: string, path: string, options: Partial<autocannon.Opt
   const result = await autocannon({ url: `${BASE}${path}`, connections: 10, duration: DURATION_SECONDS, ...options });
   const errors = result.non2xx + result.errors + result.timeouts;
   console.log(`${title.padEnd(40)} ${result.requests.average.toFixed(0).padStart(6)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   non-2xx/errors ${errors}`);
+}
+
+for (const count of [200, 1000]) {
+  const { medianMs, p95Ms } = benchCompile(count);
+  console.log(`renderer compile(), ${count} fields: median ${medianMs.toFixed(2)} ms, p95 ${p95Ms.toFixed(2)} ms (budget for 1,000 fields: 10 ms median)`);
 }
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
