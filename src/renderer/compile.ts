@@ -86,7 +86,8 @@ export function compile(fields: readonly CustomField[], context: CompileContext)
     if (field.helpText) schema.description = field.helpText[context.language];
     if (requiredFor(field, schema)) required.push(field.key);
     properties[field.key] = schema;
-    const ui: Record<string, unknown> = { 'ui:widget': field.type, 'ui:options': { ...compact(options), fieldType: field.type, required: field.required === true } };
+    // 'ui:field' (not 'ui:widget'): objects and lists (adjustment, location, files) are one widget too.
+    const ui: Record<string, unknown> = { 'ui:field': field.type, 'ui:options': { ...compact(options), fieldKey: field.key, fieldType: field.type, required: field.required === true } };
     if (field.type === 'singleSelect' || field.type === 'multiSelect') ui['ui:enumNames'] = options.enumNames;
     uiSchema[field.key] = ui;
     uiSchema['ui:order'].push(field.key);

@@ -88,14 +88,14 @@ export function fieldSchema(field: CustomField, language: Language): [JsonSchema
       return [{ type: 'string', readOnly: true }, { referenceKey: field.referenceKey }];
     case 'singleSelect': {
       const { values, names } = selectOptions(field, language);
-      return [{ type: 'string', enum: values }, { enumNames: names }];
+      return [{ type: 'string', enum: values }, { values, enumNames: names }];
     }
     case 'multiSelect': {
       const { values, names } = selectOptions(field, language);
       return [{
         type: 'array', items: { type: 'string', enum: values }, uniqueItems: true,
         ...(field.minItems !== undefined ? { minItems: field.minItems } : {}), ...(field.maxItems !== undefined ? { maxItems: field.maxItems } : {}),
-      }, { enumNames: names }];
+      }, { values, enumNames: names }];
     }
     case 'calculation':
       return [{ type: 'number', readOnly: true }, { formula: field.formula, precision: field.precision ?? DEFAULT_PRECISION, unitPrefix: field.unitPrefix, unitSuffix: field.unitSuffix }];

@@ -83,11 +83,3 @@ export function parseFormula(formula: string): ParsedFormula {
     },
   };
 }
-
-/** Rounds to `precision` decimals the way the field's decimal mode says. */
-export function roundTo(value: number, precision: number, mode: 'round' | 'floor' | 'ceil' = 'round'): number {
-  const factor = 10 ** precision;
-  const scaled = Math.abs(value * factor - Math.round(value * factor)) < 1e-9 ? Math.round(value * factor) : value * factor;
-  const rounded = mode === 'floor' ? Math.floor(scaled) : mode === 'ceil' ? Math.ceil(scaled) : Math.round(scaled);
-  return rounded / factor;
-}

@@ -35,7 +35,7 @@ describe('compile: one schema per field type', () => {
   ])('%s', (type, f, expected) => {
     const { schema, ui } = one(f);
     expect(schema).toMatchObject(expected);
-    expect(ui['ui:widget']).toBe(type);
+    expect(ui['ui:field']).toBe(type);
   });
 
   it('selects carry their values in enum and their labels in the viewer language', () => {

@@ -76,7 +76,7 @@ describe('property: every configuration valid under the format compiles', () => 
         ajv.compile(form.schema);
         ajv.removeSchema(form.schema.$id);
         for (const key of form.uiSchema['ui:order']) {
-          expect(CUSTOM_FIELD_TYPES).toContain((form.uiSchema[key] as { 'ui:widget': string })['ui:widget']);
+          expect(CUSTOM_FIELD_TYPES).toContain((form.uiSchema[key] as { 'ui:field': string })['ui:field']);
         }
         return true;
       },

@@ -1,0 +1,43 @@
+import { memo, useCallback, type ComponentType } from 'react';
+import type { FieldProps } from '@rjsf/utils';
+import type { FieldWidgetProps, FormContext } from './types';
+
+const EMPTY_CONTEXT: FormContext = {
+  language: 'en', stage: 'activation', phoneSuggestions: [], emailSuggestions: [],
+  uploadFile: () => Promise.reject(new Error('no file storage in this form')),
+  deleteFile: () => Promise.resolve(),
+};
+
+/**
+ * Turns a field widget into an rjsf field (`ui:field`): binds onChange to the field's path,
+ * reads label, help, options and errors from rjsf's props. Memoised: a keystroke in one field
+ * re-renders that field, not its 199 neighbours.
+ */
+export function asRjsfField<T>(Widget: ComponentType<FieldWidgetProps<T>>): ComponentType<FieldProps<T>> {
+  const MemoWidget = memo(Widget);
+  function RjsfField(props: FieldProps<T>) {
+    const { onChange, onBlur, fieldPathId, formData, schema, uiSchema, rawErrors, required, readonly, disabled, registry } = props;
+    const change = useCallback((value: T | undefined) => onChange(value, fieldPathId.path), [onChange, fieldPathId]);
+    const blur = useCallback(() => onBlur(fieldPathId.$id, formData), [onBlur, fieldPathId, formData]);
+    return (
+      <MemoWidget
+        id={fieldPathId.$id}
+        value={formData}
+        onChange={change}
+        onBlur={blur}
+        label={String(schema.title ?? props.name)}
+        description={typeof schema.description === 'string' ? schema.description : undefined}
+        required={required === true}
+        readOnly={readonly === true || schema.readOnly === true}
+        disabled={disabled === true}
+        error={rawErrors && rawErrors.length > 0 ? rawErrors.join('\n') : undefined}
+        options={(uiSchema?.['ui:options'] as Record<string, unknown> | undefined) ?? EMPTY_OPTIONS}
+        context={(registry.formContext as FormContext | undefined) ?? EMPTY_CONTEXT}
+      />
+    );
+  }
+  RjsfField.displayName = `RjsfField(${Widget.displayName ?? Widget.name})`;
+  return RjsfField;
+}
+
+const EMPTY_OPTIONS: Record<string, unknown> = {};

@@ -1,0 +1,124 @@
+import { useEffect, useRef, useState } from 'react';
+import { ActionIcon, Anchor, Button, Group, Image, Input, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { FieldWidgetProps } from '../types';
+import { isAllowedImage, scaleImage } from './image-scale';
+
+export interface FileItem {
+  name: string;
+  url: string;
+}
+
+interface Upload {
+  key: number;
+  name: string;
+  percent: number;
+  failed: boolean;
+}
+
+const isIOS = () => /iPad|iPhone|iPod/.test(navigator.userAgent);
+
+/**
+ * Pictures and files (spec sections 2, 4, 5): a card per file with its thumbnail or name,
+ * preview (new tab) and delete; one button labelled by kind; a counter. Images are checked by
+ * extension, scaled to the configured longest side and saved as JPEG, then uploaded as files
+ * (never base64 in form data) with progress. The barcode-scan-frame kind only receives the frame
+ * of a barcode scan: without one it reports a single item whose url is 'none'.
+ */
+export function FilesWidget({ id, value, onChange, label, description, required, readOnly, disabled, error, options, context }: FieldWidgetProps<FileItem[]>) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [rejected, setRejected] = useState<string | null>(null);
+  const items = value ?? [];
+  const kind = options.fileKind as 'image' | 'barcodeScanFrame' | 'photoOnly' | 'other';
+  const maxCount = (options.maxCount as number | undefined) ?? 5;
+  // The list as last rendered, for uploads that finish after further changes.
+  const latest = useRef(items);
+  useEffect(() => {
+    latest.current = items;
+  });
+  const nextKey = useRef(0);
+
+  useEffect(() => {
+    if (kind === 'barcodeScanFrame' && items.length === 0) onChange([{ name: 'none', url: 'none' }]);
+  }, [kind, items.length, onChange]);
+
+  const add = async (files: FileList | null) => {
+    setRejected(null);
+    const room = maxCount - latest.current.length - uploads.length;
+    const chosen = [...(files ?? [])].slice(0, Math.max(0, room));
+    for (const original of chosen) {
+      const isImage = kind !== 'other';
+      if (isImage && !isAllowedImage(original.name)) {
+        setRejected(t('widgets.imageType', { name: original.name }));
+        continue;
+      }
+      nextKey.current += 1;
+      const key = nextKey.current;
+      setUploads((u) => [...u, { key, name: original.name, percent: 0, failed: false }]);
+      try {
+        const file = isImage ? await scaleImage(original, (options.maxImageSide as number | undefined) ?? 1600) : original;
+        const url = await context.uploadFile(file, (percent) => setUploads((u) => u.map((x) => (x.key === key ? { ...x, percent } : x))));
+        setUploads((u) => u.filter((x) => x.key !== key));
+        onChange([...latest.current, { name: file.name, url }]);
+      } catch {
+        setUploads((u) => u.map((x) => (x.key === key ? { ...x, failed: true } : x)));
+      }
+    }
+  };
+
+  const remove = (item: FileItem) => {
+    void context.deleteFile(item.url);
+    const next = latest.current.filter((i) => i !== item);
+    onChange(next.length > 0 ? next : undefined);
+  };
+
+  if (kind === 'barcodeScanFrame') {
+    return (
+      <Input.Wrapper id={id} label={label} description={description} error={error}>
+        <Text size="sm" c="dimmed" mt={4}>{t('widgets.scanFrameWarning')}</Text>
+      </Input.Wrapper>
+    );
+  }
+  const buttonLabel = kind === 'photoOnly' ? t('widgets.takePhoto') : kind === 'image' ? t('widgets.addPicture') : t('widgets.addFile');
+  const full = items.length + uploads.length >= maxCount;
+  return (
+    <Input.Wrapper id={id} label={label} description={description} withAsterisk={required} error={error}>
+      <Stack gap="xs" mt={4}>
+        {(items.length > 0 || uploads.length > 0) && (
+          <SimpleGrid cols={3} spacing="xs">
+            {items.map((item) => (
+              <Paper key={item.url} withBorder p={4} radius="sm">
+                {kind !== 'other' ? <Image src={item.url} alt={item.name} h={72} fit="cover" radius="xs" /> : <Text size="xs" lineClamp={3} h={72}>{item.name}</Text>}
+                <Group justify="space-between" gap={2} mt={2} wrap="nowrap">
+                  <Anchor href={item.url} target="_blank" rel="noopener noreferrer" size="xs">{t('widgets.preview')}</Anchor>
+                  {!readOnly && <ActionIcon size="sm" variant="subtle" color="red" aria-label={t('widgets.deleteFile', { name: item.name })} onClick={() => remove(item)}>×</ActionIcon>}
+                </Group>
+              </Paper>
+            ))}
+            {uploads.map((u) => (
+              <Paper key={u.key} withBorder p={4} radius="sm">
+                <Text size="xs" lineClamp={2}>{u.name}</Text>
+                {u.failed
+                  ? <Text size="xs" c="red" role="alert">{t('widgets.uploadFailed')}</Text>
+                  : <Progress value={u.percent} size="sm" mt={6} aria-label={t('widgets.uploading', { percent: u.percent })} />}
+                {u.failed && <Button size="compact-xs" variant="subtle" onClick={() => setUploads((list) => list.filter((x) => x.key !== u.key))}>{t('common.close')}</Button>}
+              </Paper>
+            ))}
+          </SimpleGrid>
+        )}
+        {!readOnly && (
+          <Group justify="space-between">
+            <Button variant="light" onClick={() => input.current?.click()} disabled={disabled || full}>{buttonLabel}</Button>
+            <Text size="sm" c="dimmed" aria-live="polite">{t('widgets.fileCount', { count: items.length, max: maxCount })}</Text>
+          </Group>
+        )}
+        {rejected && <Text size="sm" c="red" role="alert">{rejected}</Text>}
+        <input ref={input} type="file" hidden multiple={kind !== 'photoOnly'} accept={kind === 'other' ? undefined : 'image/*'}
+          capture={kind === 'photoOnly' || (kind === 'image' && !isIOS()) ? 'environment' : undefined}
+          onChange={(e) => { void add(e.currentTarget.files); e.currentTarget.value = ''; }} data-testid={`${id}-file-input`} />
+      </Stack>
+    </Input.Wrapper>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { Input, Select, Stack, Switch } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { readStored, writeStored } from '@/shared/storage/storage';
+import type { FieldWidgetProps } from '../types';
+import { NumberInputWithButtons } from '../number/number-widget';
+import { GHG_INPUTS, loadRate, loadRatePercent, TRANSPORT_TYPES, type GhgCalculationType } from './load-rate';
+
+type GhgValue = Partial<Record<'weight' | 'distance' | 'loadRate' | 'maxWeightCapacity' | 'fuelConsumption', number>> & {
+  transportType?: string;
+  vehicleUsageType?: 'business' | 'private';
+};
+
+const UNITS = { weight: 'tons', distance: 'km', maxWeightCapacity: 'tons', fuelConsumption: 'KL' } as const;
+
+/**
+ * The inputs of a vehicle GHG emission calculation (spec sections 3, 5), by calculation type:
+ * numbers 0 to 9999 with 3 decimals; the load rate computed from weight and max capacity
+ * (automatic by default, the choice remembered on the device) or typed as a percent and kept
+ * as a fraction. The emission itself is computed by the calculation review, not here.
+ */
+export function GhgEmissionWidget({ id, value, onChange, label, description, required, readOnly, disabled, error, options }: FieldWidgetProps<GhgValue>) {
+  const { t } = useTranslation();
+  const [auto, setAuto] = useState(readStored('loadRateAuto') !== 'false');
+  const inputs = GHG_INPUTS[(options.calculationType as GhgCalculationType) ?? 'tonkilo'] as readonly string[];
+  const data = value ?? {};
+  const update = (patch: GhgValue) => {
+    const next: GhgValue = { ...data, ...patch };
+    if (auto && inputs.includes('loadRate')) next.loadRate = loadRate(next.weight, next.maxWeightCapacity);
+    onChange(next);
+  };
+  const toggleAuto = (on: boolean) => {
+    setAuto(on);
+    writeStored('loadRateAuto', String(on));
+    if (on) onChange({ ...data, loadRate: loadRate(data.weight, data.maxWeightCapacity) });
+  };
+  const number = (key: keyof typeof UNITS) => (
+    <NumberInputWithButtons key={key} id={`${id}_${key}`} label={t(`ghg.${key}`)} value={data[key]} onChange={(n) => update({ [key]: n })} onBlur={() => undefined}
+      required={false} readOnly={readOnly} disabled={disabled} rules={{ min: 0, max: 9999, precision: 3, unitSuffix: UNITS[key] }} />
+  );
+  return (
+    <Input.Wrapper id={id} label={label} description={description} withAsterisk={required} error={error}>
+      <Stack gap="xs" mt={4}>
+        {inputs.includes('transportType') && (
+          <Select label={t('ghg.transportType')} value={data.transportType ?? null} readOnly={readOnly} disabled={disabled} comboboxProps={{ withinPortal: false }}
+            data={TRANSPORT_TYPES.map((v) => ({ value: v, label: t(`ghg.transport.${v}`) }))} onChange={(v) => update({ transportType: v ?? undefined })} />
+        )}
+        {inputs.includes('vehicleUsageType') && (
+          <Select label={t('ghg.vehicleUsageType')} value={data.vehicleUsageType ?? null} readOnly={readOnly} disabled={disabled} comboboxProps={{ withinPortal: false }}
+            data={[{ value: 'business', label: t('ghg.business') }, { value: 'private', label: t('ghg.private') }]}
+            onChange={(v) => update({ vehicleUsageType: (v as GhgValue['vehicleUsageType']) ?? undefined })} />
+        )}
+        {(['weight', 'distance', 'maxWeightCapacity', 'fuelConsumption'] as const).filter((k) => inputs.includes(k)).map(number)}
+        {inputs.includes('loadRate') && (
+          <>
+            <Switch label={t('ghg.loadRateAuto')} checked={auto} onChange={(e) => toggleAuto(e.currentTarget.checked)} disabled={readOnly || disabled} />
+            <NumberInputWithButtons id={`${id}_loadRate`} label={t('ghg.loadRate')} readOnly={readOnly || auto} disabled={disabled} required={false} onBlur={() => undefined}
+              value={data.loadRate === undefined ? undefined : loadRatePercent(data.loadRate)}
+              onChange={(percent) => update({ loadRate: percent === undefined ? undefined : Math.round((percent / 100) * 10000) / 10000 })}
+              rules={{ min: 0, max: 100, precision: 2, unitSuffix: '%' }} />
+          </>
+        )}
+      </Stack>
+    </Input.Wrapper>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { ActionIcon, Group, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { clampAndRound, type DecimalMode } from '@/renderer/numbers';
+import type { FieldWidgetProps } from '../types';
+import { parseTyped } from './normalise';
+
+export interface NumberRulesOptions {
+  min?: number;
+  max?: number;
+  precision: number;
+  decimalMode?: DecimalMode;
+  step?: number;
+  unitPrefix?: string;
+  unitSuffix?: string;
+}
+
+/**
+ * A number with big minus / plus buttons (one-handed use) and optional unit prefix / suffix.
+ * Typing is free; on blur and on each button press the value is clamped to min..max and
+ * rounded to its precision (default 1 decimal, spec section 5).
+ */
+export function NumberInputWithButtons({ id, value, onChange, onBlur, label, description, required, readOnly, disabled, error, rules }: Omit<FieldWidgetProps<number>, 'options' | 'context'> & { rules: NumberRulesOptions }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(value === undefined ? '' : String(value));
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    // Follow outside changes (reset, computed values) without fighting the user's typing.
+    setShown(value);
+    if (parseTyped(text) !== value) setText(value === undefined ? '' : String(value));
+  }
+  const commit = (n: number | undefined) => {
+    const next = n === undefined ? undefined : clampAndRound(n, rules);
+    setText(next === undefined ? '' : String(next));
+    onChange(next);
+  };
+  const step = rules.step ?? 1;
+  const base = value ?? rules.min ?? 0;
+  const locked = readOnly || disabled;
+  return (
+    <Group gap={6} align="flex-end" wrap="nowrap">
+      <ActionIcon size={42} variant="default" aria-label={t('widgets.decrease', { label })} disabled={locked || (rules.min !== undefined && base <= rules.min)}
+        onClick={() => commit(value === undefined ? rules.min ?? 0 : base - step)}>−</ActionIcon>
+      <TextInput
+        id={id} label={label} description={description} required={required} readOnly={readOnly} disabled={disabled} error={error}
+        value={text} inputMode={rules.precision > 0 ? 'decimal' : 'numeric'} size="md" style={{ flex: 1 }}
+        leftSection={rules.unitPrefix} rightSection={rules.unitSuffix} rightSectionWidth={rules.unitSuffix ? Math.max(36, rules.unitSuffix.length * 9) : undefined}
+        onChange={(e) => {
+          const raw = e.currentTarget.value;
+          setText(raw);
+          const n = parseTyped(raw);
+          if (raw.trim() === '') onChange(undefined);
+          else if (n !== undefined) onChange(n);
+        }}
+        onBlur={() => {
+          commit(parseTyped(text));
+          onBlur();
+        }}
+      />
+      <ActionIcon size={42} variant="default" aria-label={t('widgets.increase', { label })} disabled={locked || (rules.max !== undefined && base >= rules.max)}
+        onClick={() => commit(value === undefined ? rules.min ?? 0 : base + step)}>+</ActionIcon>
+    </Group>
+  );
+}
+
+export function NumberWidget({ options, context: _context, ...props }: FieldWidgetProps<number>) {
+  return <NumberInputWithButtons {...props} rules={options as unknown as NumberRulesOptions} />;
+}

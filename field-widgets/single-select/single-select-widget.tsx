@@ -1,0 +1,15 @@
+import { Select } from '@mantine/core';
+import type { FieldWidgetProps } from '../types';
+
+/** One choice among the configured options, labelled in the viewer's language. */
+export function SingleSelectWidget({ id, value, onChange, onBlur, label, description, required, readOnly, disabled, error, options }: FieldWidgetProps<string>) {
+  const values = (options.values as string[] | undefined) ?? [];
+  const names = (options.enumNames as string[] | undefined) ?? values;
+  return (
+    <Select
+      id={id} label={label} description={description} required={required} readOnly={readOnly} disabled={disabled} error={error}
+      data={values.map((v, i) => ({ value: v, label: names[i] ?? v }))} value={value ?? null} size="md" allowDeselect={!required}
+      onChange={(next) => onChange(next ?? undefined)} onBlur={onBlur} comboboxProps={{ withinPortal: false }}
+    />
+  );
+}

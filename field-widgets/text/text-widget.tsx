@@ -1,0 +1,61 @@
+import { Textarea, TextInput } from '@mantine/core';
+import { INPUT_PATTERN_REGEX, type InputPattern } from '@schemas/field-constants';
+import type { FieldWidgetProps } from '../types';
+import { applyMask, maskHint } from './mask';
+
+/** Characters each input pattern lets through while typing (the schema checks the whole value). */
+const allowedChar = (pattern: InputPattern | undefined) => {
+  if (!pattern) return null;
+  const body = INPUT_PATTERN_REGEX[pattern].slice(1, -3); // '^[0-9-]*$' -> '[0-9-]'
+  return new RegExp(body);
+};
+
+/**
+ * Text (spec sections 2, 5): mask applied while typing, input pattern filtering, max length,
+ * counter, multi-line with ceil(maxLength / 20) rows. Reader buttons (barcode, OCR) appear with
+ * the capture dialogs; until then the options are carried but no button is shown.
+ */
+export function TextWidget({ id, value, onChange, onBlur, label, description, required, readOnly, disabled, error, options }: FieldWidgetProps<string>) {
+  const mask = options.mask as string | undefined;
+  const maxLength = options.maxLength as number | undefined;
+  const rows = options.rows as number | undefined;
+  const allowed = allowedChar(options.inputPattern as InputPattern | undefined);
+  const text = value ?? '';
+
+  const change = (raw: string) => {
+    let next = mask ? applyMask(raw, mask) : raw;
+    if (allowed && !mask) next = [...next].filter((c) => allowed.test(c)).join('');
+    onChange(next === '' ? undefined : next);
+  };
+  const counter = options.counter && maxLength !== undefined ? `${[...text].length}/${maxLength}` : undefined;
+  const common = {
+    id, label, required, disabled, error, readOnly,
+    description: [description, mask ? maskHint(mask) : undefined].filter(Boolean).join(' ') || undefined,
+    value: text,
+    maxLength: mask ? mask.length : maxLength,
+    onBlur,
+    inputWrapperOrder: ['label', 'description', 'input', 'error'] as ('label' | 'description' | 'input' | 'error')[],
+    size: 'md' as const,
+  };
+  if (rows) {
+    return (
+      <div>
+        <Textarea {...common} rows={rows} autosize={false} onChange={(e) => change(e.currentTarget.value)} />
+        {counter && <CounterText id={id} text={counter} />}
+      </div>
+    );
+  }
+  return (
+    <TextInput
+      {...common}
+      onChange={(e) => change(e.currentTarget.value)}
+      rightSection={counter ? <CounterText id={id} text={counter} /> : undefined}
+      rightSectionWidth={counter ? 64 : undefined}
+      inputMode={options.inputPattern === 'digits' || (mask && /^[9\W]+$/.test(mask)) ? 'numeric' : undefined}
+    />
+  );
+}
+
+function CounterText({ id, text }: { id: string; text: string }) {
+  return <span id={`${id}-counter`} aria-live="polite" style={{ fontSize: 12, color: 'var(--mantine-color-dimmed)', textAlign: 'right', display: 'block' }}>{text}</span>;
+}

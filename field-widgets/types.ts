@@ -1,0 +1,47 @@
+import type { Language } from '@schemas/languages';
+import type { FormStage } from '@schemas/field-constants';
+
+/** A phone contact offered as a suggestion (barcode type's predefined contacts). */
+export interface PhoneSuggestion {
+  name: string;
+  countryCode: string;
+  number: string;
+}
+
+/**
+ * What the screen around a form gives its widgets (rjsf formContext): suggestions and the I/O
+ * a widget needs, passed down so that no widget calls the API by itself.
+ */
+export interface FormContext {
+  language: Language;
+  stage: FormStage;
+  phoneSuggestions: PhoneSuggestion[];
+  emailSuggestions: string[];
+  /** Values of reference fields for this barcode (GET /barcode/reference-data); absent when there is no barcode. */
+  referenceData?: Record<string, string>;
+  /** Stores a file and resolves to its URL (POST /barcode/file, or a local URL in the playground). */
+  uploadFile(file: File, onProgress: (percent: number) => void): Promise<string>;
+  /** Forgets a stored file (DELETE /barcode/file). */
+  deleteFile(url: string): Promise<void>;
+  /** Reads the scale for auto weight measurement; absent where there is no scale (no barcode). */
+  fetchWeight?: () => Promise<number>;
+  /** Current quantity of each adjustment field (tracking), for the 'remaining' line. */
+  currentQuantities?: Record<string, number>;
+}
+
+/** The props every field widget receives: rjsf's FieldProps reduced to what a widget needs. */
+export interface FieldWidgetProps<T = unknown> {
+  id: string;
+  value: T | undefined;
+  onChange(value: T | undefined): void;
+  onBlur(): void;
+  label: string;
+  description?: string;
+  required: boolean;
+  readOnly: boolean;
+  disabled: boolean;
+  /** Translated error messages of this field, joined by line breaks. */
+  error?: string;
+  options: Record<string, unknown>;
+  context: FormContext;
+}

@@ -1,0 +1,52 @@
+import { ErrorCode } from '@schemas/error-codes';
+import type { CustomField, FieldOf } from '@schemas/custom-field';
+import { DEFAULT_PRECISION } from './field-schemas';
+import { FormulaError, parseFormula, type ParsedFormula } from './formula';
+import { roundTo } from './numbers';
+
+const parsed = new Map<string, ParsedFormula>();
+function formulaOf(formula: string): ParsedFormula {
+  let entry = parsed.get(formula);
+  if (!entry) {
+    entry = parseFormula(formula);
+    parsed.set(formula, entry);
+  }
+  return entry;
+}
+
+/**
+ * The value of a calculation field from the other values, rounded to its precision; undefined
+ * while an input it needs is empty. Throws FormulaError when the formula cannot be evaluated.
+ */
+export function calculate(field: FieldOf<'calculation'>, values: Record<string, unknown>): number | undefined {
+  const formula = formulaOf(field.formula);
+  const scope: Record<string, number> = {};
+  for (const name of formula.variables) {
+    const value = values[name];
+    if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
+    scope[name] = value;
+  }
+  return roundTo(formula.evaluate(scope), field.precision ?? DEFAULT_PRECISION);
+}
+
+/**
+ * Recomputes every calculation field of a form from the other values (client as the user
+ * types, server on submit). Returns the new data and a 3059 'Formula incorrect' per field whose
+ * formula could not be evaluated.
+ */
+export function applyCalculations(fields: readonly CustomField[], input: Record<string, unknown>): { data: Record<string, unknown>; errors: Record<string, number[]> } {
+  const data = { ...input };
+  const errors: Record<string, number[]> = {};
+  for (const field of fields) {
+    if (field.type !== 'calculation') continue;
+    delete data[field.key];
+    try {
+      const value = calculate(field, data);
+      if (value !== undefined) data[field.key] = value;
+    } catch (error) {
+      if (!(error instanceof FormulaError)) throw error;
+      errors[field.key] = [ErrorCode.formulaIncorrect];
+    }
+  }
+  return { data, errors };
+}

@@ -1,0 +1,120 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Alert, Stack, Text } from '@mantine/core';
+import { Form } from '@rjsf/mantine';
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import type { ErrorSchema, FieldTemplateProps, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import type * as CalculationsModule from '@/renderer/calculations';
+import type { CompiledForm } from '@/renderer/compile';
+import { messageFor } from '@/renderer/errors';
+import { rjsfFields } from '../../../field-widgets/registry';
+import type { FormContext } from '../../../field-widgets/types';
+
+// One validator for every form: ajv compiles each form's schema once (by its $id) and caches it.
+const validator = customizeValidator({ ajvOptionsOverrides: { strict: false }, ajvFormatOptions: { keywords: true } });
+
+/** Widgets draw their own label, help and errors: the template only places them. */
+function BareFieldTemplate({ children, hidden }: FieldTemplateProps) {
+  return hidden ? null : children;
+}
+
+const templates = { FieldTemplate: BareFieldTemplate };
+
+export interface ConfiguredFormProps {
+  form: CompiledForm;
+  formData: Record<string, unknown>;
+  onChange(data: Record<string, unknown>): void;
+  onSubmit(data: Record<string, unknown>): void;
+  context: FormContext;
+  /** The submit button(s); rendered inside the form. */
+  children: ReactNode;
+}
+
+type Calculator = typeof CalculationsModule;
+
+/**
+ * Draws a compiled form (renderer output) with @rjsf/core, the Mantine theme and the
+ * field-widgets registry. Messages come from i18n; calculation fields are recomputed as the
+ * user types (the maths library loads only for forms that have one); fields the viewer may not
+ * see are shown masked. Validation runs on submit, then live until the form is clean.
+ */
+export function ConfiguredForm({ form, formData, onChange, onSubmit, context, children }: ConfiguredFormProps) {
+  const { t } = useTranslation();
+  const [calculator, setCalculator] = useState<Calculator | null>(null);
+  const [formulaErrors, setFormulaErrors] = useState<Record<string, number[]>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const hasCalculation = form.fields.some((f) => f.type === 'calculation');
+
+  const latest = useRef({ formData, onChange, fields: form.fields });
+  useEffect(() => {
+    latest.current = { formData, onChange, fields: form.fields };
+  });
+
+  useEffect(() => {
+    if (!hasCalculation || calculator) return undefined;
+    let alive = true;
+    void import('@/renderer/calculations').then((module) => {
+      if (!alive) return;
+      setCalculator(module);
+      // Fill calculations for the data that was there before the maths library arrived.
+      const { formData: data, onChange: change, fields } = latest.current;
+      const result = module.applyCalculations(fields, data);
+      setFormulaErrors(result.errors);
+      change(result.data);
+    });
+    return () => {
+      alive = false;
+    };
+  }, [hasCalculation, calculator]);
+
+  const withCalculations = useCallback((data: Record<string, unknown>) => {
+    if (!calculator || !hasCalculation) return data;
+    const result = calculator.applyCalculations(form.fields, data);
+    setFormulaErrors(result.errors);
+    return result.data;
+  }, [calculator, hasCalculation, form.fields]);
+
+  const fieldTypes = useMemo(() => new Map(form.fields.map((f) => [f.key, f.type])), [form.fields]);
+  const transformErrors = useCallback((errors: RJSFValidationError[]) => errors
+    .filter((e) => e.name !== 'if' && e.name !== 'allOf')
+    .map((e) => {
+      const key = (e.property ?? '').replace(/^\./, '').split('.')[0] ?? '';
+      const message = messageFor({ keyword: e.name ?? '', params: e.params, instancePath: `/${key}` }, fieldTypes.get(key) ?? fieldTypes.get(String((e.params as { missingProperty?: string })?.missingProperty)));
+      return { ...e, message: t(message.key as 'form.invalid', message.values) };
+    }), [fieldTypes, t]);
+
+  const extraErrors = useMemo(() => Object.fromEntries(Object.keys(formulaErrors).map((key) => [key, { __errors: [t('form.formulaIncorrect')] }])) as ErrorSchema, [formulaErrors, t]);
+
+  return (
+    <Stack gap="md">
+      <Form
+        schema={form.schema as RJSFSchema}
+        uiSchema={form.uiSchema as UiSchema}
+        formData={formData}
+        validator={validator}
+        fields={rjsfFields}
+        templates={templates}
+        formContext={context}
+        showErrorList={false}
+        noHtml5Validate
+        liveValidate={submitted}
+        transformErrors={transformErrors}
+        extraErrors={extraErrors}
+        onChange={(event) => onChange(withCalculations((event.formData ?? {}) as Record<string, unknown>))}
+        onSubmit={(event) => onSubmit((event.formData ?? {}) as Record<string, unknown>)}
+        onError={() => setSubmitted(true)}
+      >
+        {form.masked.length > 0 && (
+          <Stack gap={4} mb="md">
+            {form.masked.map((m) => (
+              <Alert key={m.key} variant="light" color="gray" title={m.label} p="xs">
+                <Text size="sm">{t('form.masked')}</Text>
+              </Alert>
+            ))}
+          </Stack>
+        )}
+        {children}
+      </Form>
+    </Stack>
+  );
+}
