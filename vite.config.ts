@@ -38,6 +38,7 @@ export default defineConfig({
       '@': fileURLToPath(new URL('./src', import.meta.url)),
       '@schemas': fileURLToPath(new URL('./schemas', import.meta.url)),
       '@locales': fileURLToPath(new URL('./locales', import.meta.url)),
+      '@widgets': fileURLToPath(new URL('./field-widgets', import.meta.url)),
     },
   },
   build: {

@@ -5,6 +5,7 @@ const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
   '@schemas': fileURLToPath(new URL('./schemas', import.meta.url)),
   '@locales': fileURLToPath(new URL('./locales', import.meta.url)),
+  '@widgets': fileURLToPath(new URL('./field-widgets', import.meta.url)),
 };
 
 export default defineConfig({

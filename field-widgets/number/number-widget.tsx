@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Group, TextInput } from '@mantine/core';
+import { ActionIcon, Group, Input, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { clampAndRound, type DecimalMode } from '@/renderer/numbers';
 import type { FieldWidgetProps } from '../types';
@@ -38,28 +38,30 @@ export function NumberInputWithButtons({ id, value, onChange, onBlur, label, des
   const base = value ?? rules.min ?? 0;
   const locked = readOnly || disabled;
   return (
-    <Group gap={6} align="flex-end" wrap="nowrap">
-      <ActionIcon size={42} variant="default" aria-label={t('widgets.decrease', { label })} disabled={locked || (rules.min !== undefined && base <= rules.min)}
-        onClick={() => commit(value === undefined ? rules.min ?? 0 : base - step)}>−</ActionIcon>
-      <TextInput
-        id={id} label={label} description={description} required={required} readOnly={readOnly} disabled={disabled} error={error}
-        value={text} inputMode={rules.precision > 0 ? 'decimal' : 'numeric'} size="md" style={{ flex: 1 }}
-        leftSection={rules.unitPrefix} rightSection={rules.unitSuffix} rightSectionWidth={rules.unitSuffix ? Math.max(36, rules.unitSuffix.length * 9) : undefined}
-        onChange={(e) => {
-          const raw = e.currentTarget.value;
-          setText(raw);
-          const n = parseTyped(raw);
-          if (raw.trim() === '') onChange(undefined);
-          else if (n !== undefined) onChange(n);
-        }}
-        onBlur={() => {
-          commit(parseTyped(text));
-          onBlur();
-        }}
-      />
-      <ActionIcon size={42} variant="default" aria-label={t('widgets.increase', { label })} disabled={locked || (rules.max !== undefined && base >= rules.max)}
-        onClick={() => commit(value === undefined ? rules.min ?? 0 : base + step)}>+</ActionIcon>
-    </Group>
+    <Input.Wrapper id={`${id}-wrapper`} label={label} description={description} required={required} error={error} labelProps={{ htmlFor: id }}>
+      <Group gap={6} wrap="nowrap" mt={4}>
+        <ActionIcon size={42} variant="default" aria-label={t('widgets.decrease', { label })} disabled={locked || (rules.min !== undefined && base <= rules.min)}
+          onClick={() => commit(value === undefined ? rules.min ?? 0 : base - step)}>−</ActionIcon>
+        <TextInput
+          id={id} readOnly={readOnly} disabled={disabled} error={Boolean(error)} aria-invalid={Boolean(error)}
+          value={text} inputMode={rules.precision > 0 ? 'decimal' : 'numeric'} size="md" style={{ flex: 1 }}
+          leftSection={rules.unitPrefix} rightSection={rules.unitSuffix} rightSectionWidth={rules.unitSuffix ? Math.max(36, rules.unitSuffix.length * 9) : undefined}
+          onChange={(e) => {
+            const raw = e.currentTarget.value;
+            setText(raw);
+            const n = parseTyped(raw);
+            if (raw.trim() === '') onChange(undefined);
+            else if (n !== undefined) onChange(n);
+          }}
+          onBlur={() => {
+            commit(parseTyped(text));
+            onBlur();
+          }}
+        />
+        <ActionIcon size={42} variant="default" aria-label={t('widgets.increase', { label })} disabled={locked || (rules.max !== undefined && base >= rules.max)}
+          onClick={() => commit(value === undefined ? rules.min ?? 0 : base + step)}>+</ActionIcon>
+      </Group>
+    </Input.Wrapper>
   );
 }
 

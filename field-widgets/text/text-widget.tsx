@@ -3,11 +3,15 @@ import { INPUT_PATTERN_REGEX, type InputPattern } from '@schemas/field-constants
 import type { FieldWidgetProps } from '../types';
 import { applyMask, maskHint } from './mask';
 
-/** Characters each input pattern lets through while typing (the schema checks the whole value). */
-const allowedChar = (pattern: InputPattern | undefined) => {
-  if (!pattern) return null;
-  const body = INPUT_PATTERN_REGEX[pattern].slice(1, -3); // '^[0-9-]*$' -> '[0-9-]'
-  return new RegExp(body);
+/** The character class of an input pattern: '^[0-9-]*$' -> /^[0-9-]$/ (one character). */
+export function allowedCharacter(pattern: InputPattern): RegExp {
+  return new RegExp(INPUT_PATTERN_REGEX[pattern].replace(/\*\$$/, '$'));
+}
+
+/** Keeps only the characters an input pattern allows (the schema checks the whole value). */
+export const filterToPattern = (text: string, pattern: InputPattern) => {
+  const allowed = allowedCharacter(pattern);
+  return [...text].filter((c) => allowed.test(c)).join('');
 };
 
 /**
@@ -19,18 +23,19 @@ export function TextWidget({ id, value, onChange, onBlur, label, description, re
   const mask = options.mask as string | undefined;
   const maxLength = options.maxLength as number | undefined;
   const rows = options.rows as number | undefined;
-  const allowed = allowedChar(options.inputPattern as InputPattern | undefined);
+  const inputPattern = options.inputPattern as InputPattern | undefined;
   const text = value ?? '';
 
   const change = (raw: string) => {
     let next = mask ? applyMask(raw, mask) : raw;
-    if (allowed && !mask) next = [...next].filter((c) => allowed.test(c)).join('');
+    if (inputPattern && !mask) next = filterToPattern(next, inputPattern);
     onChange(next === '' ? undefined : next);
   };
   const counter = options.counter && maxLength !== undefined ? `${[...text].length}/${maxLength}` : undefined;
   const common = {
     id, label, required, disabled, error, readOnly,
-    description: [description, mask ? maskHint(mask) : undefined].filter(Boolean).join(' ') || undefined,
+    description,
+    placeholder: mask ? maskHint(mask) : undefined,
     value: text,
     maxLength: mask ? mask.length : maxLength,
     onBlur,

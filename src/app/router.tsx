@@ -8,6 +8,7 @@ import { ProjectLayout } from './layout/project-layout';
 import { HomeRoute } from './routes/home';
 import { lazyScreen } from './lazy';
 
+const PlaygroundPage = lazyScreen(() => import('@/features/playground/components/playground-page').then((m) => ({ default: m.PlaygroundPage })));
 const RegisterPage = lazyScreen(() => import('@/features/auth/components/register-page').then((m) => ({ default: m.RegisterPage })));
 
 function ProjectNotFound() {
@@ -23,6 +24,7 @@ export function AppRoutes() {
     <BrowserRouter>
       <Suspense fallback={screenFallback}>
         <Routes>
+          <Route path="/playground" element={<PlaygroundPage />} />
           <Route path="/:project" element={<ProjectLayout />}>
             <Route index element={<HomeRoute />} />
             <Route path="register" element={<RegisterPage />} />

@@ -3,11 +3,15 @@ export type DecimalMode = 'round' | 'floor' | 'ceil';
 
 /** Rounds to `precision` decimals the way the field's decimal mode says (default: round). */
 export function roundTo(value: number, precision: number, mode: DecimalMode = 'round'): number {
-  const factor = 10 ** precision;
-  // 1.005 * 100 is 100.49999...: treat a value within 1e-9 of a whole number as that number.
-  const scaled = Math.abs(value * factor - Math.round(value * factor)) < 1e-9 ? Math.round(value * factor) : value * factor;
+  // Shift the decimal point in the number's text, not by multiplying: 1.005 * 100 is
+  // 100.49999..., but Number('1.005e2') is 100.5, so 1.005 rounds to 1.01 as a person expects.
+  const shift = (n: number, by: number) => {
+    const [mantissa, exponent = '0'] = String(n).split('e');
+    return Number(`${mantissa}e${Number(exponent) + by}`);
+  };
+  const scaled = shift(value, precision);
   const rounded = mode === 'floor' ? Math.floor(scaled) : mode === 'ceil' ? Math.ceil(scaled) : Math.round(scaled);
-  return rounded / factor;
+  return shift(rounded, -precision);
 }
 
 /** Clamps to [min, max], then rounds to `precision` (spec section 5). */

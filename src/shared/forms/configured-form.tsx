@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import type * as CalculationsModule from '@/renderer/calculations';
 import type { CompiledForm } from '@/renderer/compile';
 import { messageFor } from '@/renderer/errors';
-import { rjsfFields } from '../../../field-widgets/registry';
-import type { FormContext } from '../../../field-widgets/types';
+import { rjsfFields } from '@widgets/registry';
+import type { FormContext } from '@widgets/types';
 
 // One validator for every form: ajv compiles each form's schema once (by its $id) and caches it.
 const validator = customizeValidator({ ajvOptionsOverrides: { strict: false }, ajvFormatOptions: { keywords: true } });
