@@ -1,0 +1,94 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { startServer } from './helpers';
+
+const frame = (page: Page) => page.getByTestId('phone-frame');
+
+async function openPlayground(page: Page, base = '') {
+  await page.goto(`${base}/playground`);
+  await expect(page.getByText('The configuration is valid.')).toBeVisible();
+  await expect(frame(page).getByLabel('Product')).toBeVisible();
+}
+
+test('fill the demo activation form (text, mask, pattern, date, selects, numbers, calculation, adjustment, e-mail, phone) and submit', async ({ page }) => {
+  await openPlayground(page);
+  const form = frame(page);
+  await form.getByLabel('Product').fill('Influenza vaccine 0.5 mL');
+  await form.getByLabel('Lot number').pressSequentially('FLU_2026-1');
+  await expect(form.getByLabel('Lot number')).toHaveValue('FLU2026-1');
+  await form.getByLabel('GTIN').pressSequentially('0491234567890412');
+  await expect(form.getByLabel('GTIN')).toHaveValue('04912345678904');
+  await form.getByLabel('Expiry date').click();
+  await page.locator('[data-dates-dropdown], .mantine-Popover-dropdown').getByRole('button', { name: /^15 / }).first().click();
+  await form.locator('input#root_storageRange').click();
+  await form.getByRole('option', { name: '2–8 °C (refrigerated)' }).click();
+  await form.getByLabel('Fragile').check();
+  await form.getByRole('textbox', { name: 'Cases on pallet' }).fill('40');
+  await form.getByRole('textbox', { name: 'Doses per case' }).fill('100');
+  await expect(form.getByRole('textbox', { name: 'Total doses' })).toHaveValue('4000');
+  await form.getByRole('button', { name: 'Increase Initial quantity' }).click();
+  await form.getByRole('textbox', { name: 'Initial quantity' }).fill('40');
+  await form.getByRole('combobox', { name: 'Notification e-mail' }).fill('qa@frostline.example');
+  await form.getByRole('combobox', { name: 'Consignee phone' }).fill('+81 90-1234-5678');
+  await form.getByRole('button', { name: 'Submit' }).click();
+  const result = page.getByTestId('playground-result');
+  await expect(result).toContainText('Accepted');
+  const data = JSON.parse((await result.locator('pre, code').last().textContent()) ?? '{}');
+  expect(data).toMatchObject({
+    productName: 'Influenza vaccine 0.5 mL', lotNumber: 'FLU2026-1', gtin: '04912345678904', storageRange: '2-8', handling: ['fragile'],
+    caseCount: 40, dosesPerCase: 100, totalDoses: 4000, initialStock: { type: 'increase', value: 40 }, contactEmail: 'qa@frostline.example',
+  });
+  expect(data.expiryDate).toMatch(/^\d{4}-\d{2}-15$/);
+});
+
+test('validation messages in English and Japanese; a visitor sees logged-in-only fields masked', async ({ page }) => {
+  await openPlayground(page);
+  await frame(page).getByLabel('Lot number').fill('A');
+  await frame(page).getByRole('button', { name: 'Submit' }).click();
+  await expect(frame(page).getByText('This item is required.').first()).toBeVisible();
+  await page.locator('label', { hasText: '日本語' }).click();
+  await expect(frame(page).getByLabel('製品')).toBeVisible();
+  await frame(page).getByRole('button', { name: '送信' }).click();
+  await expect(frame(page).getByText('この項目は必須です。').first()).toBeVisible();
+  await page.locator('label', { hasText: 'Logged in' }).click();
+  await expect(frame(page).getByText('***の項目は権限設定により非表示です')).toBeVisible();
+  await expect(frame(page).locator('#root_internalCost')).toHaveCount(0);
+});
+
+test('an invalid configuration names the JSON pointer, and the preview keeps the last good one', async ({ page }) => {
+  await openPlayground(page);
+  const editor = page.getByLabel('Configuration (JSON)');
+  const config = JSON.parse(await editor.inputValue());
+  config.barcodeTypes.pallet.activationFields[0].maxLenght = 3;
+  await editor.fill(JSON.stringify(config, null, 2));
+  await expect(page.getByRole('alert').filter({ hasText: '/barcodeTypes/pallet/activationFields/0/maxLenght' })).toContainText("unknown property 'maxLenght'");
+  await expect(page.getByText('Showing the last valid configuration.')).toBeVisible();
+  await expect(frame(page).getByLabel('Product')).toBeVisible();
+});
+
+test('a configuration edited on disk is served without a restart; an invalid edit keeps the last good form', async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'e2e-projects-'));
+  cpSync('server/projects', dir, { recursive: true });
+  const port = 8184;
+  const stop = await startServer(port, { PROJECTS_DIR: dir });
+  try {
+    const file = join(dir, 'demo@1.json');
+    const config = JSON.parse(readFileSync(file, 'utf8'));
+    config.barcodeTypes.pallet.activationFields.push({ key: 'palletLabelNote', type: 'text', label: { en: 'Pallet label note', ja: 'パレットラベル備考', 'zh-TW': '棧板標籤備註', 'zh-CN': '托盘标签备注' } });
+    writeFileSync(file, JSON.stringify(config, null, 2));
+    await expect.poll(async () => JSON.stringify(await (await fetch(`http://127.0.0.1:${port}/api/barcode/project?code=demo`)).json())).toContain('palletLabelNote');
+    await openPlayground(page, `http://127.0.0.1:${port}`);
+    await expect(frame(page).getByLabel('Pallet label note')).toBeVisible();
+
+    config.barcodeTypes.pallet.activationFields.push({ key: 'broken', type: 'number', label: { en: 'Broken' } });
+    writeFileSync(file, JSON.stringify(config, null, 2));
+    await page.waitForTimeout(1000);
+    await openPlayground(page, `http://127.0.0.1:${port}`);
+    await expect(frame(page).getByLabel('Pallet label note')).toBeVisible();
+    await expect(frame(page).getByLabel('Broken')).toHaveCount(0);
+  } finally {
+    await stop();
+  }
+});
