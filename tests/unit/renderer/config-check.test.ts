@@ -83,3 +83,17 @@ describe('property: every configuration valid under the format compiles', () => 
     ), { numRuns: 150 });
   });
 });
+
+describe('the format documentation', () => {
+  it('has an example of every field type, and every example is valid', async () => {
+    const { readFileSync } = await import('node:fs');
+    const doc = readFileSync('schemas/README.md', 'utf8');
+    const block = /### One example of every type\s+```json\n([\s\S]*?)```/.exec(doc)?.[1] ?? '[]';
+    const examples = JSON.parse(block) as CustomField[];
+    expect(new Set(examples.map((f) => f.type))).toEqual(new Set(CUSTOM_FIELD_TYPES));
+    const config = demoConfig();
+    config.barcodeTypes.pallet!.activationFields = [...examples, { key: 'dosesPerCase', type: 'number', label: L('Doses') } as CustomField];
+    config.barcodeTypes.pallet!.uiConfig = { listViewTitleLabelField: 'lotNumber' };
+    expect(checkProjectConfig(config)).toEqual([]);
+  });
+});
