@@ -1,0 +1,177 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MantineProvider } from '@mantine/core';
+import { useState, type ComponentType } from 'react';
+import { initI18n } from '@/shared/i18n/i18n';
+import type { FieldWidgetProps, FormContext } from '@widgets/types';
+import { LocationWidget } from '@widgets/location/location-widget';
+import { FilesWidget } from '@widgets/files/files-widget';
+import { WeightMeasurementWidget } from '@widgets/weight-measurement/weight-measurement-widget';
+import { NumberWidget } from '@widgets/number/number-widget';
+import { TextWidget } from '@widgets/text/text-widget';
+import { PhoneNumberWidget } from '@widgets/phone-number/phone-number-widget';
+import { widgetFor, UnknownFieldTypeError, registeredFieldTypes } from '@widgets/registry';
+import { CUSTOM_FIELD_TYPES } from '@schemas/field-constants';
+
+beforeAll(async () => {
+  await initI18n(['en']);
+});
+
+const baseContext = (overrides: Partial<FormContext> = {}): FormContext => ({
+  language: 'en', stage: 'activation', phoneSuggestions: [], emailSuggestions: [],
+  uploadFile: async () => 'blob:x', deleteFile: async () => undefined, ...overrides,
+});
+
+/** Renders a widget with its own value state; returns the last value it reported. */
+function mount<T>(Widget: ComponentType<FieldWidgetProps<T>>, options: Record<string, unknown>, context: Partial<FormContext> = {}, initial?: T) {
+  const reported: { value: T | undefined } = { value: initial };
+  function Harness() {
+    const [value, setValue] = useState<T | undefined>(initial);
+    return (
+      <MantineProvider>
+        <Widget id="root_f" value={value} label="Field" required={false} readOnly={false} disabled={false} options={options} context={baseContext(context)}
+          onBlur={() => undefined} onChange={(v) => { reported.value = v; setValue(v); }} />
+      </MantineProvider>
+    );
+  }
+  render(<Harness />);
+  return reported;
+}
+
+describe('registry', () => {
+  it('has a widget for every field type and a clear error for an unknown one', () => {
+    expect(registeredFieldTypes().sort()).toEqual([...CUSTOM_FIELD_TYPES].sort());
+    expect(() => widgetFor('hologram')).toThrow(UnknownFieldTypeError);
+    expect(() => widgetFor('hologram')).toThrow(/No widget for field type 'hologram'. Known types: text, number/);
+  });
+});
+
+describe('number', () => {
+  it('clamps and rounds on blur, and steps with the plus / minus buttons', async () => {
+    const user = userEvent.setup();
+    const reported = mount(NumberWidget, { min: 0, max: 10, precision: 1, step: 1 });
+    const input = screen.getByRole('textbox', { name: 'Field' });
+    await user.type(input, '12.345');
+    await user.tab();
+    expect(reported.value).toBe(10);
+    await user.click(screen.getByRole('button', { name: 'Decrease Field' }));
+    expect(reported.value).toBe(9);
+    await user.clear(input);
+    await user.type(input, '3.14159');
+    await user.tab();
+    expect(reported.value).toBe(3.1);
+    expect(input).toHaveProperty('value', '3.1');
+  });
+});
+
+describe('text', () => {
+  it('applies the mask and shows a counter', async () => {
+    const user = userEvent.setup();
+    const reported = mount(TextWidget, { mask: '999-9999' });
+    await user.type(screen.getByRole('textbox', { name: 'Field' }), '1234567');
+    expect(reported.value).toBe('123-4567');
+  });
+  it('counts characters against maxLength', async () => {
+    const user = userEvent.setup();
+    mount(TextWidget, { maxLength: 10, counter: true });
+    await user.type(screen.getByRole('textbox', { name: 'Field' }), 'abc');
+    expect(screen.getByText('3/10')).toBeDefined();
+  });
+});
+
+describe('phone number', () => {
+  it('suggests the predefined contacts', async () => {
+    const user = userEvent.setup();
+    mount(PhoneNumberWidget, {}, { phoneSuggestions: [{ name: 'Osaka DC', countryCode: '+81', number: '663334444' }] });
+    await user.click(screen.getByRole('combobox', { name: 'Field' }));
+    expect(await screen.findByText('Osaka DC +81 663334444')).toBeDefined();
+  });
+});
+
+describe('location', () => {
+  const geolocation = (impl: Geolocation['getCurrentPosition']) => {
+    Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition: impl }, configurable: true });
+  };
+
+  it('records the position and links it to a map', async () => {
+    geolocation((ok) => ok({ coords: { latitude: 35.681236, longitude: 139.767125, accuracy: 12 } } as GeolocationPosition));
+    const reported = mount(LocationWidget, {});
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Record current location' }));
+    await waitFor(() => expect(reported.value).toEqual({ latitude: 35.681236, longitude: 139.767125, accuracy: 12 }));
+    expect(screen.getByRole('link', { name: 'Open map' }).getAttribute('href')).toContain('35.681236,139.767125');
+  });
+
+  it('asks to allow access when permission is denied', async () => {
+    geolocation((_ok, fail) => fail?.({ code: 1 } as GeolocationPositionError));
+    mount(LocationWidget, {});
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Record current location' }));
+    expect(await screen.findByText(/allow access to your location/)).toBeDefined();
+  });
+
+  it("offers 'Fail to get location. Retry?' and the retry works", async () => {
+    const impl = vi.fn<Geolocation['getCurrentPosition']>((_ok, fail) => fail?.({ code: 2 } as GeolocationPositionError));
+    geolocation(impl);
+    const reported = mount(LocationWidget, {});
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Record current location' }));
+    expect(await screen.findByText('Fail to get location. Retry?')).toBeDefined();
+    impl.mockImplementation((ok) => ok({ coords: { latitude: 1, longitude: 2, accuracy: 3 } } as GeolocationPosition));
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(reported.value).toEqual({ latitude: 1, longitude: 2, accuracy: 3 }));
+  });
+});
+
+describe('weight measurement', () => {
+  it("reads the scale in auto mode, and says 'Failed to fetch weight measurement' when it cannot", async () => {
+    const fetchWeight = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce(412.3);
+    const reported = mount(WeightMeasurementWidget, { mode: 'auto', precision: 1 }, { fetchWeight });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Read the scale' }));
+    expect(await screen.findByText('Failed to fetch weight measurement')).toBeDefined();
+    await user.type(screen.getByRole('textbox', { name: 'Field' }), '400');
+    expect(reported.value).toBe(400);
+    await user.click(screen.getByRole('button', { name: 'Read the scale' }));
+    await waitFor(() => expect(reported.value).toBe(412.3));
+  });
+
+  it('offers no scale button in manual mode', () => {
+    mount(WeightMeasurementWidget, { mode: 'manual' }, { fetchWeight: vi.fn() });
+    expect(screen.queryByRole('button', { name: 'Read the scale' })).toBeNull();
+  });
+});
+
+describe('files', () => {
+  // happy-dom cannot decode images: scaling fails and the original file is uploaded, as the spec asks.
+  it('refuses a file that is not an accepted image, uploads images with progress, counts and deletes', async () => {
+    let finish: (url: string) => void = () => undefined;
+    const progress: number[] = [];
+    const uploadFile = vi.fn((_file: File, onProgress: (p: number) => void) => new Promise<string>((resolve) => {
+      onProgress(40);
+      progress.push(40);
+      finish = resolve;
+    }));
+    const deleteFile = vi.fn(async () => undefined);
+    const reported = mount(FilesWidget, { fileKind: 'image', maxCount: 2, maxImageSide: 800 }, { uploadFile, deleteFile });
+    const input = screen.getByTestId('root_f-file-input') as HTMLInputElement;
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(input, new File(['x'], 'notes.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText(/notes.pdf is not an accepted image/)).toBeDefined();
+    expect(uploadFile).not.toHaveBeenCalled();
+    await user.upload(input, new File(['png-bytes'], 'pallet.png', { type: 'image/png' }));
+    await waitFor(() => expect(uploadFile).toHaveBeenCalledTimes(1));
+    expect(screen.getByRole('progressbar', { name: 'Uploading 40%' })).toBeDefined();
+    await act(async () => finish('https://files.example/pallet.png'));
+    await waitFor(() => expect(reported.value).toEqual([{ name: 'pallet.png', url: 'https://files.example/pallet.png' }]));
+    expect(screen.getByText('1 / 2')).toBeDefined();
+    await user.click(screen.getByRole('button', { name: 'Delete pallet.png' }));
+    expect(deleteFile).toHaveBeenCalledWith('https://files.example/pallet.png');
+    expect(reported.value).toBeUndefined();
+  });
+
+  it("reports a single item whose url is 'none' for a barcode scan frame without a scan", async () => {
+    const reported = mount(FilesWidget, { fileKind: 'barcodeScanFrame', maxCount: 1 });
+    await waitFor(() => expect(reported.value).toEqual([{ name: 'none', url: 'none' }]));
+    expect(screen.getByText("Without barcode scanning for tracking barcode scan image can't upload")).toBeDefined();
+  });
+});
