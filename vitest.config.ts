@@ -16,7 +16,11 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'happy-dom', setupFiles: ['tests/unit/setup.ts'] },
+        test: {
+          name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'happy-dom', setupFiles: ['tests/unit/setup.ts'],
+          // @rjsf/mantine imports 'dayjs/plugin/x' without an extension: let Vite resolve it, as the build does.
+          server: { deps: { inline: [/@rjsf\/mantine/] } },
+        },
       },
       {
         resolve: { alias },

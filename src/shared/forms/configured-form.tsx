@@ -9,6 +9,7 @@ import type { CompiledForm } from '@/renderer/compile';
 import { messageFor } from '@/renderer/errors';
 import { rjsfFields } from '@widgets/registry';
 import type { FormContext } from '@widgets/types';
+import { FormErrorBoundary } from './form-error-boundary';
 
 // One validator for every form: ajv compiles each form's schema once (by its $id) and caches it.
 const validator = customizeValidator({ ajvOptionsOverrides: { strict: false }, ajvFormatOptions: { keywords: true } });
@@ -86,7 +87,7 @@ export function ConfiguredForm({ form, formData, onChange, onSubmit, context, ch
   const extraErrors = useMemo(() => Object.fromEntries(Object.keys(formulaErrors).map((key) => [key, { __errors: [t('form.formulaIncorrect')] }])) as ErrorSchema, [formulaErrors, t]);
 
   return (
-    <Stack gap="md">
+    <FormErrorBoundary title={t('form.drawFailed')}>
       <Form
         schema={form.schema as RJSFSchema}
         uiSchema={form.uiSchema as UiSchema}
@@ -115,6 +116,6 @@ export function ConfiguredForm({ form, formData, onChange, onSubmit, context, ch
         )}
         {children}
       </Form>
-    </Stack>
+    </FormErrorBoundary>
   );
 }

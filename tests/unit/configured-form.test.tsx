@@ -1,0 +1,61 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MantineProvider } from '@mantine/core';
+import { useState } from 'react';
+import type { CustomField } from '@schemas/custom-field';
+import { compile } from '@/renderer/compile';
+import { ConfiguredForm } from '@/shared/forms/configured-form';
+import { initI18n } from '@/shared/i18n/i18n';
+import type { FormContext } from '@widgets/types';
+import { context as compileContext, L } from './renderer/fixtures';
+
+beforeAll(async () => {
+  await initI18n(['en']);
+});
+
+const fields: CustomField[] = [
+  { key: 'cases', type: 'number', label: L('Cases'), precision: 0, required: true },
+  { key: 'perCase', type: 'number', label: L('Per case'), precision: 0 },
+  { key: 'total', type: 'calculation', label: L('Total'), formula: 'cases * perCase', precision: 0 },
+  { key: 'cost', type: 'number', label: L('Cost'), visibility: 'visibleWhenLoggedIn' },
+];
+const formContext: FormContext = { language: 'en', stage: 'activation', phoneSuggestions: [], emailSuggestions: [], uploadFile: async () => '', deleteFile: async () => undefined };
+
+function Harness({ loggedIn, onSubmit }: { loggedIn: boolean; onSubmit(data: Record<string, unknown>): void }) {
+  const [data, setData] = useState<Record<string, unknown>>({ total: 999 });
+  const form = compile(fields, compileContext({ loggedIn }));
+  return (
+    <MantineProvider>
+      <ConfiguredForm form={form} formData={data} onChange={setData} onSubmit={onSubmit} context={formContext}>
+        <button type="submit">Save</button>
+      </ConfiguredForm>
+    </MantineProvider>
+  );
+}
+
+describe('ConfiguredForm', () => {
+  it('recomputes calculations as the user types and submits them', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<Harness loggedIn onSubmit={onSubmit} />);
+    const total = screen.getByRole('textbox', { name: 'Total' });
+    await waitFor(() => expect(total).toHaveProperty('value', ''));
+    await user.type(screen.getByRole('textbox', { name: 'Cases' }), '12');
+    await user.type(screen.getByRole('textbox', { name: 'Per case' }), '5');
+    await waitFor(() => expect(total).toHaveProperty('value', '60'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ cases: 12, perCase: 5, total: 60 }));
+  });
+
+  it('shows translated errors on submit and masks fields a visitor may not see', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<Harness loggedIn={false} onSubmit={onSubmit} />);
+    expect(screen.queryByRole('textbox', { name: 'Cost' })).toBeNull();
+    expect(screen.getByText('The *** item is hidden by the permission setting')).toBeDefined();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This item is required.')).toBeDefined();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
