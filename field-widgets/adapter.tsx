@@ -1,4 +1,4 @@
-import { memo, useCallback, type ComponentType } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, type ComponentType } from 'react';
 import type { FieldProps } from '@rjsf/utils';
 import type { FieldWidgetProps, FormContext } from './types';
 
@@ -17,8 +17,14 @@ export function asRjsfField<T>(Widget: ComponentType<FieldWidgetProps<T>>): Comp
   const MemoWidget = memo(Widget);
   function RjsfField(props: FieldProps<T>) {
     const { onChange, onBlur, fieldPathId, formData, schema, uiSchema, rawErrors, required, readonly, disabled, registry } = props;
-    const change = useCallback((value: T | undefined) => onChange(value, fieldPathId.path), [onChange, fieldPathId]);
-    const blur = useCallback(() => onBlur(fieldPathId.$id, formData), [onBlur, fieldPathId, formData]);
+    // rjsf hands every field new callbacks on every render; the widget gets stable ones that
+    // call the latest, so a keystroke re-renders only the field it changed.
+    const latest = useRef({ onChange, onBlur, fieldPathId, formData });
+    useLayoutEffect(() => {
+      latest.current = { onChange, onBlur, fieldPathId, formData };
+    });
+    const change = useCallback((value: T | undefined) => latest.current.onChange(value, latest.current.fieldPathId.path), []);
+    const blur = useCallback(() => latest.current.onBlur(latest.current.fieldPathId.$id, latest.current.formData), []);
     return (
       <MemoWidget
         id={fieldPathId.$id}

@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { ActionIcon, Group, Input, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { clampAndRound, type DecimalMode } from '@/renderer/numbers';
 import type { FieldWidgetProps } from '../types';
 import { parseTyped } from './normalise';
+import { useDraft } from '../shared/use-draft';
 
 export interface NumberRulesOptions {
   min?: number;
@@ -22,44 +22,43 @@ export interface NumberRulesOptions {
  */
 export function NumberInputWithButtons({ id, value, onChange, onBlur, label, description, required, readOnly, disabled, error, rules }: Omit<FieldWidgetProps<number>, 'options' | 'context'> & { rules: NumberRulesOptions }) {
   const { t } = useTranslation();
-  const [text, setText] = useState(value === undefined ? '' : String(value));
-  const [shown, setShown] = useState(value);
-  if (value !== shown) {
-    // Follow outside changes (reset, computed values) without fighting the user's typing.
-    setShown(value);
-    if (parseTyped(text) !== value) setText(value === undefined ? '' : String(value));
-  }
+  const shown = value === undefined ? '' : String(value);
+  const { draft: text, update, flush } = useDraft(shown, (typed: string) => {
+    if (typed.trim() === '') onChange(undefined);
+    else {
+      const n = parseTyped(typed);
+      if (n !== undefined) onChange(n);
+    }
+  });
+  // Clamp and round now (buttons, blur): the form hears at once.
   const commit = (n: number | undefined) => {
     const next = n === undefined ? undefined : clampAndRound(n, rules);
-    setText(next === undefined ? '' : String(next));
-    onChange(next);
+    update(next === undefined ? '' : String(next));
+    flush();
   };
   const step = rules.step ?? 1;
-  const base = value ?? rules.min ?? 0;
+  // What the input shows counts, even before the form has heard of it.
+  const current = parseTyped(text);
+  const base = current ?? rules.min ?? 0;
   const locked = readOnly || disabled;
   return (
     <Input.Wrapper id={`${id}-wrapper`} label={label} description={description} required={required} error={error} labelProps={{ htmlFor: id }}>
       <Group gap={6} wrap="nowrap" mt={4}>
         <ActionIcon size={42} variant="default" aria-label={t('widgets.decrease', { label })} disabled={locked || (rules.min !== undefined && base <= rules.min)}
-          onClick={() => commit(value === undefined ? rules.min ?? 0 : base - step)}>−</ActionIcon>
+          onClick={() => commit(current === undefined ? rules.min ?? 0 : base - step)}>−</ActionIcon>
         <TextInput
           id={id} readOnly={readOnly} disabled={disabled} error={Boolean(error)} aria-invalid={Boolean(error)}
           value={text} inputMode={rules.precision > 0 ? 'decimal' : 'numeric'} size="md" style={{ flex: 1 }}
           leftSection={rules.unitPrefix} rightSection={rules.unitSuffix} rightSectionWidth={rules.unitSuffix ? Math.max(36, rules.unitSuffix.length * 9) : undefined}
-          onChange={(e) => {
-            const raw = e.currentTarget.value;
-            setText(raw);
-            const n = parseTyped(raw);
-            if (raw.trim() === '') onChange(undefined);
-            else if (n !== undefined) onChange(n);
-          }}
+          onChange={(e) => update(e.currentTarget.value)}
+          onKeyDown={(e) => e.key === 'Enter' && commit(parseTyped(text))}
           onBlur={() => {
             commit(parseTyped(text));
             onBlur();
           }}
         />
         <ActionIcon size={42} variant="default" aria-label={t('widgets.increase', { label })} disabled={locked || (rules.max !== undefined && base >= rules.max)}
-          onClick={() => commit(value === undefined ? rules.min ?? 0 : base + step)}>+</ActionIcon>
+          onClick={() => commit(current === undefined ? rules.min ?? 0 : base + step)}>+</ActionIcon>
       </Group>
     </Input.Wrapper>
   );

@@ -1,6 +1,7 @@
 import { Textarea, TextInput } from '@mantine/core';
 import { INPUT_PATTERN_REGEX, type InputPattern } from '@schemas/field-constants';
 import type { FieldWidgetProps } from '../types';
+import { useDraft } from '../shared/use-draft';
 import { applyMask, maskHint } from './mask';
 
 /** The character class of an input pattern: '^[0-9-]*$' -> /^[0-9-]$/ (one character). */
@@ -24,12 +25,20 @@ export function TextWidget({ id, value, onChange, onBlur, label, description, re
   const maxLength = options.maxLength as number | undefined;
   const rows = options.rows as number | undefined;
   const inputPattern = options.inputPattern as InputPattern | undefined;
-  const text = value ?? '';
+  const { draft, update, flush } = useDraft(value ?? '', (next: string) => onChange(next === '' ? undefined : next));
+  const text = draft;
 
   const change = (raw: string) => {
     let next = mask ? applyMask(raw, mask) : raw;
     if (inputPattern && !mask) next = filterToPattern(next, inputPattern);
-    onChange(next === '' ? undefined : next);
+    update(next);
+  };
+  const blur = () => {
+    flush();
+    onBlur();
+  };
+  const commitOnEnter = (event: { key: string }) => {
+    if (event.key === 'Enter') flush();
   };
   const counter = options.counter && maxLength !== undefined ? `${[...text].length}/${maxLength}` : undefined;
   const common = {
@@ -38,7 +47,8 @@ export function TextWidget({ id, value, onChange, onBlur, label, description, re
     placeholder: mask ? maskHint(mask) : undefined,
     value: text,
     maxLength: mask ? mask.length : maxLength,
-    onBlur,
+    onBlur: blur,
+    onKeyDown: commitOnEnter,
     inputWrapperOrder: ['label', 'description', 'input', 'error'] as ('label' | 'description' | 'input' | 'error')[],
     size: 'md' as const,
   };

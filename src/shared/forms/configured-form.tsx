@@ -10,6 +10,7 @@ import { messageFor } from '@/renderer/errors';
 import { rjsfFields } from '@widgets/registry';
 import type { FormContext } from '@widgets/types';
 import { FormErrorBoundary } from './form-error-boundary';
+import { ProgressiveObjectTemplate } from './progressive-object-template';
 
 // One validator for every form: ajv compiles each form's schema once (by its $id) and caches it.
 const validator = customizeValidator({ ajvOptionsOverrides: { strict: false }, ajvFormatOptions: { keywords: true } });
@@ -19,7 +20,7 @@ function BareFieldTemplate({ children, hidden }: FieldTemplateProps) {
   return hidden ? null : children;
 }
 
-const templates = { FieldTemplate: BareFieldTemplate };
+const templates = { FieldTemplate: BareFieldTemplate, ObjectFieldTemplate: ProgressiveObjectTemplate };
 
 export interface ConfiguredFormProps {
   form: CompiledForm;
@@ -32,6 +33,8 @@ export interface ConfiguredFormProps {
 }
 
 type Calculator = typeof CalculationsModule;
+
+const sameKeys = (a: object, b: object) => Object.keys(a).join() === Object.keys(b).join();
 
 /**
  * Draws a compiled form (renderer output) with @rjsf/core, the Mantine theme and the
@@ -71,7 +74,8 @@ export function ConfiguredForm({ form, formData, onChange, onSubmit, context, ch
   const withCalculations = useCallback((data: Record<string, unknown>) => {
     if (!calculator || !hasCalculation) return data;
     const result = calculator.applyCalculations(form.fields, data);
-    setFormulaErrors(result.errors);
+    // A new (even empty) object would re-render every field through extraErrors: only on change.
+    setFormulaErrors((current) => (sameKeys(current, result.errors) ? current : result.errors));
     return result.data;
   }, [calculator, hasCalculation, form.fields]);
 

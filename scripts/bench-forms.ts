@@ -1,0 +1,60 @@
+/**
+ * `npm run bench:forms`: a large form in Chromium (phone viewport, Debian's /usr/bin/chromium),
+ * drawn by the product's ConfiguredForm and by plain @rjsf/core (default theme, live validation)
+ * on the same schema in the same run: first render, and keystroke-to-paint while typing into a
+ * field in the middle of the form. Prints medians and p95.
+ */
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { chromium } from 'playwright-core';
+
+const OUT = process.env.FORM_BENCH_OUT ?? '/tmp/form-bench-dist';
+const FIELDS = Number(process.env.FORM_BENCH_FIELDS ?? 200);
+const KEYSTROKES = 40;
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+
+execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'scripts/form-bench/vite.config.ts'], { stdio: 'inherit', env: { ...process.env, FORM_BENCH_OUT: OUT } });
+const server = createServer(async (req, res) => {
+  const path = join(OUT, decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/').replace(/^\/$/, '/index.html'));
+  const body = await readFile(path).catch(() => null);
+  if (body) res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body);
+  else res.writeHead(404).end();
+}).listen(0, '127.0.0.1');
+await new Promise((r) => server.once('listening', r));
+const port = (server.address() as { port: number }).port;
+
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? NaN;
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu'],
+});
+try {
+  const results: Record<string, { firstRender: number; allFields: number; p50: number; p95: number }> = {};
+  for (const mode of ['configured', 'plain']) {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`http://127.0.0.1:${port}/index.html?mode=${mode}&n=${FIELDS}`);
+    await page.waitForFunction(() => window.benchResult?.firstRenderMs !== undefined);
+    await page.waitForFunction(() => window.benchResult?.allFieldsMs !== undefined);
+    const { firstRender, allFields } = await page.evaluate(() => ({ firstRender: window.benchResult.firstRenderMs as number, allFields: window.benchResult.allFieldsMs as number }));
+    const field = page.locator(`#root_f${Math.floor(FIELDS / 2) + 1}`);
+    await field.click();
+    await page.evaluate(() => { window.benchResult.keystrokes = []; });
+    for (let i = 0; i < KEYSTROKES; i += 1) await page.keyboard.type(String.fromCharCode(97 + (i % 26)), { delay: 30 });
+    await page.waitForTimeout(300);
+    const keys = await page.evaluate(() => window.benchResult.keystrokes);
+    results[mode] = { firstRender, allFields, p50: percentile(keys, 0.5), p95: percentile(keys, 0.95) };
+    await page.close();
+  }
+  const c = results.configured!;
+  const p = results.plain!;
+  console.log(`form with ${FIELDS} fields in Chromium (390x844), ${KEYSTROKES} keystrokes in field ${Math.floor(FIELDS / 2) + 1}:`);
+  console.log(`  ConfiguredForm (rjsf + Mantine + registry): first render ${c.firstRender.toFixed(0)} ms (all fields ${c.allFields.toFixed(0)} ms), keystroke-to-paint p50 ${c.p50.toFixed(1)} ms, p95 ${c.p95.toFixed(1)} ms`);
+  console.log(`  plain @rjsf/core (live validation):          first render ${p.firstRender.toFixed(0)} ms (all fields ${p.allFields.toFixed(0)} ms), keystroke-to-paint p50 ${p.p50.toFixed(1)} ms, p95 ${p.p95.toFixed(1)} ms`);
+  console.log(`  keystroke ratio plain / ConfiguredForm: p50 ${(p.p50 / c.p50).toFixed(1)}x, p95 ${(p.p95 / c.p95).toFixed(1)}x`);
+} finally {
+  await browser.close();
+  server.close();
+}

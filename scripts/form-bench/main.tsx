@@ -1,0 +1,78 @@
+// Benchmark page (not part of the app): draws a large form either with the product's
+// ConfiguredForm or with plain @rjsf/core (default theme, live validation) on the same schema,
+// and records first render and keystroke-to-paint times for scripts/bench-forms.ts.
+import { StrictMode, useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MantineProvider } from '@mantine/core';
+import '@mantine/core/styles.css';
+import PlainForm from '@rjsf/core';
+import validator from '@rjsf/validator-ajv8';
+import type { RJSFSchema } from '@rjsf/utils';
+import type { CustomField } from '../../schemas/custom-field';
+import { compile } from '../../src/renderer/compile';
+import { ConfiguredForm } from '../../src/shared/forms/configured-form';
+import { initI18n } from '../../src/shared/i18n/i18n';
+import type { FormContext } from '../../field-widgets/types';
+
+const params = new URLSearchParams(location.search);
+const mode = params.get('mode') ?? 'configured';
+const count = Number(params.get('n') ?? 200);
+const L = (en: string) => ({ en, ja: en, 'zh-TW': en, 'zh-CN': en });
+
+/** Mostly typed fields (text and numbers), with selects and a calculation, as real forms are. */
+function benchFields(n: number): CustomField[] {
+  return Array.from({ length: n }, (_, i): CustomField => {
+    const base = { key: `f${i}`, label: L(`Field ${i}`), required: i % 5 === 0 };
+    if (i % 10 === 3) return { ...base, type: 'number', min: 0, max: 1000, precision: 1 };
+    if (i % 10 === 7) return { ...base, type: 'singleSelect', options: [{ value: 'a', label: L('A') }, { value: 'b', label: L('B') }] };
+    if (i === n - 1) return { ...base, type: 'calculation', formula: 'f3 * 2' };
+    return { ...base, type: 'text', maxLength: 40 };
+  });
+}
+
+const context: FormContext = { language: 'en', stage: 'activation', phoneSuggestions: [], emailSuggestions: [], uploadFile: async () => '', deleteFile: async () => undefined };
+const compiled = compile(benchFields(count), { language: 'en', loggedIn: true, stage: 'activation', formId: { project: 'bench', version: 1, barcodeType: 't', form: 'f' } });
+
+declare global {
+  interface Window {
+    benchResult: { firstRenderMs?: number; allFieldsMs?: number; keystrokes: number[] };
+  }
+}
+window.benchResult = { keystrokes: [] };
+
+document.addEventListener('keydown', (event) => {
+  // Keystroke-to-paint: from the event to the next animation frame after React has committed.
+  requestAnimationFrame(() => window.benchResult.keystrokes.push(performance.now() - event.timeStamp));
+}, true);
+
+function Bench() {
+  const [data, setData] = useState<Record<string, unknown>>({});
+  useEffect(() => {
+    requestAnimationFrame(() => {
+      window.benchResult.firstRenderMs = performance.now() - started;
+    });
+  }, []);
+  if (mode === 'plain') {
+    const schema = { ...compiled.schema, $id: undefined } as RJSFSchema;
+    return <PlainForm schema={schema} validator={validator} formData={data} onChange={(e) => setData(e.formData as Record<string, unknown>)} liveValidate />;
+  }
+  return (
+    <ConfiguredForm form={compiled} formData={data} onChange={setData} onSubmit={() => undefined} context={context}>
+      <button type="submit">Submit</button>
+    </ConfiguredForm>
+  );
+}
+
+let started = 0;
+// All fields drawn: the moment the last field's input exists.
+new MutationObserver((_records, observer) => {
+  if (document.getElementById(`root_f${count - 1}`) || document.getElementById(`root_f${count - 2}`)) {
+    window.benchResult.allFieldsMs = performance.now() - started;
+    observer.disconnect();
+  }
+}).observe(document.body, { childList: true, subtree: true });
+void initI18n(['en']).then(() => {
+  started = performance.now();
+  // The provider sits above the form, as in the app (a provider re-rendered per keystroke would re-render every input).
+  createRoot(document.getElementById('root') as HTMLElement).render(<StrictMode><MantineProvider><Bench /></MantineProvider></StrictMode>);
+});
