@@ -92,3 +92,48 @@ test('a configuration edited on disk is served without a restart; an invalid edi
     await stop();
   }
 });
+
+/** A small PNG (a 40x30 teal rectangle), made in the page so no binary lives in the repo. */
+async function pngFile(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 40;
+    canvas.height = 30;
+    const ctx = canvas.getContext('2d');
+    if (ctx) {
+      ctx.fillStyle = '#0b7285';
+      ctx.fillRect(0, 0, 40, 30);
+    }
+    return canvas.toDataURL('image/png');
+  });
+  return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
+}
+
+test('sign on the pad, add a delivery photo and submit the pharmacy delivery form (files stay local)', async ({ page }) => {
+  await openPlayground(page);
+  await page.getByRole('combobox', { name: 'Form' }).click();
+  await page.getByRole('option', { name: 'pharmacy/delivery' }).click();
+  const form = frame(page);
+  await form.getByLabel('Received by').fill('Yuki Mori');
+  await form.getByRole('button', { name: 'Sign' }).click();
+  const pad = page.getByRole('img', { name: /Signature pad/ });
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('no signature pad');
+  await page.mouse.move(box.x + 30, box.y + 120);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 150, box.y + 60, { steps: 8 });
+  await page.mouse.move(box.x + 260, box.y + 160, { steps: 8 });
+  await page.mouse.up();
+  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await expect(form.getByRole('img', { name: 'Signature' })).toBeVisible();
+  await form.getByTestId('root_deliveryPhotos-file-input').setInputFiles({ name: 'dock.png', mimeType: 'image/png', buffer: await pngFile(page) });
+  await expect(form.getByText('1 / 3')).toBeVisible();
+  await form.getByRole('button', { name: 'Submit' }).click();
+  const result = page.getByTestId('playground-result');
+  await expect(result).toContainText('Accepted');
+  const data = JSON.parse((await result.locator('pre, code').last().textContent()) ?? '{}');
+  expect(data.receiverName).toBe('Yuki Mori');
+  expect(data.receiverSignature).toMatch(/^blob:/);
+  // Scaled and saved as JPEG before "upload".
+  expect(data.deliveryPhotos).toEqual([{ name: 'dock.jpg', url: expect.stringMatching(/^blob:/) }]);
+});

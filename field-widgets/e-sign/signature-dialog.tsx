@@ -1,7 +1,12 @@
 import { useRef, useState } from 'react';
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import SignatureCanvas from 'react-signature-canvas';
+import SignatureCanvasExport from 'react-signature-canvas';
+
+// react-signature-canvas is CommonJS: depending on the bundler's interop its class arrives as
+// the default export or under `.default`.
+const SignatureCanvas = ((SignatureCanvasExport as unknown as { default?: typeof SignatureCanvasExport }).default ?? SignatureCanvasExport);
+type SignatureCanvas = SignatureCanvasExport;
 
 /** Spec section 9: the signature pad is 300 x 240. */
 export const PAD_WIDTH = 300;
