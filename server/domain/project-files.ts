@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, watch } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Queryable } from '../db/database';
-import { checkProjectConfig, type ConfigProblem } from '../../src/renderer/config-check';
+import { checkProjectConfig, notJsonProblem, type ConfigProblem } from '../../src/renderer/config-check';
 
 /** `<code>@<version>.json`, e.g. demo@1.json. */
 const FILE_NAME = /^([A-Za-z0-9_-]{1,32})@([1-9][0-9]{0,5})\.json$/;
@@ -20,7 +20,7 @@ export function readProjectFile(path: string): { code: string; version: number; 
   try {
     config = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
-    return { code: match[1], version: Number(match[2]), config: undefined, problems: [{ pointer: '/', message: `not valid JSON: ${(error as Error).message}` }] };
+    return { code: match[1], version: Number(match[2]), config: undefined, problems: [notJsonProblem((error as Error).message)] };
   }
   return { code: match[1], version: Number(match[2]), config, problems: checkProjectConfig(config) };
 }

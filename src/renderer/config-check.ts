@@ -5,11 +5,30 @@ import type { CustomField } from '@schemas/custom-field';
 import { CUSTOM_FIELD_TYPES } from '@schemas/field-constants';
 import { FormulaError, parseFormula } from './formula';
 import { formsOf } from './forms';
+import englishMessages from '@locales/en/config.json';
 
-/** One thing wrong with a configuration: where (a JSON pointer) and what, in an admin's words. */
+/** Message keys of configuration problems (locales/<lang>/config.json). */
+export type ProblemKey = keyof typeof englishMessages;
+export type ProblemValues = Record<string, string | number>;
+
+/**
+ * One thing wrong with a configuration: where (a JSON pointer) and what, as a message key with
+ * its values (translated by the playground) and in English (the QA command and server log).
+ */
 export interface ConfigProblem {
   pointer: string;
+  key: ProblemKey;
+  values: ProblemValues;
   message: string;
+}
+
+/** Fills a message template's {{placeholders}}. */
+export function formatProblem(template: string, values: ProblemValues): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+}
+
+function problem(pointer: string, key: ProblemKey, values: ProblemValues = {}): ConfigProblem {
+  return { pointer, key, values, message: formatProblem(englishMessages[key], values) };
 }
 
 // verbose: errors carry their schema, whose description says what form a value should have.
@@ -21,86 +40,85 @@ const validateSchema = ajv.compile<ProjectConfig>(ProjectConfig);
 export const SPECIAL_FIELD_NAMES = ['trackingNumber', 'externalId', 'dimension', 'width', 'height', 'weight', 'depth'] as const;
 
 const escape = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+const IDENTIFIER = '^[A-Za-z][A-Za-z0-9_]{0,63}$';
+const COLOUR = '^#[0-9a-fA-F]{6}$';
 
 function describe(error: ErrorObject): ConfigProblem {
   const params = error.params as Record<string, unknown>;
   const at = error.instancePath || '';
-  const schema = error.parentSchema as { description?: string } | undefined;
+  const limit = Number(params.limit);
   switch (error.keyword) {
     case 'required':
-      return { pointer: at || '/', message: `missing required property '${String(params.missingProperty)}'` };
+      return problem(at || '/', 'required', { property: String(params.missingProperty) });
     case 'additionalProperties':
-      return { pointer: `${at}/${escape(String(params.additionalProperty))}`, message: `unknown property '${String(params.additionalProperty)}': not part of the format here (check the spelling)` };
+      return problem(`${at}/${escape(String(params.additionalProperty))}`, 'unknownProperty', { property: String(params.additionalProperty) });
     case 'type':
-      return { pointer: at, message: `must be ${params.type === 'integer' ? 'a whole number' : `of type ${String(params.type)}`}` };
+      return params.type === 'integer' ? problem(at, 'wholeNumber') : problem(at, 'type', { type: String(params.type) });
     case 'enum':
-      return { pointer: at, message: `must be one of: ${(params.allowedValues as unknown[]).join(', ')}` };
+      return problem(at, 'oneOf', { values: (params.allowedValues as unknown[]).join(', ') });
     case 'const':
-      return { pointer: at, message: `must be '${String(params.allowedValue)}'` };
+      return problem(at, 'exactly', { value: String(params.allowedValue) });
     case 'discriminator':
-      return { pointer: `${at}/type`, message: params.error === 'mapping'
-        ? `unknown field type: use one of ${CUSTOM_FIELD_TYPES.join(', ')}`
-        : `missing field type: use one of ${CUSTOM_FIELD_TYPES.join(', ')}` };
+      return problem(`${at}/type`, params.error === 'mapping' ? 'unknownFieldType' : 'missingFieldType', { values: CUSTOM_FIELD_TYPES.join(', ') });
     case 'pattern':
-      return { pointer: at, message: schema?.description ? `does not have the expected form: ${schema.description}` : 'does not have the expected form' };
+      return problem(at, params.pattern === IDENTIFIER ? 'patternIdentifier' : params.pattern === COLOUR ? 'patternColour' : 'pattern');
     case 'format':
-      return { pointer: at, message: params.format === 'email' ? 'must be an e-mail address' : params.format === 'date' ? 'must be a date (YYYY-MM-DD)' : `must be a valid ${String(params.format)}` };
+      return params.format === 'email' || params.format === 'date' ? problem(at, params.format) : problem(at, 'format', { format: String(params.format) });
     case 'minLength':
-      return { pointer: at, message: params.limit === 1 ? 'must not be empty' : `must have at least ${String(params.limit)} characters` };
+      return limit === 1 ? problem(at, 'notEmpty') : problem(at, 'minLength', { limit });
     case 'maxLength':
-      return { pointer: at, message: `must have at most ${String(params.limit)} characters` };
+      return problem(at, 'maxLength', { limit });
     case 'minimum':
     case 'exclusiveMinimum':
-      return { pointer: at, message: `must be ${error.keyword === 'minimum' ? 'at least' : 'more than'} ${String(params.limit)}` };
     case 'maximum':
     case 'exclusiveMaximum':
-      return { pointer: at, message: `must be ${error.keyword === 'maximum' ? 'at most' : 'less than'} ${String(params.limit)}` };
+      return problem(at, error.keyword, { limit });
     case 'minItems':
-      return { pointer: at, message: `needs at least ${String(params.limit)} ${params.limit === 1 ? 'entry' : 'entries'}` };
+      return limit === 1 ? problem(at, 'minItemsOne') : problem(at, 'minItems', { limit });
     case 'maxItems':
-      return { pointer: at, message: `may have at most ${String(params.limit)} entries` };
+      return problem(at, 'maxItems', { limit });
     case 'uniqueItems':
-      return { pointer: at, message: `has the same entry twice (entries ${String(params.j)} and ${String(params.i)})` };
+      return problem(at, 'uniqueItems', { first: Number(params.j), second: Number(params.i) });
     case 'propertyNames':
-      return { pointer: at, message: `has a key that is not an identifier ('${String(params.propertyName)}'): use a letter, then letters, digits or _` };
+      return problem(at, 'propertyName', { name: String(params.propertyName) });
     default:
-      return { pointer: at, message: error.message ?? 'is not valid' };
+      return problem(at, 'invalid');
   }
 }
 
 function checkField(field: CustomField, pointer: string, keysInForm: Set<string>): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
-  const add = (suffix: string, message: string) => problems.push({ pointer: pointer + suffix, message });
-  if ((SPECIAL_FIELD_NAMES as readonly string[]).includes(field.key)) add('/key', `'${field.key}' is a built-in field of the activation data: choose another key`);
+  const add = (suffix: string, key: ProblemKey, values: ProblemValues = {}) => problems.push(problem(pointer + suffix, key, values));
+  if ((SPECIAL_FIELD_NAMES as readonly string[]).includes(field.key)) add('/key', 'builtInKey', { key: field.key });
   const pairs: [string, string, number | string | undefined, number | string | undefined][] = [];
   if (field.type === 'text') pairs.push(['minLength', 'maxLength', field.minLength, field.maxLength]);
   if (field.type === 'number' || field.type === 'adjustment') pairs.push(['min', 'max', field.min, field.max]);
   if (field.type === 'multiSelect') pairs.push(['minItems', 'maxItems', field.minItems, field.maxItems]);
   if (field.type === 'date') pairs.push(['minDate', 'maxDate', field.minDate, field.maxDate]);
   for (const [low, high, a, b] of pairs) {
-    if (a !== undefined && b !== undefined && a > b) add(`/${low}`, `${low} (${a}) is greater than ${high} (${b})`);
+    if (a !== undefined && b !== undefined && a > b) add(`/${low}`, 'greaterThan', { low, high, a, b });
   }
-  if (field.type === 'text' && field.counter && field.maxLength === undefined) add('/counter', 'a counter needs maxLength');
+  if (field.type === 'text' && field.counter && field.maxLength === undefined) add('/counter', 'counterNeedsMax');
   if (field.type === 'singleSelect' || field.type === 'multiSelect') {
     const seen = new Set<string>();
     field.options.forEach((option, i) => {
-      if (seen.has(option.value)) add(`/options/${i}/value`, `option value '${option.value}' is used twice`);
+      if (seen.has(option.value)) add(`/options/${i}/value`, 'optionTwice', { value: option.value });
       seen.add(option.value);
     });
     if (field.type === 'multiSelect' && field.maxItems !== undefined && field.maxItems > field.options.length) {
-      add('/maxItems', `maxItems (${field.maxItems}) is more than the ${field.options.length} options`);
+      add('/maxItems', 'maxItemsOverOptions', { maxItems: field.maxItems, count: field.options.length });
     }
   }
   if (field.type === 'calculation') {
     try {
       const { variables } = parseFormula(field.formula);
       for (const name of variables) {
-        if (name === field.key) add('/formula', 'the formula uses its own field');
-        else if (!keysInForm.has(name)) add('/formula', `the formula uses '${name}', which is not a field of this form`);
+        if (name === field.key) add('/formula', 'formulaSelf');
+        else if (!keysInForm.has(name)) add('/formula', 'formulaUnknown', { name });
       }
     } catch (error) {
       if (!(error instanceof FormulaError)) throw error;
-      add('/formula', `Formula incorrect: ${error.message}`);
+      add('/formula', 'formulaIncorrect', { detail: error.message });
     }
   }
   return problems;
@@ -113,26 +131,29 @@ function checkSemantics(config: ProjectConfig): ConfigProblem[] {
     const typePointer = `/barcodeTypes/${escape(typeKey)}`;
     const pointKeys = type.trackPoints.map((t) => t.key);
     pointKeys.forEach((k, i) => {
-      if (pointKeys.indexOf(k) !== i) problems.push({ pointer: `${typePointer}/trackPoints/${i}/key`, message: `trackpoint key '${k}' is used twice` });
+      if (pointKeys.indexOf(k) !== i) problems.push(problem(`${typePointer}/trackPoints/${i}/key`, 'trackPointTwice', { key: k }));
     });
     if (!pointKeys.includes(config.endTrackPointKey)) {
-      problems.push({ pointer: `${typePointer}/trackPoints`, message: `has no trackpoint '${config.endTrackPointKey}' (the project's endTrackPointKey)` });
+      problems.push(problem(`${typePointer}/trackPoints`, 'noEndTrackPoint', { key: config.endTrackPointKey }));
     }
     for (const form of formsOf(typeKey, type)) {
       const keys = new Set(form.fields.map((f) => f.key));
       form.fields.forEach((field, i) => {
         const pointer = `${form.pointer}/${i}`;
-        if (form.fields.findIndex((f) => f.key === field.key) !== i) problems.push({ pointer: `${pointer}/key`, message: `field key '${field.key}' is used twice in this form` });
+        if (form.fields.findIndex((f) => f.key === field.key) !== i) problems.push(problem(`${pointer}/key`, 'fieldTwice', { key: field.key }));
         problems.push(...checkField(field, pointer, keys));
       });
     }
     const listField = type.uiConfig?.listViewTitleLabelField;
     if (listField && !type.activationFields.some((f) => f.key === listField) && !(SPECIAL_FIELD_NAMES as readonly string[]).includes(listField)) {
-      problems.push({ pointer: `${typePointer}/uiConfig/listViewTitleLabelField`, message: `'${listField}' is not an activation field of this barcode type` });
+      problems.push(problem(`${typePointer}/uiConfig/listViewTitleLabelField`, 'listField', { key: listField }));
     }
   }
   return problems;
 }
+
+/** The problem of a configuration file that is not JSON at all. */
+export const notJsonProblem = (detail: string): ConfigProblem => problem('/', 'notJson', { detail });
 
 /**
  * Checks a project configuration: first against the format's JSON Schema, then the rules

@@ -39,7 +39,7 @@ describe('configuration checks name the JSON pointer and say what is wrong', () 
     ['a select option used twice', (c) => { (fieldAt(c, 4).options as { value: string }[])[1]!.value = '2-8'; }, { pointer: '/barcodeTypes/pallet/activationFields/4/options/1/value', message: /used twice/ }],
   ])('%s', (_name, edit, expected) => {
     const problems = withEdit(edit);
-    expect(problems).toContainEqual({ pointer: expected.pointer, message: expect.stringMatching(expected.message) });
+    expect(problems).toContainEqual(expect.objectContaining({ pointer: expected.pointer, message: expect.stringMatching(expected.message) }));
   });
 });
 
@@ -95,5 +95,17 @@ describe('the format documentation', () => {
     config.barcodeTypes.pallet!.activationFields = [...examples, { key: 'dosesPerCase', type: 'number', label: L('Doses') } as CustomField];
     config.barcodeTypes.pallet!.uiConfig = { listViewTitleLabelField: 'lotNumber' };
     expect(checkProjectConfig(config)).toEqual([]);
+  });
+});
+
+describe('configuration problems in the admin language', () => {
+  it('carry a message key and values that every language translates', async () => {
+    const { readFileSync } = await import('node:fs');
+    const problems = withEdit((c) => { Object.assign(fieldAt(c, 6), { min: 50, max: 5 }); });
+    const problem = problems.find((p) => p.key === 'greaterThan');
+    expect(problem?.values).toEqual({ low: 'min', high: 'max', a: 50, b: 5 });
+    const ja = JSON.parse(readFileSync('locales/ja/config.json', 'utf8')) as Record<string, string>;
+    const { formatProblem } = await import('@/renderer/config-check');
+    expect(formatProblem(ja[problem?.key ?? ''] ?? '', problem?.values ?? {})).toBe('min（50）が max（5）より大きくなっています');
   });
 });

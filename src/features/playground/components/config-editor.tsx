@@ -10,7 +10,8 @@ export interface ConfigEditorProps {
 
 /** The configuration as JSON, with its problems (JSON pointer and words) right under it. */
 export function ConfigEditor({ text, onChange, problems }: ConfigEditorProps) {
-  const { t } = useTranslation();
+  // The 'config' messages load with the playground, not with the first screen.
+  const { t } = useTranslation(['common', 'config']);
   return (
     <div>
       <Textarea label={t('playground.configuration')} description={t('playground.configurationHint')} value={text} onChange={(e) => onChange(e.currentTarget.value)}
@@ -21,7 +22,7 @@ export function ConfigEditor({ text, onChange, problems }: ConfigEditorProps) {
         <Alert color="red" mt={6} title={t('playground.problems', { count: problems.length })} role="alert">
           <List size="sm" spacing={2}>
             {problems.slice(0, 50).map((p) => (
-              <List.Item key={`${p.pointer} ${p.message}`}><code>{p.pointer}</code>: {p.message}</List.Item>
+              <List.Item key={`${p.pointer} ${p.message}`}><code>{p.pointer}</code>: {t(p.key, { ns: 'config', ...p.values, defaultValue: p.message })}</List.Item>
             ))}
           </List>
         </Alert>

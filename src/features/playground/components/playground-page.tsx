@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Center, Container, Grid, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ProjectConfig } from '@schemas/project-config';
-import { checkProjectConfig, type ConfigProblem } from '@/renderer/config-check';
+import { checkProjectConfig, notJsonProblem, type ConfigProblem } from '@/renderer/config-check';
 import { translateError } from '@/shared/i18n/error-message';
 import { loadStartingConfig } from '../model/playground-config';
 import { ConfigEditor } from './config-editor';
@@ -13,7 +13,7 @@ function parse(text: string): { config: ProjectConfig | null; problems: ConfigPr
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { config: null, problems: [{ pointer: '/', message: `not valid JSON: ${(error as Error).message}` }] };
+    return { config: null, problems: [notJsonProblem((error as Error).message)] };
   }
   const problems = checkProjectConfig(value);
   return { config: problems.length === 0 ? (value as ProjectConfig) : null, problems };
