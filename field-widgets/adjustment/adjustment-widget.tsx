@@ -20,7 +20,7 @@ export function adjustedQuantity(current: number, adjustment: Adjustment, precis
  * A decrease cannot leave less than 0 outside activation and edit.
  */
 export function AdjustmentWidget({ id, value, onChange, onBlur, label, description, required, readOnly, disabled, error, options, context }: FieldWidgetProps<Adjustment>) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('forms');
   const precision = (options.precision as number | undefined) ?? 1;
   const initial = context.stage !== 'tracking';
   const type = initial ? 'increase' : value?.type ?? (options.sign as Adjustment['type'] | undefined) ?? 'increase';

@@ -10,7 +10,7 @@ const SignatureDialog = lazy(() => import('./signature-dialog'));
  * file and keeps its URL; Undo in the dialog clears it. 'Please sign' when required and empty.
  */
 export function ESignWidget({ id, value, onChange, label, description, required, readOnly, disabled, error, context }: FieldWidgetProps<string>) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('forms');
   const [signing, setSigning] = useState(false);
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState(false);

@@ -21,7 +21,7 @@ export interface SignatureDialogProps {
 
 /** The signing dialog (loaded with the pad only when Sign is tapped): pad, Undo, OK. */
 export default function SignatureDialog({ title, onCancel, onSigned }: SignatureDialogProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('forms');
   const pad = useRef<SignatureCanvas>(null);
   const [empty, setEmpty] = useState(true);
   const done = () => {
@@ -41,7 +41,7 @@ export default function SignatureDialog({ title, onCancel, onSigned }: Signature
         </div>
         <Group justify="space-between" w={PAD_WIDTH}>
           <Button variant="default" onClick={() => { pad.current?.clear(); setEmpty(true); }}>{t('widgets.undo')}</Button>
-          <Button onClick={done} disabled={empty}>{t('common.ok')}</Button>
+          <Button onClick={done} disabled={empty}>{t('common.ok', { ns: 'common' })}</Button>
         </Group>
       </Stack>
     </Modal>

@@ -26,7 +26,7 @@ const isIOS = () => /iPad|iPhone|iPod/.test(navigator.userAgent);
  * of a barcode scan: without one it reports a single item whose url is 'none'.
  */
 export function FilesWidget({ id, value, onChange, label, description, required, readOnly, disabled, error, options, context }: FieldWidgetProps<FileItem[]>) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('forms');
   const input = useRef<HTMLInputElement>(null);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [rejected, setRejected] = useState<string | null>(null);
@@ -103,7 +103,7 @@ export function FilesWidget({ id, value, onChange, label, description, required,
                 {u.failed
                   ? <Text size="xs" c="red" role="alert">{t('widgets.uploadFailed')}</Text>
                   : <Progress value={u.percent} size="sm" mt={6} aria-label={t('widgets.uploading', { percent: u.percent })} />}
-                {u.failed && <Button size="compact-xs" variant="subtle" onClick={() => setUploads((list) => list.filter((x) => x.key !== u.key))}>{t('common.close')}</Button>}
+                {u.failed && <Button size="compact-xs" variant="subtle" onClick={() => setUploads((list) => list.filter((x) => x.key !== u.key))}>{t('common.close', { ns: 'common' })}</Button>}
               </Paper>
             ))}
           </SimpleGrid>

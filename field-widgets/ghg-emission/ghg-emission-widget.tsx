@@ -20,7 +20,7 @@ const UNITS = { weight: 'tons', distance: 'km', maxWeightCapacity: 'tons', fuelC
  * as a fraction. The emission itself is computed by the calculation review, not here.
  */
 export function GhgEmissionWidget({ id, value, onChange, label, description, required, readOnly, disabled, error, options }: FieldWidgetProps<GhgValue>) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('forms');
   const [auto, setAuto] = useState(readStored('loadRateAuto') !== 'false');
   const inputs = GHG_INPUTS[(options.calculationType as GhgCalculationType) ?? 'tonkilo'] as readonly string[];
   const data = value ?? {};

@@ -32,7 +32,7 @@ export const mapsLink = (p: Position) => `https://www.google.com/maps/search/?ap
  * and links the recorded latitude / longitude to a map.
  */
 export function LocationWidget({ id, value, onChange, label, description, required, readOnly, disabled, error }: FieldWidgetProps<Position>) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('forms');
   const [state, setState] = useState<'idle' | 'locating' | 'denied' | 'failed'>('idle');
   const locate = async () => {
     setState('locating');
@@ -61,7 +61,7 @@ export function LocationWidget({ id, value, onChange, label, description, requir
         {state === 'failed' && (
           <Group gap="xs" role="alert">
             <Text size="sm" c="red">{t('widgets.locationFailed')}</Text>
-            <Button size="xs" variant="subtle" onClick={() => void locate()}>{t('common.retry')}</Button>
+            <Button size="xs" variant="subtle" onClick={() => void locate()}>{t('common.retry', { ns: 'common' })}</Button>
           </Group>
         )}
       </Stack>

@@ -21,7 +21,7 @@ export interface NumberRulesOptions {
  * rounded to its precision (default 1 decimal, spec section 5).
  */
 export function NumberInputWithButtons({ id, value, onChange, onBlur, label, description, required, readOnly, disabled, error, rules }: Omit<FieldWidgetProps<number>, 'options' | 'context'> & { rules: NumberRulesOptions }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('forms');
   const shown = value === undefined ? '' : String(value);
   const { draft: text, update, flush } = useDraft(shown, (typed: string) => {
     if (typed.trim() === '') onChange(undefined);

@@ -8,7 +8,7 @@ import type { FieldWidgetProps } from '../types';
  * read-only. Without a barcode (the playground) there is nothing to look up and it says so.
  */
 export function ReferenceWidget({ id, value, onChange, label, description, error, options, context }: FieldWidgetProps<string>) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('forms');
   const looked = context.referenceData?.[options.referenceKey as string];
   useEffect(() => {
     if (looked !== undefined && looked !== value) onChange(looked);

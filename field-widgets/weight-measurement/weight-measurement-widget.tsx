@@ -9,7 +9,7 @@ import { NumberInputWithButtons } from '../number/number-widget';
  * read says 'Failed to fetch weight measurement' and manual entry stays possible.
  */
 export function WeightMeasurementWidget({ options, context, ...props }: FieldWidgetProps<number>) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('forms');
   const [state, setState] = useState<'idle' | 'reading' | 'failed'>('idle');
   const precision = (options.precision as number | undefined) ?? 1;
   const canRead = options.mode === 'auto' && context.fetchWeight !== undefined;

@@ -11,7 +11,7 @@ import type { FormContext } from '@widgets/types';
 import { context as compileContext, L } from './renderer/fixtures';
 
 beforeAll(async () => {
-  await initI18n(['en']);
+  await (await initI18n(['en'])).loadNamespaces('forms');
 });
 
 const fields: CustomField[] = [

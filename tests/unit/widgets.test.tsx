@@ -15,7 +15,7 @@ import { widgetFor, UnknownFieldTypeError, registeredFieldTypes } from '@widgets
 import { CUSTOM_FIELD_TYPES } from '@schemas/field-constants';
 
 beforeAll(async () => {
-  await initI18n(['en']);
+  await (await initI18n(['en'])).loadNamespaces('forms');
 });
 
 const baseContext = (overrides: Partial<FormContext> = {}): FormContext => ({

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Alert, Stack, Text } from '@mantine/core';
+import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
 import { Form } from '@rjsf/mantine';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { ErrorSchema, FieldTemplateProps, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
@@ -43,7 +43,8 @@ const sameKeys = (a: object, b: object) => Object.keys(a).join() === Object.keys
  * see are shown masked. Validation runs on submit, then live until the form is clean.
  */
 export function ConfiguredForm({ form, formData, onChange, onSubmit, context, children }: ConfiguredFormProps) {
-  const { t } = useTranslation();
+  // The form strings are their own namespace, loaded with the first form (not the first screen).
+  const { t, ready } = useTranslation('forms');
   const [calculator, setCalculator] = useState<Calculator | null>(null);
   const [formulaErrors, setFormulaErrors] = useState<Record<string, number[]>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -90,6 +91,7 @@ export function ConfiguredForm({ form, formData, onChange, onSubmit, context, ch
 
   const extraErrors = useMemo(() => Object.fromEntries(Object.keys(formulaErrors).map((key) => [key, { __errors: [t('form.formulaIncorrect')] }])) as ErrorSchema, [formulaErrors, t]);
 
+  if (!ready) return <Center mih={120}><Loader /></Center>;
   return (
     <FormErrorBoundary title={t('form.drawFailed')}>
       <Form

@@ -58,7 +58,7 @@ describe('formulas are restricted', () => {
 
 describe('validation messages come from i18n, never raw ajv', () => {
   beforeAll(async () => {
-    await initI18n(['en']);
+    await (await initI18n(['en'])).loadNamespaces('forms');
   });
   const form = compile(fields, context());
   const messages = (data: object) => {
@@ -66,7 +66,7 @@ describe('validation messages come from i18n, never raw ajv', () => {
     validate(data);
     return (validate.errors ?? []).map((e) => {
       const m = messageFor(e, fields.find((f) => e.instancePath.includes(f.key) || (e.params as { missingProperty?: string }).missingProperty === f.key)?.type);
-      return i18next.t(m.key as 'form.invalid', m.values);
+      return i18next.t(m.key as 'form.invalid', { ns: 'forms', ...m.values });
     });
   };
 

@@ -11,7 +11,7 @@ export interface ConfigEditorProps {
 /** The configuration as JSON, with its problems (JSON pointer and words) right under it. */
 export function ConfigEditor({ text, onChange, problems }: ConfigEditorProps) {
   // The 'config' messages load with the playground, not with the first screen.
-  const { t } = useTranslation(['common', 'config']);
+  const { t } = useTranslation(['forms', 'config', 'common']);
   return (
     <div>
       <Textarea label={t('playground.configuration')} description={t('playground.configurationHint')} value={text} onChange={(e) => onChange(e.currentTarget.value)}

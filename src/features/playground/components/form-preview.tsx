@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Code, Paper, SegmentedControl, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Center, Code, Loader, Paper, SegmentedControl, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import i18next from 'i18next';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { ProjectConfig } from '@schemas/project-config';
@@ -12,6 +12,12 @@ import { localFileContext, suggestionsOf } from '../model/playground-config';
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ja: '日本語', 'zh-TW': '繁體中文', 'zh-CN': '简体中文' };
 
+/** A string in the preview's language (read through the preview's own i18n provider). */
+function PreviewText({ k }: { k: 'playground.submit' }) {
+  const { t } = useTranslation('forms');
+  return t(k);
+}
+
 export interface FormPreviewProps {
   config: ProjectConfig;
 }
@@ -21,7 +27,7 @@ export interface FormPreviewProps {
  * logged in or out; submitting shows the data and the errors the server would answer.
  */
 export function FormPreview({ config }: FormPreviewProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('forms');
   const typeKeys = Object.keys(config.barcodeTypes).sort((a, b) => (config.barcodeTypes[a]?.order ?? 0) - (config.barcodeTypes[b]?.order ?? 0));
   const [barcodeType, setBarcodeType] = useState(typeKeys[0] ?? '');
   const type = config.barcodeTypes[barcodeType] ?? config.barcodeTypes[typeKeys[0] ?? ''];
@@ -32,13 +38,15 @@ export function FormPreview({ config }: FormPreviewProps) {
   const [loggedIn, setLoggedIn] = useState(true);
   const [data, setData] = useState<Record<string, unknown>>({});
   const [result, setResult] = useState<ReturnType<typeof validateFormData> | null>(null);
-  const [i18n, setI18n] = useState(() => i18next.cloneInstance({ lng: language }));
+  const [i18n, setI18n] = useState<typeof i18next | null>(null);
 
   useEffect(() => {
-    // The preview speaks its own language: load its strings, then switch a private i18n instance.
+    // The preview speaks its own language: a private i18n instance, shown once its strings
+    // (including the form namespace) are loaded, so no raw key is ever drawn.
     let alive = true;
-    void i18next.loadLanguages(language).then(() => {
-      if (alive) setI18n(i18next.cloneInstance({ lng: language }));
+    const clone = i18next.cloneInstance({ lng: language });
+    void clone.loadNamespaces(['common', 'errors', 'forms']).then(() => {
+      if (alive) setI18n(clone);
     });
     return () => {
       alive = false;
@@ -58,6 +66,7 @@ export function FormPreview({ config }: FormPreviewProps) {
     setResult(null);
   };
   if (!compiled || !formRef) return <Text c="dimmed">{t('playground.noForms')}</Text>;
+  if (!i18n) return <Center mih={200}><Loader /></Center>;
   return (
     <Stack gap="sm">
       <Select label={t('playground.barcodeType')} value={barcodeType} data={typeKeys.map((k) => ({ value: k, label: `${config.barcodeTypes[k]?.name[language] ?? k} (${k})` }))}
@@ -70,7 +79,7 @@ export function FormPreview({ config }: FormPreviewProps) {
         <I18nextProvider i18n={i18n}>
           <ConfiguredForm key={compiled.schema.$id} form={compiled} formData={data} onChange={setData} context={context}
             onSubmit={(submitted) => setResult(validateFormData(compiled, submitted))}>
-            <Button type="submit" fullWidth mt="md" size="md">{i18n.t('playground.submit')}</Button>
+            <Button type="submit" fullWidth mt="md" size="md"><PreviewText k="playground.submit" /></Button>
           </ConfiguredForm>
         </I18nextProvider>
       </Paper>

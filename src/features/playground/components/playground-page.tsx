@@ -25,17 +25,18 @@ function parse(text: string): { config: ProjectConfig | null; problems: ConfigPr
  * touches no data (files stay in the browser).
  */
 export function PlaygroundPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('forms');
+  const { t: tCommon } = useTranslation();
   const [text, setText] = useState<string | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [lastGood, setLastGood] = useState<ProjectConfig | null>(null);
 
   useEffect(() => {
     loadStartingConfig().then(setText, (error: unknown) => {
-      setLoadError(translateError(t, error));
+      setLoadError(translateError(tCommon, error));
       setText('{}');
     });
-  }, [t]);
+  }, [tCommon]);
 
   const parsed = useMemo(() => (text === null ? null : parse(text)), [text]);
   const config = parsed?.config ?? null;
