@@ -59,3 +59,18 @@ describe('ConfiguredForm', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 });
+
+describe('ConfiguredForm with a field type this client does not know', () => {
+  it('says so in place of the form instead of drawing a wrong input', () => {
+    const form = compile(fields.slice(0, 1), compileContext());
+    const broken = { ...form, fields: [{ ...form.fields[0], type: 'hologram' } as unknown as CustomField] };
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(
+      <MantineProvider>
+        <ConfiguredForm form={broken} formData={{}} onChange={vi.fn()} onSubmit={vi.fn()} context={formContext}><span /></ConfiguredForm>
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('alert').textContent).toContain("No widget for field type 'hologram'");
+    expect(screen.getByText('This form could not be drawn.')).toBeDefined();
+  });
+});

@@ -7,13 +7,22 @@ import { useTranslation } from 'react-i18next';
 import type * as CalculationsModule from '@/renderer/calculations';
 import type { CompiledForm } from '@/renderer/compile';
 import { messageFor } from '@/renderer/errors';
-import { rjsfFields } from '@widgets/registry';
+import { rjsfFields, widgetFor } from '@widgets/registry';
 import type { FormContext } from '@widgets/types';
 import { FormErrorBoundary } from './form-error-boundary';
 import { ProgressiveObjectTemplate } from './progressive-object-template';
 
 // One validator for every form: ajv compiles each form's schema once (by its $id) and caches it.
 const validator = customizeValidator({ ajvOptionsOverrides: { strict: false }, ajvFormatOptions: { keywords: true } });
+
+/**
+ * Fails loudly (inside the error boundary) when a field type has no widget, instead of letting
+ * rjsf fall back to a plain input for a field the product does not understand.
+ */
+function RegisteredFieldsOnly({ form, children }: { form: CompiledForm; children: ReactNode }) {
+  form.fields.forEach((field) => widgetFor(field.type));
+  return children;
+}
 
 /** Widgets draw their own label, help and errors: the template only places them. */
 function BareFieldTemplate({ children, hidden }: FieldTemplateProps) {
@@ -94,6 +103,7 @@ export function ConfiguredForm({ form, formData, onChange, onSubmit, context, ch
   if (!ready) return <Center mih={120}><Loader /></Center>;
   return (
     <FormErrorBoundary title={t('form.drawFailed')}>
+      <RegisteredFieldsOnly form={form}>
       <Form
         schema={form.schema as RJSFSchema}
         uiSchema={form.uiSchema as UiSchema}
@@ -122,6 +132,7 @@ export function ConfiguredForm({ form, formData, onChange, onSubmit, context, ch
         )}
         {children}
       </Form>
+      </RegisteredFieldsOnly>
     </FormErrorBoundary>
   );
 }
