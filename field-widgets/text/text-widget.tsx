@@ -1,7 +1,8 @@
+import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Textarea, TextInput } from '@mantine/core';
 import { INPUT_PATTERN_REGEX, type InputPattern } from '@schemas/field-constants';
 import type { FieldWidgetProps } from '../types';
-import { useDraft } from '../shared/use-draft';
+import { COMMIT_DELAY_MS } from '../shared/use-draft';
 import { applyMask, maskHint } from './mask';
 
 /** The character class of an input pattern: '^[0-9-]*$' -> /^[0-9-]$/ (one character). */
@@ -15,47 +16,86 @@ export const filterToPattern = (text: string, pattern: InputPattern) => {
   return [...text].filter((c) => allowed.test(c)).join('');
 };
 
+type Field = HTMLInputElement | HTMLTextAreaElement;
+
 /**
  * Text (spec sections 2, 5): mask applied while typing, input pattern filtering, max length,
  * counter, multi-line with ceil(maxLength / 20) rows. Reader buttons (barcode, OCR) appear with
  * the capture dialogs; until then the options are carried but no button is shown.
+ *
+ * The input is uncontrolled: a keystroke changes the DOM input only (no React render, unless
+ * a counter shows), and the form hears of the value when typing pauses, on blur or on Enter.
  */
 export function TextWidget({ id, value, onChange, onBlur, label, description, required, readOnly, disabled, error, options }: FieldWidgetProps<string>) {
   const mask = options.mask as string | undefined;
   const maxLength = options.maxLength as number | undefined;
   const rows = options.rows as number | undefined;
   const inputPattern = options.inputPattern as InputPattern | undefined;
-  const { draft, update, flush } = useDraft(value ?? '', (next: string) => onChange(next === '' ? undefined : next));
-  const text = draft;
+  const showCounter = options.counter === true && maxLength !== undefined;
+  const input = useRef<Field>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const pending = useRef<string | null>(null);
+  const committed = useRef(value ?? '');
+  const onChangeRef = useRef(onChange);
+  const [length, setLength] = useState([...(value ?? '')].length);
 
-  const change = (raw: string) => {
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  });
+
+  const flush = useCallback(() => {
+    clearTimeout(timer.current);
+    if (pending.current === null) return;
+    const next = pending.current;
+    pending.current = null;
+    committed.current = next;
+    onChangeRef.current(next === '' ? undefined : next);
+  }, []);
+
+  useEffect(() => {
+    // A value set from outside (a reset, data loaded later) replaces what the input shows;
+    // the echo of our own commit does not.
+    const outside = value ?? '';
+    if (outside !== committed.current && pending.current === null && input.current && input.current.value !== outside) {
+      input.current.value = outside;
+      committed.current = outside;
+      setLength([...outside].length);
+    }
+  }, [value]);
+
+  // Nothing typed is lost when the field goes away.
+  useEffect(() => flush, [flush]);
+
+  const change = (event: ChangeEvent<Field>) => {
+    const raw = event.currentTarget.value;
     let next = mask ? applyMask(raw, mask) : raw;
     if (inputPattern && !mask) next = filterToPattern(next, inputPattern);
-    update(next);
+    if (next !== raw) event.currentTarget.value = next;
+    pending.current = next;
+    if (showCounter) setLength([...next].length);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(flush, COMMIT_DELAY_MS);
   };
   const blur = () => {
     flush();
     onBlur();
   };
-  const commitOnEnter = (event: { key: string }) => {
-    if (event.key === 'Enter') flush();
-  };
-  const counter = options.counter && maxLength !== undefined ? `${[...text].length}/${maxLength}` : undefined;
+  const counter = showCounter ? `${length}/${maxLength}` : undefined;
   const common = {
-    id, label, required, disabled, error, readOnly,
-    description,
+    id, label, required, disabled, error, readOnly, description,
     placeholder: mask ? maskHint(mask) : undefined,
-    value: text,
+    defaultValue: value ?? '',
     maxLength: mask ? mask.length : maxLength,
+    onChange: change,
     onBlur: blur,
-    onKeyDown: commitOnEnter,
+    onKeyDown: (event: { key: string }) => event.key === 'Enter' && flush(),
     inputWrapperOrder: ['label', 'description', 'input', 'error'] as ('label' | 'description' | 'input' | 'error')[],
     size: 'md' as const,
   };
   if (rows) {
     return (
       <div>
-        <Textarea {...common} rows={rows} autosize={false} onChange={(e) => change(e.currentTarget.value)} />
+        <Textarea {...common} ref={input as React.Ref<HTMLTextAreaElement>} rows={rows} autosize={false} />
         {counter && <CounterText id={id} text={counter} />}
       </div>
     );
@@ -63,10 +103,10 @@ export function TextWidget({ id, value, onChange, onBlur, label, description, re
   return (
     <TextInput
       {...common}
-      onChange={(e) => change(e.currentTarget.value)}
+      ref={input as React.Ref<HTMLInputElement>}
       rightSection={counter ? <CounterText id={id} text={counter} /> : undefined}
       rightSectionWidth={counter ? 64 : undefined}
-      inputMode={options.inputPattern === 'digits' || (mask && /^[9\W]+$/.test(mask)) ? 'numeric' : undefined}
+      inputMode={inputPattern === 'digits' || (mask && /^[9\W]+$/.test(mask)) ? 'numeric' : undefined}
     />
   );
 }
