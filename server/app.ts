@@ -6,6 +6,7 @@ import { installErrorHandling } from './plugins/errors';
 import { installStaticClient } from './plugins/static-client';
 import { installTransportHeaders } from './plugins/transport-headers';
 import { installValidation } from './plugins/validation';
+import { barcodeRoutes } from './routes/barcode';
 import { devRoutes } from './routes/dev';
 import { projectRoutes } from './routes/project';
 import { userRoutes } from './routes/user';
@@ -39,6 +40,7 @@ export async function buildApp(ctx: ServerContext, options: BuildOptions = {}): 
   await app.register(
     async (api) => {
       await api.register(projectRoutes, { ctx });
+      await api.register(barcodeRoutes, { ctx });
       await api.register(userRoutes, { ctx });
       if (ctx.config.exposeOutbox) await api.register(devRoutes, { ctx });
     },
