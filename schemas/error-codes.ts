@@ -53,6 +53,14 @@ export const ErrorCode = {
   stockOrLocationNotFound: 2317,
   /** Project has no start or end trackpoint. */
   projectTrackPointsMissing: 3000,
+  /** The barcode is not activated yet (number chosen here). */
+  barcodeNotActivated: 3001,
+  /** The barcode is already activated: it cannot be activated again (number chosen here). */
+  alreadyActivated: 3002,
+  /** Origin, destination or package information is required at this trackpoint (number chosen here). */
+  insufficientInfoToStart: 3003,
+  /** Someone changed the barcode at the same moment; nothing was saved (number chosen here). */
+  concurrentChange: 3004,
   /** A one-time code was sent to the registered phone (not an error: the client shows a toast). */
   oneTimePasscodeSent: 3057,
   /** The user has no registered phone to receive a one-time code (number chosen here). */

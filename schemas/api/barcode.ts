@@ -39,3 +39,35 @@ export const Barcode = Type.Object({
 });
 export type Barcode = Static<typeof Barcode>;
 export const BarcodeResponse = envelope(Barcode);
+
+const text = (max: number) => Type.String({ maxLength: max });
+const measure = Type.Number({ minimum: 0, maximum: 100000 });
+
+/** Origin and destination (spec section 3). Country: an ISO 3166 alpha-3 code. */
+export const Address = Type.Object({
+  companyName: Type.Optional(text(100)),
+  country: Type.String({ pattern: '^[A-Z]{3}$' }),
+  postalCode: Type.Optional(text(16)),
+  prefecture: Type.Optional(text(64)),
+  address1: Type.String({ minLength: 1, maxLength: 200 }),
+  address2: Type.Optional(text(200)),
+  phoneNumber: Type.Optional(Type.String({ pattern: '^\\+?[0-9][0-9 -]{4,18}[0-9]$' })),
+}, { additionalProperties: false });
+export type Address = Static<typeof Address>;
+
+/** POST /barcode/activation: the barcode's type, start trackpoint, addresses, package and custom fields. */
+export const ActivationBody = Type.Object({
+  barcodeId: BarcodeId,
+  barcodeType: Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,63}$' }),
+  /** The trackpoint the barcode starts at; the type's first trackpoint when absent. */
+  trackPointKey: Type.Optional(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,63}$' })),
+  trackingNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  externalId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  origin: Type.Optional(Address),
+  destination: Type.Optional(Address),
+  dimension: Type.Optional(Type.Object({ height: measure, width: measure, depth: measure }, { additionalProperties: false })),
+  weight: Type.Optional(measure),
+  /** Values of the type's activation fields, checked with the renderer's compiled schema. */
+  customFields: Type.Record(Type.String(), Type.Unknown()),
+}, { additionalProperties: false });
+export type ActivationBody = Static<typeof ActivationBody>;
