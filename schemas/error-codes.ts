@@ -61,6 +61,12 @@ export const ErrorCode = {
   insufficientInfoToStart: 3003,
   /** Someone changed the barcode at the same moment; nothing was saved (number chosen here). */
   concurrentChange: 3004,
+  /** Tracking was already added at this trackpoint (number chosen here). */
+  trackingAlreadyAdded: 3005,
+  /** The barcode is at a different trackpoint than the one tracked (number chosen here). */
+  differentTrackPoint: 3006,
+  /** The barcode has reached its last trackpoint (number chosen here). */
+  atEndTrackPoint: 3007,
   /** A one-time code was sent to the registered phone (not an error: the client shows a toast). */
   oneTimePasscodeSent: 3057,
   /** The user has no registered phone to receive a one-time code (number chosen here). */

@@ -71,3 +71,34 @@ export const ActivationBody = Type.Object({
   customFields: Type.Record(Type.String(), Type.Unknown()),
 }, { additionalProperties: false });
 export type ActivationBody = Static<typeof ActivationBody>;
+
+/** POST /barcode/tracking: the next trackpoint's forms (and addresses / package when it requires them). */
+export const TrackingBody = Type.Object({
+  barcodeId: BarcodeId,
+  trackPointKey: Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,63}$' }),
+  /** Values of each of the trackpoint's forms, by form key. */
+  forms: Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown())),
+  origin: Type.Optional(Address),
+  destination: Type.Optional(Address),
+  dimension: Type.Optional(Type.Object({ height: measure, width: measure, depth: measure }, { additionalProperties: false })),
+  weight: Type.Optional(measure),
+}, { additionalProperties: false });
+export type TrackingBody = Static<typeof TrackingBody>;
+
+/** GET /barcode/history: paged with skip and count, newest first. */
+export const HistoryQuery = Type.Object({
+  id: BarcodeId,
+  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000000 })),
+  count: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+}, { additionalProperties: false });
+export type HistoryQuery = Static<typeof HistoryQuery>;
+
+export const HistoryEntry = Type.Object({
+  seq: Type.Integer(),
+  action: Type.String(),
+  trackPointKey: Type.Union([Type.String(), Type.Null()]),
+  staffName: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String(),
+});
+export type HistoryEntry = Static<typeof HistoryEntry>;
+export const HistoryResponse = envelope(Type.Object({ total: Type.Integer(), items: Type.Array(HistoryEntry) }));

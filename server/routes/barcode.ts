@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorResponse } from '../../schemas/common';
-import { ActivationBody, BarcodeQuery, BarcodeResponse, GenerateBarcodeBody, GenerateBarcodeResponse } from '../../schemas/api/barcode';
+import {
+  ActivationBody, BarcodeQuery, BarcodeResponse, GenerateBarcodeBody, GenerateBarcodeResponse, HistoryQuery, HistoryResponse, TrackingBody,
+} from '../../schemas/api/barcode';
+import { addTracking, barcodeHistory } from '../domain/tracking';
 import { OkResponse } from '../../schemas/common';
 import { activateBarcode } from '../domain/activation';
 import type { ServerContext } from '../domain/context';
@@ -9,7 +12,7 @@ import { requireViewer, viewerOf } from '../plugins/auth';
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 
-/** Generate, activate and read barcodes (spec section 7); the rest of the lifecycle follows in issue 4. */
+/** Generate, activate, track and read barcodes and their history (spec section 7); more of the lifecycle follows in issue 4. */
 export async function barcodeRoutes(app: FastifyInstance, { ctx }: { ctx: ServerContext }): Promise<void> {
   app.post<{ Body: GenerateBarcodeBody }>(
     '/barcode/barcode',
@@ -24,6 +27,21 @@ export async function barcodeRoutes(app: FastifyInstance, { ctx }: { ctx: Server
       await activateBarcode(ctx, viewerOf(request), request.body);
       return { data: true };
     },
+  );
+
+  app.post<{ Body: TrackingBody }>(
+    '/barcode/tracking',
+    { preHandler: requireViewer, schema: { body: TrackingBody, response: { 200: OkResponse, ...errors } } },
+    async (request) => {
+      await addTracking(ctx, viewerOf(request), request.body);
+      return { data: true };
+    },
+  );
+
+  app.get<{ Querystring: HistoryQuery }>(
+    '/barcode/history',
+    { preHandler: requireViewer, schema: { querystring: HistoryQuery, response: { 200: HistoryResponse, ...errors } } },
+    async (request) => ({ data: await barcodeHistory(ctx, viewerOf(request), request.query) }),
   );
 
   app.get<{ Querystring: BarcodeQuery }>(

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, SEED, startTestServer, VISITOR, type TestServer } from './harness';
+import { activation, address, loggedIn, newBarcode as newDemoBarcode } from './barcode-fixtures';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -7,21 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-let n = 0;
-async function as(accessCode: string): Promise<Client> {
-  const client = new Client(server.app, `10.8.0.${(n += 1)}`);
-  expect((await client.post('/api/user/authorize', { projectId: SEED.demoProject, accessCode, visitorId: VISITOR })).statusCode).toBe(200);
-  return client;
-}
-const newBarcode = async () => (await (await as('11112222')).post('/api/barcode/barcode', { projectCode: 'demo', projectVersion: 1 })).json().data.id as string;
-
-const address = { companyName: 'FrostLine Pharma', country: 'JPN', postalCode: '530-0001', prefecture: 'Osaka', address1: '1-1 Umeda', phoneNumber: '+81 6-1234-5678' };
-const activation = (barcodeId: string, extra: object = {}) => ({
-  barcodeId, barcodeType: 'pallet', origin: address, destination: { ...address, address1: '2-2 Namba' },
-  dimension: { height: 150, width: 120, depth: 100 }, weight: 480,
-  customFields: { productName: 'Influenza vaccine', lotNumber: 'FLU-2026-1', expiryDate: '2027-03-31', storageRange: '2-8', caseCount: 40, dosesPerCase: 100, totalDoses: 1 },
-  ...extra,
-});
+const as = (accessCode: string) => loggedIn(server, accessCode);
+const newBarcode = () => newDemoBarcode(server);
 
 describe('POST /barcode/activation', () => {
   it('activates at the first trackpoint, computes calculations itself and records the step', async () => {
