@@ -3,17 +3,9 @@ import { ErrorCode } from '../../schemas/error-codes';
 import { compile } from '../../src/renderer/compile';
 import { validateFormData } from '../../src/renderer/validate';
 import type { ServerContext } from './context';
-import { appendHistory, belongsTo } from './barcodes';
+import { appendHistory, assertRequiredInfo, barcodeForChange, stepInfo } from './barcodes';
 import { ApiFailure, commonFailure, fieldFailure } from './errors';
-import { findProject, projectPermission, type Viewer } from './projects';
-
-interface Row {
-  project_id: string;
-  is_activated: boolean;
-  is_deactivated: boolean;
-  revision: number;
-  external_id: string | null;
-}
+import type { Viewer } from './projects';
 
 /**
  * POST /barcode/activation (spec sections 2-6): a user of the project's enterprise with the
@@ -23,21 +15,14 @@ interface Row {
  * computed here). Two activations at the same moment: one wins, the other gets 3004.
  */
 export async function activateBarcode(ctx: ServerContext, viewer: Viewer, body: ActivationBody): Promise<void> {
-  const { rows } = await ctx.db.query<Row>('select project_id, is_activated, is_deactivated, revision, external_id from barcodes where id = $1', [body.barcodeId]);
-  const row = rows[0];
-  if (!row) throw commonFailure(ErrorCode.barcodeNotFound);
-  const project = await findProject(ctx.db, { id: row.project_id });
-  if (!belongsTo(viewer, project)) throw commonFailure(ErrorCode.forbidden, 403);
-  if (!(await projectPermission(ctx.db, project, viewer)).activateBarcodePermission.canEdit) throw commonFailure(ErrorCode.forbidden, 403);
-  if (row.is_deactivated) throw commonFailure(ErrorCode.deactivated);
+  const { row, project } = await barcodeForChange(ctx, viewer, body.barcodeId, 'activateBarcodePermission');
   if (row.is_activated) throw commonFailure(ErrorCode.alreadyActivated);
 
   const type = project.config.barcodeTypes[body.barcodeType];
   if (!type || !(type.userTypes as string[]).includes(viewer.userType)) throw fieldFailure('barcodeType', ErrorCode.invalidBarcodeType);
   const start = body.trackPointKey === undefined ? type.trackPoints[0] : type.trackPoints.find((t) => t.key === body.trackPointKey);
   if (!start) throw fieldFailure('trackPointKey', ErrorCode.invalidKey);
-  const missing = (start.requireOrigin && !body.origin) || (start.requireDestination && !body.destination) || (start.requirePackageInfo && (!body.dimension || body.weight === undefined));
-  if (missing) throw commonFailure(ErrorCode.insufficientInfoToStart);
+  assertRequiredInfo(start, body);
 
   const form = compile(type.activationFields, {
     language: 'en', loggedIn: true, userType: viewer.userType, stage: 'activation',
@@ -52,10 +37,7 @@ export async function activateBarcode(ctx: ServerContext, viewer: Viewer, body: 
     ...data,
     ...(body.trackingNumber !== undefined ? { trackingNumber: body.trackingNumber } : {}),
     ...(externalId ? { externalId } : {}),
-    ...(body.origin ? { origin: body.origin } : {}),
-    ...(body.destination ? { destination: body.destination } : {}),
-    ...(body.dimension ? { dimension: body.dimension } : {}),
-    ...(body.weight !== undefined ? { weight: body.weight } : {}),
+    ...stepInfo(body),
   };
   await ctx.db.transaction(async (tx) => {
     if (externalId && externalId !== row.external_id) {

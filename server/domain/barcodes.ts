@@ -7,6 +7,8 @@ import { SPECIAL_FIELD_NAMES } from '../../src/renderer/config-check';
 import type { Queryable } from '../db/database';
 import type { ServerContext } from './context';
 import { commonFailure } from './errors';
+import type { ProjectPermission } from '../../schemas/api/project';
+import type { TrackPoint } from '../../schemas/project-config';
 import { findProject, projectPermission, type ProjectRow, type Viewer } from './projects';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -108,4 +110,54 @@ export async function getBarcode(ctx: ServerContext, viewer: Viewer | null, quer
     trackingNumber: row.tracking_number,
     activationData: visibleActivationData(project, row, viewer),
   };
+}
+
+/** The stored state of a barcode that a change starts from. */
+export interface StoredBarcode {
+  project_id: string;
+  barcode_type: string | null;
+  is_activated: boolean;
+  is_deactivated: boolean;
+  current_track_point_key: string | null;
+  revision: number;
+  external_id: string | null;
+}
+
+/**
+ * Loads a barcode for a change by the viewer: it exists (2303), the viewer works for its
+ * project's enterprise and has the permission the change needs (403), and it is not
+ * deactivated (3095).
+ */
+export async function barcodeForChange(ctx: ServerContext, viewer: Viewer, barcodeId: string, permission: keyof ProjectPermission): Promise<{ row: StoredBarcode; project: ProjectRow }> {
+  const { rows } = await ctx.db.query<StoredBarcode>(
+    'select project_id, barcode_type, is_activated, is_deactivated, current_track_point_key, revision, external_id from barcodes where id = $1',
+    [barcodeId],
+  );
+  const row = rows[0];
+  if (!row) throw commonFailure(ErrorCode.barcodeNotFound);
+  const project = await findProject(ctx.db, { id: row.project_id });
+  if (!belongsTo(viewer, project)) throw commonFailure(ErrorCode.forbidden, 403);
+  if (!(await projectPermission(ctx.db, project, viewer))[permission].canEdit) throw commonFailure(ErrorCode.forbidden, 403);
+  if (row.is_deactivated) throw commonFailure(ErrorCode.deactivated);
+  return { row, project };
+}
+
+/** Addresses and package information given with an activation or a tracking step. */
+export interface StepInfo {
+  origin?: unknown;
+  destination?: unknown;
+  dimension?: unknown;
+  weight?: number;
+}
+
+/** Throws 3003 when a trackpoint requires origin, destination or package information that is missing. */
+export function assertRequiredInfo(point: TrackPoint, info: StepInfo): void {
+  const missing = (point.requireOrigin && !info.origin) || (point.requireDestination && !info.destination)
+    || (point.requirePackageInfo && (!info.dimension || info.weight === undefined));
+  if (missing) throw commonFailure(ErrorCode.insufficientInfoToStart);
+}
+
+/** The step's addresses and package information, as stored (absent ones left out). */
+export function stepInfo(info: StepInfo): Record<string, unknown> {
+  return Object.fromEntries(Object.entries({ origin: info.origin, destination: info.destination, dimension: info.dimension, weight: info.weight }).filter(([, v]) => v !== undefined));
 }

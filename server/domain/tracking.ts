@@ -3,18 +3,9 @@ import { ErrorCode } from '../../schemas/error-codes';
 import { compile } from '../../src/renderer/compile';
 import { validateFormData } from '../../src/renderer/validate';
 import type { ServerContext } from './context';
-import { appendHistory, belongsTo } from './barcodes';
+import { appendHistory, assertRequiredInfo, barcodeForChange, belongsTo, stepInfo } from './barcodes';
 import { ApiFailure, commonFailure } from './errors';
-import { findProject, projectPermission, type Viewer } from './projects';
-
-interface Row {
-  project_id: string;
-  barcode_type: string | null;
-  is_activated: boolean;
-  is_deactivated: boolean;
-  current_track_point_key: string | null;
-  revision: number;
-}
+import { findProject, type Viewer } from './projects';
 
 /**
  * POST /barcode/tracking (spec sections 4, 8): adds the step at the barcode's next trackpoint
@@ -23,14 +14,7 @@ interface Row {
  * Two staff tracking at the same moment: one step is added, the other gets 3004 or 3005.
  */
 export async function addTracking(ctx: ServerContext, viewer: Viewer, body: TrackingBody): Promise<void> {
-  const { rows } = await ctx.db.query<Row>(
-    'select project_id, barcode_type, is_activated, is_deactivated, current_track_point_key, revision from barcodes where id = $1', [body.barcodeId]);
-  const row = rows[0];
-  if (!row) throw commonFailure(ErrorCode.barcodeNotFound);
-  const project = await findProject(ctx.db, { id: row.project_id });
-  if (!belongsTo(viewer, project)) throw commonFailure(ErrorCode.forbidden, 403);
-  if (!(await projectPermission(ctx.db, project, viewer)).addTrackingPermission.canEdit) throw commonFailure(ErrorCode.forbidden, 403);
-  if (row.is_deactivated) throw commonFailure(ErrorCode.deactivated);
+  const { row, project } = await barcodeForChange(ctx, viewer, body.barcodeId, 'addTrackingPermission');
   if (!row.is_activated || !row.barcode_type) throw commonFailure(ErrorCode.barcodeNotActivated);
   const type = project.config.barcodeTypes[row.barcode_type];
   if (!type) throw commonFailure(ErrorCode.invalidBarcodeType);
@@ -39,8 +23,7 @@ export async function addTracking(ctx: ServerContext, viewer: Viewer, body: Trac
   if (body.trackPointKey === row.current_track_point_key) throw commonFailure(ErrorCode.trackingAlreadyAdded);
   if (!next) throw commonFailure(ErrorCode.atEndTrackPoint);
   if (body.trackPointKey !== next.key) throw commonFailure(ErrorCode.differentTrackPoint);
-  const missing = (next.requireOrigin && !body.origin) || (next.requireDestination && !body.destination) || (next.requirePackageInfo && (!body.dimension || body.weight === undefined));
-  if (missing) throw commonFailure(ErrorCode.insufficientInfoToStart);
+  assertRequiredInfo(next, body);
 
   const forms: Record<string, Record<string, unknown>> = {};
   const errors: Record<string, number[]> = {};
@@ -56,7 +39,7 @@ export async function addTracking(ctx: ServerContext, viewer: Viewer, body: Trac
   }
   if (Object.keys(errors).length > 0) throw new ApiFailure(400, errors);
 
-  const data = { forms, ...(body.origin ? { origin: body.origin } : {}), ...(body.destination ? { destination: body.destination } : {}), ...(body.dimension ? { dimension: body.dimension } : {}), ...(body.weight !== undefined ? { weight: body.weight } : {}) };
+  const data = { forms, ...stepInfo(body) };
   await ctx.db.transaction(async (tx) => {
     const updated = await tx.query(
       'update barcodes set current_track_point_key = $3, revision = revision + 1 where id = $1 and revision = $2 returning id',
