@@ -67,6 +67,10 @@ export const ErrorCode = {
   differentTrackPoint: 3006,
   /** The barcode has reached its last trackpoint (number chosen here). */
   atEndTrackPoint: 3007,
+  /** There is no tracking step to undo (number chosen here). */
+  noTrackingToUndo: 3008,
+  /** Only whoever added a tracking step may undo it (number chosen here). */
+  onlyAdderMayUndo: 3009,
   /** A one-time code was sent to the registered phone (not an error: the client shows a toast). */
   oneTimePasscodeSent: 3057,
   /** The user has no registered phone to receive a one-time code (number chosen here). */

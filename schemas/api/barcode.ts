@@ -102,3 +102,7 @@ export const HistoryEntry = Type.Object({
 });
 export type HistoryEntry = Static<typeof HistoryEntry>;
 export const HistoryResponse = envelope(Type.Object({ total: Type.Integer(), items: Type.Array(HistoryEntry) }));
+
+/** POST /barcode/undo-tracking. */
+export const UndoTrackingBody = Type.Object({ barcodeId: BarcodeId }, { additionalProperties: false });
+export type UndoTrackingBody = Static<typeof UndoTrackingBody>;

@@ -68,3 +68,33 @@ export async function barcodeHistory(ctx: ServerContext, viewer: Viewer, query: 
     items: items.rows.map((r) => ({ seq: r.seq, action: r.action, trackPointKey: r.track_point_key, staffName: r.staff, createdAt: new Date(r.created_at).toISOString() })),
   };
 }
+
+/**
+ * POST /barcode/undo-tracking (spec sections 4, 6): takes back the barcode's latest tracking
+ * step, only for whoever added it and with the add-tracking permission. History stays
+ * append-only: the undo is a new entry naming the step it undid.
+ */
+export async function undoTracking(ctx: ServerContext, viewer: Viewer, barcodeId: string): Promise<void> {
+  const { row, project } = await barcodeForChange(ctx, viewer, barcodeId, 'addTrackingPermission');
+  const { rows } = await ctx.db.query<{ seq: number; user_id: string | null; track_point_key: string }>(
+    `select h.seq, h.user_id, h.track_point_key from barcode_history h
+      where h.barcode_id = $1 and h.action = 'tracked'
+        and not exists (select 1 from barcode_history u where u.barcode_id = h.barcode_id and u.action = 'tracking-undone' and (u.data->>'undoneSeq')::int = h.seq)
+      order by h.seq desc limit 1`,
+    [barcodeId],
+  );
+  const step = rows[0];
+  if (!step || step.track_point_key !== row.current_track_point_key) throw commonFailure(ErrorCode.noTrackingToUndo);
+  if (step.user_id !== viewer.userId) throw commonFailure(ErrorCode.onlyAdderMayUndo);
+  const points = (row.barcode_type ? project.config.barcodeTypes[row.barcode_type]?.trackPoints : undefined) ?? [];
+  const previous = points[points.findIndex((t) => t.key === step.track_point_key) - 1];
+  if (!previous) throw commonFailure(ErrorCode.noTrackingToUndo);
+  await ctx.db.transaction(async (tx) => {
+    const updated = await tx.query(
+      'update barcodes set current_track_point_key = $3, revision = revision + 1 where id = $1 and revision = $2 returning id',
+      [barcodeId, row.revision, previous.key],
+    );
+    if (updated.rows.length === 0) throw commonFailure(ErrorCode.concurrentChange);
+    await appendHistory(tx, barcodeId, 'tracking-undone', previous.key, { undoneSeq: step.seq }, viewer.userId);
+  });
+}

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorResponse } from '../../schemas/common';
 import {
-  ActivationBody, BarcodeQuery, BarcodeResponse, GenerateBarcodeBody, GenerateBarcodeResponse, HistoryQuery, HistoryResponse, TrackingBody,
+  ActivationBody, BarcodeQuery, BarcodeResponse, GenerateBarcodeBody, GenerateBarcodeResponse, HistoryQuery, HistoryResponse, TrackingBody, UndoTrackingBody,
 } from '../../schemas/api/barcode';
-import { addTracking, barcodeHistory } from '../domain/tracking';
+import { addTracking, barcodeHistory, undoTracking } from '../domain/tracking';
 import { OkResponse } from '../../schemas/common';
 import { activateBarcode } from '../domain/activation';
 import type { ServerContext } from '../domain/context';
@@ -34,6 +34,15 @@ export async function barcodeRoutes(app: FastifyInstance, { ctx }: { ctx: Server
     { preHandler: requireViewer, schema: { body: TrackingBody, response: { 200: OkResponse, ...errors } } },
     async (request) => {
       await addTracking(ctx, viewerOf(request), request.body);
+      return { data: true };
+    },
+  );
+
+  app.post<{ Body: UndoTrackingBody }>(
+    '/barcode/undo-tracking',
+    { preHandler: requireViewer, schema: { body: UndoTrackingBody, response: { 200: OkResponse, ...errors } } },
+    async (request) => {
+      await undoTracking(ctx, viewerOf(request), request.body.barcodeId);
       return { data: true };
     },
   );

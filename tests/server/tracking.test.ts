@@ -86,3 +86,29 @@ describe('GET /barcode/history', () => {
     expect((await (await staff()).get(`/api/barcode/history?id=${id}&count=500`)).json()).toEqual({ errors: { count: [1009] } });
   });
 });
+
+describe('POST /barcode/undo-tracking', () => {
+  const undo = (client: Client, barcodeId: string) => client.post('/api/barcode/undo-tracking', { barcodeId });
+
+  it('takes back the latest step for whoever added it, keeping the history append-only', async () => {
+    const id = await activated();
+    const client = await staff();
+    await track(client, id, 'distributionCentre', receiving);
+    expect((await undo(await loggedIn(server, '77778888'), id)).json()).toEqual({ errors: { $common: [3009] } });
+    expect((await undo(client, id)).statusCode).toBe(200);
+    expect((await client.get(`/api/barcode/barcode?id=${id}`)).json().data.currentTrackPointKey).toBe('manufacturer');
+    const actions = (await client.get(`/api/barcode/history?id=${id}`)).json().data.items.map((e: { action: string }) => e.action);
+    expect(actions).toEqual(['tracking-undone', 'tracked', 'activated', 'generated']);
+    // Nothing left to undo: activation is not a tracking step.
+    expect((await undo(client, id)).json()).toEqual({ errors: { $common: [3008] } });
+    // The trackpoint can be tracked again.
+    expect((await track(client, id, 'distributionCentre', receiving)).statusCode).toBe(200);
+  });
+
+  it('refuses a barcode without tracking (3008), unknown barcodes (2303) and another enterprise (403)', async () => {
+    const id = await activated();
+    expect((await undo(await staff(), id)).json()).toEqual({ errors: { $common: [3008] } });
+    expect((await undo(await staff(), 'AAAAAAAAAAAA')).json()).toEqual({ errors: { $common: [2303] } });
+    expect((await undo(await loggedIn(server, '55556666'), id)).statusCode).toBe(403);
+  });
+});
