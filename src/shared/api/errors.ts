@@ -49,10 +49,3 @@ export function normaliseError(status: number, data: unknown, headers?: Headers)
   if (status === 400 && Object.keys(fields).length > 0) return new ApiError('fields', status, fields);
   return new ApiError(String(status), status, fields, retryAfter);
 }
-
-/** What a thrown value means for the user: a catalogue code key plus interpolation values. */
-export function errorMessageKey(error: unknown): { key: string; fieldCodes: [string, number][] } {
-  if (!(error instanceof ApiError)) return { key: 'unknown', fieldCodes: [] };
-  const fieldCodes = Object.entries(error.fields).flatMap(([field, codes]) => codes.map((c) => [field, c] as [string, number]));
-  return { key: error.code, fieldCodes };
-}
