@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { LocalizedText } from './common';
 import {
-  FIELD_VISIBILITIES, FILE_KINDS, GHG_CALCULATION_TYPES, INPUT_PATTERNS, READER_KINDS,
+  IDENTIFIER_PATTERN, FIELD_VISIBILITIES, FILE_KINDS, GHG_CALCULATION_TYPES, INPUT_PATTERNS, READER_KINDS,
 } from './field-constants';
 
 /**
@@ -11,7 +11,7 @@ import {
  * example of every type).
  */
 
-const key = Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,63}$', description: 'Identifier: a letter, then letters, digits or _ (at most 64).' });
+const key = Type.String({ pattern: IDENTIFIER_PATTERN, description: 'Identifier: a letter, then letters, digits or _ (at most 64).' });
 const count = (description: string) => Type.Integer({ minimum: 0, maximum: 100000, description });
 const precision = Type.Integer({ minimum: 0, maximum: 10, description: 'Decimals kept (default 1).' });
 const unit = Type.String({ maxLength: 16 });

@@ -3,6 +3,9 @@
  * library). Spec section 3 (types, visibility, icons) and section 5 (input patterns).
  */
 
+/** Keys of barcode types, trackpoints, forms and fields: a letter, then letters, digits or _. */
+export const IDENTIFIER_PATTERN = '^[A-Za-z][A-Za-z0-9_]{0,63}$';
+
 export const CUSTOM_FIELD_TYPES = [
   'text', 'number', 'adjustment', 'phoneNumber', 'date', 'email', 'reference', 'singleSelect',
   'multiSelect', 'calculation', 'location', 'eSign', 'files', 'ghgEmission', 'weightMeasurement',

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { LocalizedText } from './common';
 import { CustomFieldSchema } from './custom-field';
-import { ICON_KINDS, USER_TYPES } from './field-constants';
+import { ICON_KINDS, IDENTIFIER_PATTERN, USER_TYPES } from './field-constants';
 
 export { ICON_KINDS, USER_TYPES, type UserType } from './field-constants';
 export type { CustomField } from './custom-field';
@@ -13,7 +13,7 @@ export type { CustomField } from './custom-field';
  */
 
 const strict = { additionalProperties: false } as const;
-const key = Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,63}$', description: 'Identifier: a letter, then letters, digits or _.' });
+const key = Type.String({ pattern: IDENTIFIER_PATTERN, description: 'Identifier: a letter, then letters, digits or _.' });
 const colour = Type.String({ pattern: '^#[0-9a-fA-F]{6}$', description: "A colour like '#0b7285'." });
 const phone = { countryCode: Type.String({ pattern: '^\\+[0-9]{1,4}$' }), number: Type.String({ pattern: '^[0-9]{4,15}$' }) };
 

@@ -12,6 +12,12 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 32;
 export const PASSWORD_PATTERN = '^(?=.*[0-9])(?=.*[a-z])(?=.*[A-Z]).{8,32}$';
 
+/** Project codes, as in the route `/{code}@{version}`. */
+export const PROJECT_CODE_PATTERN = '^[A-Za-z0-9_-]{1,32}$';
+
+/** Phone numbers: an optional +, then digits with optional spaces or dashes (6 to 20 characters). */
+export const PHONE_PATTERN = '^\\+?[0-9][0-9 -]{4,18}[0-9]$';
+
 /** One-time passcode sent by SMS: 6 digits. */
 export const ONE_TIME_PASSCODE_PATTERN = '^[0-9]{6}$';
 

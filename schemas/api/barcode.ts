@@ -1,5 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { envelope } from '../common';
+import { IDENTIFIER_PATTERN } from '../field-constants';
+import { PHONE_PATTERN, PROJECT_CODE_PATTERN } from '../validation';
 
 /** Barcode ids: 12 URL-safe characters (never '=', which marks the external-id lookup). */
 export const BARCODE_ID_PATTERN = '^[A-Za-z0-9]{12}$';
@@ -7,7 +9,7 @@ const BarcodeId = Type.String({ pattern: BARCODE_ID_PATTERN });
 
 /** POST /barcode/barcode: a new barcode of a project (spec section 7). */
 export const GenerateBarcodeBody = Type.Object({
-  projectCode: Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$' }),
+  projectCode: Type.String({ pattern: PROJECT_CODE_PATTERN }),
   projectVersion: Type.Integer({ minimum: 1, maximum: 100000 }),
   externalId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
 }, { additionalProperties: false });
@@ -17,7 +19,7 @@ export const GenerateBarcodeResponse = envelope(Type.Object({ id: BarcodeId }));
 /** GET /barcode/barcode: by id, or by project code + external id + tracking number. */
 export const BarcodeQuery = Type.Object({
   id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-  projectCode: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$' })),
+  projectCode: Type.Optional(Type.String({ pattern: PROJECT_CODE_PATTERN })),
   externalId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   trackingNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
 }, { additionalProperties: false });
@@ -42,6 +44,7 @@ export const BarcodeResponse = envelope(Barcode);
 
 const text = (max: number) => Type.String({ maxLength: max });
 const measure = Type.Number({ minimum: 0, maximum: 100000 });
+const Dimension = Type.Object({ height: measure, width: measure, depth: measure }, { additionalProperties: false });
 
 /** Origin and destination (spec section 3). Country: an ISO 3166 alpha-3 code. */
 export const Address = Type.Object({
@@ -51,21 +54,21 @@ export const Address = Type.Object({
   prefecture: Type.Optional(text(64)),
   address1: Type.String({ minLength: 1, maxLength: 200 }),
   address2: Type.Optional(text(200)),
-  phoneNumber: Type.Optional(Type.String({ pattern: '^\\+?[0-9][0-9 -]{4,18}[0-9]$' })),
+  phoneNumber: Type.Optional(Type.String({ pattern: PHONE_PATTERN })),
 }, { additionalProperties: false });
 export type Address = Static<typeof Address>;
 
 /** POST /barcode/activation: the barcode's type, start trackpoint, addresses, package and custom fields. */
 export const ActivationBody = Type.Object({
   barcodeId: BarcodeId,
-  barcodeType: Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,63}$' }),
+  barcodeType: Type.String({ pattern: IDENTIFIER_PATTERN }),
   /** The trackpoint the barcode starts at; the type's first trackpoint when absent. */
-  trackPointKey: Type.Optional(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,63}$' })),
+  trackPointKey: Type.Optional(Type.String({ pattern: IDENTIFIER_PATTERN })),
   trackingNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   externalId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   origin: Type.Optional(Address),
   destination: Type.Optional(Address),
-  dimension: Type.Optional(Type.Object({ height: measure, width: measure, depth: measure }, { additionalProperties: false })),
+  dimension: Type.Optional(Dimension),
   weight: Type.Optional(measure),
   /** Values of the type's activation fields, checked with the renderer's compiled schema. */
   customFields: Type.Record(Type.String(), Type.Unknown()),
@@ -75,12 +78,12 @@ export type ActivationBody = Static<typeof ActivationBody>;
 /** POST /barcode/tracking: the next trackpoint's forms (and addresses / package when it requires them). */
 export const TrackingBody = Type.Object({
   barcodeId: BarcodeId,
-  trackPointKey: Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,63}$' }),
+  trackPointKey: Type.String({ pattern: IDENTIFIER_PATTERN }),
   /** Values of each of the trackpoint's forms, by form key. */
   forms: Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown())),
   origin: Type.Optional(Address),
   destination: Type.Optional(Address),
-  dimension: Type.Optional(Type.Object({ height: measure, width: measure, depth: measure }, { additionalProperties: false })),
+  dimension: Type.Optional(Dimension),
   weight: Type.Optional(measure),
 }, { additionalProperties: false });
 export type TrackingBody = Static<typeof TrackingBody>;

@@ -1,11 +1,12 @@
 import { Type, type Static } from 'typebox';
 import { envelope, Id } from '../common';
 import { ProjectSettings, type BarcodeType } from '../project-config';
+import { PROJECT_CODE_PATTERN } from '../validation';
 
 /** GET /barcode/project: by code (optionally with version) or by id. */
 export const ProjectQuery = Type.Object(
   {
-    code: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$' })),
+    code: Type.Optional(Type.String({ pattern: PROJECT_CODE_PATTERN })),
     version: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
     id: Type.Optional(Id),
   },

@@ -2,9 +2,9 @@ import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import { ProjectConfig } from '@schemas/project-config';
 import type { CustomField } from '@schemas/custom-field';
-import { CUSTOM_FIELD_TYPES } from '@schemas/field-constants';
+import { CUSTOM_FIELD_TYPES, IDENTIFIER_PATTERN } from '@schemas/field-constants';
 import { FormulaError, parseFormula } from './formula';
-import { formsOf } from './forms';
+import { formsOf, pointerSegment as escape } from './forms';
 import englishMessages from '@locales/en/config.json';
 
 /** Message keys of configuration problems (locales/<lang>/config.json). */
@@ -39,8 +39,6 @@ const validateSchema = ajv.compile<ProjectConfig>(ProjectConfig);
 /** Names the activation data already has (spec section 3): custom fields may not reuse them. */
 export const SPECIAL_FIELD_NAMES = ['trackingNumber', 'externalId', 'dimension', 'width', 'height', 'weight', 'depth'] as const;
 
-const escape = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
-const IDENTIFIER = '^[A-Za-z][A-Za-z0-9_]{0,63}$';
 const COLOUR = '^#[0-9a-fA-F]{6}$';
 
 function describe(error: ErrorObject): ConfigProblem {
@@ -61,7 +59,7 @@ function describe(error: ErrorObject): ConfigProblem {
     case 'discriminator':
       return problem(`${at}/type`, params.error === 'mapping' ? 'unknownFieldType' : 'missingFieldType', { values: CUSTOM_FIELD_TYPES.join(', ') });
     case 'pattern':
-      return problem(at, params.pattern === IDENTIFIER ? 'patternIdentifier' : params.pattern === COLOUR ? 'patternColour' : 'pattern');
+      return problem(at, params.pattern === IDENTIFIER_PATTERN ? 'patternIdentifier' : params.pattern === COLOUR ? 'patternColour' : 'pattern');
     case 'format':
       return params.format === 'email' || params.format === 'date' ? problem(at, params.format) : problem(at, 'format', { format: String(params.format) });
     case 'minLength':

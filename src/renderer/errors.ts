@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import { ErrorCode } from '@schemas/error-codes';
 import { INPUT_PATTERN_REGEX, type InputPattern } from '@schemas/field-constants';
-import { PHONE_PATTERN } from './field-schemas';
+import { PHONE_PATTERN } from '@schemas/validation';
 
 /** A validation message as an i18n key (`form.*` in locales/<lang>/common.json) and its values. */
 export interface FieldMessage {

@@ -1,6 +1,7 @@
 import type { CustomField, FieldOf } from '@schemas/custom-field';
 import { INPUT_PATTERN_REGEX } from '@schemas/field-constants';
 import type { Language } from '@schemas/languages';
+import { PHONE_PATTERN } from '@schemas/validation';
 
 /** A JSON Schema object as the renderer builds it (plain data, serialisable). */
 export type JsonSchema = { [keyword: string]: unknown };
@@ -15,8 +16,6 @@ export const DEFAULT_MAX_IMAGE_SIDE = 1600;
 /** GHG widget numbers: minimum 0, maximum 9999, 3 decimals (spec sections 5, 9). */
 export const GHG_NUMBER = { minimum: 0, maximum: 9999, precision: 3 } as const;
 
-/** Phone numbers: an optional +, then digits with optional spaces or dashes (6 to 20 characters). */
-export const PHONE_PATTERN = '^\\+?[0-9][0-9 -]{4,18}[0-9]$';
 
 /**
  * A mask as a regular expression: 9 a digit, a a letter, * a letter or digit, anything else

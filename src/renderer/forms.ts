@@ -12,11 +12,12 @@ export interface FormRef {
   pointer: string;
 }
 
-const escape = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+/** A key as one JSON-pointer segment (RFC 6901: ~ -> ~0, / -> ~1). */
+export const pointerSegment = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** Every form of a barcode type, in configuration order. */
 export function formsOf(typeKey: string, type: BarcodeType): FormRef[] {
-  const typePointer = `/barcodeTypes/${escape(typeKey)}`;
+  const typePointer = `/barcodeTypes/${pointerSegment(typeKey)}`;
   const forms: FormRef[] = [{ barcodeType: typeKey, form: 'activation', fields: type.activationFields, pointer: `${typePointer}/activationFields` }];
   type.trackPoints.forEach((point, p) => {
     point.trackPointForms.forEach((form, f) => {
