@@ -10,8 +10,10 @@ import { startSession, type IssuedTokens } from './sessions';
 import { createUser, findUserByAccessCode, toUser } from './users';
 import { newId } from './ids';
 
-// Compared against when no user matched, so a wrong access code costs the same time as a wrong password.
-const DUMMY_HASH = hashPassword('not-a-real-password-0A');
+// Compared against when no user matched, so a wrong access code costs the same time as a wrong
+// password. Made on first use, not at start-up.
+let dummyHash: Promise<string> | undefined;
+const dummyHashOnce = () => (dummyHash ??= hashPassword('not-a-real-password-0A'));
 
 function loginLimits(ctx: ServerContext, address: string, projectId: string): Limit[] {
   const { loginFailuresPerAddress: a, loginFailuresPerProject: p } = ctx.config.limits;
@@ -34,7 +36,7 @@ export async function authorize(ctx: ServerContext, body: AuthorizeBody, address
   let valid = user !== undefined;
   if (project.config.requirePassword) {
     const typed = body.password ?? '';
-    const matches = await verifyPassword(typed, user?.password_hash ?? (await DUMMY_HASH));
+    const matches = await verifyPassword(typed, user?.password_hash ?? (await dummyHashOnce()));
     valid = valid && user?.password_hash != null && matches;
   }
   if (!user || !valid) {

@@ -37,10 +37,12 @@ async function ensureProject(db: Queryable, projectsDir: string, p: { id: string
   );
 }
 
-async function ensureUser(db: Queryable, secret: string, accessCode: string, user: NewUser): Promise<string> {
+/** Creates a demo user unless its access code exists; a password is hashed only when creating. */
+async function ensureUser(db: Queryable, secret: string, accessCode: string, user: Omit<NewUser, 'passwordHash'>, password?: string): Promise<string> {
   const existing = await findUserByAccessCode(db, secret, accessCode);
   if (existing) return existing.id;
-  return (await createUser(db, secret, user, accessCode)).id;
+  const passwordHash = password === undefined ? null : await hashPassword(password);
+  return (await createUser(db, secret, { ...user, passwordHash }, accessCode)).id;
 }
 
 /** The demo data of the README: two enterprises, projects demo@1 and secure@1, four users. */
@@ -56,12 +58,11 @@ export async function seedDemo(db: Database, secret: string, projectsDir: string
   await ensureProject(db, projectsDir, { id: SEED.secureProject, code: 'secure', name: 'Controlled substances' });
   const staff = { userType: 'staff' as const, organizationId: SEED.staffOrg };
   await ensureUser(db, secret, '11112222', {
-    ...staff, firstName: 'Hana', lastName: 'Sato', passwordHash: await hashPassword(SEED.staffPassword),
-    phoneCountryCode: SEED.staffPhone.countryCode, phoneNumber: SEED.staffPhone.number,
-  });
-  await ensureUser(db, secret, '33334444', { userType: 'client', organizationId: SEED.clientOrg, firstName: 'Kenji', lastName: 'Tanaka', passwordHash: null });
-  await ensureUser(db, secret, '55556666', { userType: 'staff', organizationId: SEED.otherOrg, firstName: 'Wei', lastName: 'Lin', passwordHash: null });
-  const limited = await ensureUser(db, secret, '77778888', { ...staff, firstName: 'Mai', lastName: 'Suzuki', passwordHash: null });
+    ...staff, firstName: 'Hana', lastName: 'Sato', phoneCountryCode: SEED.staffPhone.countryCode, phoneNumber: SEED.staffPhone.number,
+  }, SEED.staffPassword);
+  await ensureUser(db, secret, '33334444', { userType: 'client', organizationId: SEED.clientOrg, firstName: 'Kenji', lastName: 'Tanaka' });
+  await ensureUser(db, secret, '55556666', { userType: 'staff', organizationId: SEED.otherOrg, firstName: 'Wei', lastName: 'Lin' });
+  const limited = await ensureUser(db, secret, '77778888', { ...staff, firstName: 'Mai', lastName: 'Suzuki' });
   for (const project of [SEED.demoProject, SEED.secureProject]) {
     await db.query(
       `insert into project_members (project_id, user_id, can_generate_barcode, can_activate_barcode, can_add_tracking)
