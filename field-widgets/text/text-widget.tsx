@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Textarea, TextInput } from '@mantine/core';
 import { INPUT_PATTERN_REGEX, type InputPattern } from '@schemas/field-constants';
 import type { FieldWidgetProps } from '../types';
-import { COMMIT_DELAY_MS } from '../shared/use-draft';
+import { useDeferredCommit } from '../shared/use-draft';
 import { applyMask, maskHint } from './mask';
 
 /** The character class of an input pattern: '^[0-9-]*$' -> /^[0-9-]$/ (one character). */
@@ -33,48 +33,31 @@ export function TextWidget({ id, value, onChange, onBlur, label, description, re
   const inputPattern = options.inputPattern as InputPattern | undefined;
   const showCounter = options.counter === true && maxLength !== undefined;
   const input = useRef<Field>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const pending = useRef<string | null>(null);
   const committed = useRef(value ?? '');
-  const onChangeRef = useRef(onChange);
   const [length, setLength] = useState([...(value ?? '')].length);
-
-  useEffect(() => {
-    onChangeRef.current = onChange;
-  });
-
-  const flush = useCallback(() => {
-    clearTimeout(timer.current);
-    if (pending.current === null) return;
-    const next = pending.current;
-    pending.current = null;
+  const { schedule, flush, hasPending } = useDeferredCommit((next: string) => {
     committed.current = next;
-    onChangeRef.current(next === '' ? undefined : next);
-  }, []);
+    onChange(next === '' ? undefined : next);
+  });
 
   useEffect(() => {
     // A value set from outside (a reset, data loaded later) replaces what the input shows;
     // the echo of our own commit does not.
     const outside = value ?? '';
-    if (outside !== committed.current && pending.current === null && input.current && input.current.value !== outside) {
+    if (outside !== committed.current && !hasPending() && input.current && input.current.value !== outside) {
       input.current.value = outside;
       committed.current = outside;
       setLength([...outside].length);
     }
-  }, [value]);
-
-  // Nothing typed is lost when the field goes away.
-  useEffect(() => flush, [flush]);
+  }, [value, hasPending]);
 
   const change = (event: ChangeEvent<Field>) => {
     const raw = event.currentTarget.value;
     let next = mask ? applyMask(raw, mask) : raw;
     if (inputPattern && !mask) next = filterToPattern(next, inputPattern);
     if (next !== raw) event.currentTarget.value = next;
-    pending.current = next;
     if (showCounter) setLength([...next].length);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(flush, COMMIT_DELAY_MS);
+    schedule(next);
   };
   const blur = () => {
     flush();
