@@ -69,8 +69,18 @@ export const ErrorCode = {
   atEndTrackPoint: 3007,
   /** There is no tracking step to undo (number chosen here). */
   noTrackingToUndo: 3008,
-  /** Only whoever added a tracking step may undo it (number chosen here). */
+  /** Only whoever added a tracking step may undo or edit it (number chosen here). */
   onlyAdderMayUndo: 3009,
+  /** The barcode is still travelling (activated, not at its end trackpoint): it cannot be recycled (number chosen here). */
+  recycleInUse: 3010,
+  /** The barcode has a parent or children: it cannot be recycled until unpaired (number chosen here). */
+  recyclePaired: 3011,
+  /** The barcode is sealed (ledger registration): it cannot be recycled (number chosen here). */
+  recycleSealed: 3012,
+  /** A paired child travels with its parent: tracking is added to the parent, not to it (number chosen here). */
+  pairedChildCannotBeTracked: 3013,
+  /** The barcode's current trackpoint has no tracking step to edit (number chosen here). */
+  noTrackingToEdit: 3014,
   /** A one-time code was sent to the registered phone (not an error: the client shows a toast). */
   oneTimePasscodeSent: 3057,
   /** The user has no registered phone to receive a one-time code (number chosen here). */

@@ -23,6 +23,23 @@ export const TrackPointForm = Type.Object({
   customFields: Type.Array(CustomFieldSchema),
 }, strict);
 
+/** Longest notification body template (HTML) a project may configure. */
+export const ROUTE_NOTIFICATION_BODY_MAX_LENGTH = 4000;
+
+/**
+ * What is sent when a barcode reaches a trackpoint (activation there, or tracking to it): a
+ * notification on the barcode, plus an e-mail / SMS to the barcode type's
+ * trackPointRouteNotifications destinations. `subject` is plain text and `body` HTML; both may
+ * hold placeholders (`{{barcodeId}}`, `{{externalId}}`, `{{trackingNumber}}`, `{{trackPoint}}`,
+ * `{{trackPointKey}}`, `{{barcodeType}}`, `{{field.<key>}}`), see server/domain/message-template.ts.
+ */
+export const RouteNotification = Type.Object({
+  subject: Type.String({ minLength: 1, maxLength: 200 }),
+  body: Type.String({ minLength: 1, maxLength: ROUTE_NOTIFICATION_BODY_MAX_LENGTH, description: 'HTML template; the client sanitises it before showing it.' }),
+  mobileAlertDurationByMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 10080, description: 'The alert shows this many minutes after it is sent; always when absent.' })),
+}, strict);
+export type RouteNotification = Static<typeof RouteNotification>;
+
 export const TrackPoint = Type.Object({
   key,
   name: LocalizedText,
@@ -30,6 +47,7 @@ export const TrackPoint = Type.Object({
   requireOrigin: Type.Optional(Type.Boolean({ description: 'Tracking here asks for the origin address.' })),
   requireDestination: Type.Optional(Type.Boolean({ description: 'Tracking here asks for the destination address.' })),
   requirePackageInfo: Type.Optional(Type.Boolean({ description: 'Tracking here asks for dimension and weight.' })),
+  routeNotification: Type.Optional(RouteNotification),
 }, strict);
 
 export const BarcodeType = Type.Object({

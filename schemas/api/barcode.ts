@@ -1,7 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { envelope } from '../common';
 import { IDENTIFIER_PATTERN } from '../field-constants';
-import { PHONE_PATTERN, PROJECT_CODE_PATTERN } from '../validation';
+import { ROUTE_NOTIFICATION_BODY_MAX_LENGTH } from '../project-config';
+import { PHONE_PATTERN, PROJECT_CODE_PATTERN, UUID_PATTERN_SOURCE } from '../validation';
 
 /** Barcode ids: 12 URL-safe characters (never '=', which marks the external-id lookup). */
 export const BARCODE_ID_PATTERN = '^[A-Za-z0-9]{12}$';
@@ -102,6 +103,8 @@ export const HistoryEntry = Type.Object({
   trackPointKey: Type.Union([Type.String(), Type.Null()]),
   staffName: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String(),
+  /** On 'tracked' entries only: whether the step was undone later. */
+  undone: Type.Optional(Type.Boolean()),
 });
 export type HistoryEntry = Static<typeof HistoryEntry>;
 export const HistoryResponse = envelope(Type.Object({ total: Type.Integer(), items: Type.Array(HistoryEntry) }));
@@ -109,3 +112,73 @@ export const HistoryResponse = envelope(Type.Object({ total: Type.Integer(), ite
 /** POST /barcode/undo-tracking. */
 export const UndoTrackingBody = Type.Object({ barcodeId: BarcodeId }, { additionalProperties: false });
 export type UndoTrackingBody = Static<typeof UndoTrackingBody>;
+
+/** POST /barcode/recycle: a dry run answers what would be reset without changing anything. */
+export const RecycleBody = Type.Object({ barcodeId: BarcodeId, dryRun: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
+export type RecycleBody = Static<typeof RecycleBody>;
+export const RecycleAnswer = Type.Object({
+  dryRun: Type.Boolean(),
+  barcodeId: BarcodeId,
+  /** The type and trackpoint the barcode had before recycling. */
+  barcodeType: Type.Union([Type.String(), Type.Null()]),
+  currentTrackPointKey: Type.Union([Type.String(), Type.Null()]),
+  /** History entries so far; all of them are kept. */
+  historySteps: Type.Integer(),
+});
+export type RecycleAnswer = Static<typeof RecycleAnswer>;
+export const RecycleResponse = envelope(RecycleAnswer);
+
+/** Queries naming one barcode: notifications, children. */
+export const BarcodeIdQuery = Type.Object({ id: BarcodeId }, { additionalProperties: false });
+export type BarcodeIdQuery = Static<typeof BarcodeIdQuery>;
+
+/** A route notification (spec section 3); `body` is HTML the client sanitises before showing it. */
+export const Notification = Type.Object({
+  id: Type.String(),
+  barcodeId: BarcodeId,
+  /** The barcode's display label: its external id, else its id. */
+  barcode: Type.String(),
+  subject: Type.String(),
+  body: Type.String(),
+  displayedDateTime: Type.String(),
+  mobileAlertDurationByMinutes: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type Notification = Static<typeof Notification>;
+/** GET /barcode/barcode-notifications: the barcode's own and those of barcodes paired under it. */
+export const NotificationsResponse = envelope(Type.Object({ current: Type.Array(Notification), descendants: Type.Array(Notification) }));
+
+/** POST /barcode/compile-message: a notification template filled for a barcode. */
+export const CompileMessageBody = Type.Object({
+  barcodeId: BarcodeId,
+  template: Type.String({ maxLength: ROUTE_NOTIFICATION_BODY_MAX_LENGTH }),
+}, { additionalProperties: false });
+export type CompileMessageBody = Static<typeof CompileMessageBody>;
+export const CompileMessageResponse = envelope(Type.String());
+
+/** GET /barcode/tracking-count: the caller's tracking steps on a local date (YYYYMMDD) in a project. */
+export const TrackingCountQuery = Type.Object({
+  date: Type.String({ pattern: '^[0-9]{8}$' }),
+  projectId: Type.String({ pattern: UUID_PATTERN_SOURCE }),
+  /** Hours east of UTC of the caller's day, e.g. 9 for Japan, -4.5 allowed. */
+  utcOffset: Type.Number({ minimum: -12, maximum: 14 }),
+}, { additionalProperties: false });
+export type TrackingCountQuery = Static<typeof TrackingCountQuery>;
+export const TrackingCountResponse = envelope(Type.Object({ date: Type.String(), count: Type.Integer() }));
+
+/** GET /barcode/children: the barcodes paired under one. */
+export const ChildBarcode = Type.Object({
+  id: BarcodeId,
+  barcodeType: Type.Union([Type.String(), Type.Null()]),
+  isActivated: Type.Boolean(),
+  currentTrackPointKey: Type.Union([Type.String(), Type.Null()]),
+  externalId: Type.Union([Type.String(), Type.Null()]),
+});
+export type ChildBarcode = Static<typeof ChildBarcode>;
+export const ChildrenResponse = envelope(Type.Array(ChildBarcode));
+
+/** GET /barcode/children/value: one activation value of each child, as the viewer may see it. */
+export const ChildValueQuery = Type.Object({ id: BarcodeId, key: Type.String({ pattern: IDENTIFIER_PATTERN }) }, { additionalProperties: false });
+export type ChildValueQuery = Static<typeof ChildValueQuery>;
+export const ChildValue = Type.Object({ barcodeId: BarcodeId, value: Type.Unknown() });
+export type ChildValue = Static<typeof ChildValue>;
+export const ChildValuesResponse = envelope(Type.Array(ChildValue));

@@ -4,6 +4,7 @@ import {
   ACCESS_CODE_PATTERN, NAME_MAX_LENGTH, ONE_TIME_PASSCODE_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_PATTERN, UUID_PATTERN_SOURCE, VISITOR_ID_PATTERN,
 } from '../validation';
 import { USER_TYPES } from '../project-config';
+import { Address } from './barcode';
 
 const VisitorId = Type.String({ pattern: VISITOR_ID_PATTERN });
 
@@ -60,3 +61,6 @@ export const RegisterResponse = envelope(Type.Object({ accessCode: Type.String({
 /** POST /user/refresh-token and POST /user/logout. */
 export const VisitorBody = Type.Object({ visitorId: VisitorId }, { additionalProperties: false });
 export type VisitorBody = Static<typeof VisitorBody>;
+
+/** GET /user/address: saved addresses, and those used in the user's past activations (newest first, at most 20). */
+export const AddressesResponse = envelope(Type.Object({ addressBook: Type.Array(Address), history: Type.Array(Address) }));

@@ -1,11 +1,48 @@
 import type { ActivationBody } from '../../schemas/api/barcode';
 import { ErrorCode } from '../../schemas/error-codes';
+import type { FormStage } from '../../schemas/field-constants';
 import { compile } from '../../src/renderer/compile';
 import { validateFormData } from '../../src/renderer/validate';
+import type { Queryable } from '../db/database';
 import type { ServerContext } from './context';
 import { appendHistory, assertRequiredInfo, barcodeForChange, stepInfo } from './barcodes';
 import { ApiFailure, commonFailure, fieldFailure } from './errors';
-import type { Viewer } from './projects';
+import { notifyArrival } from './notifications';
+import type { ProjectRow, Viewer } from './projects';
+
+/**
+ * The type's activation fields as sent, validated with the renderer's compiled schema for the
+ * stage (calculations computed here); field errors are answered under `customFields.<key>`.
+ */
+export function validatedActivationFields(project: ProjectRow, viewer: Viewer, barcodeType: string, customFields: unknown, stage: FormStage): Record<string, unknown> {
+  const fields = project.config.barcodeTypes[barcodeType]?.activationFields ?? [];
+  const form = compile(fields, {
+    language: 'en', loggedIn: true, userType: viewer.userType, stage,
+    formId: { project: project.code, version: project.version, barcodeType, form: 'activation' },
+  });
+  const { data, errors } = validateFormData(form, customFields);
+  if (Object.keys(errors).length > 0) {
+    throw new ApiFailure(400, Object.fromEntries(Object.entries(errors).map(([key, codes]) => [key === '$common' ? key : `customFields.${key}`, codes])));
+  }
+  return data;
+}
+
+/** The stored activation data: custom fields, then the built-in fields given. */
+export function activationDataOf(customData: Record<string, unknown>, body: ActivationBody, externalId: string | null): Record<string, unknown> {
+  return {
+    ...customData,
+    ...(body.trackingNumber !== undefined ? { trackingNumber: body.trackingNumber } : {}),
+    ...(externalId ? { externalId } : {}),
+    ...stepInfo(body),
+  };
+}
+
+/** Throws 2105 on externalId when another barcode of the project already has that external id. */
+export async function assertExternalIdFree(tx: Queryable, projectId: string, barcodeId: string, externalId: string | null): Promise<void> {
+  if (!externalId) return;
+  const taken = await tx.query('select 1 from barcodes where project_id = $1 and external_id = $2 and id <> $3', [projectId, externalId, barcodeId]);
+  if (taken.rows.length > 0) throw fieldFailure('externalId', ErrorCode.duplicateExternalId);
+}
 
 /**
  * POST /barcode/activation (spec sections 2-6): a user of the project's enterprise with the
@@ -13,6 +50,7 @@ import type { Viewer } from './projects';
  * trackpoint, addresses and package information when that trackpoint requires them, and the
  * type's activation fields, validated with the renderer's compiled schema (calculations are
  * computed here). Two activations at the same moment: one wins, the other gets 3004.
+ * A start trackpoint with a route notification sends it in the same transaction.
  */
 export async function activateBarcode(ctx: ServerContext, viewer: Viewer, body: ActivationBody): Promise<void> {
   const { row, project } = await barcodeForChange(ctx, viewer, body.barcodeId, 'activateBarcodePermission');
@@ -24,26 +62,11 @@ export async function activateBarcode(ctx: ServerContext, viewer: Viewer, body: 
   if (!start) throw fieldFailure('trackPointKey', ErrorCode.invalidKey);
   assertRequiredInfo(start, body);
 
-  const form = compile(type.activationFields, {
-    language: 'en', loggedIn: true, userType: viewer.userType, stage: 'activation',
-    formId: { project: project.code, version: project.version, barcodeType: body.barcodeType, form: 'activation' },
-  });
-  const { data, errors } = validateFormData(form, body.customFields);
-  if (Object.keys(errors).length > 0) {
-    throw new ApiFailure(400, Object.fromEntries(Object.entries(errors).map(([key, codes]) => [key === '$common' ? key : `customFields.${key}`, codes])));
-  }
+  const data = validatedActivationFields(project, viewer, body.barcodeType, body.customFields, 'activation');
   const externalId = body.externalId ?? row.external_id;
-  const activationData = {
-    ...data,
-    ...(body.trackingNumber !== undefined ? { trackingNumber: body.trackingNumber } : {}),
-    ...(externalId ? { externalId } : {}),
-    ...stepInfo(body),
-  };
+  const activationData = activationDataOf(data, body, externalId);
   await ctx.db.transaction(async (tx) => {
-    if (externalId && externalId !== row.external_id) {
-      const taken = await tx.query('select 1 from barcodes where project_id = $1 and external_id = $2 and id <> $3', [project.id, externalId, body.barcodeId]);
-      if (taken.rows.length > 0) throw fieldFailure('externalId', ErrorCode.duplicateExternalId);
-    }
+    if (externalId !== row.external_id) await assertExternalIdFree(tx, project.id, body.barcodeId, externalId);
     const updated = await tx.query(
       `update barcodes set barcode_type = $3, is_activated = true, current_track_point_key = $4, activation_data = $5,
               external_id = $6, tracking_number = $7, revision = revision + 1
@@ -52,5 +75,6 @@ export async function activateBarcode(ctx: ServerContext, viewer: Viewer, body: 
     );
     if (updated.rows.length === 0) throw commonFailure(ErrorCode.concurrentChange);
     await appendHistory(tx, body.barcodeId, 'activated', start.key, activationData, viewer.userId);
+    await notifyArrival(tx, project, body.barcodeId, start);
   });
 }

@@ -55,7 +55,8 @@ export async function appendHistory(db: Queryable, barcodeId: string, action: st
   );
 }
 
-interface BarcodeRow {
+/** A barcode as stored (the columns the domain reads). */
+export interface BarcodeRow {
   id: string;
   project_id: string;
   barcode_type: string | null;
@@ -65,6 +66,9 @@ interface BarcodeRow {
   external_id: string | null;
   tracking_number: string | null;
   activation_data: Record<string, unknown> | null;
+  parent_id: string | null;
+  /** Times recycled: notifications of earlier cycles are not shown. */
+  cycle: number;
 }
 
 /**
@@ -112,6 +116,16 @@ export async function getBarcode(ctx: ServerContext, viewer: Viewer | null, quer
   };
 }
 
+/** A barcode and its project, for reads: 2303 when there is no such barcode. */
+export async function loadBarcode(db: Queryable, barcodeId: string): Promise<{ row: BarcodeRow; project: ProjectRow }> {
+  const row = (await db.query<BarcodeRow>('select * from barcodes where id = $1', [barcodeId])).rows[0];
+  if (!row) throw commonFailure(ErrorCode.barcodeNotFound);
+  return { row, project: await findProject(db, { id: row.project_id }) };
+}
+
+/** The label a person reads for a barcode (spec section 3): its external id, else its id. */
+export const displayLabel = (row: Pick<BarcodeRow, 'id' | 'external_id'>): string => row.external_id ?? row.id;
+
 /** The stored state of a barcode that a change starts from. */
 export interface StoredBarcode {
   project_id: string;
@@ -121,6 +135,8 @@ export interface StoredBarcode {
   current_track_point_key: string | null;
   revision: number;
   external_id: string | null;
+  parent_id: string | null;
+  is_sealed: boolean;
 }
 
 /**
@@ -130,7 +146,8 @@ export interface StoredBarcode {
  */
 export async function barcodeForChange(ctx: ServerContext, viewer: Viewer, barcodeId: string, permission: keyof ProjectPermission): Promise<{ row: StoredBarcode; project: ProjectRow }> {
   const { rows } = await ctx.db.query<StoredBarcode>(
-    'select project_id, barcode_type, is_activated, is_deactivated, current_track_point_key, revision, external_id from barcodes where id = $1',
+    `select project_id, barcode_type, is_activated, is_deactivated, current_track_point_key, revision, external_id, parent_id, is_sealed
+       from barcodes where id = $1`,
     [barcodeId],
   );
   const row = rows[0];

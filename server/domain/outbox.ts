@@ -10,6 +10,12 @@ export async function sendSms(db: Queryable, destination: string, body: string):
   console.info(`[outbox] sms to ${destination}: ${body}`);
 }
 
+/** "Sends" an e-mail the same way: stored in the outbox with its subject, and logged (subject only). */
+export async function sendEmail(db: Queryable, destination: string, subject: string, body: string): Promise<void> {
+  await db.query("insert into outbox (id, channel, destination, subject, body) values ($1, 'email', $2, $3, $4)", [newId(), destination, subject, body]);
+  console.info(`[outbox] e-mail to ${destination}: ${subject}`);
+}
+
 export interface OutboxMessage {
   channel: string;
   destination: string;

@@ -1,18 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { ErrorResponse } from '../../schemas/common';
+import { ErrorResponse, OkResponse } from '../../schemas/common';
 import {
-  ActivationBody, BarcodeQuery, BarcodeResponse, GenerateBarcodeBody, GenerateBarcodeResponse, HistoryQuery, HistoryResponse, TrackingBody, UndoTrackingBody,
+  ActivationBody, BarcodeIdQuery, BarcodeQuery, BarcodeResponse, ChildrenResponse, ChildValueQuery, ChildValuesResponse, CompileMessageBody, CompileMessageResponse,
+  GenerateBarcodeBody, GenerateBarcodeResponse, HistoryQuery, HistoryResponse, NotificationsResponse, RecycleBody, RecycleResponse, TrackingBody,
+  TrackingCountQuery, TrackingCountResponse, UndoTrackingBody,
 } from '../../schemas/api/barcode';
-import { addTracking, barcodeHistory, undoTracking } from '../domain/tracking';
-import { OkResponse } from '../../schemas/common';
 import { activateBarcode } from '../domain/activation';
-import type { ServerContext } from '../domain/context';
+import { editActivation } from '../domain/activation-edit';
 import { generateBarcode, getBarcode } from '../domain/barcodes';
+import { childBarcodes, childValues } from '../domain/children';
+import type { ServerContext } from '../domain/context';
+import { barcodeNotifications, compileMessage } from '../domain/notifications';
+import { recycleBarcode } from '../domain/recycle';
+import { addTracking, barcodeHistory, undoTracking } from '../domain/tracking';
+import { trackingCount } from '../domain/tracking-count';
+import { editTracking } from '../domain/tracking-edit';
 import { requireViewer, viewerOf } from '../plugins/auth';
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 
-/** Generate, activate, track and read barcodes and their history (spec section 7); more of the lifecycle follows in issue 4. */
+/** Generate, activate, track, recycle and read barcodes, their history, notifications and children (spec section 7). */
 export async function barcodeRoutes(app: FastifyInstance, { ctx }: { ctx: ServerContext }): Promise<void> {
   app.post<{ Body: GenerateBarcodeBody }>(
     '/barcode/barcode',
@@ -29,11 +36,29 @@ export async function barcodeRoutes(app: FastifyInstance, { ctx }: { ctx: Server
     },
   );
 
+  app.put<{ Body: ActivationBody }>(
+    '/barcode/activation',
+    { preHandler: requireViewer, schema: { body: ActivationBody, response: { 200: OkResponse, ...errors } } },
+    async (request) => {
+      await editActivation(ctx, viewerOf(request), request.body);
+      return { data: true };
+    },
+  );
+
   app.post<{ Body: TrackingBody }>(
     '/barcode/tracking',
     { preHandler: requireViewer, schema: { body: TrackingBody, response: { 200: OkResponse, ...errors } } },
     async (request) => {
       await addTracking(ctx, viewerOf(request), request.body);
+      return { data: true };
+    },
+  );
+
+  app.put<{ Body: TrackingBody }>(
+    '/barcode/tracking',
+    { preHandler: requireViewer, schema: { body: TrackingBody, response: { 200: OkResponse, ...errors } } },
+    async (request) => {
+      await editTracking(ctx, viewerOf(request), request.body);
       return { data: true };
     },
   );
@@ -47,15 +72,51 @@ export async function barcodeRoutes(app: FastifyInstance, { ctx }: { ctx: Server
     },
   );
 
+  app.post<{ Body: RecycleBody }>(
+    '/barcode/recycle',
+    { preHandler: requireViewer, schema: { body: RecycleBody, response: { 200: RecycleResponse, ...errors } } },
+    async (request) => ({ data: await recycleBarcode(ctx, viewerOf(request), request.body) }),
+  );
+
   app.get<{ Querystring: HistoryQuery }>(
     '/barcode/history',
     { preHandler: requireViewer, schema: { querystring: HistoryQuery, response: { 200: HistoryResponse, ...errors } } },
     async (request) => ({ data: await barcodeHistory(ctx, viewerOf(request), request.query) }),
   );
 
+  app.get<{ Querystring: TrackingCountQuery }>(
+    '/barcode/tracking-count',
+    { preHandler: requireViewer, schema: { querystring: TrackingCountQuery, response: { 200: TrackingCountResponse, ...errors } } },
+    async (request) => ({ data: await trackingCount(ctx, viewerOf(request), request.query) }),
+  );
+
+  app.get<{ Querystring: BarcodeIdQuery }>(
+    '/barcode/barcode-notifications',
+    { preHandler: requireViewer, schema: { querystring: BarcodeIdQuery, response: { 200: NotificationsResponse, ...errors } } },
+    async (request) => ({ data: await barcodeNotifications(ctx, viewerOf(request), request.query.id) }),
+  );
+
+  app.post<{ Body: CompileMessageBody }>(
+    '/barcode/compile-message',
+    { preHandler: requireViewer, schema: { body: CompileMessageBody, response: { 200: CompileMessageResponse, ...errors } } },
+    async (request) => ({ data: await compileMessage(ctx, viewerOf(request), request.body) }),
+  );
+
   app.get<{ Querystring: BarcodeQuery }>(
     '/barcode/barcode',
     { schema: { querystring: BarcodeQuery, response: { 200: BarcodeResponse, ...errors } } },
     async (request) => ({ data: await getBarcode(ctx, request.viewer, request.query) }),
+  );
+
+  app.get<{ Querystring: BarcodeIdQuery }>(
+    '/barcode/children',
+    { schema: { querystring: BarcodeIdQuery, response: { 200: ChildrenResponse, ...errors } } },
+    async (request) => ({ data: await childBarcodes(ctx, request.query.id) }),
+  );
+
+  app.get<{ Querystring: ChildValueQuery }>(
+    '/barcode/children/value',
+    { schema: { querystring: ChildValueQuery, response: { 200: ChildValuesResponse, ...errors } } },
+    async (request) => ({ data: await childValues(ctx, request.viewer, request.query) }),
   );
 }

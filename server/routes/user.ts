@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorResponse, OkResponse } from '../../schemas/common';
 import {
-  AuthorizeBody, AuthorizeResponse, ProfileResponse, RegisterBody, RegisterResponse, VisitorBody,
+  AddressesResponse, AuthorizeBody, AuthorizeResponse, ProfileResponse, RegisterBody, RegisterResponse, VisitorBody,
 } from '../../schemas/api/user';
 import { Headers } from '../../schemas/validation';
+import { userAddresses } from '../domain/addresses';
 import { authorize, registerCarrier } from '../domain/auth';
 import type { ServerContext } from '../domain/context';
 import { rotateSession, revokeSession } from '../domain/sessions';
@@ -13,7 +14,7 @@ import { unauthenticated } from '../domain/errors';
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 
-/** Login, self-registration, profile, token refresh and logout (spec section 7). */
+/** Login, self-registration, profile, address book, token refresh and logout (spec section 7). */
 export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: ServerContext }): Promise<void> {
   app.post<{ Body: AuthorizeBody }>(
     '/user/authorize',
@@ -39,6 +40,12 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: ServerCon
       reply.header(Headers.enterpriseId, profile.organization.enterpriseId).header(Headers.userType, profile.user.userType);
       return { data: profile };
     },
+  );
+
+  app.get(
+    '/user/address',
+    { preHandler: requireViewer, schema: { response: { 200: AddressesResponse, ...errors } } },
+    async (request) => ({ data: await userAddresses(ctx.db, viewerOf(request).userId) }),
   );
 
   app.post<{ Body: VisitorBody }>(

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Database, Queryable } from '../db/database';
 import type { ProjectConfig } from '../../schemas/project-config';
 import { hashPassword } from '../domain/crypto';
+import { seedReferenceData } from '../domain/reference-data';
 import { createUser, findUserByAccessCode, type NewUser } from '../domain/users';
 
 const here = import.meta.dirname;
@@ -19,7 +20,15 @@ export const SEED = {
   /** Password of the staff user 1111-2222, needed on secure@1. */
   staffPassword: 'Frostline2026',
   staffPhone: { countryCode: '+81', number: '9012345678' },
+  /** Address-book entries of the staff user 1111-2222. */
+  staffAddressBook: ['0b7285aa-0000-4000-8000-000000000201', '0b7285aa-0000-4000-8000-000000000202'] as const,
 };
+
+/** The two saved addresses of the staff user: the plant the pallets leave and the distribution centre. */
+const STAFF_ADDRESSES = [
+  { companyName: 'FrostLine Pharma Osaka Plant', country: 'JPN', postalCode: '559-0034', prefecture: 'Osaka', address1: '2-1-5 Nankokita, Suminoe-ku', phoneNumber: '+81 6-6613-0001' },
+  { companyName: 'FrostLine Kanto Distribution Centre', country: 'JPN', postalCode: '272-0002', prefecture: 'Chiba', address1: '4-12 Futamata Shinmachi, Ichikawa', phoneNumber: '+81 47-300-0002' },
+];
 
 /**
  * Creates a project row when it does not exist yet, with the configuration of its file in the
@@ -45,7 +54,7 @@ async function ensureUser(db: Queryable, secret: string, accessCode: string, use
   return (await createUser(db, secret, { ...user, passwordHash }, accessCode)).id;
 }
 
-/** The demo data of the README: two enterprises, projects demo@1 and secure@1, four users. */
+/** The demo data of the README: two enterprises, projects demo@1 and secure@1, four users, the staff user's address book. */
 export async function seedDemo(db: Database, secret: string, projectsDir: string): Promise<void> {
   await db.query(`insert into enterprises (id, name) values ($1, 'FrostLine Pharma'), ($2, 'Harbour Freight Co.') on conflict (id) do nothing`,
     [SEED.enterprise, SEED.otherEnterprise]);
@@ -56,10 +65,14 @@ export async function seedDemo(db: Database, secret: string, projectsDir: string
   );
   await ensureProject(db, projectsDir, { id: SEED.demoProject, code: 'demo', name: 'Cold-chain vaccine shipments', logo: readFileSync(join(here, 'demo-logo.svg'), 'utf8') });
   await ensureProject(db, projectsDir, { id: SEED.secureProject, code: 'secure', name: 'Controlled substances' });
+  await seedReferenceData(db, SEED.demoProject);
   const staff = { userType: 'staff' as const, organizationId: SEED.staffOrg };
-  await ensureUser(db, secret, '11112222', {
+  const staffId = await ensureUser(db, secret, '11112222', {
     ...staff, firstName: 'Hana', lastName: 'Sato', phoneCountryCode: SEED.staffPhone.countryCode, phoneNumber: SEED.staffPhone.number,
   }, SEED.staffPassword);
+  for (const [index, address] of STAFF_ADDRESSES.entries()) {
+    await db.query('insert into address_book (id, user_id, address) values ($1, $2, $3) on conflict (id) do nothing', [SEED.staffAddressBook[index], staffId, JSON.stringify(address)]);
+  }
   await ensureUser(db, secret, '33334444', { userType: 'client', organizationId: SEED.clientOrg, firstName: 'Kenji', lastName: 'Tanaka' });
   await ensureUser(db, secret, '55556666', { userType: 'staff', organizationId: SEED.otherOrg, firstName: 'Wei', lastName: 'Lin' });
   const limited = await ensureUser(db, secret, '77778888', { ...staff, firstName: 'Mai', lastName: 'Suzuki' });
