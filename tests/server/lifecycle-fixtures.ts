@@ -1,0 +1,44 @@
+import { expect } from 'vitest';
+import type { Client, TestServer } from './harness';
+import { activation, loggedIn, newBarcode } from './barcode-fixtures';
+
+/** Valid forms for each demo pallet trackpoint after the first. */
+export const FORMS: Record<string, object> = {
+  distributionCentre: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } },
+  carrier: { pickup: { vehicleId: 'TK-1' } },
+  pharmacy: { delivery: { receiverName: 'Yuki', receiverSignature: '/files/s.png' } },
+};
+
+/** Staff 1111-2222 (all permissions). */
+export const staff = (server: TestServer) => loggedIn(server, '11112222');
+
+/** A new demo pallet, activated by staff at manufacturer (`extra` is merged into the activation body). */
+export async function activatedPallet(server: TestServer, extra: object = {}): Promise<string> {
+  const id = await newBarcode(server);
+  const res = await (await staff(server)).post('/api/barcode/activation', activation(id, extra));
+  expect(res.statusCode, res.body).toBe(200);
+  return id;
+}
+
+/** Tracks the barcode through the given trackpoints, in order, with valid forms. */
+export async function trackTo(client: Client, barcodeId: string, ...trackPointKeys: string[]): Promise<void> {
+  for (const trackPointKey of trackPointKeys) {
+    const res = await client.post('/api/barcode/tracking', { barcodeId, trackPointKey, forms: FORMS[trackPointKey] ?? {} });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+}
+
+/** A pallet that finished its trip (at pharmacy, the project's end trackpoint). */
+export async function deliveredPallet(server: TestServer, extra: object = {}): Promise<string> {
+  const id = await activatedPallet(server, extra);
+  await trackTo(await staff(server), id, 'distributionCentre', 'carrier', 'pharmacy');
+  return id;
+}
+
+/** Pairs `child` under `parent` directly in the database (pairing itself is a later issue). */
+export async function pair(server: TestServer, child: string, parent: string): Promise<void> {
+  await server.ctx.db.query('update barcodes set parent_id = $2 where id = $1', [child, parent]);
+}
+
+/** A PUT request (the harness client has post and get only). */
+export const put = (client: Client, url: string, payload: object) => client.request({ method: 'PUT', url, payload });
