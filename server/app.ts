@@ -8,6 +8,7 @@ import { installTransportHeaders } from './plugins/transport-headers';
 import { installValidation } from './plugins/validation';
 import { barcodeRoutes } from './routes/barcode';
 import { devRoutes } from './routes/dev';
+import { fileRoutes } from './routes/files';
 import { projectRoutes } from './routes/project';
 import { userRoutes } from './routes/user';
 
@@ -42,6 +43,7 @@ export async function buildApp(ctx: ServerContext, options: BuildOptions = {}): 
       await api.register(projectRoutes, { ctx });
       await api.register(barcodeRoutes, { ctx });
       await api.register(userRoutes, { ctx });
+      await api.register(fileRoutes, { ctx });
       if (ctx.config.exposeOutbox) await api.register(devRoutes, { ctx });
     },
     { prefix: '/api' },

@@ -1,6 +1,7 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { CLIENT_VERSION } from '../schemas/validation';
 import type { ServerConfig } from './domain/context';
+import { DEFAULT_FILE_MAX_BYTES } from './domain/file-storage';
 import { AUTH_LIMITS } from './domain/rate-limit';
 
 /** Everything the server reads from its environment (README, "Configuration"). */
@@ -28,18 +29,28 @@ export function defaultServerConfig(overrides: Partial<ServerConfig> = {}): Serv
     accessTokenTtlSeconds: 15 * 60,
     refreshTokenTtlSeconds: 30 * 24 * 60 * 60,
     limits: AUTH_LIMITS,
+    files: { dir: null, maxBytes: DEFAULT_FILE_MAX_BYTES },
     ...overrides,
   };
 }
 
 const flag = (value: string | undefined): boolean => value === '1' || value === 'true';
 
+/** FILE_MAX_BYTES: a whole number of bytes, at least 1; anything else stops the start. */
+function fileMaxBytes(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_FILE_MAX_BYTES;
+  const bytes = Number(value);
+  if (!Number.isSafeInteger(bytes) || bytes < 1) throw new Error(`FILE_MAX_BYTES must be a whole number of bytes, got '${value}'`);
+  return bytes;
+}
+
 export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environment {
   const root = resolve(import.meta.dirname, '..');
+  const dataDir = env.DATA_DIR === ':memory:' ? ':memory:' : resolve(env.DATA_DIR ?? resolve(root, 'data'));
   return {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
-    dataDir: env.DATA_DIR === ':memory:' ? ':memory:' : resolve(env.DATA_DIR ?? resolve(root, 'data')),
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     authSecret: env.AUTH_SECRET || undefined,
     distDir: resolve(env.DIST_DIR ?? resolve(root, 'dist')),
@@ -51,6 +62,12 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environme
       secureCookies: flag(env.SECURE_COOKIES),
       corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
       exposeOutbox: flag(env.EXPOSE_OUTBOX),
+      // Uploads sit with the database (PostgreSQL ignores a folder it does not know); a throwaway
+      // database gets a throwaway folder.
+      files: {
+        dir: env.FILES_DIR ? resolve(env.FILES_DIR) : dataDir === ':memory:' ? null : join(dataDir, 'files'),
+        maxBytes: fileMaxBytes(env.FILE_MAX_BYTES),
+      },
     }),
   };
 }
