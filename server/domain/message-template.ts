@@ -8,11 +8,18 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 /** Escapes text for HTML element content and attribute values. */
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
+// The order parts of an address or a dimension are read in (stored jsonb does not keep key order).
+const PART_ORDER = ['companyName', 'address1', 'address2', 'prefecture', 'postalCode', 'country', 'phoneNumber', 'height', 'width', 'depth'];
+const partRank = (key: string): number => (PART_ORDER.includes(key) ? PART_ORDER.indexOf(key) : PART_ORDER.length);
+
 /** A stored value as a reader sees it in a message: lists joined with commas, objects (addresses, dimensions) by their parts. */
 function asText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (Array.isArray(value)) return value.map(asText).filter(Boolean).join(', ');
-  if (typeof value === 'object') return Object.values(value).map(asText).filter(Boolean).join(' ');
+  if (typeof value === 'object') {
+    const parts = Object.entries(value).sort(([a], [b]) => partRank(a) - partRank(b) || a.localeCompare(b));
+    return parts.map(([, part]) => asText(part)).filter(Boolean).join(' ');
+  }
   return String(value);
 }
 
