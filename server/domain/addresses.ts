@@ -13,11 +13,11 @@ export async function userAddresses(db: Queryable, userId: string): Promise<{ ad
   const book = await db.query<{ address: Address }>('select address from address_book where user_id = $1 order by created_at, id', [userId]);
   const history = await db.query<{ address: Address }>(
     `select address from (
-       select a.address, max(h.created_at) as used_at, max(h.seq) as seq
+       select a.address, max(h.created_at) as used_at
          from barcode_history h cross join lateral (values (h.data->'origin'), (h.data->'destination')) as a (address)
         where h.user_id = $1 and h.action in ('activated', 'activation-edited') and jsonb_typeof(a.address) = 'object'
         group by a.address
-     ) used order by used_at desc, seq desc limit $2`,
+     ) used order by used_at desc, address::text limit $2`,
     [userId, ADDRESS_HISTORY_LIMIT],
   );
   return { addressBook: book.rows.map((r) => r.address), history: history.rows.map((r) => r.address) };
