@@ -1,15 +1,27 @@
 import { Suspense } from 'react';
 import { Center, Loader } from '@mantine/core';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { createBrowserRouter, createRoutesFromElements, Navigate, Outlet, Route, RouterProvider } from 'react-router-dom';
 import { useCurrentProject } from '@/shared/project/use-project';
 import { NotFoundPage } from '@/shared/ui/not-found-page';
 import { projectPath } from '@/shared/project/project-route';
 import { ProjectLayout } from './layout/project-layout';
 import { HomeRoute } from './routes/home';
+import { BarcodeRoute } from './routes/barcode-route';
+import { RequireUser } from './routes/require-user';
 import { lazyScreen } from './lazy';
 
-const PlaygroundPage = lazyScreen(() => import('@/features/playground/components/playground-page').then((m) => ({ default: m.PlaygroundPage })));
-const RegisterPage = lazyScreen(() => import('@/features/auth/components/register-page').then((m) => ({ default: m.RegisterPage })));
+const named = <K extends string>(key: K) => <M extends Record<K, React.ComponentType<object>>>(m: M) => ({ default: m[key] });
+
+const PlaygroundPage = lazyScreen(() => import('@/features/playground/components/playground-page').then(named('PlaygroundPage')));
+const RegisterPage = lazyScreen(() => import('@/features/auth/components/register-page').then(named('RegisterPage')));
+const DetailPage = lazyScreen(() => import('@/features/barcode-detail/components/detail-page').then(named('DetailPage')));
+const HistoryPage = lazyScreen(() => import('@/features/barcode-detail/components/history-page').then(named('HistoryPage')));
+const TracePage = lazyScreen(() => import('@/features/barcode-detail/components/trace-page').then(named('TracePage')));
+const ChildrenPage = lazyScreen(() => import('@/features/barcode-detail/components/children-page').then(named('ChildrenPage')));
+const ActivatePage = lazyScreen(() => import('@/features/activation/components/activate-page').then(named('ActivatePage')));
+const EditPage = lazyScreen(() => import('@/features/activation/components/edit-page').then(named('EditPage')));
+const TrackPage = lazyScreen(() => import('@/features/tracking/components/track-page').then(named('TrackPage')));
+const TrackingCountPage = lazyScreen(() => import('@/features/tracking/components/tracking-count-page').then(named('TrackingCountPage')));
 
 function ProjectNotFound() {
   const project = useCurrentProject();
@@ -18,21 +30,44 @@ function ProjectNotFound() {
 
 const screenFallback = <Center mih="40vh"><Loader /></Center>;
 
-/** The routes of spec section 2 whose screens exist; anything else is the 404 page. */
-export function AppRoutes() {
-  return (
-    <BrowserRouter>
-      <Suspense fallback={screenFallback}>
-        <Routes>
-          <Route path="/playground" element={<PlaygroundPage />} />
-          <Route path="/:project" element={<ProjectLayout />}>
-            <Route index element={<HomeRoute />} />
-            <Route path="register" element={<RegisterPage />} />
-            <Route path="*" element={<ProjectNotFound />} />
+function Screens() {
+  return <Suspense fallback={screenFallback}><Outlet /></Suspense>;
+}
+
+/** The activation steps of spec section 2; the default step is the type. */
+export const ACTIVATION_STEPS = ['type', 'trackpoint', 'origin', 'destination', 'package'] as const;
+
+/**
+ * The routes of spec section 2 whose screens exist; anything else is the 404 page. A data
+ * router, so that a screen with unsaved changes can hold a navigation (useBlocker).
+ */
+const router = createBrowserRouter(createRoutesFromElements(
+  <Route element={<Screens />}>
+    <Route path="/playground" element={<PlaygroundPage />} />
+    <Route path="/:project" element={<ProjectLayout />}>
+      <Route element={<Screens />}>
+        <Route index element={<HomeRoute />} />
+        <Route path="register" element={<RegisterPage />} />
+        <Route path="tracking-count" element={<RequireUser screen="tracking-count"><TrackingCountPage /></RequireUser>} />
+        <Route path="qrcode/:barcodeId" element={<BarcodeRoute />}>
+          <Route index element={<DetailPage />} />
+          <Route path="trace" element={<TracePage />} />
+          <Route path="children" element={<ChildrenPage />} />
+          <Route path="history" element={<RequireUser screen="history"><HistoryPage /></RequireUser>} />
+          <Route path="edit" element={<RequireUser screen="edit"><EditPage /></RequireUser>} />
+          <Route path="track" element={<RequireUser screen="track"><TrackPage /></RequireUser>} />
+          <Route path="activate" element={<RequireUser screen="activate"><Outlet /></RequireUser>}>
+            <Route index element={<Navigate to="type" replace />} />
+            <Route path=":step" element={<ActivatePage />} />
           </Route>
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
-      </Suspense>
-    </BrowserRouter>
-  );
+        </Route>
+        <Route path="*" element={<ProjectNotFound />} />
+      </Route>
+    </Route>
+    <Route path="*" element={<NotFoundPage />} />
+  </Route>,
+));
+
+export function AppRoutes() {
+  return <RouterProvider router={router} />;
 }

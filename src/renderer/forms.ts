@@ -29,3 +29,11 @@ export function formsOf(typeKey: string, type: BarcodeType): FormRef[] {
   });
   return forms;
 }
+
+/** Contact suggestions of a barcode type (spec section 5): phones, and e-mails from route notifications plus predefined contacts. */
+export function suggestionsOf(type: BarcodeType | undefined): { phoneSuggestions: { name: string; countryCode: string; number: string }[]; emailSuggestions: string[] } {
+  return {
+    phoneSuggestions: type?.predefinedContact?.numberContacts ?? [],
+    emailSuggestions: [...(type?.trackPointRouteNotifications?.emailDestinations ?? []), ...(type?.predefinedContact?.emails ?? [])],
+  };
+}

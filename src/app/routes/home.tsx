@@ -1,10 +1,14 @@
 import { Center, Loader } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { LoggedInHome } from '@/features/home/components/logged-in-home';
 import { projectPath } from '@/shared/project/project-route';
 import { revalidateProjects, useCurrentProject } from '@/shared/project/use-project';
 import { reloadProfile, useProfile } from '@/shared/session/use-profile';
+import { api } from '@/shared/api';
+import { translateError } from '@/shared/i18n/error-message';
+import { showMessage } from '@/shared/ui/message-dialog';
 
 /**
  * `/{project}`: the login form for visitors, the logged-in home for users. After a login the
@@ -13,6 +17,7 @@ import { reloadProfile, useProfile } from '@/shared/session/use-profile';
  * a restricted screen) is resumed.
  */
 export function HomeRoute() {
+  const { t } = useTranslation();
   const project = useCurrentProject();
   const { data: profile, isLoading } = useProfile();
   const [search] = useSearchParams();
@@ -20,7 +25,20 @@ export function HomeRoute() {
   const base = projectPath(project);
 
   if (isLoading) return <Center mih="40vh"><Loader /></Center>;
-  if (profile) return <LoggedInHome project={project} profile={profile} handlers={{}} />;
+  if (profile) {
+    const handlers = {
+      generateBarcode: async () => {
+        try {
+          const { id } = await api.post<{ id: string }>('/barcode/barcode', { projectCode: project.code, projectVersion: project.version });
+          navigate(`${base}/qrcode/${id}`);
+        } catch (error) {
+          showMessage({ title: t('home.generateFailed'), body: translateError(t, error) });
+        }
+      },
+      trackingTimes: () => navigate(`${base}/tracking-count`),
+    };
+    return <LoggedInHome project={project} profile={profile} handlers={handlers} />;
+  }
 
   const onLoggedIn = async () => {
     await reloadProfile();

@@ -1,6 +1,7 @@
 import redaxios from 'redaxios';
 import { CLIENT_VERSION, compareVersions, Headers as HeaderNames } from '@schemas/validation';
 import { ApiError, normaliseError } from './errors';
+import { sendUpload, type UploadAnswer } from './upload';
 
 export interface ApiClientOptions {
   baseURL: string;
@@ -14,7 +15,12 @@ export interface ApiClientOptions {
   onSignedOut(): void;
   /** A response announced a client version newer than this build. */
   onNewVersion(latest: string, forced: boolean): void;
+  /** Multipart uploads (tests pass a fake); defaults to XMLHttpRequest with progress. */
+  upload?: typeof sendUpload;
 }
+
+/** Spec section 9: uploads may take up to 30 minutes. */
+export const UPLOAD_TIMEOUT_MS = 1_800_000;
 
 export interface ApiResponse<T> {
   data: T;
@@ -61,7 +67,7 @@ export function createApiClient(options: ApiClientOptions) {
       const params = request.params && Object.fromEntries(Object.entries(request.params).filter(([, v]) => v !== undefined));
       const response = await http<{ data: T }>({
         method, url, params, data: request.data,
-        headers: { [HeaderNames.utcOffset]: String(utcOffsetHours()), [HeaderNames.clientVersion]: CLIENT_VERSION },
+        headers: transportHeaders(),
       });
       checkVersion(response.headers);
       return { data: response.data.data, headers: response.headers };
@@ -101,8 +107,42 @@ export function createApiClient(options: ApiClientOptions) {
     }
   }
 
+  const transportHeaders = () => ({ [HeaderNames.utcOffset]: String(utcOffsetHours()), [HeaderNames.clientVersion]: CLIENT_VERSION });
+
+  async function uploadOnce(url: string, body: FormData, onProgress: (percent: number) => void): Promise<UploadAnswer> {
+    try {
+      return await (options.upload ?? sendUpload)({ url: options.baseURL + url, body, headers: transportHeaders(), timeoutMs: UPLOAD_TIMEOUT_MS, onProgress });
+    } catch (error) {
+      throw new ApiError((error as Error).name === 'TimeoutError' ? 'timeout' : 'network', 0);
+    }
+  }
+
+  /**
+   * POST multipart with progress (spec section 7: 30-minute timeout). A 401 refreshes the
+   * session once, like every call. Upload errors (spec section 8) carry the byte limit when
+   * the server states one (`maxBytes` beside `errors.File`).
+   */
+  async function upload<T>(url: string, body: FormData, onProgress: (percent: number) => void): Promise<T> {
+    let answer = await uploadOnce(url, body, onProgress);
+    if (answer.status === 401 && options.mayHaveSession()) {
+      if (!(await refreshOnce())) {
+        options.onSignedOut();
+      } else {
+        answer = await uploadOnce(url, body, onProgress);
+      }
+    }
+    checkVersion(answer.headers);
+    if (answer.status >= 200 && answer.status < 300) return (answer.data as { data: T }).data;
+    const error = normaliseError(answer.status, answer.data, answer.headers);
+    const maxBytes = (answer.data as { maxBytes?: unknown } | null)?.maxBytes;
+    const fileCode = error.fields.File?.[0];
+    if (fileCode !== undefined) throw new ApiError(String(fileCode), answer.status, error.fields, undefined, typeof maxBytes === 'number' ? maxBytes : undefined);
+    throw error;
+  }
+
   return {
     request,
+    upload,
     get: async <T>(url: string, params?: Request['params']) => (await request<T>('get', url, { params })).data,
     post: async <T>(url: string, data?: unknown) => (await request<T>('post', url, { data })).data,
     put: async <T>(url: string, data?: unknown) => (await request<T>('put', url, { data })).data,

@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly fields: Record<string, number[]> = {},
     /** Seconds to wait before retrying (429). */
     readonly retryAfter?: number,
+    /** The size limit an upload exceeded (1015), in bytes. */
+    readonly maxBytes?: number,
   ) {
     super(`API error ${code} (${status})`);
     this.name = 'ApiError';

@@ -1,5 +1,14 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../api/errors';
+
+/** A byte count as people say it: 10 MB, 512 KB. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} B`;
+}
 
 /** The message of one catalogue code (or 'network', 'timeout', ...), 'unknown' when it has none. */
 export function codeText(t: TFunction, code: string | number): string {
@@ -18,8 +27,17 @@ export function translateError(t: TFunction, error: unknown): string {
       .flatMap((codes) => codes.map((code) => `${code}: ${codeText(t, code)}`))
       .join('\n');
   }
+  if (error.code === '1015' && error.maxBytes) {
+    return `${codeText(t, 1015)} (${t('upload.limit', { size: formatBytes(error.maxBytes) })})`;
+  }
   if (error.code === '429' && error.retryAfter) {
     return t('login.tooManyAttempts', { minutes: Math.max(1, Math.ceil(error.retryAfter / 60)) });
   }
   return codeText(t, error.code);
+}
+
+/** translateError with the app's strings, for screens whose own strings are another namespace. */
+export function useErrorText(): (error: unknown) => string {
+  const { t } = useTranslation();
+  return useCallback((error: unknown) => translateError(t, error), [t]);
 }

@@ -2,11 +2,12 @@ import type common from '../../../locales/en/common.json';
 import type errors from '../../../locales/en/errors.json';
 import type config from '../../../locales/en/config.json';
 import type forms from '../../../locales/en/forms.json';
+import type barcode from '../../../locales/en/barcode.json';
 
 // t() keys are checked against the English files: a typo fails the typecheck.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; errors: typeof errors; config: typeof config; forms: typeof forms };
+    resources: { common: typeof common; errors: typeof errors; config: typeof config; forms: typeof forms; barcode: typeof barcode };
   }
 }

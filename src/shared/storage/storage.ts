@@ -48,3 +48,32 @@ export function writeCookie(name: string, value: string, days: number): void {
 export function removeCookie(name: string): void {
   document.cookie = `${name}=; path=/; max-age=0; samesite=lax`;
 }
+
+/**
+ * Drafts of this tab's forms (sessionStorage, environment-prefixed): they survive a reload but
+ * not the tab, so a shared phone does not keep one user's package data for the next.
+ */
+export function readSession<T>(key: string): T | null {
+  try {
+    const text = sessionStorage.getItem(`${STORAGE_PREFIX}:${key}`);
+    return text ? (JSON.parse(text) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeSession(key: string, value: unknown): void {
+  try {
+    sessionStorage.setItem(`${STORAGE_PREFIX}:${key}`, JSON.stringify(value));
+  } catch {
+    // Storage full or blocked: the draft lives in memory only.
+  }
+}
+
+export function removeSession(key: string): void {
+  try {
+    sessionStorage.removeItem(`${STORAGE_PREFIX}:${key}`);
+  } catch {
+    // Nothing stored, nothing to remove.
+  }
+}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Project } from '@schemas/api/project';
@@ -7,14 +8,23 @@ import { homeActions, type HomeActionName } from '../model/home-actions';
 export interface LoggedInHomeProps {
   project: Project;
   profile: Profile;
-  /** Actions whose screens exist, with what each does. */
-  handlers: Partial<Record<HomeActionName, () => void>>;
+  /** Actions whose screens exist, with what each does; an async one shows its button busy meanwhile. */
+  handlers: Partial<Record<HomeActionName, () => void | Promise<void>>>;
 }
 
 /** Home (logged in): the staff name, the company label and the actions the user may take. */
 export function LoggedInHome({ project, profile, handlers }: LoggedInHomeProps) {
   const { t } = useTranslation();
   const actions = homeActions(project, profile, new Set(Object.keys(handlers) as HomeActionName[]));
+  const [pending, setPending] = useState<HomeActionName | null>(null);
+  const run = async (name: HomeActionName) => {
+    setPending(name);
+    try {
+      await handlers[name]?.();
+    } finally {
+      setPending(null);
+    }
+  };
   return (
     <Stack gap="lg">
       <Paper withBorder p="md" radius="md">
@@ -30,7 +40,8 @@ export function LoggedInHome({ project, profile, handlers }: LoggedInHomeProps) 
             const hintId = `${action.name}-hint`;
             return (
               <div key={action.name}>
-                <Button size="xl" fullWidth disabled={!action.enabled} onClick={handlers[action.name]} title={hint}
+                <Button size="xl" fullWidth disabled={!action.enabled || (pending !== null && pending !== action.name)} loading={pending === action.name}
+                  onClick={() => void run(action.name)} title={hint}
                   aria-describedby={hint ? hintId : undefined}>
                   {t(`home.${action.name}`)}
                 </Button>

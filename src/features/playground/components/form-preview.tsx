@@ -8,7 +8,8 @@ import { compile } from '@/renderer/compile';
 import { formsOf } from '@/renderer/forms';
 import { validateFormData } from '@/renderer/validate';
 import { ConfiguredForm } from '@/shared/forms/configured-form';
-import { localFileContext, suggestionsOf } from '../model/playground-config';
+import { suggestionsOf } from '@/renderer/forms';
+import { localFileContext } from '../model/playground-config';
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ja: '日本語', 'zh-TW': '繁體中文', 'zh-CN': '简体中文' };
 
@@ -58,7 +59,7 @@ export function FormPreview({ config }: FormPreviewProps) {
     formId: { project: 'playground', version: 1, barcodeType: formRef.barcodeType, form: formRef.form },
   }), [formRef, language, loggedIn]);
   const context = useMemo(() => ({
-    language, stage: formRef?.form === 'activation' ? ('activation' as const) : ('tracking' as const), ...suggestionsOf(config, barcodeType), ...localFileContext(),
+    language, stage: formRef?.form === 'activation' ? ('activation' as const) : ('tracking' as const), ...suggestionsOf(config.barcodeTypes[barcodeType]), ...localFileContext(),
   }), [language, formRef, config, barcodeType]);
 
   const reset = () => {

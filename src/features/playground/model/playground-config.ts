@@ -1,5 +1,4 @@
 import type { Project } from '@schemas/api/project';
-import type { ProjectConfig } from '@schemas/project-config';
 import { api } from '@/shared/api';
 import type { FormContext } from '@widgets/types';
 
@@ -26,14 +25,5 @@ export function localFileContext(): Pick<FormContext, 'uploadFile' | 'deleteFile
     deleteFile: async (url) => {
       if (url.startsWith('blob:')) URL.revokeObjectURL(url);
     },
-  };
-}
-
-/** Suggestions the widgets offer, from the barcode type (spec section 5). */
-export function suggestionsOf(config: ProjectConfig, barcodeType: string): Pick<FormContext, 'phoneSuggestions' | 'emailSuggestions'> {
-  const type = config.barcodeTypes[barcodeType];
-  return {
-    phoneSuggestions: type?.predefinedContact?.numberContacts ?? [],
-    emailSuggestions: [...(type?.trackPointRouteNotifications?.emailDestinations ?? []), ...(type?.predefinedContact?.emails ?? [])],
   };
 }

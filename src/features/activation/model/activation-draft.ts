@@ -1,0 +1,58 @@
+import { useCallback, useEffect, useState } from 'react';
+import { isFilled } from '@/shared/barcode/step-data';
+import { readSession, removeSession, writeSession } from '@/shared/storage/storage';
+
+/** What the activation steps collected so far. */
+export interface ActivationDraft {
+  barcodeType?: string;
+  trackPointKey?: string;
+  origin: Record<string, unknown>;
+  destination: Record<string, unknown>;
+  /** Package information, identifiers and the type's activation fields (one form). */
+  packageData: Record<string, unknown>;
+}
+
+const EMPTY: ActivationDraft = { origin: {}, destination: {}, packageData: {} };
+const draftKey = (barcodeId: string) => `activation-draft:${barcodeId}`;
+
+/**
+ * The draft of one barcode's activation, kept for the tab's session (sessionStorage) so that a
+ * reload, a slip of the thumb or the camera app taking over the phone loses nothing.
+ */
+export function useActivationDraft(barcodeId: string) {
+  const [draft, setDraft] = useState<ActivationDraft>(() => readSession<ActivationDraft>(draftKey(barcodeId)) ?? EMPTY);
+  useEffect(() => {
+    writeSession(draftKey(barcodeId), draft);
+  }, [barcodeId, draft]);
+  const update = useCallback((change: Partial<ActivationDraft>) => setDraft((current) => ({ ...current, ...change })), []);
+  const clear = useCallback(() => {
+    removeSession(draftKey(barcodeId));
+    setDraft(EMPTY);
+  }, [barcodeId]);
+  return { draft, update, clear };
+}
+
+const PACKAGE_KEYS = ['depth', 'width', 'height', 'weight', 'trackingNumber', 'externalId'];
+
+/**
+ * Splits the package step's data into the API's shape: dimension and weight (only when all
+ * three sizes are given), identifiers, and the custom fields.
+ */
+export function splitPackageData(data: Record<string, unknown>) {
+  const number = (key: string) => (typeof data[key] === 'number' ? (data[key] as number) : undefined);
+  const [depth, width, height] = [number('depth'), number('width'), number('height')];
+  const text = (key: string) => (typeof data[key] === 'string' && (data[key] as string).trim() !== '' ? (data[key] as string).trim() : undefined);
+  return {
+    dimension: depth !== undefined && width !== undefined && height !== undefined ? { depth, width, height } : undefined,
+    weight: number('weight'),
+    trackingNumber: text('trackingNumber'),
+    externalId: text('externalId'),
+    customFields: Object.fromEntries(Object.entries(data).filter(([key, value]) => !PACKAGE_KEYS.includes(key) && isFilled(value))),
+  };
+}
+
+/** The package step's data for a stored activation (edit): the inverse of splitPackageData. */
+export function packageDataOf(activationData: Record<string, unknown>): Record<string, unknown> {
+  const { dimension, origin: _origin, destination: _destination, ...rest } = activationData;
+  return { ...rest, ...(dimension && typeof dimension === 'object' ? dimension : {}) };
+}

@@ -1,0 +1,36 @@
+import useSWRInfinite from 'swr/infinite';
+import type { HistoryEntry } from '@schemas/api/barcode';
+import { api } from '@/shared/api';
+
+/** Entries per page of GET /barcode/history (skip/count, spec section 3). */
+export const HISTORY_PAGE_SIZE = 20;
+
+interface HistoryPage {
+  total: number;
+  items: HistoryEntry[];
+}
+
+/** The barcode's history, newest first, one page more each time `loadMore` is called. */
+export function useHistory(barcodeId: string) {
+  const result = useSWRInfinite<HistoryPage>(
+    (index, previous: HistoryPage | null) => {
+      if (previous && (index * HISTORY_PAGE_SIZE >= previous.total || previous.items.length === 0)) return null;
+      return ['barcode-history', barcodeId, index * HISTORY_PAGE_SIZE];
+    },
+    ([, id, skip]: [string, string, number]) => api.get<HistoryPage>('/barcode/history', { id, skip, count: HISTORY_PAGE_SIZE }),
+    { revalidateFirstPage: false },
+  );
+  const pages = result.data ?? [];
+  const items = pages.flatMap((p) => p.items);
+  const total = pages[0]?.total ?? 0;
+  return {
+    items,
+    total,
+    error: result.error as unknown,
+    isLoading: result.isLoading,
+    isLoadingMore: result.isValidating && result.size > pages.length,
+    hasMore: pages.length > 0 && items.length < total,
+    loadMore: () => void result.setSize((size) => size + 1),
+    retry: () => void result.mutate(),
+  };
+}

@@ -1,0 +1,69 @@
+import { Anchor, Image, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Address, Barcode } from '@schemas/api/barcode';
+import type { Project } from '@schemas/api/project';
+import type { Language } from '@schemas/languages';
+import { compile } from '@/renderer/compile';
+import { barcodeTypeOf } from '@/shared/barcode/labels';
+import { resolveApiUrl } from '@/shared/ui/not-found-page';
+import { shownValue, type ShownValue } from '../model/field-values';
+
+function Value({ value }: { value: ShownValue }) {
+  const { t } = useTranslation('barcode');
+  switch (value.kind) {
+    case 'empty':
+      return <Text span c="dimmed">—</Text>;
+    case 'image':
+      return <Image src={resolveApiUrl(value.url)} alt={t('detail.signature')} maw={200} bg="white" />;
+    case 'files':
+      return <Stack gap={2}>{value.files.map((f) => <Anchor key={f.url} href={resolveApiUrl(f.url)} target="_blank" rel="noopener noreferrer">{f.name}</Anchor>)}</Stack>;
+    default:
+      return <Text span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{value.text}</Text>;
+  }
+}
+
+const addressText = (address: Address) => [address.companyName, address.address1, address.address2, address.prefecture, address.postalCode, address.country, address.phoneNumber].filter(Boolean).join('\n');
+
+/**
+ * The activation data as the viewer may see it (spec section 6): the server sends only the
+ * fields the viewer may see; a field a visitor may not see reads 'The *** item is hidden by the
+ * permission setting' in its place; hidden fields do not appear at all.
+ */
+export function ActivationData({ project, barcode, loggedIn }: { project: Project; barcode: Barcode; loggedIn: boolean }) {
+  const { t, i18n } = useTranslation('barcode');
+  const language = i18n.language as Language;
+  const type = barcodeTypeOf(project, barcode);
+  const data = barcode.activationData;
+  if (!data || !type || !barcode.barcodeType) return null;
+  const form = compile(type.activationFields, {
+    language, loggedIn, stage: 'edit', formId: { project: project.code, version: project.version, barcodeType: barcode.barcodeType, form: 'activation' },
+  });
+  const dimension = data.dimension as { depth: number; width: number; height: number } | undefined;
+  const rows: [string, React.ReactNode][] = [
+    ...form.fields.map((field): [string, React.ReactNode] => [field.label[language], <Value value={shownValue(field, data[field.key], language)} />]),
+    ...(data.origin ? [[t('detail.origin'), <Text span style={{ whiteSpace: 'pre-line' }}>{addressText(data.origin as Address)}</Text>] as [string, React.ReactNode]] : []),
+    ...(data.destination ? [[t('detail.destination'), <Text span style={{ whiteSpace: 'pre-line' }}>{addressText(data.destination as Address)}</Text>] as [string, React.ReactNode]] : []),
+    ...(dimension ? [[t('detail.dimension'), t('detail.dimensionValue', dimension)] as [string, React.ReactNode]] : []),
+    ...(typeof data.weight === 'number' ? [[t('detail.weight'), t('detail.weightValue', { weight: data.weight })] as [string, React.ReactNode]] : []),
+  ];
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Title order={2} size="h5" mb="xs">{t('detail.activationData')}</Title>
+      <Table variant="vertical" layout="fixed" withRowBorders data-testid="activation-data">
+        <Table.Tbody>
+          {rows.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th w="40%">{label}</Table.Th>
+              <Table.Td>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {form.masked.map((m) => (
+        <Text key={m.key} size="sm" c="dimmed" mt="xs" data-testid="masked-field">
+          {t('detail.masked', { item: m.label })}
+        </Text>
+      ))}
+    </Paper>
+  );
+}

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconArrowBackUp, IconHistory, IconPencil, IconPlus, IconRecycle, IconRoute, IconSitemap, IconCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { Barcode } from '@schemas/api/barcode';
+import type { Project } from '@schemas/api/project';
+import type { Language } from '@schemas/languages';
+import { nextTrackPoint, trackPointName, trackPointsOf } from '@/shared/barcode/labels';
+import { useErrorText } from '@/shared/i18n/error-message';
+import { showMessage } from '@/shared/ui/message-dialog';
+import { showToast } from '@/shared/ui/toasts';
+import { undoTracking } from '../api/changes';
+import { detailActions, type DetailActionName } from '../model/detail-actions';
+import { RecycleDialog } from './recycle-dialog';
+
+const ICONS = { activate: IconCheck, track: IconPlus, edit: IconPencil, undo: IconArrowBackUp, recycle: IconRecycle, history: IconHistory, trace: IconRoute, children: IconSitemap };
+const SCREENS: Partial<Record<DetailActionName, string>> = { activate: 'activate', track: 'track', edit: 'edit', history: 'history', trace: 'trace', children: 'children' };
+const PRIMARY: DetailActionName[] = ['activate', 'track'];
+
+interface DetailActionsProps {
+  project: Project;
+  barcode: Barcode;
+  loggedIn: boolean;
+  detailPath: string;
+  onChanged(): Promise<unknown>;
+}
+
+/** The actions the viewer may take on this barcode now; those they may not, disabled with the reason. */
+export function DetailActions({ project, barcode, loggedIn, detailPath, onChanged }: DetailActionsProps) {
+  const { t, i18n } = useTranslation('barcode');
+  const errorText = useErrorText();
+  const language = i18n.language as Language;
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState<'undo' | 'recycle' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const actions = detailActions(project, barcode, loggedIn);
+  const next = nextTrackPoint(project, barcode);
+  const { points, current } = trackPointsOf(project, barcode);
+  const name = (key: string | undefined) => trackPointName(project, barcode.barcodeType, key ?? null, language);
+
+  const label = (action: DetailActionName) => (action === 'track' && next ? t('actions.trackAt', { trackPoint: name(next.key) }) : t(`actions.${action}`));
+  const run = (action: DetailActionName) => {
+    const screen = SCREENS[action];
+    if (screen) navigate(`${detailPath}/${screen}`);
+    else setConfirming(action as 'undo' | 'recycle');
+  };
+
+  const undo = async () => {
+    setBusy(true);
+    try {
+      await undoTracking(barcode.id);
+      setConfirming(null);
+      showToast('success', t('undo.done'));
+      await onChanged();
+    } catch (error) {
+      setConfirming(null);
+      showMessage({ body: errorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const primary = actions.filter((a) => PRIMARY.includes(a.name));
+  const secondary = actions.filter((a) => !PRIMARY.includes(a.name));
+  const button = (action: (typeof actions)[number], size: 'lg' | 'md') => {
+    const Icon = ICONS[action.name];
+    const hint = action.disabledReason ? t(`actions.${action.disabledReason}`) : undefined;
+    return (
+      <div key={action.name}>
+        <Button fullWidth size={size} variant={size === 'lg' ? 'filled' : 'light'} leftSection={<Icon size={18} aria-hidden />} disabled={!action.enabled}
+          onClick={() => run(action.name)} aria-describedby={hint ? `${action.name}-hint` : undefined} title={hint}>
+          {label(action.name)}
+        </Button>
+        {hint && <Text id={`${action.name}-hint`} size="xs" c="dimmed" mt={4}>{hint}</Text>}
+      </div>
+    );
+  };
+
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        {primary.map((a) => button(a, 'lg'))}
+        <SimpleGrid cols={2} spacing="sm">{secondary.map((a) => button(a, 'md'))}</SimpleGrid>
+      </Stack>
+      <Modal opened={confirming === 'undo'} onClose={() => setConfirming(null)} title={t('actions.undo')} centered>
+        <Text>{t('undo.confirm', { trackPoint: name(points[current]?.key), previous: name(points[current - 1]?.key) })}</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setConfirming(null)}>{t('common.cancel', { ns: 'common' })}</Button>
+          <Button color="orange" loading={busy} onClick={() => void undo()}>{t('actions.undo')}</Button>
+        </Group>
+      </Modal>
+      {confirming === 'recycle' && (
+        <RecycleDialog project={project} barcode={barcode} onClose={() => setConfirming(null)} onRecycled={onChanged} />
+      )}
+    </Paper>
+  );
+}

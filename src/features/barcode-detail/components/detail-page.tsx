@@ -1,0 +1,31 @@
+import { Alert, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useCurrentBarcode } from '@/shared/barcode/barcode-context';
+import { useCurrentProject } from '@/shared/project/use-project';
+import { useProfile } from '@/shared/session/use-profile';
+import { ActivationData } from './activation-data';
+import { Alerts } from './alerts';
+import { BarcodeLabel } from './barcode-label';
+import { DetailActions } from './detail-actions';
+
+/**
+ * `/{project}/qrcode/{barcodeId}` (open): the barcode label and state, its data as the viewer
+ * may see it, the actions the viewer may take now, and (for users) its alerts.
+ */
+export function DetailPage() {
+  const { t } = useTranslation('barcode');
+  const project = useCurrentProject();
+  const { barcode, detailPath, reload } = useCurrentBarcode();
+  const { data: profile } = useProfile();
+  const loggedIn = Boolean(profile);
+  return (
+    <Stack gap="md">
+      <BarcodeLabel project={project} barcode={barcode} />
+      {!barcode.isActivated && <Alert variant="light" color="gray">{t('detail.notActivatedHint')}</Alert>}
+      <DetailActions project={project} barcode={barcode} loggedIn={loggedIn} detailPath={detailPath} onChanged={reload} />
+      <ActivationData project={project} barcode={barcode} loggedIn={loggedIn} />
+      {loggedIn && <Alerts barcodeId={barcode.id} />}
+      {!loggedIn && <Alert variant="light">{t('detail.loginForMore')}</Alert>}
+    </Stack>
+  );
+}

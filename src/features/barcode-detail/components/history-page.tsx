@@ -1,0 +1,76 @@
+import { useEffect, useRef } from 'react';
+import { Alert, Button, Center, Loader, Paper, Stack, Text, Timeline } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '@schemas/languages';
+import { useCurrentBarcode } from '@/shared/barcode/barcode-context';
+import { trackPointName } from '@/shared/barcode/labels';
+import { PageTitle } from '@/shared/barcode/page-title';
+import { useErrorText } from '@/shared/i18n/error-message';
+import { useCurrentProject } from '@/shared/project/use-project';
+import { useHistory } from '../api/history';
+
+const KNOWN_ACTIONS = ['generated', 'activated', 'tracked', 'tracking-undone', 'recycled', 'activation-edited', 'tracking-edited'] as const;
+type KnownAction = (typeof KNOWN_ACTIONS)[number];
+const isKnown = (action: string): action is KnownAction => (KNOWN_ACTIONS as readonly string[]).includes(action);
+
+/** Date with time as spec section 9 shows it: YYYY/MM/DD h:mm a. */
+export function formatDateTime(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const hours = d.getHours() % 12 || 12;
+  return `${d.getFullYear()}/${pad(d.getMonth() + 1)}/${pad(d.getDate())} ${hours}:${pad(d.getMinutes())} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
+}
+
+/**
+ * `.../history` (restricted): every step of the barcode, newest first, with time, staff and
+ * trackpoint. Pages of 20 load as the user scrolls to the end (and with a button, for
+ * keyboards and screen readers).
+ */
+export function HistoryPage() {
+  const { t, i18n } = useTranslation('barcode');
+  const errorText = useErrorText();
+  const language = i18n.language as Language;
+  const project = useCurrentProject();
+  const { barcode, detailPath } = useCurrentBarcode();
+  const history = useHistory(barcode.id);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasMore, isLoadingMore, loadMore } = history;
+
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasMore || typeof IntersectionObserver === 'undefined') return undefined;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting) && !isLoadingMore) loadMore();
+    }, { rootMargin: '200px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasMore, isLoadingMore, loadMore]);
+
+  return (
+    <Stack gap="md">
+      <PageTitle title={t('history.title')} barcode={barcode} detailPath={detailPath} />
+      {history.isLoading && <Center><Loader /></Center>}
+      {history.error !== undefined && (
+        <Alert color="red" variant="light">
+          {errorText(history.error)} <Button variant="subtle" size="xs" onClick={history.retry}>{t('common.retry', { ns: 'common' })}</Button>
+        </Alert>
+      )}
+      {!history.isLoading && history.items.length === 0 && !history.error && <Text c="dimmed">{t('history.empty')}</Text>}
+      {history.items.length > 0 && (
+        <Paper withBorder p="md" radius="md">
+          <Timeline bulletSize={14} lineWidth={2} data-testid="history-list">
+            {history.items.map((entry) => (
+              <Timeline.Item key={entry.seq} title={isKnown(entry.action) ? t(`history.action.${entry.action}`) : entry.action}>
+                {entry.trackPointKey && <Text size="sm">{trackPointName(project, barcode.barcodeType, entry.trackPointKey, language)}</Text>}
+                <Text size="xs" c="dimmed">{formatDateTime(entry.createdAt)}{entry.staffName ? ` · ${entry.staffName}` : ''}</Text>
+              </Timeline.Item>
+            ))}
+          </Timeline>
+        </Paper>
+      )}
+      <div ref={sentinel} />
+      {hasMore && <Button variant="light" loading={isLoadingMore} onClick={loadMore}>{t('history.loadMore')}</Button>}
+      {!hasMore && history.items.length > 0 && <Text size="xs" c="dimmed" ta="center">{t('history.end', { total: history.total })}</Text>}
+    </Stack>
+  );
+}

@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Barcode, RecycleAnswer } from '@schemas/api/barcode';
+import type { Project } from '@schemas/api/project';
+import type { Language } from '@schemas/languages';
+import { trackPointName } from '@/shared/barcode/labels';
+import { useErrorText } from '@/shared/i18n/error-message';
+import { showToast } from '@/shared/ui/toasts';
+import { recycleBarcode } from '../api/changes';
+
+interface RecycleDialogProps {
+  project: Project;
+  barcode: Barcode;
+  onClose(): void;
+  onRecycled(): Promise<unknown>;
+}
+
+/**
+ * Recycle (spec section 4): first a dry run that tells the user what will happen (or why the
+ * server refuses: in use, paired, sealed), then the real call once they confirm.
+ */
+export function RecycleDialog({ project, barcode, onClose, onRecycled }: RecycleDialogProps) {
+  const { t, i18n } = useTranslation('barcode');
+  const errorText = useErrorText();
+  const language = i18n.language as Language;
+  const [plan, setPlan] = useState<RecycleAnswer | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let alive = true;
+    recycleBarcode(barcode.id, true).then((answer) => alive && setPlan(answer), (failure: unknown) => alive && setError(failure));
+    return () => {
+      alive = false;
+    };
+  }, [barcode.id]);
+
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await recycleBarcode(barcode.id, false);
+      showToast('success', t('recycle.done'));
+      onClose();
+      await onRecycled();
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const typeName = plan?.barcodeType ? project.barcodeTypes[plan.barcodeType]?.name[language] ?? plan.barcodeType : '';
+  return (
+    <Modal opened onClose={onClose} title={t('recycle.title')} centered>
+      <Stack gap="sm">
+        {!plan && !error && <Group gap="xs"><Loader size="sm" /><Text size="sm">{t('recycle.checking')}</Text></Group>}
+        {plan && (
+          <Stack gap={4} data-testid="recycle-plan">
+            <Text>{t('recycle.explain')}</Text>
+            <Text size="sm">{t('recycle.current', { type: typeName, trackPoint: trackPointName(project, plan.barcodeType, plan.currentTrackPointKey, language) })}</Text>
+            <Text size="sm">{t('recycle.kept', { steps: plan.historySteps })}</Text>
+          </Stack>
+        )}
+        {error !== null && <Alert color="red" variant="light" role="alert">{errorText(error)}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>{t('common.cancel', { ns: 'common' })}</Button>
+          <Button color="red" disabled={!plan} loading={busy} onClick={() => void confirm()}>{t('recycle.confirm')}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

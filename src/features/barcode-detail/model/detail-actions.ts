@@ -1,0 +1,47 @@
+import type { Barcode } from '@schemas/api/barcode';
+import type { Project } from '@schemas/api/project';
+import { isAtEnd, nextTrackPoint, trackPointsOf } from '@/shared/barcode/labels';
+
+export type DetailActionName = 'activate' | 'edit' | 'track' | 'undo' | 'recycle' | 'history' | 'trace' | 'children';
+
+/** Why an action the user could otherwise take is disabled (its hint). */
+export type DisabledReason = 'noActivatePermission' | 'noTrackingPermission' | 'atEnd' | 'deactivated';
+
+export interface DetailAction {
+  name: DetailActionName;
+  enabled: boolean;
+  disabledReason?: DisabledReason;
+}
+
+const action = (name: DetailActionName, reason?: DisabledReason | false): DetailAction =>
+  (reason ? { name, enabled: false, disabledReason: reason } : { name, enabled: true });
+
+/**
+ * The actions of the detail page for this barcode and viewer (spec sections 2, 4, 6). Visitors
+ * get only the open screens (trace, children). Users get what the barcode's state allows;
+ * an action they lack the permission for is shown disabled with the reason, so they know
+ * whom to ask. Undo and recycle are offered whenever the state allows them: who added the
+ * last step, and whether the barcode is paired or sealed, only the server knows, and it
+ * answers with the catalogue's code.
+ */
+export function detailActions(project: Project, barcode: Barcode, loggedIn: boolean): DetailAction[] {
+  const open = [action('trace'), action('children')];
+  if (!loggedIn) return open;
+  const permission = project.projectPermission;
+  const mayActivate = permission.activateBarcodePermission.canEdit;
+  const mayTrack = permission.addTrackingPermission.canEdit;
+  const deactivated = barcode.isDeactivated && ('deactivated' as const);
+  if (!barcode.isActivated) {
+    return [action('activate', deactivated || (!mayActivate && 'noActivatePermission')), action('history'), ...open];
+  }
+  const atEnd = isAtEnd(project, barcode);
+  const hasPrevious = trackPointsOf(project, barcode).current > 0;
+  return [
+    action('track', deactivated || (atEnd && 'atEnd') || (!mayTrack && 'noTrackingPermission')),
+    action('edit', deactivated || (!mayActivate && 'noActivatePermission')),
+    ...(hasPrevious ? [action('undo', deactivated || (!mayTrack && 'noTrackingPermission'))] : []),
+    action('history'),
+    ...open,
+    ...(nextTrackPoint(project, barcode) === undefined || atEnd ? [action('recycle', deactivated || (!mayActivate && 'noActivatePermission'))] : []),
+  ];
+}

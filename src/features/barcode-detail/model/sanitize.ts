@@ -1,0 +1,27 @@
+import DOMPurify from 'dompurify';
+
+/**
+ * Notification bodies are HTML written by project admins and compiled with barcode data: before
+ * one is shown, everything that could run (scripts, event handlers, javascript: URLs, iframes,
+ * forms, styles that can load content) is removed, and every link opens in a new tab without
+ * access to this page. This module (and DOMPurify) loads only with the alert list.
+ */
+const ALLOWED_TAGS = ['a', 'b', 'br', 'code', 'div', 'em', 'h1', 'h2', 'h3', 'h4', 'hr', 'i', 'li', 'ol', 'p', 'pre', 'small', 'span', 'strong', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'u', 'ul', 'img'];
+const ALLOWED_ATTR = ['href', 'title', 'alt', 'src', 'colspan', 'rowspan'];
+
+let hooked = false;
+
+export function sanitizeHtml(html: string): string {
+  if (!hooked) {
+    DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+      if (node.tagName === 'A') {
+        node.setAttribute('target', '_blank');
+        node.setAttribute('rel', 'noopener noreferrer');
+      }
+      // Images only from this site or data: URLs, so an alert cannot make the phone call out.
+      if (node.tagName === 'IMG' && !/^(data:image\/|\/)/i.test(node.getAttribute('src') ?? '')) node.removeAttribute('src');
+    });
+    hooked = true;
+  }
+  return DOMPurify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR, ALLOW_DATA_ATTR: false, ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|tel:|\/|#)/i });
+}

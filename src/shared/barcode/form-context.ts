@@ -1,0 +1,44 @@
+import type { Project } from '@schemas/api/project';
+import type { FormStage } from '@schemas/field-constants';
+import type { Language } from '@schemas/languages';
+import { suggestionsOf } from '@/renderer/forms';
+import type { FormContext } from '@widgets/types';
+import { api } from '../api';
+
+export interface BarcodeFormContextInput {
+  project: Project;
+  barcodeType: string;
+  barcodeId: string;
+  language: Language;
+  stage: FormStage;
+  referenceData?: Record<string, string>;
+  /** The trackpoint being tracked: auto weight measurement reads its scale. */
+  trackPointKey?: string;
+}
+
+/**
+ * What the widgets of a barcode's form get (rjsf formContext): the type's contact suggestions,
+ * file storage through POST/DELETE /barcode/file, reference values and the scale reading.
+ * Widgets never call the API themselves (STYLE.md).
+ */
+export function barcodeFormContext(input: BarcodeFormContextInput): FormContext {
+  const { project, barcodeType, barcodeId, trackPointKey } = input;
+  return {
+    language: input.language,
+    stage: input.stage,
+    ...suggestionsOf(project.barcodeTypes[barcodeType]),
+    referenceData: input.referenceData,
+    uploadFile: (file, onProgress) => {
+      const body = new FormData();
+      body.append('barcodeId', barcodeId);
+      body.append('file', file);
+      return api.upload<string>('/barcode/file', body, onProgress);
+    },
+    deleteFile: async (url) => {
+      await api.delete('/barcode/file', { filePath: url });
+    },
+    fetchWeight: trackPointKey
+      ? async () => (await api.get<{ weight: number }>('/barcode/weight-measurement', { barcodeId, trackPointKey })).weight
+      : undefined,
+  };
+}
