@@ -12,6 +12,8 @@ import {
 import { newId } from './ids';
 import type { Viewer } from './projects';
 
+const BARCODE_ID = new RegExp(BARCODE_ID_PATTERN);
+
 /** A missing file: 404, `{ errors: { $common: [404] } }`, as for any unknown URL. */
 const fileNotFound = (): ApiFailure => commonFailure(404, 404);
 
@@ -30,13 +32,13 @@ async function assertMayAttach(ctx: ServerContext, viewer: Viewer, barcodeId: st
 }
 
 /** The checks made before a byte is stored: the barcode id, the file's kind, the viewer's rights. */
-async function checkUpload(ctx: ServerContext, viewer: Viewer, barcodeId: string | undefined, filename: string): Promise<FileExtension> {
+async function checkUpload(ctx: ServerContext, viewer: Viewer, barcodeId: string | undefined, filename: string): Promise<{ barcodeId: string; extension: FileExtension }> {
   if (barcodeId === undefined || barcodeId === '') throw fieldFailure('barcodeId', ErrorCode.emptyField);
-  if (!new RegExp(BARCODE_ID_PATTERN).test(barcodeId)) throw fieldFailure('barcodeId', ErrorCode.invalidFormat);
+  if (!BARCODE_ID.test(barcodeId)) throw fieldFailure('barcodeId', ErrorCode.invalidFormat);
   const extension = allowedExtension(filename);
   if (!extension) throw fieldFailure('File', ErrorCode.invalidFormat);
   await assertMayAttach(ctx, viewer, barcodeId);
-  return extension;
+  return { barcodeId, extension };
 }
 
 /** A file written to the folder and not yet recorded. */
@@ -53,12 +55,11 @@ export interface PendingUpload {
  * `<files>/<barcodeId>/<random>.<ext>`.
  */
 async function storeUpload(ctx: ServerContext, storage: FileStorage, viewer: Viewer, barcodeId: string | undefined, upload: IncomingFile): Promise<PendingUpload> {
-  const extension = await checkUpload(ctx, viewer, barcodeId, upload.filename);
-  const id = barcodeId as string;
-  const name = newStoredName(extension);
-  const path = storedPath(storage, id, name);
+  const checked = await checkUpload(ctx, viewer, barcodeId, upload.filename);
+  const name = newStoredName(checked.extension);
+  const path = storedPath(storage, checked.barcodeId, name);
   const size = await writeUpload(path, upload, ctx.config.files.maxBytes);
-  return { barcodeId: id, name, path, size, originalName: upload.filename };
+  return { barcodeId: checked.barcodeId, name, path, size, originalName: upload.filename };
 }
 
 /** One part of a multipart request, as @fastify/multipart hands it over. */
