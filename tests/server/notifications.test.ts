@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, SEED, startTestServer, type TestServer } from './harness';
+import { Client, PROJECTS_DIR, SEED, startTestServer, type TestServer } from './harness';
 import { activation, loggedIn, newBarcode } from './barcode-fixtures';
 import { activatedPallet, pair, staff, trackTo } from './lifecycle-fixtures';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkProjectConfig } from '../../src/renderer/config-check';
 import { fillTemplate } from '../../server/domain/message-template';
 
 let server: TestServer;
@@ -149,3 +152,22 @@ describe('fillTemplate', () => {
   });
 });
 
+
+describe('routeNotification in a project configuration', () => {
+  const demo = () => JSON.parse(readFileSync(join(PROJECTS_DIR, 'demo@1.json'), 'utf8'));
+
+  it('is accepted as configured in demo@1', () => {
+    expect(checkProjectConfig(demo())).toEqual([]);
+  });
+
+  it('refuses a body over 4000 characters, a duration that is not a whole number of minutes and unknown options', () => {
+    const config = demo();
+    const point = config.barcodeTypes.pallet.trackPoints[1];
+    point.routeNotification = { ...point.routeNotification, body: 'x'.repeat(4001), mobileAlertDurationByMinutes: 1.5, sound: 'loud' };
+    const pointers = checkProjectConfig(config).map((p) => p.pointer);
+    expect(pointers).toEqual(expect.arrayContaining([
+      '/barcodeTypes/pallet/trackPoints/1/routeNotification/body', '/barcodeTypes/pallet/trackPoints/1/routeNotification/mobileAlertDurationByMinutes',
+    ]));
+    expect(pointers.length).toBeGreaterThanOrEqual(3);
+  });
+});
