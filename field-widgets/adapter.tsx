@@ -16,7 +16,9 @@ const EMPTY_CONTEXT: FormContext = {
 export function asRjsfField<T>(Widget: ComponentType<FieldWidgetProps<T>>): ComponentType<FieldProps<T>> {
   const MemoWidget = memo(Widget);
   function RjsfField(props: FieldProps<T>) {
-    const { onChange, onBlur, fieldPathId, formData, schema, uiSchema, rawErrors, required, readonly, disabled, registry } = props;
+    const { onChange, onBlur, fieldPathId, formData, schema, uiSchema, rawErrors, errorSchema, required, readonly, disabled, registry } = props;
+    // rjsf passes the field's own messages as rawErrors and those of its parts in errorSchema.
+    const errors = [...new Set([...(rawErrors ?? []), ...errorsOf(errorSchema)])];
     // rjsf hands every field new callbacks on every render; the widget gets stable ones that
     // call the latest, so a keystroke re-renders only the field it changed.
     const latest = useRef({ onChange, onBlur, fieldPathId, formData });
@@ -36,7 +38,7 @@ export function asRjsfField<T>(Widget: ComponentType<FieldWidgetProps<T>>): Comp
         required={required === true}
         readOnly={readonly === true || schema.readOnly === true}
         disabled={disabled === true}
-        error={rawErrors && rawErrors.length > 0 ? rawErrors.join('\n') : undefined}
+        error={errors.length > 0 ? errors.join('\n') : undefined}
         options={(uiSchema?.['ui:options'] as Record<string, unknown> | undefined) ?? EMPTY_OPTIONS}
         context={(registry.formContext as FormContext | undefined) ?? EMPTY_CONTEXT}
       />
@@ -44,6 +46,17 @@ export function asRjsfField<T>(Widget: ComponentType<FieldWidgetProps<T>>): Comp
   }
   RjsfField.displayName = `RjsfField(${Widget.displayName ?? Widget.name})`;
   return RjsfField;
+}
+
+/**
+ * The messages of a field and of its parts (an adjustment's value, a location's latitude):
+ * widgets draw one error text for the whole field, so nothing invalid goes unexplained.
+ */
+function errorsOf(errorSchema: unknown): string[] {
+  if (!errorSchema || typeof errorSchema !== 'object') return [];
+  const { __errors: own, ...parts } = errorSchema as { __errors?: unknown; [part: string]: unknown };
+  const mine = Array.isArray(own) ? own.map(String) : [];
+  return [...new Set([...mine, ...Object.values(parts).flatMap(errorsOf)])];
 }
 
 const EMPTY_OPTIONS: Record<string, unknown> = {};

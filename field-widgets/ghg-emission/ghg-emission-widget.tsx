@@ -3,6 +3,7 @@ import { Input, Select, Stack, Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { readStored, writeStored } from '@/shared/storage/storage';
 import type { FieldWidgetProps } from '../types';
+import { DROPDOWN_PROPS } from '../shared/dropdown';
 import { NumberInputWithButtons } from '../number/number-widget';
 import { GHG_INPUTS, loadRate, loadRatePercent, TRANSPORT_TYPES, type GhgCalculationType } from './load-rate';
 
@@ -42,11 +43,11 @@ export function GhgEmissionWidget({ id, value, onChange, label, description, req
     <Input.Wrapper id={id} label={label} description={description} withAsterisk={required} error={error}>
       <Stack gap="xs" mt={4}>
         {inputs.includes('transportType') && (
-          <Select label={t('ghg.transportType')} value={data.transportType ?? null} readOnly={readOnly} disabled={disabled} comboboxProps={{ withinPortal: false }}
+          <Select label={t('ghg.transportType')} value={data.transportType ?? null} readOnly={readOnly} disabled={disabled} comboboxProps={DROPDOWN_PROPS}
             data={TRANSPORT_TYPES.map((v) => ({ value: v, label: t(`ghg.transport.${v}`) }))} onChange={(v) => update({ transportType: v ?? undefined })} />
         )}
         {inputs.includes('vehicleUsageType') && (
-          <Select label={t('ghg.vehicleUsageType')} value={data.vehicleUsageType ?? null} readOnly={readOnly} disabled={disabled} comboboxProps={{ withinPortal: false }}
+          <Select label={t('ghg.vehicleUsageType')} value={data.vehicleUsageType ?? null} readOnly={readOnly} disabled={disabled} comboboxProps={DROPDOWN_PROPS}
             data={[{ value: 'business', label: t('ghg.business') }, { value: 'private', label: t('ghg.private') }]}
             onChange={(v) => update({ vehicleUsageType: (v as GhgValue['vehicleUsageType']) ?? undefined })} />
         )}

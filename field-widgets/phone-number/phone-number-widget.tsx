@@ -1,5 +1,6 @@
 import { Autocomplete } from '@mantine/core';
 import type { FieldWidgetProps } from '../types';
+import { DROPDOWN_PROPS } from '../shared/dropdown';
 
 /** A phone number with suggestions from the barcode type's predefined contacts (spec section 2). */
 export function PhoneNumberWidget({ id, value, onChange, onBlur, label, description, required, readOnly, disabled, error, context }: FieldWidgetProps<string>) {
@@ -10,7 +11,7 @@ export function PhoneNumberWidget({ id, value, onChange, onBlur, label, descript
       id={id} label={label} description={description} required={required} readOnly={readOnly} disabled={disabled} error={error}
       value={value ?? ''} data={unique} type="tel" inputMode="tel" autoComplete="tel" size="md"
       onChange={(next) => onChange(next.replace(/[^0-9+ -]/g, '') || undefined)} onBlur={onBlur}
-      comboboxProps={{ withinPortal: false }}
+      comboboxProps={DROPDOWN_PROPS}
     />
   );
 }

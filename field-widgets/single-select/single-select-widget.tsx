@@ -1,5 +1,6 @@
 import { Select } from '@mantine/core';
 import type { FieldWidgetProps } from '../types';
+import { DROPDOWN_PROPS } from '../shared/dropdown';
 
 /** One choice among the configured options, labelled in the viewer's language. */
 export function SingleSelectWidget({ id, value, onChange, onBlur, label, description, required, readOnly, disabled, error, options }: FieldWidgetProps<string>) {
@@ -9,7 +10,7 @@ export function SingleSelectWidget({ id, value, onChange, onBlur, label, descrip
     <Select
       id={id} label={label} description={description} required={required} readOnly={readOnly} disabled={disabled} error={error}
       data={values.map((v, i) => ({ value: v, label: names[i] ?? v }))} value={value ?? null} size="md" allowDeselect={!required}
-      onChange={(next) => onChange(next ?? undefined)} onBlur={onBlur} comboboxProps={{ withinPortal: false }}
+      onChange={(next) => onChange(next ?? undefined)} onBlur={onBlur} comboboxProps={DROPDOWN_PROPS}
     />
   );
 }

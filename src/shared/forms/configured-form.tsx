@@ -29,6 +29,8 @@ function BareFieldTemplate({ children, hidden }: FieldTemplateProps) {
   return hidden ? null : children;
 }
 
+const DEFAULTS_BEHAVIOUR = { emptyObjectFields: 'populateRequiredDefaults' } as const;
+
 const templates = { FieldTemplate: BareFieldTemplate, ObjectFieldTemplate: ProgressiveObjectTemplate };
 
 export interface ConfiguredFormProps {
@@ -113,6 +115,9 @@ export function ConfiguredForm({ form, formData, onChange, onSubmit, context, ch
         templates={templates}
         formContext={context}
         showErrorList={false}
+        // Defaults inside an optional object field (an adjustment's sign) only once the user
+        // starts it: otherwise an untouched optional field would be half-filled and invalid.
+        experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOUR}
         noHtml5Validate
         liveValidate={submitted}
         transformErrors={transformErrors}

@@ -26,6 +26,6 @@ export function SavedAddressPicker({ onPick }: { onPick(address: Address): void 
       onChange={(value) => {
         const entry = value === null ? undefined : entries[Number(value)];
         if (entry) onPick(entry.address);
-      }} comboboxProps={{ withinPortal: false }} searchable />
+      }} comboboxProps={{ withinPortal: false, hideDetached: false }} searchable />
   );
 }
