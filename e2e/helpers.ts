@@ -14,6 +14,13 @@ export async function login(page: Page, code: string, project = '/demo@1'): Prom
   await expect(page.getByTestId('staff-name')).toBeVisible();
 }
 
+/** Logs out through the header (confirming) and waits for the login form. */
+export async function logout(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByLabel('Access code, first 4 digits')).toBeVisible();
+}
+
 /**
  * Starts one more real server (own port, in-memory database, given environment) for a test
  * that needs its own settings; resolves when it answers. Returns a stop function.

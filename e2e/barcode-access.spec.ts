@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+import { activatedPallet } from './barcode-api';
+import { login, logout } from './helpers';
+
+test('a logged-out visitor sees the detail and trace with only the fields visible to them', async ({ page, context }) => {
+  await login(page, '11112222');
+  const id = await activatedPallet(page.request);
+  await page.goto(`/demo@1/qrcode/${id}`);
+  const data = page.getByTestId('activation-data');
+  await expect(data).toContainText('Internal cost');
+  await expect(data).toContainText('¥1235');
+  await expect(data).not.toContainText('QA notes');
+
+  await context.clearCookies();
+  await page.reload();
+  await expect(page.getByTestId('barcode-state')).toHaveText('Activated');
+  await expect(data).toContainText('Influenza vaccine');
+  await expect(data).not.toContainText('¥1235');
+  await expect(page.getByTestId('masked-field')).toHaveText('The Internal cost item is hidden by the permission setting');
+  await expect(page.getByText('QA notes')).toHaveCount(0);
+  // Only the open screens are offered, and no alerts (they are for users).
+  await expect(page.getByRole('button', { name: /Add tracking/ })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Alerts' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Trace' }).click();
+  await expect(page.getByTestId('trace').locator('[data-state="current"]')).toContainText('Manufacturer');
+  // A restricted screen sends the visitor home to log in, and logging in resumes it.
+  await page.goto(`/demo@1/qrcode/${id}/history`);
+  await expect(page).toHaveURL(new RegExp(`/demo@1\\?name=history&id=${id}$`));
+  await page.getByLabel('Access code, first 4 digits').click();
+  await page.keyboard.type('11112222');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/qrcode/${id}/history$`));
+  await expect(page.getByTestId('history-list')).toContainText('Activated');
+});
+
+test('a barcode that does not exist shows the 404 page', async ({ page }) => {
+  await page.goto('/demo@1/qrcode/AAAAAAAAAAAA');
+  await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
+  await page.goto('/demo@1/qrcode/externalId=NOPE-1');
+  await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
+});
+
+test('a barcode is found by its external id when the id holds "="', async ({ page }) => {
+  await login(page, '11112222');
+  const externalId = `PAL-${Date.now()}`;
+  const id = await activatedPallet(page.request, { externalId });
+  await page.goto(`/demo@1/qrcode/externalId=${externalId}`);
+  await expect(page).toHaveURL(new RegExp(`/demo@1/qrcode/${id}$`));
+  await expect(page.getByRole('heading', { name: externalId })).toBeVisible();
+});
+
+test('users without a permission see the action disabled with the reason', async ({ page }) => {
+  await login(page, '77778888');
+  await expect(page.getByRole('button', { name: 'Generate new barcode' })).toBeDisabled();
+  await expect(page.getByText('You do not have permission to generate barcodes.')).toBeVisible();
+  await logout(page);
+
+  await login(page, '11112222');
+  const id = await activatedPallet(page.request);
+  await logout(page);
+  // Client users may generate and activate but not add tracking.
+  await login(page, '33334444');
+  await expect(page.getByRole('button', { name: 'Generate new barcode' })).toBeEnabled();
+  await page.goto(`/demo@1/qrcode/${id}`);
+  await expect(page.getByRole('button', { name: 'Add tracking: Distribution centre' })).toBeDisabled();
+  await expect(page.getByText('You do not have permission to add tracking.')).toBeVisible();
+});
+
+test('leaving a filled form asks first; Stay keeps what was typed, Leave goes', async ({ page }) => {
+  await login(page, '11112222');
+  const id = await activatedPallet(page.request);
+  await page.goto(`/demo@1/qrcode/${id}/track`);
+  await page.getByRole('textbox', { name: 'Temperature on arrival' }).fill('4.5');
+  await page.getByRole('textbox', { name: 'Temperature on arrival' }).blur();
+  await page.getByRole('link', { name: 'Back to the barcode' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('There are unsaved change. Do you want to leave?')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Stay' }).click();
+  await expect(page.getByRole('textbox', { name: 'Temperature on arrival' })).toHaveValue('4.5');
+  await page.getByRole('link', { name: 'Home' }).click();
+  await dialog.getByRole('button', { name: 'Leave' }).click();
+  await expect(page.getByTestId('staff-name')).toBeVisible();
+});
