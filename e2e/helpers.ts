@@ -29,18 +29,32 @@ export async function startServer(port: number, env: Record<string, string>): Pr
   const { spawn } = await import('node:child_process');
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: ':memory:', ...env },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
-  for (let i = 0; i < 120; i += 1) {
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    errors += chunk.toString();
+  });
+  const exited = new Promise((r) => child.once('exit', r));
+  let up = false;
+  for (let i = 0; i < 120 && child.exitCode === null && !up; i += 1) {
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/barcode/project?code=demo`)).ok) break;
+      up = (await fetch(`http://127.0.0.1:${port}/api/barcode/project?code=demo`)).ok;
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 250));
+    if (!up) await new Promise((r) => setTimeout(r, 250));
   }
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+  // A browser may hold keep-alive connections the server waits for: give it 3 s, then kill.
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+    await exited;
+    clearTimeout(timer);
   };
+  if (!up) {
+    await stop();
+    throw new Error(`server on port ${port} did not start:\n${errors}`);
+  }
+  return stop;
 }
