@@ -1,29 +1,18 @@
 /**
- * `npm run bench`: requests per second of the reference server on loopback, and the client's
- * first-load size. The server runs in its own process (in-memory database); autocannon loads
- * it for a bounded time per endpoint and stops by itself.
+ * `npm run bench`: requests per second of the reference server on loopback, the barcode
+ * lifecycle (tracking steps, barcode reads) under a bounded load, and the client's first-load
+ * size. The server runs in its own process (in-memory database); autocannon loads it for a
+ * bounded time or number of requests per endpoint and stops by itself.
  */
-import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
-import { SEED } from '../seed/seed';
 import { FIRST_LOAD_BUDGET_BYTES, measureFirstLoad } from '../../scripts/bundle-size';
 import { benchCompile } from '../../scripts/bench-compile';
+import { startBenchServer, staffLogin } from './bench-server';
+import { benchLifecycle } from './lifecycle';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8190);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-
-async function waitForServer(): Promise<void> {
-  for (let i = 0; i < 120; i += 1) {
-    try {
-      if ((await fetch(`${BASE}/api/barcode/project?code=demo`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not start');
-}
 
 async function load(title: string, path: string, options: Partial<autocannon.Options> = {}): Promise<void> {
   const result = await autocannon({ url: `${BASE}${path}`, connections: 10, duration: DURATION_SECONDS, ...options });
@@ -36,20 +25,17 @@ for (const count of [200, 1000]) {
   console.log(`renderer compile(), ${count} fields: median ${medianMs.toFixed(2)} ms, p95 ${p95Ms.toFixed(2)} ms (budget for 1,000 fields: 10 ms median)`);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: ':memory:' },
-  stdio: 'ignore',
-});
+const server = await startBenchServer(PORT);
 try {
-  await waitForServer();
   const database = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite in memory';
   console.log(`reference server on loopback (${database}), 10 connections, ${DURATION_SECONDS} s per endpoint, server and load generator sharing 2 cores`);
   await load('GET /api/barcode/project?code=demo&version=1', '/api/barcode/project?code=demo&version=1');
   await load('POST /api/user/authorize (1111-2222)', '/api/user/authorize', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ projectId: SEED.demoProject, accessCode: '11112222', visitorId: 'bench-visitor-01' }),
+    body: JSON.stringify(staffLogin()),
   });
+  await benchLifecycle(BASE);
   try {
     const report = measureFirstLoad('dist');
     console.log(`first load of /demo@1: ${(report.totalGzipBytes / 1024).toFixed(1)} KB gzipped JavaScript in ${report.files.length + report.languageFiles.length} files (budget ${FIRST_LOAD_BUDGET_BYTES / 1024} KB)`);
@@ -57,5 +43,5 @@ try {
     console.log(`first load: ${(error as Error).message}`);
   }
 } finally {
-  server.kill('SIGTERM');
+  await server.stop();
 }

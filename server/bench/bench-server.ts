@@ -1,0 +1,97 @@
+/**
+ * The reference server as the benchmarks use it: its own process on loopback with a throwaway
+ * in-memory database (or DATABASE_URL when set), staff 1111-2222 logged in over plain HTTP, and
+ * the demo pallet's lifecycle steps (generate, activate at manufacturer, track to
+ * distributionCentre, undo) as API calls.
+ */
+import { spawn } from 'node:child_process';
+import { SEED } from '../seed/seed';
+
+/** The staff access code with every permission in the seeded demo project. */
+export const STAFF_ACCESS_CODE = '11112222';
+
+/** A running benchmark server: its base address and how to stop it. */
+export interface BenchServer {
+  base: string;
+  stop(): Promise<void>;
+}
+
+/** Starts `server/main.ts` on `127.0.0.1:port` and resolves once it answers (30 s at most). */
+export async function startBenchServer(port: number): Promise<BenchServer> {
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: ':memory:' },
+    stdio: 'ignore',
+  });
+  // A benchmark that dies half-way (an exception, a closed pipe) must not leave its server running.
+  const killOnExit = () => child.kill('SIGTERM');
+  process.once('exit', killOnExit);
+  const stop = async () => {
+    process.off('exit', killOnExit);
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  for (let i = 0; i < 120; i += 1) {
+    try {
+      if ((await fetch(`${base}/api/barcode/project?code=demo`)).ok) return { base, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await stop();
+  throw new Error(`server on port ${port} did not start`);
+}
+
+/** The body that logs staff 1111-2222 in to the demo project. */
+export const staffLogin = (visitorId = 'bench-visitor-01') => ({ projectId: SEED.demoProject, accessCode: STAFF_ACCESS_CODE, visitorId });
+
+/** Logs staff in and returns the `cookie` header that carries the session (access token and hint). */
+export async function staffCookie(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/user/authorize`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(staffLogin()),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+const address = { companyName: 'FrostLine Pharma', country: 'JPN', postalCode: '530-0001', prefecture: 'Osaka', address1: '1-1 Umeda', phoneNumber: '+81 6-1234-5678' };
+
+/** A valid activation of a demo pallet at its first trackpoint (manufacturer needs every field). */
+export const palletActivation = (barcodeId: string) => ({
+  barcodeId, barcodeType: 'pallet', origin: address, destination: { ...address, address1: '2-2 Namba' },
+  dimension: { height: 150, width: 120, depth: 100 }, weight: 480,
+  customFields: { productName: 'Influenza vaccine', lotNumber: 'FLU-2026-1', expiryDate: '2027-03-31', storageRange: '2-8', caseCount: 40, dosesPerCase: 100, totalDoses: 1 },
+});
+
+/** The step after activation: the pallet arrives at the distribution centre, cold chain intact. */
+export const distributionCentreStep = (barcodeId: string) => ({
+  barcodeId, trackPointKey: 'distributionCentre', forms: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } },
+});
+
+/** An API client for one session: JSON in and out, fails loudly on any answer but 2xx. */
+export function apiClient(base: string, cookie: string) {
+  const call = async (method: string, path: string, body?: object): Promise<unknown> => {
+    const res = await fetch(`${base}/api${path}`, {
+      method,
+      headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+    return (JSON.parse(text) as { data: unknown }).data;
+  };
+  return {
+    get: (path: string) => call('GET', path),
+    post: (path: string, body: object) => call('POST', path, body),
+    /** A new demo pallet, activated at manufacturer; resolves to its id. */
+    async activatedPallet(): Promise<string> {
+      const { id } = await call('POST', '/barcode/barcode', { projectCode: 'demo', projectVersion: 1 }) as { id: string };
+      await call('POST', '/barcode/activation', palletActivation(id));
+      return id;
+    },
+  };
+}
+export type ApiClient = ReturnType<typeof apiClient>;

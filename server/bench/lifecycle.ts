@@ -1,0 +1,111 @@
+/**
+ * Barcode lifecycle under a bounded load: tracking steps per second, and p50/p95 latency of
+ * tracking and of reading a barcode (logged in and as a visitor). Every tracking request is a
+ * real, accepted step: each one moves a different freshly activated pallet from manufacturer
+ * to distributionCentre, so a non-2xx answer is a failure, never an expected refusal.
+ */
+import autocannon from 'autocannon';
+import { apiClient, distributionCentreStep, staffCookie, type ApiClient } from './bench-server';
+
+/** Tracking steps measured (one pallet each), and reads measured per viewer. */
+const TRACKING_STEPS = Number(process.env.BENCH_TRACKING_STEPS ?? 1000);
+const READS = Number(process.env.BENCH_READS ?? 2000);
+const CONNECTIONS = 10;
+/** Unmeasured tracking steps first, so the measured ones do not pay for JIT and first compiles. */
+const WARM_UP_STEPS = 50;
+
+interface BenchRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: object;
+}
+
+interface Figures {
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  /** Answers other than 2xx, plus connection errors and timeouts. */
+  failures: number;
+  statuses: Record<string, number>;
+}
+
+/** Value at quantile `q` of ascending `sorted` (nearest rank). */
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
+
+/**
+ * Runs exactly `amount` requests over `CONNECTIONS` connections, `request(i)` giving the i-th
+ * request; latencies are taken per response (autocannon's histogram stops at p90 then p97.5).
+ */
+async function measure(base: string, amount: number, request: (i: number) => BenchRequest, headers: Record<string, string>): Promise<Figures> {
+  let next = 0;
+  const latencies: number[] = [];
+  const started = performance.now();
+  const result = await new Promise<autocannon.Result>((resolve, reject) => autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    amount,
+    timeout: 30,
+    requests: [{
+      setupRequest: (req) => {
+        const { method, path, body } = request(next);
+        next += 1;
+        return { ...req, method, path, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) };
+      },
+    }],
+  }, (error, done) => (error ? reject(error as Error) : resolve(done)))
+    .on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime)));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count ?? 0]));
+  return {
+    requests: latencies.length, perSecond: latencies.length / seconds,
+    p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95), p99: quantile(latencies, 0.99),
+    failures: result.non2xx + result.errors + result.timeouts, statuses,
+  };
+}
+
+/** `count` activated pallets, made `CONNECTIONS` at a time. */
+async function activatedPallets(api: ApiClient, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  let started = 0;
+  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
+    while (started < count) {
+      started += 1;
+      ids.push(await api.activatedPallet());
+    }
+  }));
+  return ids;
+}
+
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+function print(title: string, f: Figures): void {
+  const statuses = Object.entries(f.statuses).map(([code, n]) => `${code}: ${n}`).join(', ');
+  console.log(`  ${title.padEnd(44)} ${f.perSecond.toFixed(0).padStart(5)} req/s   p50 ${ms(f.p50)}   p95 ${ms(f.p95)}   p99 ${ms(f.p99)}   ${f.requests} requests, non-2xx/errors ${f.failures} (${statuses})`);
+}
+
+/** Prepares the pallets, loads the server and prints the figures; throws if any tracking step was refused. */
+export async function benchLifecycle(base: string): Promise<void> {
+  const cookie = await staffCookie(base);
+  const api = apiClient(base, cookie);
+  const preparing = performance.now();
+  const pallets = await activatedPallets(api, WARM_UP_STEPS + TRACKING_STEPS);
+  const warmUp = pallets.slice(0, WARM_UP_STEPS);
+  const measured = pallets.slice(WARM_UP_STEPS);
+  console.log(`barcode lifecycle, ${CONNECTIONS} connections (${pallets.length} pallets generated and activated in ${((performance.now() - preparing) / 1000).toFixed(1)} s):`);
+
+  const track = (ids: string[]) => (i: number): BenchRequest => ({ method: 'POST', path: '/api/barcode/tracking', body: distributionCentreStep(ids[i % ids.length]!) });
+  await measure(base, warmUp.length, track(warmUp), { cookie });
+  const tracking = await measure(base, measured.length, track(measured), { cookie });
+  print('POST /api/barcode/tracking (each a new step)', tracking);
+
+  const read = (i: number): BenchRequest => ({ method: 'GET', path: `/api/barcode/barcode?id=${measured[i % measured.length]}` });
+  print('GET /api/barcode/barcode?id=, staff', await measure(base, READS, read, { cookie }));
+  print('GET /api/barcode/barcode?id=, visitor', await measure(base, READS, read, {}));
+
+  const notTracked = (await Promise.all(measured.slice(0, 20).map((id) => api.get(`/barcode/barcode?id=${id}`))))
+    .filter((b) => (b as { currentTrackPointKey: string }).currentTrackPointKey !== 'distributionCentre').length;
+  if (tracking.failures > 0 || notTracked > 0) throw new Error(`tracking: ${tracking.failures} steps refused, ${notTracked} of 20 sampled pallets not at distributionCentre`);
+}
