@@ -69,13 +69,20 @@ test('users without a permission see the action disabled with the reason', async
 test('leaving a filled form asks first; Stay keeps what was typed, Leave goes', async ({ page }) => {
   await login(page, '11112222');
   const id = await activatedPallet(page.request);
-  await page.goto(`/demo@1/qrcode/${id}/track`);
+  await page.goto(`/demo@1/qrcode/${id}`);
+  await page.getByRole('button', { name: 'Add tracking: Distribution centre' }).click();
   await page.getByRole('textbox', { name: 'Temperature on arrival' }).fill('4.5');
   await page.getByRole('textbox', { name: 'Temperature on arrival' }).blur();
   await page.getByRole('link', { name: 'Back to the barcode' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('There are unsaved change. Do you want to leave?')).toBeVisible();
   await dialog.getByRole('button', { name: 'Stay' }).click();
+  await expect(page.getByRole('textbox', { name: 'Temperature on arrival' })).toHaveValue('4.5');
+  // The browser's back button asks too, and staying keeps the page and its address.
+  await page.goBack();
+  await expect(dialog.getByText('There are unsaved change. Do you want to leave?')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Stay' }).click();
+  await expect(page).toHaveURL(new RegExp(`/qrcode/${id}/track$`));
   await expect(page.getByRole('textbox', { name: 'Temperature on arrival' })).toHaveValue('4.5');
   await page.getByRole('link', { name: 'Home' }).click();
   await dialog.getByRole('button', { name: 'Leave' }).click();

@@ -1,8 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
+import { installHistoryGuard } from '@/shared/forms/history-guard';
 import { initI18n } from '@/shared/i18n/i18n';
 import { App } from './app';
+
+// Before the router: the unsaved-changes prompt must see back/forward moves first.
+installHistoryGuard();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Center, Loader } from '@mantine/core';
-import { createBrowserRouter, createRoutesFromElements, Navigate, Outlet, Route, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { useCurrentProject } from '@/shared/project/use-project';
 import { NotFoundPage } from '@/shared/ui/not-found-page';
 import { projectPath } from '@/shared/project/project-route';
@@ -34,40 +34,36 @@ function Screens() {
   return <Suspense fallback={screenFallback}><Outlet /></Suspense>;
 }
 
-/** The activation steps of spec section 2; the default step is the type. */
-export const ACTIVATION_STEPS = ['type', 'trackpoint', 'origin', 'destination', 'package'] as const;
-
-/**
- * The routes of spec section 2 whose screens exist; anything else is the 404 page. A data
- * router, so that a screen with unsaved changes can hold a navigation (useBlocker).
- */
-const router = createBrowserRouter(createRoutesFromElements(
-  <Route element={<Screens />}>
-    <Route path="/playground" element={<PlaygroundPage />} />
-    <Route path="/:project" element={<ProjectLayout />}>
-      <Route element={<Screens />}>
-        <Route index element={<HomeRoute />} />
-        <Route path="register" element={<RegisterPage />} />
-        <Route path="tracking-count" element={<RequireUser screen="tracking-count"><TrackingCountPage /></RequireUser>} />
-        <Route path="qrcode/:barcodeId" element={<BarcodeRoute />}>
-          <Route index element={<DetailPage />} />
-          <Route path="trace" element={<TracePage />} />
-          <Route path="children" element={<ChildrenPage />} />
-          <Route path="history" element={<RequireUser screen="history"><HistoryPage /></RequireUser>} />
-          <Route path="edit" element={<RequireUser screen="edit"><EditPage /></RequireUser>} />
-          <Route path="track" element={<RequireUser screen="track"><TrackPage /></RequireUser>} />
-          <Route path="activate" element={<RequireUser screen="activate"><Outlet /></RequireUser>}>
-            <Route index element={<Navigate to="type" replace />} />
-            <Route path=":step" element={<ActivatePage />} />
-          </Route>
-        </Route>
-        <Route path="*" element={<ProjectNotFound />} />
-      </Route>
-    </Route>
-    <Route path="*" element={<NotFoundPage />} />
-  </Route>,
-));
-
+/** The routes of spec section 2 whose screens exist; anything else is the 404 page. */
 export function AppRoutes() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route element={<Screens />}>
+          <Route path="/playground" element={<PlaygroundPage />} />
+          <Route path="/:project" element={<ProjectLayout />}>
+            <Route element={<Screens />}>
+              <Route index element={<HomeRoute />} />
+              <Route path="register" element={<RegisterPage />} />
+              <Route path="tracking-count" element={<RequireUser screen="tracking-count"><TrackingCountPage /></RequireUser>} />
+              <Route path="qrcode/:barcodeId" element={<BarcodeRoute />}>
+                <Route index element={<DetailPage />} />
+                <Route path="trace" element={<TracePage />} />
+                <Route path="children" element={<ChildrenPage />} />
+                <Route path="history" element={<RequireUser screen="history"><HistoryPage /></RequireUser>} />
+                <Route path="edit" element={<RequireUser screen="edit"><EditPage /></RequireUser>} />
+                <Route path="track" element={<RequireUser screen="track"><TrackPage /></RequireUser>} />
+                <Route path="activate" element={<RequireUser screen="activate"><Outlet /></RequireUser>}>
+                  <Route index element={<Navigate to="type" replace />} />
+                  <Route path=":step" element={<ActivatePage />} />
+                </Route>
+              </Route>
+              <Route path="*" element={<ProjectNotFound />} />
+            </Route>
+          </Route>
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </BrowserRouter>
+  );
 }
