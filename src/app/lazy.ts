@@ -10,7 +10,15 @@ const RELOADED_FLAG = 'sb-chunk-reload';
  * is shown as an error instead of reloading forever.
  */
 export function lazyScreen<T extends ComponentType<object>>(load: () => Promise<{ default: T }>) {
-  return lazy(async () => {
+  let loading: Promise<{ default: T }> | null = null;
+  const get = () => {
+    loading ??= loadOnce();
+    return loading;
+  };
+  // preload(): start fetching the chunk before the screen renders (e.g. while its data loads).
+  return Object.assign(lazy(get), { preload: () => void get() });
+
+  async function loadOnce(): Promise<{ default: T }> {
     try {
       const module = await Promise.race([
         load(),
@@ -26,5 +34,5 @@ export function lazyScreen<T extends ComponentType<object>>(load: () => Promise<
       }
       throw error;
     }
-  });
+  }
 }

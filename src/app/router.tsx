@@ -1,6 +1,9 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
+import i18next from 'i18next';
 import { Center, Loader } from '@mantine/core';
-import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { preloadBarcode } from '@/shared/barcode/use-barcode';
+import { parseProjectParam } from '@/shared/project/project-route';
 import { useCurrentProject } from '@/shared/project/use-project';
 import { NotFoundPage } from '@/shared/ui/not-found-page';
 import { projectPath } from '@/shared/project/project-route';
@@ -30,6 +33,23 @@ function ProjectNotFound() {
 
 const screenFallback = <Center mih="40vh"><Loader /></Center>;
 
+/**
+ * A barcode opened from a scan or a link: its data, its screen's code and its strings start
+ * loading at once, side by side with the project, instead of one after the other.
+ */
+function PrefetchBarcodeScreen() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const match = /^\/([^/]+)\/qrcode\/([^/]+)(\/[^/]*)?/.exec(pathname);
+    const project = parseProjectParam(match?.[1]);
+    if (!match?.[2] || !project) return;
+    preloadBarcode(project.code, decodeURIComponent(match[2]));
+    void i18next.loadNamespaces('barcode');
+    if (!match[3]) DetailPage.preload();
+  }, [pathname]);
+  return null;
+}
+
 function Screens() {
   return <Suspense fallback={screenFallback}><Outlet /></Suspense>;
 }
@@ -38,6 +58,7 @@ function Screens() {
 export function AppRoutes() {
   return (
     <BrowserRouter>
+      <PrefetchBarcodeScreen />
       <Routes>
         <Route element={<Screens />}>
           <Route path="/playground" element={<PlaygroundPage />} />

@@ -1,4 +1,4 @@
-import useSWR, { mutate } from 'swr';
+import useSWR, { mutate, preload } from 'swr';
 import type { Barcode } from '@schemas/api/barcode';
 import { api } from '../api';
 
@@ -20,12 +20,15 @@ export function barcodeQuery(projectCode: string, id: string): Record<string, st
   return query;
 }
 
+const fetchBarcode = ([, code, barcodeId]: readonly [string, string, string]) => api.get<Barcode>('/barcode/barcode', barcodeQuery(code, barcodeId));
+
 /** The barcode of a route, shared by the detail page and every screen under it. */
 export function useBarcode(projectCode: string, id: string | undefined) {
-  return useSWR(id ? barcodeKey(projectCode, id) : null, ([, code, barcodeId]) => api.get<Barcode>('/barcode/barcode', barcodeQuery(code, barcodeId)), {
-    shouldRetryOnError: false,
-  });
+  return useSWR(id ? barcodeKey(projectCode, id) : null, fetchBarcode, { shouldRetryOnError: false });
 }
+
+/** Starts loading a barcode before its screen renders (e.g. while the project still loads). */
+export const preloadBarcode = (projectCode: string, id: string) => void preload(barcodeKey(projectCode, id), fetchBarcode);
 
 /** Reloads a barcode after a change, and everything derived from it (history, alerts, children). */
 export const revalidateBarcode = (id: string) =>
