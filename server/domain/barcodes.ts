@@ -6,7 +6,8 @@ import { isVisible } from '../../src/renderer/compile';
 import { SPECIAL_FIELD_NAMES } from '../../src/renderer/config-check';
 import type { Queryable } from '../db/database';
 import type { ServerContext } from './context';
-import { commonFailure } from './errors';
+import { commonFailure, fieldFailure } from './errors';
+import { COUNTRY_CODES } from '../../schemas/countries';
 import type { ProjectPermission } from '../../schemas/api/project';
 import type { TrackPoint } from '../../schemas/project-config';
 import { findProject, projectPermission, type ProjectRow, type Viewer } from './projects';
@@ -167,12 +168,22 @@ export interface StepInfo {
   weight?: number;
 }
 
-/** Throws 3003 when a trackpoint requires origin, destination or package information that is missing. */
+/**
+ * Throws 3003 when a trackpoint requires origin, destination or package information that is
+ * missing, and 2201 (on `origin.country` / `destination.country`) for a country that is not
+ * one of the ISO alpha-3 codes of spec section 3.
+ */
 export function assertRequiredInfo(point: TrackPoint, info: StepInfo): void {
   const missing = (point.requireOrigin && !info.origin) || (point.requireDestination && !info.destination)
     || (point.requirePackageInfo && (!info.dimension || info.weight === undefined));
   if (missing) throw commonFailure(ErrorCode.insufficientInfoToStart);
+  for (const side of ['origin', 'destination'] as const) {
+    const country = (info[side] as { country?: string } | undefined)?.country;
+    if (country !== undefined && !COUNTRIES.has(country)) throw fieldFailure(`${side}.country`, ErrorCode.invalidCountry);
+  }
 }
+
+const COUNTRIES = new Set<string>(COUNTRY_CODES);
 
 /** The step's addresses and package information, as stored (absent ones left out). */
 export function stepInfo(info: StepInfo): Record<string, unknown> {

@@ -24,6 +24,15 @@ describe('POST /barcode/activation', () => {
     expect(rows.map((r) => [r.seq, r.action, r.track_point_key])).toEqual([[1, 'generated', null], [2, 'activated', 'manufacturer']]);
   });
 
+  it('refuses a country that is not an ISO alpha-3 code (2201) and changes nothing', async () => {
+    const id = await newBarcode();
+    const staff = await as('11112222');
+    const res = await staff.post('/api/barcode/activation', activation(id, { destination: { ...address, country: 'XYZ' } }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ errors: { 'destination.country': [2201] } });
+    expect((await staff.get(`/api/barcode/barcode?id=${id}`)).json().data.isActivated).toBe(false);
+  });
+
   it('refuses a second activation (3002)', async () => {
     const id = await newBarcode();
     const staff = await as('11112222');

@@ -11,7 +11,12 @@ const ALLOWED_ATTR = ['href', 'title', 'alt', 'src', 'colspan', 'rowspan'];
 
 let hooked = false;
 
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 export function sanitizeHtml(html: string): string {
+  // DOMPurify hands back its input untouched where it cannot work (no usable DOM): then the
+  // body is shown as text, never as unchecked HTML.
+  if (!DOMPurify.isSupported) return escapeHtml(html);
   if (!hooked) {
     DOMPurify.addHook('afterSanitizeAttributes', (node) => {
       if (node.tagName === 'A') {
