@@ -88,3 +88,30 @@ test('leaving a filled form asks first; Stay keeps what was typed, Leave goes', 
   await dialog.getByRole('button', { name: 'Leave' }).click();
   await expect(page.getByTestId('staff-name')).toBeVisible();
 });
+
+test('editing changes the stored data; Tracking Times counts the steps the user added today', async ({ page }) => {
+  await login(page, '11112222');
+  const id = await activatedPallet(page.request);
+  await page.goto(`/demo@1/qrcode/${id}`);
+  await page.getByRole('button', { name: 'Edit data' }).click();
+  await expect(page.getByRole('textbox', { name: 'Product', exact: true })).toHaveValue('Influenza vaccine');
+  await page.getByRole('textbox', { name: 'Product', exact: true }).fill('Influenza vaccine (quadrivalent)');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(new RegExp(`/qrcode/${id}$`));
+  await expect(page.getByTestId('activation-data')).toContainText('Influenza vaccine (quadrivalent)');
+
+  const tracked = await page.request.post('/api/barcode/tracking', {
+    data: { barcodeId: id, trackPointKey: 'distributionCentre', forms: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } } },
+  });
+  expect(tracked.ok(), await tracked.text()).toBe(true);
+  await page.getByRole('link', { name: 'Home' }).click();
+  await page.getByRole('button', { name: 'Tracking Times' }).click();
+  const today = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  await expect(page.getByTestId('tracking-count-date')).toHaveText(`${today.getFullYear()}/${pad(today.getMonth() + 1)}/${pad(today.getDate())}`);
+  const count = Number(await page.getByTestId('tracking-count').textContent());
+  expect(count).toBeGreaterThanOrEqual(1);
+  await expect(page.getByRole('button', { name: 'Next day' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Previous day' }).click();
+  await expect(page.getByTestId('tracking-count')).toHaveText('0');
+});
