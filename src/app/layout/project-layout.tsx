@@ -13,6 +13,7 @@ import { showMessage } from '@/shared/ui/message-dialog';
 import { NotFoundPage } from '@/shared/ui/not-found-page';
 import { useStore } from '@/shared/ui/store';
 import { showToast } from '@/shared/ui/toasts';
+import { KeyboardWedgeListener } from '@/features/scanning/components/keyboard-wedge-listener';
 import { LazyMessageDialog } from '../dialogs/lazy-dialogs';
 import { Header } from './header';
 
@@ -90,6 +91,7 @@ export function ProjectLayout() {
       <Container size="xs" px="md" py="lg" component="main">
         <Outlet />
       </Container>
+      {profile && <KeyboardWedgeListener project={project} mayGenerate={project.projectPermission.generateBarcodePermission.canEdit || profile.user.userType === 'client'} />}
       <LazyMessageDialog offerLogin={!profile && !onHome && !isHtmlPage} homePath={home} />
     </ProjectContext.Provider>
   );

@@ -66,7 +66,10 @@ export function ActivatePage() {
     update({ packageData });
     setBusy(true);
     try {
+      // Only the type's own fields: a prefill from a scan may hold keys another type uses.
+      const own = new Set(type?.activationFields.map((f) => f.key));
       const parts = splitPackageData(packageData);
+      parts.customFields = Object.fromEntries(Object.entries(parts.customFields).filter(([key]) => own.has(key)));
       await activate(defined({
         barcodeId: barcode.id, barcodeType: draft.barcodeType, trackPointKey: start.key,
         origin: toAddress(draft.origin), destination: toAddress(draft.destination), ...parts,

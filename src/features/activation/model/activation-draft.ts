@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { takeActivationPrefill } from '@/shared/barcode/activation-prefill';
 import { isFilled } from '@/shared/barcode/step-data';
 import { readSession, removeSession, writeSession } from '@/shared/storage/storage';
 
@@ -17,10 +18,11 @@ const draftKey = (barcodeId: string) => `activation-draft:${barcodeId}`;
 
 /**
  * The draft of one barcode's activation, kept for the tab's session (sessionStorage) so that a
- * reload, a slip of the thumb or the camera app taking over the phone loses nothing.
+ * reload, a slip of the thumb or the camera app taking over the phone loses nothing. A new
+ * draft starts from what a scan found (GS1 Digital Link: GTIN, lot, serial, expiry).
  */
 export function useActivationDraft(barcodeId: string) {
-  const [draft, setDraft] = useState<ActivationDraft>(() => readSession<ActivationDraft>(draftKey(barcodeId)) ?? EMPTY);
+  const [draft, setDraft] = useState<ActivationDraft>(() => readSession<ActivationDraft>(draftKey(barcodeId)) ?? { ...EMPTY, packageData: takeActivationPrefill(barcodeId) });
   useEffect(() => {
     writeSession(draftKey(barcodeId), draft);
   }, [barcodeId, draft]);

@@ -1,0 +1,49 @@
+import { expect, test, type Page } from '@playwright/test';
+import { activatedPallet } from './barcode-api';
+import { login } from './helpers';
+
+/** A handheld terminal's trigger: the code typed within milliseconds, then Enter. */
+async function pullTrigger(page: Page, code: string) {
+  await page.locator('body').click({ position: { x: 5, y: 300 } });
+  await page.keyboard.type(code, { delay: 5 });
+  await page.keyboard.press('Enter');
+}
+
+test('a keyboard-wedge scan opens the scanned barcode, or offers a new one for an unknown code', async ({ page }) => {
+  await login(page, '11112222');
+  const externalId = `PAL-${Date.now()}`;
+  const id = await activatedPallet(page.request, { externalId });
+
+  // This product's barcode URL (printed as a QR code): its detail page.
+  await pullTrigger(page, `https://labels.example.com/demo@1/qrcode/${id}`);
+  await expect(page).toHaveURL(new RegExp(`/demo@1/qrcode/${id}$`));
+
+  // A code the project already has as an external id: that barcode, nothing created.
+  await page.getByRole('link', { name: 'Home' }).click();
+  await pullTrigger(page, externalId);
+  await expect(page).toHaveURL(new RegExp(`/demo@1/qrcode/${id}$`));
+
+  // A GS1 Digital Link nobody has scanned: asked first, then a new barcode whose activation
+  // starts with the GTIN and lot filled in.
+  const link = `https://id.gs1.org/01/09506000134352/10/LOT${Date.now() % 100000}`;
+  await pullTrigger(page, link);
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('scanned-code')).toHaveText(link);
+  await expect(dialog).toContainText('GTIN 09506000134352');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('heading', { name: link })).toBeVisible();
+  await page.getByRole('button', { name: 'Activate' }).click();
+  await page.getByText('Vaccine case', { exact: true }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/activate\/trackpoint$/);
+  // Straight to the package step (the draft keeps the type; addresses are not needed to look).
+  await page.goto(page.url().replace(/\/trackpoint$/, '/package'));
+  await expect(page.getByRole('textbox', { name: 'GTIN' })).toHaveValue(/09506000134352/);
+  await expect(page.getByRole('textbox', { name: 'Lot number' })).toHaveValue(/^LOT/);
+
+  // Typing in a field is typing, not a scan.
+  await page.getByRole('textbox', { name: 'Product', exact: true }).click();
+  await page.keyboard.type('ABCDEFG', { delay: 5 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});

@@ -1,0 +1,111 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { Project } from '@schemas/api/project';
+import { storeActivationPrefill } from '@/shared/barcode/activation-prefill';
+import { translateError } from '@/shared/i18n/error-message';
+import { projectPath } from '@/shared/project/project-route';
+import { showMessage } from '@/shared/ui/message-dialog';
+import { findByExternalId, generateWithExternalId } from '../api/scan';
+import type { Gs1DigitalLink } from '../model/gs1-digital-link';
+import { GS1_FIELD_KEYS, scanTarget } from '../model/scan-routing';
+
+export interface ScanHandlerProps {
+  project: Project;
+  /** Whether the user may generate barcodes (spec section 6). */
+  mayGenerate: boolean;
+  text: string;
+  onDone(): void;
+}
+
+/** The activation values a GS1 Digital Link gives, under the keys the project's types use. */
+function prefillFor(project: Project, gs1: Gs1DigitalLink): Record<string, unknown> {
+  const keys = new Set(Object.values(project.barcodeTypes).flatMap((t) => t.activationFields.map((f) => f.key)));
+  const values: Record<string, unknown> = {};
+  for (const [part, candidates] of Object.entries(GS1_FIELD_KEYS) as [keyof Gs1DigitalLink, readonly string[]][]) {
+    const key = candidates.find((k) => keys.has(k));
+    if (key && gs1[part] !== undefined) values[key] = gs1[part];
+  }
+  return values;
+}
+
+/**
+ * Where a scan leads (spec section 4): a barcode URL of this product opens that barcode; a code
+ * the project already has as an external id opens its barcode; any other code asks before it
+ * becomes a new barcode with that external id (GS1 Digital Link values prefill its activation).
+ */
+export function ScanHandler({ project, mayGenerate, text, onDone }: ScanHandlerProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [confirm, setConfirm] = useState<{ externalId: string; gs1: Gs1DigitalLink | null } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const done = useRef(onDone);
+  useEffect(() => {
+    done.current = onDone;
+  });
+
+  useEffect(() => {
+    let alive = true;
+    const target = scanTarget(text);
+    if (!target) {
+      done.current();
+      return undefined;
+    }
+    if (target.kind === 'barcode') {
+      navigate(`/${target.project}/qrcode/${target.barcodeId}`);
+      done.current();
+      return undefined;
+    }
+    findByExternalId(project.code, target.externalId).then((found) => {
+      if (!alive) return;
+      if (found) {
+        navigate(`${projectPath(project)}/qrcode/${found.id}`);
+        done.current();
+      } else if (!mayGenerate) {
+        showMessage({ body: `${target.externalId}\n${t('home.generateNoPermission')}` });
+        done.current();
+      } else {
+        setConfirm({ externalId: target.externalId, gs1: target.gs1 });
+      }
+    }, (error: unknown) => {
+      if (!alive) return;
+      showMessage({ body: translateError(t, error) });
+      done.current();
+    });
+    return () => {
+      alive = false;
+    };
+  }, [text, project, mayGenerate, navigate, t]);
+
+  const create = async () => {
+    if (!confirm) return;
+    setBusy(true);
+    try {
+      const { id } = await generateWithExternalId(project.code, project.version, confirm.externalId);
+      if (confirm.gs1) storeActivationPrefill(id, prefillFor(project, confirm.gs1));
+      navigate(`${projectPath(project)}/qrcode/${id}`);
+      done.current();
+    } catch (error) {
+      showMessage({ body: translateError(t, error) });
+      done.current();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!confirm) return <Modal opened onClose={onDone} withCloseButton={false} centered size="xs"><Group><Loader size="sm" /><Text size="sm">{t('scan.looking', { code: text.trim() })}</Text></Group></Modal>;
+  return (
+    <Modal opened onClose={onDone} title={t('scan.createTitle')} centered>
+      <Stack gap="xs">
+        <Text>{t('scan.createMessage')}</Text>
+        <Text fw={700} style={{ wordBreak: 'break-all' }} data-testid="scanned-code">{confirm.externalId}</Text>
+        {confirm.gs1 && <Text size="sm" c="dimmed">{t('scan.gs1', { gtin: confirm.gs1.gtin, lot: confirm.gs1.lot ?? '—', serial: confirm.gs1.serial ?? '—' })}</Text>}
+      </Stack>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onDone}>{t('common.cancel')}</Button>
+        <Button loading={busy} onClick={() => void create()}>{t('scan.create')}</Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * Tells a scanner that "types like a keyboard" (handheld terminals, USB and Bluetooth scanners)
+ * from a person typing: a scanner sends a whole code within milliseconds and ends it with Enter.
+ */
+export interface WedgeOptions {
+  /** Longest pause between two characters of one scan (default 50 ms; people need 100+). */
+  maxGapMs?: number;
+  /** Shortest code taken as a scan (default 4 characters). */
+  minLength?: number;
+}
+
+export function createWedgeDetector({ maxGapMs = 50, minLength = 4 }: WedgeOptions = {}) {
+  let buffer = '';
+  let last = -Infinity;
+  /** Feeds one key; returns the scanned text when this Enter ends a scan. */
+  return function key(key: string, at: number): string | null {
+    const gap = at - last;
+    last = at;
+    if (gap > maxGapMs) buffer = '';
+    if (key === 'Enter') {
+      const text = buffer;
+      buffer = '';
+      return text.length >= minLength ? text : null;
+    }
+    if (key.length === 1) buffer += key;
+    else if (key !== 'Shift') buffer = '';
+    return null;
+  };
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { hasValidCheckDigit, parseGs1DigitalLink } from '@/features/scanning/model/gs1-digital-link';
+import { createWedgeDetector } from '@/features/scanning/model/keyboard-wedge';
+import { scanTarget } from '@/features/scanning/model/scan-routing';
+
+describe('scan routing (spec section 4)', () => {
+  it("opens a barcode of this product's URL pattern on any host", () => {
+    expect(scanTarget(' https://app.example.com/demo@1/qrcode/AbCdEf123456 ')).toEqual({ kind: 'barcode', project: 'demo@1', barcodeId: 'AbCdEf123456' });
+    expect(scanTarget('http://localhost:8080/base/secure@2/qrcode/ZZZZZZZZZZZZ?x=1')).toEqual({ kind: 'barcode', project: 'secure@2', barcodeId: 'ZZZZZZZZZZZZ' });
+  });
+
+  it('makes anything else a new barcode with the trimmed text as external id', () => {
+    expect(scanTarget('  4901234567894 ')).toEqual({ kind: 'new', externalId: '4901234567894', gs1: null });
+    expect(scanTarget('https://example.com/demo@1/qrcode/short')).toMatchObject({ kind: 'new', gs1: null });
+    expect(scanTarget('javascript:alert(1)')).toMatchObject({ kind: 'new', externalId: 'javascript:alert(1)' });
+    expect(scanTarget('   ')).toBeNull();
+  });
+
+  it('reads GTIN, lot, serial and expiry from a GS1 Digital Link, checking the GTIN check digit', () => {
+    const link = 'https://id.gs1.org/01/09506000134352/10/ABC%2F123/21/12345?17=270331';
+    expect(scanTarget(link)).toEqual({ kind: 'new', externalId: link, gs1: { gtin: '09506000134352', lot: 'ABC/123', serial: '12345', expiryDate: '2027-03-31' } });
+    expect(parseGs1DigitalLink('https://brand.example/products/01/9506000134352')).toEqual({ gtin: '09506000134352' });
+    expect(parseGs1DigitalLink('https://id.gs1.org/01/09506000134353/21/1')).toBeNull();
+    expect(parseGs1DigitalLink('https://id.gs1.org/01/09506000134352/99/x')).toBeNull();
+    expect(parseGs1DigitalLink('https://id.gs1.org/01/09506000134352?17=270200')).toEqual({ gtin: '09506000134352', expiryDate: '2027-02-28' });
+    expect(parseGs1DigitalLink('not a url')).toBeNull();
+  });
+
+  it('computes GS1 check digits', () => {
+    expect(hasValidCheckDigit('4901234567894')).toBe(true);
+    expect(hasValidCheckDigit('96385074')).toBe(true);
+    expect(hasValidCheckDigit('4901234567895')).toBe(false);
+    expect(hasValidCheckDigit('12ab')).toBe(false);
+  });
+});
+
+describe('keyboard-wedge scanners', () => {
+  const feed = (keys: [string, number][]) => {
+    const detect = createWedgeDetector();
+    return keys.map(([key, at]) => detect(key, at)).filter((v) => v !== null);
+  };
+
+  it('takes a fast burst of characters ended by Enter as one scan', () => {
+    const keys = [...'PO-2026-1'].map((c, i): [string, number] => [c, 1000 + i * 8]);
+    expect(feed([...keys, ['Enter', 1080]])).toEqual(['PO-2026-1']);
+  });
+
+  it('ignores people typing, short bursts and a slow Enter', () => {
+    expect(feed([['a', 0], ['b', 180], ['c', 400], ['d', 600], ['Enter', 800]])).toEqual([]);
+    expect(feed([['a', 0], ['b', 5], ['Enter', 10]])).toEqual([]);
+    expect(feed([['a', 0], ['b', 5], ['c', 10], ['d', 15], ['Enter', 400]])).toEqual([]);
+  });
+
+  it('keeps shifted characters and drops the burst on other keys', () => {
+    expect(feed([['Shift', 0], ['A', 2], ['B', 6], ['1', 9], ['2', 12], ['Enter', 15]])).toEqual(['AB12']);
+    expect(feed([['A', 0], ['B', 5], ['ArrowLeft', 8], ['C', 10], ['D', 14], ['Enter', 18]])).toEqual([]);
+  });
+});
