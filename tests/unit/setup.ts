@@ -2,7 +2,7 @@ import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
 // Mantine reads the colour scheme through matchMedia, which happy-dom lacks.
-if (!window.matchMedia) {
+if (typeof window !== 'undefined' && !window.matchMedia) {
   window.matchMedia = (query: string) => ({
     matches: false, media: query, onchange: null,
     addEventListener: () => undefined, removeEventListener: () => undefined,
@@ -12,5 +12,5 @@ if (!window.matchMedia) {
 
 afterEach(() => {
   cleanup();
-  localStorage.clear();
+  if (typeof localStorage !== 'undefined') localStorage.clear();
 });
