@@ -19,7 +19,7 @@ function precompress(): Plugin {
     writeBundle(options, bundle) {
       const outDir = options.dir ?? 'dist';
       for (const fileName of Object.keys(bundle)) {
-        if (!/\.(js|css|html|svg|json)$/.test(fileName)) continue;
+        if (!/\.(js|css|html|svg|json|wasm)$/.test(fileName)) continue;
         const bytes = readFileSync(join(outDir, fileName));
         if (bytes.length < 1024) continue;
         writeFileSync(join(outDir, `${fileName}.gz`), gzipSync(bytes, { level: 9 }));
@@ -41,6 +41,8 @@ export default defineConfig({
       '@widgets': fileURLToPath(new URL('./field-widgets', import.meta.url)),
     },
   },
+  // The barcode decoder runs in a module worker (it imports zxing-wasm).
+  worker: { format: 'es' },
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -24,6 +24,7 @@ const ChildrenPage = lazyScreen(() => import('@/features/barcode-detail/componen
 const ActivatePage = lazyScreen(() => import('@/features/activation/components/activate-page').then(named('ActivatePage')));
 const EditPage = lazyScreen(() => import('@/features/activation/components/edit-page').then(named('EditPage')));
 const TrackPage = lazyScreen(() => import('@/features/tracking/components/track-page').then(named('TrackPage')));
+const ScanPage = lazyScreen(() => import('@/features/scanning/components/scan-page').then(named('ScanPage')));
 const TrackingCountPage = lazyScreen(() => import('@/features/tracking/components/tracking-count-page').then(named('TrackingCountPage')));
 
 function ProjectNotFound() {
@@ -66,6 +67,7 @@ export function AppRoutes() {
             <Route element={<Screens />}>
               <Route index element={<HomeRoute />} />
               <Route path="register" element={<RegisterPage />} />
+              <Route path="scan" element={<RequireUser screen="scan"><ScanPage /></RequireUser>} />
               <Route path="tracking-count" element={<RequireUser screen="tracking-count"><TrackingCountPage /></RequireUser>} />
               <Route path="qrcode/:barcodeId" element={<BarcodeRoute />}>
                 <Route index element={<DetailPage />} />

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasValidCheckDigit, parseGs1DigitalLink } from '@/features/scanning/model/gs1-digital-link';
+import { appendScan, createScanGate, DEFAULT_TIME_BETWEEN_SCANS_MS, toScanResult } from '@/features/scanning/model/decoding';
 import { createWedgeDetector } from '@/features/scanning/model/keyboard-wedge';
 import { scanTarget } from '@/features/scanning/model/scan-routing';
 
@@ -54,5 +55,35 @@ describe('keyboard-wedge scanners', () => {
   it('keeps shifted characters and drops the burst on other keys', () => {
     expect(feed([['Shift', 0], ['A', 2], ['B', 6], ['1', 9], ['2', 12], ['Enter', 15]])).toEqual(['AB12']);
     expect(feed([['A', 0], ['B', 5], ['ArrowLeft', 8], ['C', 10], ['D', 14], ['Enter', 18]])).toEqual([]);
+  });
+});
+
+describe('the scanning loop', () => {
+  it('handles a result only when it differs from the previous one and the minimum delay has passed', () => {
+    const gate = createScanGate(500);
+    expect(gate.accept('A', 0)).toBe(true);
+    expect(gate.accept('A', 2000)).toBe(false);
+    expect(gate.accept('B', 300)).toBe(false);
+    expect(gate.accept('B', 600)).toBe(true);
+    gate.reset();
+    expect(gate.accept('B', 1200)).toBe(true);
+  });
+
+  it('uses the project time between scans, 500 ms by default', () => {
+    expect(DEFAULT_TIME_BETWEEN_SCANS_MS).toBe(500);
+    const gate = createScanGate(2000);
+    expect(gate.accept('A', 0)).toBe(true);
+    expect(gate.accept('B', 1999)).toBe(false);
+  });
+
+  it('gives a result its raw value, corners, bounding box and trimmed text', () => {
+    const result = toScanResult({ text: ' PO-1\n', format: 'QRCode', corners: [{ x: 10, y: 20 }, { x: 110, y: 22 }, { x: 108, y: 120 }, { x: 9, y: 118 }] });
+    expect(result).toMatchObject({ rawValue: ' PO-1\n', text: 'PO-1', format: 'QRCode', boundingBox: { x: 9, y: 20, width: 101, height: 100 } });
+    expect(result.cornerPoints).toHaveLength(4);
+  });
+
+  it('appends bulk values with the delimiter', () => {
+    expect(appendScan('', 'A', ',')).toBe('A');
+    expect(appendScan('A', 'B', ';')).toBe('A;B');
   });
 });

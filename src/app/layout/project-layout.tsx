@@ -87,7 +87,8 @@ export function ProjectLayout() {
 
   return (
     <ProjectContext.Provider value={project}>
-      <Header project={project} homePath={projectPath(project)} profile={profile ?? null} onLogout={onLogout} />
+      {/* The scanner is full screen, without the header (spec section 2). */}
+      {!location.pathname.endsWith('/scan') && <Header project={project} homePath={projectPath(project)} profile={profile ?? null} onLogout={onLogout} />}
       <Container size="xs" px="md" py="lg" component="main">
         <Outlet />
       </Container>

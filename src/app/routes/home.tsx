@@ -35,6 +35,7 @@ export function HomeRoute() {
           showMessage({ title: t('home.generateFailed'), body: translateError(t, error) });
         }
       },
+      scanBarcode: () => navigate(`${base}/scan`),
       trackingTimes: () => navigate(`${base}/tracking-count`),
     };
     return <LoggedInHome project={project} profile={profile} handlers={handlers} />;

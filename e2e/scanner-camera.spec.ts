@@ -1,0 +1,81 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer';
+import { activatedPallet } from './barcode-api';
+import { login } from './helpers';
+
+const Y4M = join(tmpdir(), `e2e-scan-${process.pid}.y4m`);
+const SIDE = 480;
+
+/** A camera feed (Y4M, what Chromium's fake camera plays) showing one code, black on white. */
+async function writeFeed(text: string, format: 'QRCode' | 'Code128') {
+  prepareZXingModule({ overrides: { wasmBinary: readFileSync('node_modules/zxing-wasm/dist/writer/zxing_writer.wasm').buffer as ArrayBuffer } });
+  const { symbol, error } = await writeBarcode(text, { format });
+  if (error) throw new Error(error);
+  const scale = Math.floor((SIDE * 0.7) / Math.max(symbol.width, symbol.height));
+  const luma = new Uint8Array(SIDE * SIDE).fill(235);
+  const left = Math.floor((SIDE - symbol.width * scale) / 2);
+  const top = Math.floor((SIDE - (format === 'QRCode' ? symbol.height * scale : SIDE * 0.3)) / 2);
+  const rows = format === 'QRCode' ? symbol.height * scale : Math.floor(SIDE * 0.3);
+  for (let y = 0; y < rows; y += 1) {
+    for (let x = 0; x < symbol.width * scale; x += 1) {
+      const module = symbol.data[Math.min(symbol.height - 1, Math.floor(y / scale)) * symbol.width + Math.floor(x / scale)] ?? 255;
+      luma[(top + y) * SIDE + left + x] = module < 128 ? 16 : 235;
+    }
+  }
+  const chroma = new Uint8Array((SIDE / 2) * (SIDE / 2)).fill(128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma, chroma]);
+  writeFileSync(Y4M, Buffer.concat([Buffer.from(`YUV4MPEG2 W${SIDE} H${SIDE} F30:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: 5 }, () => frame)]));
+}
+
+test.beforeAll(async () => {
+  await writeFeed('placeholder', 'QRCode');
+});
+
+test.use({
+  permissions: ['camera'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu', '--no-first-run',
+      '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${Y4M}`],
+  },
+});
+
+test('Scan barcode: the camera reads a QR code of this product and OK opens that barcode', async ({ page }) => {
+  const outside: string[] = [];
+  const wasm: string[] = [];
+  page.on('request', (r) => {
+    if (!r.url().startsWith('http://localhost:8181')) outside.push(r.url());
+    if (r.url().endsWith('.wasm')) wasm.push(r.url());
+  });
+  await login(page, '11112222');
+  const id = await activatedPallet(page.request);
+  await writeFeed(`https://labels.example.com/demo@1/qrcode/${id}`, 'QRCode');
+  await page.getByRole('button', { name: 'Scan barcode' }).click();
+  await expect(page).toHaveURL(/\/demo@1\/scan$/);
+  await expect(page.getByRole('banner')).toHaveCount(0);
+  const value = page.getByRole('textbox', { name: 'Scanned value' });
+  await expect(value).toHaveValue(`https://labels.example.com/demo@1/qrcode/${id}`, { timeout: 20_000 });
+  await expect(page.getByTestId('scan-outline').locator('polygon')).toHaveAttribute('stroke', '#12b886');
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(new RegExp(`/demo@1/qrcode/${id}$`));
+  await expect(page.getByTestId('barcode-state')).toHaveText('Activated');
+  // The decoder's wasm came from this server: nothing from a CDN.
+  expect(wasm.length).toBeGreaterThan(0);
+  expect(outside).toEqual([]);
+});
+
+test('a one-dimensional code that is new to the project becomes a new barcode once confirmed', async ({ page }) => {
+  await login(page, '11112222');
+  const code = `CASE${Date.now() % 1_000_000}`;
+  await writeFeed(code, 'Code128');
+  await page.goto('/demo@1/scan');
+  await page.locator('label').filter({ hasText: '1D' }).click();
+  await expect(page.getByRole('textbox', { name: 'Scanned value' })).toHaveValue(code, { timeout: 20_000 });
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByTestId('scanned-code')).toHaveText(code);
+  await page.getByRole('dialog', { name: 'New barcode' }).getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('heading', { name: code })).toBeVisible();
+});

@@ -1,0 +1,139 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Box, Button, Group, Paper, SegmentedControl, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { readStored, writeStored } from '@/shared/storage/storage';
+import { appendScan, createScanGate, type Point, type ScanResult } from '../model/decoding';
+import { storedSymbology, storeSymbology } from '../model/scanner-settings';
+import { FORMATS, SYMBOLOGIES, type Symbology } from '../model/symbology';
+import { useCameraScanner } from '../hooks/use-camera-scanner';
+
+export interface ScannerProps {
+  /** Where the scanner is used: the symbology choice is remembered per route name. */
+  routeName: string;
+  /** Minimum time between handled scans (the project's timeBetweenScansMillis, default 500 ms). */
+  minDelayMs: number;
+  /** The project's bulk setting: whether bulk mode is offered, and the delimiter between values. */
+  bulk: { enabled: boolean; delimiter: string };
+  busy?: boolean;
+  onConfirm(text: string): void;
+  onCancel(): void;
+}
+
+const TEAL = '#12b886';
+
+/**
+ * The scanner (spec sections 2, 4, 9): full-screen live video, camera picker, symbology
+ * selector, bulk switch, the detected value in an editable box, OK only with a value, and a
+ * teal 3 px outline around the code just read.
+ */
+export function Scanner({ routeName, minDelayMs, bulk, busy, onConfirm, onCancel }: ScannerProps) {
+  const { t } = useTranslation();
+  const [deviceId, setDeviceId] = useState<string | null>(() => readStored('currentCameraId'));
+  const [symbology, setSymbology] = useState<Symbology>(() => storedSymbology(routeName));
+  const [bulkOn, setBulkOn] = useState(() => bulk.enabled && readStored('multipleScan') === '1');
+  const [value, setValue] = useState('');
+  const [pending, setPending] = useState<string | null>(null);
+  const [askLeaveBulk, setAskLeaveBulk] = useState(false);
+  const [outline, setOutline] = useState<{ corners: Point[]; frame: { width: number; height: number } } | null>(null);
+  const gate = useMemo(() => createScanGate(minDelayMs), [minDelayMs]);
+  const pendingRef = useRef(pending);
+  useEffect(() => {
+    pendingRef.current = pending;
+  });
+
+  const onDetect = useCallback((result: ScanResult, frame: { width: number; height: number }) => {
+    // A scan while an append waits for an answer is ignored (and not remembered as handled).
+    if (bulkOn && pendingRef.current !== null) return;
+    if (!gate.accept(result.text, performance.now())) return;
+    setOutline({ corners: result.cornerPoints, frame });
+    if (bulkOn) setPending(result.text);
+    else setValue(result.text);
+  }, [bulkOn, gate]);
+
+  const { video, cameras, error, activeDeviceId } = useCameraScanner({ deviceId, formats: FORMATS[symbology], onDetect });
+
+  useEffect(() => {
+    if (!outline) return undefined;
+    const timer = setTimeout(() => setOutline(null), 1000);
+    return () => clearTimeout(timer);
+  }, [outline]);
+
+  const chooseCamera = (id: string | null) => {
+    setDeviceId(id);
+    writeStored('currentCameraId', id);
+  };
+  const chooseSymbology = (next: string) => {
+    setSymbology(next as Symbology);
+    storeSymbology(routeName, next as Symbology);
+  };
+  const setBulk = (on: boolean) => {
+    if (!on && value !== '') {
+      setAskLeaveBulk(true);
+      return;
+    }
+    setBulkOn(on);
+    writeStored('multipleScan', on ? '1' : '0');
+  };
+  const leaveBulk = () => {
+    setAskLeaveBulk(false);
+    setValue('');
+    gate.reset();
+    setBulkOn(false);
+    writeStored('multipleScan', '0');
+  };
+  const answerAppend = (append: boolean) => {
+    if (append && pending) setValue((current) => appendScan(current, pending, bulk.delimiter));
+    setPending(null);
+  };
+
+  const errorText = error === 'denied' ? t('scan.cameraDenied') : error === 'none' ? t('scan.noCamera') : error === 'failed' ? t('scan.cameraFailed') : null;
+  return (
+    <Box pos="fixed" inset={0} bg="black" style={{ zIndex: 150, display: 'flex', flexDirection: 'column' }} role="dialog" aria-label={t('scan.title')}>
+      <Box pos="relative" style={{ flex: 1, overflow: 'hidden' }}>
+        <video ref={video} muted playsInline autoPlay data-testid="scanner-video" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+        {outline && (
+          <svg viewBox={`0 0 ${outline.frame.width} ${outline.frame.height}`} preserveAspectRatio="xMidYMid slice" data-testid="scan-outline"
+            style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', pointerEvents: 'none' }} aria-hidden="true">
+            <polygon points={outline.corners.map((p) => `${p.x},${p.y}`).join(' ')} fill="none" stroke={TEAL} strokeWidth={3} vectorEffect="non-scaling-stroke" />
+          </svg>
+        )}
+        <Stack gap="xs" p="sm" pos="absolute" top={0} left={0} right={0} style={{ background: 'linear-gradient(rgba(0,0,0,.6), transparent)' }}>
+          <SegmentedControl value={symbology} onChange={chooseSymbology} size="sm" aria-label={t('scan.symbology')}
+            data={SYMBOLOGIES.map((s) => ({ value: s, label: t(`scan.symbologies.${s}`) }))} />
+          <Group justify="space-between">
+            {cameras.length > 1 && (
+              <Select size="sm" aria-label={t('scan.camera')} value={activeDeviceId ?? deviceId} allowDeselect={false} w={200}
+                data={cameras.map((c, i) => ({ value: c.deviceId, label: c.label || t('scan.cameraNumber', { number: i + 1 }) }))} onChange={chooseCamera} />
+            )}
+            {bulk.enabled && <Switch checked={bulkOn} onChange={(e) => setBulk(e.currentTarget.checked)} label={t('scan.bulk')} c="white" />}
+          </Group>
+        </Stack>
+        {errorText && <Alert color="red" variant="filled" m="md" pos="absolute" bottom={0} left={0} right={0} role="alert">{errorText}</Alert>}
+      </Box>
+      <Paper radius={0} p="md">
+        {pending !== null && (
+          <Alert variant="light" mb="sm" title={t('scan.appendConfirm')}>
+            <Text fw={700} style={{ wordBreak: 'break-all' }}>{pending}</Text>
+            <Group mt="xs" grow>
+              <Button variant="default" onClick={() => answerAppend(false)}>{t('scan.skip')}</Button>
+              <Button onClick={() => answerAppend(true)}>{t('scan.append')}</Button>
+            </Group>
+          </Alert>
+        )}
+        {askLeaveBulk && (
+          <Alert variant="light" color="orange" mb="sm" title={t('scan.leaveBulk')}>
+            <Group mt="xs" grow>
+              <Button variant="default" onClick={() => setAskLeaveBulk(false)}>{t('common.cancel')}</Button>
+              <Button color="orange" onClick={leaveBulk}>{t('common.ok')}</Button>
+            </Group>
+          </Alert>
+        )}
+        <TextInput label={t('scan.value')} value={value} onChange={(e) => setValue(e.currentTarget.value)} size="md" placeholder={t('scan.aim')} />
+        <Group mt="md" grow>
+          <Button variant="default" size="md" onClick={onCancel}>{t('common.cancel')}</Button>
+          <Button size="md" disabled={value.trim() === ''} loading={busy} onClick={() => onConfirm(value.trim())}>{t('common.ok')}</Button>
+        </Group>
+      </Paper>
+    </Box>
+  );
+}

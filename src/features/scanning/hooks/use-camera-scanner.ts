@@ -1,0 +1,116 @@
+import { useEffect, useRef, useState } from 'react';
+import type { DecodeRequest, DecodeResponse, ScanResult } from '../model/decoding';
+import { toScanResult } from '../model/decoding';
+import type { ScanFormat } from '../model/symbology';
+
+export type CameraError = 'denied' | 'none' | 'failed';
+
+/** Spec section 9: ideal 1000x1000, square, 30 frames per second (at most 60). */
+const videoConstraints = (deviceId: string | null): MediaTrackConstraints => ({
+  ...(deviceId ? { deviceId: { exact: deviceId } } : { facingMode: { ideal: 'environment' } }),
+  width: { ideal: 1000 },
+  height: { ideal: 1000 },
+  aspectRatio: 1,
+  frameRate: { ideal: 30, max: 60 },
+});
+
+/** Frames are decoded at most this large (longer side): enough for labels, fast on phones. */
+const MAX_DECODE_SIDE = 960;
+
+export function cameraErrorOf(error: unknown): CameraError {
+  const name = error instanceof DOMException || error instanceof Error ? error.name : '';
+  if (name === 'NotAllowedError' || name === 'SecurityError') return 'denied';
+  if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'DevicesNotFoundError') return 'none';
+  return 'failed';
+}
+
+interface Options {
+  deviceId: string | null;
+  formats: readonly ScanFormat[];
+  onDetect(result: ScanResult, frame: { width: number; height: number }): void;
+}
+
+/**
+ * The camera and the scanning loop: starts the camera in the returned video element, lists the
+ * cameras once allowed, and decodes one frame at a time in a worker while the video has data
+ * (paused otherwise).
+ */
+export function useCameraScanner({ deviceId, formats, onDetect }: Options) {
+  const video = useRef<HTMLVideoElement>(null);
+  const [cameras, setCameras] = useState<MediaDeviceInfo[]>([]);
+  const [error, setError] = useState<CameraError | null>(null);
+  const [activeDeviceId, setActiveDeviceId] = useState<string | null>(null);
+  const latest = useRef({ formats, onDetect });
+  useEffect(() => {
+    latest.current = { formats, onDetect };
+  });
+
+  useEffect(() => {
+    let stopped = false;
+    let stream: MediaStream | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const worker = new Worker(new URL('../workers/decode.worker.ts', import.meta.url), { type: 'module' });
+    const canvas = document.createElement('canvas');
+    const context = canvas.getContext('2d', { willReadFrequently: true });
+    let nextId = 1;
+
+    const tick = () => {
+      if (stopped) return;
+      const element = video.current;
+      if (!element || element.readyState < HTMLMediaElement.HAVE_CURRENT_DATA || !context || element.videoWidth === 0) {
+        timer = setTimeout(tick, 100);
+        return;
+      }
+      const scale = Math.min(1, MAX_DECODE_SIDE / Math.max(element.videoWidth, element.videoHeight));
+      canvas.width = Math.round(element.videoWidth * scale);
+      canvas.height = Math.round(element.videoHeight * scale);
+      context.drawImage(element, 0, 0, canvas.width, canvas.height);
+      const image = context.getImageData(0, 0, canvas.width, canvas.height);
+      const frame = { width: element.videoWidth, height: element.videoHeight };
+      const id = nextId++;
+      worker.onmessage = (event: MessageEvent<DecodeResponse>) => {
+        if (stopped || event.data.id !== id) return;
+        const { symbol } = event.data;
+        if (symbol) {
+          const unscale = (p: { x: number; y: number }) => ({ x: p.x / scale, y: p.y / scale });
+          const corners = symbol.corners.map(unscale) as typeof symbol.corners;
+          latest.current.onDetect(toScanResult({ ...symbol, corners }), frame);
+        }
+        timer = setTimeout(tick, 0);
+      };
+      const request: DecodeRequest = { id, image, formats: latest.current.formats };
+      worker.postMessage(request, [image.data.buffer]);
+    };
+
+    (async () => {
+      try {
+        if (!navigator.mediaDevices?.getUserMedia) throw Object.assign(new Error('no camera API'), { name: 'NotFoundError' });
+        stream = await navigator.mediaDevices.getUserMedia({ audio: false, video: videoConstraints(deviceId) });
+        if (stopped) return;
+        const element = video.current;
+        if (element) {
+          element.srcObject = stream;
+          await element.play().catch(() => undefined);
+        }
+        setActiveDeviceId(stream.getVideoTracks()[0]?.getSettings().deviceId ?? null);
+        setCameras((await navigator.mediaDevices.enumerateDevices()).filter((d) => d.kind === 'videoinput'));
+        setError(null);
+        tick();
+      } catch (failure) {
+        if (stopped) return;
+        const kind = cameraErrorOf(failure);
+        if (kind === 'failed') console.error('camera failed', failure);
+        setError(kind);
+      }
+    })();
+
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      worker.terminate();
+      stream?.getTracks().forEach((track) => track.stop());
+    };
+  }, [deviceId]);
+
+  return { video, cameras, error, activeDeviceId };
+}
