@@ -26,12 +26,16 @@ test('the same journey in Japanese: generate, activate, track, history, undo', a
   await page.getByRole('button', { name: 'アクティベート' }).click();
   await page.getByText('ワクチンケース', { exact: true }).click();
   await page.getByRole('button', { name: '次へ' }).click();
+  await expect(page).toHaveURL(/\/activate\/trackpoint$/);
   await page.getByRole('button', { name: '次へ' }).click();
+  await expect(page).toHaveURL(/\/activate\/origin$/);
   await expect(page.getByText('開始地点では必須です。')).toBeVisible();
   await fillAddress(page, '大阪市北区梅田1-1');
   await page.getByRole('button', { name: '次へ' }).click();
+  await expect(page).toHaveURL(/\/activate\/destination$/);
   await fillAddress(page, '大阪市中央区難波2-2');
   await page.getByRole('button', { name: '次へ' }).click();
+  await expect(page).toHaveURL(/\/activate\/package$/);
   for (const [label, value] of [['奥行き', '60'], ['幅', '40'], ['高さ', '30'], ['重量', '12.5']] as const) {
     await page.getByRole('textbox', { name: label, exact: true }).fill(value);
   }

@@ -79,3 +79,20 @@ test('a one-dimensional code that is new to the project becomes a new barcode on
   await page.getByRole('dialog', { name: 'New barcode' }).getByRole('button', { name: 'Create' }).click();
   await expect(page.getByRole('heading', { name: code })).toBeVisible();
 });
+
+test("a text field's reader button fills it from the scanner", async ({ page }) => {
+  await login(page, '11112222');
+  await writeFeed('LOT-4711', 'Code128');
+  await page.getByRole('button', { name: 'Generate new barcode' }).click();
+  await page.getByRole('button', { name: 'Activate' }).click();
+  await page.getByText('Vaccine case', { exact: true }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/activate\/trackpoint$/);
+  await page.goto(page.url().replace(/\/trackpoint$/, '/package'));
+  await page.getByRole('button', { name: 'Scan a barcode into this field' }).click();
+  const scanner = page.getByRole('dialog', { name: 'Scan barcode' });
+  await expect(scanner.getByRole('textbox', { name: 'Scanned value' })).toHaveValue('LOT-4711', { timeout: 20_000 });
+  await scanner.getByRole('button', { name: 'OK' }).click();
+  await expect(scanner).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Lot number' })).toHaveValue('LOT-4711');
+});

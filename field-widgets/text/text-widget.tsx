@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { Textarea, TextInput } from '@mantine/core';
+import { ActionIcon, Textarea, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { INPUT_PATTERN_REGEX, type InputPattern } from '@schemas/field-constants';
 import type { FieldWidgetProps } from '../types';
 import { useDeferredCommit } from '../shared/use-draft';
@@ -26,7 +27,7 @@ type Field = HTMLInputElement | HTMLTextAreaElement;
  * The input is uncontrolled: a keystroke changes the DOM input only (no React render, unless
  * a counter shows), and the form hears of the value when typing pauses, on blur or on Enter.
  */
-export function TextWidget({ id, value, onChange, onBlur, label, description, required, readOnly, disabled, error, options }: FieldWidgetProps<string>) {
+export function TextWidget({ id, value, onChange, onBlur, label, description, required, readOnly, disabled, error, options, context }: FieldWidgetProps<string>) {
   const mask = options.mask as string | undefined;
   const maxLength = options.maxLength as number | undefined;
   const rows = options.rows as number | undefined;
@@ -64,6 +65,16 @@ export function TextWidget({ id, value, onChange, onBlur, label, description, re
     onBlur();
   };
   const counter = showCounter ? `${length}/${maxLength}` : undefined;
+  // The barcode reader button, where the field asks for it and the screen has a scanner.
+  const readers = (options.readers as string[] | undefined) ?? [];
+  const scan = readers.includes('barcode') && context.scanBarcode && !readOnly ? context.scanBarcode : undefined;
+  const fillFromScan = async () => {
+    const text = await scan?.();
+    if (text === null || text === undefined || !input.current) return;
+    input.current.value = text;
+    change({ currentTarget: input.current } as ChangeEvent<Field>);
+    flush();
+  };
   const common = {
     id, label, required, disabled, error, readOnly, description,
     placeholder: mask ? maskHint(mask) : undefined,
@@ -87,10 +98,24 @@ export function TextWidget({ id, value, onChange, onBlur, label, description, re
     <TextInput
       {...common}
       ref={input as React.Ref<HTMLInputElement>}
-      rightSection={counter ? <CounterText id={id} text={counter} /> : undefined}
-      rightSectionWidth={counter ? 64 : undefined}
+      rightSection={scan ? <ScanButton disabled={disabled} onClick={() => void fillFromScan()} /> : counter ? <CounterText id={id} text={counter} /> : undefined}
+      rightSectionWidth={scan ? 48 : counter ? 64 : undefined}
+      rightSectionPointerEvents={scan ? 'all' : undefined}
       inputMode={inputPattern === 'digits' || (mask && /^[9\W]+$/.test(mask)) ? 'numeric' : undefined}
     />
+  );
+}
+
+/** Opens the scanner; its value replaces the field's (spec section 2: reader buttons beside the text). */
+function ScanButton({ disabled, onClick }: { disabled: boolean; onClick(): void }) {
+  const { t } = useTranslation('forms');
+  const label = t('widgets.scanBarcode');
+  return (
+    <ActionIcon variant="light" size="lg" aria-label={label} title={label} disabled={disabled} onClick={onClick}>
+      <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <path d="M4 7V5a1 1 0 0 1 1-1h2M17 4h2a1 1 0 0 1 1 1v2M20 17v2a1 1 0 0 1-1 1h-2M7 20H5a1 1 0 0 1-1-1v-2M7 8v8M10 8v8M13 8v8M16 8v8" strokeLinecap="round" />
+      </svg>
+    </ActionIcon>
   );
 }
 

@@ -15,6 +15,7 @@ import { useStore } from '@/shared/ui/store';
 import { showToast } from '@/shared/ui/toasts';
 import { KeyboardWedgeListener } from '@/features/scanning/components/keyboard-wedge-listener';
 import { LazyMessageDialog } from '../dialogs/lazy-dialogs';
+import { ScannerHost } from '../dialogs/scanner-host';
 import { Header } from './header';
 
 function FullScreenLoader() {
@@ -93,6 +94,7 @@ export function ProjectLayout() {
         <Outlet />
       </Container>
       {profile && <KeyboardWedgeListener project={project} mayGenerate={project.projectPermission.generateBarcodePermission.canEdit || profile.user.userType === 'client'} />}
+      <ScannerHost project={project} />
       <LazyMessageDialog offerLogin={!profile && !onHome && !isHtmlPage} homePath={home} />
     </ProjectContext.Provider>
   );

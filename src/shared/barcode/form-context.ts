@@ -4,6 +4,7 @@ import type { Language } from '@schemas/languages';
 import { suggestionsOf } from '@/renderer/forms';
 import type { FormContext } from '@widgets/types';
 import { api } from '../api';
+import { requestScan } from '../ui/scan-requests';
 
 export interface BarcodeFormContextInput {
   project: Project;
@@ -37,6 +38,7 @@ export function barcodeFormContext(input: BarcodeFormContextInput): FormContext 
     deleteFile: async (url) => {
       await api.delete('/barcode/file', { filePath: url });
     },
+    scanBarcode: () => requestScan(input.stage),
     fetchWeight: trackPointKey
       ? async () => (await api.get<{ weight: number }>('/barcode/weight-measurement', { barcodeId, trackPointKey })).weight
       : undefined,

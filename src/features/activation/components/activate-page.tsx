@@ -91,7 +91,7 @@ export function ActivatePage() {
     return (
       <>
         <SavedAddressPicker onPick={(address) => update({ [which]: { ...address } })} />
-        <StepForm form={forms.address} data={draft[which]} onChange={(data) => update({ [which]: data })} context={context}
+        <StepForm key={which} form={forms.address} data={draft[which]} onChange={(data) => update({ [which]: data })} context={context}
           onSubmit={(data) => { update({ [which]: data }); go(next); }} submitLabel={t('activate.next')}
           note={required ? t('activate.required') : t('activate.optional')} onBack={() => go(back)}
           onSkip={required ? undefined : () => { update({ [which]: {} }); go(next); }} />
