@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Button, Center, Container, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -13,10 +13,10 @@ import { showMessage } from '@/shared/ui/message-dialog';
 import { NotFoundPage } from '@/shared/ui/not-found-page';
 import { useStore } from '@/shared/ui/store';
 import { showToast } from '@/shared/ui/toasts';
-import { KeyboardWedgeListener } from '@/features/scanning/components/keyboard-wedge-listener';
 import { LazyMessageDialog } from '../dialogs/lazy-dialogs';
-import { ScannerHost } from '../dialogs/scanner-host';
 import { Header } from './header';
+
+const UserTools = lazy(() => import('./user-tools'));
 
 function FullScreenLoader() {
   const { t } = useTranslation();
@@ -93,8 +93,7 @@ export function ProjectLayout() {
       <Container size="xs" px="md" py="lg" component="main">
         <Outlet />
       </Container>
-      {profile && <KeyboardWedgeListener project={project} mayGenerate={project.projectPermission.generateBarcodePermission.canEdit || profile.user.userType === 'client'} />}
-      <ScannerHost project={project} />
+      {profile && <Suspense fallback={null}><UserTools project={project} profile={profile} /></Suspense>}
       <LazyMessageDialog offerLogin={!profile && !onHome && !isHtmlPage} homePath={home} />
     </ProjectContext.Provider>
   );

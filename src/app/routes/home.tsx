@@ -1,14 +1,18 @@
+import { lazy, Suspense } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { LoginForm } from '@/features/auth/components/login-form';
-import { LoggedInHome } from '@/features/home/components/logged-in-home';
 import { projectPath } from '@/shared/project/project-route';
 import { revalidateProjects, useCurrentProject } from '@/shared/project/use-project';
 import { reloadProfile, useProfile } from '@/shared/session/use-profile';
 import { api } from '@/shared/api';
 import { translateError } from '@/shared/i18n/error-message';
 import { showMessage } from '@/shared/ui/message-dialog';
+
+// A visitor's first screen is the login form: the logged-in home loads only for users.
+const LoggedInHome = lazy(() => import('@/features/home/components/logged-in-home').then((m) => ({ default: m.LoggedInHome })));
+const homeFallback = <Center mih="40vh"><Loader /></Center>;
 
 /**
  * `/{project}`: the login form for visitors, the logged-in home for users. After a login the
@@ -38,7 +42,7 @@ export function HomeRoute() {
       scanBarcode: () => navigate(`${base}/scan`),
       trackingTimes: () => navigate(`${base}/tracking-count`),
     };
-    return <LoggedInHome project={project} profile={profile} handlers={handlers} />;
+    return <Suspense fallback={homeFallback}><LoggedInHome project={project} profile={profile} handlers={handlers} /></Suspense>;
   }
 
   const onLoggedIn = async () => {

@@ -25,7 +25,7 @@ type Pending = { kind: 'link'; to: string } | { kind: 'history'; delta: number }
  * asks first. Navigations the app makes itself after saving pass: `dirty` is false by then.
  */
 export function UnsavedChangesGuard({ dirty, allowPrefix, onLeave }: UnsavedChangesGuardProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('barcode');
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [pending, setPending] = useState<Pending | null>(null);

@@ -36,7 +36,8 @@ function prefillFor(project: Project, gs1: Gs1DigitalLink): Record<string, unkno
  * becomes a new barcode with that external id (GS1 Digital Link values prefill its activation).
  */
 export function ScanHandler({ project, mayGenerate, text, onDone }: ScanHandlerProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('barcode');
+  const { t: tc } = useTranslation();
   const navigate = useNavigate();
   const [confirm, setConfirm] = useState<{ externalId: string; gs1: Gs1DigitalLink | null } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -63,20 +64,20 @@ export function ScanHandler({ project, mayGenerate, text, onDone }: ScanHandlerP
         navigate(`${projectPath(project)}/qrcode/${found.id}`);
         done.current();
       } else if (!mayGenerate) {
-        showMessage({ body: `${target.externalId}\n${t('home.generateNoPermission')}` });
+        showMessage({ body: `${target.externalId}\n${tc('home.generateNoPermission')}` });
         done.current();
       } else {
         setConfirm({ externalId: target.externalId, gs1: target.gs1 });
       }
     }, (error: unknown) => {
       if (!alive) return;
-      showMessage({ body: translateError(t, error) });
+      showMessage({ body: translateError(tc, error) });
       done.current();
     });
     return () => {
       alive = false;
     };
-  }, [text, project, mayGenerate, navigate, t]);
+  }, [text, project, mayGenerate, navigate, tc]);
 
   const create = async () => {
     if (!confirm) return;
@@ -87,7 +88,7 @@ export function ScanHandler({ project, mayGenerate, text, onDone }: ScanHandlerP
       navigate(`${projectPath(project)}/qrcode/${id}`);
       done.current();
     } catch (error) {
-      showMessage({ body: translateError(t, error) });
+      showMessage({ body: translateError(tc, error) });
       done.current();
     } finally {
       setBusy(false);
@@ -103,7 +104,7 @@ export function ScanHandler({ project, mayGenerate, text, onDone }: ScanHandlerP
         {confirm.gs1 && <Text size="sm" c="dimmed">{t('scan.gs1', { gtin: confirm.gs1.gtin, lot: confirm.gs1.lot ?? '—', serial: confirm.gs1.serial ?? '—' })}</Text>}
       </Stack>
       <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onDone}>{t('common.cancel')}</Button>
+        <Button variant="default" onClick={onDone}>{tc('common.cancel')}</Button>
         <Button loading={busy} onClick={() => void create()}>{t('scan.create')}</Button>
       </Group>
     </Modal>

@@ -27,7 +27,7 @@ const TEAL = '#12b886';
  * teal 3 px outline around the code just read.
  */
 export function Scanner({ routeName, minDelayMs, bulk, busy, onConfirm, onCancel }: ScannerProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('barcode');
   const [deviceId, setDeviceId] = useState<string | null>(() => readStored('currentCameraId'));
   const [symbology, setSymbology] = useState<Symbology>(() => storedSymbology(routeName));
   const [bulkOn, setBulkOn] = useState(() => bulk.enabled && readStored('multipleScan') === '1');
@@ -123,15 +123,15 @@ export function Scanner({ routeName, minDelayMs, bulk, busy, onConfirm, onCancel
         {askLeaveBulk && (
           <Alert variant="light" color="orange" mb="sm" title={t('scan.leaveBulk')}>
             <Group mt="xs" grow>
-              <Button variant="default" onClick={() => setAskLeaveBulk(false)}>{t('common.cancel')}</Button>
-              <Button color="orange" onClick={leaveBulk}>{t('common.ok')}</Button>
+              <Button variant="default" onClick={() => setAskLeaveBulk(false)}>{t('common.cancel', { ns: 'common' })}</Button>
+              <Button color="orange" onClick={leaveBulk}>{t('common.ok', { ns: 'common' })}</Button>
             </Group>
           </Alert>
         )}
         <TextInput label={t('scan.value')} value={value} onChange={(e) => setValue(e.currentTarget.value)} size="md" placeholder={t('scan.aim')} />
         <Group mt="md" grow>
-          <Button variant="default" size="md" onClick={onCancel}>{t('common.cancel')}</Button>
-          <Button size="md" disabled={value.trim() === ''} loading={busy} onClick={() => onConfirm(value.trim())}>{t('common.ok')}</Button>
+          <Button variant="default" size="md" onClick={onCancel}>{t('common.cancel', { ns: 'common' })}</Button>
+          <Button size="md" disabled={value.trim() === ''} loading={busy} onClick={() => onConfirm(value.trim())}>{t('common.ok', { ns: 'common' })}</Button>
         </Group>
       </Paper>
     </Box>

@@ -1,0 +1,18 @@
+import type { Project } from '@schemas/api/project';
+import type { Profile } from '@schemas/api/user';
+import { KeyboardWedgeListener } from '@/features/scanning/components/keyboard-wedge-listener';
+import { ScannerHost } from '../dialogs/scanner-host';
+
+/**
+ * What only logged-in users need on every screen: the keyboard-wedge scanner listener and the
+ * scanner host of the text fields' reader buttons. One lazy chunk, loaded after login, so the
+ * visitor's first screen stays small.
+ */
+export default function UserTools({ project, profile }: { project: Project; profile: Profile }) {
+  return (
+    <>
+      <KeyboardWedgeListener project={project} mayGenerate={project.projectPermission.generateBarcodePermission.canEdit || profile.user.userType === 'client'} />
+      <ScannerHost project={project} />
+    </>
+  );
+}
