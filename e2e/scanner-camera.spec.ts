@@ -96,3 +96,27 @@ test("a text field's reader button fills it from the scanner", async ({ page }) 
   await expect(scanner).toHaveCount(0);
   await expect(page.getByRole('textbox', { name: 'Lot number' })).toHaveValue('LOT-4711');
 });
+
+test('a photo-only field takes its picture in the photo dialog: take, retake, OK uploads a PNG', async ({ page }) => {
+  await login(page, '11112222');
+  await writeFeed('PHOTO', 'QRCode');
+  const id = await activatedPallet(page.request);
+  // Carrier has the photo-only field (load photos): track to the distribution centre first.
+  const tracked = await page.request.post('/api/barcode/tracking', {
+    data: { barcodeId: id, trackPointKey: 'distributionCentre', forms: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } } },
+  });
+  expect(tracked.ok(), await tracked.text()).toBe(true);
+  await page.goto(`/demo@1/qrcode/${id}/track`);
+  await page.getByRole('button', { name: 'Take photo' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Take a photo' });
+  await expect(dialog.getByRole('button', { name: 'OK' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Take' }).click();
+  await expect(dialog.getByTestId('photo-captured')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Retake' }).click();
+  await dialog.getByRole('button', { name: 'Take' }).click();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toHaveCount(0);
+  const photo = page.getByRole('img', { name: /^[A-Za-z0-9]{16}\.(png|jpe?g)$/ });
+  await expect(photo).toBeVisible();
+  expect(await photo.getAttribute('src')).toMatch(new RegExp(`^/api/barcode/file/${id}/[A-Za-z0-9]{16}\\.(png|jpe?g)$`));
+});

@@ -25,6 +25,8 @@ export interface FormContext {
   deleteFile(url: string): Promise<void>;
   /** Reads the scale for auto weight measurement; absent where there is no scale (no barcode). */
   fetchWeight?: () => Promise<number>;
+  /** Opens the photo dialog for a photo-only files field; null when cancelled. Absent: the phone's camera app. */
+  takePhoto?: () => Promise<File | null>;
   /** Opens the barcode scanner for a text field's reader button; null when cancelled. Absent: no button. */
   scanBarcode?: () => Promise<string | null>;
   /** Current quantity of each adjustment field (tracking), for the 'remaining' line. */

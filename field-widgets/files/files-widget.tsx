@@ -44,7 +44,7 @@ export function FilesWidget({ id, value, onChange, label, description, required,
     if (kind === 'barcodeScanFrame' && items.length === 0) onChange([{ name: 'none', url: 'none' }]);
   }, [kind, items.length, onChange]);
 
-  const add = async (files: FileList | null) => {
+  const add = async (files: FileList | File[] | null) => {
     setRejected(null);
     const room = maxCount - latest.current.length - uploads.length;
     const chosen = [...(files ?? [])].slice(0, Math.max(0, room));
@@ -66,6 +66,16 @@ export function FilesWidget({ id, value, onChange, label, description, required,
         setUploads((u) => u.map((x) => (x.key === key ? { ...x, failed: true } : x)));
       }
     }
+  };
+
+  // Photo-only fields use the in-app photo dialog where the screen offers one, else the phone's camera.
+  const pick = async () => {
+    if (kind === 'photoOnly' && context.takePhoto) {
+      const photo = await context.takePhoto();
+      if (photo) await add([photo]);
+      return;
+    }
+    input.current?.click();
   };
 
   const remove = (item: FileItem) => {
@@ -110,7 +120,7 @@ export function FilesWidget({ id, value, onChange, label, description, required,
         )}
         {!readOnly && (
           <Group justify="space-between">
-            <Button variant="light" onClick={() => input.current?.click()} disabled={disabled || full}>{buttonLabel}</Button>
+            <Button variant="light" onClick={() => void pick()} disabled={disabled || full}>{buttonLabel}</Button>
             <Text size="sm" c="dimmed" aria-live="polite">{t('widgets.fileCount', { count: items.length, max: maxCount })}</Text>
           </Group>
         )}

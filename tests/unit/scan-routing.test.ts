@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hasValidCheckDigit, parseGs1DigitalLink } from '@/features/scanning/model/gs1-digital-link';
 import { appendScan, createScanGate, DEFAULT_TIME_BETWEEN_SCANS_MS, toScanResult } from '@/features/scanning/model/decoding';
 import { createWedgeDetector } from '@/features/scanning/model/keyboard-wedge';
+import { captureFileName, photoAspectRatio } from '@/features/scanning/model/photo';
 import { scanTarget } from '@/features/scanning/model/scan-routing';
 
 describe('scan routing (spec section 4)', () => {
@@ -85,5 +86,18 @@ describe('the scanning loop', () => {
   it('appends bulk values with the delimiter', () => {
     expect(appendScan('', 'A', ',')).toBe('A');
     expect(appendScan('A', 'B', ';')).toBe('A;B');
+  });
+});
+
+describe('photo capture', () => {
+  it('names captures with 16 random letters and digits', () => {
+    const names = new Set(Array.from({ length: 50 }, () => captureFileName()));
+    expect(names.size).toBe(50);
+    for (const name of names) expect(name).toMatch(/^[A-Za-z0-9]{16}\.png$/);
+  });
+
+  it('asks for 16:9 in landscape and 9:16 in portrait', () => {
+    expect(photoAspectRatio(true)).toBeCloseTo(16 / 9);
+    expect(photoAspectRatio(false)).toBeCloseTo(9 / 16);
   });
 });

@@ -1,11 +1,12 @@
 import type { Project } from '@schemas/api/project';
 import type { Profile } from '@schemas/api/user';
 import { KeyboardWedgeListener } from '@/features/scanning/components/keyboard-wedge-listener';
+import { PhotoHost } from '../dialogs/photo-host';
 import { ScannerHost } from '../dialogs/scanner-host';
 
 /**
- * What only logged-in users need on every screen: the keyboard-wedge scanner listener and the
- * scanner host of the text fields' reader buttons. One lazy chunk, loaded after login, so the
+ * What only logged-in users need on every screen: the keyboard-wedge scanner listener, the
+ * scanner host of the text fields' reader buttons and the photo host of photo-only fields. One lazy chunk, loaded after login, so the
  * visitor's first screen stays small.
  */
 export default function UserTools({ project, profile }: { project: Project; profile: Profile }) {
@@ -13,6 +14,7 @@ export default function UserTools({ project, profile }: { project: Project; prof
     <>
       <KeyboardWedgeListener project={project} mayGenerate={project.projectPermission.generateBarcodePermission.canEdit || profile.user.userType === 'client'} />
       <ScannerHost project={project} />
+      <PhotoHost />
     </>
   );
 }

@@ -4,6 +4,7 @@ import type { Language } from '@schemas/languages';
 import { suggestionsOf } from '@/renderer/forms';
 import type { FormContext } from '@widgets/types';
 import { api } from '../api';
+import { requestPhoto } from '../ui/photo-requests';
 import { requestScan } from '../ui/scan-requests';
 
 export interface BarcodeFormContextInput {
@@ -39,6 +40,7 @@ export function barcodeFormContext(input: BarcodeFormContextInput): FormContext 
       await api.delete('/barcode/file', { filePath: url });
     },
     scanBarcode: () => requestScan(input.stage),
+    takePhoto: requestPhoto,
     fetchWeight: trackPointKey
       ? async () => (await api.get<{ weight: number }>('/barcode/weight-measurement', { barcodeId, trackPointKey })).weight
       : undefined,

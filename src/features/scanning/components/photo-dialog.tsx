@@ -1,0 +1,98 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Box, Button, Group, Paper } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { cameraErrorOf, type CameraError } from '../hooks/use-camera-scanner';
+import { captureFileName, photoAspectRatio } from '../model/photo';
+
+export interface PhotoDialogProps {
+  /** An image drawn over the live video to help framing (optional). */
+  overlayUrl?: string;
+  onDone(photo: File | null): void;
+}
+
+/**
+ * The photo dialog (spec sections 4, 9): full-screen rear camera, 16:9 landscape or 9:16
+ * portrait; Take freezes the image; Retake returns to the live video; OK gives the PNG (named
+ * with 16 random letters and digits) and closes, stopping the camera.
+ */
+export function PhotoDialog({ overlayUrl, onDone }: PhotoDialogProps) {
+  const { t } = useTranslation('barcode');
+  const video = useRef<HTMLVideoElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const stream = useRef<MediaStream | null>(null);
+  const [captured, setCaptured] = useState(false);
+  const [error, setError] = useState<CameraError | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let stopped = false;
+    const landscape = window.matchMedia?.('(orientation: landscape)').matches ?? false;
+    const start = navigator.mediaDevices?.getUserMedia
+      ? navigator.mediaDevices.getUserMedia({ audio: false, video: { facingMode: { ideal: 'environment' }, aspectRatio: photoAspectRatio(landscape) } })
+      : Promise.reject(Object.assign(new Error('no camera API'), { name: 'NotFoundError' }));
+    start
+      .then(async (media) => {
+        if (stopped) {
+          media.getTracks().forEach((track) => track.stop());
+          return;
+        }
+        stream.current = media;
+        if (video.current) {
+          video.current.srcObject = media;
+          await video.current.play().catch(() => undefined);
+        }
+      }, (failure: unknown) => {
+        if (stopped) return;
+        const kind = cameraErrorOf(failure);
+        if (kind === 'failed') console.error('camera failed', failure);
+        setError(kind);
+      });
+    return () => {
+      stopped = true;
+      stream.current?.getTracks().forEach((track) => track.stop());
+    };
+  }, []);
+
+  const take = () => {
+    const element = video.current;
+    const target = canvas.current;
+    if (!element || !target || element.videoWidth === 0) return;
+    target.width = element.videoWidth;
+    target.height = element.videoHeight;
+    target.getContext('2d')?.drawImage(element, 0, 0);
+    element.pause();
+    setCaptured(true);
+  };
+  const retake = () => {
+    setCaptured(false);
+    void video.current?.play();
+  };
+  const confirm = () => {
+    setBusy(true);
+    canvas.current?.toBlob((blob) => {
+      stream.current?.getTracks().forEach((track) => track.stop());
+      onDone(blob ? new File([blob], captureFileName('png'), { type: 'image/png' }) : null);
+    }, 'image/png');
+  };
+
+  const errorText = error === 'denied' ? t('scan.cameraDenied') : error === 'none' ? t('scan.noCamera') : error === 'failed' ? t('scan.cameraFailed') : null;
+  return (
+    <Box pos="fixed" inset={0} bg="black" style={{ zIndex: 160, display: 'flex', flexDirection: 'column' }} role="dialog" aria-label={t('photo.title')}>
+      <Box pos="relative" style={{ flex: 1, overflow: 'hidden' }}>
+        <video ref={video} muted playsInline autoPlay style={{ width: '100%', height: '100%', objectFit: 'contain', display: captured ? 'none' : 'block' }} />
+        <canvas ref={canvas} data-testid="photo-captured" style={{ width: '100%', height: '100%', objectFit: 'contain', display: captured ? 'block' : 'none' }} />
+        {overlayUrl && !captured && <img src={overlayUrl} alt="" style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'contain', opacity: 0.5, pointerEvents: 'none' }} />}
+        {errorText && <Alert color="red" variant="filled" m="md" pos="absolute" bottom={0} left={0} right={0} role="alert">{errorText}</Alert>}
+      </Box>
+      <Paper radius={0} p="md">
+        <Group grow>
+          <Button variant="default" size="md" onClick={() => { stream.current?.getTracks().forEach((track) => track.stop()); onDone(null); }}>{t('common.cancel', { ns: 'common' })}</Button>
+          {captured
+            ? <Button variant="light" size="md" onClick={retake}>{t('photo.retake')}</Button>
+            : <Button size="md" onClick={take} disabled={error !== null}>{t('photo.take')}</Button>}
+          <Button size="md" disabled={!captured} loading={busy} onClick={confirm}>{t('common.ok', { ns: 'common' })}</Button>
+        </Group>
+      </Paper>
+    </Box>
+  );
+}
