@@ -115,3 +115,22 @@ test('editing changes the stored data; Tracking Times counts the steps the user 
   await page.getByRole('button', { name: 'Previous day' }).click();
   await expect(page.getByTestId('tracking-count')).toHaveText('0');
 });
+
+test('history loads 20 entries at a time as the user scrolls, up to the whole history', async ({ page }) => {
+  await login(page, '11112222');
+  const id = await activatedPallet(page.request);
+  const receiving = { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } };
+  for (let i = 0; i < 12; i += 1) {
+    expect((await page.request.post('/api/barcode/tracking', { data: { barcodeId: id, trackPointKey: 'distributionCentre', forms: receiving } })).ok()).toBe(true);
+    expect((await page.request.post('/api/barcode/undo-tracking', { data: { barcodeId: id } })).ok()).toBe(true);
+  }
+  // generated + activated + 12 x (tracked, undone) = 26 entries.
+  await page.goto(`/demo@1/qrcode/${id}`);
+  await page.getByRole('button', { name: 'History' }).click();
+  const entries = page.getByTestId('history-list').locator('.mantine-Timeline-item');
+  await expect(entries).toHaveCount(20);
+  await page.getByText('Load more').scrollIntoViewIfNeeded();
+  await expect(entries).toHaveCount(26);
+  await expect(page.getByText('All 26 entries shown.')).toBeVisible();
+  await expect(entries.last()).toContainText('Generated');
+});
