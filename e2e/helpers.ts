@@ -14,6 +14,29 @@ export async function login(page: Page, code: string, project = '/demo@1'): Prom
   await expect(page.getByTestId('staff-name')).toBeVisible();
 }
 
+/**
+ * Picks an option of a select field. Opened from the keyboard: in Chromium's phone emulation a
+ * tap on a read-only input scrolls the page (virtual-keyboard heuristics); from the keyboard the
+ * dropdown opens where the field is.
+ */
+export async function choose(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: label }).focus();
+  await page.keyboard.press('ArrowDown');
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Draws a stroke on the open signature pad and confirms it with OK. */
+export async function drawSignature(page: Page): Promise<void> {
+  const box = await page.getByRole('img', { name: /Signature pad/ }).boundingBox();
+  if (!box) throw new Error('no signature pad');
+  await page.mouse.move(box.x + 30, box.y + 120);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 150, box.y + 60, { steps: 8 });
+  await page.mouse.move(box.x + 260, box.y + 160, { steps: 8 });
+  await page.mouse.up();
+  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+}
+
 /** Logs out through the header (confirming) and waits for the login form. */
 export async function logout(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Logout' }).click();

@@ -1,12 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { choose } from './helpers';
 
 test.use({ locale: 'ja-JP' });
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).focus();
-  await page.keyboard.press('ArrowDown');
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 async function fillAddress(page: Page, address1: string) {
   await page.getByRole('textbox', { name: '会社名' }).fill('フロストライン製薬');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './helpers';
+import { choose, drawSignature, login } from './helpers';
 
 /** Generates a barcode from the logged-in home and returns its detail URL. */
 async function generate(page: Page): Promise<string> {
@@ -7,17 +7,6 @@ async function generate(page: Page): Promise<string> {
   await expect(page).toHaveURL(/\/demo@1\/qrcode\/[A-Za-z0-9]{12}$/);
   await expect(page.getByTestId('barcode-state')).toHaveText('Not activated');
   return page.url();
-}
-
-/**
- * Picks an option of a select field. Opened from the keyboard: in Chromium's phone emulation a
- * tap on a read-only input scrolls the page (virtual-keyboard heuristics) and the dropdown hides
- * with its detached input; on the desktop and in the real phone browsers tried, a tap opens it.
- */
-export async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).focus();
-  await page.keyboard.press('ArrowDown');
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 async function fillAddress(page: Page, address1: string, country = 'JPN') {
@@ -106,15 +95,7 @@ test('a staff member generates, activates, tracks to the end, undoes, sees alert
   await track(page, 'Pharmacy', async () => {
     await page.getByRole('textbox', { name: 'Received by' }).fill('K. Tanaka');
     await page.getByRole('button', { name: 'Sign' }).click();
-    const pad = page.getByRole('img', { name: 'Signature pad: draw with your finger' });
-    const box = await pad.boundingBox();
-    if (!box) throw new Error('no signature pad');
-    await page.mouse.move(box.x + 30, box.y + 120);
-    await page.mouse.down();
-    await page.mouse.move(box.x + 150, box.y + 60, { steps: 8 });
-    await page.mouse.move(box.x + 260, box.y + 160, { steps: 8 });
-    await page.mouse.up();
-    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    await drawSignature(page);
     await expect(page.getByRole('img', { name: 'Signature' })).toBeVisible();
   });
 

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { startServer } from './helpers';
+import { drawSignature, startServer } from './helpers';
 
 const frame = (page: Page) => page.getByTestId('phone-frame');
 
@@ -116,15 +116,7 @@ test('sign on the pad, add a delivery photo and submit the pharmacy delivery for
   const form = frame(page);
   await form.getByLabel('Received by').fill('Yuki Mori');
   await form.getByRole('button', { name: 'Sign' }).click();
-  const pad = page.getByRole('img', { name: /Signature pad/ });
-  const box = await pad.boundingBox();
-  if (!box) throw new Error('no signature pad');
-  await page.mouse.move(box.x + 30, box.y + 120);
-  await page.mouse.down();
-  await page.mouse.move(box.x + 150, box.y + 60, { steps: 8 });
-  await page.mouse.move(box.x + 260, box.y + 160, { steps: 8 });
-  await page.mouse.up();
-  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await drawSignature(page);
   await expect(form.getByRole('img', { name: 'Signature' })).toBeVisible();
   await form.getByTestId('root_deliveryPhotos-file-input').setInputFiles({ name: 'dock.png', mimeType: 'image/png', buffer: await pngFile(page) });
   await expect(form.getByText('1 / 3')).toBeVisible();
