@@ -1,5 +1,6 @@
 import type { Project } from '@schemas/api/project';
 import type { Profile } from '@schemas/api/user';
+import { mayGenerateBarcodes } from '@/shared/project/permissions';
 import { KeyboardWedgeListener } from '@/features/scanning/components/keyboard-wedge-listener';
 import { PhotoHost } from '../dialogs/photo-host';
 import { ScannerHost } from '../dialogs/scanner-host';
@@ -12,8 +13,8 @@ import { ScannerHost } from '../dialogs/scanner-host';
 export default function UserTools({ project, profile }: { project: Project; profile: Profile }) {
   return (
     <>
-      <KeyboardWedgeListener project={project} mayGenerate={project.projectPermission.generateBarcodePermission.canEdit || profile.user.userType === 'client'} />
-      <ScannerHost project={project} />
+      <KeyboardWedgeListener project={project} mayGenerate={mayGenerateBarcodes(project, profile)} />
+      <ScannerHost />
       <PhotoHost />
     </>
   );

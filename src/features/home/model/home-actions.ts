@@ -1,5 +1,6 @@
 import type { Project } from '@schemas/api/project';
 import type { Profile } from '@schemas/api/user';
+import { mayGenerateBarcodes } from '@/shared/project/permissions';
 
 /** The buttons of the logged-in home (spec section 2), each backed by a screen. */
 export type HomeActionName = 'generateBarcode' | 'scanBarcode' | 'barcodeSearch' | 'trackingTimes';
@@ -21,7 +22,7 @@ export interface HomeAction {
 export function homeActions(project: Project, profile: Profile, available: ReadonlySet<HomeActionName>): HomeAction[] {
   const isClient = profile.user.userType === 'client';
   const all: (HomeAction | null)[] = [
-    project.projectPermission.generateBarcodePermission.canEdit || isClient
+    mayGenerateBarcodes(project, profile)
       ? { name: 'generateBarcode', enabled: true }
       : { name: 'generateBarcode', enabled: false, disabledReason: 'generateNoPermission' },
     { name: 'scanBarcode', enabled: true },

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, Group, Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { cameraErrorOf, type CameraError } from '../hooks/use-camera-scanner';
+import { CAMERA_MESSAGES, cameraFailure, openCamera, showStream, stopStream, type CameraError } from '../model/camera';
 import { captureFileName, photoAspectRatio } from '../model/photo';
 
 export interface PhotoDialogProps {
@@ -27,29 +27,20 @@ export function PhotoDialog({ overlayUrl, onDone }: PhotoDialogProps) {
   useEffect(() => {
     let stopped = false;
     const landscape = window.matchMedia?.('(orientation: landscape)').matches ?? false;
-    const start = navigator.mediaDevices?.getUserMedia
-      ? navigator.mediaDevices.getUserMedia({ audio: false, video: { facingMode: { ideal: 'environment' }, aspectRatio: photoAspectRatio(landscape) } })
-      : Promise.reject(Object.assign(new Error('no camera API'), { name: 'NotFoundError' }));
-    start
+    openCamera({ facingMode: { ideal: 'environment' }, aspectRatio: photoAspectRatio(landscape) })
       .then(async (media) => {
         if (stopped) {
-          media.getTracks().forEach((track) => track.stop());
+          stopStream(media);
           return;
         }
         stream.current = media;
-        if (video.current) {
-          video.current.srcObject = media;
-          await video.current.play().catch(() => undefined);
-        }
+        await showStream(video.current, media);
       }, (failure: unknown) => {
-        if (stopped) return;
-        const kind = cameraErrorOf(failure);
-        if (kind === 'failed') console.error('camera failed', failure);
-        setError(kind);
+        if (!stopped) setError(cameraFailure(failure));
       });
     return () => {
       stopped = true;
-      stream.current?.getTracks().forEach((track) => track.stop());
+      stopStream(stream.current);
     };
   }, []);
 
@@ -70,12 +61,12 @@ export function PhotoDialog({ overlayUrl, onDone }: PhotoDialogProps) {
   const confirm = () => {
     setBusy(true);
     canvas.current?.toBlob((blob) => {
-      stream.current?.getTracks().forEach((track) => track.stop());
+      stopStream(stream.current);
       onDone(blob ? new File([blob], captureFileName('png'), { type: 'image/png' }) : null);
     }, 'image/png');
   };
 
-  const errorText = error === 'denied' ? t('scan.cameraDenied') : error === 'none' ? t('scan.noCamera') : error === 'failed' ? t('scan.cameraFailed') : null;
+  const errorText = error ? t(CAMERA_MESSAGES[error]) : null;
   return (
     <Box pos="fixed" inset={0} bg="black" style={{ zIndex: 160, display: 'flex', flexDirection: 'column' }} role="dialog" aria-label={t('photo.title')}>
       <Box pos="relative" style={{ flex: 1, overflow: 'hidden' }}>
@@ -86,7 +77,7 @@ export function PhotoDialog({ overlayUrl, onDone }: PhotoDialogProps) {
       </Box>
       <Paper radius={0} p="md">
         <Group grow>
-          <Button variant="default" size="md" onClick={() => { stream.current?.getTracks().forEach((track) => track.stop()); onDone(null); }}>{t('common.cancel', { ns: 'common' })}</Button>
+          <Button variant="default" size="md" onClick={() => { stopStream(stream.current); onDone(null); }}>{t('common.cancel', { ns: 'common' })}</Button>
           {captured
             ? <Button variant="light" size="md" onClick={retake}>{t('photo.retake')}</Button>
             : <Button size="md" onClick={take} disabled={error !== null}>{t('photo.take')}</Button>}

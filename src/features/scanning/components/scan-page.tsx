@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCurrentProject } from '@/shared/project/use-project';
+import { mayGenerateBarcodes } from '@/shared/project/permissions';
 import { projectPath } from '@/shared/project/project-route';
 import { useProfile } from '@/shared/session/use-profile';
-import { DEFAULT_TIME_BETWEEN_SCANS_MS } from '../model/decoding';
 import { ScanHandler } from './scan-handler';
 import { Scanner } from './scanner';
 
@@ -16,12 +16,10 @@ export function ScanPage() {
   const { data: profile } = useProfile();
   const navigate = useNavigate();
   const [scanned, setScanned] = useState<string | null>(null);
-  const setting = project.cameraFeatures?.bulkCameraScanResultSetting;
-  const mayGenerate = project.projectPermission.generateBarcodePermission.canEdit || profile?.user.userType === 'client';
+  const mayGenerate = mayGenerateBarcodes(project, profile);
   return (
     <>
-      <Scanner routeName="scan" minDelayMs={project.timeBetweenScansMillis ?? DEFAULT_TIME_BETWEEN_SCANS_MS}
-        bulk={{ enabled: setting?.isEnable ?? false, delimiter: setting?.delimiter[0] ?? ',' }} busy={scanned !== null}
+      <Scanner routeName="scan" busy={scanned !== null}
         onConfirm={setScanned} onCancel={() => navigate(projectPath(project))} />
       {scanned !== null && <ScanHandler project={project} mayGenerate={mayGenerate} text={scanned} onDone={() => setScanned(null)} />}
     </>

@@ -2,7 +2,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, Group, Paper, SegmentedControl, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { readStored, writeStored } from '@/shared/storage/storage';
-import { appendScan, createScanGate, type Point, type ScanResult } from '../model/decoding';
+import { CAMERA_MESSAGES } from '../model/camera';
+import { useCurrentProject } from '@/shared/project/use-project';
+import { appendScan, createScanGate, DEFAULT_TIME_BETWEEN_SCANS_MS, type Point, type ScanResult } from '../model/decoding';
 import { storedSymbology, storeSymbology } from '../model/scanner-settings';
 import { FORMATS, SYMBOLOGIES, type Symbology } from '../model/symbology';
 import { useCameraScanner } from '../hooks/use-camera-scanner';
@@ -10,10 +12,6 @@ import { useCameraScanner } from '../hooks/use-camera-scanner';
 export interface ScannerProps {
   /** Where the scanner is used: the symbology choice is remembered per route name. */
   routeName: string;
-  /** Minimum time between handled scans (the project's timeBetweenScansMillis, default 500 ms). */
-  minDelayMs: number;
-  /** The project's bulk setting: whether bulk mode is offered, and the delimiter between values. */
-  bulk: { enabled: boolean; delimiter: string };
   busy?: boolean;
   onConfirm(text: string): void;
   onCancel(): void;
@@ -26,8 +24,13 @@ const TEAL = '#12b886';
  * selector, bulk switch, the detected value in an editable box, OK only with a value, and a
  * teal 3 px outline around the code just read.
  */
-export function Scanner({ routeName, minDelayMs, bulk, busy, onConfirm, onCancel }: ScannerProps) {
+export function Scanner({ routeName, busy, onConfirm, onCancel }: ScannerProps) {
   const { t } = useTranslation('barcode');
+  // The project's settings: time between scans (default 500 ms), bulk mode and its delimiter.
+  const project = useCurrentProject();
+  const minDelayMs = project.timeBetweenScansMillis ?? DEFAULT_TIME_BETWEEN_SCANS_MS;
+  const bulkSetting = project.cameraFeatures?.bulkCameraScanResultSetting;
+  const bulk = { enabled: bulkSetting?.isEnable ?? false, delimiter: bulkSetting?.delimiter[0] ?? ',' };
   const [deviceId, setDeviceId] = useState<string | null>(() => readStored('currentCameraId'));
   const [symbology, setSymbology] = useState<Symbology>(() => storedSymbology(routeName));
   const [bulkOn, setBulkOn] = useState(() => bulk.enabled && readStored('multipleScan') === '1');
@@ -86,7 +89,7 @@ export function Scanner({ routeName, minDelayMs, bulk, busy, onConfirm, onCancel
     setPending(null);
   };
 
-  const errorText = error === 'denied' ? t('scan.cameraDenied') : error === 'none' ? t('scan.noCamera') : error === 'failed' ? t('scan.cameraFailed') : null;
+  const errorText = error ? t(CAMERA_MESSAGES[error]) : null;
   return (
     <Box pos="fixed" inset={0} bg="black" style={{ zIndex: 150, display: 'flex', flexDirection: 'column' }} role="dialog" aria-label={t('scan.title')}>
       <Box pos="relative" style={{ flex: 1, overflow: 'hidden' }}>

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { DecodeRequest, DecodeResponse, ScanResult } from '../model/decoding';
 import { toScanResult } from '../model/decoding';
+import { cameraFailure, openCamera, showStream, stopStream, type CameraError } from '../model/camera';
 import type { ScanFormat } from '../model/symbology';
-
-export type CameraError = 'denied' | 'none' | 'failed';
 
 /** Spec section 9: ideal 1000x1000, square, 30 frames per second (at most 60). */
 const videoConstraints = (deviceId: string | null): MediaTrackConstraints => ({
@@ -16,13 +15,6 @@ const videoConstraints = (deviceId: string | null): MediaTrackConstraints => ({
 
 /** Frames are decoded at most this large (longer side): enough for labels, fast on phones. */
 const MAX_DECODE_SIDE = 960;
-
-export function cameraErrorOf(error: unknown): CameraError {
-  const name = error instanceof DOMException || error instanceof Error ? error.name : '';
-  if (name === 'NotAllowedError' || name === 'SecurityError') return 'denied';
-  if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'DevicesNotFoundError') return 'none';
-  return 'failed';
-}
 
 interface Options {
   deviceId: string | null;
@@ -84,23 +76,15 @@ export function useCameraScanner({ deviceId, formats, onDetect }: Options) {
 
     (async () => {
       try {
-        if (!navigator.mediaDevices?.getUserMedia) throw Object.assign(new Error('no camera API'), { name: 'NotFoundError' });
-        stream = await navigator.mediaDevices.getUserMedia({ audio: false, video: videoConstraints(deviceId) });
+        stream = await openCamera(videoConstraints(deviceId));
         if (stopped) return;
-        const element = video.current;
-        if (element) {
-          element.srcObject = stream;
-          await element.play().catch(() => undefined);
-        }
+        await showStream(video.current, stream);
         setActiveDeviceId(stream.getVideoTracks()[0]?.getSettings().deviceId ?? null);
         setCameras((await navigator.mediaDevices.enumerateDevices()).filter((d) => d.kind === 'videoinput'));
         setError(null);
         tick();
       } catch (failure) {
-        if (stopped) return;
-        const kind = cameraErrorOf(failure);
-        if (kind === 'failed') console.error('camera failed', failure);
-        setError(kind);
+        if (!stopped) setError(cameraFailure(failure));
       }
     })();
 
@@ -108,7 +92,7 @@ export function useCameraScanner({ deviceId, formats, onDetect }: Options) {
       stopped = true;
       clearTimeout(timer);
       worker.terminate();
-      stream?.getTracks().forEach((track) => track.stop());
+      stopStream(stream);
     };
   }, [deviceId]);
 
