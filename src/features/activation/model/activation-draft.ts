@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { takeActivationPrefill } from '@/shared/barcode/activation-prefill';
-import { isFilled } from '@/shared/barcode/step-data';
+import { isFilled, packageInfoOf } from '@/shared/barcode/step-data';
 import { readSession, removeSession, writeSession } from '@/shared/storage/storage';
 
 /** What the activation steps collected so far. */
@@ -41,12 +41,9 @@ const PACKAGE_KEYS = ['depth', 'width', 'height', 'weight', 'trackingNumber', 'e
  * three sizes are given), identifiers, and the custom fields.
  */
 export function splitPackageData(data: Record<string, unknown>) {
-  const number = (key: string) => (typeof data[key] === 'number' ? (data[key] as number) : undefined);
-  const [depth, width, height] = [number('depth'), number('width'), number('height')];
   const text = (key: string) => (typeof data[key] === 'string' && (data[key] as string).trim() !== '' ? (data[key] as string).trim() : undefined);
   return {
-    dimension: depth !== undefined && width !== undefined && height !== undefined ? { depth, width, height } : undefined,
-    weight: number('weight'),
+    ...packageInfoOf(data),
     trackingNumber: text('trackingNumber'),
     externalId: text('externalId'),
     customFields: Object.fromEntries(Object.entries(data).filter(([key, value]) => !PACKAGE_KEYS.includes(key) && isFilled(value))),

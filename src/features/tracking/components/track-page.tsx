@@ -10,7 +10,7 @@ import { useBuiltinForms } from '@/shared/barcode/builtin-forms';
 import { barcodeFormContext } from '@/shared/barcode/form-context';
 import { barcodeTypeOf, nextTrackPoint } from '@/shared/barcode/labels';
 import { PageTitle } from '@/shared/barcode/page-title';
-import { defined, hasInput, toAddress } from '@/shared/barcode/step-data';
+import { defined, hasInput, packageInfoOf, toAddress } from '@/shared/barcode/step-data';
 import { StepForm } from '@/shared/forms/step-form';
 import { UnsavedChangesGuard } from '@/shared/forms/unsaved-changes';
 import { useErrorText } from '@/shared/i18n/error-message';
@@ -67,14 +67,13 @@ export function TrackPage() {
     setBusy(true);
     try {
       const forms = Object.fromEntries(next.trackPointForms.map((f) => [f.key, all[`form:${f.key}`] ?? {}]));
-      const pkg = all.package ?? {};
-      const dimension = typeof pkg.depth === 'number' && typeof pkg.width === 'number' && typeof pkg.height === 'number'
-        ? { depth: pkg.depth, width: pkg.width, height: pkg.height } : undefined;
       await addTracking({
         barcodeId: barcode.id, trackPointKey: next.key, forms,
-        ...defined({ origin: next.requireOrigin ? toAddress(all.origin) : undefined, destination: next.requireDestination ? toAddress(all.destination) : undefined }),
-        ...(dimension ? { dimension } : {}),
-        ...(typeof pkg.weight === 'number' ? { weight: pkg.weight } : {}),
+        ...defined({
+          origin: next.requireOrigin ? toAddress(all.origin) : undefined,
+          destination: next.requireDestination ? toAddress(all.destination) : undefined,
+          ...packageInfoOf(all.package),
+        }),
       });
       setDone(true);
       showToast('success', t('track.done', { trackPoint: next.name[language] ?? next.key }));
