@@ -1,11 +1,11 @@
 import { Suspense, useEffect } from 'react';
 import i18next from 'i18next';
-import { Center, Loader } from '@mantine/core';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { preloadBarcode } from '@/shared/barcode/use-barcode';
 import { parseProjectParam } from '@/shared/project/project-route';
 import { useCurrentProject } from '@/shared/project/use-project';
 import { NotFoundPage } from '@/shared/ui/not-found-page';
+import { ScreenLoader } from '@/shared/ui/screen-loader';
 import { projectPath } from '@/shared/project/project-route';
 import { ProjectLayout } from './layout/project-layout';
 import { HomeRoute } from './routes/home';
@@ -32,7 +32,7 @@ function ProjectNotFound() {
   return <NotFoundPage logoUrl={project.customLogoImageUrl} fallbackPath={projectPath(project)} />;
 }
 
-const screenFallback = <Center mih="40vh"><Loader /></Center>;
+const screenFallback = <ScreenLoader />;
 
 /**
  * A barcode opened from a scan or a link: its data, its screen's code and its strings start

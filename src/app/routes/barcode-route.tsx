@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Button, Center, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router-dom';
 import { ApiError } from '@/shared/api';
@@ -9,6 +9,7 @@ import { translateError } from '@/shared/i18n/error-message';
 import { projectPath } from '@/shared/project/project-route';
 import { useCurrentProject } from '@/shared/project/use-project';
 import { NotFoundPage } from '@/shared/ui/not-found-page';
+import { ScreenLoader } from '@/shared/ui/screen-loader';
 
 /**
  * `/{project}/qrcode/{barcodeId}` and every screen under it: loads the barcode once (by id, or
@@ -31,7 +32,7 @@ export function BarcodeRoute() {
     },
   }, [barcode, detailPath, mutate]);
 
-  if (isLoading) return <Center mih="40vh" aria-busy="true"><Loader /></Center>;
+  if (isLoading) return <ScreenLoader />;
   if (error || !barcode || !value) {
     const missing = !error || (error instanceof ApiError && (error.code === '2303' || error.status === 400));
     if (missing) return <NotFoundPage logoUrl={project.customLogoImageUrl} fallbackPath={projectPath(project)} />;

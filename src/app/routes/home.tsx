@@ -1,5 +1,4 @@
 import { lazy, Suspense } from 'react';
-import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { LoginForm } from '@/features/auth/components/login-form';
@@ -9,10 +8,11 @@ import { reloadProfile, useProfile } from '@/shared/session/use-profile';
 import { api } from '@/shared/api';
 import { translateError } from '@/shared/i18n/error-message';
 import { showMessage } from '@/shared/ui/message-dialog';
+import { ScreenLoader } from '@/shared/ui/screen-loader';
 
 // A visitor's first screen is the login form: the logged-in home loads only for users.
 const LoggedInHome = lazy(() => import('@/features/home/components/logged-in-home').then((m) => ({ default: m.LoggedInHome })));
-const homeFallback = <Center mih="40vh"><Loader /></Center>;
+const homeFallback = <ScreenLoader />;
 
 /**
  * `/{project}`: the login form for visitors, the logged-in home for users. After a login the
@@ -28,7 +28,7 @@ export function HomeRoute() {
   const navigate = useNavigate();
   const base = projectPath(project);
 
-  if (isLoading) return <Center mih="40vh"><Loader /></Center>;
+  if (isLoading) return homeFallback;
   if (profile) {
     const handlers = {
       generateBarcode: async () => {

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Center, Loader } from '@mantine/core';
 import { Navigate, useParams } from 'react-router-dom';
 import { projectPath } from '@/shared/project/project-route';
 import { useCurrentProject } from '@/shared/project/use-project';
 import { useProfile } from '@/shared/session/use-profile';
+import { ScreenLoader } from '@/shared/ui/screen-loader';
 
 /**
  * Restricted routes (spec section 2): a visitor is sent home, with the screen and barcode in
@@ -13,7 +13,7 @@ export function RequireUser({ screen, children }: { screen: string; children: Re
   const project = useCurrentProject();
   const { barcodeId } = useParams();
   const { data: profile, isLoading } = useProfile();
-  if (isLoading) return <Center mih="40vh"><Loader /></Center>;
+  if (isLoading) return <ScreenLoader />;
   if (profile) return children;
   const pending = barcodeId ? `?${new URLSearchParams({ name: screen, id: barcodeId }).toString()}` : '';
   return <Navigate to={`${projectPath(project)}${pending}`} replace />;
