@@ -15,8 +15,12 @@ async function fillAddress(page: Page, address1: string, country = 'JPN') {
     await choose(page, 'Country', 'JPN');
   } else {
     // The country list is long: typing searches it.
-    await page.getByRole('combobox', { name: 'Country' }).fill(country.slice(0, 2));
-    await page.getByRole('option', { name: country, exact: true }).click();
+    // (typed in full so one option is left, then taken with the keyboard: the list re-renders as
+    // it filters, which a pointer click can race)
+    await page.getByRole('combobox', { name: 'Country' }).fill(country);
+    await expect(page.getByRole('option')).toHaveText([country]);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
     await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue(country);
   }
   await page.getByRole('textbox', { name: 'Address line 1' }).fill(address1);
