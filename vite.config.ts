@@ -1,8 +1,9 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createReadStream, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 
 /**
@@ -23,8 +24,50 @@ function precompress(): Plugin {
         const bytes = readFileSync(join(outDir, fileName));
         if (bytes.length < 1024) continue;
         writeFileSync(join(outDir, `${fileName}.gz`), gzipSync(bytes, { level: 9 }));
-        writeFileSync(join(outDir, `${fileName}.br`), brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        // Brotli's best level takes seconds per megabyte: the OCR engine (4 MB each) gets level 9.
+        const quality = bytes.length > 1_000_000 ? 9 : 11;
+        writeFileSync(join(outDir, `${fileName}.br`), brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } }));
       }
+    },
+  };
+}
+
+const require = createRequire(import.meta.url);
+const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
+const tesseractVersion = (require('tesseract.js/package.json') as { version: string }).version;
+
+/**
+ * The OCR engine's files, served by this app under stable names (never from tesseract.js's
+ * default CDN): its worker script, the three LSTM builds of the core (the worker picks relaxed
+ * SIMD, SIMD or plain by what the browser supports) and the English model (best_int, what
+ * tesseract.js uses by default). They sit under /assets/ with the version in the path, so they
+ * are cached for a year and a new version gets new URLs. Only the OCR capture loads them.
+ */
+export const OCR_ASSET_DIR = `assets/tesseract-${tesseractVersion}`;
+function ocrAssets(): Plugin {
+  const files: Record<string, string> = {
+    'worker.min.js': join(packageDir('tesseract.js'), 'dist/worker.min.js'),
+    'eng.traineddata.gz': join(packageDir('@tesseract.js-data/eng'), '4.0.0_best_int/eng.traineddata.gz'),
+  };
+  for (const build of ['relaxedsimd-lstm', 'simd-lstm', 'lstm']) {
+    files[`tesseract-core-${build}.wasm.js`] = join(packageDir('tesseract.js-core'), `tesseract-core-${build}.wasm.js`);
+  }
+  return {
+    name: 'ocr-assets',
+    config: () => ({ define: { 'import.meta.env.OCR_ASSET_DIR': JSON.stringify(OCR_ASSET_DIR) } }),
+    generateBundle() {
+      for (const [name, path] of Object.entries(files)) {
+        this.emitFile({ type: 'asset', fileName: `${OCR_ASSET_DIR}/${name}`, source: readFileSync(path) });
+      }
+    },
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const prefix = `/${OCR_ASSET_DIR}/`;
+        const path = request.url?.startsWith(prefix) ? files[request.url.slice(prefix.length).split('?')[0] ?? ''] : undefined;
+        if (!path) return next();
+        response.setHeader('content-type', path.endsWith('.js') ? 'text/javascript' : 'application/octet-stream');
+        createReadStream(path).pipe(response);
+      });
     },
   };
 }
@@ -32,7 +75,7 @@ function precompress(): Plugin {
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), ocrAssets(), precompress()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

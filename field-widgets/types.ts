@@ -29,6 +29,8 @@ export interface FormContext {
   takePhoto?: () => Promise<File | null>;
   /** Opens the barcode scanner for a text field's reader button; null when cancelled. Absent: no button. */
   scanBarcode?: () => Promise<string | null>;
+  /** Opens the OCR capture for a text field's reader button (the field's name); null when cancelled. Absent: no button. */
+  readText?: (fieldName: string) => Promise<string | null>;
   /** Current quantity of each adjustment field (tracking), for the 'remaining' line. */
   currentQuantities?: Record<string, number>;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { ActionIcon, Textarea, TextInput } from '@mantine/core';
+import { ActionIcon, Group, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { INPUT_PATTERN_REGEX, type InputPattern } from '@schemas/field-constants';
 import type { FieldWidgetProps } from '../types';
@@ -21,8 +21,9 @@ type Field = HTMLInputElement | HTMLTextAreaElement;
 
 /**
  * Text (spec sections 2, 5): mask applied while typing, input pattern filtering, max length,
- * counter, multi-line with ceil(maxLength / 20) rows. Reader buttons (barcode, OCR) appear with
- * the capture dialogs; until then the options are carried but no button is shown.
+ * counter, multi-line with ceil(maxLength / 20) rows. Reader buttons (barcode scan, OCR) beside
+ * the text where the field asks for them and the screen offers the capture dialog; what they
+ * read replaces the field's value.
  *
  * The input is uncontrolled: a keystroke changes the DOM input only (no React render, unless
  * a counter shows), and the form hears of the value when typing pauses, on blur or on Enter.
@@ -65,16 +66,23 @@ export function TextWidget({ id, value, onChange, onBlur, label, description, re
     onBlur();
   };
   const counter = showCounter ? `${length}/${maxLength}` : undefined;
-  // The barcode reader button, where the field asks for it and the screen has a scanner.
+  // The reader buttons, where the field asks for them and the screen has the capture dialog.
   const readers = (options.readers as string[] | undefined) ?? [];
-  const scan = readers.includes('barcode') && context.scanBarcode && !readOnly ? context.scanBarcode : undefined;
-  const fillFromScan = async () => {
-    const text = await scan?.();
-    if (text === null || text === undefined || !input.current) return;
+  const scan = readers.includes('barcode') && !readOnly ? context.scanBarcode : undefined;
+  const readText = readers.includes('ocr') && !readOnly ? context.readText : undefined;
+  const fill = async (read: Promise<string | null>) => {
+    const text = await read;
+    if (text === null || !input.current) return;
     input.current.value = text;
     change({ currentTarget: input.current } as ChangeEvent<Field>);
     flush();
   };
+  const readerButtons = scan || readText ? (
+    <Group gap={4} wrap="nowrap">
+      {scan && <ReaderButton kind="scanBarcode" disabled={disabled} onClick={() => void fill(scan())} />}
+      {readText && <ReaderButton kind="readText" disabled={disabled} onClick={() => void fill(readText(id))} />}
+    </Group>
+  ) : undefined;
   const common = {
     id, label, required, disabled, error, readOnly, description,
     placeholder: mask ? maskHint(mask) : undefined,
@@ -98,22 +106,27 @@ export function TextWidget({ id, value, onChange, onBlur, label, description, re
     <TextInput
       {...common}
       ref={input as React.Ref<HTMLInputElement>}
-      rightSection={scan ? <ScanButton disabled={disabled} onClick={() => void fillFromScan()} /> : counter ? <CounterText id={id} text={counter} /> : undefined}
-      rightSectionWidth={scan ? 48 : counter ? 64 : undefined}
-      rightSectionPointerEvents={scan ? 'all' : undefined}
+      rightSection={readerButtons ?? (counter ? <CounterText id={id} text={counter} /> : undefined)}
+      rightSectionWidth={readerButtons ? (scan && readText ? 88 : 48) : counter ? 64 : undefined}
+      rightSectionPointerEvents={readerButtons ? 'all' : undefined}
       inputMode={inputPattern === 'digits' || (mask && /^[9\W]+$/.test(mask)) ? 'numeric' : undefined}
     />
   );
 }
 
-/** Opens the scanner; its value replaces the field's (spec section 2: reader buttons beside the text). */
-function ScanButton({ disabled, onClick }: { disabled: boolean; onClick(): void }) {
+const READER_ICONS = {
+  scanBarcode: 'M4 7V5a1 1 0 0 1 1-1h2M17 4h2a1 1 0 0 1 1 1v2M20 17v2a1 1 0 0 1-1 1h-2M7 20H5a1 1 0 0 1-1-1v-2M7 8v8M10 8v8M13 8v8M16 8v8',
+  readText: 'M4 7V5a1 1 0 0 1 1-1h2M17 4h2a1 1 0 0 1 1 1v2M20 17v2a1 1 0 0 1-1 1h-2M7 20H5a1 1 0 0 1-1-1v-2M8 16l4-9 4 9M9.5 13h5',
+} as const;
+
+/** A reader button beside the text (spec section 2): barcode scan or OCR. */
+function ReaderButton({ kind, disabled, onClick }: { kind: keyof typeof READER_ICONS; disabled: boolean; onClick(): void }) {
   const { t } = useTranslation('forms');
-  const label = t('widgets.scanBarcode');
+  const label = t(`widgets.${kind}`);
   return (
     <ActionIcon variant="light" size="lg" aria-label={label} title={label} disabled={disabled} onClick={onClick}>
       <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-        <path d="M4 7V5a1 1 0 0 1 1-1h2M17 4h2a1 1 0 0 1 1 1v2M20 17v2a1 1 0 0 1-1 1h-2M7 20H5a1 1 0 0 1-1-1v-2M7 8v8M10 8v8M13 8v8M16 8v8" strokeLinecap="round" />
+        <path d={READER_ICONS[kind]} strokeLinecap="round" strokeLinejoin="round" />
       </svg>
     </ActionIcon>
   );

@@ -25,6 +25,7 @@ const ActivatePage = lazyScreen(() => import('@/features/activation/components/a
 const EditPage = lazyScreen(() => import('@/features/activation/components/edit-page').then(named('EditPage')));
 const TrackPage = lazyScreen(() => import('@/features/tracking/components/track-page').then(named('TrackPage')));
 const ScanPage = lazyScreen(() => import('@/features/scanning/components/scan-page').then(named('ScanPage')));
+const OcrScanPage = lazyScreen(() => import('@/features/scanning/components/ocr-scan-page').then(named('OcrScanPage')));
 const TrackingCountPage = lazyScreen(() => import('@/features/tracking/components/tracking-count-page').then(named('TrackingCountPage')));
 
 function ProjectNotFound() {
@@ -43,7 +44,7 @@ function PrefetchBarcodeScreen() {
   useEffect(() => {
     const match = /^\/([^/]+)\/qrcode\/([^/]+)(\/[^/]*)?/.exec(pathname);
     const project = parseProjectParam(match?.[1]);
-    if (!match?.[2] || !project) return;
+    if (!match?.[2] || match[2] === 'scan-ocr' || !project) return;
     preloadBarcode(project.code, decodeURIComponent(match[2]));
     void i18next.loadNamespaces('barcode');
     if (!match[3]) DetailPage.preload();
@@ -69,6 +70,7 @@ export function AppRoutes() {
               <Route path="register" element={<RegisterPage />} />
               <Route path="scan" element={<RequireUser screen="scan"><ScanPage /></RequireUser>} />
               <Route path="tracking-count" element={<RequireUser screen="tracking-count"><TrackingCountPage /></RequireUser>} />
+              <Route path="qrcode/scan-ocr" element={<OcrScanPage />} />
               <Route path="qrcode/:barcodeId" element={<BarcodeRoute />}>
                 <Route index element={<DetailPage />} />
                 <Route path="trace" element={<TracePage />} />

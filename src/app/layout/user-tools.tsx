@@ -2,20 +2,18 @@ import type { Project } from '@schemas/api/project';
 import type { Profile } from '@schemas/api/user';
 import { mayGenerateBarcodes } from '@/shared/project/permissions';
 import { KeyboardWedgeListener } from '@/features/scanning/components/keyboard-wedge-listener';
-import { PhotoHost } from '../dialogs/photo-host';
-import { ScannerHost } from '../dialogs/scanner-host';
+import { CaptureHosts } from '../dialogs/capture-hosts';
 
 /**
  * What only logged-in users need on every screen: the keyboard-wedge scanner listener, the
- * scanner host of the text fields' reader buttons and the photo host of photo-only fields. One lazy chunk, loaded after login, so the
+ * capture dialogs fields open (scanner, photo, OCR). One lazy chunk, loaded after login, so the
  * visitor's first screen stays small.
  */
 export default function UserTools({ project, profile }: { project: Project; profile: Profile }) {
   return (
     <>
       <KeyboardWedgeListener project={project} mayGenerate={mayGenerateBarcodes(project, profile)} />
-      <ScannerHost />
-      <PhotoHost />
+      <CaptureHosts />
     </>
   );
 }

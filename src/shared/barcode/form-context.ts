@@ -4,8 +4,7 @@ import type { Language } from '@schemas/languages';
 import { suggestionsOf } from '@/renderer/forms';
 import type { FormContext } from '@widgets/types';
 import { api } from '../api';
-import { requestPhoto } from '../ui/photo-requests';
-import { requestScan } from '../ui/scan-requests';
+import { ocrDialog, photoDialog, scanDialog } from '../ui/capture-requests';
 
 export interface BarcodeFormContextInput {
   project: Project;
@@ -39,8 +38,9 @@ export function barcodeFormContext(input: BarcodeFormContextInput): FormContext 
     deleteFile: async (url) => {
       await api.delete('/barcode/file', { filePath: url });
     },
-    scanBarcode: () => requestScan(input.stage),
-    takePhoto: requestPhoto,
+    scanBarcode: () => scanDialog.request({ routeName: input.stage }),
+    readText: async (fieldName) => (await ocrDialog.request({ fieldName }))?.text ?? null,
+    takePhoto: () => photoDialog.request({}),
     fetchWeight: trackPointKey
       ? async () => (await api.get<{ weight: number }>('/barcode/weight-measurement', { barcodeId, trackPointKey })).weight
       : undefined,

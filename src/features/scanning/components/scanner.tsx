@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Box, Button, Group, Paper, SegmentedControl, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Group, Paper, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { readStored, writeStored } from '@/shared/storage/storage';
 import { CAMERA_MESSAGES } from '../model/camera';
@@ -8,6 +8,7 @@ import { appendScan, createScanGate, DEFAULT_TIME_BETWEEN_SCANS_MS, type Point, 
 import { storedSymbology, storeSymbology } from '../model/scanner-settings';
 import { FORMATS, SYMBOLOGIES, type Symbology } from '../model/symbology';
 import { useCameraScanner } from '../hooks/use-camera-scanner';
+import { CameraSelect } from './camera-select';
 
 export interface ScannerProps {
   /** Where the scanner is used: the symbology choice is remembered per route name. */
@@ -61,10 +62,6 @@ export function Scanner({ routeName, busy, onConfirm, onCancel }: ScannerProps) 
     return () => clearTimeout(timer);
   }, [outline]);
 
-  const chooseCamera = (id: string | null) => {
-    setDeviceId(id);
-    writeStored('currentCameraId', id);
-  };
   const chooseSymbology = (next: string) => {
     setSymbology(next as Symbology);
     storeSymbology(routeName, next as Symbology);
@@ -104,10 +101,7 @@ export function Scanner({ routeName, busy, onConfirm, onCancel }: ScannerProps) 
           <SegmentedControl value={symbology} onChange={chooseSymbology} size="sm" aria-label={t('scan.symbology')}
             data={SYMBOLOGIES.map((s) => ({ value: s, label: t(`scan.symbologies.${s}`) }))} />
           <Group justify="space-between">
-            {cameras.length > 1 && (
-              <Select size="sm" aria-label={t('scan.camera')} value={activeDeviceId ?? deviceId} allowDeselect={false} w={200}
-                data={cameras.map((c, i) => ({ value: c.deviceId, label: c.label || t('scan.cameraNumber', { number: i + 1 }) }))} onChange={chooseCamera} />
-            )}
+            <CameraSelect cameras={cameras} value={activeDeviceId ?? deviceId} onChange={setDeviceId} />
             {bulk.enabled && <Switch checked={bulkOn} onChange={(e) => setBulk(e.currentTarget.checked)} label={t('scan.bulk')} c="white" />}
           </Group>
         </Stack>

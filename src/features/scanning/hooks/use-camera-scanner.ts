@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { DecodeRequest, DecodeResponse, ScanResult } from '../model/decoding';
 import { toScanResult } from '../model/decoding';
-import { cameraFailure, openCamera, showStream, stopStream, type CameraError } from '../model/camera';
 import type { ScanFormat } from '../model/symbology';
+import { useCameraStream } from './use-camera-stream';
 
 /** Spec section 9: ideal 1000x1000, square, 30 frames per second (at most 60). */
 const videoConstraints = (deviceId: string | null): MediaTrackConstraints => ({
@@ -23,23 +23,20 @@ interface Options {
 }
 
 /**
- * The camera and the scanning loop: starts the camera in the returned video element, lists the
- * cameras once allowed, and decodes one frame at a time in a worker while the video has data
- * (paused otherwise).
+ * The camera and the scanning loop: once the camera runs, decodes one frame at a time in a
+ * worker while the video has data (paused otherwise).
  */
 export function useCameraScanner({ deviceId, formats, onDetect }: Options) {
-  const video = useRef<HTMLVideoElement>(null);
-  const [cameras, setCameras] = useState<MediaDeviceInfo[]>([]);
-  const [error, setError] = useState<CameraError | null>(null);
-  const [activeDeviceId, setActiveDeviceId] = useState<string | null>(null);
+  const camera = useCameraStream(videoConstraints(deviceId));
+  const { video, ready } = camera;
   const latest = useRef({ formats, onDetect });
   useEffect(() => {
     latest.current = { formats, onDetect };
   });
 
   useEffect(() => {
+    if (!ready) return undefined;
     let stopped = false;
-    let stream: MediaStream | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const worker = new Worker(new URL('../workers/decode.worker.ts', import.meta.url), { type: 'module' });
     const canvas = document.createElement('canvas');
@@ -73,28 +70,14 @@ export function useCameraScanner({ deviceId, formats, onDetect }: Options) {
       const request: DecodeRequest = { id, image, formats: latest.current.formats };
       worker.postMessage(request, [image.data.buffer]);
     };
-
-    (async () => {
-      try {
-        stream = await openCamera(videoConstraints(deviceId));
-        if (stopped) return;
-        await showStream(video.current, stream);
-        setActiveDeviceId(stream.getVideoTracks()[0]?.getSettings().deviceId ?? null);
-        setCameras((await navigator.mediaDevices.enumerateDevices()).filter((d) => d.kind === 'videoinput'));
-        setError(null);
-        tick();
-      } catch (failure) {
-        if (!stopped) setError(cameraFailure(failure));
-      }
-    })();
+    tick();
 
     return () => {
       stopped = true;
       clearTimeout(timer);
       worker.terminate();
-      stopStream(stream);
     };
-  }, [deviceId]);
+  }, [ready, video]);
 
-  return { video, cameras, error, activeDeviceId };
+  return camera;
 }
