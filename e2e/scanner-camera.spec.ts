@@ -1,47 +1,9 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer';
 import { activatedPallet } from './barcode-api';
+import { fakeCamera, writeBarcodeFeed as writeFeed } from './fake-camera';
 import { login } from './helpers';
 
-const Y4M = join(tmpdir(), `e2e-scan-${process.pid}.y4m`);
-const SIDE = 480;
-
-/** A camera feed (Y4M, what Chromium's fake camera plays) showing one code, black on white. */
-async function writeFeed(text: string, format: 'QRCode' | 'Code128') {
-  prepareZXingModule({ overrides: { wasmBinary: readFileSync('node_modules/zxing-wasm/dist/writer/zxing_writer.wasm').buffer as ArrayBuffer } });
-  const { symbol, error } = await writeBarcode(text, { format });
-  if (error) throw new Error(error);
-  const scale = Math.floor((SIDE * 0.7) / Math.max(symbol.width, symbol.height));
-  const luma = new Uint8Array(SIDE * SIDE).fill(235);
-  const left = Math.floor((SIDE - symbol.width * scale) / 2);
-  const top = Math.floor((SIDE - (format === 'QRCode' ? symbol.height * scale : SIDE * 0.3)) / 2);
-  const rows = format === 'QRCode' ? symbol.height * scale : Math.floor(SIDE * 0.3);
-  for (let y = 0; y < rows; y += 1) {
-    for (let x = 0; x < symbol.width * scale; x += 1) {
-      const module = symbol.data[Math.min(symbol.height - 1, Math.floor(y / scale)) * symbol.width + Math.floor(x / scale)] ?? 255;
-      luma[(top + y) * SIDE + left + x] = module < 128 ? 16 : 235;
-    }
-  }
-  const chroma = new Uint8Array((SIDE / 2) * (SIDE / 2)).fill(128);
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma, chroma]);
-  writeFileSync(Y4M, Buffer.concat([Buffer.from(`YUV4MPEG2 W${SIDE} H${SIDE} F30:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: 5 }, () => frame)]));
-}
-
-test.beforeAll(async () => {
-  await writeFeed('placeholder', 'QRCode');
-});
-
-test.use({
-  permissions: ['camera'],
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu', '--no-first-run',
-      '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${Y4M}`],
-  },
-});
+test.use(fakeCamera);
 
 test('Scan barcode: the camera reads a QR code of this product and OK opens that barcode', async ({ page }) => {
   const outside: string[] = [];
