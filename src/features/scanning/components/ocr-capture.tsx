@@ -176,7 +176,7 @@ export function OcrCapture({ onDone }: OcrCaptureProps) {
         {phase === 'recognising' && !progress && <Text size="sm" c="dimmed" mb="xs">{t('ocr.recognising', { percent: 0 })}</Text>}
         {failed && <Alert color="red" mb="xs" role="alert">{t('ocr.failed')}</Alert>}
         {!live && (
-          <TextInput label={t('ocr.result')} value={text} onChange={(e) => setText(e.currentTarget.value)} size="md" disabled={phase === 'recognising'} />
+          <TextInput data-testid="ocr-text" label={t('ocr.result')} value={text} onChange={(e) => setText(e.currentTarget.value)} size="md" disabled={phase === 'recognising'} />
         )}
         <Group mt="md" grow>
           <Button variant="default" size="md" onClick={() => onDone(null)}>{t('common.cancel', { ns: 'common' })}</Button>
