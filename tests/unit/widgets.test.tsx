@@ -81,6 +81,24 @@ describe('text', () => {
     await user.type(screen.getByRole('textbox', { name: 'Field' }), 'abc');
     expect(screen.getByText('3/10')).toBeDefined();
   });
+  it('shows the reader buttons the field asks for, and what they read replaces the value (pattern applied)', async () => {
+    const user = userEvent.setup();
+    const readText = vi.fn(async () => 'AB 12-3');
+    const reported = mount(TextWidget, { readers: ['barcode', 'ocr'], inputPattern: 'lettersDigits' }, { scanBarcode: async () => 'LOT9', readText });
+    await user.click(screen.getByRole('button', { name: 'Scan a barcode into this field' }));
+    await waitFor(() => expect(reported.value).toBe('LOT9'));
+    await user.click(screen.getByRole('button', { name: 'Read text (OCR)' }));
+    await waitFor(() => expect(reported.value).toBe('AB123'));
+    expect(readText).toHaveBeenCalledWith('root_f');
+  });
+  it('offers no reader button the screen cannot serve, and keeps the value when the reader is cancelled', async () => {
+    const user = userEvent.setup();
+    const reported = mount(TextWidget, { readers: ['barcode', 'ocr'] }, { scanBarcode: async () => null }, 'KEEP');
+    expect(screen.queryByRole('button', { name: 'Read text (OCR)' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Scan a barcode into this field' }));
+    expect(reported.value).toBe('KEEP');
+    expect(screen.getByRole('textbox', { name: 'Field' })).toHaveProperty('value', 'KEEP');
+  });
 });
 
 describe('phone number', () => {

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { cropScale, isCrop, ocrText, selection } from '@/features/scanning/model/ocr-crop';
+import { ocrDialog, scanDialog } from '@/shared/ui/capture-requests';
+
+describe('OCR crop', () => {
+  const bounds = { width: 640, height: 480 };
+  it('spans a drag whichever way it went, kept inside the picture', () => {
+    expect(selection({ x: 300, y: 200 }, { x: 100, y: 150 }, bounds)).toEqual({ x: 100, y: 150, width: 200, height: 50 });
+    expect(selection({ x: -20, y: 400 }, { x: 700, y: 520 }, bounds)).toEqual({ x: 0, y: 400, width: 640, height: 80 });
+  });
+  it('takes a tap or a sliver for no selection', () => {
+    expect(isCrop(selection({ x: 10, y: 10 }, { x: 12, y: 90 }, bounds))).toBe(false);
+    expect(isCrop(selection({ x: 10, y: 10 }, { x: 90, y: 18 }, bounds))).toBe(true);
+  });
+  it('enlarges small crops up to about 96 px high, at most 4x, never shrinks', () => {
+    expect(cropScale(24)).toBe(4);
+    expect(cropScale(10)).toBe(4);
+    expect(cropScale(48)).toBe(2);
+    expect(cropScale(300)).toBe(1);
+  });
+  it('gives the recognised text as one trimmed line', () => {
+    expect(ocrText('  PO 88231 \n\n  LOT 7\n')).toBe('PO 88231 LOT 7');
+    expect(ocrText(' \n ')).toBe('');
+  });
+});
+
+describe('capture dialogs', () => {
+  it('resolve with the answer, and a new request closes the previous one with null', async () => {
+    const first = scanDialog.request({ routeName: 'tracking' });
+    expect(scanDialog.store.get()?.args).toEqual({ routeName: 'tracking' });
+    const second = scanDialog.request({ routeName: 'activation' });
+    await expect(first).resolves.toBeNull();
+    scanDialog.answer('LOT-1');
+    await expect(second).resolves.toBe('LOT-1');
+    expect(scanDialog.store.get()).toBeNull();
+  });
+  it('cancel answers null', async () => {
+    const pending = ocrDialog.request({ fieldName: 'root_vehicleId' });
+    ocrDialog.answer(null);
+    await expect(pending).resolves.toBeNull();
+  });
+});
