@@ -82,3 +82,26 @@ test('a photo-only field takes its picture in the photo dialog: take, retake, OK
   await expect(photo).toBeVisible();
   expect(await photo.getAttribute('src')).toMatch(new RegExp(`^/api/barcode/file/${id}/[A-Za-z0-9]{16}\\.(png|jpe?g)$`));
 });
+
+test("the frame a barcode was scanned from is its tracking form's scan image; without a scan the form says why", async ({ page }) => {
+  await login(page, '11112222');
+  const id = await activatedPallet(page.request);
+  const tracked = await page.request.post('/api/barcode/tracking', {
+    data: { barcodeId: id, trackPointKey: 'distributionCentre', forms: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } } },
+  });
+  expect(tracked.ok(), await tracked.text()).toBe(true);
+  // Opened without a scan: no frame, the warning of spec section 2.
+  await page.goto(`/demo@1/qrcode/${id}/track`);
+  await expect(page.getByText("Without barcode scanning for tracking barcode scan image can't upload")).toBeVisible();
+  // Scanned: the frame the code was read from is uploaded into 'Seal scan'.
+  await writeFeed(`https://labels.example.com/demo@1/qrcode/${id}`, 'QRCode');
+  await page.goto('/demo@1/scan');
+  await expect(page.getByRole('textbox', { name: 'Scanned value' })).toHaveValue(new RegExp(id), { timeout: 20_000 });
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(new RegExp(`/demo@1/qrcode/${id}$`));
+  await page.getByRole('button', { name: /^Add tracking/ }).click();
+  const frame = page.getByRole('img', { name: /^[A-Za-z0-9]{16}\.jpg$/ });
+  await expect(frame).toBeVisible();
+  expect(await frame.getAttribute('src')).toMatch(new RegExp(`^/api/barcode/file/${id}/[A-Za-z0-9]{16}\\.jpg$`));
+  await expect(page.getByText("Without barcode scanning for tracking barcode scan image can't upload")).toHaveCount(0);
+});

@@ -31,8 +31,18 @@ export interface FormContext {
   scanBarcode?: () => Promise<string | null>;
   /** Opens the OCR capture for a text field's reader button (the field's name); null when cancelled. Absent: no button. */
   readText?: (fieldName: string) => Promise<string | null>;
+  /** The camera frame this form's barcode was scanned from, for barcode-scan-frame files. Absent: none. */
+  scanFrame?: ScanFrameSource;
   /** Current quantity of each adjustment field (tracking), for the 'remaining' line. */
   currentQuantities?: Record<string, number>;
+}
+
+/** Where a barcode-scan-frame files field finds the frame its barcode was scanned from. */
+export interface ScanFrameSource {
+  current(): File | null;
+  subscribe(listener: () => void): () => void;
+  /** The frame is stored with the form: it is not offered again. */
+  used(): void;
 }
 
 /** The props every field widget receives: rjsf's FieldProps reduced to what a widget needs. */

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { ActionIcon, Anchor, Button, Group, Image, Input, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { FieldWidgetProps } from '../types';
+import type { FieldWidgetProps, ScanFrameSource } from '../types';
 import { isAllowedImage, scaleImage } from './image-scale';
 
 export interface FileItem {
@@ -16,6 +16,12 @@ interface Upload {
   failed: boolean;
 }
 
+/** Spec section 4: a barcode-scan-frame field without a frame reports this single item. */
+const NO_SCAN_FRAME: FileItem = { name: 'none', url: 'none' };
+const isRealFile = (item: FileItem) => item.url !== NO_SCAN_FRAME.url;
+
+const noFrames = { current: () => null, subscribe: () => () => undefined, used: () => undefined } satisfies ScanFrameSource;
+
 const isIOS = () => /iPad|iPhone|iPod/.test(navigator.userAgent);
 
 /**
@@ -23,7 +29,8 @@ const isIOS = () => /iPad|iPhone|iPod/.test(navigator.userAgent);
  * preview (new tab) and delete; one button labelled by kind; a counter. Images are checked by
  * extension, scaled to the configured longest side and saved as JPEG, then uploaded as files
  * (never base64 in form data) with progress. The barcode-scan-frame kind only receives the frame
- * of a barcode scan: without one it reports a single item whose url is 'none'.
+ * its barcode was scanned from (uploaded once scanning handed it over); without one it reports
+ * a single item whose url is 'none' and says why.
  */
 export function FilesWidget({ id, value, onChange, label, description, required, readOnly, disabled, error, options, context }: FieldWidgetProps<FileItem[]>) {
   const { t } = useTranslation('forms');
@@ -40,18 +47,17 @@ export function FilesWidget({ id, value, onChange, label, description, required,
   });
   const nextKey = useRef(0);
 
-  useEffect(() => {
-    if (kind === 'barcodeScanFrame' && items.length === 0) onChange([{ name: 'none', url: 'none' }]);
-  }, [kind, items.length, onChange]);
-
-  const add = async (files: FileList | File[] | null) => {
+  /** Uploads the files there is room for; true when all of them were stored. */
+  const add = async (files: FileList | File[] | null): Promise<boolean> => {
     setRejected(null);
+    let stored = true;
     const room = maxCount - latest.current.length - uploads.length;
     const chosen = [...(files ?? [])].slice(0, Math.max(0, room));
     for (const original of chosen) {
       const isImage = kind !== 'other';
       if (isImage && !isAllowedImage(original.name)) {
         setRejected(t('widgets.imageType', { name: original.name }));
+        stored = false;
         continue;
       }
       nextKey.current += 1;
@@ -61,12 +67,29 @@ export function FilesWidget({ id, value, onChange, label, description, required,
         const file = isImage ? await scaleImage(original, (options.maxImageSide as number | undefined) ?? 1600) : original;
         const url = await context.uploadFile(file, (percent) => setUploads((u) => u.map((x) => (x.key === key ? { ...x, percent } : x))));
         setUploads((u) => u.filter((x) => x.key !== key));
-        onChange([...latest.current, { name: file.name, url }]);
+        onChange([...latest.current.filter(isRealFile), { name: file.name, url }]);
       } catch {
+        stored = false;
         setUploads((u) => u.map((x) => (x.key === key ? { ...x, failed: true } : x)));
       }
     }
+    return stored;
   };
+
+  // The scan frame: uploaded once it is there, else the 'none' item.
+  const frames = kind === 'barcodeScanFrame' ? context.scanFrame ?? noFrames : noFrames;
+  const frame = useSyncExternalStore(frames.subscribe, frames.current);
+  const uploadedFrame = useRef<File | null>(null);
+  const hasFile = items.some(isRealFile);
+  useEffect(() => {
+    if (kind !== 'barcodeScanFrame') return;
+    if (frame && !hasFile && uploadedFrame.current !== frame) {
+      uploadedFrame.current = frame;
+      void add([frame]).then((stored) => stored && frames.used());
+    } else if (!frame && items.length === 0) {
+      onChange([NO_SCAN_FRAME]);
+    }
+  });
 
   // Photo-only fields use the in-app photo dialog where the screen offers one, else the phone's camera.
   const pick = async () => {
@@ -80,25 +103,22 @@ export function FilesWidget({ id, value, onChange, label, description, required,
 
   const remove = (item: FileItem) => {
     void context.deleteFile(item.url);
-    const next = latest.current.filter((i) => i !== item);
+    const next = latest.current.filter((i) => i !== item && isRealFile(i));
     onChange(next.length > 0 ? next : undefined);
   };
 
-  if (kind === 'barcodeScanFrame') {
-    return (
-      <Input.Wrapper id={id} label={label} description={description} error={error}>
-        <Text size="sm" c="dimmed" mt={4}>{t('widgets.scanFrameWarning')}</Text>
-      </Input.Wrapper>
-    );
-  }
   const buttonLabel = kind === 'photoOnly' ? t('widgets.takePhoto') : kind === 'image' ? t('widgets.addPicture') : t('widgets.addFile');
   const full = items.length + uploads.length >= maxCount;
+  const files = items.filter(isRealFile);
+  // The scan frame comes from scanning only: no button; without it, the warning of spec section 2.
+  const canAdd = !readOnly && kind !== 'barcodeScanFrame';
   return (
     <Input.Wrapper id={id} label={label} description={description} withAsterisk={required} error={error}>
       <Stack gap="xs" mt={4}>
-        {(items.length > 0 || uploads.length > 0) && (
+        {kind === 'barcodeScanFrame' && files.length === 0 && uploads.length === 0 && <Text size="sm" c="dimmed">{t('widgets.scanFrameWarning')}</Text>}
+        {(files.length > 0 || uploads.length > 0) && (
           <SimpleGrid cols={3} spacing="xs">
-            {items.map((item) => (
+            {files.map((item) => (
               <Paper key={item.url} withBorder p={4} radius="sm">
                 {kind !== 'other' ? <Image src={item.url} alt={item.name} h={72} fit="cover" radius="xs" /> : <Text size="xs" lineClamp={3} h={72}>{item.name}</Text>}
                 <Group justify="space-between" gap={2} mt={2} wrap="nowrap">
@@ -118,7 +138,7 @@ export function FilesWidget({ id, value, onChange, label, description, required,
             ))}
           </SimpleGrid>
         )}
-        {!readOnly && (
+        {canAdd && (
           <Group justify="space-between">
             <Button variant="light" onClick={() => void pick()} disabled={disabled || full}>{buttonLabel}</Button>
             <Text size="sm" c="dimmed" aria-live="polite">{t('widgets.fileCount', { count: items.length, max: maxCount })}</Text>

@@ -30,8 +30,8 @@ describe('capture dialogs', () => {
     expect(scanDialog.store.get()?.args).toEqual({ routeName: 'tracking' });
     const second = scanDialog.request({ routeName: 'activation' });
     await expect(first).resolves.toBeNull();
-    scanDialog.answer('LOT-1');
-    await expect(second).resolves.toBe('LOT-1');
+    scanDialog.answer({ text: 'LOT-1', frame: null });
+    await expect(second).resolves.toEqual({ text: 'LOT-1', frame: null });
     expect(scanDialog.store.get()).toBeNull();
   });
   it('cancel answers null', async () => {

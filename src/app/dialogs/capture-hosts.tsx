@@ -17,7 +17,7 @@ export function CaptureHosts() {
   const ocr = useStore(ocrDialog.store);
   return (
     <Suspense fallback={null}>
-      {scan && <Scanner routeName={scan.args.routeName} onConfirm={scanDialog.answer} onCancel={() => scanDialog.answer(null)} />}
+      {scan && <Scanner routeName={scan.args.routeName} onConfirm={(text, frame) => scanDialog.answer({ text, frame })} onCancel={() => scanDialog.answer(null)} />}
       {photo && <PhotoDialog onDone={photoDialog.answer} />}
       {ocr && <OcrCapture onDone={ocrDialog.answer} />}
     </Suspense>

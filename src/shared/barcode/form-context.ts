@@ -5,6 +5,7 @@ import { suggestionsOf } from '@/renderer/forms';
 import type { FormContext } from '@widgets/types';
 import { api } from '../api';
 import { ocrDialog, photoDialog, scanDialog } from '../ui/capture-requests';
+import { scanFrameSource } from './scan-state';
 
 export interface BarcodeFormContextInput {
   project: Project;
@@ -38,7 +39,9 @@ export function barcodeFormContext(input: BarcodeFormContextInput): FormContext 
     deleteFile: async (url) => {
       await api.delete('/barcode/file', { filePath: url });
     },
-    scanBarcode: () => scanDialog.request({ routeName: input.stage }),
+    // A code scanned into a field is that field's value; only the scan that opened the barcode gives its scan frame.
+    scanBarcode: async () => (await scanDialog.request({ routeName: input.stage }))?.text ?? null,
+    scanFrame: scanFrameSource(barcodeId),
     readText: async (fieldName) => (await ocrDialog.request({ fieldName }))?.text ?? null,
     takePhoto: () => photoDialog.request({}),
     fetchWeight: trackPointKey

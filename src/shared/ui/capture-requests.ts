@@ -35,8 +35,14 @@ function captureDialog<Args, Result>(): CaptureDialog<Args, Result> {
   };
 }
 
+/** What the scanner gives: the confirmed value and the camera frame it was read from (null: typed). */
+export interface ScanOutcome {
+  text: string;
+  frame: File | null;
+}
+
 /** A text field's barcode reader button; the scanner remembers its symbology per route name. */
-export const scanDialog = captureDialog<{ routeName: string }, string>();
+export const scanDialog = captureDialog<{ routeName: string }, ScanOutcome>();
 
 /** The files widget's photo-only kind: one PNG from the photo dialog. */
 export const photoDialog = captureDialog<Record<string, never>, File>();

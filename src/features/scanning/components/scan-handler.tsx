@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { storeActivationPrefill } from '@/shared/barcode/activation-prefill';
 import { translateError } from '@/shared/i18n/error-message';
 import { projectPath } from '@/shared/project/project-route';
 import { showMessage } from '@/shared/ui/message-dialog';
+import { addScannedBarcode, keepScanFrame } from '@/shared/barcode/scan-state';
 import { findByExternalId, generateWithExternalId } from '../api/scan';
 import type { Gs1DigitalLink } from '../model/gs1-digital-link';
 import { GS1_FIELD_KEYS, scanTarget } from '../model/scan-routing';
@@ -16,6 +17,8 @@ export interface ScanHandlerProps {
   /** Whether the user may generate barcodes (spec section 6). */
   mayGenerate: boolean;
   text: string;
+  /** The camera frame the code was read from (null: typed, keyboard wedge, OCR). */
+  frame?: File | null;
   onDone(): void;
 }
 
@@ -35,16 +38,25 @@ function prefillFor(project: Project, gs1: Gs1DigitalLink): Record<string, unkno
  * the project already has as an external id opens its barcode; any other code asks before it
  * becomes a new barcode with that external id (GS1 Digital Link values prefill its activation).
  */
-export function ScanHandler({ project, mayGenerate, text, onDone }: ScanHandlerProps) {
+export function ScanHandler({ project, mayGenerate, text, frame = null, onDone }: ScanHandlerProps) {
   const { t } = useTranslation('barcode');
   const { t: tc } = useTranslation();
   const navigate = useNavigate();
   const [confirm, setConfirm] = useState<{ externalId: string; gs1: Gs1DigitalLink | null } | null>(null);
   const [busy, setBusy] = useState(false);
   const done = useRef(onDone);
+  const scanFrame = useRef(frame);
   useEffect(() => {
     done.current = onDone;
+    scanFrame.current = frame;
   });
+  /** Opens the barcode the scan led to; the scan joins the pool and its frame waits for the barcode's form. */
+  const open = useCallback((projectPrefix: string, barcodeId: string) => {
+    addScannedBarcode(text.trim(), barcodeId);
+    if (scanFrame.current) keepScanFrame(barcodeId, scanFrame.current);
+    navigate(`${projectPrefix}/qrcode/${barcodeId}`);
+    done.current();
+  }, [navigate, text]);
 
   useEffect(() => {
     let alive = true;
@@ -54,16 +66,15 @@ export function ScanHandler({ project, mayGenerate, text, onDone }: ScanHandlerP
       return undefined;
     }
     if (target.kind === 'barcode') {
-      navigate(`/${target.project}/qrcode/${target.barcodeId}`);
-      done.current();
+      open(`/${target.project}`, target.barcodeId);
       return undefined;
     }
     findByExternalId(project.code, target.externalId).then((found) => {
       if (!alive) return;
       if (found) {
-        navigate(`${projectPath(project)}/qrcode/${found.id}`);
-        done.current();
+        open(projectPath(project), found.id);
       } else if (!mayGenerate) {
+        addScannedBarcode(target.externalId, null);
         showMessage({ body: `${target.externalId}\n${tc('home.generateNoPermission')}` });
         done.current();
       } else {
@@ -77,7 +88,7 @@ export function ScanHandler({ project, mayGenerate, text, onDone }: ScanHandlerP
     return () => {
       alive = false;
     };
-  }, [text, project, mayGenerate, navigate, tc]);
+  }, [text, project, mayGenerate, open, tc]);
 
   const create = async () => {
     if (!confirm) return;
@@ -85,8 +96,7 @@ export function ScanHandler({ project, mayGenerate, text, onDone }: ScanHandlerP
     try {
       const { id } = await generateWithExternalId(project.code, project.version, confirm.externalId);
       if (confirm.gs1) storeActivationPrefill(id, prefillFor(project, confirm.gs1));
-      navigate(`${projectPath(project)}/qrcode/${id}`);
-      done.current();
+      open(projectPath(project), id);
     } catch (error) {
       showMessage({ body: translateError(tc, error) });
       done.current();

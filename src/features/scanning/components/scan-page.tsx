@@ -15,13 +15,13 @@ export function ScanPage() {
   const project = useCurrentProject();
   const { data: profile } = useProfile();
   const navigate = useNavigate();
-  const [scanned, setScanned] = useState<string | null>(null);
+  const [scanned, setScanned] = useState<{ text: string; frame: File | null } | null>(null);
   const mayGenerate = mayGenerateBarcodes(project, profile);
   return (
     <>
       <Scanner routeName="scan" busy={scanned !== null}
-        onConfirm={setScanned} onCancel={() => navigate(projectPath(project))} />
-      {scanned !== null && <ScanHandler project={project} mayGenerate={mayGenerate} text={scanned} onDone={() => setScanned(null)} />}
+        onConfirm={(text, frame) => setScanned({ text, frame })} onCancel={() => navigate(projectPath(project))} />
+      {scanned !== null && <ScanHandler project={project} mayGenerate={mayGenerate} text={scanned.text} frame={scanned.frame} onDone={() => setScanned(null)} />}
     </>
   );
 }

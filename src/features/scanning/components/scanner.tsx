@@ -6,6 +6,7 @@ import { CAMERA_MESSAGES } from '../model/camera';
 import { useCurrentProject } from '@/shared/project/use-project';
 import { appendScan, createScanGate, DEFAULT_TIME_BETWEEN_SCANS_MS, type Point, type ScanResult } from '../model/decoding';
 import { storedSymbology, storeSymbology } from '../model/scanner-settings';
+import { captureFileName } from '../model/photo';
 import { FORMATS, SYMBOLOGIES, type Symbology } from '../model/symbology';
 import { useCameraScanner } from '../hooks/use-camera-scanner';
 import { CameraSelect } from './camera-select';
@@ -14,11 +15,17 @@ export interface ScannerProps {
   /** Where the scanner is used: the symbology choice is remembered per route name. */
   routeName: string;
   busy?: boolean;
-  onConfirm(text: string): void;
+  /** OK: the value, and the camera frame (JPEG) its last scan was read from (null when typed). */
+  onConfirm(text: string, frame: File | null): void;
   onCancel(): void;
 }
 
 const TEAL = '#12b886';
+
+/** A scan frame as a JPEG file named like every capture (16 random letters and digits). */
+const jpegOf = (canvas: HTMLCanvasElement) => new Promise<File | null>((resolve) => {
+  canvas.toBlob((blob) => resolve(blob ? new File([blob], captureFileName('jpg'), { type: 'image/jpeg' }) : null), 'image/jpeg', 0.85);
+});
 
 /**
  * The scanner (spec sections 2, 4, 9): full-screen live video, camera picker, symbology
@@ -45,10 +52,13 @@ export function Scanner({ routeName, busy, onConfirm, onCancel }: ScannerProps) 
     pendingRef.current = pending;
   });
 
-  const onDetect = useCallback((result: ScanResult, frame: { width: number; height: number }) => {
+  // The frame of the last accepted scan: the barcode-scan-frame files field uploads it.
+  const scanFrame = useRef<HTMLCanvasElement | null>(null);
+  const onDetect = useCallback((result: ScanResult, frame: { width: number; height: number }, snapshot: () => HTMLCanvasElement) => {
     // A scan while an append waits for an answer is ignored (and not remembered as handled).
     if (bulkOn && pendingRef.current !== null) return;
     if (!gate.accept(result.text, performance.now())) return;
+    scanFrame.current = snapshot();
     setOutline({ corners: result.cornerPoints, frame });
     if (bulkOn) setPending(result.text);
     else setValue(result.text);
@@ -84,6 +94,14 @@ export function Scanner({ routeName, busy, onConfirm, onCancel }: ScannerProps) 
   const answerAppend = (append: boolean) => {
     if (append && pending) setValue((current) => appendScan(current, pending, bulk.delimiter));
     setPending(null);
+  };
+
+  const [confirming, setConfirming] = useState(false);
+  const confirm = async () => {
+    setConfirming(true);
+    const frame = scanFrame.current ? await jpegOf(scanFrame.current) : null;
+    setConfirming(false);
+    onConfirm(value.trim(), frame);
   };
 
   const errorText = error ? t(CAMERA_MESSAGES[error]) : null;
@@ -128,7 +146,7 @@ export function Scanner({ routeName, busy, onConfirm, onCancel }: ScannerProps) 
         <TextInput label={t('scan.value')} value={value} onChange={(e) => setValue(e.currentTarget.value)} size="md" placeholder={t('scan.aim')} />
         <Group mt="md" grow>
           <Button variant="default" size="md" onClick={onCancel}>{t('common.cancel', { ns: 'common' })}</Button>
-          <Button size="md" disabled={value.trim() === ''} loading={busy} onClick={() => onConfirm(value.trim())}>{t('common.ok', { ns: 'common' })}</Button>
+          <Button size="md" disabled={value.trim() === ''} loading={busy || confirming} onClick={() => void confirm()}>{t('common.ok', { ns: 'common' })}</Button>
         </Group>
       </Paper>
     </Box>

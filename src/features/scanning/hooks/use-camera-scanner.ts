@@ -16,10 +16,20 @@ const videoConstraints = (deviceId: string | null): MediaTrackConstraints => ({
 /** Frames are decoded at most this large (longer side): enough for labels, fast on phones. */
 const MAX_DECODE_SIDE = 960;
 
+/** A copy of a canvas (the decoder's canvas is drawn again for the next frame). */
+function copyOf(source: HTMLCanvasElement): HTMLCanvasElement {
+  const copy = document.createElement('canvas');
+  copy.width = source.width;
+  copy.height = source.height;
+  copy.getContext('2d')?.drawImage(source, 0, 0);
+  return copy;
+}
+
 interface Options {
   deviceId: string | null;
   formats: readonly ScanFormat[];
-  onDetect(result: ScanResult, frame: { width: number; height: number }): void;
+  /** A code was read; `snapshot` copies the frame it was read from (call it at once, if at all). */
+  onDetect(result: ScanResult, frame: { width: number; height: number }, snapshot: () => HTMLCanvasElement): void;
 }
 
 /**
@@ -63,7 +73,7 @@ export function useCameraScanner({ deviceId, formats, onDetect }: Options) {
         if (symbol) {
           const unscale = (p: { x: number; y: number }) => ({ x: p.x / scale, y: p.y / scale });
           const corners = symbol.corners.map(unscale) as typeof symbol.corners;
-          latest.current.onDetect(toScanResult({ ...symbol, corners }), frame);
+          latest.current.onDetect(toScanResult({ ...symbol, corners }), frame, () => copyOf(canvas));
         }
         timer = setTimeout(tick, 0);
       };
