@@ -24,6 +24,10 @@ test('Scan barcode: the camera reads a QR code of this product and OK opens that
   await page.getByRole('button', { name: 'OK' }).click();
   await expect(page).toHaveURL(new RegExp(`/demo@1/qrcode/${id}$`));
   await expect(page.getByTestId('barcode-state')).toHaveText('Activated');
+  // The scan is in this tab's scanned-barcodes list, linking to its barcode.
+  await page.getByRole('button', { name: 'Scanned barcodes' }).click();
+  await expect(page).toHaveURL(new RegExp(`/demo@1/qrcode/${id}/scanned-barcodes$`));
+  await expect(page.getByTestId('scanned-list').getByRole('link', { name: `https://labels.example.com/demo@1/qrcode/${id}` })).toHaveAttribute('href', `/demo@1/qrcode/${id}`);
   // The decoder's wasm came from this server: nothing from a CDN.
   expect(wasm.length).toBeGreaterThan(0);
   expect(outside).toEqual([]);

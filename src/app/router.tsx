@@ -26,6 +26,7 @@ const EditPage = lazyScreen(() => import('@/features/activation/components/edit-
 const TrackPage = lazyScreen(() => import('@/features/tracking/components/track-page').then(named('TrackPage')));
 const ScanPage = lazyScreen(() => import('@/features/scanning/components/scan-page').then(named('ScanPage')));
 const OcrScanPage = lazyScreen(() => import('@/features/scanning/components/ocr-scan-page').then(named('OcrScanPage')));
+const ScannedBarcodesPage = lazyScreen(() => import('@/features/scanning/components/scanned-barcodes-page').then(named('ScannedBarcodesPage')));
 const TrackingCountPage = lazyScreen(() => import('@/features/tracking/components/tracking-count-page').then(named('TrackingCountPage')));
 
 function ProjectNotFound() {
@@ -76,6 +77,7 @@ export function AppRoutes() {
                 <Route path="trace" element={<TracePage />} />
                 <Route path="children" element={<ChildrenPage />} />
                 <Route path="history" element={<RequireUser screen="history"><HistoryPage /></RequireUser>} />
+                <Route path="scanned-barcodes" element={<RequireUser screen="scanned-barcodes"><ScannedBarcodesPage /></RequireUser>} />
                 <Route path="edit" element={<RequireUser screen="edit"><EditPage /></RequireUser>} />
                 <Route path="track" element={<RequireUser screen="track"><TrackPage /></RequireUser>} />
                 <Route path="activate" element={<RequireUser screen="activate"><Outlet /></RequireUser>}>

@@ -35,8 +35,8 @@ describe('detail actions (spec sections 2, 4, 6)', () => {
   });
 
   it('offers tracking and editing on the way, undo once past the start, recycle only at the end', () => {
-    expect(names(detailActions(project(), barcode(), true))).toEqual(['track', 'edit', 'history', 'trace', 'children']);
-    expect(names(detailActions(project(), barcode({ currentTrackPointKey: 'carrier' }), true))).toEqual(['track', 'edit', 'undo', 'history', 'trace', 'children']);
+    expect(names(detailActions(project(), barcode(), true))).toEqual(['track', 'edit', 'history', 'scannedBarcodes', 'trace', 'children']);
+    expect(names(detailActions(project(), barcode({ currentTrackPointKey: 'carrier' }), true))).toEqual(['track', 'edit', 'undo', 'history', 'scannedBarcodes', 'trace', 'children']);
     const atEnd = detailActions(project(), barcode({ currentTrackPointKey: 'pharmacy' }), true);
     expect(atEnd[0]).toEqual({ name: 'track', enabled: false, disabledReason: 'atEnd' });
     expect(names(atEnd)).toContain('recycle');
@@ -44,7 +44,7 @@ describe('detail actions (spec sections 2, 4, 6)', () => {
 
   it('says why tracking is disabled: no permission, or a deactivated barcode', () => {
     expect(detailActions(project(permission(true, true, false)), barcode(), true)[0]).toMatchObject({ enabled: false, disabledReason: 'noTrackingPermission' });
-    expect(detailActions(project(), barcode({ isDeactivated: true }), true).filter((a) => a.enabled).map((a) => a.name)).toEqual(['history', 'trace', 'children']);
+    expect(detailActions(project(), barcode({ isDeactivated: true }), true).filter((a) => a.enabled).map((a) => a.name)).toEqual(['history', 'scannedBarcodes', 'trace', 'children']);
   });
 });
 

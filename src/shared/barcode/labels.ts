@@ -42,3 +42,11 @@ export function typesForUser(project: Project, userType: string): [string, Barco
 /** The derived display label of spec section 3: external id, then tracking number, then id. */
 export const displayLabel = (barcode: Pick<Barcode, 'id' | 'externalId' | 'trackingNumber'>): string =>
   barcode.externalId ?? barcode.trackingNumber ?? barcode.id;
+
+/** Date with time as spec section 9 shows it: YYYY/MM/DD h:mm a. */
+export function formatDateTime(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const hours = d.getHours() % 12 || 12;
+  return `${d.getFullYear()}/${pad(d.getMonth() + 1)}/${pad(d.getDate())} ${hours}:${pad(d.getMinutes())} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
+}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconArrowBackUp, IconHistory, IconPencil, IconPlus, IconRecycle, IconRoute, IconSitemap, IconCheck } from '@tabler/icons-react';
+import { IconArrowBackUp, IconHistory, IconListSearch, IconPencil, IconPlus, IconRecycle, IconRoute, IconSitemap, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Barcode } from '@schemas/api/barcode';
@@ -14,8 +14,8 @@ import { undoTracking } from '../api/changes';
 import { detailActions, type DetailActionName } from '../model/detail-actions';
 import { RecycleDialog } from './recycle-dialog';
 
-const ICONS = { activate: IconCheck, track: IconPlus, edit: IconPencil, undo: IconArrowBackUp, recycle: IconRecycle, history: IconHistory, trace: IconRoute, children: IconSitemap };
-const SCREENS: Partial<Record<DetailActionName, string>> = { activate: 'activate', track: 'track', edit: 'edit', history: 'history', trace: 'trace', children: 'children' };
+const ICONS = { activate: IconCheck, track: IconPlus, edit: IconPencil, undo: IconArrowBackUp, recycle: IconRecycle, history: IconHistory, scannedBarcodes: IconListSearch, trace: IconRoute, children: IconSitemap };
+const SCREENS: Partial<Record<DetailActionName, string>> = { activate: 'activate', track: 'track', edit: 'edit', history: 'history', scannedBarcodes: 'scanned-barcodes', trace: 'trace', children: 'children' };
 const PRIMARY: DetailActionName[] = ['activate', 'track'];
 
 interface DetailActionsProps {

@@ -3,7 +3,7 @@ import { Alert, Button, Center, Loader, Paper, Stack, Text, Timeline } from '@ma
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@schemas/languages';
 import { useCurrentBarcode } from '@/shared/barcode/barcode-context';
-import { trackPointName } from '@/shared/barcode/labels';
+import { formatDateTime, trackPointName } from '@/shared/barcode/labels';
 import { PageTitle } from '@/shared/barcode/page-title';
 import { useErrorText } from '@/shared/i18n/error-message';
 import { useCurrentProject } from '@/shared/project/use-project';
@@ -12,14 +12,6 @@ import { useHistory } from '../api/history';
 const KNOWN_ACTIONS = ['generated', 'activated', 'tracked', 'tracking-undone', 'recycled', 'activation-edited', 'tracking-edited'] as const;
 type KnownAction = (typeof KNOWN_ACTIONS)[number];
 const isKnown = (action: string): action is KnownAction => (KNOWN_ACTIONS as readonly string[]).includes(action);
-
-/** Date with time as spec section 9 shows it: YYYY/MM/DD h:mm a. */
-export function formatDateTime(iso: string): string {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const hours = d.getHours() % 12 || 12;
-  return `${d.getFullYear()}/${pad(d.getMonth() + 1)}/${pad(d.getDate())} ${hours}:${pad(d.getMinutes())} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
-}
 
 /**
  * `.../history` (restricted): every step of the barcode, newest first, with time, staff and

@@ -2,7 +2,7 @@ import type { Barcode } from '@schemas/api/barcode';
 import type { Project } from '@schemas/api/project';
 import { isAtEnd, nextTrackPoint, trackPointsOf } from '@/shared/barcode/labels';
 
-export type DetailActionName = 'activate' | 'edit' | 'track' | 'undo' | 'recycle' | 'history' | 'trace' | 'children';
+export type DetailActionName = 'activate' | 'edit' | 'track' | 'undo' | 'recycle' | 'history' | 'scannedBarcodes' | 'trace' | 'children';
 
 /** Why an action the user could otherwise take is disabled (its hint). */
 export type DisabledReason = 'noActivatePermission' | 'noTrackingPermission' | 'atEnd' | 'deactivated';
@@ -18,7 +18,8 @@ const action = (name: DetailActionName, reason?: DisabledReason | false): Detail
 
 /**
  * The actions of the detail page for this barcode and viewer (spec sections 2, 4, 6). Visitors
- * get only the open screens (trace, children). Users get what the barcode's state allows;
+ * get only the open screens (trace, children). Users get what the barcode's state allows, and
+ * the list of what they scanned on this device;
  * an action they lack the permission for is shown disabled with the reason, so they know
  * whom to ask. Undo and recycle are offered whenever the state allows them: who added the
  * last step, and whether the barcode is paired or sealed, only the server knows, and it
@@ -32,7 +33,7 @@ export function detailActions(project: Project, barcode: Barcode, loggedIn: bool
   const mayTrack = permission.addTrackingPermission.canEdit;
   const deactivated = barcode.isDeactivated && ('deactivated' as const);
   if (!barcode.isActivated) {
-    return [action('activate', deactivated || (!mayActivate && 'noActivatePermission')), action('history'), ...open];
+    return [action('activate', deactivated || (!mayActivate && 'noActivatePermission')), action('history'), action('scannedBarcodes'), ...open];
   }
   const atEnd = isAtEnd(project, barcode);
   const hasPrevious = trackPointsOf(project, barcode).current > 0;
@@ -41,6 +42,7 @@ export function detailActions(project: Project, barcode: Barcode, loggedIn: bool
     action('edit', deactivated || (!mayActivate && 'noActivatePermission')),
     ...(hasPrevious ? [action('undo', deactivated || (!mayTrack && 'noTrackingPermission'))] : []),
     action('history'),
+    action('scannedBarcodes'),
     ...open,
     ...(nextTrackPoint(project, barcode) === undefined || atEnd ? [action('recycle', deactivated || (!mayActivate && 'noActivatePermission'))] : []),
   ];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cropScale, isCrop, ocrText, selection } from '@/features/scanning/model/ocr-crop';
+import { addScannedBarcode, clearScannedBarcodes, keepScanFrame, POOL_LIMIT, scanFrameSource, scannedBarcodes } from '@/shared/barcode/scan-state';
 import { ocrDialog, scanDialog } from '@/shared/ui/capture-requests';
 
 describe('OCR crop', () => {
@@ -38,5 +39,29 @@ describe('capture dialogs', () => {
     const pending = ocrDialog.request({ fieldName: 'root_vehicleId' });
     ocrDialog.answer(null);
     await expect(pending).resolves.toBeNull();
+  });
+});
+
+describe('scan state', () => {
+  it('keeps the latest scans newest first, at most POOL_LIMIT, in this tab', () => {
+    clearScannedBarcodes();
+    for (let i = 0; i < POOL_LIMIT + 5; i += 1) addScannedBarcode(`CODE-${i}`, i % 2 ? `b${i}` : null, new Date(Date.UTC(2026, 10, 21, 0, i)));
+    const pool = scannedBarcodes.get();
+    expect(pool).toHaveLength(POOL_LIMIT);
+    expect(pool[0]).toEqual({ text: `CODE-${POOL_LIMIT + 4}`, barcodeId: null, scannedAt: '2026-11-21T01:44:00.000Z' });
+    expect(JSON.stringify(Object.values(sessionStorage))).toContain(`CODE-${POOL_LIMIT + 4}`);
+  });
+  it("hands a barcode's scan frame to its form once, and tells listeners", () => {
+    const source = scanFrameSource('b1');
+    const heard: (File | null)[] = [];
+    const stop = source.subscribe(() => heard.push(source.current()));
+    const frame = new File(['x'], 'AbCdEfGhIjKlMnOp.jpg', { type: 'image/jpeg' });
+    keepScanFrame('b1', frame);
+    expect(source.current()).toBe(frame);
+    expect(scanFrameSource('b2').current()).toBeNull();
+    source.used();
+    expect(source.current()).toBeNull();
+    expect(heard).toEqual([frame, null]);
+    stop();
   });
 });
