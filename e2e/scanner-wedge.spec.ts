@@ -47,3 +47,30 @@ test('a keyboard-wedge scan opens the scanned barcode, or offers a new one for a
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
+
+test.describe('on a handheld terminal (DX-A600)', () => {
+  test.use({ userAgent: 'Mozilla/5.0 (Linux; Android 12; DX-A600 Build/01.00.000) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36' });
+
+  test('home offers the handheld scan button and scanner settings (remembered on the device); the trigger opens the barcode', async ({ page }) => {
+    await login(page, '11112222');
+    await expect(page.getByRole('button', { name: 'Scan barcode' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Handheld scan' }).click();
+    const info = page.getByText('Pull the trigger of the DX-A600 scanner to scan a barcode.');
+    await expect(info).toBeVisible();
+    // Handheld info messages last 4 seconds (spec section 9).
+    await expect(info).toHaveCount(0, { timeout: 6_000 });
+
+    const settings = page.getByRole('button', { name: 'Scanner settings' });
+    await expect(settings).toHaveAttribute('aria-expanded', 'false');
+    await settings.click();
+    await expect(page.getByRole('radio', { name: 'Center' })).toBeChecked();
+    await page.getByRole('radio', { name: 'Horizontal line' }).check();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Scanner settings' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('radio', { name: 'Horizontal line' })).toBeChecked();
+
+    const id = await activatedPallet(page.request);
+    await pullTrigger(page, `https://labels.example.com/demo@1/qrcode/${id}`);
+    await expect(page).toHaveURL(new RegExp(`/demo@1/qrcode/${id}$`));
+  });
+});

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { LoginForm } from '@/features/auth/components/login-form';
+import { handheldModel } from '@/features/scanning/model/handheld-device';
 import { projectPath } from '@/shared/project/project-route';
 import { revalidateProjects, useCurrentProject } from '@/shared/project/use-project';
 import { reloadProfile, useProfile } from '@/shared/session/use-profile';
@@ -12,6 +13,7 @@ import { ScreenLoader } from '@/shared/ui/screen-loader';
 
 // A visitor's first screen is the login form: the logged-in home loads only for users.
 const LoggedInHome = lazy(() => import('@/features/home/components/logged-in-home').then((m) => ({ default: m.LoggedInHome })));
+const HandheldScan = lazy(() => import('@/features/scanning/components/handheld-scan').then((m) => ({ default: m.HandheldScan })));
 const homeFallback = <ScreenLoader />;
 
 /**
@@ -42,7 +44,10 @@ export function HomeRoute() {
       scanBarcode: () => navigate(`${base}/scan`),
       trackingTimes: () => navigate(`${base}/tracking-count`),
     };
-    return <Suspense fallback={homeFallback}><LoggedInHome project={project} profile={profile} handlers={handlers} /></Suspense>;
+    // On a handheld terminal the scan button is the terminal's, with its scanner settings.
+    const handheld = handheldModel(navigator.userAgent);
+    const scanSlot = handheld ? <HandheldScan model={handheld} /> : undefined;
+    return <Suspense fallback={homeFallback}><LoggedInHome project={project} profile={profile} handlers={handlers} scanSlot={scanSlot} /></Suspense>;
   }
 
   const onLoggedIn = async () => {

@@ -1,7 +1,7 @@
 import { STORAGE_PREFIX } from '../config';
 
 /** The device-local keys of spec section 3; each is stored as `${STORAGE_PREFIX}:${key}`. */
-export type StorageKey = 'visitorId' | 'updateRemindAt' | 'loadRateAuto' | 'currentCameraId' | 'multipleScan' | 'lastSymbology';
+export type StorageKey = 'visitorId' | 'updateRemindAt' | 'loadRateAuto' | 'currentCameraId' | 'multipleScan' | 'lastSymbology' | 'scannerConfigExpanded' | 'aimerTarget';
 
 const fullKey = (key: StorageKey) => `${STORAGE_PREFIX}:${key}`;
 

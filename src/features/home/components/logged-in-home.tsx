@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Project } from '@schemas/api/project';
@@ -10,10 +10,12 @@ export interface LoggedInHomeProps {
   profile: Profile;
   /** Actions whose screens exist, with what each does; an async one shows its button busy meanwhile. */
   handlers: Partial<Record<HomeActionName, () => void | Promise<void>>>;
+  /** Drawn in place of the 'Scan barcode' button (a handheld terminal's scan button and settings). */
+  scanSlot?: ReactNode;
 }
 
 /** Home (logged in): the staff name, the company label and the actions the user may take. */
-export function LoggedInHome({ project, profile, handlers }: LoggedInHomeProps) {
+export function LoggedInHome({ project, profile, handlers, scanSlot }: LoggedInHomeProps) {
   const { t } = useTranslation();
   const actions = homeActions(project, profile, new Set(Object.keys(handlers) as HomeActionName[]));
   const [pending, setPending] = useState<HomeActionName | null>(null);
@@ -35,6 +37,7 @@ export function LoggedInHome({ project, profile, handlers }: LoggedInHomeProps) 
       {actions.length > 0 && (
         <Stack gap="sm">
           {actions.map((action) => {
+            if (action.name === 'scanBarcode' && scanSlot) return <div key={action.name}>{scanSlot}</div>;
             // The hint is shown as text under the button, not only on hover: phones have no hover.
             const hint = action.disabledReason ? t(`home.${action.disabledReason}`) : undefined;
             const hintId = `${action.name}-hint`;

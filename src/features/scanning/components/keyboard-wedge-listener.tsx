@@ -1,31 +1,22 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Project } from '@schemas/api/project';
-import { createWedgeDetector } from '../model/keyboard-wedge';
+import { readStored } from '@/shared/storage/storage';
+import { asAimerTarget, handheldScannerConfig, keyboardWedgeAdapter } from '../model/handheld';
+import { isEnterpriseBrowser } from '../model/handheld-device';
 
 const ScanHandler = lazy(() => import('./scan-handler').then((m) => ({ default: m.ScanHandler })));
 
-const isEditable = (target: EventTarget | null) =>
-  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
-
 /**
  * Handheld terminals and scanners that type like a keyboard (spec section 4): pulling the trigger
- * anywhere outside a text field opens the scanned barcode (or offers a new one). Typing into a
- * field is left alone: there the scanner fills the field, as the user expects.
+ * anywhere outside a text field opens the scanned barcode (or offers a new one), through the
+ * keyboard-wedge scanner adapter.
  */
 export function KeyboardWedgeListener({ project, mayGenerate }: { project: Project; mayGenerate: boolean }) {
   const [scanned, setScanned] = useState<string | null>(null);
   useEffect(() => {
-    const detect = createWedgeDetector();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (isEditable(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
-      const text = detect(event.key, event.timeStamp);
-      if (text) {
-        event.preventDefault();
-        setScanned(text);
-      }
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
+    const adapter = keyboardWedgeAdapter();
+    adapter.configure(handheldScannerConfig({ bulk: false, enterpriseBrowser: isEnterpriseBrowser(navigator.userAgent), aimerTarget: asAimerTarget(readStored('aimerTarget')) }));
+    return adapter.start(setScanned);
   }, []);
   if (scanned === null) return null;
   return (
