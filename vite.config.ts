@@ -93,6 +93,21 @@ export default defineConfig({
     manifest: true,
     // Dependencies of the first screen stay in the entry chunk; everything else splits by route.
     chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The Mantine pieces the first screen draws (login form, loaders, header), which
+              // lazy screens share too: one chunk instead of a dozen tiny ones, each of which
+              // costs a request and its own compression overhead on the first load.
+              name: 'first-screen-ui',
+              test: /node_modules[\\/]@mantine[\\/](core[\\/]esm[\\/](components[\\/](UnstyledButton|Input|Button|Loader|ActionIcon|Transition|Text|Title|Stack|Center|CloseButton|Image|TextInput|Paper|Group|Box)[\\/]|core[\\/])|hooks[\\/])/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,
