@@ -20,11 +20,14 @@ export const fakeCamera = {
   },
 };
 
-/** Writes a still picture (8-bit luma, grey chroma) as a few frames of a 30 fps Y4M video. */
-function writeY4m(luma: Uint8Array, width: number, height: number) {
+/**
+ * Writes pictures (8-bit luma, grey chroma) as a 30 fps Y4M video, each shown for `framesEach`
+ * frames; the fake camera plays it in a loop.
+ */
+function writeY4m(pictures: Uint8Array[], width: number, height: number, framesEach = 5) {
   const chroma = new Uint8Array((width / 2) * (height / 2)).fill(128);
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma, chroma]);
-  writeFileSync(FEED, Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F30:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: 5 }, () => frame)]));
+  const frames = pictures.flatMap((luma) => Array.from({ length: framesEach }, () => Buffer.concat([Buffer.from('FRAME\n'), luma, chroma, chroma])));
+  writeFileSync(FEED, Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F30:1 Ip A1:1 C420jpeg\n`), ...frames]));
 }
 
 const SIDE = 480;
@@ -32,6 +35,15 @@ const LINEAR_HEIGHT = Math.floor(SIDE * 0.3);
 
 /** A camera feed showing one code (any of the ten formats, rendered by zxing-wasm's writer), black on white. */
 export async function writeBarcodeFeed(text: string, format: WriteInputBarcodeFormat) {
+  writeY4m([await renderBarcode(text, format)], SIDE, SIDE);
+}
+
+/** A camera feed that shows each code in turn for a second, in a loop (bulk scanning). */
+export async function writeBarcodesFeed(texts: string[], format: WriteInputBarcodeFormat) {
+  writeY4m(await Promise.all(texts.map((text) => renderBarcode(text, format))), SIDE, SIDE, 30);
+}
+
+async function renderBarcode(text: string, format: WriteInputBarcodeFormat): Promise<Uint8Array> {
   prepareZXingModule({ overrides: { wasmBinary: readFileSync('node_modules/zxing-wasm/dist/writer/zxing_writer.wasm').buffer as ArrayBuffer } });
   const { symbol, error } = await writeBarcode(text, { format });
   if (error || !symbol) throw new Error(error ?? `no ${format} symbol`);
@@ -47,7 +59,7 @@ export async function writeBarcodeFeed(text: string, format: WriteInputBarcodeFo
       luma[(top + y) * SIDE + left + x] = module < 128 ? 16 : 235;
     }
   }
-  writeY4m(luma, SIDE, SIDE);
+  return luma;
 }
 
 /** A camera feed showing a line of printed text (drawn by the browser in a scratch page). */
@@ -69,5 +81,5 @@ export async function writeTextFeed(context: BrowserContext, text: string) {
     return Array.from({ length: side * side }, (_, i) => Math.round(0.299 * data[i * 4]! + 0.587 * data[i * 4 + 1]! + 0.114 * data[i * 4 + 2]!));
   }, { text, side: SIDE });
   await scratch.close();
-  writeY4m(Uint8Array.from(luma), SIDE, SIDE);
+  writeY4m([Uint8Array.from(luma)], SIDE, SIDE);
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { activatedPallet } from './barcode-api';
-import { fakeCamera, writeBarcodeFeed as writeFeed } from './fake-camera';
+import { fakeCamera, writeBarcodeFeed as writeFeed, writeBarcodesFeed } from './fake-camera';
 import { login } from './helpers';
 
 test.use(fakeCamera);
@@ -108,4 +108,44 @@ test("the frame a barcode was scanned from is its tracking form's scan image; wi
   await expect(frame).toBeVisible();
   expect(await frame.getAttribute('src')).toMatch(new RegExp(`^/api/barcode/file/${id}/[A-Za-z0-9]{16}\\.jpg$`));
   await expect(page.getByText("Without barcode scanning for tracking barcode scan image can't upload")).toHaveCount(0);
+});
+
+test('bulk mode: each code read asks to be appended with the project delimiter; leaving bulk mode with a value asks, then clears', async ({ page }) => {
+  test.setTimeout(60_000);
+  await login(page, '11112222');
+  await writeBarcodesFeed(['CASE-A1', 'CASE-B2'], 'Code128');
+  await page.getByRole('button', { name: 'Generate new barcode' }).click();
+  await page.getByRole('button', { name: 'Activate' }).click();
+  await page.getByText('Vaccine case', { exact: true }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/activate\/trackpoint$/);
+  await page.goto(page.url().replace(/\/trackpoint$/, '/package'));
+  await page.getByRole('button', { name: 'Scan a barcode into this field' }).click();
+  const scanner = page.getByRole('dialog', { name: 'Scan barcode' });
+  await scanner.getByRole('switch', { name: 'Bulk scan' }).click();
+  const value = scanner.getByRole('textbox', { name: 'Scanned value' });
+  const appended: string[] = [];
+  // Two different codes appended (a code read while a question is open is ignored, not queued).
+  while (appended.length < 2) {
+    const asked = scanner.getByRole('alert').filter({ hasText: 'Add this code to the scanned values?' });
+    await expect(asked).toBeVisible({ timeout: 20_000 });
+    const code = (await asked.locator('p').first().textContent())!;
+    if (appended.includes(code)) {
+      await asked.getByRole('button', { name: 'Skip' }).click();
+      continue;
+    }
+    await asked.getByRole('button', { name: 'Add' }).click();
+    appended.push(code);
+  }
+  expect(appended.sort()).toEqual(['CASE-A1', 'CASE-B2']);
+  await expect(value).toHaveValue(/^CASE-(A1,CASE-B2|B2,CASE-A1)$/);
+  // Leaving bulk mode: declined keeps it on with the value, confirmed clears.
+  await scanner.getByRole('switch', { name: 'Bulk scan' }).click();
+  await scanner.getByRole('alert').filter({ hasText: 'Turn bulk scan off?' }).getByRole('button', { name: 'Cancel' }).click();
+  await expect(scanner.getByRole('switch', { name: 'Bulk scan' })).toBeChecked();
+  await expect(value).toHaveValue(/,/);
+  await scanner.getByRole('switch', { name: 'Bulk scan' }).click();
+  await scanner.getByRole('alert').filter({ hasText: 'Turn bulk scan off?' }).getByRole('button', { name: 'OK' }).click();
+  await expect(scanner.getByRole('switch', { name: 'Bulk scan' })).not.toBeChecked();
+  await expect(value).not.toHaveValue(/,/);
 });
