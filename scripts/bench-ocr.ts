@@ -28,8 +28,8 @@ async function openAndTake(page: Page, base: string) {
   await page.goto(`${base}/demo@1/qrcode/scan-ocr`);
   const take = page.getByRole('button', { name: 'Take picture' });
   await take.waitFor();
-  await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('button[disabled]')?.textContent?.includes('Take picture'));
-  await page.waitForTimeout(300);
+  // Take is enabled once the camera runs.
+  await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent?.includes('Take picture') && !b.disabled));
   await take.click();
 }
 

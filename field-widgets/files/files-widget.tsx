@@ -51,8 +51,9 @@ export function FilesWidget({ id, value, onChange, label, description, required,
   const add = async (files: FileList | File[] | null): Promise<boolean> => {
     setRejected(null);
     let stored = true;
-    const room = maxCount - latest.current.length - uploads.length;
+    const room = maxCount - latest.current.filter(isRealFile).length - uploads.length;
     const chosen = [...(files ?? [])].slice(0, Math.max(0, room));
+    if (chosen.length === 0) return false;
     for (const original of chosen) {
       const isImage = kind !== 'other';
       if (isImage && !isAllowedImage(original.name)) {
@@ -80,12 +81,20 @@ export function FilesWidget({ id, value, onChange, label, description, required,
   const frames = kind === 'barcodeScanFrame' ? context.scanFrame ?? noFrames : noFrames;
   const frame = useSyncExternalStore(frames.subscribe, frames.current);
   const uploadedFrame = useRef<File | null>(null);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   const hasFile = items.some(isRealFile);
   useEffect(() => {
     if (kind !== 'barcodeScanFrame') return;
-    if (frame && !hasFile && uploadedFrame.current !== frame) {
+    if (frame && !hasFile && !readOnly && uploadedFrame.current !== frame) {
       uploadedFrame.current = frame;
-      void add([frame]).then((stored) => stored && frames.used());
+      // Handed over only if this form still shows it (not left while uploading).
+      void add([frame]).then((stored) => stored && mounted.current && frames.used());
     } else if (!frame && items.length === 0) {
       onChange([NO_SCAN_FRAME]);
     }

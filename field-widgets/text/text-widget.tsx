@@ -73,7 +73,9 @@ export function TextWidget({ id, value, onChange, onBlur, label, description, re
   const fill = async (read: Promise<string | null>) => {
     const text = await read;
     if (text === null || !input.current) return;
-    input.current.value = text;
+    // Read text can be longer than the field allows: the field keeps what fits, as typing would.
+    const limit = mask ? mask.length : maxLength;
+    input.current.value = limit ? [...text].slice(0, limit).join('') : text;
     change({ currentTarget: input.current } as ChangeEvent<Field>);
     flush();
   };
@@ -94,24 +96,28 @@ export function TextWidget({ id, value, onChange, onBlur, label, description, re
     inputWrapperOrder: ['label', 'description', 'input', 'error'] as ('label' | 'description' | 'input' | 'error')[],
     size: 'md' as const,
   };
+  // Reader buttons sit beside the text; the counter then goes under it (as for multi-line text).
+  const beside = readerButtons
+    ? { rightSection: readerButtons, rightSectionWidth: scan && readText ? 88 : 48, rightSectionPointerEvents: 'all' as const }
+    : {};
   if (rows) {
     return (
       <div>
-        <Textarea {...common} ref={input as React.Ref<HTMLTextAreaElement>} rows={rows} autosize={false} />
+        <Textarea {...common} {...beside} ref={input as React.Ref<HTMLTextAreaElement>} rows={rows} autosize={false} />
         {counter && <CounterText id={id} text={counter} />}
       </div>
     );
   }
-  return (
+  const field = (
     <TextInput
       {...common}
+      {...beside}
       ref={input as React.Ref<HTMLInputElement>}
-      rightSection={readerButtons ?? (counter ? <CounterText id={id} text={counter} /> : undefined)}
-      rightSectionWidth={readerButtons ? (scan && readText ? 88 : 48) : counter ? 64 : undefined}
-      rightSectionPointerEvents={readerButtons ? 'all' : undefined}
+      {...(!readerButtons && counter ? { rightSection: <CounterText id={id} text={counter} />, rightSectionWidth: 64 } : {})}
       inputMode={inputPattern === 'digits' || (mask && /^[9\W]+$/.test(mask)) ? 'numeric' : undefined}
     />
   );
+  return readerButtons && counter ? <div>{field}<CounterText id={id} text={counter} /></div> : field;
 }
 
 const READER_ICONS = {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cropScale, isCrop, ocrText, selection } from '@/features/scanning/model/ocr-crop';
 import { addScannedBarcode, clearScannedBarcodes, keepScanFrame, POOL_LIMIT, scanFrameSource, scannedBarcodes } from '@/shared/barcode/scan-state';
+import { clearTabData } from '@/shared/storage/storage';
 import { ocrDialog, scanDialog } from '@/shared/ui/capture-requests';
 
 describe('OCR crop', () => {
@@ -20,7 +21,7 @@ describe('OCR crop', () => {
     expect(cropScale(300)).toBe(1);
   });
   it('gives the recognised text as one trimmed line', () => {
-    expect(ocrText('  PO 88231 \n\n  LOT 7\n')).toBe('PO 88231 LOT 7');
+    expect(ocrText('  PO  88231 \n\n  LOT 7\n')).toBe('PO 88231 LOT 7');
     expect(ocrText(' \n ')).toBe('');
   });
 });
@@ -45,11 +46,19 @@ describe('capture dialogs', () => {
 describe('scan state', () => {
   it('keeps the latest scans newest first, at most POOL_LIMIT, in this tab', () => {
     clearScannedBarcodes();
-    for (let i = 0; i < POOL_LIMIT + 5; i += 1) addScannedBarcode(`CODE-${i}`, i % 2 ? `b${i}` : null, new Date(Date.UTC(2026, 10, 21, 0, i)));
+    for (let i = 0; i < POOL_LIMIT + 5; i += 1) addScannedBarcode(`CODE-${i}`, i % 2 ? { project: 'demo@1', id: `b${i}` } : null, new Date(Date.UTC(2026, 10, 21, 0, i)));
     const pool = scannedBarcodes.get();
     expect(pool).toHaveLength(POOL_LIMIT);
-    expect(pool[0]).toEqual({ text: `CODE-${POOL_LIMIT + 4}`, barcodeId: null, scannedAt: '2026-11-21T01:44:00.000Z' });
+    expect(pool[0]).toEqual({ text: `CODE-${POOL_LIMIT + 4}`, barcode: null, scannedAt: '2026-11-21T01:44:00.000Z' });
     expect(JSON.stringify(Object.values(sessionStorage))).toContain(`CODE-${POOL_LIMIT + 4}`);
+  });
+  it('forgets the scans and frames at logout (a shared phone)', () => {
+    addScannedBarcode('PAL-1', null);
+    keepScanFrame('b9', new File(['x'], 'a.jpg'));
+    clearTabData();
+    expect(scannedBarcodes.get()).toEqual([]);
+    expect(scanFrameSource('b9').current()).toBeNull();
+    expect(JSON.stringify(Object.values(sessionStorage))).not.toContain('PAL-1');
   });
   it("hands a barcode's scan frame to its form once, and tells listeners", () => {
     const source = scanFrameSource('b1');

@@ -91,6 +91,13 @@ describe('text', () => {
     await waitFor(() => expect(reported.value).toBe('AB123'));
     expect(readText).toHaveBeenCalledWith('root_f');
   });
+  it('keeps what fits of a long read value', async () => {
+    const user = userEvent.setup();
+    const reported = mount(TextWidget, { readers: ['ocr'], maxLength: 5, counter: true }, { readText: async () => 'ABCDEFGH' });
+    await user.click(screen.getByRole('button', { name: 'Read text (OCR)' }));
+    await waitFor(() => expect(reported.value).toBe('ABCDE'));
+    expect(screen.getByText('5/5')).toBeDefined();
+  });
   it('offers no reader button the screen cannot serve, and keeps the value when the reader is cancelled', async () => {
     const user = userEvent.setup();
     const reported = mount(TextWidget, { readers: ['barcode', 'ocr'] }, { scanBarcode: async () => null }, 'KEEP');

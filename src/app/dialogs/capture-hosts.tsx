@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { ocrDialog, photoDialog, scanDialog } from '@/shared/ui/capture-requests';
 import { useStore } from '@/shared/ui/store';
 
@@ -15,6 +15,12 @@ export function CaptureHosts() {
   const scan = useStore(scanDialog.store);
   const photo = useStore(photoDialog.store);
   const ocr = useStore(ocrDialog.store);
+  // Logged out with a dialog open: the field waiting for it gets nothing, and the next user no dialog.
+  useEffect(() => () => {
+    scanDialog.answer(null);
+    photoDialog.answer(null);
+    ocrDialog.answer(null);
+  }, []);
   return (
     <Suspense fallback={null}>
       {scan && <Scanner routeName={scan.args.routeName} onConfirm={(text, frame) => scanDialog.answer({ text, frame })} onCancel={() => scanDialog.answer(null)} />}

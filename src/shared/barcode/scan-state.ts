@@ -1,11 +1,11 @@
 import type { ScanFrameSource } from '@widgets/types';
-import { readSession, writeSession } from '../storage/storage';
+import { onTabDataCleared, readSession, writeSession } from '../storage/storage';
 import { createStore } from '../ui/store';
 
-/** One scan that led somewhere: what was read, the barcode it opened (null: none), when. */
+/** One scan: what was read, the barcode it opened (its project route and id; null: none), when. */
 export interface ScannedBarcode {
   text: string;
-  barcodeId: string | null;
+  barcode: { project: string; id: string } | null;
   scannedAt: string;
 }
 
@@ -20,8 +20,8 @@ export const POOL_LIMIT = 100;
 export const scannedBarcodes = createStore<ScannedBarcode[]>(readSession<ScannedBarcode[]>(POOL_KEY) ?? []);
 scannedBarcodes.subscribe(() => writeSession(POOL_KEY, scannedBarcodes.get()));
 
-export function addScannedBarcode(text: string, barcodeId: string | null, at = new Date()): void {
-  scannedBarcodes.set((pool) => [{ text, barcodeId, scannedAt: at.toISOString() }, ...pool].slice(0, POOL_LIMIT));
+export function addScannedBarcode(text: string, barcode: ScannedBarcode['barcode'], at = new Date()): void {
+  scannedBarcodes.set((pool) => [{ text, barcode, scannedAt: at.toISOString() }, ...pool].slice(0, POOL_LIMIT));
 }
 
 export const clearScannedBarcodes = () => scannedBarcodes.set([]);
@@ -32,9 +32,14 @@ export const clearScannedBarcodes = () => scannedBarcodes.set([]);
  * scan that did not come from the camera (a typed value, a keyboard-wedge scanner) has none.
  */
 const frames = createStore<Record<string, File>>({});
+/** Frames of the latest scanned barcodes only (each is a JPEG of up to 960 px). */
+const FRAME_LIMIT = 20;
 
 export function keepScanFrame(barcodeId: string, frame: File): void {
-  frames.set((all) => ({ ...all, [barcodeId]: frame }));
+  frames.set((all) => {
+    const { [barcodeId]: _replaced, ...others } = all;
+    return Object.fromEntries([...Object.entries(others).slice(-(FRAME_LIMIT - 1)), [barcodeId, frame]]);
+  });
 }
 
 /** A barcode's scan frame as the files widget reads it (FormContext.scanFrame). */
@@ -45,3 +50,9 @@ export function scanFrameSource(barcodeId: string): ScanFrameSource {
     used: () => frames.set(({ [barcodeId]: _used, ...rest }) => rest),
   };
 }
+
+// A logout forgets the scans and their frames with the rest of the tab's data.
+onTabDataCleared(() => {
+  scannedBarcodes.set([]);
+  frames.set({});
+});

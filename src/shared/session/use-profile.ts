@@ -2,7 +2,7 @@ import useSWR, { mutate } from 'swr';
 import type { Profile } from '@schemas/api/user';
 import { Headers } from '@schemas/validation';
 import { api, ApiError, hasSessionHint } from '../api';
-import { visitorId } from '../storage/storage';
+import { clearTabData, visitorId } from '../storage/storage';
 import { revalidateProjects } from '../project/use-project';
 
 export const PROFILE_KEY = 'profile';
@@ -31,11 +31,12 @@ export const reloadProfile = () => mutate(PROFILE_KEY);
 /** Forgets the profile locally, without a request. */
 export const clearProfile = () => mutate(PROFILE_KEY, null, { revalidate: false });
 
-/** POST /user/logout, then forget the profile whatever the server said. */
+/** POST /user/logout, then forget the profile and this tab's drafts and scans whatever the server said. */
 export async function logout(): Promise<void> {
   try {
     await api.post('/user/logout', { visitorId: visitorId() });
   } finally {
+    clearTabData();
     await clearProfile();
     await revalidateProjects();
   }

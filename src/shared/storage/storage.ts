@@ -77,3 +77,23 @@ export function removeSession(key: string): void {
     // Nothing stored, nothing to remove.
   }
 }
+
+const tabDataListeners = new Set<() => void>();
+
+/**
+ * Forgets what this tab kept for the user (form drafts, scans) when they log out, so a shared
+ * phone's next user starts clean; modules holding such data in memory are told too.
+ */
+export function clearTabData(): void {
+  try {
+    for (const key of Object.keys(sessionStorage)) if (key.startsWith(`${STORAGE_PREFIX}:`)) sessionStorage.removeItem(key);
+  } catch {
+    // Storage blocked: nothing was kept there.
+  }
+  tabDataListeners.forEach((listener) => listener());
+}
+
+export function onTabDataCleared(listener: () => void): () => void {
+  tabDataListeners.add(listener);
+  return () => tabDataListeners.delete(listener);
+}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { readStored } from '@/shared/storage/storage';
 import { CAMERA_MESSAGES } from '../model/camera';
 import { CROP_MARGIN, cropScale, isCrop, ocrText, selection, type Rect } from '../model/ocr-crop';
-import { recogniseText, warmUpOcr } from '../model/ocr-engine';
+import { recogniseText, releaseOcrWhenIdle, warmUpOcr } from '../model/ocr-engine';
 import { captureFileName } from '../model/photo';
 import { useCameraStream } from '../hooks/use-camera-stream';
 import { CameraSelect } from './camera-select';
@@ -73,6 +73,7 @@ export function OcrCapture({ onDone }: OcrCaptureProps) {
     warmUpOcr();
     return () => {
       alive.current = false;
+      releaseOcrWhenIdle();
     };
   }, []);
 
@@ -116,6 +117,12 @@ export function OcrCapture({ onDone }: OcrCaptureProps) {
     void recognise(cropCanvas(picture.current, rect));
   };
 
+  const readWhole = () => {
+    if (!picture.current) return;
+    setCrop(null);
+    void recognise(picture.current);
+  };
+
   const recognise = async (image: HTMLCanvasElement) => {
     setPhase('recognising');
     setFailed(false);
@@ -150,7 +157,7 @@ export function OcrCapture({ onDone }: OcrCaptureProps) {
       <Box pos="relative" style={{ flex: 1, overflow: 'hidden', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
         <video ref={video} muted playsInline autoPlay style={{ width: '100%', height: '100%', objectFit: 'contain', display: live ? 'block' : 'none' }} />
         <Box pos="relative" style={{ display: live ? 'none' : 'inline-block', lineHeight: 0, maxWidth: '100%', maxHeight: '100%' }}>
-          <canvas ref={picture} data-testid="ocr-picture" onPointerDown={startDrag} onPointerMove={moveDrag} onPointerUp={endDrag} onPointerCancel={() => setDrag(null)}
+          <canvas ref={picture} data-testid="ocr-picture" role="img" onPointerDown={startDrag} onPointerMove={moveDrag} onPointerUp={endDrag} onPointerCancel={() => setDrag(null)}
             style={{ maxWidth: '100%', maxHeight: 'calc(100dvh - 260px)', touchAction: 'none', cursor: 'crosshair' }} aria-label={t('ocr.pinchGuide')} />
           {shown && (
             <div data-testid="ocr-crop" aria-hidden="true" style={{
@@ -175,12 +182,16 @@ export function OcrCapture({ onDone }: OcrCaptureProps) {
         )}
         {phase === 'recognising' && !progress && <Text size="sm" c="dimmed" mb="xs">{t('ocr.recognising', { percent: 0 })}</Text>}
         {failed && <Alert color="red" mb="xs" role="alert">{t('ocr.failed')}</Alert>}
+        {phase === 'captured' && text.trim() === '' && (
+          // Without a pointer (keyboard, screen reader): read the whole picture.
+          <Button variant="subtle" size="compact-sm" mb="xs" onClick={readWhole}>{t('ocr.readAll')}</Button>
+        )}
         {!live && (
           <TextInput data-testid="ocr-text" label={t('ocr.result')} value={text} onChange={(e) => setText(e.currentTarget.value)} size="md" disabled={phase === 'recognising'} />
         )}
         <Group mt="md" grow>
           <Button variant="default" size="md" onClick={() => onDone(null)}>{t('common.cancel', { ns: 'common' })}</Button>
-          <Button variant="light" size="md" disabled={live} onClick={retake}>{t('ocr.retake')}</Button>
+          <Button variant="light" size="md" disabled={live || phase === 'recognising'} onClick={retake}>{t('ocr.retake')}</Button>
           {live
             ? <Button size="md" onClick={take} disabled={!ready}>{t('ocr.take')}</Button>
             : <Button size="md" disabled={text.trim() === '' || phase === 'recognising'} loading={busy} onClick={confirm}>{t('common.ok', { ns: 'common' })}</Button>}

@@ -52,7 +52,7 @@ export function ScanHandler({ project, mayGenerate, text, frame = null, onDone }
   });
   /** Opens the barcode the scan led to; the scan joins the pool and its frame waits for the barcode's form. */
   const open = useCallback((projectPrefix: string, barcodeId: string) => {
-    addScannedBarcode(text.trim(), barcodeId);
+    addScannedBarcode(text.trim(), { project: projectPrefix.slice(1), id: barcodeId });
     if (scanFrame.current) keepScanFrame(barcodeId, scanFrame.current);
     navigate(`${projectPrefix}/qrcode/${barcodeId}`);
     done.current();

@@ -26,10 +26,10 @@ export function ScannedBarcodesPage() {
       <Stack gap="xs" component="ol" p={0} m={0} style={{ listStyle: 'none' }} data-testid="scanned-list">
         {pool.map((scan, index) => (
           <Paper key={`${scan.scannedAt}-${index}`} component="li" withBorder p="sm" radius="md">
-            {scan.barcodeId
-              ? <Anchor component={Link} to={`${projectPath(project)}/qrcode/${scan.barcodeId}`} style={{ wordBreak: 'break-all' }}>{scan.text}</Anchor>
+            {scan.barcode
+              ? <Anchor component={Link} to={`/${scan.barcode.project}/qrcode/${scan.barcode.id}`} style={{ wordBreak: 'break-all' }}>{scan.text}</Anchor>
               : <Text style={{ wordBreak: 'break-all' }}>{scan.text}</Text>}
-            <Text size="xs" c="dimmed">{formatDateTime(scan.scannedAt)}{scan.barcodeId ? '' : ` · ${t('scanned.notFound')}`}</Text>
+            <Text size="xs" c="dimmed">{formatDateTime(scan.scannedAt)}{scan.barcode ? '' : ` · ${t('scanned.notFound')}`}</Text>
           </Paper>
         ))}
       </Stack>

@@ -52,13 +52,14 @@ export function Scanner({ routeName, busy, onConfirm, onCancel }: ScannerProps) 
     pendingRef.current = pending;
   });
 
-  // The frame of the last accepted scan: the barcode-scan-frame files field uploads it.
-  const scanFrame = useRef<HTMLCanvasElement | null>(null);
+  // The frame of the last accepted scan and its text: it goes with OK only when the value is that
+  // text (not typed over, not several bulk values).
+  const scanFrame = useRef<{ text: string; canvas: HTMLCanvasElement } | null>(null);
   const onDetect = useCallback((result: ScanResult, frame: { width: number; height: number }, snapshot: () => HTMLCanvasElement) => {
     // A scan while an append waits for an answer is ignored (and not remembered as handled).
     if (bulkOn && pendingRef.current !== null) return;
     if (!gate.accept(result.text, performance.now())) return;
-    scanFrame.current = snapshot();
+    scanFrame.current = { text: result.text.trim(), canvas: snapshot() };
     setOutline({ corners: result.cornerPoints, frame });
     if (bulkOn) setPending(result.text);
     else setValue(result.text);
@@ -99,7 +100,8 @@ export function Scanner({ routeName, busy, onConfirm, onCancel }: ScannerProps) 
   const [confirming, setConfirming] = useState(false);
   const confirm = async () => {
     setConfirming(true);
-    const frame = scanFrame.current ? await jpegOf(scanFrame.current) : null;
+    const scanned = scanFrame.current;
+    const frame = scanned && scanned.text === value.trim() ? await jpegOf(scanned.canvas) : null;
     setConfirming(false);
     onConfirm(value.trim(), frame);
   };

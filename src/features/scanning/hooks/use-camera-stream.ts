@@ -20,11 +20,18 @@ export function useCameraStream(constraints: MediaTrackConstraints | null) {
     let stream: MediaStream | null = null;
     (async () => {
       try {
-        stream = await openCamera(JSON.parse(key) as MediaTrackConstraints);
-        if (stopped) return;
+        const opened = await openCamera(JSON.parse(key) as MediaTrackConstraints);
+        // Closed (or switched) while the camera was starting: turn this one off again.
+        if (stopped) {
+          stopStream(opened);
+          return;
+        }
+        stream = opened;
         await showStream(video.current, stream);
+        const devices = await navigator.mediaDevices.enumerateDevices();
+        if (stopped) return;
         setActiveDeviceId(stream.getVideoTracks()[0]?.getSettings().deviceId ?? null);
-        setCameras((await navigator.mediaDevices.enumerateDevices()).filter((d) => d.kind === 'videoinput'));
+        setCameras(devices.filter((d) => d.kind === 'videoinput'));
         setError(null);
         setReady(true);
       } catch (failure) {

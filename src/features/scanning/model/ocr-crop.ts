@@ -28,5 +28,5 @@ export const cropScale = (height: number) => Math.min(4, Math.max(1, 96 / height
 /** A white margin around the crop: text touching the edge is read badly. */
 export const CROP_MARGIN = 16;
 
-/** The recognised text as one trimmed line (a text field's value): lines joined by a space. */
-export const ocrText = (raw: string) => raw.split('\n').map((line) => line.trim()).filter(Boolean).join(' ');
+/** The recognised text as one trimmed line (a text field's value): lines and runs of spaces become one space. */
+export const ocrText = (raw: string) => raw.replace(/\s+/g, ' ').trim();

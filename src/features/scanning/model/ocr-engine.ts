@@ -5,9 +5,12 @@ const assetDir = () => new URL(`${import.meta.env.BASE_URL}${import.meta.env.OCR
 
 /** The engine stays loaded this long after its last use, then gives its memory back. */
 const IDLE_MS = 120_000;
+/** Starting takes a second or two (downloads first time); a start that has not finished by then failed. */
+const START_TIMEOUT_MS = 90_000;
 
 let engine: Promise<OcrWorker> | null = null;
 let idleTimer: ReturnType<typeof setTimeout> | undefined;
+let running = 0;
 
 export type OcrProgress = (status: 'loading' | 'recognising', progress: number) => void;
 let reportProgress: OcrProgress | undefined;
@@ -23,7 +26,14 @@ function startEngine(): Promise<OcrWorker> {
     performance.mark('ocr:engine-start');
     const { createWorker, OEM, PSM } = await import('tesseract.js');
     const dir = assetDir();
-    const worker = await createWorker('eng', OEM.LSTM_ONLY, {
+    // tesseract.js rejects createWorker only when its first step fails: a model that does not
+    // download or initialise reaches errorHandler instead, and its promise would never settle.
+    let fail: (reason: unknown) => void = () => undefined;
+    const failed = new Promise<never>((_, reject) => {
+      fail = reject;
+    });
+    const timer = setTimeout(() => fail(new Error('OCR engine did not start')), START_TIMEOUT_MS);
+    const created = createWorker('eng', OEM.LSTM_ONLY, {
       workerPath: `${dir}worker.min.js`,
       corePath: dir,
       langPath: dir.replace(/\/$/, ''),
@@ -33,7 +43,9 @@ function startEngine(): Promise<OcrWorker> {
         const loading = message.status.startsWith('loading') || message.status.startsWith('initializ');
         reportProgress?.(loading ? 'loading' : 'recognising', message.progress);
       },
+      errorHandler: (error: unknown) => fail(error),
     });
+    const worker = await Promise.race([created, failed]).finally(() => clearTimeout(timer));
     // A crop is usually a line or a few: one uniform block of text reads best.
     await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK, preserve_interword_spaces: '1' });
     performance.measure('ocr:engine-ready', 'ocr:engine-start');
@@ -47,23 +59,33 @@ function startEngine(): Promise<OcrWorker> {
 
 /** Starts loading the engine ahead of the first recognition (while the camera is live). */
 export function warmUpOcr(): void {
+  clearTimeout(idleTimer);
   void startEngine().catch(() => undefined);
 }
 
-/** Recognises the English text of an image; the engine is released after two idle minutes. */
+/** Gives the engine's memory back after two idle minutes (none running, nothing new asked). */
+export function releaseOcrWhenIdle(): void {
+  clearTimeout(idleTimer);
+  if (running > 0) return;
+  idleTimer = setTimeout(() => {
+    const current = engine;
+    engine = null;
+    void current?.then((w) => w.terminate(), () => undefined);
+  }, IDLE_MS);
+}
+
+/** Recognises the English text of an image. */
 export async function recogniseText(image: HTMLCanvasElement | Blob, onProgress?: OcrProgress): Promise<string> {
   clearTimeout(idleTimer);
   reportProgress = onProgress;
+  running += 1;
   try {
     const worker = await startEngine();
     const { data } = await worker.recognize(image);
     return data.text;
   } finally {
+    running -= 1;
     reportProgress = undefined;
-    idleTimer = setTimeout(() => {
-      const current = engine;
-      engine = null;
-      void current?.then((w) => w.terminate());
-    }, IDLE_MS);
+    releaseOcrWhenIdle();
   }
 }
