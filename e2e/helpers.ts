@@ -81,3 +81,17 @@ export async function startServer(port: number, env: Record<string, string>): Pr
   }
   return stop;
 }
+
+/**
+ * The package step of a new case's activation (its Lot number field has the barcode reader):
+ * from the logged-in home, generate a barcode, pick the Vaccine case type, and go straight to
+ * the package step (the draft keeps the type; the address steps need not be seen).
+ */
+export async function newCasePackageStep(page: Page) {
+  await page.getByRole('button', { name: 'Generate new barcode' }).click();
+  await page.getByRole('button', { name: 'Activate' }).click();
+  await page.getByText('Vaccine case', { exact: true }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/activate\/trackpoint$/);
+  await page.goto(page.url().replace(/\/trackpoint$/, '/package'));
+}

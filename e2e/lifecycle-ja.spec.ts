@@ -28,6 +28,8 @@ test('the same journey in Japanese: generate, activate, track, history, undo', a
   await fillAddress(page, '大阪市北区梅田1-1');
   await page.getByRole('button', { name: '次へ' }).click();
   await expect(page).toHaveURL(/\/activate\/destination$/);
+  // The URL changes before the new step is drawn: wait for the destination's own (empty) form.
+  await expect(page.getByRole('textbox', { name: '会社名' })).toHaveValue('');
   await fillAddress(page, '大阪市中央区難波2-2');
   await page.getByRole('button', { name: '次へ' }).click();
   await expect(page).toHaveURL(/\/activate\/package$/);

@@ -38,6 +38,8 @@ async function activate(page: Page, externalId: string) {
   await fillAddress(page, '1-1 Umeda, Osaka');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/\/activate\/destination$/);
+  // The URL changes before the new step is drawn: wait for the destination's own (empty) form.
+  await expect(page.getByRole('textbox', { name: 'Company name' })).toHaveValue('');
   await fillAddress(page, '350 Fifth Avenue, New York', 'USA');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/\/activate\/package$/);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { activatedPallet } from './barcode-api';
 import { fakeCamera, writeBarcodeFeed as writeFeed, writeBarcodesFeed } from './fake-camera';
-import { login } from './helpers';
+import { login, newCasePackageStep } from './helpers';
 
 test.use(fakeCamera);
 
@@ -49,12 +49,7 @@ test('a one-dimensional code that is new to the project becomes a new barcode on
 test("a text field's reader button fills it from the scanner", async ({ page }) => {
   await login(page, '11112222');
   await writeFeed('LOT-4711', 'Code128');
-  await page.getByRole('button', { name: 'Generate new barcode' }).click();
-  await page.getByRole('button', { name: 'Activate' }).click();
-  await page.getByText('Vaccine case', { exact: true }).click();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page).toHaveURL(/\/activate\/trackpoint$/);
-  await page.goto(page.url().replace(/\/trackpoint$/, '/package'));
+  await newCasePackageStep(page);
   await page.getByRole('button', { name: 'Scan a barcode into this field' }).click();
   const scanner = page.getByRole('dialog', { name: 'Scan barcode' });
   await expect(scanner.getByRole('textbox', { name: 'Scanned value' })).toHaveValue('LOT-4711', { timeout: 20_000 });
@@ -114,12 +109,7 @@ test('bulk mode: each code read asks to be appended with the project delimiter; 
   test.setTimeout(60_000);
   await login(page, '11112222');
   await writeBarcodesFeed(['CASE-A1', 'CASE-B2'], 'Code128');
-  await page.getByRole('button', { name: 'Generate new barcode' }).click();
-  await page.getByRole('button', { name: 'Activate' }).click();
-  await page.getByText('Vaccine case', { exact: true }).click();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page).toHaveURL(/\/activate\/trackpoint$/);
-  await page.goto(page.url().replace(/\/trackpoint$/, '/package'));
+  await newCasePackageStep(page);
   await page.getByRole('button', { name: 'Scan a barcode into this field' }).click();
   const scanner = page.getByRole('dialog', { name: 'Scan barcode' });
   await scanner.getByRole('switch', { name: 'Bulk scan' }).click();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { WriteInputBarcodeFormat } from 'zxing-wasm/writer';
 import { fakeCamera, writeBarcodeFeed } from './fake-camera';
-import { login } from './helpers';
+import { login, newCasePackageStep } from './helpers';
 
 test.use(fakeCamera);
 
@@ -27,12 +27,7 @@ const SAMPLES: { format: WriteInputBarcodeFormat; value: string; read?: string }
 test('every one of the ten formats is read by the camera into the field whose reader button opened the scanner', async ({ page }) => {
   test.setTimeout(120_000);
   await login(page, '11112222');
-  await page.getByRole('button', { name: 'Generate new barcode' }).click();
-  await page.getByRole('button', { name: 'Activate' }).click();
-  await page.getByText('Vaccine case', { exact: true }).click();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page).toHaveURL(/\/activate\/trackpoint$/);
-  await page.goto(page.url().replace(/\/trackpoint$/, '/package'));
+  await newCasePackageStep(page);
   const field = page.getByRole('textbox', { name: 'Lot number' });
   for (const { format, value, read } of SAMPLES) {
     await writeBarcodeFeed(value, format);

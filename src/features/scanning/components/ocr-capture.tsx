@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { Alert, Box, Button, Group, Paper, Progress, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { readStored } from '@/shared/storage/storage';
-import { CAMERA_MESSAGES } from '../model/camera';
+import { CAMERA_MESSAGES, captureConstraints, captureFrame } from '../model/camera';
 import { CROP_MARGIN, cropScale, isCrop, ocrText, selection, type Rect } from '../model/ocr-crop';
 import { recogniseText, releaseOcrWhenIdle, warmUpOcr } from '../model/ocr-engine';
 import { captureFileName } from '../model/photo';
@@ -21,15 +21,6 @@ export interface OcrCaptureProps {
 }
 
 type Phase = 'live' | 'captured' | 'recognising';
-
-/** Spec section 9: the camera request (ideal 1000x1000, square, 30 frames per second). */
-const constraints = (deviceId: string | null): MediaTrackConstraints => ({
-  ...(deviceId ? { deviceId: { exact: deviceId } } : { facingMode: { ideal: 'environment' } }),
-  width: { ideal: 1000 },
-  height: { ideal: 1000 },
-  aspectRatio: 1,
-  frameRate: { ideal: 30, max: 60 },
-});
 
 /** The crop, enlarged for the engine and set on a white margin. */
 function cropCanvas(source: HTMLCanvasElement, rect: Rect): HTMLCanvasElement {
@@ -58,7 +49,7 @@ export function OcrCapture({ onDone }: OcrCaptureProps) {
   const { t } = useTranslation('barcode');
   const [deviceId, setDeviceId] = useState<string | null>(() => readStored('currentCameraId'));
   const [phase, setPhase] = useState<Phase>('live');
-  const { video, cameras, error: cameraError, activeDeviceId, ready } = useCameraStream(phase === 'live' ? constraints(deviceId) : null);
+  const { video, cameras, error: cameraError, activeDeviceId, ready } = useCameraStream(phase === 'live' ? captureConstraints(deviceId) : null);
   const picture = useRef<HTMLCanvasElement>(null);
   const [text, setText] = useState('');
   const [drag, setDrag] = useState<{ start: { x: number; y: number }; rect: Rect } | null>(null);
@@ -78,12 +69,8 @@ export function OcrCapture({ onDone }: OcrCaptureProps) {
   }, []);
 
   const take = () => {
-    const element = video.current;
     const target = picture.current;
-    if (!element || !target || element.videoWidth === 0) return;
-    target.width = element.videoWidth;
-    target.height = element.videoHeight;
-    target.getContext('2d')?.drawImage(element, 0, 0);
+    if (!target || !captureFrame(video.current, target)) return;
     setSize({ width: target.width, height: target.height });
     setPhase('captured');
   };

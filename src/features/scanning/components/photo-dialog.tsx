@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, Group, Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CAMERA_MESSAGES, cameraFailure, openCamera, showStream, stopStream, type CameraError } from '../model/camera';
+import { CAMERA_MESSAGES, cameraFailure, captureFrame, openCamera, showStream, stopStream, type CameraError } from '../model/camera';
 import { captureFileName, photoAspectRatio } from '../model/photo';
 
 export interface PhotoDialogProps {
@@ -45,13 +45,8 @@ export function PhotoDialog({ overlayUrl, onDone }: PhotoDialogProps) {
   }, []);
 
   const take = () => {
-    const element = video.current;
-    const target = canvas.current;
-    if (!element || !target || element.videoWidth === 0) return;
-    target.width = element.videoWidth;
-    target.height = element.videoHeight;
-    target.getContext('2d')?.drawImage(element, 0, 0);
-    element.pause();
+    if (!captureFrame(video.current, canvas.current)) return;
+    video.current?.pause();
     setCaptured(true);
   };
   const retake = () => {

@@ -1,17 +1,9 @@
 import { useEffect, useRef } from 'react';
 import type { DecodeRequest, DecodeResponse, ScanResult } from '../model/decoding';
 import { toScanResult } from '../model/decoding';
+import { captureConstraints } from '../model/camera';
 import type { ScanFormat } from '../model/symbology';
 import { useCameraStream } from './use-camera-stream';
-
-/** Spec section 9: ideal 1000x1000, square, 30 frames per second (at most 60). */
-const videoConstraints = (deviceId: string | null): MediaTrackConstraints => ({
-  ...(deviceId ? { deviceId: { exact: deviceId } } : { facingMode: { ideal: 'environment' } }),
-  width: { ideal: 1000 },
-  height: { ideal: 1000 },
-  aspectRatio: 1,
-  frameRate: { ideal: 30, max: 60 },
-});
 
 /** Frames are decoded at most this large (longer side): enough for labels, fast on phones. */
 const MAX_DECODE_SIDE = 960;
@@ -37,7 +29,7 @@ interface Options {
  * worker while the video has data (paused otherwise).
  */
 export function useCameraScanner({ deviceId, formats, onDetect }: Options) {
-  const camera = useCameraStream(videoConstraints(deviceId));
+  const camera = useCameraStream(captureConstraints(deviceId));
   const { video, ready } = camera;
   const latest = useRef({ formats, onDetect });
   useEffect(() => {

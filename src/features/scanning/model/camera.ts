@@ -38,3 +38,21 @@ export async function showStream(element: HTMLVideoElement | null, stream: Media
 export function stopStream(stream: MediaStream | null | undefined): void {
   stream?.getTracks().forEach((track) => track.stop());
 }
+
+/** Spec section 9's camera request (scanner, OCR): ideal 1000x1000, square, 30 fps (at most 60); the rear camera unless one was chosen. */
+export const captureConstraints = (deviceId: string | null): MediaTrackConstraints => ({
+  ...(deviceId ? { deviceId: { exact: deviceId } } : { facingMode: { ideal: 'environment' } }),
+  width: { ideal: 1000 },
+  height: { ideal: 1000 },
+  aspectRatio: 1,
+  frameRate: { ideal: 30, max: 60 },
+});
+
+/** Draws the video's current frame into the canvas at full size; false while the video has no frame. */
+export function captureFrame(video: HTMLVideoElement | null, canvas: HTMLCanvasElement | null): boolean {
+  if (!video || !canvas || video.videoWidth === 0) return false;
+  canvas.width = video.videoWidth;
+  canvas.height = video.videoHeight;
+  canvas.getContext('2d')?.drawImage(video, 0, 0);
+  return true;
+}
