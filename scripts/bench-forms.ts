@@ -2,7 +2,9 @@
  * `npm run bench:forms`: a large form in Chromium (phone viewport, Debian's /usr/bin/chromium),
  * drawn by the product's ConfiguredForm and by plain @rjsf/core (default theme, live validation)
  * on the same schema in the same run: first render, and keystroke-to-paint while typing into a
- * field in the middle of the form. Prints medians and p95.
+ * field in the middle of the form; beside them the same number of bare <input>s, the floor any
+ * form has in this browser (plain / floor is the best ratio any form could show). Prints medians
+ * and p95.
  */
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
@@ -69,9 +71,11 @@ try {
   for (const slowdown of SLOWDOWNS) {
     const c = await measure('configured', slowdown);
     const p = await measure('plain', slowdown);
+    const b = await measure('bare', slowdown);
     console.log(slowdown > 1 ? ` CPU slowed ${slowdown}x:` : ' this machine:');
     console.log(`  ConfiguredForm (rjsf + Mantine + registry): first render ${c.firstRender.toFixed(0)} ms (all fields ${c.allFields.toFixed(0)} ms), keystroke-to-paint p50 ${c.p50.toFixed(1)} ms, p95 ${c.p95.toFixed(1)} ms`);
     console.log(`  plain @rjsf/core (live validation):          first render ${p.firstRender.toFixed(0)} ms (all fields ${p.allFields.toFixed(0)} ms), keystroke-to-paint p50 ${p.p50.toFixed(1)} ms, p95 ${p.p95.toFixed(1)} ms`);
+    console.log(`  ${FIELDS} bare <input>s (the browser's own floor):   keystroke-to-paint p50 ${b.p50.toFixed(1)} ms, p95 ${b.p95.toFixed(1)} ms`);
     console.log(`  keystroke ratio plain / ConfiguredForm: p50 ${(p.p50 / c.p50).toFixed(1)}x, p95 ${(p.p95 / c.p95).toFixed(1)}x`);
   }
 } finally {
