@@ -14,8 +14,6 @@ test('a keyboard-wedge scan opens the scanned barcode, or offers a new one for a
   const externalId = `PAL-${Date.now()}`;
   const id = await activatedPallet(page.request, { externalId });
 
-  // The scanner listener loads just after login (with the other user tools): let it arrive.
-  await page.waitForLoadState('networkidle');
   // This product's barcode URL (printed as a QR code): its detail page.
   await pullTrigger(page, `https://labels.example.com/demo@1/qrcode/${id}`);
   await expect(page).toHaveURL(new RegExp(`/demo@1/qrcode/${id}$`));

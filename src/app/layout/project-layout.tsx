@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Button, Center, Container, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { ApiError } from '@/shared/api';
+import { ApiError, hasSessionHint } from '@/shared/api';
 import { sessionEvents } from '@/shared/api/session-events';
 import { parseProjectParam, projectPath } from '@/shared/project/project-route';
 import { ProjectContext, useProject } from '@/shared/project/use-project';
@@ -16,7 +16,15 @@ import { showToast } from '@/shared/ui/toasts';
 import { LazyMessageDialog } from '../dialogs/lazy-dialogs';
 import { Header } from './header';
 
-const UserTools = lazy(() => import('./user-tools'));
+const loadUserTools = () => import('./user-tools');
+const UserTools = lazy(loadUserTools);
+
+/**
+ * Starts loading what users need on every screen (the scanner listener among it) before the
+ * profile is there: at login, or on opening the app with a session. A trigger pulled as the
+ * home page appears is then heard.
+ */
+export const preloadUserTools = () => void loadUserTools().catch(() => undefined);
 
 function FullScreenLoader() {
   const { t } = useTranslation();
@@ -45,6 +53,9 @@ export function ProjectLayout() {
   const signedOut = useStore(sessionEvents);
   const home = project ? projectPath(project) : null;
   const isHtmlPage = location.pathname.endsWith('/html');
+  useEffect(() => {
+    if (hasSessionHint()) preloadUserTools();
+  }, []);
 
   useEffect(() => {
     if (!profile || !project) return;

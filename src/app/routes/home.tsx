@@ -10,6 +10,7 @@ import { api } from '@/shared/api';
 import { translateError } from '@/shared/i18n/error-message';
 import { showMessage } from '@/shared/ui/message-dialog';
 import { ScreenLoader } from '@/shared/ui/screen-loader';
+import { preloadUserTools } from '../layout/project-layout';
 
 // A visitor's first screen is the login form: the logged-in home loads only for users.
 const LoggedInHome = lazy(() => import('@/features/home/components/logged-in-home').then((m) => ({ default: m.LoggedInHome })));
@@ -51,6 +52,7 @@ export function HomeRoute() {
   }
 
   const onLoggedIn = async () => {
+    preloadUserTools();
     await reloadProfile();
     const name = search.get('name');
     const id = search.get('id');
