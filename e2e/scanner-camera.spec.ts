@@ -70,6 +70,8 @@ test('a photo-only field takes its picture in the photo dialog: take, retake, OK
   await page.goto(`/demo@1/qrcode/${id}/track`);
   await page.getByRole('button', { name: 'Take photo' }).click();
   const dialog = page.getByRole('dialog', { name: 'Take a photo' });
+  // The field's framing overlay is drawn over the live camera.
+  await expect(dialog.locator('img[src="/overlays/pallet-load.svg"]')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'OK' })).toBeDisabled();
   await dialog.getByRole('button', { name: 'Take' }).click();
   await expect(dialog.getByTestId('photo-captured')).toBeVisible();

@@ -25,8 +25,8 @@ export interface FormContext {
   deleteFile(url: string): Promise<void>;
   /** Reads the scale for auto weight measurement; absent where there is no scale (no barcode). */
   fetchWeight?: () => Promise<number>;
-  /** Opens the photo dialog for a photo-only files field; null when cancelled. Absent: the phone's camera app. */
-  takePhoto?: () => Promise<File | null>;
+  /** Opens the photo dialog for a photo-only files field (with the field's framing overlay, if any); null when cancelled. Absent: the phone's camera app. */
+  takePhoto?: (overlayUrl?: string) => Promise<File | null>;
   /** Opens the barcode scanner for a text field's reader button; null when cancelled. Absent: no button. */
   scanBarcode?: () => Promise<string | null>;
   /** Opens the OCR capture for a text field's reader button (the field's name); null when cancelled. Absent: no button. */

@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { LocalizedText } from './common';
 import {
-  IDENTIFIER_PATTERN, FIELD_VISIBILITIES, FILE_KINDS, GHG_CALCULATION_TYPES, INPUT_PATTERNS, READER_KINDS,
+  IDENTIFIER_PATTERN, FIELD_VISIBILITIES, FILE_KINDS, GHG_CALCULATION_TYPES, INPUT_PATTERNS, READER_KINDS, SITE_PATH_PATTERN,
 } from './field-constants';
 
 /**
@@ -93,6 +93,11 @@ export const FilesField = field('files', {
   fileKind: Type.Enum(FILE_KINDS, { description: 'image, barcodeScanFrame, photoOnly or other.' }),
   maxCount: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, description: 'At most this many files (default 5).' })),
   maxImageSide: Type.Optional(Type.Integer({ minimum: 64, maximum: 8192, description: 'Images are scaled down to this many pixels on their longer side (default 1600).' })),
+  overlayImageUrl: Type.Optional(Type.String({
+    pattern: SITE_PATH_PATTERN,
+    maxLength: 500,
+    description: 'photoOnly: an image drawn over the live camera to help framing, as a path on this site (e.g. /overlays/pallet-load.svg).',
+  })),
 });
 
 export const GhgEmissionField = field('ghgEmission', {

@@ -44,3 +44,6 @@ export type UserType = (typeof USER_TYPES)[number];
 /** Where a form is filled (spec sections 4, 5): some rules differ between them. */
 export const FORM_STAGES = ['activation', 'edit', 'tracking'] as const;
 export type FormStage = (typeof FORM_STAGES)[number];
+
+/** A path on this site (`/overlays/frame.svg`): not another site's address (`//host`, `https:`). */
+export const SITE_PATH_PATTERN = '^/[^/\\\\\\s"<>]';

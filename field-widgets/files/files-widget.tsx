@@ -103,7 +103,7 @@ export function FilesWidget({ id, value, onChange, label, description, required,
   // Photo-only fields use the in-app photo dialog where the screen offers one, else the phone's camera.
   const pick = async () => {
     if (kind === 'photoOnly' && context.takePhoto) {
-      const photo = await context.takePhoto();
+      const photo = await context.takePhoto(options.overlayImageUrl as string | undefined);
       if (photo) await add([photo]);
       return;
     }

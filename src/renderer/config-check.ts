@@ -2,7 +2,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import { ProjectConfig } from '@schemas/project-config';
 import type { CustomField } from '@schemas/custom-field';
-import { CUSTOM_FIELD_TYPES, IDENTIFIER_PATTERN } from '@schemas/field-constants';
+import { CUSTOM_FIELD_TYPES, IDENTIFIER_PATTERN, SITE_PATH_PATTERN } from '@schemas/field-constants';
 import { FormulaError, parseFormula } from './formula';
 import { formsOf, pointerSegment as escape } from './forms';
 import englishMessages from '@locales/en/config.json';
@@ -40,6 +40,8 @@ const validateSchema = ajv.compile<ProjectConfig>(ProjectConfig);
 export const SPECIAL_FIELD_NAMES = ['trackingNumber', 'externalId', 'dimension', 'width', 'height', 'weight', 'depth'] as const;
 
 const COLOUR = '^#[0-9a-fA-F]{6}$';
+/** What a value of each known pattern looks like, in words (unknown patterns: 'pattern'). */
+const PATTERN_MESSAGES: Record<string, ProblemKey> = { [IDENTIFIER_PATTERN]: 'patternIdentifier', [COLOUR]: 'patternColour', [SITE_PATH_PATTERN]: 'patternSitePath' };
 
 function describe(error: ErrorObject): ConfigProblem {
   const params = error.params as Record<string, unknown>;
@@ -59,7 +61,7 @@ function describe(error: ErrorObject): ConfigProblem {
     case 'discriminator':
       return problem(`${at}/type`, params.error === 'mapping' ? 'unknownFieldType' : 'missingFieldType', { values: CUSTOM_FIELD_TYPES.join(', ') });
     case 'pattern':
-      return problem(at, params.pattern === IDENTIFIER_PATTERN ? 'patternIdentifier' : params.pattern === COLOUR ? 'patternColour' : 'pattern');
+      return problem(at, PATTERN_MESSAGES[params.pattern as string] ?? 'pattern');
     case 'format':
       return params.format === 'email' || params.format === 'date' ? problem(at, params.format) : problem(at, 'format', { format: String(params.format) });
     case 'minLength':

@@ -117,7 +117,7 @@ export function fieldSchema(field: CustomField, language: Language): [JsonSchema
         type: 'array',
         items: { type: 'object', properties: { name: { type: 'string', maxLength: 255 }, url: { type: 'string', minLength: 1, maxLength: 2048 } }, required: ['name', 'url'], additionalProperties: false },
         maxItems: field.maxCount ?? DEFAULT_MAX_FILES,
-      }, { fileKind: field.fileKind, maxCount: field.maxCount ?? DEFAULT_MAX_FILES, maxImageSide: field.maxImageSide ?? DEFAULT_MAX_IMAGE_SIDE }];
+      }, { fileKind: field.fileKind, maxCount: field.maxCount ?? DEFAULT_MAX_FILES, maxImageSide: field.maxImageSide ?? DEFAULT_MAX_IMAGE_SIDE, ...(field.overlayImageUrl ? { overlayImageUrl: field.overlayImageUrl } : {}) }];
     case 'ghgEmission': {
       const n = { type: 'number', minimum: GHG_NUMBER.minimum, maximum: GHG_NUMBER.maximum };
       return [{

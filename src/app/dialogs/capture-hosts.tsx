@@ -24,7 +24,7 @@ export function CaptureHosts() {
   return (
     <Suspense fallback={null}>
       {scan && <Scanner routeName={scan.args.routeName} onConfirm={(text, frame) => scanDialog.answer({ text, frame })} onCancel={() => scanDialog.answer(null)} />}
-      {photo && <PhotoDialog onDone={photoDialog.answer} />}
+      {photo && <PhotoDialog overlayUrl={photo.args.overlayUrl} onDone={photoDialog.answer} />}
       {ocr && <OcrCapture onDone={ocrDialog.answer} />}
     </Suspense>
   );

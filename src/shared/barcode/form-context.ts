@@ -43,7 +43,7 @@ export function barcodeFormContext(input: BarcodeFormContextInput): FormContext 
     scanBarcode: async () => (await scanDialog.request({ routeName: input.stage }))?.text ?? null,
     scanFrame: scanFrameSource(barcodeId),
     readText: async (fieldName) => (await ocrDialog.request({ fieldName }))?.text ?? null,
-    takePhoto: () => photoDialog.request({}),
+    takePhoto: (overlayUrl) => photoDialog.request({ overlayUrl }),
     fetchWeight: trackPointKey
       ? async () => (await api.get<{ weight: number }>('/barcode/weight-measurement', { barcodeId, trackPointKey })).weight
       : undefined,

@@ -44,8 +44,8 @@ export interface ScanOutcome {
 /** A text field's barcode reader button; the scanner remembers its symbology per route name. */
 export const scanDialog = captureDialog<{ routeName: string }, ScanOutcome>();
 
-/** The files widget's photo-only kind: one PNG from the photo dialog. */
-export const photoDialog = captureDialog<Record<string, never>, File>();
+/** The files widget's photo-only kind: one PNG from the photo dialog (over the field's framing overlay, if any). */
+export const photoDialog = captureDialog<{ overlayUrl?: string }, File>();
 
 /** What the OCR capture gives: the confirmed, trimmed text and the picture it was read from. */
 export interface OcrResult {

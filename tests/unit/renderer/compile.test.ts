@@ -52,6 +52,11 @@ describe('compile: one schema per field type', () => {
     expect(accepts(schema, { type: 'decrease', value: 0 })).toBe(true);
   });
 
+  it("a photo-only field's framing overlay reaches its widget", () => {
+    const { ui } = one(field({ type: 'files', fileKind: 'photoOnly', overlayImageUrl: '/overlays/pallet-load.svg' }));
+    expect(ui['ui:options']).toMatchObject({ fileKind: 'photoOnly', overlayImageUrl: '/overlays/pallet-load.svg' });
+  });
+
   it('a required list (files, multi select) needs at least one entry', () => {
     const { schema } = one(field({ type: 'files', fileKind: 'image', required: true }));
     expect(schema.minItems).toBe(1);

@@ -17,6 +17,9 @@ const withEdit = (edit: Edit) => {
 const pallet = (c: ReturnType<typeof demoConfig>) => c.barcodeTypes.pallet!;
 const fieldAt = (c: ReturnType<typeof demoConfig>, i: number) => pallet(c).activationFields[i] as Record<string, unknown>;
 
+/** The demo pallet's photo-only field (load photos, at the carrier). */
+const photoField = (c: ReturnType<typeof demoConfig>) => pallet(c).trackPoints[2]!.trackPointForms[0]!.customFields[3] as Record<string, unknown>;
+
 describe('configuration checks name the JSON pointer and say what is wrong', () => {
   it('accepts the demo configuration', () => {
     expect(checkProjectConfig(demoConfig())).toEqual([]);
@@ -36,6 +39,7 @@ describe('configuration checks name the JSON pointer and say what is wrong', () 
     ['an unknown icon', (c) => { (pallet(c) as { icon: string }).icon = 'rocket'; }, { pointer: '/barcodeTypes/pallet/icon', message: /must be one of: node, leaf/ }],
     ['no end trackpoint', (c) => { c.endTrackPointKey = 'moon'; }, { pointer: '/barcodeTypes/pallet/trackPoints', message: /no trackpoint 'moon'/ }],
     ['a bad colour', (c) => { pallet(c).color.background = 'teal'; }, { pointer: '/barcodeTypes/pallet/color/background', message: /#0b7285/ }],
+    ['a framing overlay from another site', (c) => { Object.assign(photoField(c), { overlayImageUrl: '//evil.example/frame.svg' }); }, { pointer: '/barcodeTypes/pallet/trackPoints/2/trackPointForms/0/customFields/3/overlayImageUrl', message: /a path on this site/ }],
     ['a select option used twice', (c) => { (fieldAt(c, 4).options as { value: string }[])[1]!.value = '2-8'; }, { pointer: '/barcodeTypes/pallet/activationFields/4/options/1/value', message: /used twice/ }],
   ])('%s', (_name, edit, expected) => {
     const problems = withEdit(edit);
