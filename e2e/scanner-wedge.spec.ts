@@ -48,6 +48,16 @@ test('a keyboard-wedge scan opens the scanned barcode, or offers a new one for a
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
+test('a user who may not generate barcodes is told an unknown code has no barcode', async ({ page }) => {
+  await login(page, '77778888');
+  const code = `UNKNOWN-${Date.now()}`;
+  await pullTrigger(page, code);
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(`No barcode of this project has the code ${code}.`);
+  await expect(dialog).toContainText('You do not have permission to generate barcodes.');
+  await expect(page).toHaveURL(/\/demo@1$/);
+});
+
 test.describe('on a handheld terminal (DX-A600)', () => {
   test.use({ userAgent: 'Mozilla/5.0 (Linux; Android 12; DX-A600 Build/01.00.000) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36' });
 

@@ -75,7 +75,8 @@ export function ScanHandler({ project, mayGenerate, text, frame = null, onDone }
         open(projectPath(project), found.id);
       } else if (!mayGenerate) {
         addScannedBarcode(target.externalId, null);
-        showMessage({ body: `${target.externalId}\n${tc('home.generateNoPermission')}` });
+        // Nothing to open, and no new barcode allowed (visitors are offered the login there).
+        showMessage({ body: `${t('scan.notFound', { code: target.externalId })}\n${tc('home.generateNoPermission')}` });
         done.current();
       } else {
         setConfirm({ externalId: target.externalId, gs1: target.gs1 });
@@ -88,7 +89,7 @@ export function ScanHandler({ project, mayGenerate, text, frame = null, onDone }
     return () => {
       alive = false;
     };
-  }, [text, project, mayGenerate, open, tc]);
+  }, [text, project, mayGenerate, open, t, tc]);
 
   const create = async () => {
     if (!confirm) return;
