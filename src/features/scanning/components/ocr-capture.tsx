@@ -5,7 +5,7 @@ import { readStored } from '@/shared/storage/storage';
 import { CAMERA_MESSAGES, captureConstraints, captureFrame } from '../model/camera';
 import { CROP_MARGIN, cropScale, isCrop, ocrText, selection, type Rect } from '../model/ocr-crop';
 import { recogniseText, releaseOcrWhenIdle, warmUpOcr } from '../model/ocr-engine';
-import { captureFileName } from '../model/photo';
+import { captureFile } from '../model/photo';
 import { useCameraStream } from '../hooks/use-camera-stream';
 import { CameraSelect } from './camera-select';
 
@@ -127,12 +127,12 @@ export function OcrCapture({ onDone }: OcrCaptureProps) {
     }
   };
 
-  const confirm = () => {
+  const confirm = async () => {
+    if (!picture.current) return;
     setBusy(true);
-    picture.current?.toBlob((blob) => {
-      if (alive.current) setBusy(false);
-      onDone(blob ? { text: text.trim(), image: new File([blob], captureFileName('png'), { type: 'image/png' }) } : null);
-    }, 'image/png');
+    const image = await captureFile(picture.current, 'png');
+    if (alive.current) setBusy(false);
+    onDone(image ? { text: text.trim(), image } : null);
   };
 
   const live = phase === 'live';
@@ -181,7 +181,7 @@ export function OcrCapture({ onDone }: OcrCaptureProps) {
           <Button variant="light" size="md" disabled={live || phase === 'recognising'} onClick={retake}>{t('ocr.retake')}</Button>
           {live
             ? <Button size="md" onClick={take} disabled={!ready}>{t('ocr.take')}</Button>
-            : <Button size="md" disabled={text.trim() === '' || phase === 'recognising'} loading={busy} onClick={confirm}>{t('common.ok', { ns: 'common' })}</Button>}
+            : <Button size="md" disabled={text.trim() === '' || phase === 'recognising'} loading={busy} onClick={() => void confirm()}>{t('common.ok', { ns: 'common' })}</Button>}
         </Group>
       </Paper>
     </Box>

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Box, Button, Group, Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CAMERA_MESSAGES, cameraFailure, captureFrame, openCamera, showStream, stopStream, type CameraError } from '../model/camera';
-import { captureFileName, photoAspectRatio } from '../model/photo';
+import { CAMERA_MESSAGES, captureFrame } from '../model/camera';
+import { captureFile, photoAspectRatio } from '../model/photo';
+import { useCameraStream } from '../hooks/use-camera-stream';
 
 export interface PhotoDialogProps {
   /** An image drawn over the live video to help framing (optional). */
@@ -17,32 +18,17 @@ export interface PhotoDialogProps {
  */
 export function PhotoDialog({ overlayUrl, onDone }: PhotoDialogProps) {
   const { t } = useTranslation('barcode');
-  const video = useRef<HTMLVideoElement>(null);
+  // The orientation when the dialog opens decides the aspect ratio (the camera is not restarted on a turn).
+  const [constraints] = useState<MediaTrackConstraints>(() => ({
+    facingMode: { ideal: 'environment' },
+    aspectRatio: photoAspectRatio(window.matchMedia?.('(orientation: landscape)').matches ?? false),
+  }));
+  // The camera runs until OK or Cancel (then off before the dialog closes).
+  const [open, setOpen] = useState(true);
+  const { video, error } = useCameraStream(open ? constraints : null);
   const canvas = useRef<HTMLCanvasElement>(null);
-  const stream = useRef<MediaStream | null>(null);
   const [captured, setCaptured] = useState(false);
-  const [error, setError] = useState<CameraError | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let stopped = false;
-    const landscape = window.matchMedia?.('(orientation: landscape)').matches ?? false;
-    openCamera({ facingMode: { ideal: 'environment' }, aspectRatio: photoAspectRatio(landscape) })
-      .then(async (media) => {
-        if (stopped) {
-          stopStream(media);
-          return;
-        }
-        stream.current = media;
-        await showStream(video.current, media);
-      }, (failure: unknown) => {
-        if (!stopped) setError(cameraFailure(failure));
-      });
-    return () => {
-      stopped = true;
-      stopStream(stream.current);
-    };
-  }, []);
 
   const take = () => {
     if (!captureFrame(video.current, canvas.current)) return;
@@ -53,12 +39,14 @@ export function PhotoDialog({ overlayUrl, onDone }: PhotoDialogProps) {
     setCaptured(false);
     void video.current?.play();
   };
-  const confirm = () => {
+  const close = (photo: File | null) => {
+    setOpen(false);
+    onDone(photo);
+  };
+  const confirm = async () => {
+    if (!canvas.current) return;
     setBusy(true);
-    canvas.current?.toBlob((blob) => {
-      stopStream(stream.current);
-      onDone(blob ? new File([blob], captureFileName('png'), { type: 'image/png' }) : null);
-    }, 'image/png');
+    close(await captureFile(canvas.current, 'png'));
   };
 
   const errorText = error ? t(CAMERA_MESSAGES[error]) : null;
@@ -72,11 +60,11 @@ export function PhotoDialog({ overlayUrl, onDone }: PhotoDialogProps) {
       </Box>
       <Paper radius={0} p="md">
         <Group grow>
-          <Button variant="default" size="md" onClick={() => { stopStream(stream.current); onDone(null); }}>{t('common.cancel', { ns: 'common' })}</Button>
+          <Button variant="default" size="md" onClick={() => close(null)}>{t('common.cancel', { ns: 'common' })}</Button>
           {captured
             ? <Button variant="light" size="md" onClick={retake}>{t('photo.retake')}</Button>
             : <Button size="md" onClick={take} disabled={error !== null}>{t('photo.take')}</Button>}
-          <Button size="md" disabled={!captured} loading={busy} onClick={confirm}>{t('common.ok', { ns: 'common' })}</Button>
+          <Button size="md" disabled={!captured} loading={busy} onClick={() => void confirm()}>{t('common.ok', { ns: 'common' })}</Button>
         </Group>
       </Paper>
     </Box>

@@ -6,7 +6,7 @@ import { CAMERA_MESSAGES } from '../model/camera';
 import { useCurrentProject } from '@/shared/project/use-project';
 import { appendScan, createScanGate, DEFAULT_TIME_BETWEEN_SCANS_MS, type Point, type ScanResult } from '../model/decoding';
 import { storedSymbology, storeSymbology } from '../model/scanner-settings';
-import { captureFileName } from '../model/photo';
+import { captureFile } from '../model/photo';
 import { FORMATS, SYMBOLOGIES, type Symbology } from '../model/symbology';
 import { useCameraScanner } from '../hooks/use-camera-scanner';
 import { CameraSelect } from './camera-select';
@@ -21,11 +21,6 @@ export interface ScannerProps {
 }
 
 const TEAL = '#12b886';
-
-/** A scan frame as a JPEG file named like every capture (16 random letters and digits). */
-const jpegOf = (canvas: HTMLCanvasElement) => new Promise<File | null>((resolve) => {
-  canvas.toBlob((blob) => resolve(blob ? new File([blob], captureFileName('jpg'), { type: 'image/jpeg' }) : null), 'image/jpeg', 0.85);
-});
 
 /**
  * The scanner (spec sections 2, 4, 9): full-screen live video, camera picker, symbology
@@ -59,7 +54,7 @@ export function Scanner({ routeName, busy, onConfirm, onCancel }: ScannerProps) 
     // A scan while an append waits for an answer is ignored (and not remembered as handled).
     if (bulkOn && pendingRef.current !== null) return;
     if (!gate.accept(result.text, performance.now())) return;
-    scanFrame.current = { text: result.text.trim(), canvas: snapshot() };
+    scanFrame.current = { text: result.text, canvas: snapshot() };
     setOutline({ corners: result.cornerPoints, frame });
     if (bulkOn) setPending(result.text);
     else setValue(result.text);
@@ -101,7 +96,7 @@ export function Scanner({ routeName, busy, onConfirm, onCancel }: ScannerProps) 
   const confirm = async () => {
     setConfirming(true);
     const scanned = scanFrame.current;
-    const frame = scanned && scanned.text === value.trim() ? await jpegOf(scanned.canvas) : null;
+    const frame = scanned && scanned.text === value.trim() ? await captureFile(scanned.canvas, 'jpeg') : null;
     setConfirming(false);
     onConfirm(value.trim(), frame);
   };
