@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cropScale, isCrop, ocrText, selection } from '@/features/scanning/model/ocr-crop';
 import { addScannedBarcode, clearScannedBarcodes, keepScanFrame, POOL_LIMIT, scanFrameSource, scannedBarcodes } from '@/shared/barcode/scan-state';
+import { storedSymbology, storeSymbology } from '@/features/scanning/model/scanner-settings';
+import { STORAGE_PREFIX } from '@/shared/config';
 import { clearTabData } from '@/shared/storage/storage';
 import { ocrDialog, scanDialog } from '@/shared/ui/capture-requests';
 
@@ -23,6 +25,20 @@ describe('OCR crop', () => {
   it('gives the recognised text as one trimmed line', () => {
     expect(ocrText('  PO  88231 \n\n  LOT 7\n')).toBe('PO 88231 LOT 7');
     expect(ocrText(' \n ')).toBe('');
+  });
+});
+
+describe('symbology persistence', () => {
+  it('keeps the choice per route name; a broken or unknown stored value reads as default', () => {
+    storeSymbology('scan', 'qr');
+    storeSymbology('tracking', 'oneDimensional');
+    expect([storedSymbology('scan'), storedSymbology('tracking'), storedSymbology('activation')]).toEqual(['qr', 'oneDimensional', 'default']);
+    localStorage.setItem(`${STORAGE_PREFIX}:lastSymbology`, '{broken');
+    expect(storedSymbology('scan')).toBe('default');
+    storeSymbology('scan', 'qr');
+    expect(storedSymbology('scan')).toBe('qr');
+    localStorage.setItem(`${STORAGE_PREFIX}:lastSymbology`, JSON.stringify({ scan: 'pdf417' }));
+    expect(storedSymbology('scan')).toBe('default');
   });
 });
 

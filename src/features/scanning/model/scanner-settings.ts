@@ -1,21 +1,18 @@
 import { readStored, writeStored } from '@/shared/storage/storage';
 import { asSymbology, type Symbology } from './symbology';
 
-/** The symbology last chosen on a route (spec section 3: kept per route name). */
-export function storedSymbology(routeName: string): Symbology {
+/** Every route's stored choice; a broken stored value reads as none (and is replaced on the next choice). */
+function storedSymbologies(): Record<string, string> {
   try {
-    return asSymbology((JSON.parse(readStored('lastSymbology') ?? '{}') as Record<string, string>)[routeName]);
+    return JSON.parse(readStored('lastSymbology') ?? '{}') as Record<string, string>;
   } catch {
-    return 'default';
+    return {};
   }
 }
 
+/** The symbology last chosen on a route (spec section 3: kept per route name). */
+export const storedSymbology = (routeName: string): Symbology => asSymbology(storedSymbologies()[routeName]);
+
 export function storeSymbology(routeName: string, symbology: Symbology): void {
-  let all: Record<string, string> = {};
-  try {
-    all = JSON.parse(readStored('lastSymbology') ?? '{}') as Record<string, string>;
-  } catch {
-    // A broken value is replaced.
-  }
-  writeStored('lastSymbology', JSON.stringify({ ...all, [routeName]: symbology }));
+  writeStored('lastSymbology', JSON.stringify({ ...storedSymbologies(), [routeName]: symbology }));
 }
