@@ -9,6 +9,15 @@ export const SERVERS = {
   forced: 'http://localhost:8183',
 };
 
+/**
+ * Debian's Chromium (Playwright never downloads a browser here), started without what stalls
+ * it on a machine with no internet; for the tests, the fake-camera specs and the benchmarks.
+ */
+export const CHROMIUM = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu', '--no-first-run', '--disable-sync'],
+};
+
 const server = (port: number, env: Record<string, string> = {}) => ({
   command: 'node --import tsx server/main.ts',
   url: `http://localhost:${port}/api/barcode/project?code=demo`,
@@ -35,11 +44,7 @@ export default defineConfig({
     hasTouch: true,
     locale: 'en-US',
     trace: 'off',
-    launchOptions: {
-      // Debian's Chromium; Playwright never downloads a browser here.
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu', '--no-first-run', '--disable-sync'],
-    },
+    launchOptions: CHROMIUM,
   },
   projects: [{ name: 'chromium-phone', use: { browserName: 'chromium' } }],
   webServer: [

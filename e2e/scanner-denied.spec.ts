@@ -1,14 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { CHROMIUM } from '../playwright.config';
 import { login } from './helpers';
 
 // A camera exists (Chromium's fake device) but the user has not allowed it: headless Chromium
 // without the fake permission prompt refuses camera access.
 test.use({
   permissions: [],
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu', '--no-first-run', '--use-fake-device-for-media-stream'],
-  },
+  launchOptions: { ...CHROMIUM, args: [...CHROMIUM.args, '--use-fake-device-for-media-stream'] },
 });
 
 test('camera access refused: the scanner and the OCR capture say how to allow it', async ({ page }) => {

@@ -7,6 +7,7 @@
  * first time), plus the detail page again in the same context (cache warm). Prints median and max.
  */
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { CHROMIUM } from '../playwright.config';
 import { apiClient, distributionCentreStep, staffCookie, staffLogin, startBenchServer } from '../server/bench/bench-server';
 
 const PORT = Number(process.env.BENCH_DETAIL_PORT ?? 8191);
@@ -95,10 +96,7 @@ async function newContext(browser: Browser, storageState?: Awaited<ReturnType<Br
 }
 
 const server = await startBenchServer(PORT);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu'],
-});
+const browser = await chromium.launch(CHROMIUM);
 try {
   const { id, entries } = await barcodeWithLongHistory(server.base);
   const login = await newContext(browser);

@@ -11,6 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
+import { CHROMIUM } from '../playwright.config';
 
 const OUT = process.env.FORM_BENCH_OUT ?? '/tmp/form-bench-dist';
 const FIELDS = Number(process.env.FORM_BENCH_FIELDS ?? 200);
@@ -31,10 +32,10 @@ const port = (server.address() as { port: number }).port;
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? NaN;
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  ...CHROMIUM,
   // Frames as soon as they are ready (no 60 Hz wait): the figure is the form's own latency, not
   // where in the display's refresh cycle the key happened to land.
-  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu', '--disable-gpu-vsync', '--disable-frame-rate-limit'],
+  args: [...CHROMIUM.args, '--disable-gpu-vsync', '--disable-frame-rate-limit'],
 });
 async function measure(mode: string, slowdown: number) {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
