@@ -46,7 +46,7 @@ export default tseslint.config(
   {
     // The renderer is pure TypeScript shared by client and server: no React, no DOM, no UI.
     // It may use the schemas as values (it is loaded lazily; the bundle test keeps ajv out of the first load).
-    files: ['src/renderer/**/*.ts'],
+    files: ['@renderer/**/*.ts'],
     rules: restrict({ group: ['react', 'react-*', '@mantine/*', '@/*', '!@/renderer', '!@/renderer/**', '**/server/**'], message: 'The renderer is pure: no React, no UI, no app code.' }),
   },
   {
@@ -63,6 +63,6 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts', 'scripts/**/*.{ts,mjs}', 'tests/server/**/*.ts', 'tests/build/**/*.ts', 'e2e/**/*.ts', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },
-    rules: restrict({ regex: '^@/|(^|/)src/(?!renderer/)', message: 'Server and tooling code never import the client (only the renderer in src/renderer is shared).' }),
+    rules: restrict({ regex: '^@/|(^|/)src/(?!renderer/)', message: 'Server and tooling code never import the client (only the renderer in @renderer is shared).' }),
   },
 );

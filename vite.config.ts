@@ -82,6 +82,7 @@ export default defineConfig({
       '@schemas': fileURLToPath(new URL('./schemas', import.meta.url)),
       '@locales': fileURLToPath(new URL('./locales', import.meta.url)),
       '@widgets': fileURLToPath(new URL('./field-widgets', import.meta.url)),
+      '@renderer': fileURLToPath(new URL('./renderer', import.meta.url)),
     },
   },
   // The barcode decoder runs in a module worker (it imports zxing-wasm).

@@ -6,6 +6,7 @@ const alias = {
   '@schemas': fileURLToPath(new URL('./schemas', import.meta.url)),
   '@locales': fileURLToPath(new URL('./locales', import.meta.url)),
   '@widgets': fileURLToPath(new URL('./field-widgets', import.meta.url)),
+  '@renderer': fileURLToPath(new URL('./renderer', import.meta.url)),
 };
 
 export default defineConfig({

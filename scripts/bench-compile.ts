@@ -1,6 +1,6 @@
 import type { CustomField } from '../schemas/custom-field';
 import { CUSTOM_FIELD_TYPES } from '../schemas/field-constants';
-import { compile } from '../src/renderer/compile';
+import { compileForm, formSourceOfFields } from '../renderer';
 
 const L = (en: string) => ({ en, ja: en, 'zh-TW': en, 'zh-CN': en });
 
@@ -25,15 +25,15 @@ export function manyFields(count: number): CustomField[] {
   });
 }
 
-/** Median milliseconds of compile() over `runs` runs (after warm-up). */
+/** Median milliseconds of compileForm() over `runs` runs (after warm-up). */
 export function benchCompile(count: number, runs = 50): { medianMs: number; p95Ms: number } {
-  const fields = manyFields(count);
-  const ctx = { language: 'en' as const, loggedIn: true, stage: 'activation' as const, formId: { project: 'bench', version: 1, barcodeType: 't', form: 'activation' } };
-  for (let i = 0; i < 10; i += 1) compile(fields, ctx);
+  const source = formSourceOfFields(manyFields(count), 'bench');
+  const compile = () => compileForm(source, { form: 'activation', barcodeType: 't', stage: 'activation' }, { language: 'en', loggedIn: true });
+  for (let i = 0; i < 10; i += 1) compile();
   const times: number[] = [];
   for (let i = 0; i < runs; i += 1) {
     const start = performance.now();
-    compile(fields, ctx);
+    compile();
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);

@@ -12,10 +12,9 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ProjectConfig } from '../schemas/project-config';
-import { checkProjectConfig } from '../src/renderer/config-check';
-import { compile, type CompiledForm } from '../src/renderer/compile';
-import { formsOf } from '../src/renderer/forms';
-import { validateFormData, validatorFor } from '../src/renderer/validate';
+import { compileForm, formsOf, type CompiledForm } from '../renderer';
+import { checkProjectConfig } from '../renderer/config-check';
+import { validateFormData, validatorFor } from '../renderer/validate';
 
 const ERROR_TEXT = JSON.parse(readFileSync(new URL('../locales/en/errors.json', import.meta.url), 'utf8')) as Record<string, string>;
 const describeCodes = (codes: number[]) => codes.map((c) => `${c} ${ERROR_TEXT[String(c)] ?? ''}`.trim()).join('; ');
@@ -56,10 +55,7 @@ export function runValidate(argv: string[], print: (line: string) => void): numb
   for (const [typeKey, type] of Object.entries(project.barcodeTypes)) {
     for (const form of formsOf(typeKey, type)) {
       for (const loggedIn of [true, false]) {
-        const result = compile(form.fields, {
-          language: 'en', loggedIn, stage: form.form === 'activation' ? 'activation' : 'tracking',
-          formId: { project: 'qa', version: 1, barcodeType: typeKey, form: form.form },
-        });
+        const result = compileForm({ code: 'qa', version: 1, barcodeTypes: project.barcodeTypes }, form.ref, { language: 'en', loggedIn });
         try {
           validatorFor(result);
         } catch (error) {

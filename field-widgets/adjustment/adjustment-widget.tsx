@@ -1,6 +1,6 @@
 import { Input, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { roundTo } from '@/renderer/numbers';
+import { roundTo } from '@renderer';
 import type { FieldWidgetProps } from '../types';
 import { NumberInputWithButtons } from '../number/number-widget';
 

@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Input, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { clampAndRound, type DecimalMode } from '@/renderer/numbers';
+import { clampAndRound, type DecimalMode } from '@renderer';
 import type { FieldWidgetProps } from '../types';
 import { parseTyped } from './normalise';
 import { useDraft } from '../shared/use-draft';

@@ -10,7 +10,7 @@ import PlainForm from '@rjsf/core';
 import validator from '@rjsf/validator-ajv8';
 import type { RJSFSchema } from '@rjsf/utils';
 import type { CustomField } from '../../schemas/custom-field';
-import { compile } from '../../src/renderer/compile';
+import { compileForm, formSourceOfFields } from '../../renderer';
 import { ConfiguredForm } from '../../src/shared/forms/configured-form';
 import { initI18n } from '../../src/shared/i18n/i18n';
 import type { FormContext } from '../../field-widgets/types';
@@ -32,7 +32,7 @@ function benchFields(n: number): CustomField[] {
 }
 
 const context: FormContext = { language: 'en', stage: 'activation', phoneSuggestions: [], emailSuggestions: [], uploadFile: async () => '', deleteFile: async () => undefined };
-const compiled = compile(benchFields(count), { language: 'en', loggedIn: true, stage: 'activation', formId: { project: 'bench', version: 1, barcodeType: 't', form: 'f' } });
+const compiled = compileForm(formSourceOfFields(benchFields(count), 'bench'), { form: 'activation', barcodeType: 't', stage: 'activation' }, { language: 'en', loggedIn: true });
 
 declare global {
   interface Window {

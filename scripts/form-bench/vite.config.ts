@@ -17,6 +17,7 @@ export default defineConfig({
       '@schemas': `${repo}schemas`,
       '@locales': `${repo}locales`,
       '@widgets': `${repo}field-widgets`,
+      '@renderer': `${repo}renderer`,
     },
   },
   build: { outDir: process.env.FORM_BENCH_OUT ?? '/tmp/form-bench-dist', emptyOutDir: true, target: 'es2022', minify: process.env.FORM_BENCH_MINIFY !== '0' },

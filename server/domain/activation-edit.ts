@@ -1,6 +1,6 @@
 import type { ActivationBody } from '../../schemas/api/barcode';
 import { ErrorCode } from '../../schemas/error-codes';
-import { isVisible } from '../../src/renderer/compile';
+import { isVisible } from '../../renderer';
 import type { Queryable } from '../db/database';
 import { activationDataOf, assertExternalIdFree, validatedActivationFields } from './activation';
 import { appendHistory, assertRequiredInfo, barcodeForChange } from './barcodes';
@@ -35,7 +35,7 @@ export async function editActivation(ctx: ServerContext, viewer: Viewer, body: A
   const start = type.trackPoints.find((t) => t.key === startKey);
   if (start) assertRequiredInfo(start, body);
 
-  const data = validatedActivationFields(project, viewer, row.barcode_type, body.customFields, 'edit');
+  const data = validatedActivationFields(project, row.barcode_type, body.customFields, 'edit');
   const unseen = type.activationFields.filter((f) => !isVisible(f, true)).map((f) => f.key);
   await ctx.db.transaction(async (tx) => {
     const stored = (await tx.query<{ activation_data: Record<string, unknown> | null; revision: number }>(

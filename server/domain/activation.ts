@@ -1,25 +1,20 @@
 import type { ActivationBody } from '../../schemas/api/barcode';
 import { ErrorCode } from '../../schemas/error-codes';
-import type { FormStage } from '../../schemas/field-constants';
-import { compile } from '../../src/renderer/compile';
-import { validateFormData } from '../../src/renderer/validate';
+import { compileForm } from '../../renderer';
+import { validateFormData } from '../../renderer/validate';
 import type { Queryable } from '../db/database';
 import type { ServerContext } from './context';
 import { appendHistory, assertRequiredInfo, barcodeForChange, stepInfo } from './barcodes';
 import { ApiFailure, commonFailure, fieldFailure } from './errors';
 import { notifyArrival } from './notifications';
-import type { ProjectRow, Viewer } from './projects';
+import { formSourceOf, SERVER_VIEWER, type ProjectRow, type Viewer } from './projects';
 
 /**
  * The type's activation fields as sent, validated with the renderer's compiled schema for the
  * stage (calculations computed here); field errors are answered under `customFields.<key>`.
  */
-export function validatedActivationFields(project: ProjectRow, viewer: Viewer, barcodeType: string, customFields: unknown, stage: FormStage): Record<string, unknown> {
-  const fields = project.config.barcodeTypes[barcodeType]?.activationFields ?? [];
-  const form = compile(fields, {
-    language: 'en', loggedIn: true, userType: viewer.userType, stage,
-    formId: { project: project.code, version: project.version, barcodeType, form: 'activation' },
-  });
+export function validatedActivationFields(project: ProjectRow, barcodeType: string, customFields: unknown, stage: 'activation' | 'edit'): Record<string, unknown> {
+  const form = compileForm(formSourceOf(project), { form: 'activation', barcodeType, stage }, SERVER_VIEWER);
   const { data, errors } = validateFormData(form, customFields);
   if (Object.keys(errors).length > 0) {
     throw new ApiFailure(400, Object.fromEntries(Object.entries(errors).map(([key, codes]) => [key === '$common' ? key : `customFields.${key}`, codes])));
@@ -62,7 +57,7 @@ export async function activateBarcode(ctx: ServerContext, viewer: Viewer, body: 
   if (!start) throw fieldFailure('trackPointKey', ErrorCode.invalidKey);
   assertRequiredInfo(start, body);
 
-  const data = validatedActivationFields(project, viewer, body.barcodeType, body.customFields, 'activation');
+  const data = validatedActivationFields(project, body.barcodeType, body.customFields, 'activation');
   const externalId = body.externalId ?? row.external_id;
   const activationData = activationDataOf(data, body, externalId);
   await ctx.db.transaction(async (tx) => {

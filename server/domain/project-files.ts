@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, watch } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Queryable } from '../db/database';
-import { checkProjectConfig, notJsonProblem, type ConfigProblem } from '../../src/renderer/config-check';
+import { checkProjectConfig, notJsonProblem, type ConfigProblem } from '../../renderer/config-check';
 
 /** `<code>@<version>.json`, e.g. demo@1.json. */
 const FILE_NAME = /^([A-Za-z0-9_-]{1,32})@([1-9][0-9]{0,5})\.json$/;

@@ -3,6 +3,7 @@ import type { Project, ProjectPermission, ProjectQuery } from '../../schemas/api
 import type { ProjectConfig, UserType } from '../../schemas/project-config';
 import { ErrorCode } from '../../schemas/error-codes';
 import { commonFailure } from './errors';
+import type { FormSource, FormViewer } from '../../renderer';
 import { UUID_PATTERN } from './ids';
 
 export interface ProjectRow {
@@ -15,6 +16,16 @@ export interface ProjectRow {
   config: ProjectConfig;
   has_logo: boolean;
 }
+
+/** What the renderer compiles a stored project's forms from. */
+export const formSourceOf = (project: ProjectRow): FormSource => ({ code: project.code, version: project.version, barcodeTypes: project.config.barcodeTypes });
+
+/**
+ * The server validates as a logged-in user sees a form: fields hidden from everyone are unknown
+ * keys, fields hidden from visitors are for users only, and writes need a login. Messages go out
+ * as catalogue codes, so the language of the labels does not matter.
+ */
+export const SERVER_VIEWER: FormViewer = { language: 'en', loggedIn: true };
 
 const SELECT_PROJECT = `select p.id, p.enterprise_id, e.name as enterprise_name, p.code, p.version, p.name, p.config,
   (p.custom_logo is not null) as has_logo

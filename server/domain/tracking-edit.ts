@@ -23,7 +23,7 @@ export async function editTracking(ctx: ServerContext, viewer: Viewer, body: Tra
   if (step.user_id !== viewer.userId) throw commonFailure(ErrorCode.onlyAdderMayUndo);
   assertRequiredInfo(point, body);
 
-  const data = { editedSeq: step.seq, forms: validatedTrackPointForms(project, viewer, row.barcode_type, point, body.forms), ...stepInfo(body) };
+  const data = { editedSeq: step.seq, forms: validatedTrackPointForms(project, row.barcode_type, point, body.forms), ...stepInfo(body) };
   await ctx.db.transaction(async (tx) => {
     const updated = await tx.query('update barcodes set revision = revision + 1 where id = $1 and revision = $2 returning id', [body.barcodeId, row.revision]);
     if (updated.rows.length === 0) throw commonFailure(ErrorCode.concurrentChange);

@@ -1,14 +1,14 @@
 import type { HistoryEntry, HistoryQuery, TrackingBody } from '../../schemas/api/barcode';
 import { ErrorCode } from '../../schemas/error-codes';
 import type { TrackPoint } from '../../schemas/project-config';
-import { compile } from '../../src/renderer/compile';
-import { validateFormData } from '../../src/renderer/validate';
+import { compileForm } from '../../renderer';
+import { validateFormData } from '../../renderer/validate';
 import type { Queryable } from '../db/database';
 import type { ServerContext } from './context';
 import { appendHistory, assertRequiredInfo, barcodeForChange, belongsTo, stepInfo } from './barcodes';
 import { ApiFailure, commonFailure } from './errors';
 import { notifyArrival } from './notifications';
-import { findProject, type ProjectRow, type Viewer } from './projects';
+import { findProject, formSourceOf, SERVER_VIEWER, type ProjectRow, type Viewer } from './projects';
 
 /** SQL condition: history entry `h` is a tracking step that no later entry undid. */
 export const NOT_UNDONE = `not exists (select 1 from barcode_history u
@@ -18,15 +18,12 @@ export const NOT_UNDONE = `not exists (select 1 from barcode_history u
  * The trackpoint's forms as sent, each validated with the renderer's compiled schema; errors
  * are answered under `forms.<form>.<field>` (an unknown form is 2200).
  */
-export function validatedTrackPointForms(project: ProjectRow, viewer: Viewer, barcodeType: string, point: TrackPoint, sent: TrackingBody['forms']): Record<string, Record<string, unknown>> {
+export function validatedTrackPointForms(project: ProjectRow, barcodeType: string, point: TrackPoint, sent: TrackingBody['forms']): Record<string, Record<string, unknown>> {
   const forms: Record<string, Record<string, unknown>> = {};
   const errors: Record<string, number[]> = {};
   for (const unknownForm of Object.keys(sent).filter((key) => !point.trackPointForms.some((f) => f.key === key))) errors[`forms.${unknownForm}`] = [ErrorCode.invalidKey];
   for (const form of point.trackPointForms) {
-    const compiled = compile(form.customFields, {
-      language: 'en', loggedIn: true, userType: viewer.userType, stage: 'tracking',
-      formId: { project: project.code, version: project.version, barcodeType, form: `${point.key}/${form.key}` },
-    });
+    const compiled = compileForm(formSourceOf(project), { form: 'trackPoint', barcodeType, trackPointKey: point.key, formKey: form.key }, SERVER_VIEWER);
     const result = validateFormData(compiled, sent[form.key] ?? {});
     forms[form.key] = result.data;
     for (const [key, codes] of Object.entries(result.errors)) errors[`forms.${form.key}.${key}`] = codes;
@@ -68,7 +65,7 @@ export async function addTracking(ctx: ServerContext, viewer: Viewer, body: Trac
   if (body.trackPointKey !== next.key) throw commonFailure(ErrorCode.differentTrackPoint);
   assertRequiredInfo(next, body);
 
-  const data = { forms: validatedTrackPointForms(project, viewer, row.barcode_type, next, body.forms), ...stepInfo(body) };
+  const data = { forms: validatedTrackPointForms(project, row.barcode_type, next, body.forms), ...stepInfo(body) };
   await ctx.db.transaction(async (tx) => {
     const updated = await tx.query(
       'update barcodes set current_track_point_key = $3, revision = revision + 1 where id = $1 and revision = $2 returning id',

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import { ErrorCode } from '../../schemas/error-codes';
-import { codeFor } from '../../src/renderer/errors';
+import { codeFor } from '../../renderer';
 
 function makeAjv(coerceTypes: boolean): Ajv {
   // removeAdditional is off: an unknown property is an error (2200), never silently dropped.

@@ -4,7 +4,7 @@ import { activation, loggedIn, newBarcode } from './barcode-fixtures';
 import { activatedPallet, pair, staff, trackTo } from './lifecycle-fixtures';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkProjectConfig } from '../../src/renderer/config-check';
+import { checkProjectConfig } from '@renderer/config-check';
 import { fillTemplate } from '../../server/domain/message-template';
 
 let server: TestServer;

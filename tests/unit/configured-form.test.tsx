@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { useState } from 'react';
 import type { CustomField } from '@schemas/custom-field';
-import { compile } from '@/renderer/compile';
+import { compile } from '@renderer/compile';
 import { ConfiguredForm } from '@/shared/forms/configured-form';
 import { initI18n } from '@/shared/i18n/i18n';
 import type { FormContext } from '@widgets/types';

@@ -3,7 +3,7 @@ import { INPUT_PATTERNS } from '@schemas/field-constants';
 import { filterToPattern } from '@widgets/text/text-widget';
 import { applyMask, maskHint } from '@widgets/text/mask';
 import { parseTyped } from '@widgets/number/normalise';
-import { clampAndRound, roundTo } from '@/renderer/numbers';
+import { clampAndRound, roundTo } from '@renderer/numbers';
 import { fitWithin, isAllowedImage } from '@widgets/files/image-scale';
 import { loadRate, loadRatePercent } from '@widgets/ghg-emission/load-rate';
 import { adjustedQuantity } from '@widgets/adjustment/adjustment-widget';

@@ -2,9 +2,7 @@ import { useMemo } from 'react';
 import type { Project } from '@schemas/api/project';
 import type { FormStage } from '@schemas/field-constants';
 import type { Language } from '@schemas/languages';
-import type { CustomField } from '@schemas/custom-field';
-import { addressFields, identifierFields, packageFields } from '@/renderer/builtin-forms';
-import { compile, type CompiledForm } from '@/renderer/compile';
+import { compileForm, type CompiledForm } from '@renderer';
 
 interface BuiltinFormsInput {
   project: Project;
@@ -13,20 +11,17 @@ interface BuiltinFormsInput {
   barcodeType: string;
   /** Package information is required at this trackpoint. */
   packageRequired: boolean;
-  /** The type's activation fields, drawn after the package information (activation, edit). */
-  activationFields?: CustomField[];
+  /** The package form also holds the identifiers and the type's activation fields (activation, edit). */
+  withActivationFields?: boolean;
 }
 
 /** The address form and the package form of a barcode screen, compiled once per input. */
-export function useBuiltinForms({ project, language, stage, barcodeType, packageRequired, activationFields }: BuiltinFormsInput): { address: CompiledForm; package: CompiledForm } {
+export function useBuiltinForms({ project, language, stage, barcodeType, packageRequired, withActivationFields = false }: BuiltinFormsInput): { address: CompiledForm; package: CompiledForm } {
   return useMemo(() => {
-    const formId = (form: string) => ({ project: project.code, version: project.version, barcodeType, form });
+    const viewer = { language, loggedIn: true };
     return {
-      address: compile(addressFields(), { language, loggedIn: true, stage, formId: formId('address') }),
-      package: compile(
-        [...packageFields(packageRequired), ...(activationFields ? identifierFields() : []), ...(activationFields ?? [])],
-        { language, loggedIn: true, stage, formId: formId(`package-${packageRequired ? 'required' : 'optional'}`) },
-      ),
+      address: compileForm(project, { form: 'address', barcodeType, stage }, viewer),
+      package: compileForm(project, { form: 'package', barcodeType, stage, packageRequired, withActivationFields }, viewer),
     };
-  }, [project, language, stage, barcodeType, packageRequired, activationFields]);
+  }, [project, language, stage, barcodeType, packageRequired, withActivationFields]);
 }

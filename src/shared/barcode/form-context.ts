@@ -1,7 +1,7 @@
 import type { Project } from '@schemas/api/project';
 import type { FormStage } from '@schemas/field-constants';
 import type { Language } from '@schemas/languages';
-import { suggestionsOf } from '@/renderer/forms';
+import { suggestionsOf } from '@renderer';
 import type { FormContext } from '@widgets/types';
 import { api } from '../api';
 import { ocrDialog, photoDialog, scanDialog } from '../ui/capture-requests';

@@ -1,5 +1,5 @@
 import type { Address } from '@schemas/api/barcode';
-import { ADDRESS_KEYS } from '@/renderer/builtin-forms';
+import { ADDRESS_KEYS } from '@renderer';
 
 /** Whether a form value holds something the user entered. */
 export const isFilled = (value: unknown) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);

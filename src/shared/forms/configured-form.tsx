@@ -4,9 +4,9 @@ import { Form } from '@rjsf/mantine';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { ErrorSchema, FieldTemplateProps, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import type * as CalculationsModule from '@/renderer/calculations';
-import type { CompiledForm } from '@/renderer/compile';
-import { messageFor } from '@/renderer/errors';
+import type * as CalculationsModule from '@renderer/calculations';
+import type { CompiledForm } from '@renderer';
+import { messageFor } from '@renderer';
 import { rjsfFields, widgetFor } from '@widgets/registry';
 import type { FormContext } from '@widgets/types';
 import { FormErrorBoundary } from './form-error-boundary';
@@ -69,7 +69,7 @@ export function ConfiguredForm({ form, formData, onChange, onSubmit, context, ch
   useEffect(() => {
     if (!hasCalculation || calculator) return undefined;
     let alive = true;
-    void import('@/renderer/calculations').then((module) => {
+    void import('@renderer/calculations').then((module) => {
       if (!alive) return;
       setCalculator(module);
       // Fill calculations for the data that was there before the maths library arrived.

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { CompiledForm } from '@/renderer/compile';
+import type { CompiledForm } from '@renderer';
 import type { FormContext } from '@widgets/types';
 import { ConfiguredForm } from './configured-form';
 

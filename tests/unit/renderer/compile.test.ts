@@ -3,8 +3,8 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { CustomField } from '@schemas/custom-field';
 import { INPUT_PATTERN_REGEX, INPUT_PATTERNS } from '@schemas/field-constants';
-import { compile, orderFields } from '@/renderer/compile';
-import { maskToPattern } from '@/renderer/field-schemas';
+import { compile, orderFields } from '@renderer/compile';
+import { maskToPattern } from '@renderer/field-schemas';
 import { context, demoConfig, L, text } from './fixtures';
 
 const ajv = new Ajv({ allErrors: true, strict: false });

@@ -4,8 +4,8 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { CustomField } from '@schemas/custom-field';
 import { CUSTOM_FIELD_TYPES, FILE_KINDS, GHG_CALCULATION_TYPES, INPUT_PATTERNS } from '@schemas/field-constants';
-import { checkProjectConfig } from '@/renderer/config-check';
-import { compile } from '@/renderer/compile';
+import { checkProjectConfig } from '@renderer/config-check';
+import { compile } from '@renderer/compile';
 import { context, demoConfig, L } from './fixtures';
 
 type Edit = (config: ReturnType<typeof demoConfig>) => void;
@@ -109,7 +109,7 @@ describe('configuration problems in the admin language', () => {
     const problem = problems.find((p) => p.key === 'greaterThan');
     expect(problem?.values).toEqual({ low: 'min', high: 'max', a: 50, b: 5 });
     const ja = JSON.parse(readFileSync('locales/ja/config.json', 'utf8')) as Record<string, string>;
-    const { formatProblem } = await import('@/renderer/config-check');
+    const { formatProblem } = await import('@renderer/config-check');
     expect(formatProblem(ja[problem?.key ?? ''] ?? '', problem?.values ?? {})).toBe('min（50）が max（5）より大きくなっています');
   });
 });

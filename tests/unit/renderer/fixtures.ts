@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { ProjectConfig } from '@schemas/project-config';
 import type { CustomField } from '@schemas/custom-field';
-import type { CompileContext } from '@/renderer/compile';
+import type { CompileContext } from '@renderer/compile';
 
 export const L = (en: string) => ({ en, ja: `${en} (ja)`, 'zh-TW': `${en} (zh-TW)`, 'zh-CN': `${en} (zh-CN)` });
 

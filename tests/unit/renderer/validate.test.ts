@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import type { CustomField } from '@schemas/custom-field';
-import { compile } from '@/renderer/compile';
-import { messageFor } from '@/renderer/errors';
-import { parseFormula, FormulaError } from '@/renderer/formula';
-import { validateFormData, validatorFor } from '@/renderer/validate';
+import { compile } from '@renderer/compile';
+import { messageFor } from '@renderer/errors';
+import { parseFormula, FormulaError } from '@renderer/formula';
+import { validateFormData, validatorFor } from '@renderer/validate';
 import { initI18n } from '@/shared/i18n/i18n';
 import { context, L, text } from './fixtures';
 

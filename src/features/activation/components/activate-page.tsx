@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { Stack, Stepper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { CustomField } from '@schemas/custom-field';
 import type { Language } from '@schemas/languages';
 import { useCurrentBarcode } from '@/shared/barcode/barcode-context';
 import { useBuiltinForms } from '@/shared/barcode/builtin-forms';
@@ -22,7 +21,6 @@ import { SavedAddressPicker } from './saved-address-picker';
 import { TrackPointStep } from './track-point-step';
 import { TypeStep } from './type-step';
 
-const NO_FIELDS: CustomField[] = [];
 const STEPS = ['type', 'trackpoint', 'origin', 'destination', 'package'] as const;
 type Step = (typeof STEPS)[number];
 const isStep = (value: string | undefined): value is Step => (STEPS as readonly (string | undefined)[]).includes(value);
@@ -51,7 +49,7 @@ export function ActivatePage() {
   const points = type?.trackPoints ?? [];
   const start = points.find((p) => p.key === draft.trackPointKey) ?? points[0];
   const forms = useBuiltinForms({
-    project, language, stage: 'activation', barcodeType: draft.barcodeType ?? '_none', packageRequired: Boolean(start?.requirePackageInfo), activationFields: type?.activationFields ?? NO_FIELDS,
+    project, language, stage: 'activation', barcodeType: draft.barcodeType ?? '_none', packageRequired: Boolean(start?.requirePackageInfo), withActivationFields: true,
   });
   const context = useMemo(() => barcodeFormContext({ project, barcodeType: draft.barcodeType ?? '', barcodeId: barcode.id, language, stage: 'activation' }), [project, draft.barcodeType, barcode.id, language]);
 

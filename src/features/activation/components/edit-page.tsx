@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { SegmentedControl, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { CustomField } from '@schemas/custom-field';
 import type { Language } from '@schemas/languages';
 import { useCurrentBarcode } from '@/shared/barcode/barcode-context';
 import { useBuiltinForms } from '@/shared/barcode/builtin-forms';
@@ -19,7 +18,6 @@ import { editActivation } from '../api/activation';
 import { defined, toAddress } from '@/shared/barcode/step-data';
 import { packageDataOf, splitPackageData } from '../model/activation-draft';
 
-const NO_FIELDS: CustomField[] = [];
 const SECTIONS = ['package', 'origin', 'destination'] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -45,7 +43,7 @@ export function EditPage() {
   const [busy, setBusy] = useState(false);
   const start = type?.trackPoints.find((p) => p.key === barcode.currentTrackPointKey);
   const forms = useBuiltinForms({
-    project, language, stage: 'edit', barcodeType: barcode.barcodeType ?? '_none', packageRequired: false, activationFields: type?.activationFields ?? NO_FIELDS,
+    project, language, stage: 'edit', barcodeType: barcode.barcodeType ?? '_none', packageRequired: false, withActivationFields: true,
   });
   const context = useMemo(() => barcodeFormContext({ project, barcodeType: barcode.barcodeType ?? '', barcodeId: barcode.id, language, stage: 'edit' }), [project, barcode, language]);
 

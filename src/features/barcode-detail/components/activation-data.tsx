@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Address, Barcode } from '@schemas/api/barcode';
 import type { Project } from '@schemas/api/project';
 import type { Language } from '@schemas/languages';
-import { compile } from '@/renderer/compile';
+import { compileForm } from '@renderer';
 import { barcodeTypeOf } from '@/shared/barcode/labels';
 import { resolveApiUrl } from '@/shared/ui/not-found-page';
 import { shownValue, type ShownValue } from '../model/field-values';
@@ -35,9 +35,7 @@ export function ActivationData({ project, barcode, loggedIn }: { project: Projec
   const type = barcodeTypeOf(project, barcode);
   const data = barcode.activationData;
   if (!data || !type || !barcode.barcodeType) return null;
-  const form = compile(type.activationFields, {
-    language, loggedIn, stage: 'edit', formId: { project: project.code, version: project.version, barcodeType: barcode.barcodeType, form: 'activation' },
-  });
+  const form = compileForm(project, { form: 'activation', barcodeType: barcode.barcodeType, stage: 'edit' }, { language, loggedIn });
   const dimension = data.dimension as { depth: number; width: number; height: number } | undefined;
   const rows: [string, React.ReactNode][] = [
     ...form.fields.map((field): [string, React.ReactNode] => [field.label[language], <Value value={shownValue(field, data[field.key], language)} />]),

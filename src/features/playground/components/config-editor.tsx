@@ -1,6 +1,6 @@
 import { Alert, List, Textarea, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ConfigProblem } from '@/renderer/config-check';
+import type { ConfigProblem } from '@renderer/config-check';
 
 export interface ConfigEditorProps {
   text: string;

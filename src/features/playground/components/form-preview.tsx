@@ -4,11 +4,9 @@ import i18next from 'i18next';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { ProjectConfig } from '@schemas/project-config';
 import { LANGUAGES, type Language } from '@schemas/languages';
-import { compile } from '@/renderer/compile';
-import { formsOf } from '@/renderer/forms';
-import { validateFormData } from '@/renderer/validate';
+import { compileForm, formsOf, stageOf, suggestionsOf } from '@renderer';
+import { validateFormData } from '@renderer/validate';
 import { ConfiguredForm } from '@/shared/forms/configured-form';
-import { suggestionsOf } from '@/renderer/forms';
 import { localFileContext } from '../model/playground-config';
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ja: '日本語', 'zh-TW': '繁體中文', 'zh-CN': '简体中文' };
@@ -54,12 +52,9 @@ export function FormPreview({ config }: FormPreviewProps) {
     };
   }, [language]);
 
-  const compiled = useMemo(() => formRef && compile(formRef.fields, {
-    language, loggedIn, stage: formRef.form === 'activation' ? 'activation' : 'tracking',
-    formId: { project: 'playground', version: 1, barcodeType: formRef.barcodeType, form: formRef.form },
-  }), [formRef, language, loggedIn]);
+  const compiled = useMemo(() => formRef && compileForm({ code: 'playground', version: 1, barcodeTypes: config.barcodeTypes }, formRef.ref, { language, loggedIn }), [config, formRef, language, loggedIn]);
   const context = useMemo(() => ({
-    language, stage: formRef?.form === 'activation' ? ('activation' as const) : ('tracking' as const), ...suggestionsOf(config.barcodeTypes[barcodeType]), ...localFileContext(),
+    language, stage: formRef ? stageOf(formRef.ref) : ('activation' as const), ...suggestionsOf(config.barcodeTypes[barcodeType]), ...localFileContext(),
   }), [language, formRef, config, barcodeType]);
 
   const reset = () => {

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Center, Container, Grid, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ProjectConfig } from '@schemas/project-config';
-import { checkProjectConfig, notJsonProblem, type ConfigProblem } from '@/renderer/config-check';
+import { checkProjectConfig, notJsonProblem, type ConfigProblem } from '@renderer/config-check';
 import { translateError } from '@/shared/i18n/error-message';
 import { loadStartingConfig } from '../model/playground-config';
 import { ConfigEditor } from './config-editor';

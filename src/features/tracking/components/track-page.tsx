@@ -3,8 +3,7 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@schemas/languages';
-import type { UserType } from '@schemas/field-constants';
-import { compile } from '@/renderer/compile';
+import { compileForm, type CompiledForm } from '@renderer';
 import { useCurrentBarcode } from '@/shared/barcode/barcode-context';
 import { useBuiltinForms } from '@/shared/barcode/builtin-forms';
 import { barcodeFormContext } from '@/shared/barcode/form-context';
@@ -15,7 +14,6 @@ import { StepForm } from '@/shared/forms/step-form';
 import { UnsavedChangesGuard } from '@/shared/forms/unsaved-changes';
 import { useErrorText } from '@/shared/i18n/error-message';
 import { useCurrentProject } from '@/shared/project/use-project';
-import { useProfile } from '@/shared/session/use-profile';
 import { showMessage } from '@/shared/ui/message-dialog';
 import { showToast } from '@/shared/ui/toasts';
 import { addTracking, useReferenceData } from '../api/tracking';
@@ -34,7 +32,6 @@ export function TrackPage() {
   const language = i18n.language as Language;
   const navigate = useNavigate();
   const project = useCurrentProject();
-  const { data: profile } = useProfile();
   const { barcode, detailPath, reload } = useCurrentBarcode();
   const next = nextTrackPoint(project, barcode);
   const type = barcodeTypeOf(project, barcode);
@@ -44,12 +41,10 @@ export function TrackPage() {
   const [done, setDone] = useState(false);
   const steps = useMemo(() => (next ? trackSteps(next) : []), [next]);
   const barcodeType = barcode.barcodeType ?? '';
-  const userType = profile?.user.userType as UserType | undefined;
-
-  const compiled = useMemo(() => Object.fromEntries((next?.trackPointForms ?? []).map((form) => [form.key, compile(form.customFields, {
-    language, loggedIn: true, userType, stage: 'tracking', formId: { project: project.code, version: project.version, barcodeType, form: `${next?.key}/${form.key}` },
-  })])), [next, language, userType, project, barcodeType]);
-  const empty = useMemo(() => compile([], { language, loggedIn: true, stage: 'tracking', formId: { project: project.code, version: project.version, barcodeType, form: 'empty' } }), [language, project, barcodeType]);
+  // Every form page, the empty page of a trackpoint without forms included.
+  const compiled = useMemo(() => Object.fromEntries(steps.flatMap((s) => (s.kind === 'form' ? [[s.key, compileForm(
+    project, { form: 'trackPoint', barcodeType, trackPointKey: next?.key ?? '', formKey: s.key }, { language, loggedIn: true },
+  )]] : []))), [steps, next, language, project, barcodeType]);
   const builtin = useBuiltinForms({ project, language, stage: 'tracking', barcodeType, packageRequired: true });
   const needsReference = (next?.trackPointForms ?? []).some((f) => f.customFields.some((c) => c.type === 'reference'));
   const { data: referenceData } = useReferenceData(barcode.id, needsReference);
@@ -92,7 +87,7 @@ export function TrackPage() {
     if (isLast) void submit(all);
     else setIndex(index + 1);
   };
-  const form = step.kind === 'form' ? compiled[step.key] ?? empty : step.kind === 'package' ? builtin.package : builtin.address;
+  const form = step.kind === 'form' ? (compiled[step.key] as CompiledForm) : step.kind === 'package' ? builtin.package : builtin.address;
   const title = step.kind === 'form' ? next.trackPointForms.find((f) => f.key === step.key)?.name?.[language] : t(`activate.step.${step.kind}`);
 
   return (

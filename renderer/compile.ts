@@ -1,13 +1,12 @@
 import type { CustomField } from '@schemas/custom-field';
-import type { FormStage, UserType } from '@schemas/field-constants';
+import type { FormStage } from '@schemas/field-constants';
 import type { Language } from '@schemas/languages';
 import { fieldSchema, type JsonSchema, type UiOptions } from './field-schemas';
 
-/** Who fills the form, where, in which language (spec sections 2-6). */
+/** Who fills the form, where, in which language (spec sections 2-6); built by compileForm. */
 export interface CompileContext {
   language: Language;
   loggedIn: boolean;
-  userType?: UserType;
   stage: FormStage;
   /** Names the form in the schema's `$id`: one id per distinct compiled schema. */
   formId: { project: string; version: number; barcodeType: string; form: string };

@@ -5,6 +5,7 @@ import type { CustomField } from '@schemas/custom-field';
 import { CUSTOM_FIELD_TYPES, IDENTIFIER_PATTERN, SITE_PATH_PATTERN } from '@schemas/field-constants';
 import { FormulaError, parseFormula } from './formula';
 import { formsOf, pointerSegment as escape } from './forms';
+import { SPECIAL_FIELD_NAMES } from './builtin-forms';
 import englishMessages from '@locales/en/config.json';
 
 /** Message keys of configuration problems (locales/<lang>/config.json). */
@@ -36,8 +37,6 @@ const ajv = new Ajv({ allErrors: true, discriminator: true, strict: false, verbo
 addFormats(ajv);
 const validateSchema = ajv.compile<ProjectConfig>(ProjectConfig);
 
-/** Names the activation data already has (spec section 3): custom fields may not reuse them. */
-export const SPECIAL_FIELD_NAMES = ['trackingNumber', 'externalId', 'dimension', 'width', 'height', 'weight', 'depth'] as const;
 
 const COLOUR = '^#[0-9a-fA-F]{6}$';
 /** What a value of each known pattern looks like, in words (unknown patterns: 'pattern'). */

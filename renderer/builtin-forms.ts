@@ -8,6 +8,9 @@ import type { LocalizedText } from '@schemas/common';
  * admins write, so the same renderer, widgets, validation messages and server checks apply.
  */
 
+/** Names the activation data already has (spec section 3): custom fields may not reuse them. */
+export const SPECIAL_FIELD_NAMES = ['trackingNumber', 'externalId', 'dimension', 'width', 'height', 'weight', 'depth'] as const;
+
 const text = (en: string, ja: string, zhTW: string, zhCN: string): LocalizedText => ({ en, ja, 'zh-TW': zhTW, 'zh-CN': zhCN });
 
 /** The address fields of spec section 3; country and first address line are always required. */

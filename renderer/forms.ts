@@ -1,8 +1,10 @@
 import type { BarcodeType } from '@schemas/project-config';
 import type { CustomField } from '@schemas/custom-field';
+import type { FormRef } from './compile-form';
 
-/** One form of a barcode type: its activation fields, or one form of one trackpoint. */
-export interface FormRef {
+/** One configured form of a barcode type: its activation fields, or one form of one trackpoint. */
+export interface ConfiguredForm {
+  ref: FormRef;
   barcodeType: string;
   /** 'activation', or `${trackPointKey}/${formKey}`. */
   form: string;
@@ -16,12 +18,13 @@ export interface FormRef {
 export const pointerSegment = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** Every form of a barcode type, in configuration order. */
-export function formsOf(typeKey: string, type: BarcodeType): FormRef[] {
+export function formsOf(typeKey: string, type: BarcodeType): ConfiguredForm[] {
   const typePointer = `/barcodeTypes/${pointerSegment(typeKey)}`;
-  const forms: FormRef[] = [{ barcodeType: typeKey, form: 'activation', fields: type.activationFields, pointer: `${typePointer}/activationFields` }];
+  const forms: ConfiguredForm[] = [{ ref: { form: 'activation', barcodeType: typeKey, stage: 'activation' }, barcodeType: typeKey, form: 'activation', fields: type.activationFields, pointer: `${typePointer}/activationFields` }];
   type.trackPoints.forEach((point, p) => {
     point.trackPointForms.forEach((form, f) => {
       forms.push({
+        ref: { form: 'trackPoint', barcodeType: typeKey, trackPointKey: point.key, formKey: form.key },
         barcodeType: typeKey, form: `${point.key}/${form.key}`, trackPointKey: point.key, fields: form.customFields,
         pointer: `${typePointer}/trackPoints/${p}/trackPointForms/${f}/customFields`,
       });

@@ -1,0 +1,13 @@
+/**
+ * The renderer's public entry: configuration -> JSON Schema + UI schema, shared by the client,
+ * the server, the QA command and the benchmarks. Pure TypeScript: no React, no DOM, no app code.
+ * Three more entries stay apart because they bring large libraries, loaded only where needed:
+ * `@renderer/validate` (ajv: server, QA, playground), `@renderer/config-check` (ajv and the
+ * configuration's JSON Schema) and `@renderer/calculations` (mathjs formulas).
+ */
+export { compileForm, fieldsOf, formSourceOfFields, stageOf, type FormRef, type FormSource, type FormViewer } from './compile-form';
+export { isVisible, orderFields, type CompiledForm, type MaskedField } from './compile';
+export { formsOf, suggestionsOf, pointerSegment, type ConfiguredForm } from './forms';
+export { ADDRESS_KEYS, SPECIAL_FIELD_NAMES, addressFields, identifierFields, packageFields } from './builtin-forms';
+export { messageFor, codeFor, errorsToCodes, errorField, type FieldMessage } from './errors';
+export { clampAndRound, roundTo, type DecimalMode } from './numbers';
