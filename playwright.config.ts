@@ -1,12 +1,15 @@
 import { defineConfig } from '@playwright/test';
 
+/** First of the three ports the test servers use (E2E_PORT_BASE, default 8181): two checkouts can test side by side. */
+const PORT = Number(process.env.E2E_PORT_BASE ?? 8181);
+
 /** Servers the end-to-end tests run against: the real server, each on a throwaway in-memory database. */
 export const SERVERS = {
-  main: 'http://localhost:8181',
+  main: `http://localhost:${PORT}`,
   /** Announces a newer client version (Later allowed). */
-  update: 'http://localhost:8182',
+  update: `http://localhost:${PORT + 1}`,
   /** Announces a newer version that this client must install (forced). */
-  forced: 'http://localhost:8183',
+  forced: `http://localhost:${PORT + 2}`,
 };
 
 /**
@@ -48,8 +51,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium-phone', use: { browserName: 'chromium' } }],
   webServer: [
-    server(8181),
-    server(8182, { LATEST_CLIENT_VERSION: '1.45.0' }),
-    server(8183, { LATEST_CLIENT_VERSION: '2.0.0', MIN_CLIENT_VERSION: '2.0.0' }),
+    server(PORT),
+    server(PORT + 1, { LATEST_CLIENT_VERSION: '1.45.0' }),
+    server(PORT + 2, { LATEST_CLIENT_VERSION: '2.0.0', MIN_CLIENT_VERSION: '2.0.0' }),
   ],
 });
