@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { SERVERS } from '../playwright.config';
 import { activatedPallet } from './barcode-api';
 import { fakeCamera, writeTextFeed } from './fake-camera';
 import { login } from './helpers';
@@ -25,7 +26,7 @@ test('OCR scan page: the code printed on a package is read from the camera and o
   test.setTimeout(90_000);
   const outside: string[] = [];
   page.on('request', (r) => {
-    if (!r.url().startsWith('http://localhost:8181') && !r.url().startsWith('blob:') && !r.url().startsWith('data:')) outside.push(r.url());
+    if (!r.url().startsWith(SERVERS.main) && !r.url().startsWith('blob:') && !r.url().startsWith('data:')) outside.push(r.url());
   });
   await login(page, '11112222');
   const id = await activatedPallet(page.request, { externalId: 'PO88231' });

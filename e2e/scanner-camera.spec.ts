@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { SERVERS } from '../playwright.config';
 import { activatedPallet } from './barcode-api';
 import { fakeCamera, writeBarcodeFeed as writeFeed, writeBarcodesFeed } from './fake-camera';
 import { login, newCasePackageStep } from './helpers';
@@ -9,7 +10,7 @@ test('Scan barcode: the camera reads a QR code of this product and OK opens that
   const outside: string[] = [];
   const wasm: string[] = [];
   page.on('request', (r) => {
-    if (!r.url().startsWith('http://localhost:8181')) outside.push(r.url());
+    if (!r.url().startsWith(SERVERS.main)) outside.push(r.url());
     if (r.url().endsWith('.wasm')) wasm.push(r.url());
   });
   await login(page, '11112222');
