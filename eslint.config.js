@@ -1,7 +1,10 @@
-// One lint setup for the whole repository, with the feature boundaries of ../shared/STYLE.md:
-// a feature imports shared code and itself, never another feature or the app; shared code
-// imports no feature; the client imports the TypeBox schemas only as types (no schema library
-// in the bundle); the server never imports client code.
+// One lint setup for the whole repository, with the boundaries of ../shared/STYLE.md. Data flows
+// one way: schemas -> renderer -> {server, field-widgets} -> src. The renderer is pure (no React,
+// no app, no server); widgets take what they need from the app through the form context, never
+// from src/; outside the renderer only its public entries are imported; a feature imports shared
+// code and itself, never another feature or the app; shared code imports no feature; the client
+// imports the TypeBox schemas only as types (no schema library in the bundle); the server never
+// imports client code. tests/build/lint-zones.test.ts proves each zone refuses what it should.
 import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -16,6 +19,17 @@ const schemaTypesOnly = {
   allowTypeImports: true,
   message: 'The client imports TypeBox schemas as types only (import type): the schema library stays out of the bundle.',
 };
+
+const noServer = { group: ['**/server/**'], message: 'The client never imports server code.' };
+
+/** Outside renderer/: its public entries only (renderer/index.ts and the three heavy entries it names). */
+const rendererEntriesOnly = {
+  regex: '(^@renderer/|(^|/)renderer/)(?!(validate|config-check|calculations)$)',
+  message: 'Import the renderer through its public entries: @renderer (compileForm, field types, messages), @renderer/validate, @renderer/config-check or @renderer/calculations.',
+};
+
+/** Server and tooling never import the client or its widgets: the renderer is what they share. */
+const noClient = { regex: '^@/|^@widgets/|(^|/)(src|field-widgets)/', message: 'Server and tooling code never import the client or its widgets (the renderer is what they share).' };
 
 const restrict = (...patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
 
@@ -41,21 +55,34 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}', 'field-widgets/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules, ...restrict(schemaTypesOnly, { group: ['**/server/**'], message: 'The client never imports server code.' }) },
+    rules: { ...reactHooks.configs.recommended.rules, ...restrict(schemaTypesOnly, noServer, rendererEntriesOnly) },
   },
   {
-    // The renderer is pure TypeScript shared by client and server: no React, no DOM, no UI.
-    // It may use the schemas as values (it is loaded lazily; the bundle test keeps ajv out of the first load).
-    files: ['@renderer/**/*.ts'],
-    rules: restrict({ group: ['react', 'react-*', '@mantine/*', '@/*', '!@/renderer', '!@/renderer/**', '**/server/**'], message: 'The renderer is pure: no React, no UI, no app code.' }),
+    // Widgets: the renderer's public entry, React, Mantine, i18n; what they need from the app
+    // (storage, API, dialogs) comes through the form context.
+    files: ['field-widgets/**/*.{ts,tsx}'],
+    rules: restrict(schemaTypesOnly, noServer, rendererEntriesOnly, {
+      group: ['@/*', '@/**', '**/src/**'],
+      message: 'A widget takes what it needs from the app through the form context (field-widgets/types.ts FormContext), never from src/.',
+    }),
+  },
+  {
+    // The renderer is pure TypeScript shared by client and server: no React, no DOM, no UI, no
+    // app, no server. It uses the schemas as values (it is loaded lazily where it needs ajv; the
+    // bundle test keeps ajv out of the first load) and the English configuration messages.
+    files: ['renderer/**/*.ts'],
+    rules: restrict(
+      { group: ['react', 'react-*', 'react/*', '@mantine/*', '@rjsf/*', 'i18next', 'swr', 'redaxios', '@/*', '@/**', '@widgets/*', '@renderer', '@renderer/*'], message: 'The renderer is pure: no React, no UI, no app code; inside it, import its files relatively.' },
+      { regex: '(^|/)(src|server|field-widgets)(/|$)', message: 'The renderer imports schemas/ and its own libraries only: never the client, the widgets or the server.' },
+    ),
   },
   {
     files: ['src/shared/**/*.{ts,tsx}'],
-    rules: restrict(schemaTypesOnly, { group: ['@/features/**', '@/app/**', '**/features/**', '**/app/**'], message: 'Shared code imports no feature and not the app.' }),
+    rules: restrict(schemaTypesOnly, noServer, rendererEntriesOnly, { group: ['@/features/**', '@/app/**', '**/features/**', '**/app/**'], message: 'Shared code imports no feature and not the app.' }),
   },
   ...features.map((feature) => ({
     files: [`src/features/${feature}/**/*.{ts,tsx}`],
-    rules: restrict(schemaTypesOnly, {
+    rules: restrict(schemaTypesOnly, noServer, rendererEntriesOnly, {
       group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`, '@/app/**', '../../*'],
       message: `Feature '${feature}' imports shared code and itself only: compose features in src/app.`,
     }),
@@ -63,6 +90,10 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts', 'scripts/**/*.{ts,mjs}', 'tests/server/**/*.ts', 'tests/build/**/*.ts', 'e2e/**/*.ts', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },
-    rules: restrict({ regex: '^@/|(^|/)src/(?!renderer/)', message: 'Server and tooling code never import the client (only the renderer in @renderer is shared).' }),
+    rules: restrict(noClient),
+  },
+  {
+    files: ['server/**/*.ts', 'scripts/**/*.{ts,mjs}'],
+    rules: restrict(noClient, rendererEntriesOnly),
   },
 );

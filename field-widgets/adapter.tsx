@@ -1,6 +1,6 @@
 import { memo, useCallback, useLayoutEffect, useRef, type ComponentType } from 'react';
 import type { FieldProps } from '@rjsf/utils';
-import type { FieldWidgetProps, FormContext } from './types';
+import type { FieldIdentity, FieldWidgetProps, FormContext } from './types';
 
 const EMPTY_CONTEXT: FormContext = {
   language: 'en', stage: 'activation', phoneSuggestions: [], emailSuggestions: [],
@@ -13,7 +13,7 @@ const EMPTY_CONTEXT: FormContext = {
  * reads label, help, options and errors from rjsf's props. Memoised: a keystroke in one field
  * re-renders that field, not its 199 neighbours.
  */
-export function asRjsfField<T>(Widget: ComponentType<FieldWidgetProps<T>>): ComponentType<FieldProps<T>> {
+export function asRjsfField<T, O extends object>(Widget: ComponentType<FieldWidgetProps<T, O>>): ComponentType<FieldProps<T>> {
   const MemoWidget = memo(Widget);
   function RjsfField(props: FieldProps<T>) {
     const { onChange, onBlur, fieldPathId, formData, schema, uiSchema, rawErrors, errorSchema, required, readonly, disabled, registry } = props;
@@ -39,7 +39,8 @@ export function asRjsfField<T>(Widget: ComponentType<FieldWidgetProps<T>>): Comp
         readOnly={readonly === true || schema.readOnly === true}
         disabled={disabled === true}
         error={errors.length > 0 ? errors.join('\n') : undefined}
-        options={(uiSchema?.['ui:options'] as Record<string, unknown> | undefined) ?? EMPTY_OPTIONS}
+        // The renderer compiled these options for this field's type (the registry pairs each type with its widget).
+        options={(uiSchema?.['ui:options'] ?? EMPTY_OPTIONS) as O & FieldIdentity}
         context={(registry.formContext as FormContext | undefined) ?? EMPTY_CONTEXT}
       />
     );
@@ -59,4 +60,4 @@ function errorsOf(errorSchema: unknown): string[] {
   return [...new Set([...mine, ...Object.values(parts).flatMap(errorsOf)])];
 }
 
-const EMPTY_OPTIONS: Record<string, unknown> = {};
+const EMPTY_OPTIONS = {};

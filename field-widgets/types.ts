@@ -1,5 +1,7 @@
+import type { CustomFieldType } from '@schemas/custom-field';
 import type { Language } from '@schemas/languages';
 import type { FormStage } from '@schemas/field-constants';
+import type { FieldOptions } from '@renderer';
 
 /** A phone contact offered as a suggestion (barcode type's predefined contacts). */
 export interface PhoneSuggestion {
@@ -35,6 +37,16 @@ export interface FormContext {
   scanFrame?: ScanFrameSource;
   /** Current quantity of each adjustment field (tracking), for the 'remaining' line. */
   currentQuantities?: Record<string, number>;
+  /** Choices a widget keeps on this device (spec section 3). Absent: nothing is remembered. */
+  deviceSettings?: DeviceSettings;
+}
+
+/** The device-local settings widgets keep (spec section 3): the GHG load rate's auto switch. */
+export type DeviceSettingKey = 'loadRateAuto';
+
+export interface DeviceSettings {
+  read(key: DeviceSettingKey): string | null;
+  write(key: DeviceSettingKey, value: string): void;
 }
 
 /** Where a barcode-scan-frame files field finds the frame its barcode was scanned from. */
@@ -45,8 +57,18 @@ export interface ScanFrameSource {
   used(): void;
 }
 
-/** The props every field widget receives: rjsf's FieldProps reduced to what a widget needs. */
-export interface FieldWidgetProps<T = unknown> {
+/** What every field's `ui:options` carries besides its type's own options (renderer/compile.ts). */
+export interface FieldIdentity {
+  fieldKey: string;
+  fieldType: CustomFieldType;
+  required: boolean;
+}
+
+/**
+ * The props every field widget receives: rjsf's FieldProps reduced to what a widget needs.
+ * `O` is what the field's type puts in `ui:options` (renderer/field-types/<type>.ts).
+ */
+export interface FieldWidgetProps<T = unknown, O extends object = Record<string, unknown>> {
   id: string;
   value: T | undefined;
   onChange(value: T | undefined): void;
@@ -58,6 +80,9 @@ export interface FieldWidgetProps<T = unknown> {
   disabled: boolean;
   /** Translated error messages of this field, joined by line breaks. */
   error?: string;
-  options: Record<string, unknown>;
+  options: O & FieldIdentity;
   context: FormContext;
 }
+
+/** The props of the widget of field type F holding values of type T: its options are typed by its renderer file. */
+export type WidgetProps<F extends CustomFieldType, T> = FieldWidgetProps<T, FieldOptions<F>>;

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@schemas/error-codes';
 import type { CustomField, FieldOf } from '@schemas/custom-field';
-import { DEFAULT_PRECISION } from './field-schemas';
+import { DEFAULT_PRECISION } from './field-types/field-type';
 import { FormulaError, parseFormula, type ParsedFormula } from './formula';
 import { roundTo } from './numbers';
 

@@ -1,7 +1,8 @@
 import type { CustomField } from '@schemas/custom-field';
 import type { FormStage } from '@schemas/field-constants';
 import type { Language } from '@schemas/languages';
-import { fieldSchema, type JsonSchema, type UiOptions } from './field-schemas';
+import { definitionOf } from './field-types';
+import type { JsonSchema } from './field-types/field-type';
 
 /** Who fills the form, where, in which language (spec sections 2-6); built by compileForm. */
 export interface CompileContext {
@@ -25,6 +26,13 @@ export interface CompiledForm {
   fields: CustomField[];
   masked: MaskedField[];
 }
+
+/**
+ * How a compiled form fills in defaults (rjsf's experimental_defaultFormStateBehavior): inside
+ * an optional object field (an adjustment's sign) only once the user starts it, so an untouched
+ * optional field is not half-filled and invalid.
+ */
+export const DEFAULT_FORM_STATE_BEHAVIOUR = { emptyObjectFields: 'populateRequiredDefaults' } as const;
 
 export const SCHEMA_ID_BASE = 'https://schemas.smart-barcode.app/forms';
 
@@ -59,8 +67,8 @@ export function schemaId(context: CompileContext): string {
 function requiredFor(field: CustomField, schema: JsonSchema): boolean {
   if (!field.required) return false;
   if (schema.type === 'array' && (schema.minItems === undefined || (schema.minItems as number) < 1)) schema.minItems = 1;
-  // A calculation is computed, never entered: nothing to require from the user.
-  return field.type !== 'calculation';
+  // A computed value (a calculation) is never entered: nothing to require from the user.
+  return definitionOf(field).computed !== true;
 }
 
 /**
@@ -80,14 +88,14 @@ export function compile(fields: readonly CustomField[], context: CompileContext)
       if (field.visibility !== 'hidden') masked.push({ key: field.key, label });
       continue;
     }
-    const [schema, options] = fieldSchema(field, context.language);
+    const { schema, options } = definitionOf(field).compile(field, context.language);
     schema.title = label;
     if (field.helpText) schema.description = field.helpText[context.language];
     if (requiredFor(field, schema)) required.push(field.key);
     properties[field.key] = schema;
     // 'ui:field' (not 'ui:widget'): objects and lists (adjustment, location, files) are one widget too.
     const ui: Record<string, unknown> = { 'ui:field': field.type, 'ui:options': { ...compact(options), fieldKey: field.key, fieldType: field.type, required: field.required === true } };
-    if (field.type === 'singleSelect' || field.type === 'multiSelect') ui['ui:enumNames'] = options.enumNames;
+    if ('enumNames' in options) ui['ui:enumNames'] = options.enumNames;
     uiSchema[field.key] = ui;
     uiSchema['ui:order'].push(field.key);
     drawn.push(field);
@@ -101,6 +109,6 @@ export function compile(fields: readonly CustomField[], context: CompileContext)
 }
 
 /** Drops undefined options so uiSchema stays small and serialisable. */
-function compact(options: UiOptions): UiOptions {
+function compact(options: object): Record<string, unknown> {
   return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
 }

@@ -2,35 +2,16 @@ import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import { ProjectConfig } from '@schemas/project-config';
 import type { CustomField } from '@schemas/custom-field';
-import { CUSTOM_FIELD_TYPES, IDENTIFIER_PATTERN, SITE_PATH_PATTERN } from '@schemas/field-constants';
+import { IDENTIFIER_PATTERN, SITE_PATH_PATTERN } from '@schemas/field-constants';
 import { FormulaError, parseFormula } from './formula';
 import { formsOf, pointerSegment as escape } from './forms';
 import { SPECIAL_FIELD_NAMES } from './builtin-forms';
-import englishMessages from '@locales/en/config.json';
+import { definitionOf, FIELD_TYPE_NAMES } from './field-types';
+import type { FormFacts } from './field-types/field-type';
+import { checkFormsCompile } from './form-compile-check';
+import { problem, type ConfigProblem, type ProblemKey, type ProblemValues } from './problems';
 
-/** Message keys of configuration problems (locales/<lang>/config.json). */
-export type ProblemKey = keyof typeof englishMessages;
-export type ProblemValues = Record<string, string | number>;
-
-/**
- * One thing wrong with a configuration: where (a JSON pointer) and what, as a message key with
- * its values (translated by the playground) and in English (the QA command and server log).
- */
-export interface ConfigProblem {
-  pointer: string;
-  key: ProblemKey;
-  values: ProblemValues;
-  message: string;
-}
-
-/** Fills a message template's {{placeholders}}. */
-export function formatProblem(template: string, values: ProblemValues): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
-}
-
-function problem(pointer: string, key: ProblemKey, values: ProblemValues = {}): ConfigProblem {
-  return { pointer, key, values, message: formatProblem(englishMessages[key], values) };
-}
+export { formatProblem, type ConfigProblem, type ProblemKey, type ProblemValues } from './problems';
 
 // verbose: errors carry their schema, whose description says what form a value should have.
 const ajv = new Ajv({ allErrors: true, discriminator: true, strict: false, verbose: true });
@@ -58,7 +39,7 @@ function describe(error: ErrorObject): ConfigProblem {
     case 'const':
       return problem(at, 'exactly', { value: String(params.allowedValue) });
     case 'discriminator':
-      return problem(`${at}/type`, params.error === 'mapping' ? 'unknownFieldType' : 'missingFieldType', { values: CUSTOM_FIELD_TYPES.join(', ') });
+      return problem(`${at}/type`, params.error === 'mapping' ? 'unknownFieldType' : 'missingFieldType', { values: FIELD_TYPE_NAMES.join(', ') });
     case 'pattern':
       return problem(at, PATTERN_MESSAGES[params.pattern as string] ?? 'pattern');
     case 'format':
@@ -85,41 +66,25 @@ function describe(error: ErrorObject): ConfigProblem {
   }
 }
 
-function checkField(field: CustomField, pointer: string, keysInForm: Set<string>): ConfigProblem[] {
+/** The names a formula uses, or why it cannot be read (mathjs parses it). */
+function formulaNames(formula: string): { variables: readonly string[] } | { error: string } {
+  try {
+    return parseFormula(formula);
+  } catch (error) {
+    if (!(error instanceof FormulaError)) throw error;
+    return { error: error.message };
+  }
+}
+
+/** A field's own rules: its key is not a built-in name, and whatever its type says (renderer/field-types). */
+function checkField(field: CustomField, pointer: string, keys: ReadonlySet<string>): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
-  const add = (suffix: string, key: ProblemKey, values: ProblemValues = {}) => problems.push(problem(pointer + suffix, key, values));
-  if ((SPECIAL_FIELD_NAMES as readonly string[]).includes(field.key)) add('/key', 'builtInKey', { key: field.key });
-  const pairs: [string, string, number | string | undefined, number | string | undefined][] = [];
-  if (field.type === 'text') pairs.push(['minLength', 'maxLength', field.minLength, field.maxLength]);
-  if (field.type === 'number' || field.type === 'adjustment') pairs.push(['min', 'max', field.min, field.max]);
-  if (field.type === 'multiSelect') pairs.push(['minItems', 'maxItems', field.minItems, field.maxItems]);
-  if (field.type === 'date') pairs.push(['minDate', 'maxDate', field.minDate, field.maxDate]);
-  for (const [low, high, a, b] of pairs) {
-    if (a !== undefined && b !== undefined && a > b) add(`/${low}`, 'greaterThan', { low, high, a, b });
-  }
-  if (field.type === 'text' && field.counter && field.maxLength === undefined) add('/counter', 'counterNeedsMax');
-  if (field.type === 'singleSelect' || field.type === 'multiSelect') {
-    const seen = new Set<string>();
-    field.options.forEach((option, i) => {
-      if (seen.has(option.value)) add(`/options/${i}/value`, 'optionTwice', { value: option.value });
-      seen.add(option.value);
-    });
-    if (field.type === 'multiSelect' && field.maxItems !== undefined && field.maxItems > field.options.length) {
-      add('/maxItems', 'maxItemsOverOptions', { maxItems: field.maxItems, count: field.options.length });
-    }
-  }
-  if (field.type === 'calculation') {
-    try {
-      const { variables } = parseFormula(field.formula);
-      for (const name of variables) {
-        if (name === field.key) add('/formula', 'formulaSelf');
-        else if (!keysInForm.has(name)) add('/formula', 'formulaUnknown', { name });
-      }
-    } catch (error) {
-      if (!(error instanceof FormulaError)) throw error;
-      add('/formula', 'formulaIncorrect', { detail: error.message });
-    }
-  }
+  const report = (suffix: string, key: ProblemKey, values: ProblemValues = {}) => {
+    problems.push(problem(pointer + suffix, key, values));
+  };
+  if ((SPECIAL_FIELD_NAMES as readonly string[]).includes(field.key)) report('/key', 'builtInKey', { key: field.key });
+  const facts: FormFacts = { keys, formulaNames };
+  definitionOf(field).check?.(field, report, facts);
   return problems;
 }
 
@@ -165,7 +130,9 @@ export function checkProjectConfig(config: unknown): ConfigProblem[] {
     // ajv may report one mistake from several angles; say each thing once.
     return problems.filter((p, i) => problems.findIndex((q) => q.pointer === p.pointer && q.message === p.message) === i);
   }
-  return checkSemantics(config);
+  const problems = checkSemantics(config);
+  // Only a configuration that is otherwise sound is compiled: every form must give a schema ajv accepts.
+  return problems.length > 0 ? problems : checkFormsCompile(config);
 }
 
 export function isProjectConfig(config: unknown): config is ProjectConfig {

@@ -1,13 +1,13 @@
 import type { ErrorObject } from 'ajv';
 import { ErrorCode } from '@schemas/error-codes';
+import type { CustomFieldType } from '@schemas/custom-field';
 import { INPUT_PATTERN_REGEX, type InputPattern } from '@schemas/field-constants';
 import { PHONE_PATTERN } from '@schemas/validation';
+import { FIELD_TYPES } from './field-types';
+import type { FieldMessage, FieldTypeDefinition, ValidationErrorLike } from './field-types/field-type';
+import { isMaskPattern } from './field-types/text';
 
-/** A validation message as an i18n key (`form.*` in locales/<lang>/common.json) and its values. */
-export interface FieldMessage {
-  key: string;
-  values?: Record<string, string | number>;
-}
+export type { FieldMessage } from './field-types/field-type';
 
 const patternNames = new Map<string, InputPattern>(Object.entries(INPUT_PATTERN_REGEX).map(([name, regex]) => [regex, name as InputPattern]));
 
@@ -21,16 +21,21 @@ export function errorField(error: Pick<ErrorObject, 'instancePath' | 'keyword' |
 
 /**
  * Maps an ajv error on form data to the spec's messages (section 5: 'Cannot enter more than
- * {len} characters', 'At least {len} characters required', ...). Never raw ajv English.
+ * {len} characters', 'At least {len} characters required', ...), as the field's type words
+ * them (a signature: 'Please sign'). Never raw ajv English.
  */
-export function messageFor(error: Pick<ErrorObject, 'keyword' | 'params' | 'instancePath'>, fieldType?: string): FieldMessage {
+export function messageFor(error: ValidationErrorLike, fieldType?: string): FieldMessage {
+  const own: Pick<FieldTypeDefinition<CustomFieldType, object>, 'message'> | undefined = fieldType && Object.hasOwn(FIELD_TYPES, fieldType) ? FIELD_TYPES[fieldType as CustomFieldType] : undefined;
+  return own?.message?.(error) ?? commonMessage(error);
+}
+
+function commonMessage(error: ValidationErrorLike): FieldMessage {
   const params = error.params as Record<string, unknown>;
   const limit = params.limit as number | string;
   switch (error.keyword) {
     case 'required':
-      return { key: fieldType === 'eSign' ? 'form.sign' : 'form.required' };
+      return { key: 'form.required' };
     case 'minLength':
-      if (fieldType === 'eSign') return { key: 'form.sign' };
       return limit === 1 ? { key: 'form.required' } : { key: 'form.minLength', values: { len: limit } };
     case 'maxLength':
       return { key: 'form.maxLength', values: { len: limit } };
@@ -51,16 +56,15 @@ export function messageFor(error: Pick<ErrorObject, 'keyword' | 'params' | 'inst
       if (pattern === PHONE_PATTERN) return { key: 'form.phone' };
       const named = patternNames.get(pattern);
       if (named) return { key: `form.pattern.${named}` };
-      if (pattern.startsWith('^(') && pattern.endsWith(')?$')) return { key: 'form.mask' };
+      if (isMaskPattern(pattern)) return { key: 'form.mask' };
       return { key: 'form.invalid' };
     }
     case 'enum':
       return { key: 'form.choice' };
     case 'minItems':
-      if (fieldType === 'files') return { key: limit === 1 ? 'form.required' : 'form.minFiles', values: { limit } };
       return limit === 1 ? { key: 'form.required' } : { key: 'form.minItems', values: { limit } };
     case 'maxItems':
-      return { key: fieldType === 'files' ? 'form.maxFiles' : 'form.maxItems', values: { limit } };
+      return { key: 'form.maxItems', values: { limit } };
     case 'type':
       return { key: params.type === 'number' || params.type === 'integer' ? 'form.number' : 'form.invalid' };
     default:

@@ -6,8 +6,13 @@
  * configuration's JSON Schema) and `@renderer/calculations` (mathjs formulas).
  */
 export { compileForm, fieldsOf, formSourceOfFields, stageOf, type FormRef, type FormSource, type FormViewer } from './compile-form';
-export { isVisible, orderFields, type CompiledForm, type MaskedField } from './compile';
+export { DEFAULT_FORM_STATE_BEHAVIOUR, isVisible, orderFields, type CompiledForm, type MaskedField } from './compile';
 export { formsOf, suggestionsOf, pointerSegment, type ConfiguredForm } from './forms';
 export { ADDRESS_KEYS, SPECIAL_FIELD_NAMES, addressFields, identifierFields, packageFields } from './builtin-forms';
 export { messageFor, codeFor, errorsToCodes, errorField, type FieldMessage } from './errors';
 export { clampAndRound, roundTo, type DecimalMode } from './numbers';
+export { shownValue, type ShownValue } from './display';
+export { FIELD_TYPES, FIELD_TYPE_NAMES, type FieldOptions } from './field-types';
+export type { NumberOptions } from './field-types/number';
+export { GHG_INPUTS, LOAD_RATE_PERCENT, TRANSPORT_TYPES, loadRate, loadRateFromPercent, loadRatePercent, type GhgInput } from './field-types/ghg-emission';
+export { textRows, maskToPattern } from './field-types/text';

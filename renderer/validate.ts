@@ -4,9 +4,8 @@ import { ErrorCode } from '@schemas/error-codes';
 import type { CustomField } from '@schemas/custom-field';
 import type { CompiledForm } from './compile';
 import { errorsToCodes } from './errors';
-import { DEFAULT_PRECISION } from './field-schemas';
 import { applyCalculations } from './calculations';
-import { roundTo } from './numbers';
+import { definitionOf } from './field-types';
 
 const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false });
 addFormats(ajv, { keywords: true });
@@ -26,12 +25,10 @@ export interface FormValidation {
   errors: Record<string, number[]>;
 }
 
-/** Brings numbers to their field's precision, the way the widgets do on the phone. */
+/** Brings a value to what its type stores (numbers to their precision, the way the widgets do on the phone). */
 function normalise(field: CustomField, value: unknown): unknown {
-  if (typeof value !== 'number') return value;
-  if (field.type === 'number') return roundTo(value, field.precision ?? DEFAULT_PRECISION, field.decimalMode);
-  if (field.type === 'weightMeasurement') return roundTo(value, field.precision ?? DEFAULT_PRECISION);
-  return value;
+  const definition = definitionOf(field);
+  return definition.normalise ? definition.normalise(field, value) : value;
 }
 
 /**

@@ -6,11 +6,6 @@
 /** Keys of barcode types, trackpoints, forms and fields: a letter, then letters, digits or _. */
 export const IDENTIFIER_PATTERN = '^[A-Za-z][A-Za-z0-9_]{0,63}$';
 
-export const CUSTOM_FIELD_TYPES = [
-  'text', 'number', 'adjustment', 'phoneNumber', 'date', 'email', 'reference', 'singleSelect',
-  'multiSelect', 'calculation', 'location', 'eSign', 'files', 'ghgEmission', 'weightMeasurement',
-] as const;
-
 export const FIELD_VISIBILITIES = ['visible', 'hidden', 'visibleWhenLoggedIn', 'unknown'] as const;
 export type FieldVisibility = (typeof FIELD_VISIBILITIES)[number];
 

@@ -15,6 +15,9 @@ export const PASSWORD_PATTERN = '^(?=.*[0-9])(?=.*[a-z])(?=.*[A-Z]).{8,32}$';
 /** Project codes, as in the route `/{code}@{version}`. */
 export const PROJECT_CODE_PATTERN = '^[A-Za-z0-9_-]{1,32}$';
 
+/** Heaviest weight in kg: a scale's reading, a weight-measurement field, the package weight. */
+export const MAX_WEIGHT_KG = 100000;
+
 /** Phone numbers: an optional +, then digits with optional spaces or dashes (6 to 20 characters). */
 export const PHONE_PATTERN = '^\\+?[0-9][0-9 -]{4,18}[0-9]$';
 

@@ -1,13 +1,12 @@
 import type { CustomField } from '../schemas/custom-field';
-import { CUSTOM_FIELD_TYPES } from '../schemas/field-constants';
-import { compileForm, formSourceOfFields } from '../renderer';
+import { compileForm, FIELD_TYPE_NAMES, formSourceOfFields } from '../renderer';
 
 const L = (en: string) => ({ en, ja: en, 'zh-TW': en, 'zh-CN': en });
 
 /** A configuration of `count` fields cycling through every field type with typical options. */
 export function manyFields(count: number): CustomField[] {
   return Array.from({ length: count }, (_, i): CustomField => {
-    const type = CUSTOM_FIELD_TYPES[i % CUSTOM_FIELD_TYPES.length] as CustomField['type'];
+    const type = FIELD_TYPE_NAMES[i % FIELD_TYPE_NAMES.length] as CustomField['type'];
     const base = { key: `f${i}`, label: L(`Field ${i}`), required: i % 3 === 0, order: count - i };
     switch (type) {
       case 'text': return { ...base, type, maxLength: 40, inputPattern: 'lettersDigitsDash', counter: true };

@@ -1,7 +1,7 @@
 import { Input, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { roundTo } from '@renderer';
-import type { FieldWidgetProps } from '../types';
+import type { WidgetProps } from '../types';
 import { NumberInputWithButtons } from '../number/number-widget';
 
 export interface Adjustment {
@@ -19,15 +19,15 @@ export function adjustedQuantity(current: number, adjustment: Adjustment, precis
  * tracking, increase or decrease by an amount, with the current quantity and what remains.
  * A decrease cannot leave less than 0 outside activation and edit.
  */
-export function AdjustmentWidget({ id, value, onChange, onBlur, label, description, required, readOnly, disabled, error, options, context }: FieldWidgetProps<Adjustment>) {
+export function AdjustmentWidget({ id, value, onChange, onBlur, label, description, required, readOnly, disabled, error, options, context }: WidgetProps<'adjustment', Adjustment>) {
   const { t } = useTranslation('forms');
-  const precision = (options.precision as number | undefined) ?? 1;
+  const { precision } = options;
   const initial = context.stage !== 'tracking';
-  const type = initial ? 'increase' : value?.type ?? (options.sign as Adjustment['type'] | undefined) ?? 'increase';
-  const current = context.currentQuantities?.[options.fieldKey as string];
+  const type = initial ? 'increase' : value?.type ?? options.sign ?? 'increase';
+  const current = context.currentQuantities?.[options.fieldKey];
   const remaining = current !== undefined && value ? adjustedQuantity(current, { ...value, type }, precision) : undefined;
-  const max = !initial && type === 'decrease' && current !== undefined ? Math.min(current, (options.max as number | undefined) ?? Infinity) : (options.max as number | undefined);
-  const rules = { min: 0, max: max === Infinity ? undefined : max, precision, unitPrefix: options.unitPrefix as string | undefined, unitSuffix: options.unitSuffix as string | undefined };
+  const max = !initial && type === 'decrease' && current !== undefined ? Math.min(current, options.max ?? Infinity) : options.max;
+  const rules = { min: 0, max: max === Infinity ? undefined : max, precision, unitPrefix: options.unitPrefix, unitSuffix: options.unitSuffix };
   const setValue = (n: number | undefined) => onChange(n === undefined ? undefined : { type, value: n });
   return (
     <Input.Wrapper id={`${id}-wrapper`} label={label} description={description} withAsterisk={required}>

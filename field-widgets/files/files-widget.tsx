@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { ActionIcon, Anchor, Button, Group, Image, Input, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { FieldWidgetProps, ScanFrameSource } from '../types';
+import type { ScanFrameSource, WidgetProps } from '../types';
 import { isAllowedImage, scaleImage } from './image-scale';
 
 export interface FileItem {
@@ -32,14 +32,13 @@ const isIOS = () => /iPad|iPhone|iPod/.test(navigator.userAgent);
  * its barcode was scanned from (uploaded once scanning handed it over); without one it reports
  * a single item whose url is 'none' and says why.
  */
-export function FilesWidget({ id, value, onChange, label, description, required, readOnly, disabled, error, options, context }: FieldWidgetProps<FileItem[]>) {
+export function FilesWidget({ id, value, onChange, label, description, required, readOnly, disabled, error, options, context }: WidgetProps<'files', FileItem[]>) {
   const { t } = useTranslation('forms');
   const input = useRef<HTMLInputElement>(null);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [rejected, setRejected] = useState<string | null>(null);
   const items = value ?? [];
-  const kind = options.fileKind as 'image' | 'barcodeScanFrame' | 'photoOnly' | 'other';
-  const maxCount = (options.maxCount as number | undefined) ?? 5;
+  const { fileKind: kind, maxCount } = options;
   // The list as last rendered, for uploads that finish after further changes.
   const latest = useRef(items);
   useEffect(() => {
@@ -65,7 +64,7 @@ export function FilesWidget({ id, value, onChange, label, description, required,
       const key = nextKey.current;
       setUploads((u) => [...u, { key, name: original.name, percent: 0, failed: false }]);
       try {
-        const file = isImage ? await scaleImage(original, (options.maxImageSide as number | undefined) ?? 1600) : original;
+        const file = isImage ? await scaleImage(original, options.maxImageSide) : original;
         const url = await context.uploadFile(file, (percent) => setUploads((u) => u.map((x) => (x.key === key ? { ...x, percent } : x))));
         setUploads((u) => u.filter((x) => x.key !== key));
         onChange([...latest.current.filter(isRealFile), { name: file.name, url }]);
@@ -103,7 +102,7 @@ export function FilesWidget({ id, value, onChange, label, description, required,
   // Photo-only fields use the in-app photo dialog where the screen offers one, else the phone's camera.
   const pick = async () => {
     if (kind === 'photoOnly' && context.takePhoto) {
-      const photo = await context.takePhoto(options.overlayImageUrl as string | undefined);
+      const photo = await context.takePhoto(options.overlayImageUrl);
       if (photo) await add([photo]);
       return;
     }

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Input, Select, Stack, Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { readStored, writeStored } from '@/shared/storage/storage';
-import type { FieldWidgetProps } from '../types';
+import { LOAD_RATE_PERCENT, loadRate, loadRateFromPercent, loadRatePercent, TRANSPORT_TYPES } from '@renderer';
+import type { WidgetProps } from '../types';
 import { DROPDOWN_PROPS } from '../shared/dropdown';
 import { NumberInputWithButtons } from '../number/number-widget';
-import { GHG_INPUTS, loadRate, loadRatePercent, TRANSPORT_TYPES, type GhgCalculationType } from './load-rate';
 
 type GhgValue = Partial<Record<'weight' | 'distance' | 'loadRate' | 'maxWeightCapacity' | 'fuelConsumption', number>> & {
   transportType?: string;
@@ -15,15 +14,17 @@ type GhgValue = Partial<Record<'weight' | 'distance' | 'loadRate' | 'maxWeightCa
 const UNITS = { weight: 'tons', distance: 'km', maxWeightCapacity: 'tons', fuelConsumption: 'KL' } as const;
 
 /**
- * The inputs of a vehicle GHG emission calculation (spec sections 3, 5), by calculation type:
- * numbers 0 to 9999 with 3 decimals; the load rate computed from weight and max capacity
- * (automatic by default, the choice remembered on the device) or typed as a percent and kept
- * as a fraction. The emission itself is computed by the calculation review, not here.
+ * The inputs of a vehicle GHG emission calculation (spec sections 3, 5), those its calculation
+ * type asks for (renderer/field-types/ghg-emission.ts), with the limits the renderer compiled;
+ * the load rate computed from weight and max capacity (automatic by default, the choice
+ * remembered on the device) or typed as a percent and kept as a fraction. The emission itself
+ * is computed by the calculation review, not here.
  */
-export function GhgEmissionWidget({ id, value, onChange, label, description, required, readOnly, disabled, error, options }: FieldWidgetProps<GhgValue>) {
+export function GhgEmissionWidget({ id, value, onChange, label, description, required, readOnly, disabled, error, options, context }: WidgetProps<'ghgEmission', GhgValue>) {
   const { t } = useTranslation('forms');
-  const [auto, setAuto] = useState(readStored('loadRateAuto') !== 'false');
-  const inputs = GHG_INPUTS[(options.calculationType as GhgCalculationType) ?? 'tonkilo'] as readonly string[];
+  const [auto, setAuto] = useState(context.deviceSettings?.read('loadRateAuto') !== 'false');
+  const { inputs } = options;
+  const numbers = { min: options.minimum, max: options.maximum, precision: options.precision };
   const data = value ?? {};
   const update = (patch: GhgValue) => {
     const next: GhgValue = { ...data, ...patch };
@@ -32,12 +33,12 @@ export function GhgEmissionWidget({ id, value, onChange, label, description, req
   };
   const toggleAuto = (on: boolean) => {
     setAuto(on);
-    writeStored('loadRateAuto', String(on));
+    context.deviceSettings?.write('loadRateAuto', String(on));
     if (on) onChange({ ...data, loadRate: loadRate(data.weight, data.maxWeightCapacity) });
   };
   const number = (key: keyof typeof UNITS) => (
     <NumberInputWithButtons key={key} id={`${id}_${key}`} label={t(`ghg.${key}`)} value={data[key]} onChange={(n) => update({ [key]: n })} onBlur={() => undefined}
-      required={false} readOnly={readOnly} disabled={disabled} rules={{ min: 0, max: 9999, precision: 3, unitSuffix: UNITS[key] }} />
+      required={false} readOnly={readOnly} disabled={disabled} rules={{ ...numbers, unitSuffix: UNITS[key] }} />
   );
   return (
     <Input.Wrapper id={id} label={label} description={description} withAsterisk={required} error={error}>
@@ -57,8 +58,8 @@ export function GhgEmissionWidget({ id, value, onChange, label, description, req
             <Switch label={t('ghg.loadRateAuto')} checked={auto} onChange={(e) => toggleAuto(e.currentTarget.checked)} disabled={readOnly || disabled} />
             <NumberInputWithButtons id={`${id}_loadRate`} label={t('ghg.loadRate')} readOnly={readOnly || auto} disabled={disabled} required={false} onBlur={() => undefined}
               value={data.loadRate === undefined ? undefined : loadRatePercent(data.loadRate)}
-              onChange={(percent) => update({ loadRate: percent === undefined ? undefined : Math.round((percent / 100) * 10000) / 10000 })}
-              rules={{ min: 0, max: 100, precision: 2, unitSuffix: '%' }} />
+              onChange={(percent) => update({ loadRate: percent === undefined ? undefined : loadRateFromPercent(percent) })}
+              rules={{ ...LOAD_RATE_PERCENT, unitSuffix: '%' }} />
           </>
         )}
       </Stack>

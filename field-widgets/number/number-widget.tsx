@@ -1,19 +1,12 @@
 import { ActionIcon, Group, Input, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { clampAndRound, type DecimalMode } from '@renderer';
-import type { FieldWidgetProps } from '../types';
+import { clampAndRound, type NumberOptions } from '@renderer';
+import type { FieldWidgetProps, WidgetProps } from '../types';
 import { parseTyped } from './normalise';
 import { useDraft } from '../shared/use-draft';
 
-export interface NumberRulesOptions {
-  min?: number;
-  max?: number;
-  precision: number;
-  decimalMode?: DecimalMode;
-  step?: number;
-  unitPrefix?: string;
-  unitSuffix?: string;
-}
+/** What a number input needs: the number field type's options (renderer), also used by the other widgets' numbers. */
+export type NumberRulesOptions = NumberOptions;
 
 /**
  * A number with big minus / plus buttons (one-handed use) and optional unit prefix / suffix.
@@ -64,6 +57,6 @@ export function NumberInputWithButtons({ id, value, onChange, onBlur, label, des
   );
 }
 
-export function NumberWidget({ options, context: _context, ...props }: FieldWidgetProps<number>) {
-  return <NumberInputWithButtons {...props} rules={options as unknown as NumberRulesOptions} />;
+export function NumberWidget({ options, context: _context, ...props }: WidgetProps<'number', number>) {
+  return <NumberInputWithButtons {...props} rules={options} />;
 }

@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
 import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { FieldWidgetProps } from '../types';
+import type { WidgetProps } from '../types';
 
 /**
  * A value looked up for the barcode (GET /barcode/reference-data, passed in by the screen):
  * read-only. Without a barcode (the playground) there is nothing to look up and it says so.
  */
-export function ReferenceWidget({ id, value, onChange, label, description, error, options, context }: FieldWidgetProps<string>) {
+export function ReferenceWidget({ id, value, onChange, label, description, error, options, context }: WidgetProps<'reference', string>) {
   const { t } = useTranslation('forms');
-  const looked = context.referenceData?.[options.referenceKey as string];
+  const looked = context.referenceData?.[options.referenceKey];
   useEffect(() => {
     if (looked !== undefined && looked !== value) onChange(looked);
   }, [looked, value, onChange]);

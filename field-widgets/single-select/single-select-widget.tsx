@@ -1,11 +1,10 @@
 import { Select } from '@mantine/core';
-import type { FieldWidgetProps } from '../types';
+import type { WidgetProps } from '../types';
 import { DROPDOWN_PROPS } from '../shared/dropdown';
 
 /** One choice among the configured options, labelled in the viewer's language; long lists can be searched. */
-export function SingleSelectWidget({ id, value, onChange, onBlur, label, description, required, readOnly, disabled, error, options }: FieldWidgetProps<string>) {
-  const values = (options.values as string[] | undefined) ?? [];
-  const names = (options.enumNames as string[] | undefined) ?? values;
+export function SingleSelectWidget({ id, value, onChange, onBlur, label, description, required, readOnly, disabled, error, options }: WidgetProps<'singleSelect', string>) {
+  const { values, enumNames: names } = options;
   return (
     <Select
       id={id} label={label} description={description} required={required} readOnly={readOnly} disabled={disabled} error={error}

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { ActionIcon, Group, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { INPUT_PATTERN_REGEX, type InputPattern } from '@schemas/field-constants';
-import type { FieldWidgetProps } from '../types';
+import type { WidgetProps } from '../types';
 import { useDeferredCommit } from '../shared/use-draft';
 import { applyMask, maskHint } from './mask';
 
@@ -28,12 +28,9 @@ type Field = HTMLInputElement | HTMLTextAreaElement;
  * The input is uncontrolled: a keystroke changes the DOM input only (no React render, unless
  * a counter shows), and the form hears of the value when typing pauses, on blur or on Enter.
  */
-export function TextWidget({ id, value, onChange, onBlur, label, description, required, readOnly, disabled, error, options, context }: FieldWidgetProps<string>) {
-  const mask = options.mask as string | undefined;
-  const maxLength = options.maxLength as number | undefined;
-  const rows = options.rows as number | undefined;
-  const inputPattern = options.inputPattern as InputPattern | undefined;
-  const showCounter = options.counter === true && maxLength !== undefined;
+export function TextWidget({ id, value, onChange, onBlur, label, description, required, readOnly, disabled, error, options, context }: WidgetProps<'text', string>) {
+  const { mask, maxLength, rows, inputPattern } = options;
+  const showCounter = options.counter && maxLength !== undefined;
   const input = useRef<Field>(null);
   const committed = useRef(value ?? '');
   const [length, setLength] = useState([...(value ?? '')].length);
@@ -67,7 +64,7 @@ export function TextWidget({ id, value, onChange, onBlur, label, description, re
   };
   const counter = showCounter ? `${length}/${maxLength}` : undefined;
   // The reader buttons, where the field asks for them and the screen has the capture dialog.
-  const readers = (options.readers as string[] | undefined) ?? [];
+  const { readers } = options;
   const scan = readers.includes('barcode') && !readOnly ? context.scanBarcode : undefined;
   const readText = readers.includes('ocr') && !readOnly ? context.readText : undefined;
   const fill = async (read: Promise<string | null>) => {

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { envelope } from '../common';
 import { IDENTIFIER_PATTERN } from '../field-constants';
-import { UUID_PATTERN_SOURCE } from '../validation';
+import { MAX_WEIGHT_KG, UUID_PATTERN_SOURCE } from '../validation';
 import { BARCODE_ID_PATTERN } from './barcode';
 
 /**
@@ -65,9 +65,6 @@ export type ReferenceDataQuery = Static<typeof ReferenceDataQuery>;
 
 /** Values by reference key: imported ones plus barcodeId, externalId, trackingNumber, barcodeType, currentTrackPoint. */
 export const ReferenceDataResponse = envelope(Type.Record(Type.String(), Type.String()));
-
-/** Heaviest reading a scale may post, in kg (the package weight's bound). */
-export const MAX_WEIGHT_KG = 100000;
 
 /** POST /barcode/weight-measurement: a scale's reading at a trackpoint of a project. */
 export const WeightReadingBody = Type.Object({

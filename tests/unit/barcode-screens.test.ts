@@ -5,7 +5,7 @@ import type { CustomField } from '@schemas/custom-field';
 import type { TrackPoint } from '@schemas/project-config';
 import { isAlertShown } from '@/features/barcode-detail/model/alert-rule';
 import { detailActions } from '@/features/barcode-detail/model/detail-actions';
-import { shownValue } from '@/features/barcode-detail/model/field-values';
+import { shownValue } from '@renderer';
 import { packageDataOf, splitPackageData } from '@/features/activation/model/activation-draft';
 import { trackSteps } from '@/features/tracking/model/track-steps';
 import { barcodeQuery } from '@/shared/barcode/use-barcode';

@@ -5,7 +5,7 @@ import { applyMask, maskHint } from '@widgets/text/mask';
 import { parseTyped } from '@widgets/number/normalise';
 import { clampAndRound, roundTo } from '@renderer/numbers';
 import { fitWithin, isAllowedImage } from '@widgets/files/image-scale';
-import { loadRate, loadRatePercent } from '@widgets/ghg-emission/load-rate';
+import { loadRate, loadRatePercent } from '@renderer';
 import { adjustedQuantity } from '@widgets/adjustment/adjustment-widget';
 
 describe('text: input patterns filter while typing', () => {

@@ -12,7 +12,8 @@ import { NumberWidget } from '@widgets/number/number-widget';
 import { TextWidget } from '@widgets/text/text-widget';
 import { PhoneNumberWidget } from '@widgets/phone-number/phone-number-widget';
 import { widgetFor, UnknownFieldTypeError, registeredFieldTypes } from '@widgets/registry';
-import { CUSTOM_FIELD_TYPES } from '@schemas/field-constants';
+import { compileForm, FIELD_TYPE_NAMES, formSourceOfFields } from '@renderer';
+import type { CustomField } from '@schemas/custom-field';
 
 beforeAll(async () => {
   await (await initI18n(['en'])).loadNamespaces('forms');
@@ -23,9 +24,16 @@ const baseContext = (overrides: Partial<FormContext> = {}): FormContext => ({
   uploadFile: async () => 'blob:x', deleteFile: async () => undefined, ...overrides,
 });
 
-/** Renders a widget with its own value state; returns the last value it reported. */
-function mount<T>(Widget: ComponentType<FieldWidgetProps<T>>, options: Record<string, unknown>, context: Partial<FormContext> = {}, initial?: T) {
+/** The `ui:options` the renderer compiles for a field configured like this (key 'f'). */
+function optionsOf(field: { type: CustomField['type'] } & Record<string, unknown>): never {
+  const form = compileForm(formSourceOfFields([{ key: 'f', label: { en: 'Field', ja: 'Field', 'zh-TW': 'Field', 'zh-CN': 'Field' }, ...field } as CustomField]), { form: 'activation', barcodeType: 't', stage: 'activation' }, { language: 'en', loggedIn: true });
+  return (form.uiSchema.f as { 'ui:options': never })['ui:options'];
+}
+
+/** Renders a widget of a field configured like `field` with its own value state; returns the last value it reported. */
+function mount<T>(Widget: ComponentType<FieldWidgetProps<T, never>>, field: { type: CustomField['type'] } & Record<string, unknown>, context: Partial<FormContext> = {}, initial?: T) {
   const reported: { value: T | undefined } = { value: initial };
+  const options = optionsOf(field);
   function Harness() {
     const [value, setValue] = useState<T | undefined>(initial);
     return (
@@ -41,7 +49,7 @@ function mount<T>(Widget: ComponentType<FieldWidgetProps<T>>, options: Record<st
 
 describe('registry', () => {
   it('has a widget for every field type and a clear error for an unknown one', () => {
-    expect(registeredFieldTypes().sort()).toEqual([...CUSTOM_FIELD_TYPES].sort());
+    expect(registeredFieldTypes().sort()).toEqual([...FIELD_TYPE_NAMES].sort());
     expect(() => widgetFor('hologram')).toThrow(UnknownFieldTypeError);
     expect(() => widgetFor('hologram')).toThrow(/No widget for field type 'hologram'. Known types: text, number/);
   });
@@ -50,7 +58,7 @@ describe('registry', () => {
 describe('number', () => {
   it('clamps and rounds on blur, and steps with the plus / minus buttons', async () => {
     const user = userEvent.setup();
-    const reported = mount(NumberWidget, { min: 0, max: 10, precision: 1, step: 1 });
+    const reported = mount(NumberWidget, { type: 'number', min: 0, max: 10, precision: 1, step: 1 });
     const input = screen.getByRole('textbox', { name: 'Field' });
     await user.type(input, '12.345');
     await user.tab();
@@ -68,7 +76,7 @@ describe('number', () => {
 describe('text', () => {
   it('applies the mask and shows a counter', async () => {
     const user = userEvent.setup();
-    const reported = mount(TextWidget, { mask: '999-9999' });
+    const reported = mount(TextWidget, { type: 'text', mask: '999-9999' });
     await user.type(screen.getByRole('textbox', { name: 'Field' }), '1234567');
     expect(screen.getByRole('textbox', { name: 'Field' })).toHaveProperty('value', '123-4567');
     // The form hears of typing when it pauses (or on blur / Enter): not on every keystroke.
@@ -77,14 +85,14 @@ describe('text', () => {
   });
   it('counts characters against maxLength', async () => {
     const user = userEvent.setup();
-    mount(TextWidget, { maxLength: 10, counter: true });
+    mount(TextWidget, { type: 'text', maxLength: 10, counter: true });
     await user.type(screen.getByRole('textbox', { name: 'Field' }), 'abc');
     expect(screen.getByText('3/10')).toBeDefined();
   });
   it('shows the reader buttons the field asks for, and what they read replaces the value (pattern applied)', async () => {
     const user = userEvent.setup();
     const readText = vi.fn(async () => 'AB 12-3');
-    const reported = mount(TextWidget, { readers: ['barcode', 'ocr'], inputPattern: 'lettersDigits' }, { scanBarcode: async () => 'LOT9', readText });
+    const reported = mount(TextWidget, { type: 'text', readers: ['barcode', 'ocr'], inputPattern: 'lettersDigits' }, { scanBarcode: async () => 'LOT9', readText });
     await user.click(screen.getByRole('button', { name: 'Scan a barcode into this field' }));
     await waitFor(() => expect(reported.value).toBe('LOT9'));
     await user.click(screen.getByRole('button', { name: 'Read text (OCR)' }));
@@ -93,14 +101,14 @@ describe('text', () => {
   });
   it('keeps what fits of a long read value', async () => {
     const user = userEvent.setup();
-    const reported = mount(TextWidget, { readers: ['ocr'], maxLength: 5, counter: true }, { readText: async () => 'ABCDEFGH' });
+    const reported = mount(TextWidget, { type: 'text', readers: ['ocr'], maxLength: 5, counter: true }, { readText: async () => 'ABCDEFGH' });
     await user.click(screen.getByRole('button', { name: 'Read text (OCR)' }));
     await waitFor(() => expect(reported.value).toBe('ABCDE'));
     expect(screen.getByText('5/5')).toBeDefined();
   });
   it('offers no reader button the screen cannot serve, and keeps the value when the reader is cancelled', async () => {
     const user = userEvent.setup();
-    const reported = mount(TextWidget, { readers: ['barcode', 'ocr'] }, { scanBarcode: async () => null }, 'KEEP');
+    const reported = mount(TextWidget, { type: 'text', readers: ['barcode', 'ocr'] }, { scanBarcode: async () => null }, 'KEEP');
     expect(screen.queryByRole('button', { name: 'Read text (OCR)' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Scan a barcode into this field' }));
     expect(reported.value).toBe('KEEP');
@@ -111,7 +119,7 @@ describe('text', () => {
 describe('phone number', () => {
   it('suggests the predefined contacts', async () => {
     const user = userEvent.setup();
-    mount(PhoneNumberWidget, {}, { phoneSuggestions: [{ name: 'Osaka DC', countryCode: '+81', number: '663334444' }] });
+    mount(PhoneNumberWidget, { type: 'phoneNumber' }, { phoneSuggestions: [{ name: 'Osaka DC', countryCode: '+81', number: '663334444' }] });
     await user.click(screen.getByRole('combobox', { name: 'Field' }));
     expect(await screen.findByText('Osaka DC +81 663334444')).toBeDefined();
   });
@@ -124,7 +132,7 @@ describe('location', () => {
 
   it('records the position and links it to a map', async () => {
     geolocation((ok) => ok({ coords: { latitude: 35.681236, longitude: 139.767125, accuracy: 12 } } as GeolocationPosition));
-    const reported = mount(LocationWidget, {});
+    const reported = mount(LocationWidget, { type: 'location' });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Record current location' }));
     await waitFor(() => expect(reported.value).toEqual({ latitude: 35.681236, longitude: 139.767125, accuracy: 12 }));
     expect(screen.getByRole('link', { name: 'Open map' }).getAttribute('href')).toContain('35.681236,139.767125');
@@ -132,7 +140,7 @@ describe('location', () => {
 
   it('asks to allow access when permission is denied', async () => {
     geolocation((_ok, fail) => fail?.({ code: 1 } as GeolocationPositionError));
-    mount(LocationWidget, {});
+    mount(LocationWidget, { type: 'location' });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Record current location' }));
     expect(await screen.findByText(/allow access to your location/)).toBeDefined();
   });
@@ -140,7 +148,7 @@ describe('location', () => {
   it("offers 'Fail to get location. Retry?' and the retry works", async () => {
     const impl = vi.fn<Geolocation['getCurrentPosition']>((_ok, fail) => fail?.({ code: 2 } as GeolocationPositionError));
     geolocation(impl);
-    const reported = mount(LocationWidget, {});
+    const reported = mount(LocationWidget, { type: 'location' });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Record current location' }));
     expect(await screen.findByText('Fail to get location. Retry?')).toBeDefined();
@@ -153,7 +161,7 @@ describe('location', () => {
 describe('weight measurement', () => {
   it("reads the scale in auto mode, and says 'Failed to fetch weight measurement' when it cannot", async () => {
     const fetchWeight = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce(412.3);
-    const reported = mount(WeightMeasurementWidget, { mode: 'auto', precision: 1 }, { fetchWeight });
+    const reported = mount(WeightMeasurementWidget, { type: 'weightMeasurement', mode: 'auto', precision: 1 }, { fetchWeight });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Read the scale' }));
     expect(await screen.findByText('Failed to fetch weight measurement')).toBeDefined();
@@ -165,7 +173,7 @@ describe('weight measurement', () => {
   });
 
   it('offers no scale button in manual mode', () => {
-    mount(WeightMeasurementWidget, { mode: 'manual' }, { fetchWeight: vi.fn() });
+    mount(WeightMeasurementWidget, { type: 'weightMeasurement', mode: 'manual' }, { fetchWeight: vi.fn() });
     expect(screen.queryByRole('button', { name: 'Read the scale' })).toBeNull();
   });
 });
@@ -181,7 +189,7 @@ describe('files', () => {
       finish = resolve;
     }));
     const deleteFile = vi.fn(async () => undefined);
-    const reported = mount(FilesWidget, { fileKind: 'image', maxCount: 2, maxImageSide: 800 }, { uploadFile, deleteFile });
+    const reported = mount(FilesWidget, { type: 'files', fileKind: 'image', maxCount: 2, maxImageSide: 800 }, { uploadFile, deleteFile });
     const input = screen.getByTestId('root_f-file-input') as HTMLInputElement;
     const user = userEvent.setup({ applyAccept: false });
     await user.upload(input, new File(['x'], 'notes.pdf', { type: 'application/pdf' }));
@@ -199,7 +207,7 @@ describe('files', () => {
   });
 
   it("reports a single item whose url is 'none' for a barcode scan frame without a scan", async () => {
-    const reported = mount(FilesWidget, { fileKind: 'barcodeScanFrame', maxCount: 1 });
+    const reported = mount(FilesWidget, { type: 'files', fileKind: 'barcodeScanFrame', maxCount: 1 });
     await waitFor(() => expect(reported.value).toEqual([{ name: 'none', url: 'none' }]));
     expect(screen.getByText("Without barcode scanning for tracking barcode scan image can't upload")).toBeDefined();
   });

@@ -4,6 +4,7 @@ import type { Language } from '@schemas/languages';
 import { suggestionsOf } from '@renderer';
 import type { FormContext } from '@widgets/types';
 import { api } from '../api';
+import { deviceSettings } from '../storage/storage';
 import { ocrDialog, photoDialog, scanDialog } from '../ui/capture-requests';
 import { scanFrameSource } from './scan-state';
 
@@ -44,6 +45,7 @@ export function barcodeFormContext(input: BarcodeFormContextInput): FormContext 
     scanFrame: scanFrameSource(barcodeId),
     readText: async (fieldName) => (await ocrDialog.request({ fieldName }))?.text ?? null,
     takePhoto: (overlayUrl) => photoDialog.request({ overlayUrl }),
+    deviceSettings,
     fetchWeight: trackPointKey
       ? async () => (await api.get<{ weight: number }>('/barcode/weight-measurement', { barcodeId, trackPointKey })).weight
       : undefined,

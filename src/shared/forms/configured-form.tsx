@@ -5,8 +5,7 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { ErrorSchema, FieldTemplateProps, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import type * as CalculationsModule from '@renderer/calculations';
-import type { CompiledForm } from '@renderer';
-import { messageFor } from '@renderer';
+import { DEFAULT_FORM_STATE_BEHAVIOUR, messageFor, type CompiledForm } from '@renderer';
 import { rjsfFields, widgetFor } from '@widgets/registry';
 import type { FormContext } from '@widgets/types';
 import { FormErrorBoundary } from './form-error-boundary';
@@ -29,7 +28,6 @@ function BareFieldTemplate({ children, hidden }: FieldTemplateProps) {
   return hidden ? null : children;
 }
 
-const DEFAULTS_BEHAVIOUR = { emptyObjectFields: 'populateRequiredDefaults' } as const;
 
 const templates = { FieldTemplate: BareFieldTemplate, ObjectFieldTemplate: ProgressiveObjectTemplate };
 
@@ -115,9 +113,7 @@ export function ConfiguredForm({ form, formData, onChange, onSubmit, context, ch
         templates={templates}
         formContext={context}
         showErrorList={false}
-        // Defaults inside an optional object field (an adjustment's sign) only once the user
-        // starts it: otherwise an untouched optional field would be half-filled and invalid.
-        experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOUR}
+        experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE_BEHAVIOUR}
         noHtml5Validate
         liveValidate={submitted}
         transformErrors={transformErrors}

@@ -4,7 +4,7 @@ import addFormats from 'ajv-formats';
 import type { CustomField } from '@schemas/custom-field';
 import { INPUT_PATTERN_REGEX, INPUT_PATTERNS } from '@schemas/field-constants';
 import { compile, orderFields } from '@renderer/compile';
-import { maskToPattern } from '@renderer/field-schemas';
+import { maskToPattern } from '@renderer/field-types/text';
 import { context, demoConfig, L, text } from './fixtures';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
@@ -82,12 +82,29 @@ describe('compile: text rules of spec section 5', () => {
     expect(INPUT_PATTERN_REGEX[name]).toBeDefined();
   });
 
+  // Patterns are used with the `u` flag, as ajv uses them: there an escaped '-' is an error.
+  const maskRegExp = (mask: string) => new RegExp(maskToPattern(mask), 'u');
+
   it('a mask becomes a pattern: 9 digit, a letter, * either, the rest literal', () => {
-    const re = new RegExp(maskToPattern('999-aa*'));
+    const re = maskRegExp('999-aa*');
     expect(re.test('123-ab9')).toBe(true);
     expect(re.test('123-a99')).toBe(false);
     expect(re.test('')).toBe(true);
-    expect(new RegExp(maskToPattern('(99).9')).test('(12).3')).toBe(true);
+    expect(maskRegExp('(99).9').test('(12).3')).toBe(true);
+    expect(maskRegExp('(99).9').test('(12)x3')).toBe(false);
+  });
+
+  it.each([
+    ['aa-9999', 'AB-1234', 'AB1234'],
+    ['99/99', '12/34', '12-34'],
+    ['#999 [a]', '#123 [x]', '#123 x'],
+    ['9+9=9?', '1+2=3?', '1+2=3'],
+    ['a|a^a$', 'x|y^z$', 'xyz'],
+    ['番9', '番4', '4'],
+  ])('a mask with literals (%s) accepts %s and refuses %s', (mask, good, bad) => {
+    expect(maskRegExp(mask).test(good)).toBe(true);
+    expect(maskRegExp(mask).test(bad)).toBe(false);
+    expect(accepts({ type: 'string', pattern: maskToPattern(mask) }, good)).toBe(true);
   });
 });
 

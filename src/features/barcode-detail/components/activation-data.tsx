@@ -3,10 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { Address, Barcode } from '@schemas/api/barcode';
 import type { Project } from '@schemas/api/project';
 import type { Language } from '@schemas/languages';
-import { compileForm } from '@renderer';
+import { compileForm, shownValue, type ShownValue } from '@renderer';
 import { barcodeTypeOf } from '@/shared/barcode/labels';
 import { resolveApiUrl } from '@/shared/ui/not-found-page';
-import { shownValue, type ShownValue } from '../model/field-values';
 
 function Value({ value }: { value: ShownValue }) {
   const { t } = useTranslation('barcode');

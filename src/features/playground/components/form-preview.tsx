@@ -6,6 +6,7 @@ import type { ProjectConfig } from '@schemas/project-config';
 import { LANGUAGES, type Language } from '@schemas/languages';
 import { compileForm, formsOf, stageOf, suggestionsOf } from '@renderer';
 import { validateFormData } from '@renderer/validate';
+import { deviceSettings } from '@/shared/storage/storage';
 import { ConfiguredForm } from '@/shared/forms/configured-form';
 import { localFileContext } from '../model/playground-config';
 
@@ -54,7 +55,7 @@ export function FormPreview({ config }: FormPreviewProps) {
 
   const compiled = useMemo(() => formRef && compileForm({ code: 'playground', version: 1, barcodeTypes: config.barcodeTypes }, formRef.ref, { language, loggedIn }), [config, formRef, language, loggedIn]);
   const context = useMemo(() => ({
-    language, stage: formRef ? stageOf(formRef.ref) : ('activation' as const), ...suggestionsOf(config.barcodeTypes[barcodeType]), ...localFileContext(),
+    language, stage: formRef ? stageOf(formRef.ref) : ('activation' as const), ...suggestionsOf(config.barcodeTypes[barcodeType]), ...localFileContext(), deviceSettings,
   }), [language, formRef, config, barcodeType]);
 
   const reset = () => {

@@ -1,0 +1,42 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The import boundaries of eslint.config.js, proved: each zone refuses an import that would
+ * break the one-way flow schemas -> renderer -> {server, field-widgets} -> src, and accepts the
+ * imports it is made for. The code is linted as if it were a file of that folder.
+ */
+const eslint = new ESLint();
+
+async function restrictedImports(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);
+}
+
+describe('lint zones', () => {
+  it.each([
+    ['renderer/zone-probe.ts', "import { useState } from 'react';\nexport const x = useState;", /renderer is pure/],
+    ['renderer/zone-probe.ts', "import { api } from '@/shared/api';\nexport const x = api;", /renderer is pure/],
+    ['renderer/zone-probe.ts', "import { buildApp } from '../server/app';\nexport const x = buildApp;", /never the client, the widgets or the server/],
+    ['renderer/zone-probe.ts', "import { widgetFor } from '../field-widgets/registry';\nexport const x = widgetFor;", /never the client, the widgets or the server/],
+    ['field-widgets/zone-probe.ts', "import { readStored } from '@/shared/storage/storage';\nexport const x = readStored;", /through the form context/],
+    ['field-widgets/zone-probe.ts', "import { compile } from '@renderer/compile';\nexport const x = compile;", /public entries/],
+    ['src/shared/zone-probe.ts', "import { maskToPattern } from '@renderer/field-types/text';\nexport const x = maskToPattern;", /public entries/],
+    ['src/features/home/zone-probe.ts', "import { compile } from '@renderer/compile';\nexport const x = compile;", /public entries/],
+    ['server/zone-probe.ts', "import { compile } from '../renderer/compile';\nexport const x = compile;", /public entries/],
+    ['server/zone-probe.ts', "import { widgetFor } from '../field-widgets/registry';\nexport const x = widgetFor;", /never import the client or its widgets/],
+    ['server/zone-probe.ts', "import { api } from '../src/shared/api';\nexport const x = api;", /never import the client or its widgets/],
+  ])('%s refuses: %s', async (file, code, message) => {
+    const messages = await restrictedImports(file, code);
+    expect(messages).toContainEqual(expect.stringMatching(message));
+  });
+
+  it.each([
+    ['renderer/zone-probe.ts', "import { ErrorCode } from '@schemas/error-codes';\nimport { compile } from './compile';\nexport const x = [ErrorCode, compile];"],
+    ['field-widgets/zone-probe.ts', "import { compileForm } from '@renderer';\nimport { Button } from '@mantine/core';\nexport const x = [compileForm, Button];"],
+    ['src/shared/zone-probe.ts', "import { compileForm } from '@renderer';\nexport const load = () => [compileForm, import('@renderer/calculations')];"],
+    ['server/zone-probe.ts', "import { compileForm } from '../renderer';\nimport { validateFormData } from '../renderer/validate';\nexport const x = [compileForm, validateFormData];"],
+  ])('%s accepts what it is made for', async (file, code) => {
+    expect(await restrictedImports(file, code)).toEqual([]);
+  });
+}, 120_000);
