@@ -1,13 +1,9 @@
 import { checkRange, DEFAULT_PRECISION, isRecord, numberBounds, withUnits, type FieldTypeDefinition } from './field-type';
+import type { NumberOptions } from './number';
 
-export interface AdjustmentOptions {
-  precision: number;
-  /** The preselected adjustment type. */
+/** An amount is a number (without rounding mode or step) plus the preselected adjustment type. */
+export interface AdjustmentOptions extends Pick<NumberOptions, 'precision' | 'min' | 'max' | 'unitPrefix' | 'unitSuffix'> {
   sign?: 'increase' | 'decrease';
-  min?: number;
-  max?: number;
-  unitPrefix?: string;
-  unitSuffix?: string;
 }
 
 /**
