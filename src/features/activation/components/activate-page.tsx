@@ -10,19 +10,20 @@ import { PageTitle } from '@/shared/barcode/page-title';
 import { UnsavedChangesGuard } from '@/shared/forms/unsaved-changes';
 import { StepForm } from '@/shared/forms/step-form';
 import { useErrorText } from '@/shared/i18n/error-message';
+import { paths, type ActivationStep } from '@/shared/paths';
 import { useCurrentProject } from '@/shared/project/use-project';
 import { useProfile } from '@/shared/session/use-profile';
 import { showMessage } from '@/shared/ui/message-dialog';
 import { showToast } from '@/shared/ui/toasts';
-import { activate } from '../api/activation';
+import { activateBarcode } from '../api/activation';
 import { defined, hasInput, toAddress } from '@/shared/barcode/step-data';
 import { splitPackageData, useActivationDraft } from '../model/activation-draft';
 import { SavedAddressPicker } from './saved-address-picker';
 import { TrackPointStep } from './track-point-step';
 import { TypeStep } from './type-step';
 
-const STEPS = ['type', 'trackpoint', 'origin', 'destination', 'package'] as const;
-type Step = (typeof STEPS)[number];
+const STEPS = paths.barcode.activate.steps;
+type Step = ActivationStep;
 const isStep = (value: string | undefined): value is Step => (STEPS as readonly (string | undefined)[]).includes(value);
 
 /**
@@ -40,7 +41,7 @@ export function ActivatePage() {
   const { step } = useParams();
   const project = useCurrentProject();
   const { data: profile } = useProfile();
-  const { barcode, detailPath, reload } = useCurrentBarcode();
+  const { barcode, detailPath } = useCurrentBarcode();
   const { draft, update, clear } = useActivationDraft(barcode.id);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
@@ -54,9 +55,10 @@ export function ActivatePage() {
   const context = useMemo(() => barcodeFormContext({ project, barcodeType: draft.barcodeType ?? '', barcodeId: barcode.id, language, stage: 'activation' }), [project, draft.barcodeType, barcode.id, language]);
 
   if (barcode.isActivated && !done) return <Navigate to={detailPath} replace />;
-  if (!isStep(step)) return <Navigate to={`${detailPath}/activate/type`} replace />;
-  if (step !== 'type' && !type) return <Navigate to={`${detailPath}/activate/type`} replace />;
-  const go = (to: Step) => navigate(`${detailPath}/activate/${to}`);
+  const stepHref = (to?: Step) => paths.barcode.activate.getHref(project, barcode.id, to);
+  if (!isStep(step)) return <Navigate to={stepHref('type')} replace />;
+  if (step !== 'type' && !type) return <Navigate to={stepHref('type')} replace />;
+  const go = (to: Step) => navigate(stepHref(to));
   const dirty = !done && (Boolean(draft.barcodeType) || hasInput(draft.origin) || hasInput(draft.destination) || hasInput(draft.packageData));
 
   const submit = async (packageData: Record<string, unknown>) => {
@@ -68,14 +70,15 @@ export function ActivatePage() {
       const own = new Set(type?.activationFields.map((f) => f.key));
       const parts = splitPackageData(packageData);
       parts.customFields = Object.fromEntries(Object.entries(parts.customFields).filter(([key]) => own.has(key)));
-      await activate(defined({
+      const body = defined({
         barcodeId: barcode.id, barcodeType: draft.barcodeType, trackPointKey: start.key,
         origin: toAddress(draft.origin), destination: toAddress(draft.destination), ...parts,
-      }));
+      });
+      await activateBarcode.send(body);
       setDone(true);
       clear();
       showToast('success', t('activate.done'));
-      await reload();
+      await activateBarcode.revalidate(body);
       navigate(detailPath, { replace: true });
     } catch (error) {
       showMessage({ title: t('activate.failed'), body: errorText(error) });
@@ -119,7 +122,7 @@ export function ActivatePage() {
           onSubmit={(data) => void submit(data)} submitLabel={t('activate.submit')} busy={busy} onBack={() => go('destination')}
           note={start?.requirePackageInfo ? t('activate.packageRequired') : undefined} />
       )}
-      <UnsavedChangesGuard dirty={dirty} allowPrefix={`${detailPath}/activate`} onLeave={clear} />
+      <UnsavedChangesGuard dirty={dirty} allowPrefix={stepHref()} onLeave={clear} />
     </Stack>
   );
 }

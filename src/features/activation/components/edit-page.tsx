@@ -34,7 +34,7 @@ export function EditPage() {
   const language = i18n.language as Language;
   const navigate = useNavigate();
   const project = useCurrentProject();
-  const { barcode, detailPath, reload } = useCurrentBarcode();
+  const { barcode, detailPath } = useCurrentBarcode();
   const type = barcodeTypeOf(project, barcode);
   const stored = barcode.activationData ?? {};
   const [values, setValues] = useState(() => ({ package: packageDataOf(stored), origin: asRecord(stored.origin), destination: asRecord(stored.destination) }));
@@ -57,12 +57,13 @@ export function EditPage() {
     const all = { ...values, [which]: data };
     setBusy(true);
     try {
-      await editActivation(defined({
+      const body = defined({
         barcodeId: barcode.id, barcodeType: barcode.barcodeType ?? '', origin: toAddress(all.origin), destination: toAddress(all.destination), ...splitPackageData(all.package),
-      }));
+      });
+      await editActivation.send(body);
       setDirty(false);
       showToast('success', t('edit.done'));
-      await reload();
+      await editActivation.revalidate(body);
       navigate(detailPath);
     } catch (error) {
       showMessage({ title: t('edit.failed'), body: errorText(error) });

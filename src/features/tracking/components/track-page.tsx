@@ -32,7 +32,7 @@ export function TrackPage() {
   const language = i18n.language as Language;
   const navigate = useNavigate();
   const project = useCurrentProject();
-  const { barcode, detailPath, reload } = useCurrentBarcode();
+  const { barcode, detailPath } = useCurrentBarcode();
   const next = nextTrackPoint(project, barcode);
   const type = barcodeTypeOf(project, barcode);
   const [index, setIndex] = useState(0);
@@ -62,17 +62,18 @@ export function TrackPage() {
     setBusy(true);
     try {
       const forms = Object.fromEntries(next.trackPointForms.map((f) => [f.key, all[`form:${f.key}`] ?? {}]));
-      await addTracking({
+      const body = {
         barcodeId: barcode.id, trackPointKey: next.key, forms,
         ...defined({
           origin: next.requireOrigin ? toAddress(all.origin) : undefined,
           destination: next.requireDestination ? toAddress(all.destination) : undefined,
           ...packageInfoOf(all.package),
         }),
-      });
+      };
+      await addTracking.send(body);
       setDone(true);
       showToast('success', t('track.done', { trackPoint: next.name[language] ?? next.key }));
-      await reload();
+      await addTracking.revalidate(body);
       navigate(detailPath, { replace: true });
     } catch (error) {
       showMessage({ title: t('track.failed'), body: errorText(error) });
