@@ -30,7 +30,7 @@ const barcodeScreen = <P extends string>(path: P) => ({
 });
 
 /** The activation steps in order, each its own URL so the phone's back button goes one step back. */
-export const ACTIVATION_STEPS = ['type', 'trackpoint', 'origin', 'destination', 'package'] as const;
+const ACTIVATION_STEPS = ['type', 'trackpoint', 'origin', 'destination', 'package'] as const;
 export type ActivationStep = (typeof ACTIVATION_STEPS)[number];
 
 const activate = barcodeScreen('activate');

@@ -27,7 +27,9 @@ export interface StepFlowSave {
   replace?: boolean;
 }
 
+/** What a screen tells its flow. */
 export interface StepFlowOptions<S> {
+  /** The steps in order (the screen draws each). */
   steps: readonly S[];
   /** Steps as URLs (see StepUrls). Default: the step lives in the screen's state and the flow starts at the first. */
   urls?: StepUrls<S>;
@@ -38,6 +40,7 @@ export interface StepFlowOptions<S> {
   save: StepFlowSave;
 }
 
+/** What the flow gives its screen: the position, the moves, the save and the guard's settings. */
 export interface StepFlow<S> {
   /** The current step; undefined when the route names none of the steps. */
   step: S | undefined;
