@@ -1,12 +1,11 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import i18next from 'i18next';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
-import { preloadBarcode } from '@/shared/barcode/use-barcode';
-import { parseProjectParam } from '@/shared/project/project-route';
+import { preloadBarcode } from '@/shared/api/use-barcode';
+import { paths } from '@/shared/paths';
 import { useCurrentProject } from '@/shared/project/use-project';
 import { NotFoundPage } from '@/shared/ui/not-found-page';
 import { ScreenLoader } from '@/shared/ui/screen-loader';
-import { projectPath } from '@/shared/project/project-route';
 import { ProjectLayout } from './layout/project-layout';
 import { HomeRoute } from './routes/home';
 import { BarcodeRoute } from './routes/barcode-route';
@@ -31,7 +30,7 @@ const TrackingCountPage = lazyScreen(() => import('@/features/tracking/component
 
 function ProjectNotFound() {
   const project = useCurrentProject();
-  return <NotFoundPage logoUrl={project.customLogoImageUrl} fallbackPath={projectPath(project)} />;
+  return <NotFoundPage logoUrl={project.customLogoImageUrl} fallbackPath={paths.home.getHref(project)} />;
 }
 
 const screenFallback = <ScreenLoader />;
@@ -43,15 +42,21 @@ const screenFallback = <ScreenLoader />;
 function PrefetchBarcodeScreen() {
   const { pathname } = useLocation();
   useEffect(() => {
-    const match = /^\/([^/]+)\/qrcode\/([^/]+)(\/[^/]*)?/.exec(pathname);
-    const project = parseProjectParam(match?.[1]);
-    if (!match?.[2] || match[2] === 'scan-ocr' || !project) return;
-    preloadBarcode(project.code, decodeURIComponent(match[2]));
+    const at = paths.barcode.match(pathname);
+    if (!at) return;
+    preloadBarcode(at.project.code, at.barcodeId);
     void i18next.loadNamespaces('barcode');
-    if (!match[3]) DetailPage.preload();
+    if (at.onDetail) DetailPage.preload();
   }, [pathname]);
   return null;
 }
+
+const { barcode } = paths;
+
+/** The route of a restricted screen (spec section 2): visitors are sent home to log in first. */
+const restricted = (screen: { path: string }, element: ReactNode, children?: ReactNode) => (
+  <Route path={screen.path} element={<RequireUser screen={screen}>{element}</RequireUser>}>{children}</Route>
+);
 
 function Screens() {
   return <Suspense fallback={screenFallback}><Outlet /></Suspense>;
@@ -64,31 +69,31 @@ export function AppRoutes() {
       <PrefetchBarcodeScreen />
       <Routes>
         <Route element={<Screens />}>
-          <Route path="/playground" element={<PlaygroundPage />} />
-          <Route path="/:project" element={<ProjectLayout />}>
+          <Route path={paths.playground.path} element={<PlaygroundPage />} />
+          <Route path={paths.home.path} element={<ProjectLayout />}>
             <Route element={<Screens />}>
               <Route index element={<HomeRoute />} />
-              <Route path="register" element={<RegisterPage />} />
-              <Route path="scan" element={<RequireUser screen="scan"><ScanPage /></RequireUser>} />
-              <Route path="tracking-count" element={<RequireUser screen="tracking-count"><TrackingCountPage /></RequireUser>} />
-              <Route path="qrcode/scan-ocr" element={<OcrScanPage />} />
-              <Route path="qrcode/:barcodeId" element={<BarcodeRoute />}>
+              <Route path={paths.register.path} element={<RegisterPage />} />
+              {restricted(paths.scan, <ScanPage />)}
+              {restricted(paths.trackingCount, <TrackingCountPage />)}
+              <Route path={paths.scanOcr.path} element={<OcrScanPage />} />
+              <Route path={barcode.path} element={<BarcodeRoute />}>
                 <Route index element={<DetailPage />} />
-                <Route path="trace" element={<TracePage />} />
-                <Route path="children" element={<ChildrenPage />} />
-                <Route path="history" element={<RequireUser screen="history"><HistoryPage /></RequireUser>} />
-                <Route path="scanned-barcodes" element={<RequireUser screen="scanned-barcodes"><ScannedBarcodesPage /></RequireUser>} />
-                <Route path="edit" element={<RequireUser screen="edit"><EditPage /></RequireUser>} />
-                <Route path="track" element={<RequireUser screen="track"><TrackPage /></RequireUser>} />
-                <Route path="activate" element={<RequireUser screen="activate"><Outlet /></RequireUser>}>
-                  <Route index element={<Navigate to="type" replace />} />
-                  <Route path=":step" element={<ActivatePage />} />
-                </Route>
+                <Route path={barcode.trace.path} element={<TracePage />} />
+                <Route path={barcode.children.path} element={<ChildrenPage />} />
+                {restricted(barcode.history, <HistoryPage />)}
+                {restricted(barcode.scannedBarcodes, <ScannedBarcodesPage />)}
+                {restricted(barcode.edit, <EditPage />)}
+                {restricted(barcode.track, <TrackPage />)}
+                {restricted(barcode.activate, <Outlet />, <>
+                  <Route index element={<Navigate to={barcode.activate.steps[0]} replace />} />
+                  <Route path={barcode.activate.stepPath} element={<ActivatePage />} />
+                </>)}
               </Route>
-              <Route path="*" element={<ProjectNotFound />} />
+              <Route path={paths.notFound.path} element={<ProjectNotFound />} />
             </Route>
           </Route>
-          <Route path="*" element={<NotFoundPage />} />
+          <Route path={paths.notFound.path} element={<NotFoundPage />} />
         </Route>
       </Routes>
     </BrowserRouter>

@@ -8,7 +8,7 @@ import { detailActions } from '@/features/barcode-detail/model/detail-actions';
 import { shownValue } from '@renderer';
 import { packageDataOf, splitPackageData } from '@/features/activation/model/activation-draft';
 import { trackSteps } from '@/features/tracking/model/track-steps';
-import { barcodeQuery } from '@/shared/barcode/use-barcode';
+import { barcodeQuery } from '@/shared/api/barcode';
 import { toAddress } from '@/shared/barcode/step-data';
 import { COUNTRY_CODES } from '@schemas/countries';
 import demo from '../../server/projects/demo@1.json';

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ApiError, hasSessionHint } from '@/shared/api';
 import { sessionEvents } from '@/shared/api/session-events';
-import { parseProjectParam, projectPath } from '@/shared/project/project-route';
+import { paths } from '@/shared/paths';
+import { parseProjectParam } from '@/shared/project/project-route';
 import { ProjectContext, useProject } from '@/shared/project/use-project';
 import { checkAuthorizationSystem } from '@/shared/session/authorization-system';
 import { clearProfile, logout, useProfile } from '@/shared/session/use-profile';
@@ -51,8 +52,8 @@ export function ProjectLayout() {
   const { data: project, error, isLoading, mutate: reloadProject } = useProject(ref);
   const { data: profile } = useProfile();
   const signedOut = useStore(sessionEvents);
-  const home = project ? projectPath(project) : null;
-  const isHtmlPage = location.pathname.endsWith('/html');
+  const home = project ? paths.home.getHref(project) : null;
+  const isHtmlPage = location.pathname.endsWith(`/${paths.barcode.html.path}`);
   useEffect(() => {
     if (hasSessionHint()) preloadUserTools();
   }, []);
@@ -90,17 +91,18 @@ export function ProjectLayout() {
     );
   }
 
+  const homePath = paths.home.getHref(project);
   const onLogout = async () => {
     await logout();
     showToast('info', t('header.loggedOut'));
-    navigate(projectPath(project));
+    navigate(homePath);
   };
-  const onHome = location.pathname === projectPath(project);
+  const onHome = location.pathname === homePath;
 
   return (
     <ProjectContext.Provider value={project}>
       {/* The scanner is full screen, without the header (spec section 2). */}
-      {!location.pathname.endsWith('/scan') && <Header project={project} homePath={projectPath(project)} profile={profile ?? null} onLogout={onLogout} />}
+      {!location.pathname.endsWith(`/${paths.scan.path}`) && <Header project={project} homePath={homePath} profile={profile ?? null} onLogout={onLogout} />}
       <Container size="xs" px="md" py="lg" component="main">
         <Outlet />
       </Container>

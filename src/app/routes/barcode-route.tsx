@@ -3,10 +3,10 @@ import { Button, Center, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router-dom';
 import { ApiError } from '@/shared/api';
+import { useBarcode } from '@/shared/api/use-barcode';
 import { BarcodeContext } from '@/shared/barcode/barcode-context';
-import { revalidateBarcode, useBarcode } from '@/shared/barcode/use-barcode';
 import { translateError } from '@/shared/i18n/error-message';
-import { projectPath } from '@/shared/project/project-route';
+import { paths } from '@/shared/paths';
 import { useCurrentProject } from '@/shared/project/use-project';
 import { NotFoundPage } from '@/shared/ui/not-found-page';
 import { ScreenLoader } from '@/shared/ui/screen-loader';
@@ -22,20 +22,13 @@ export function BarcodeRoute() {
   const { barcodeId = '' } = useParams();
   const location = useLocation();
   const { data: barcode, error, isLoading, mutate } = useBarcode(project.code, barcodeId);
-  const detailPath = `${projectPath(project)}/qrcode/${encodeURIComponent(barcode?.id ?? barcodeId)}`;
-  const value = useMemo(() => barcode && {
-    barcode,
-    detailPath,
-    reload: async () => {
-      await mutate();
-      await revalidateBarcode(barcode.id);
-    },
-  }, [barcode, detailPath, mutate]);
+  const detailPath = paths.barcode.getHref(project, barcode?.id ?? barcodeId);
+  const value = useMemo(() => barcode && { barcode, detailPath }, [barcode, detailPath]);
 
   if (isLoading) return <ScreenLoader />;
   if (error || !barcode || !value) {
     const missing = !error || (error instanceof ApiError && (error.code === '2303' || error.status === 400));
-    if (missing) return <NotFoundPage logoUrl={project.customLogoImageUrl} fallbackPath={projectPath(project)} />;
+    if (missing) return <NotFoundPage logoUrl={project.customLogoImageUrl} fallbackPath={paths.home.getHref(project)} />;
     return (
       <Center mih="40vh">
         <Stack align="center">
@@ -46,8 +39,8 @@ export function BarcodeRoute() {
     );
   }
   if (barcode.projectCode !== project.code || barcode.projectVersion !== project.version || barcode.id !== barcodeId) {
-    const rest = location.pathname.split(`/qrcode/${barcodeId}`)[1] ?? '';
-    return <Navigate to={`/${barcode.projectCode}@${barcode.projectVersion}/qrcode/${barcode.id}${rest}`} replace />;
+    const own = paths.barcode.getHref({ code: barcode.projectCode, version: barcode.projectVersion }, barcode.id);
+    return <Navigate to={own + paths.barcode.screenOf(location.pathname, barcodeId)} replace />;
   }
   return (
     <BarcodeContext.Provider value={value}>

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { handheldModel } from '@/features/scanning/model/handheld-device';
-import { projectPath } from '@/shared/project/project-route';
+import { generateBarcode } from '@/shared/api/barcode';
+import { paths } from '@/shared/paths';
 import { revalidateProjects, useCurrentProject } from '@/shared/project/use-project';
 import { reloadProfile, useProfile } from '@/shared/session/use-profile';
-import { api } from '@/shared/api';
 import { translateError } from '@/shared/i18n/error-message';
 import { showMessage } from '@/shared/ui/message-dialog';
 import { ScreenLoader } from '@/shared/ui/screen-loader';
@@ -29,21 +29,20 @@ export function HomeRoute() {
   const { data: profile, isLoading } = useProfile();
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  const base = projectPath(project);
 
   if (isLoading) return homeFallback;
   if (profile) {
     const handlers = {
       generateBarcode: async () => {
         try {
-          const { id } = await api.post<{ id: string }>('/barcode/barcode', { projectCode: project.code, projectVersion: project.version });
-          navigate(`${base}/qrcode/${id}`);
+          const { id } = await generateBarcode(project);
+          navigate(paths.barcode.getHref(project, id));
         } catch (error) {
           showMessage({ title: t('home.generateFailed'), body: translateError(t, error) });
         }
       },
-      scanBarcode: () => navigate(`${base}/scan`),
-      trackingTimes: () => navigate(`${base}/tracking-count`),
+      scanBarcode: () => navigate(paths.scan.getHref(project)),
+      trackingTimes: () => navigate(paths.trackingCount.getHref(project)),
     };
     // On a handheld terminal the scan button is the terminal's, with its scanner settings.
     const handheld = handheldModel(navigator.userAgent);
@@ -54,10 +53,9 @@ export function HomeRoute() {
   const onLoggedIn = async () => {
     preloadUserTools();
     await reloadProfile();
-    const name = search.get('name');
-    const id = search.get('id');
-    if (name && id && /^[\w-]+$/.test(name)) navigate(`${base}/qrcode/${encodeURIComponent(id)}/${name}`);
+    const resume = paths.home.resumeHref(project, search);
+    if (resume) navigate(resume);
     await revalidateProjects();
   };
-  return <LoginForm project={project} registerPath={`${base}/register`} onLoggedIn={onLoggedIn} />;
+  return <LoginForm project={project} registerPath={paths.register.getHref(project)} onLoggedIn={onLoggedIn} />;
 }

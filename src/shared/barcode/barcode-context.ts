@@ -3,10 +3,8 @@ import type { Barcode } from '@schemas/api/barcode';
 
 export interface BarcodeRouteValue {
   barcode: Barcode;
-  /** `/{project}/qrcode/{id}`: the detail page, the base of every screen under it. */
+  /** The barcode's detail page (paths.barcode), where its screens lead back to. */
   detailPath: string;
-  /** Reloads the barcode and what is derived from it, after a change. */
-  reload(): Promise<unknown>;
 }
 
 /** The barcode of the current `/qrcode/{id}` route, loaded once by the barcode route. */

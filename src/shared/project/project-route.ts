@@ -5,18 +5,14 @@ export interface ProjectRef {
 }
 
 /**
- * Parses `code@version`. The project is loaded by the part before '@' (spec section 7); a
- * segment without '@' means the latest version. Returns null for anything that cannot be a
- * project (the router then shows the 404 page without asking the server).
+ * Parses `code@version` (projectSegment in paths.ts writes it). The project is loaded by the
+ * part before '@' (spec section 7); a segment without '@' means the latest version. Returns
+ * null for anything that cannot be a project (the router then shows the 404 page without
+ * asking the server).
  */
 export function parseProjectParam(segment: string | undefined): ProjectRef | null {
   if (!segment) return null;
   const match = /^([A-Za-z0-9_-]{1,32})(?:@([1-9][0-9]{0,5}))?$/.exec(segment);
   if (!match?.[1]) return null;
   return match[2] ? { code: match[1], version: Number(match[2]) } : { code: match[1] };
-}
-
-/** The route prefix for a loaded project, e.g. `/demo@1`. */
-export function projectPath(project: { code: string; version: number }): string {
-  return `/${project.code}@${project.version}`;
 }

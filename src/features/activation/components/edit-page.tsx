@@ -1,26 +1,26 @@
 import { useMemo, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
-import { SegmentedControl, Stack } from '@mantine/core';
+import { Navigate } from 'react-router-dom';
+import { SegmentedControl } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@schemas/languages';
 import { useCurrentBarcode } from '@/shared/barcode/barcode-context';
 import { useBuiltinForms } from '@/shared/barcode/builtin-forms';
 import { barcodeFormContext } from '@/shared/barcode/form-context';
 import { barcodeTypeOf } from '@/shared/barcode/labels';
-import { PageTitle } from '@/shared/barcode/page-title';
-import { StepForm } from '@/shared/forms/step-form';
-import { UnsavedChangesGuard } from '@/shared/forms/unsaved-changes';
-import { useErrorText } from '@/shared/i18n/error-message';
-import { useCurrentProject } from '@/shared/project/use-project';
-import { showMessage } from '@/shared/ui/message-dialog';
-import { showToast } from '@/shared/ui/toasts';
-import { editActivation } from '../api/activation';
 import { defined, toAddress } from '@/shared/barcode/step-data';
+import { useCurrentProject } from '@/shared/project/use-project';
+import { StepFlowScreen } from '@/shared/step-flow/step-flow-screen';
+import { StepForm } from '@/shared/step-flow/step-form';
+import { useStepDraft } from '@/shared/step-flow/use-step-draft';
+import { useStepFlow } from '@/shared/step-flow/use-step-flow';
+import { editActivation } from '../api/activation';
 import { packageDataOf, splitPackageData } from '../model/activation-draft';
 
 const SECTIONS = ['package', 'origin', 'destination'] as const;
 type Section = (typeof SECTIONS)[number];
+type Values = Record<Section, Record<string, unknown>>;
 
+const NO_VALUES: Values = { package: {}, origin: {}, destination: {} };
 const asRecord = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' ? { ...(value as Record<string, unknown>) } : {});
 
 /**
@@ -30,57 +30,46 @@ const asRecord = (value: unknown): Record<string, unknown> => (value && typeof v
  */
 export function EditPage() {
   const { t, i18n } = useTranslation('barcode');
-  const errorText = useErrorText();
   const language = i18n.language as Language;
-  const navigate = useNavigate();
   const project = useCurrentProject();
-  const { barcode, detailPath, reload } = useCurrentBarcode();
+  const { barcode, detailPath } = useCurrentBarcode();
   const type = barcodeTypeOf(project, barcode);
   const stored = barcode.activationData ?? {};
-  const [values, setValues] = useState(() => ({ package: packageDataOf(stored), origin: asRecord(stored.origin), destination: asRecord(stored.destination) }));
-  const [section, setSection] = useState<Section>('package');
-  const [dirty, setDirty] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { draft: values, update } = useStepDraft(NO_VALUES, {
+    start: () => ({ package: packageDataOf(stored), origin: asRecord(stored.origin), destination: asRecord(stored.destination) }),
+  });
+  // Any change counts, even one that ends where it started: the stored values are never empty.
+  const [changed, setChanged] = useState(false);
+  const flow = useStepFlow({ steps: SECTIONS, hasChanges: changed, save: { done: t('edit.done'), failed: t('edit.failed'), then: detailPath } });
   const start = type?.trackPoints.find((p) => p.key === barcode.currentTrackPointKey);
   const forms = useBuiltinForms({
     project, language, stage: 'edit', barcodeType: barcode.barcodeType ?? '_none', packageRequired: false, withActivationFields: true,
   });
   const context = useMemo(() => barcodeFormContext({ project, barcodeType: barcode.barcodeType ?? '', barcodeId: barcode.id, language, stage: 'edit' }), [project, barcode, language]);
 
-  if (!barcode.isActivated || !barcode.barcodeType) return <Navigate to={detailPath} replace />;
-  const change = (which: Section) => (data: Record<string, unknown>) => {
-    setValues((current) => ({ ...current, [which]: data }));
-    setDirty(true);
+  const section = flow.step;
+  if (!barcode.isActivated || !barcode.barcodeType || !section) return <Navigate to={detailPath} replace />;
+  const change = (data: Record<string, unknown>) => {
+    update({ [section]: data });
+    setChanged(true);
   };
 
-  const save = async (which: Section, data: Record<string, unknown>) => {
-    const all = { ...values, [which]: data };
-    setBusy(true);
-    try {
-      await editActivation(defined({
-        barcodeId: barcode.id, barcodeType: barcode.barcodeType ?? '', origin: toAddress(all.origin), destination: toAddress(all.destination), ...splitPackageData(all.package),
-      }));
-      setDirty(false);
-      showToast('success', t('edit.done'));
-      await reload();
-      navigate(detailPath);
-    } catch (error) {
-      showMessage({ title: t('edit.failed'), body: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
+  // Saving one section sends all three: the others as they are (stored, or changed and not saved yet).
+  const save = (data: Record<string, unknown>) => {
+    const all = { ...values, [section]: data };
+    void flow.submit(editActivation, defined({
+      barcodeId: barcode.id, barcodeType: barcode.barcodeType ?? '', origin: toAddress(all.origin), destination: toAddress(all.destination), ...splitPackageData(all.package),
+    }));
   };
 
   const form = section === 'package' ? forms.package : forms.address;
   return (
-    <Stack gap="md">
-      <PageTitle title={t('edit.title')} barcode={barcode} detailPath={detailPath} />
-      <SegmentedControl fullWidth value={section} onChange={(v) => setSection(v as Section)}
+    <StepFlowScreen flow={flow} title={t('edit.title')}>
+      <SegmentedControl fullWidth value={section} onChange={(v) => flow.go(v as Section)}
         data={SECTIONS.map((s) => ({ value: s, label: t(`activate.step.${s}`) }))} aria-label={t('edit.sections')} />
-      <StepForm key={section} form={form} data={values[section]} onChange={change(section)} context={context}
-        onSubmit={(data) => void save(section, data)} submitLabel={t('edit.submit')} busy={busy}
+      <StepForm key={section} form={form} data={values[section]} onChange={change} context={context}
+        onSubmit={save} submitLabel={t('edit.submit')} busy={flow.busy}
         note={section !== 'package' && (section === 'origin' ? start?.requireOrigin : start?.requireDestination) ? t('activate.required') : undefined} />
-      <UnsavedChangesGuard dirty={dirty} />
-    </Stack>
+    </StepFlowScreen>
   );
 }

@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
 import { takeActivationPrefill } from '@/shared/barcode/activation-prefill';
-import { isFilled, packageInfoOf } from '@/shared/barcode/step-data';
-import { readSession, removeSession, writeSession } from '@/shared/storage/storage';
+import { hasInput, isFilled, packageInfoOf } from '@/shared/barcode/step-data';
+import { useStepDraft } from '@/shared/step-flow/use-step-draft';
 
 /** What the activation steps collected so far. */
 export interface ActivationDraft {
@@ -14,7 +13,6 @@ export interface ActivationDraft {
 }
 
 const EMPTY: ActivationDraft = { origin: {}, destination: {}, packageData: {} };
-const draftKey = (barcodeId: string) => `activation-draft:${barcodeId}`;
 
 /**
  * The draft of one barcode's activation, kept for the tab's session (sessionStorage) so that a
@@ -22,17 +20,15 @@ const draftKey = (barcodeId: string) => `activation-draft:${barcodeId}`;
  * draft starts from what a scan found (GS1 Digital Link: GTIN, lot, serial, expiry).
  */
 export function useActivationDraft(barcodeId: string) {
-  const [draft, setDraft] = useState<ActivationDraft>(() => readSession<ActivationDraft>(draftKey(barcodeId)) ?? { ...EMPTY, packageData: takeActivationPrefill(barcodeId) });
-  useEffect(() => {
-    writeSession(draftKey(barcodeId), draft);
-  }, [barcodeId, draft]);
-  const update = useCallback((change: Partial<ActivationDraft>) => setDraft((current) => ({ ...current, ...change })), []);
-  const clear = useCallback(() => {
-    removeSession(draftKey(barcodeId));
-    setDraft(EMPTY);
-  }, [barcodeId]);
-  return { draft, update, clear };
+  return useStepDraft(EMPTY, {
+    storageKey: `activation-draft:${barcodeId}`,
+    start: () => ({ ...EMPTY, packageData: takeActivationPrefill(barcodeId) }),
+  });
 }
+
+/** Whether the draft holds anything the user chose or entered (leaving would lose it). */
+export const hasDraftInput = (draft: ActivationDraft) =>
+  Boolean(draft.barcodeType) || hasInput(draft.origin) || hasInput(draft.destination) || hasInput(draft.packageData);
 
 const PACKAGE_KEYS = ['depth', 'width', 'height', 'weight', 'trackingNumber', 'externalId'];
 

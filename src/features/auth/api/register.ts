@@ -1,5 +1,6 @@
-import type { RegisterBody } from '@schemas/api/user';
+import type { RegisterBody, RegisterResponse } from '@schemas/api/user';
 import { api } from '@/shared/api';
+import type { Payload } from '@/shared/api/payload';
 import { visitorId } from '@/shared/storage/storage';
 
 export interface RegisterInput {
@@ -8,10 +9,10 @@ export interface RegisterInput {
   password?: string;
 }
 
-/** POST /user/carrier-user/self; resolves to the generated 8-digit access code. */
+/** POST /user/carrier-user/self; resolves to the generated 8-digit access code. Nothing cached changes: the visitor stays logged out. */
 export async function registerCarrier(projectId: string, input: RegisterInput): Promise<string> {
   const body: RegisterBody = { projectId, firstName: input.firstName.trim(), lastName: input.lastName.trim(), visitorId: visitorId() };
   if (input.password) body.password = input.password;
-  const data = await api.post<{ accessCode: string }>('/user/carrier-user/self', body);
+  const data = await api.post<Payload<typeof RegisterResponse>>('/user/carrier-user/self', body);
   return data.accessCode;
 }

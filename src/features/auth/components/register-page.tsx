@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { formatAccessCode, isValidPassword, NAME_MAX_LENGTH } from '@schemas/validation';
 import { translateError } from '@/shared/i18n/error-message';
-import { projectPath } from '@/shared/project/project-route';
+import { paths } from '@/shared/paths';
 import { useCurrentProject } from '@/shared/project/use-project';
 import { registerCarrier } from '../api/register';
 
@@ -19,14 +19,14 @@ export function RegisterPage() {
   const { t } = useTranslation();
   const project = useCurrentProject();
   const navigate = useNavigate();
-  const home = projectPath(project);
+  const home = paths.home.getHref(project);
   const [values, setValues] = useState<Record<Field, string>>({ firstName: '', lastName: '', password: '', passwordConfirm: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [accessCode, setAccessCode] = useState<string | null>(null);
 
-  if (!project.allowUserSelfRegister) return <Navigate to={`${home}/not-found`} replace />;
+  if (!project.allowUserSelfRegister) return <Navigate to={paths.notFound.getHref(project)} replace />;
 
   const validate = (): Partial<Record<Field, string>> => {
     const found: Partial<Record<Field, string>> = {};

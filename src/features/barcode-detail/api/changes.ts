@@ -1,8 +1,28 @@
 import type { RecycleAnswer } from '@schemas/api/barcode';
+import type { OkResponse } from '@schemas/common';
 import { api } from '@/shared/api';
+import { revalidateBarcode, revalidateTrackingCounts } from '@/shared/api/keys';
+import type { Mutation } from '@/shared/api/mutation';
+import type { Payload } from '@/shared/api/payload';
 
-/** POST /barcode/undo-tracking: takes back the latest tracking step (only its adder may). */
-export const undoTracking = (barcodeId: string) => api.post<boolean>('/barcode/undo-tracking', { barcodeId });
+const recycle = (barcodeId: string, dryRun: boolean) => api.post<RecycleAnswer>('/barcode/recycle', { barcodeId, dryRun });
 
-/** POST /barcode/recycle: with dryRun, only says what recycling would do; refusals come with their code. */
-export const recycleBarcode = (barcodeId: string, dryRun: boolean) => api.post<RecycleAnswer>('/barcode/recycle', { barcodeId, dryRun });
+/**
+ * POST /barcode/undo-tracking: takes back the barcode's latest tracking step (only its adder
+ * may), which moves the barcode back and lowers its adder's tracking count.
+ */
+export const undoTracking: Mutation<string> = {
+  send: async (barcodeId) => {
+    await api.post<Payload<typeof OkResponse>>('/barcode/undo-tracking', { barcodeId });
+  },
+  revalidate: (barcodeId) => Promise.all([revalidateBarcode(barcodeId), revalidateTrackingCounts()]),
+};
+
+/** POST /barcode/recycle with dryRun: what recycling would do, changing nothing; refusals come with their code. */
+export const planRecycle = (barcodeId: string) => recycle(barcodeId, true);
+
+/** POST /barcode/recycle: the barcode starts over (not activated); its history is kept. */
+export const recycleBarcode: Mutation<string, RecycleAnswer> = {
+  send: (barcodeId) => recycle(barcodeId, false),
+  revalidate: revalidateBarcode,
+};

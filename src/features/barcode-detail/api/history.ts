@@ -1,23 +1,29 @@
 import useSWRInfinite from 'swr/infinite';
-import type { HistoryEntry } from '@schemas/api/barcode';
+import type { HistoryResponse } from '@schemas/api/barcode';
 import { api } from '@/shared/api';
+import { barcodeScopedKey } from '@/shared/api/keys';
+import type { Payload } from '@/shared/api/payload';
 
 /** Entries per page of GET /barcode/history (skip/count, spec section 3). */
 export const HISTORY_PAGE_SIZE = 20;
 
-interface HistoryPage {
-  total: number;
-  items: HistoryEntry[];
-}
+type HistoryPage = Payload<typeof HistoryResponse>;
+
+/** The key of the history page starting at entry `skip` (in the barcode's scope: every change to the barcode revalidates it). */
+export const historyPageKey = (barcodeId: string, skip: number) => barcodeScopedKey(barcodeId, 'history', skip);
+
+/** GET /barcode/history: one page, newest first. */
+export const fetchHistoryPage = ([, id, , skip]: ReturnType<typeof historyPageKey>) =>
+  api.get<HistoryPage>('/barcode/history', { id, skip, count: HISTORY_PAGE_SIZE });
 
 /** The barcode's history, newest first, one page more each time `loadMore` is called. */
 export function useHistory(barcodeId: string) {
   const result = useSWRInfinite<HistoryPage>(
     (index, previous: HistoryPage | null) => {
       if (previous && (index * HISTORY_PAGE_SIZE >= previous.total || previous.items.length === 0)) return null;
-      return ['barcode-history', barcodeId, index * HISTORY_PAGE_SIZE];
+      return historyPageKey(barcodeId, index * HISTORY_PAGE_SIZE);
     },
-    ([, id, skip]: [string, string, number]) => api.get<HistoryPage>('/barcode/history', { id, skip, count: HISTORY_PAGE_SIZE }),
+    fetchHistoryPage,
     { revalidateFirstPage: false },
   );
   const pages = result.data ?? [];

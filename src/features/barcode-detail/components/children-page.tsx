@@ -7,7 +7,7 @@ import { trackPointName } from '@/shared/barcode/labels';
 import { PageTitle } from '@/shared/barcode/page-title';
 import { TypeIcon } from '@/shared/barcode/type-icon';
 import { useErrorText } from '@/shared/i18n/error-message';
-import { projectPath } from '@/shared/project/project-route';
+import { paths } from '@/shared/paths';
 import { useCurrentProject } from '@/shared/project/use-project';
 import { useChildren } from '../api/children';
 
@@ -30,7 +30,7 @@ export function ChildrenPage() {
           <Group wrap="nowrap">
             <TypeIcon type={child.barcodeType ? project.barcodeTypes[child.barcodeType] : undefined} size={32} />
             <Stack gap={0}>
-              <Anchor component={Link} to={`${projectPath(project)}/qrcode/${child.id}`}>{child.externalId ?? child.id}</Anchor>
+              <Anchor component={Link} to={paths.barcode.getHref(project, child.id)}>{child.externalId ?? child.id}</Anchor>
               <Text size="xs" c="dimmed">
                 {child.isActivated ? trackPointName(project, child.barcodeType, child.currentTrackPointKey, language) : t('state.notActivated')}
               </Text>

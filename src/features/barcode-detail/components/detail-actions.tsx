@@ -8,6 +8,7 @@ import type { Project } from '@schemas/api/project';
 import type { Language } from '@schemas/languages';
 import { nextTrackPoint, trackPointName, trackPointsOf } from '@/shared/barcode/labels';
 import { useErrorText } from '@/shared/i18n/error-message';
+import { paths } from '@/shared/paths';
 import { showMessage } from '@/shared/ui/message-dialog';
 import { showToast } from '@/shared/ui/toasts';
 import { undoTracking } from '../api/changes';
@@ -15,19 +16,19 @@ import { detailActions, type DetailActionName } from '../model/detail-actions';
 import { RecycleDialog } from './recycle-dialog';
 
 const ICONS = { activate: IconCheck, track: IconPlus, edit: IconPencil, undo: IconArrowBackUp, recycle: IconRecycle, history: IconHistory, scannedBarcodes: IconListSearch, trace: IconRoute, children: IconSitemap };
-const SCREENS: Partial<Record<DetailActionName, string>> = { activate: 'activate', track: 'track', edit: 'edit', history: 'history', scannedBarcodes: 'scanned-barcodes', trace: 'trace', children: 'children' };
+const { activate, track, edit, history, scannedBarcodes, trace, children } = paths.barcode;
+/** The actions that open a screen under the barcode; the others (undo, recycle) confirm in a dialog. */
+const SCREENS: Partial<Record<DetailActionName, { getHref(project: Project, barcodeId: string): string }>> = { activate, track, edit, history, scannedBarcodes, trace, children };
 const PRIMARY: DetailActionName[] = ['activate', 'track'];
 
 interface DetailActionsProps {
   project: Project;
   barcode: Barcode;
   loggedIn: boolean;
-  detailPath: string;
-  onChanged(): Promise<unknown>;
 }
 
 /** The actions the viewer may take on this barcode now; those they may not, disabled with the reason. */
-export function DetailActions({ project, barcode, loggedIn, detailPath, onChanged }: DetailActionsProps) {
+export function DetailActions({ project, barcode, loggedIn }: DetailActionsProps) {
   const { t, i18n } = useTranslation('barcode');
   const errorText = useErrorText();
   const language = i18n.language as Language;
@@ -42,17 +43,17 @@ export function DetailActions({ project, barcode, loggedIn, detailPath, onChange
   const label = (action: DetailActionName) => (action === 'track' && next ? t('actions.trackAt', { trackPoint: name(next.key) }) : t(`actions.${action}`));
   const run = (action: DetailActionName) => {
     const screen = SCREENS[action];
-    if (screen) navigate(`${detailPath}/${screen}`);
+    if (screen) navigate(screen.getHref(project, barcode.id));
     else setConfirming(action as 'undo' | 'recycle');
   };
 
   const undo = async () => {
     setBusy(true);
     try {
-      await undoTracking(barcode.id);
+      await undoTracking.send(barcode.id);
       setConfirming(null);
       showToast('success', t('undo.done'));
-      await onChanged();
+      await undoTracking.revalidate(barcode.id);
     } catch (error) {
       setConfirming(null);
       showMessage({ body: errorText(error) });
@@ -91,7 +92,7 @@ export function DetailActions({ project, barcode, loggedIn, detailPath, onChange
         </Group>
       </Modal>
       {confirming === 'recycle' && (
-        <RecycleDialog project={project} barcode={barcode} onClose={() => setConfirming(null)} onRecycled={onChanged} />
+        <RecycleDialog project={project} barcode={barcode} onClose={() => setConfirming(null)} />
       )}
     </Paper>
   );

@@ -15,14 +15,14 @@ import { DetailActions } from './detail-actions';
 export function DetailPage() {
   const { t } = useTranslation('barcode');
   const project = useCurrentProject();
-  const { barcode, detailPath, reload } = useCurrentBarcode();
+  const { barcode } = useCurrentBarcode();
   const { data: profile } = useProfile();
   const loggedIn = Boolean(profile);
   return (
     <Stack gap="md">
       <BarcodeLabel project={project} barcode={barcode} />
       {!barcode.isActivated && <Alert variant="light" color="gray">{t('detail.notActivatedHint')}</Alert>}
-      <DetailActions project={project} barcode={barcode} loggedIn={loggedIn} detailPath={detailPath} onChanged={reload} />
+      <DetailActions project={project} barcode={barcode} loggedIn={loggedIn} />
       <ActivationData project={project} barcode={barcode} loggedIn={loggedIn} />
       {loggedIn && <Alerts barcodeId={barcode.id} />}
       {!loggedIn && <Alert variant="light">{t('detail.loginForMore')}</Alert>}

@@ -7,20 +7,19 @@ import type { Language } from '@schemas/languages';
 import { trackPointName } from '@/shared/barcode/labels';
 import { useErrorText } from '@/shared/i18n/error-message';
 import { showToast } from '@/shared/ui/toasts';
-import { recycleBarcode } from '../api/changes';
+import { planRecycle, recycleBarcode } from '../api/changes';
 
 interface RecycleDialogProps {
   project: Project;
   barcode: Barcode;
   onClose(): void;
-  onRecycled(): Promise<unknown>;
 }
 
 /**
  * Recycle (spec section 4): first a dry run that tells the user what will happen (or why the
  * server refuses: in use, paired, sealed), then the real call once they confirm.
  */
-export function RecycleDialog({ project, barcode, onClose, onRecycled }: RecycleDialogProps) {
+export function RecycleDialog({ project, barcode, onClose }: RecycleDialogProps) {
   const { t, i18n } = useTranslation('barcode');
   const errorText = useErrorText();
   const language = i18n.language as Language;
@@ -30,7 +29,7 @@ export function RecycleDialog({ project, barcode, onClose, onRecycled }: Recycle
 
   useEffect(() => {
     let alive = true;
-    recycleBarcode(barcode.id, true).then((answer) => alive && setPlan(answer), (failure: unknown) => alive && setError(failure));
+    planRecycle(barcode.id).then((answer) => alive && setPlan(answer), (failure: unknown) => alive && setError(failure));
     return () => {
       alive = false;
     };
@@ -40,10 +39,10 @@ export function RecycleDialog({ project, barcode, onClose, onRecycled }: Recycle
     setBusy(true);
     setError(null);
     try {
-      await recycleBarcode(barcode.id, false);
+      await recycleBarcode.send(barcode.id);
       showToast('success', t('recycle.done'));
       onClose();
-      await onRecycled();
+      await recycleBarcode.revalidate(barcode.id);
     } catch (failure) {
       setError(failure);
     } finally {

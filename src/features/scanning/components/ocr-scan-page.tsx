@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCurrentProject } from '@/shared/project/use-project';
 import { mayGenerateBarcodes } from '@/shared/project/permissions';
-import { projectPath } from '@/shared/project/project-route';
+import { paths } from '@/shared/paths';
 import { useProfile } from '@/shared/session/use-profile';
 import { OcrCapture } from './ocr-capture';
 import { ScanHandler } from './scan-handler';
@@ -19,7 +19,7 @@ export function OcrScanPage() {
   const [text, setText] = useState<string | null>(null);
   return (
     <>
-      <OcrCapture onDone={(result) => (result ? setText(result.text) : navigate(projectPath(project)))} />
+      <OcrCapture onDone={(result) => (result ? setText(result.text) : navigate(paths.home.getHref(project)))} />
       {text !== null && <ScanHandler project={project} mayGenerate={mayGenerateBarcodes(project, profile)} text={text} onDone={() => setText(null)} />}
     </>
   );

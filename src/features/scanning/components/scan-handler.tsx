@@ -3,12 +3,12 @@ import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Project } from '@schemas/api/project';
+import { findBarcodeByExternalId, generateBarcode } from '@/shared/api/barcode';
 import { storeActivationPrefill } from '@/shared/barcode/activation-prefill';
-import { translateError } from '@/shared/i18n/error-message';
-import { projectPath } from '@/shared/project/project-route';
-import { showMessage } from '@/shared/ui/message-dialog';
 import { addScannedBarcode, keepScanFrame } from '@/shared/barcode/scan-state';
-import { findByExternalId, generateWithExternalId } from '../api/scan';
+import { translateError } from '@/shared/i18n/error-message';
+import { paths, projectSegment } from '@/shared/paths';
+import { showMessage } from '@/shared/ui/message-dialog';
 import type { Gs1DigitalLink } from '../model/gs1-digital-link';
 import { GS1_FIELD_KEYS, scanTarget } from '../model/scan-routing';
 
@@ -50,11 +50,11 @@ export function ScanHandler({ project, mayGenerate, text, frame = null, onDone }
     done.current = onDone;
     scanFrame.current = frame;
   });
-  /** Opens the barcode the scan led to; the scan joins the pool and its frame waits for the barcode's form. */
-  const open = useCallback((projectPrefix: string, barcodeId: string) => {
-    addScannedBarcode(text.trim(), { project: projectPrefix.slice(1), id: barcodeId });
+  /** Opens the barcode the scan led to (its project's route segment, its id); the scan joins the pool and its frame waits for the barcode's form. */
+  const open = useCallback((project: string, barcodeId: string) => {
+    addScannedBarcode(text.trim(), { project, id: barcodeId });
     if (scanFrame.current) keepScanFrame(barcodeId, scanFrame.current);
-    navigate(`${projectPrefix}/qrcode/${barcodeId}`);
+    navigate(paths.barcode.getHref(project, barcodeId));
     done.current();
   }, [navigate, text]);
 
@@ -66,13 +66,13 @@ export function ScanHandler({ project, mayGenerate, text, frame = null, onDone }
       return undefined;
     }
     if (target.kind === 'barcode') {
-      open(`/${target.project}`, target.barcodeId);
+      open(target.project, target.barcodeId);
       return undefined;
     }
-    findByExternalId(project.code, target.externalId).then((found) => {
+    findBarcodeByExternalId(project.code, target.externalId).then((found) => {
       if (!alive) return;
       if (found) {
-        open(projectPath(project), found.id);
+        open(projectSegment(project), found.id);
       } else if (!mayGenerate) {
         addScannedBarcode(target.externalId, null);
         // Nothing to open, and no new barcode allowed (visitors are offered the login there).
@@ -95,9 +95,9 @@ export function ScanHandler({ project, mayGenerate, text, frame = null, onDone }
     if (!confirm) return;
     setBusy(true);
     try {
-      const { id } = await generateWithExternalId(project.code, project.version, confirm.externalId);
+      const { id } = await generateBarcode(project, confirm.externalId);
       if (confirm.gs1) storeActivationPrefill(id, prefillFor(project, confirm.gs1));
-      open(projectPath(project), id);
+      open(projectSegment(project), id);
     } catch (error) {
       showMessage({ body: translateError(tc, error) });
       done.current();

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCurrentProject } from '@/shared/project/use-project';
 import { mayGenerateBarcodes } from '@/shared/project/permissions';
-import { projectPath } from '@/shared/project/project-route';
+import { paths } from '@/shared/paths';
 import { useProfile } from '@/shared/session/use-profile';
 import { ScanHandler } from './scan-handler';
 import { Scanner } from './scanner';
@@ -20,7 +20,7 @@ export function ScanPage() {
   return (
     <>
       <Scanner routeName="scan" busy={scanned !== null}
-        onConfirm={(text, frame) => setScanned({ text, frame })} onCancel={() => navigate(projectPath(project))} />
+        onConfirm={(text, frame) => setScanned({ text, frame })} onCancel={() => navigate(paths.home.getHref(project))} />
       {scanned !== null && <ScanHandler project={project} mayGenerate={mayGenerate} text={scanned.text} frame={scanned.frame} onDone={() => setScanned(null)} />}
     </>
   );

@@ -5,7 +5,7 @@ import { useCurrentBarcode } from '@/shared/barcode/barcode-context';
 import { formatDateTime } from '@/shared/barcode/labels';
 import { PageTitle } from '@/shared/barcode/page-title';
 import { clearScannedBarcodes, scannedBarcodes } from '@/shared/barcode/scan-state';
-import { projectPath } from '@/shared/project/project-route';
+import { paths } from '@/shared/paths';
 import { useCurrentProject } from '@/shared/project/use-project';
 import { useStore } from '@/shared/ui/store';
 
@@ -27,14 +27,14 @@ export function ScannedBarcodesPage() {
         {pool.map((scan, index) => (
           <Paper key={`${scan.scannedAt}-${index}`} component="li" withBorder p="sm" radius="md">
             {scan.barcode
-              ? <Anchor component={Link} to={`/${scan.barcode.project}/qrcode/${scan.barcode.id}`} style={{ wordBreak: 'break-all' }}>{scan.text}</Anchor>
+              ? <Anchor component={Link} to={paths.barcode.getHref(scan.barcode.project, scan.barcode.id)} style={{ wordBreak: 'break-all' }}>{scan.text}</Anchor>
               : <Text style={{ wordBreak: 'break-all' }}>{scan.text}</Text>}
             <Text size="xs" c="dimmed">{formatDateTime(scan.scannedAt)}{scan.barcode ? '' : ` · ${t('scanned.notFound')}`}</Text>
           </Paper>
         ))}
       </Stack>
       <Group grow>
-        <Button component={Link} to={`${projectPath(project)}/scan`} size="md">{t('scanned.scanAgain')}</Button>
+        <Button component={Link} to={paths.scan.getHref(project)} size="md">{t('scanned.scanAgain')}</Button>
         {pool.length > 0 && <Button variant="default" size="md" onClick={clearScannedBarcodes}>{t('scanned.clear')}</Button>}
       </Group>
     </Stack>

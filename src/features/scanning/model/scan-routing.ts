@@ -1,3 +1,4 @@
+import { paths } from '@/shared/paths';
 import { parseGs1DigitalLink, type Gs1DigitalLink } from './gs1-digital-link';
 
 /** Where a scanned text leads (spec section 4, handheld scan and scanner). */
@@ -6,7 +7,6 @@ export type ScanTarget =
   | { kind: 'new'; externalId: string; gs1: Gs1DigitalLink | null };
 
 const BARCODE_ID = /^[A-Za-z0-9]{12}$/;
-const PROJECT = /^[A-Za-z0-9_-]{1,32}(@[1-9][0-9]{0,5})?$/;
 
 /**
  * A URL of this product's barcode pattern (`…/{project}/qrcode/{barcodeId}`, on any host: labels
@@ -20,10 +20,10 @@ export function scanTarget(scanned: string): ScanTarget | null {
   if (!text) return null;
   try {
     const url = new URL(text);
-    const segments = url.pathname.split('/').filter(Boolean);
-    const [project, qrcode, barcodeId] = segments.slice(-3);
-    if ((url.protocol === 'https:' || url.protocol === 'http:') && qrcode === 'qrcode' && project && barcodeId
-      && PROJECT.test(project) && BARCODE_ID.test(barcodeId)) {
+    const last = url.pathname.split('/').filter(Boolean).slice(-3);
+    const [project, , barcodeId] = last;
+    if ((url.protocol === 'https:' || url.protocol === 'http:') && project && barcodeId
+      && paths.barcode.match(`/${last.join('/')}`) && BARCODE_ID.test(barcodeId)) {
       return { kind: 'barcode', project, barcodeId };
     }
   } catch {

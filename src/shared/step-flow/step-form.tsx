@@ -3,7 +3,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CompiledForm } from '@renderer';
 import type { FormContext } from '@widgets/types';
-import { ConfiguredForm } from './configured-form';
+import { ConfiguredForm } from '../forms/configured-form';
 
 export interface StepFormProps {
   form: CompiledForm;

@@ -1,0 +1,106 @@
+import { parseProjectParam, type ProjectRef } from './project/project-route';
+
+/**
+ * A project as a route names it: a loaded project (`{ code, version }`), or the `{project}`
+ * segment as it was written (a scanned link of this product, the scanned-barcodes pool), which
+ * may lack the version.
+ */
+export type ProjectInRoute = { code: string; version: number } | string;
+
+/** The `{project}` segment: code '@' version (spec section 2); parseProjectParam reads it back. */
+export const projectSegment = (project: ProjectInRoute): string =>
+  (typeof project === 'string' ? project : `${project.code}@${project.version}`);
+
+const QRCODE = 'qrcode';
+const SCAN_OCR = 'scan-ocr';
+
+const projectHref = (project: ProjectInRoute) => `/${projectSegment(project)}`;
+const barcodeHref = (project: ProjectInRoute, barcodeId: string) => `${projectHref(project)}/${QRCODE}/${encodeURIComponent(barcodeId)}`;
+
+/** A screen directly under the project, e.g. `/{project}/scan`. */
+const projectScreen = <P extends string>(path: P) => ({
+  path,
+  getHref: (project: ProjectInRoute) => `${projectHref(project)}/${path}`,
+});
+
+/** A screen under a barcode, e.g. `/{project}/qrcode/{barcodeId}/history`. */
+const barcodeScreen = <P extends string>(path: P) => ({
+  path,
+  getHref: (project: ProjectInRoute, barcodeId: string) => `${barcodeHref(project, barcodeId)}/${path}`,
+});
+
+/** The activation steps in order, each its own URL so the phone's back button goes one step back. */
+const ACTIVATION_STEPS = ['type', 'trackpoint', 'origin', 'destination', 'package'] as const;
+export type ActivationStep = (typeof ACTIVATION_STEPS)[number];
+
+const activate = barcodeScreen('activate');
+
+/** Names a restricted screen a visitor was sent home from, so logging in resumes it. */
+export interface PendingScreen {
+  /** The screen's path under the barcode, e.g. 'history'. */
+  screen: string;
+  barcodeId: string;
+}
+
+/**
+ * Every screen path of the client (spec section 2) in one table, as bulletproof-react keeps its
+ * `src/config/paths.ts`: the router declares its routes with each entry's `path`, and whatever
+ * links or navigates to a screen builds the address with its `getHref`. A screen renamed here is
+ * renamed everywhere; a new screen gets its entry here before anything links to it.
+ */
+export const paths = {
+  playground: { path: '/playground' },
+  home: {
+    path: '/:project',
+    /** Home, with the restricted screen to resume after login in the query (`?name=&id=`) when given. */
+    getHref: (project: ProjectInRoute, pending?: PendingScreen) =>
+      projectHref(project) + (pending ? `?${new URLSearchParams({ name: pending.screen, id: pending.barcodeId }).toString()}` : ''),
+    /** The screen home's query says to resume (see getHref), or null when it names none or a malformed one. */
+    resumeHref: (project: ProjectInRoute, query: URLSearchParams): string | null => {
+      const screen = query.get('name');
+      const barcodeId = query.get('id');
+      return screen && barcodeId && /^[\w-]+$/.test(screen) ? `${barcodeHref(project, barcodeId)}/${screen}` : null;
+    },
+  },
+  register: projectScreen('register'),
+  scan: projectScreen('scan'),
+  trackingCount: projectScreen('tracking-count'),
+  /** Anything else: the 404 page. `getHref` names a path no screen has, for a redirect to it. */
+  notFound: { path: '*', getHref: (project: ProjectInRoute) => `${projectHref(project)}/not-found` },
+  scanOcr: { path: `${QRCODE}/${SCAN_OCR}` },
+  barcode: {
+    path: `${QRCODE}/:barcodeId`,
+    /** The barcode's detail page, the base of every screen under it. */
+    getHref: barcodeHref,
+    /**
+     * The project and barcode a path names (`/{project}/qrcode/{barcodeId}/...`) and whether it
+     * is the detail page; null when it names no barcode (the OCR scan page is not one) or no
+     * valid project.
+     */
+    match: (pathname: string): { project: ProjectRef; barcodeId: string; onDetail: boolean } | null => {
+      const match = new RegExp(`^/([^/]+)/${QRCODE}/([^/]+)(/[^/]*)?`).exec(pathname);
+      const project = parseProjectParam(match?.[1]);
+      if (!match?.[2] || match[2] === SCAN_OCR || !project) return null;
+      return { project, barcodeId: decodeURIComponent(match[2]), onDetail: !match[3] };
+    },
+    /** What follows the barcode in a path (its screen, e.g. '/history'); '' on the detail page. */
+    screenOf: (pathname: string, barcodeId: string) => pathname.split(`/${QRCODE}/${barcodeId}`)[1] ?? '',
+    trace: barcodeScreen('trace'),
+    children: barcodeScreen('children'),
+    history: barcodeScreen('history'),
+    scannedBarcodes: barcodeScreen('scanned-barcodes'),
+    edit: barcodeScreen('edit'),
+    track: barcodeScreen('track'),
+    /** The custom HTML page (spec section 2); not drawn by this build, but the layout treats it apart. */
+    html: { path: 'html' },
+    activate: {
+      path: activate.path,
+      /** The route of one step under `path`. */
+      stepPath: ':step',
+      steps: ACTIVATION_STEPS,
+      /** Activation at `step`; without one, activation's own path, which opens the first step. */
+      getHref: (project: ProjectInRoute, barcodeId: string, step?: ActivationStep) =>
+        activate.getHref(project, barcodeId) + (step ? `/${step}` : ''),
+    },
+  },
+} as const;
