@@ -1,9 +1,11 @@
+import type { UploadResponse, WeightResponse } from '@schemas/api/files';
 import type { Project } from '@schemas/api/project';
 import type { FormStage } from '@schemas/field-constants';
 import type { Language } from '@schemas/languages';
 import { suggestionsOf } from '@renderer';
 import type { FormContext } from '@widgets/types';
 import { api } from '../api';
+import type { Payload } from '../api/payload';
 import { deviceSettings } from '../storage/storage';
 import { ocrDialog, photoDialog, scanDialog } from '../ui/capture-requests';
 import { scanFrameSource } from './scan-state';
@@ -35,7 +37,7 @@ export function barcodeFormContext(input: BarcodeFormContextInput): FormContext 
       const body = new FormData();
       body.append('barcodeId', barcodeId);
       body.append('file', file);
-      return api.upload<string>('/barcode/file', body, onProgress);
+      return api.upload<Payload<typeof UploadResponse>>('/barcode/file', body, onProgress);
     },
     deleteFile: async (url) => {
       await api.delete('/barcode/file', { filePath: url });
@@ -47,7 +49,7 @@ export function barcodeFormContext(input: BarcodeFormContextInput): FormContext 
     takePhoto: (overlayUrl) => photoDialog.request({ overlayUrl }),
     deviceSettings,
     fetchWeight: trackPointKey
-      ? async () => (await api.get<{ weight: number }>('/barcode/weight-measurement', { barcodeId, trackPointKey })).weight
+      ? async () => (await api.get<Payload<typeof WeightResponse>>('/barcode/weight-measurement', { barcodeId, trackPointKey })).weight
       : undefined,
   };
 }
