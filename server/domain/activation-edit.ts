@@ -4,8 +4,8 @@ import { isVisible } from '../../renderer';
 import type { Queryable } from '../db/database';
 import { activationDataOf, assertExternalIdFree, validatedActivationFields } from './activation';
 import { appendHistory, assertRequiredInfo, barcodeForChange } from './barcodes';
-import type { ServerContext } from './context';
-import { commonFailure, fieldFailure } from './errors';
+import type { ServerContext } from '../context';
+import { commonFailure, fieldFailure } from '../rules/api-failure';
 import type { Viewer } from './projects';
 
 /** The trackpoint the barcode's present trip started at: that of its latest activation. */

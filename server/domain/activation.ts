@@ -3,9 +3,9 @@ import { ErrorCode } from '../../schemas/error-codes';
 import { compileForm } from '../../renderer';
 import { validateFormData } from '../../renderer/validate';
 import type { Queryable } from '../db/database';
-import type { ServerContext } from './context';
+import type { ServerContext } from '../context';
 import { appendHistory, assertRequiredInfo, barcodeForChange, stepInfo } from './barcodes';
-import { ApiFailure, commonFailure, fieldFailure } from './errors';
+import { ApiFailure, commonFailure, fieldFailure } from '../rules/api-failure';
 import { notifyArrival } from './notifications';
 import { formSourceOf, SERVER_VIEWER, type ProjectRow, type Viewer } from './projects';
 

@@ -1,14 +1,14 @@
 import type { AuthorizeBody, RegisterBody, User } from '../../schemas/api/user';
 import { ErrorCode } from '../../schemas/error-codes';
-import type { ServerContext } from './context';
-import { hashPassword, verifyPassword } from './crypto';
-import { ApiFailure, commonFailure, fieldFailure } from './errors';
+import type { ServerContext } from '../context';
+import { hashPassword, verifyPassword } from '../infra/crypto';
+import { ApiFailure, commonFailure, fieldFailure } from '../rules/api-failure';
 import { checkOneTimePasscode } from './one-time-passcode';
 import { findProject } from './projects';
-import { assertWithinLimits, recordAttempt, type Limit } from './rate-limit';
-import { startSession, type IssuedTokens } from './sessions';
+import { assertWithinLimits, recordAttempt, type Limit } from '../infra/rate-limit';
+import { startSession, type IssuedTokens } from '../infra/sessions';
 import { createUser, findUserByAccessCode, toUser } from './users';
-import { newId } from './ids';
+import { newId } from '../infra/ids';
 
 // Compared against when no user matched, so a wrong access code costs the same time as a wrong
 // password. Made on first use, not at start-up.

@@ -1,7 +1,7 @@
 import type { ChildBarcode, ChildValue, ChildValueQuery } from '../../schemas/api/barcode';
 import { findProject, type ProjectRow, type Viewer } from './projects';
 import { loadBarcode, visibleActivationData, type BarcodeRow } from './barcodes';
-import type { ServerContext } from './context';
+import type { ServerContext } from '../context';
 
 /** The barcodes paired directly under `parentId`, oldest first; 2303 when the parent does not exist. */
 async function childRows(ctx: ServerContext, parentId: string): Promise<BarcodeRow[]> {

@@ -4,12 +4,12 @@ import { FILE_TYPES, type FileExtension, type StoredFileParams } from '../../sch
 import { ErrorCode } from '../../schemas/error-codes';
 import type { Queryable } from '../db/database';
 import { barcodeForChange } from './barcodes';
-import type { ServerContext } from './context';
-import { ApiFailure, commonFailure, fieldFailure } from './errors';
+import type { ServerContext } from '../context';
+import { ApiFailure, commonFailure, fieldFailure } from '../rules/api-failure';
 import {
   allowedExtension, newStoredName, parseStoredFileUrl, storedFileUrl, storedPath, writeUpload, type FileStorage, type IncomingFile,
-} from './file-storage';
-import { newId } from './ids';
+} from '../infra/file-storage';
+import { newId } from '../infra/ids';
 import type { Viewer } from './projects';
 
 const BARCODE_ID = new RegExp(BARCODE_ID_PATTERN);

@@ -3,11 +3,11 @@ import { ErrorCode } from '../../schemas/error-codes';
 import type { TrackPoint } from '../../schemas/project-config';
 import type { Queryable } from '../db/database';
 import { belongsTo, displayLabel, loadBarcode, type BarcodeRow } from './barcodes';
-import type { ServerContext } from './context';
-import { commonFailure } from './errors';
-import { newId } from './ids';
+import type { ServerContext } from '../context';
+import { commonFailure } from '../rules/api-failure';
+import { newId } from '../infra/ids';
 import { fillTemplate, templateValues } from './message-template';
-import { sendEmail, sendSms } from './outbox';
+import { sendEmail, sendSms } from '../infra/outbox';
 import type { ProjectRow, Viewer } from './projects';
 
 /** How many notifications one list returns at most (a barcode meets a handful per trip). */

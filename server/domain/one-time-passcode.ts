@@ -1,9 +1,9 @@
 import type { Queryable } from '../db/database';
 import { ErrorCode } from '../../schemas/error-codes';
-import { digest, randomDigits, safeEqual } from './crypto';
-import { commonFailure, fieldFailure } from './errors';
-import { newId } from './ids';
-import { sendSms } from './outbox';
+import { digest, randomDigits, safeEqual } from '../infra/crypto';
+import { commonFailure, fieldFailure } from '../rules/api-failure';
+import { newId } from '../infra/ids';
+import { sendSms } from '../infra/outbox';
 import type { UserRow } from './users';
 
 /** A one-time code lives 5 minutes and survives at most 5 wrong tries. */

@@ -2,9 +2,9 @@ import type { Queryable } from '../db/database';
 import type { Project, ProjectPermission, ProjectQuery } from '../../schemas/api/project';
 import type { ProjectConfig, UserType } from '../../schemas/project-config';
 import { ErrorCode } from '../../schemas/error-codes';
-import { commonFailure } from './errors';
+import { commonFailure } from '../rules/api-failure';
 import type { FormSource, FormViewer } from '../../renderer';
-import { UUID_PATTERN } from './ids';
+import { UUID_PATTERN } from '../infra/ids';
 
 export interface ProjectRow {
   id: string;

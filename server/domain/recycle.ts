@@ -1,8 +1,8 @@
 import type { RecycleAnswer, RecycleBody } from '../../schemas/api/barcode';
 import { ErrorCode } from '../../schemas/error-codes';
 import { appendHistory, barcodeForChange, type StoredBarcode } from './barcodes';
-import type { ServerContext } from './context';
-import { commonFailure } from './errors';
+import type { ServerContext } from '../context';
+import { commonFailure } from '../rules/api-failure';
 import type { ProjectRow, Viewer } from './projects';
 
 /**

@@ -1,8 +1,8 @@
 import { ErrorCode } from '../../schemas/error-codes';
 import type { Queryable } from '../db/database';
 import { belongsTo } from './barcodes';
-import type { ServerContext } from './context';
-import { commonFailure } from './errors';
+import type { ServerContext } from '../context';
+import { commonFailure } from '../rules/api-failure';
 import { findProject, type Viewer } from './projects';
 
 interface ReferencedBarcode {

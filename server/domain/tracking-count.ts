@@ -1,8 +1,8 @@
 import type { TrackingCountQuery } from '../../schemas/api/barcode';
 import { ErrorCode } from '../../schemas/error-codes';
 import { belongsTo } from './barcodes';
-import type { ServerContext } from './context';
-import { commonFailure, fieldFailure } from './errors';
+import type { ServerContext } from '../context';
+import { commonFailure, fieldFailure } from '../rules/api-failure';
 import { findProject, type Viewer } from './projects';
 import { NOT_UNDONE } from './tracking';
 

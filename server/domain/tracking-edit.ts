@@ -1,8 +1,8 @@
 import type { TrackingBody } from '../../schemas/api/barcode';
 import { ErrorCode } from '../../schemas/error-codes';
 import { appendHistory, assertRequiredInfo, barcodeForChange, stepInfo } from './barcodes';
-import type { ServerContext } from './context';
-import { commonFailure } from './errors';
+import type { ServerContext } from '../context';
+import { commonFailure } from '../rules/api-failure';
 import type { Viewer } from './projects';
 import { latestTrackingStep, validatedTrackPointForms } from './tracking';
 

@@ -4,9 +4,9 @@ import type { TrackPoint } from '../../schemas/project-config';
 import { compileForm } from '../../renderer';
 import { validateFormData } from '../../renderer/validate';
 import type { Queryable } from '../db/database';
-import type { ServerContext } from './context';
+import type { ServerContext } from '../context';
 import { appendHistory, assertRequiredInfo, barcodeForChange, belongsTo, stepInfo } from './barcodes';
-import { ApiFailure, commonFailure } from './errors';
+import { ApiFailure, commonFailure } from '../rules/api-failure';
 import { notifyArrival } from './notifications';
 import { findProject, formSourceOf, SERVER_VIEWER, type ProjectRow, type Viewer } from './projects';
 

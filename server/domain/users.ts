@@ -2,9 +2,9 @@ import type { Queryable } from '../db/database';
 import type { Profile, User } from '../../schemas/api/user';
 import type { UserType } from '../../schemas/project-config';
 import { ErrorCode } from '../../schemas/error-codes';
-import { digest, randomDigits } from './crypto';
-import { commonFailure } from './errors';
-import { newId } from './ids';
+import { digest, randomDigits } from '../infra/crypto';
+import { commonFailure } from '../rules/api-failure';
+import { newId } from '../infra/ids';
 
 export interface UserRow {
   id: string;

@@ -1,9 +1,9 @@
 import type { WeightQuery, WeightReading, WeightReadingBody } from '../../schemas/api/files';
 import { ErrorCode } from '../../schemas/error-codes';
 import { belongsTo } from './barcodes';
-import type { ServerContext } from './context';
-import { commonFailure, fieldFailure } from './errors';
-import { newId } from './ids';
+import type { ServerContext } from '../context';
+import { commonFailure, fieldFailure } from '../rules/api-failure';
+import { newId } from '../infra/ids';
 import { findProject, projectPermission, type ProjectRow, type Viewer } from './projects';
 
 /** A reading older than this is stale: the form is not filled from it. */

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../schemas/error-codes';
-import { ApiFailure } from '../domain/errors';
+import { ApiFailure } from '../rules/api-failure';
 import { ajvErrorsToBody } from './validation';
 
 /** Fastify's own client errors, mapped to catalogue codes. */

@@ -9,7 +9,7 @@ import { activateBarcode } from '../domain/activation';
 import { editActivation } from '../domain/activation-edit';
 import { generateBarcode, getBarcode } from '../domain/barcodes';
 import { childBarcodes, childValues } from '../domain/children';
-import type { ServerContext } from '../domain/context';
+import type { ServerContext } from '../context';
 import { barcodeNotifications, compileMessage } from '../domain/notifications';
 import { recycleBarcode } from '../domain/recycle';
 import { addTracking, barcodeHistory, undoTracking } from '../domain/tracking';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { envelope } from '../../schemas/common';
-import type { ServerContext } from '../domain/context';
-import { readOutbox } from '../domain/outbox';
+import type { ServerContext } from '../context';
+import { readOutbox } from '../infra/outbox';
 
 const OutboxResponse = envelope(Type.Array(Type.Object({
   channel: Type.String(), destination: Type.String(), body: Type.String(), createdAt: Type.String(),

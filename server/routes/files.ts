@@ -6,9 +6,9 @@ import {
   DeleteFileBody, ReferenceDataQuery, ReferenceDataResponse, StoredFileParams, UploadErrorResponse, UploadResponse, WeightQuery, WeightReadingBody, WeightResponse,
 } from '../../schemas/api/files';
 import { ErrorCode } from '../../schemas/error-codes';
-import type { ServerContext } from '../domain/context';
-import { commonFailure } from '../domain/errors';
-import { FileTooLarge, openFileStorage, type FileStorage } from '../domain/file-storage';
+import type { ServerContext } from '../context';
+import { commonFailure } from '../rules/api-failure';
+import { FileTooLarge, openFileStorage, type FileStorage } from '../infra/file-storage';
 import { deleteUpload, findStoredFile, receiveUpload, type ServedFile } from '../domain/files';
 import { referenceData } from '../domain/reference-data';
 import { latestWeight, recordWeight } from '../domain/weight';

@@ -3,9 +3,9 @@ import { Type } from 'typebox';
 import { ErrorResponse } from '../../schemas/common';
 import { ProjectQuery, ProjectResponse } from '../../schemas/api/project';
 import { ErrorCode } from '../../schemas/error-codes';
-import type { ServerContext } from '../domain/context';
-import { commonFailure } from '../domain/errors';
-import { UUID_PATTERN } from '../domain/ids';
+import type { ServerContext } from '../context';
+import { commonFailure } from '../rules/api-failure';
+import { UUID_PATTERN } from '../infra/ids';
 import { findProject, projectPermission, toProject } from '../domain/projects';
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };

@@ -6,11 +6,11 @@ import {
 import { Headers } from '../../schemas/validation';
 import { userAddresses } from '../domain/addresses';
 import { authorize, registerCarrier } from '../domain/auth';
-import type { ServerContext } from '../domain/context';
-import { rotateSession, revokeSession } from '../domain/sessions';
+import type { ServerContext } from '../context';
+import { rotateSession, revokeSession } from '../infra/sessions';
 import { loadProfile, findUserById, toUser } from '../domain/users';
 import { clearSessionCookies, COOKIES, requireViewer, setSessionCookies, viewerOf } from '../plugins/auth';
-import { unauthenticated } from '../domain/errors';
+import { unauthenticated } from '../rules/api-failure';
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 

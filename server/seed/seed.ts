@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database, Queryable } from '../db/database';
 import type { ProjectConfig } from '../../schemas/project-config';
-import { hashPassword } from '../domain/crypto';
+import { hashPassword } from '../infra/crypto';
 import { seedReferenceData } from '../domain/reference-data';
 import { createUser, findUserByAccessCode, type NewUser } from '../domain/users';
 

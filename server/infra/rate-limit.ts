@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database';
 import { ErrorCode } from '../../schemas/error-codes';
-import { commonFailure } from './errors';
+import { commonFailure } from '../rules/api-failure';
 
 /** One limit: at most `max` counted events per `windowSeconds` for a scope and key. */
 export interface Limit {

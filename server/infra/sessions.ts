@@ -1,9 +1,9 @@
 import type { Queryable } from '../db/database';
 import type { UserType } from '../../schemas/project-config';
-import type { ServerContext } from './context';
+import type { ServerContext } from '../context';
 import { issueAccessToken } from './access-token';
 import { digest, randomToken } from './crypto';
-import { unauthenticated } from './errors';
+import { unauthenticated } from '../rules/api-failure';
 import { newId } from './ids';
 
 /** Tokens handed to the client as httpOnly cookies. */

@@ -1,5 +1,5 @@
-import type { Database } from '../db/database';
-import type { AuthLimits } from './rate-limit';
+import type { Database } from './db/database';
+import type { AuthLimits } from './infra/rate-limit';
 
 /** Server settings, read once from the environment (README, "Configuration"). */
 export interface ServerConfig {

@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { BARCODE_ID_PATTERN } from '../../schemas/api/barcode';
 import { FILE_TYPES, STORED_FILE_NAME_PATTERN, type FileExtension } from '../../schemas/api/files';
 import { ErrorCode } from '../../schemas/error-codes';
-import { ApiFailure, fieldFailure } from './errors';
+import { ApiFailure, fieldFailure } from '../rules/api-failure';
 
 /** Where uploads are kept and how large one may be (README, "Configuration"). */
 export interface FileSettings {
@@ -22,7 +22,7 @@ export interface FileSettings {
 }
 
 // The settings travel with the others in ServerConfig; declared here, next to their only user.
-declare module './context' {
+declare module '../context' {
   interface ServerConfig {
     files: FileSettings;
   }
