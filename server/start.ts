@@ -6,7 +6,7 @@ import { migrate } from './db/migrate';
 import type { ServerContext } from './context';
 import { loadSecret } from './infra/secret';
 import { seedDemo } from './seed/seed';
-import { describeImport, importProjectDir, watchProjectDir } from './domain/project-files';
+import { describeImport, importProjectDir, watchProjectDir } from './services/project-files';
 
 /** Opens the database the environment names: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR. */
 export async function openDatabase(env: Pick<Environment, 'databaseUrl' | 'dataDir'>): Promise<Database> {

@@ -6,7 +6,7 @@ import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { BARCODE_ID_PATTERN } from '../../schemas/api/barcode';
-import { FILE_TYPES, STORED_FILE_NAME_PATTERN, type FileExtension } from '../../schemas/api/files';
+import { STORED_FILE_NAME_PATTERN, type FileExtension } from '../../schemas/api/files';
 import { ErrorCode } from '../../schemas/error-codes';
 import { ApiFailure, fieldFailure } from '../rules/api-failure';
 
@@ -50,14 +50,6 @@ export async function openFileStorage(settings: FileSettings): Promise<FileStora
 const BARCODE_ID = new RegExp(BARCODE_ID_PATTERN);
 const STORED_NAME = new RegExp(STORED_FILE_NAME_PATTERN);
 const NAME_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-/** The allowlisted extension of an uploaded name, lowercased, or null when it has none allowed. */
-export function allowedExtension(originalName: string): FileExtension | null {
-  // Something must come before the dot: '.png' alone is a hidden file without an extension.
-  const match = /[^./\\]\.([A-Za-z0-9]{1,8})$/.exec(originalName);
-  const extension = match?.[1]?.toLowerCase();
-  return extension !== undefined && Object.hasOwn(FILE_TYPES, extension) ? (extension as FileExtension) : null;
-}
 
 /** A new stored name: 16 random letters and digits (about 95 bits) and the extension. */
 export function newStoredName(extension: FileExtension): string {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readAccessToken } from '../infra/access-token';
 import type { ServerContext } from '../context';
 import { unauthenticated } from '../rules/api-failure';
-import type { Viewer } from '../domain/projects';
+import type { Viewer } from '../rules/access';
 import { isSessionActive, type IssuedTokens } from '../infra/sessions';
 
 export const COOKIES = {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, watch } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Queryable } from '../db/database';
+import { projectExists, updateConfig } from '../repositories/projects';
 import { checkProjectConfig, notJsonProblem, type ConfigProblem } from '../../renderer/config-check';
 
 /** `<code>@<version>.json`, e.g. demo@1.json. */
@@ -34,13 +35,9 @@ export async function importProjectFile(db: Queryable, path: string): Promise<Im
   if (!read) return null;
   const file = basename(path);
   if (read.problems.length > 0) return { file, status: 'invalid', problems: read.problems };
-  const exists = await db.query('select 1 from projects where code = $1 and version = $2', [read.code, read.version]);
-  if (exists.rows.length === 0) return { file, status: 'unknown-project', problems: [] };
-  const { rows } = await db.query(
-    'update projects set config = $3::jsonb where code = $1 and version = $2 and config is distinct from $3::jsonb returning id',
-    [read.code, read.version, JSON.stringify(read.config)],
-  );
-  return { file, status: rows.length > 0 ? 'updated' : 'unchanged', problems: [] };
+  if (!(await projectExists(db, read.code, read.version))) return { file, status: 'unknown-project', problems: [] };
+  const updated = await updateConfig(db, read.code, read.version, read.config);
+  return { file, status: updated ? 'updated' : 'unchanged', problems: [] };
 }
 
 export async function importProjectDir(db: Queryable, dir: string): Promise<ImportResult[]> {

@@ -1,12 +1,16 @@
 import type { ChildBarcode, ChildValue, ChildValueQuery } from '../../schemas/api/barcode';
-import { findProject, type ProjectRow, type Viewer } from './projects';
-import { loadBarcode, visibleActivationData, type BarcodeRow } from './barcodes';
 import type { ServerContext } from '../context';
+import { findChildren, type BarcodeRow } from '../repositories/barcodes';
+import type { ProjectRow } from '../repositories/projects';
+import type { Viewer } from '../rules/access';
+import { visibleActivationData } from '../rules/visibility';
+import { loadBarcode } from './barcodes';
+import { loadProject } from './projects';
 
 /** The barcodes paired directly under `parentId`, oldest first; 2303 when the parent does not exist. */
 async function childRows(ctx: ServerContext, parentId: string): Promise<BarcodeRow[]> {
   await loadBarcode(ctx.db, parentId);
-  return (await ctx.db.query<BarcodeRow>('select * from barcodes where parent_id = $1 order by created_at, id', [parentId])).rows;
+  return findChildren(ctx.db, parentId);
 }
 
 /** GET /barcode/children: open to visitors, like the barcode itself; no activation data. */
@@ -24,7 +28,7 @@ export async function childValues(ctx: ServerContext, viewer: Viewer | null, que
   const projects = new Map<string, ProjectRow>();
   const values: ChildValue[] = [];
   for (const row of await childRows(ctx, query.id)) {
-    const project = projects.get(row.project_id) ?? (await findProject(ctx.db, { id: row.project_id }));
+    const project = projects.get(row.project_id) ?? (await loadProject(ctx.db, { id: row.project_id }));
     projects.set(row.project_id, project);
     values.push({ barcodeId: row.id, value: visibleActivationData(project, row, viewer)?.[query.key] ?? null });
   }

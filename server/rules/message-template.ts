@@ -1,6 +1,13 @@
-import type { TrackPoint } from '../../schemas/project-config';
-import { visibleActivationData, type BarcodeRow } from './barcodes';
-import type { ProjectRow } from './projects';
+import type { ProjectConfig, TrackPoint } from '../../schemas/project-config';
+import type { OwnedProject } from './access';
+import { visibleActivationData, type ActivatedBarcode } from './visibility';
+
+/** A barcode as a message names it. */
+export interface MessageBarcode extends ActivatedBarcode {
+  id: string;
+  external_id: string | null;
+  tracking_number: string | null;
+}
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z][\w.]*)\s*\}\}/g;
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -28,7 +35,7 @@ function asText(value: unknown): string {
  * visitor may see (`field.<key>`): messages leave the enterprise by e-mail and SMS, so hidden and
  * visible-when-logged-in values never go into them. Names are in English, like the demo templates.
  */
-export function templateValues(project: ProjectRow, row: BarcodeRow, point: TrackPoint | undefined): Record<string, string> {
+export function templateValues(project: OwnedProject & { config: ProjectConfig }, row: MessageBarcode, point: TrackPoint | undefined): Record<string, string> {
   const type = row.barcode_type ? project.config.barcodeTypes[row.barcode_type] : undefined;
   const fields = Object.entries(visibleActivationData(project, row, null) ?? {}).map(([key, value]) => [`field.${key}`, asText(value)]);
   return {
