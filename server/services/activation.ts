@@ -8,7 +8,7 @@ import {
   activationDataOf, activationType, assertNotActivated, editedType, externalIdAfter, hiddenValuesKept, startTrackPoint, unchangedStart, validatedActivationFields,
 } from '../rules/activation';
 import { assertExternalIdFree, concurrentChange } from '../rules/barcodes';
-import { assertRequiredInfo } from '../rules/step-info';
+import { assertRequiredInfo, assertStepInfoWellFormed } from '../rules/step-info';
 import { barcodeForChange } from './barcodes';
 import { notifyArrival } from './notifications';
 
@@ -26,6 +26,8 @@ async function assertExternalIdFreeFor(tx: Queryable, projectId: string, barcode
  * A start trackpoint with a route notification sends it in the same transaction.
  */
 export async function activateBarcode(ctx: ServerContext, viewer: Viewer, body: ActivationBody): Promise<void> {
+  // Checked like the rest of the body, before anything is read.
+  assertStepInfoWellFormed(body, 'activation');
   const { row, project } = await barcodeForChange(ctx, viewer, body.barcodeId, 'activateBarcodePermission');
   assertNotActivated(row);
   const start = startTrackPoint(activationType(project.config, body.barcodeType, viewer.userType), body.trackPointKey);
@@ -52,6 +54,8 @@ export async function activateBarcode(ctx: ServerContext, viewer: Viewer, body: 
  * stored one, as at activation. Appends 'activation-edited'; a concurrent change is 3004.
  */
 export async function editActivation(ctx: ServerContext, viewer: Viewer, body: ActivationBody): Promise<void> {
+  // Checked like the rest of the body, before anything is read.
+  assertStepInfoWellFormed(body, 'edit');
   const { row, project } = await barcodeForChange(ctx, viewer, body.barcodeId, 'activateBarcodePermission');
   const { key: barcodeType, type } = editedType(project.config, row, body.barcodeType);
   const startKey = await startTrackPointKey(ctx.db, body.barcodeId);

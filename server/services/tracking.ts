@@ -4,7 +4,7 @@ import * as barcodes from '../repositories/barcodes';
 import { appendHistory, latestTrackingStep } from '../repositories/history';
 import type { Viewer } from '../rules/access';
 import { concurrentChange } from '../rules/barcodes';
-import { assertRequiredInfo, stepInfo } from '../rules/step-info';
+import { assertRequiredInfo, assertStepInfoWellFormed, stepInfo } from '../rules/step-info';
 import { editedTrackPoint, mayEdit, mayUndo, nextTrackPoint, validatedTrackPointForms } from '../rules/tracking';
 import { barcodeForChange } from './barcodes';
 import { notifyArrival } from './notifications';
@@ -18,6 +18,8 @@ import { notifyArrival } from './notifications';
  * A trackpoint with a route notification sends it in the same transaction.
  */
 export async function addTracking(ctx: ServerContext, viewer: Viewer, body: TrackingBody): Promise<void> {
+  // Checked like the rest of the body, before anything is read.
+  assertStepInfoWellFormed(body, 'tracking');
   const { row, project } = await barcodeForChange(ctx, viewer, body.barcodeId, 'addTrackingPermission');
   const { barcodeType, point: next } = nextTrackPoint(project.config.barcodeTypes, row, body.trackPointKey);
   assertRequiredInfo(next, body);
@@ -38,6 +40,8 @@ export async function addTracking(ctx: ServerContext, viewer: Viewer, body: Trac
  * where it is; history gets a 'tracking-edited' entry naming the step (`editedSeq`).
  */
 export async function editTracking(ctx: ServerContext, viewer: Viewer, body: TrackingBody): Promise<void> {
+  // Checked like the rest of the body, before anything is read.
+  assertStepInfoWellFormed(body, 'tracking');
   const { row, project } = await barcodeForChange(ctx, viewer, body.barcodeId, 'addTrackingPermission');
   const { barcodeType, point } = editedTrackPoint(project.config.barcodeTypes, row, body.trackPointKey);
   const step = mayEdit(await latestTrackingStep(ctx.db, body.barcodeId), point, viewer);
