@@ -4,6 +4,7 @@ import type { ServerContext } from '../context';
 import { issueAccessToken } from './access-token';
 import { digest, randomToken } from './crypto';
 import { unauthenticated } from '../rules/api-failure';
+import { refreshOutcome } from '../rules/sessions';
 import { newId } from './ids';
 
 /** Tokens handed to the client as httpOnly cookies. */
@@ -20,9 +21,6 @@ export interface SessionUser {
   userType: UserType;
   enterpriseId: string;
 }
-
-/** A refresh token presented again within this many seconds of its rotation is a race between tabs, not theft. */
-const ROTATION_GRACE_SECONDS = 30;
 
 async function issueTokens(ctx: ServerContext, tx: Queryable, sessionId: string, user: SessionUser): Promise<IssuedTokens> {
   const refreshToken = randomToken();
@@ -58,7 +56,8 @@ interface RefreshRow {
 /**
  * Rotates a refresh token: the presented one is spent and a new pair is issued. The token must
  * be unexpired, its session unrevoked and bound to the same visitorId. A spent token presented
- * again after the grace period means it was copied: the whole session is revoked.
+ * again after the grace period means it was copied: the whole session is revoked
+ * (rules/sessions.ts refreshOutcome).
  */
 export async function rotateSession(ctx: ServerContext, refreshToken: string | undefined, visitorId: string): Promise<IssuedTokens> {
   if (!refreshToken) throw unauthenticated();
@@ -73,11 +72,9 @@ export async function rotateSession(ctx: ServerContext, refreshToken: string | u
       [digest(ctx.secret, refreshToken)],
     );
     const row = rows[0];
-    if (!row || row.expired || row.revoked || row.visitor_id !== visitorId) throw unauthenticated();
-    if (row.rotated_seconds_ago !== null) {
-      if (row.rotated_seconds_ago > ROTATION_GRACE_SECONDS) await revokeSessionById(tx, row.session_id);
-      throw unauthenticated();
-    }
+    const outcome = refreshOutcome(row, visitorId);
+    if (outcome === 'revoke' && row) await revokeSessionById(tx, row.session_id);
+    if (outcome !== 'rotate' || !row) throw unauthenticated();
     await tx.query('update refresh_tokens set rotated_at = now() where token_digest = $1', [digest(ctx.secret, refreshToken)]);
     return issueTokens(ctx, tx, row.session_id, { id: row.user_id, userType: row.user_type, enterpriseId: row.enterprise_id });
   });
