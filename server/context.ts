@@ -18,7 +18,7 @@ export interface ServerConfig {
   limits: AuthLimits;
 }
 
-/** What every route and business rule needs: the database, the signing secret and settings. */
+/** What every route and service needs: the database, the signing secret and settings. */
 export interface ServerContext {
   db: Database;
   secret: string;
