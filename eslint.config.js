@@ -96,4 +96,27 @@ export default tseslint.config(
     files: ['server/**/*.ts', 'scripts/**/*.{ts,mjs}'],
     rules: restrict(noClient, rendererEntriesOnly),
   },
+  // Server layers (../shared/STYLE.md, server/): rules decide without I/O, repositories hold the SQL and decide nothing,
+  // routes adapt HTTP to the services. A later block replaces a rule's options, so each zone says again that server
+  // code never imports the client.
+  ...[
+    {
+      files: ['server/rules/**/*.ts'],
+      patterns: [{ regex: '^(?!\\./|(\\.\\./\\.\\./|@)(schemas|renderer)(/|$))', message: 'Business rules are plain synchronous functions: they import schemas/, renderer/ and other rules only (no db, repositories, infra, fastify).' }],
+    },
+    {
+      files: ['server/repositories/**/*.ts'],
+      patterns: [{ regex: '(^|/)(rules|services|routes|plugins)(/|$)|^fastify$|^@fastify/', message: 'Repositories run SQL and return rows: no rules, services, routes or fastify.' }],
+    },
+    {
+      files: ['server/routes/**/*.ts'],
+      patterns: [
+        { regex: '(^|/)(repositories|db)(/|$)', message: 'Routes are thin adapters: they reach the database through services, never directly.' },
+        { regex: '(^|/)(infra|rules)(/|$)', allowTypeImports: true, message: 'Routes call services and plugins; infrastructure and rules stay behind them (types aside).' },
+      ],
+    },
+  ].map(({ files, patterns }) => ({
+    files,
+    rules: restrict({ regex: '^@/|(^|/)src/(?!renderer/)', message: 'Server and tooling code never import the client (only the renderer in @renderer is shared).' }, ...patterns),
+  })),
 );

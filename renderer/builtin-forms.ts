@@ -1,11 +1,13 @@
 import { COUNTRY_CODES } from '@schemas/countries';
 import type { CustomField } from '@schemas/custom-field';
 import type { LocalizedText } from '@schemas/common';
+import { EXTERNAL_ID_MAX_LENGTH, TRACKING_NUMBER_MAX_LENGTH } from '@schemas/validation';
 
 /**
  * The forms every project has, whatever its configuration: origin and destination addresses
  * and package information (spec section 3). They are described with the same field definitions
- * admins write, so the same renderer, widgets, validation messages and server checks apply.
+ * admins write, so the same renderer, widgets, validation messages and server checks apply:
+ * the server compiles these very forms to check the addresses and package information it is sent.
  */
 
 /** Names the activation data already has (spec section 3): custom fields may not reuse them. */
@@ -13,7 +15,10 @@ export const SPECIAL_FIELD_NAMES = ['trackingNumber', 'externalId', 'dimension',
 
 const text = (en: string, ja: string, zhTW: string, zhCN: string): LocalizedText => ({ en, ja, 'zh-TW': zhTW, 'zh-CN': zhCN });
 
-/** The address fields of spec section 3; country and first address line are always required. */
+/**
+ * The address fields of spec section 3; country and first address line are always required (an
+ * empty first line counts as missing, also when an API client sends it as '').
+ */
 export function addressFields(): CustomField[] {
   return [
     { type: 'text', key: 'companyName', label: text('Company name', '会社名', '公司名稱', '公司名称'), maxLength: 100 },
@@ -23,7 +28,7 @@ export function addressFields(): CustomField[] {
     },
     { type: 'text', key: 'postalCode', label: text('Postal code', '郵便番号', '郵遞區號', '邮政编码'), maxLength: 16 },
     { type: 'text', key: 'prefecture', label: text('Prefecture / state', '都道府県', '縣市 / 州', '省 / 州'), maxLength: 64 },
-    { type: 'text', key: 'address1', label: text('Address line 1', '住所1', '地址 1', '地址 1'), required: true, maxLength: 200 },
+    { type: 'text', key: 'address1', label: text('Address line 1', '住所1', '地址 1', '地址 1'), required: true, minLength: 1, maxLength: 200 },
     { type: 'text', key: 'address2', label: text('Address line 2', '住所2', '地址 2', '地址 2'), maxLength: 200 },
     { type: 'phoneNumber', key: 'phoneNumber', label: text('Phone number', '電話番号', '電話號碼', '电话号码') },
   ];
@@ -47,7 +52,7 @@ export function packageFields(required: boolean): CustomField[] {
 /** Tracking number and external id, offered with the package information at activation. */
 export function identifierFields(): CustomField[] {
   return [
-    { type: 'text', key: 'trackingNumber', label: text('Tracking number', '追跡番号', '追蹤編號', '追踪编号'), maxLength: 64, order: -30 },
-    { type: 'text', key: 'externalId', label: text('External id', '外部ID', '外部 ID', '外部 ID'), maxLength: 200, order: -29 },
+    { type: 'text', key: 'trackingNumber', label: text('Tracking number', '追跡番号', '追蹤編號', '追踪编号'), maxLength: TRACKING_NUMBER_MAX_LENGTH, order: -30 },
+    { type: 'text', key: 'externalId', label: text('External id', '外部ID', '外部 ID', '外部 ID'), maxLength: EXTERNAL_ID_MAX_LENGTH, order: -29 },
   ];
 }

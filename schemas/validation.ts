@@ -27,6 +27,14 @@ export const ONE_TIME_PASSCODE_PATTERN = '^[0-9]{6}$';
 /** visitorId: a device id the client generates once and keeps (letters, digits, '-', '_'). */
 export const VISITOR_ID_PATTERN = '^[A-Za-z0-9_-]{8,64}$';
 
+/**
+ * Identifiers a barcode carries (spec section 3): the carrier's tracking number and the external
+ * id (e.g. a purchase order). The API bodies and the renderer's built-in identifier fields use
+ * these, so the phone and the server agree on them.
+ */
+export const TRACKING_NUMBER_MAX_LENGTH = 64;
+export const EXTERNAL_ID_MAX_LENGTH = 200;
+
 /** Names in the register form: not empty, and a sane upper bound. */
 export const NAME_MAX_LENGTH = 50;
 

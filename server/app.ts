@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import type { ServerContext } from './domain/context';
+import type { ServerContext } from './context';
 import { installAuth } from './plugins/auth';
 import { installErrorHandling } from './plugins/errors';
 import { installStaticClient } from './plugins/static-client';

@@ -1,8 +1,8 @@
 import { join, resolve } from 'node:path';
 import { CLIENT_VERSION } from '../schemas/validation';
-import type { ServerConfig } from './domain/context';
-import { DEFAULT_FILE_MAX_BYTES } from './domain/file-storage';
-import { AUTH_LIMITS } from './domain/rate-limit';
+import type { ServerConfig } from './context';
+import { DEFAULT_FILE_MAX_BYTES } from './infra/file-storage';
+import { AUTH_LIMITS } from './infra/rate-limit';
 
 /** Everything the server reads from its environment (README, "Configuration"). */
 export interface Environment {

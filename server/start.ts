@@ -3,10 +3,10 @@ import { buildApp } from './app';
 import type { Environment } from './config';
 import { openPglite, openPostgres, type Database } from './db/database';
 import { migrate } from './db/migrate';
-import type { ServerContext } from './domain/context';
-import { loadSecret } from './domain/secret';
+import type { ServerContext } from './context';
+import { loadSecret } from './infra/secret';
 import { seedDemo } from './seed/seed';
-import { describeImport, importProjectDir, watchProjectDir } from './domain/project-files';
+import { describeImport, importProjectDir, watchProjectDir } from './services/project-files';
 
 /** Opens the database the environment names: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR. */
 export async function openDatabase(env: Pick<Environment, 'databaseUrl' | 'dataDir'>): Promise<Database> {

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { envelope } from '../common';
 import { IDENTIFIER_PATTERN } from '../field-constants';
 import { ROUTE_NOTIFICATION_BODY_MAX_LENGTH } from '../project-config';
-import { PHONE_PATTERN, PROJECT_CODE_PATTERN, UUID_PATTERN_SOURCE } from '../validation';
+import { EXTERNAL_ID_MAX_LENGTH, PROJECT_CODE_PATTERN, TRACKING_NUMBER_MAX_LENGTH, UUID_PATTERN_SOURCE } from '../validation';
 
 /** Barcode ids: 12 URL-safe characters (never '=', which marks the external-id lookup). */
 export const BARCODE_ID_PATTERN = '^[A-Za-z0-9]{12}$';
@@ -12,7 +12,7 @@ const BarcodeId = Type.String({ pattern: BARCODE_ID_PATTERN });
 export const GenerateBarcodeBody = Type.Object({
   projectCode: Type.String({ pattern: PROJECT_CODE_PATTERN }),
   projectVersion: Type.Integer({ minimum: 1, maximum: 100000 }),
-  externalId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  externalId: Type.Optional(Type.String({ minLength: 1, maxLength: EXTERNAL_ID_MAX_LENGTH })),
 }, { additionalProperties: false });
 export type GenerateBarcodeBody = Static<typeof GenerateBarcodeBody>;
 export const GenerateBarcodeResponse = envelope(Type.Object({ id: BarcodeId }));
@@ -21,7 +21,7 @@ export const GenerateBarcodeResponse = envelope(Type.Object({ id: BarcodeId }));
 export const BarcodeQuery = Type.Object({
   id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   projectCode: Type.Optional(Type.String({ pattern: PROJECT_CODE_PATTERN })),
-  externalId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  externalId: Type.Optional(Type.String({ minLength: 1, maxLength: EXTERNAL_ID_MAX_LENGTH })),
   trackingNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
 }, { additionalProperties: false });
 export type BarcodeQuery = Static<typeof BarcodeQuery>;
@@ -43,21 +43,28 @@ export const Barcode = Type.Object({
 export type Barcode = Static<typeof Barcode>;
 export const BarcodeResponse = envelope(Barcode);
 
-const text = (max: number) => Type.String({ maxLength: max });
-const measure = Type.Number({ minimum: 0, maximum: 100000 });
-const Dimension = Type.Object({ height: measure, width: measure, depth: measure }, { additionalProperties: false });
-
-/** Origin and destination (spec section 3). Country: an ISO 3166 alpha-3 code. */
+/**
+ * Origin and destination (spec section 3) as stored and answered. What an address may hold and
+ * the rules of each part (country: an ISO 3166 alpha-3 code) are the renderer's built-in address
+ * form (renderer/builtin-forms.ts), which the phone draws and the server checks requests with.
+ */
 export const Address = Type.Object({
-  companyName: Type.Optional(text(100)),
-  country: Type.String({ pattern: '^[A-Z]{3}$' }),
-  postalCode: Type.Optional(text(16)),
-  prefecture: Type.Optional(text(64)),
-  address1: Type.String({ minLength: 1, maxLength: 200 }),
-  address2: Type.Optional(text(200)),
-  phoneNumber: Type.Optional(Type.String({ pattern: PHONE_PATTERN })),
+  companyName: Type.Optional(Type.String()),
+  country: Type.String(),
+  postalCode: Type.Optional(Type.String()),
+  prefecture: Type.Optional(Type.String()),
+  address1: Type.String(),
+  address2: Type.Optional(Type.String()),
+  phoneNumber: Type.Optional(Type.String()),
 }, { additionalProperties: false });
 export type Address = Static<typeof Address>;
+
+/**
+ * Addresses and package information in a request: objects whose parts the renderer's built-in
+ * address and package forms check (server/rules/step-info.ts), so the rules exist once.
+ */
+const AddressInput = Type.Record(Type.String(), Type.Unknown());
+const DimensionInput = Type.Record(Type.String(), Type.Unknown());
 
 /** POST /barcode/activation: the barcode's type, start trackpoint, addresses, package and custom fields. */
 export const ActivationBody = Type.Object({
@@ -65,12 +72,13 @@ export const ActivationBody = Type.Object({
   barcodeType: Type.String({ pattern: IDENTIFIER_PATTERN }),
   /** The trackpoint the barcode starts at; the type's first trackpoint when absent. */
   trackPointKey: Type.Optional(Type.String({ pattern: IDENTIFIER_PATTERN })),
-  trackingNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-  externalId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-  origin: Type.Optional(Address),
-  destination: Type.Optional(Address),
-  dimension: Type.Optional(Dimension),
-  weight: Type.Optional(measure),
+  trackingNumber: Type.Optional(Type.String({ minLength: 1, maxLength: TRACKING_NUMBER_MAX_LENGTH })),
+  externalId: Type.Optional(Type.String({ minLength: 1, maxLength: EXTERNAL_ID_MAX_LENGTH })),
+  origin: Type.Optional(AddressInput),
+  destination: Type.Optional(AddressInput),
+  dimension: Type.Optional(DimensionInput),
+  /** Kilograms; its range is the built-in package form's. */
+  weight: Type.Optional(Type.Number()),
   /** Values of the type's activation fields, checked with the renderer's compiled schema. */
   customFields: Type.Record(Type.String(), Type.Unknown()),
 }, { additionalProperties: false });
@@ -82,10 +90,10 @@ export const TrackingBody = Type.Object({
   trackPointKey: Type.String({ pattern: IDENTIFIER_PATTERN }),
   /** Values of each of the trackpoint's forms, by form key. */
   forms: Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown())),
-  origin: Type.Optional(Address),
-  destination: Type.Optional(Address),
-  dimension: Type.Optional(Dimension),
-  weight: Type.Optional(measure),
+  origin: Type.Optional(AddressInput),
+  destination: Type.Optional(AddressInput),
+  dimension: Type.Optional(DimensionInput),
+  weight: Type.Optional(Type.Number()),
 }, { additionalProperties: false });
 export type TrackingBody = Static<typeof TrackingBody>;
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readAccessToken } from '../domain/access-token';
-import type { ServerContext } from '../domain/context';
-import { unauthenticated } from '../domain/errors';
-import type { Viewer } from '../domain/projects';
-import { isSessionActive, type IssuedTokens } from '../domain/sessions';
+import { readAccessToken } from '../infra/access-token';
+import type { ServerContext } from '../context';
+import { unauthenticated } from '../rules/api-failure';
+import type { Viewer } from '../rules/access';
+import { isSessionActive, type IssuedTokens } from '../infra/sessions';
 
 export const COOKIES = {
   access: 'sb_access',

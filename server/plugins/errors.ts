@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../schemas/error-codes';
-import { ApiFailure } from '../domain/errors';
+import { FileTooLarge } from '../infra/file-storage';
+import { ApiFailure } from '../rules/api-failure';
 import { ajvErrorsToBody } from './validation';
 
 /** Fastify's own client errors, mapped to catalogue codes. */
@@ -18,6 +19,8 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: number }> = {
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Only POST /barcode/file throws it; its error response says the limit, for the client's message.
+    if (error instanceof FileTooLarge) return reply.status(400).send({ errors: error.errors, maxBytes: error.maxBytes });
     if (error instanceof ApiFailure) {
       return reply.status(error.status).headers(error.headers).send({ errors: error.errors });
     }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { compareVersions, Headers } from '../../schemas/validation';
-import type { ServerConfig } from '../domain/context';
+import type { ServerConfig } from '../context';
 
 const EXPOSED = [Headers.clientVersion, Headers.forceUpgrade, Headers.enterpriseId, Headers.userType, 'retry-after'].join(', ');
 

@@ -1,33 +1,31 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, OkResponse } from '../../schemas/common';
 import {
   ActivationBody, BarcodeIdQuery, BarcodeQuery, BarcodeResponse, ChildrenResponse, ChildValueQuery, ChildValuesResponse, CompileMessageBody, CompileMessageResponse,
   GenerateBarcodeBody, GenerateBarcodeResponse, HistoryQuery, HistoryResponse, NotificationsResponse, RecycleBody, RecycleResponse, TrackingBody,
   TrackingCountQuery, TrackingCountResponse, UndoTrackingBody,
 } from '../../schemas/api/barcode';
-import { activateBarcode } from '../domain/activation';
-import { editActivation } from '../domain/activation-edit';
-import { generateBarcode, getBarcode } from '../domain/barcodes';
-import { childBarcodes, childValues } from '../domain/children';
-import type { ServerContext } from '../domain/context';
-import { barcodeNotifications, compileMessage } from '../domain/notifications';
-import { recycleBarcode } from '../domain/recycle';
-import { addTracking, barcodeHistory, undoTracking } from '../domain/tracking';
-import { trackingCount } from '../domain/tracking-count';
-import { editTracking } from '../domain/tracking-edit';
+import type { ServerContext } from '../context';
 import { requireViewer, viewerOf } from '../plugins/auth';
+import { activateBarcode, editActivation } from '../services/activation';
+import { generateBarcode, getBarcode } from '../services/barcodes';
+import { childBarcodes, childValues } from '../services/children';
+import { barcodeHistory, trackingCount } from '../services/history';
+import { barcodeNotifications, compileMessage } from '../services/notifications';
+import { recycleBarcode } from '../services/recycle';
+import { addTracking, editTracking, undoTracking } from '../services/tracking';
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 
 /** Generate, activate, track, recycle and read barcodes, their history, notifications and children (spec section 7). */
-export async function barcodeRoutes(app: FastifyInstance, { ctx }: { ctx: ServerContext }): Promise<void> {
-  app.post<{ Body: GenerateBarcodeBody }>(
+export const barcodeRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
+  app.post(
     '/barcode/barcode',
     { preHandler: requireViewer, schema: { body: GenerateBarcodeBody, response: { 200: GenerateBarcodeResponse, ...errors } } },
     async (request) => ({ data: { id: await generateBarcode(ctx, viewerOf(request), request.body) } }),
   );
 
-  app.post<{ Body: ActivationBody }>(
+  app.post(
     '/barcode/activation',
     { preHandler: requireViewer, schema: { body: ActivationBody, response: { 200: OkResponse, ...errors } } },
     async (request) => {
@@ -36,7 +34,7 @@ export async function barcodeRoutes(app: FastifyInstance, { ctx }: { ctx: Server
     },
   );
 
-  app.put<{ Body: ActivationBody }>(
+  app.put(
     '/barcode/activation',
     { preHandler: requireViewer, schema: { body: ActivationBody, response: { 200: OkResponse, ...errors } } },
     async (request) => {
@@ -45,7 +43,7 @@ export async function barcodeRoutes(app: FastifyInstance, { ctx }: { ctx: Server
     },
   );
 
-  app.post<{ Body: TrackingBody }>(
+  app.post(
     '/barcode/tracking',
     { preHandler: requireViewer, schema: { body: TrackingBody, response: { 200: OkResponse, ...errors } } },
     async (request) => {
@@ -54,7 +52,7 @@ export async function barcodeRoutes(app: FastifyInstance, { ctx }: { ctx: Server
     },
   );
 
-  app.put<{ Body: TrackingBody }>(
+  app.put(
     '/barcode/tracking',
     { preHandler: requireViewer, schema: { body: TrackingBody, response: { 200: OkResponse, ...errors } } },
     async (request) => {
@@ -63,7 +61,7 @@ export async function barcodeRoutes(app: FastifyInstance, { ctx }: { ctx: Server
     },
   );
 
-  app.post<{ Body: UndoTrackingBody }>(
+  app.post(
     '/barcode/undo-tracking',
     { preHandler: requireViewer, schema: { body: UndoTrackingBody, response: { 200: OkResponse, ...errors } } },
     async (request) => {
@@ -72,51 +70,51 @@ export async function barcodeRoutes(app: FastifyInstance, { ctx }: { ctx: Server
     },
   );
 
-  app.post<{ Body: RecycleBody }>(
+  app.post(
     '/barcode/recycle',
     { preHandler: requireViewer, schema: { body: RecycleBody, response: { 200: RecycleResponse, ...errors } } },
     async (request) => ({ data: await recycleBarcode(ctx, viewerOf(request), request.body) }),
   );
 
-  app.get<{ Querystring: HistoryQuery }>(
+  app.get(
     '/barcode/history',
     { preHandler: requireViewer, schema: { querystring: HistoryQuery, response: { 200: HistoryResponse, ...errors } } },
     async (request) => ({ data: await barcodeHistory(ctx, viewerOf(request), request.query) }),
   );
 
-  app.get<{ Querystring: TrackingCountQuery }>(
+  app.get(
     '/barcode/tracking-count',
     { preHandler: requireViewer, schema: { querystring: TrackingCountQuery, response: { 200: TrackingCountResponse, ...errors } } },
     async (request) => ({ data: await trackingCount(ctx, viewerOf(request), request.query) }),
   );
 
-  app.get<{ Querystring: BarcodeIdQuery }>(
+  app.get(
     '/barcode/barcode-notifications',
     { preHandler: requireViewer, schema: { querystring: BarcodeIdQuery, response: { 200: NotificationsResponse, ...errors } } },
     async (request) => ({ data: await barcodeNotifications(ctx, viewerOf(request), request.query.id) }),
   );
 
-  app.post<{ Body: CompileMessageBody }>(
+  app.post(
     '/barcode/compile-message',
     { preHandler: requireViewer, schema: { body: CompileMessageBody, response: { 200: CompileMessageResponse, ...errors } } },
     async (request) => ({ data: await compileMessage(ctx, viewerOf(request), request.body) }),
   );
 
-  app.get<{ Querystring: BarcodeQuery }>(
+  app.get(
     '/barcode/barcode',
     { schema: { querystring: BarcodeQuery, response: { 200: BarcodeResponse, ...errors } } },
     async (request) => ({ data: await getBarcode(ctx, request.viewer, request.query) }),
   );
 
-  app.get<{ Querystring: BarcodeIdQuery }>(
+  app.get(
     '/barcode/children',
     { schema: { querystring: BarcodeIdQuery, response: { 200: ChildrenResponse, ...errors } } },
     async (request) => ({ data: await childBarcodes(ctx, request.query.id) }),
   );
 
-  app.get<{ Querystring: ChildValueQuery }>(
+  app.get(
     '/barcode/children/value',
     { schema: { querystring: ChildValueQuery, response: { 200: ChildValuesResponse, ...errors } } },
     async (request) => ({ data: await childValues(ctx, request.viewer, request.query) }),
   );
-}
+};

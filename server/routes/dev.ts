@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { envelope } from '../../schemas/common';
-import type { ServerContext } from '../domain/context';
-import { readOutbox } from '../domain/outbox';
+import type { ServerContext } from '../context';
+import { latestOutbox } from '../services/outbox';
 
 const OutboxResponse = envelope(Type.Array(Type.Object({
   channel: Type.String(), destination: Type.String(), body: Type.String(), createdAt: Type.String(),
@@ -12,6 +12,6 @@ const OutboxResponse = envelope(Type.Array(Type.Object({
  * GET /dev/outbox: the latest "sent" messages, so end-to-end tests and demos can read one-time
  * codes. Registered only when EXPOSE_OUTBOX=1; never in a deployment.
  */
-export async function devRoutes(app: FastifyInstance, { ctx }: { ctx: ServerContext }): Promise<void> {
-  app.get('/dev/outbox', { schema: { response: { 200: OutboxResponse } } }, async () => ({ data: await readOutbox(ctx.db) }));
-}
+export const devRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
+  app.get('/dev/outbox', { schema: { response: { 200: OutboxResponse } } }, async () => ({ data: await latestOutbox(ctx) }));
+};

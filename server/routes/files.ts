@@ -1,23 +1,20 @@
 import { createReadStream } from 'node:fs';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, OkResponse } from '../../schemas/common';
 import {
   DeleteFileBody, ReferenceDataQuery, ReferenceDataResponse, StoredFileParams, UploadErrorResponse, UploadResponse, WeightQuery, WeightReadingBody, WeightResponse,
 } from '../../schemas/api/files';
-import { ErrorCode } from '../../schemas/error-codes';
-import type { ServerContext } from '../domain/context';
-import { commonFailure } from '../domain/errors';
-import { FileTooLarge, openFileStorage, type FileStorage } from '../domain/file-storage';
-import { deleteUpload, findStoredFile, receiveUpload, type ServedFile } from '../domain/files';
-import { referenceData } from '../domain/reference-data';
-import { latestWeight, recordWeight } from '../domain/weight';
+import type { ServerContext } from '../context';
+import type { FileStorage } from '../infra/file-storage';
 import { requireViewer, viewerOf } from '../plugins/auth';
+import { installFileStorage } from '../plugins/file-storage';
+import { deleteUpload, findStoredFile, receiveUpload, type ServedFile } from '../services/files';
+import { referenceData } from '../services/reference-data';
+import { latestWeight, recordWeight } from '../services/weight';
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
-
-/** Room for the multipart framing and the barcodeId field around the file itself. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /** `filename*` of RFC 6266 / 5987: every byte outside the safe set percent-encoded. */
 const encodeFilename = (name: string): string => encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
@@ -33,37 +30,29 @@ function serveHeaders(reply: FastifyReply, file: ServedFile): FastifyReply {
 }
 
 /** POST /barcode/file, in its own scope: only this route reads multipart bodies, and only it may exceed 16 KiB. */
-async function uploadRoute(app: FastifyInstance, { ctx, storage }: { ctx: ServerContext; storage: FileStorage }): Promise<void> {
-  const { maxBytes } = ctx.config.files;
+const uploadRoute: FastifyPluginAsyncTypebox<{ ctx: ServerContext; storage: FileStorage }> = async (app, { ctx, storage }) => {
   await app.register(fastifyMultipart, {
-    limits: { fileSize: maxBytes, files: 1, fields: 2, parts: 3, fieldSize: 1024, headerPairs: 20 },
+    limits: { fileSize: ctx.config.files.maxBytes, files: 1, fields: 2, parts: 3, fieldSize: 1024, headerPairs: 20 },
     // The stream is marked truncated at the limit and the service answers 1015 itself.
     throwFileSizeLimit: false,
-  });
-  app.setErrorHandler((error, _request, reply) => {
-    if (error instanceof FileTooLarge) return reply.status(400).send({ errors: error.errors, maxBytes: error.maxBytes });
-    throw error;
   });
   app.post(
     '/barcode/file',
     { preHandler: requireViewer, schema: { consumes: ['multipart/form-data'], response: { 200: UploadResponse, '4xx': UploadErrorResponse, '5xx': ErrorResponse } } },
     async (request) => {
-      if (!request.isMultipart()) throw commonFailure(ErrorCode.invalidFormat, 415);
-      // A declared size over the limit is answered before any of the body is read.
-      if (Number(request.headers['content-length'] ?? 0) > maxBytes + MULTIPART_OVERHEAD_BYTES) throw new FileTooLarge(maxBytes);
-      return { data: await receiveUpload(ctx, storage, viewerOf(request), request.parts()) };
+      const upload = { isMultipart: () => request.isMultipart(), declaredBytes: Number(request.headers['content-length'] ?? 0), parts: () => request.parts() };
+      return { data: await receiveUpload(ctx, storage, viewerOf(request), upload) };
     },
   );
-}
+};
 
 /** Files attached to barcodes, reference data and scale readings for the forms (spec sections 3, 5, 7). */
-export async function fileRoutes(app: FastifyInstance, { ctx }: { ctx: ServerContext }): Promise<void> {
-  const storage = await openFileStorage(ctx.config.files);
-  app.addHook('onClose', () => storage.close());
+export const fileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
+  const storage = await installFileStorage(app, ctx.config.files);
   await app.register(uploadRoute, { ctx, storage });
 
   // Open like the barcode detail page that shows the files; the stored names are unguessable.
-  app.get<{ Params: StoredFileParams }>(
+  app.get(
     '/barcode/file/:barcodeId/:name',
     { schema: { params: StoredFileParams, response: errors } },
     async (request, reply) => {
@@ -72,7 +61,7 @@ export async function fileRoutes(app: FastifyInstance, { ctx }: { ctx: ServerCon
     },
   );
 
-  app.delete<{ Body: DeleteFileBody }>(
+  app.delete(
     '/barcode/file',
     { preHandler: requireViewer, schema: { body: DeleteFileBody, response: { 200: OkResponse, ...errors } } },
     async (request) => {
@@ -81,13 +70,13 @@ export async function fileRoutes(app: FastifyInstance, { ctx }: { ctx: ServerCon
     },
   );
 
-  app.get<{ Querystring: ReferenceDataQuery }>(
+  app.get(
     '/barcode/reference-data',
     { preHandler: requireViewer, schema: { querystring: ReferenceDataQuery, response: { 200: ReferenceDataResponse, ...errors } } },
     async (request) => ({ data: await referenceData(ctx, viewerOf(request), request.query.barcodeId) }),
   );
 
-  app.post<{ Body: WeightReadingBody }>(
+  app.post(
     '/barcode/weight-measurement',
     { preHandler: requireViewer, schema: { body: WeightReadingBody, response: { 200: OkResponse, ...errors } } },
     async (request) => {
@@ -96,9 +85,9 @@ export async function fileRoutes(app: FastifyInstance, { ctx }: { ctx: ServerCon
     },
   );
 
-  app.get<{ Querystring: WeightQuery }>(
+  app.get(
     '/barcode/weight-measurement',
     { preHandler: requireViewer, schema: { querystring: WeightQuery, response: { 200: WeightResponse, ...errors } } },
     async (request) => ({ data: await latestWeight(ctx, viewerOf(request), request.query) }),
   );
-}
+};

@@ -1,22 +1,20 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, OkResponse } from '../../schemas/common';
 import {
   AddressesResponse, AuthorizeBody, AuthorizeResponse, ProfileResponse, RegisterBody, RegisterResponse, VisitorBody,
 } from '../../schemas/api/user';
 import { Headers } from '../../schemas/validation';
-import { userAddresses } from '../domain/addresses';
-import { authorize, registerCarrier } from '../domain/auth';
-import type { ServerContext } from '../domain/context';
-import { rotateSession, revokeSession } from '../domain/sessions';
-import { loadProfile, findUserById, toUser } from '../domain/users';
+import type { ServerContext } from '../context';
 import { clearSessionCookies, COOKIES, requireViewer, setSessionCookies, viewerOf } from '../plugins/auth';
-import { unauthenticated } from '../domain/errors';
+import { userAddresses } from '../services/addresses';
+import { authorize, logout, refreshSession, registerCarrier } from '../services/auth';
+import { loadProfile } from '../services/users';
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 
 /** Login, self-registration, profile, address book, token refresh and logout (spec section 7). */
-export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: ServerContext }): Promise<void> {
-  app.post<{ Body: AuthorizeBody }>(
+export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
+  app.post(
     '/user/authorize',
     { schema: { body: AuthorizeBody, response: { 200: AuthorizeResponse, ...errors } } },
     async (request, reply) => {
@@ -26,7 +24,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: ServerCon
     },
   );
 
-  app.post<{ Body: RegisterBody }>(
+  app.post(
     '/user/carrier-user/self',
     { schema: { body: RegisterBody, response: { 200: RegisterResponse, ...errors } } },
     async (request) => ({ data: await registerCarrier(ctx, request.body, request.ip) }),
@@ -36,7 +34,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: ServerCon
     '/user/profile',
     { preHandler: requireViewer, schema: { response: { 200: ProfileResponse, ...errors } } },
     async (request, reply) => {
-      const profile = await loadProfile(ctx.db, viewerOf(request).userId);
+      const profile = await loadProfile(ctx, viewerOf(request).userId);
       reply.header(Headers.enterpriseId, profile.organization.enterpriseId).header(Headers.userType, profile.user.userType);
       return { data: profile };
     },
@@ -45,19 +43,17 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: ServerCon
   app.get(
     '/user/address',
     { preHandler: requireViewer, schema: { response: { 200: AddressesResponse, ...errors } } },
-    async (request) => ({ data: await userAddresses(ctx.db, viewerOf(request).userId) }),
+    async (request) => ({ data: await userAddresses(ctx, viewerOf(request).userId) }),
   );
 
-  app.post<{ Body: VisitorBody }>(
+  app.post(
     '/user/refresh-token',
     { schema: { body: VisitorBody, response: { 200: AuthorizeResponse, ...errors } } },
     async (request, reply) => {
       try {
-        const tokens = await rotateSession(ctx, request.cookies[COOKIES.refresh], request.body.visitorId);
-        const user = await findUserById(ctx.db, tokens.userId);
-        if (!user) throw unauthenticated();
+        const { user, tokens } = await refreshSession(ctx, request.cookies[COOKIES.refresh], request.body.visitorId);
         setSessionCookies(reply, ctx, tokens);
-        return { data: { user: toUser(user) } };
+        return { data: { user } };
       } catch (error) {
         // A refresh that fails leaves no half-session behind on the device.
         clearSessionCookies(reply, ctx);
@@ -66,13 +62,13 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: ServerCon
     },
   );
 
-  app.post<{ Body: VisitorBody }>(
+  app.post(
     '/user/logout',
     { schema: { body: VisitorBody, response: { 200: OkResponse, ...errors } } },
     async (request, reply) => {
-      await revokeSession(ctx, request.sessionId ?? undefined, request.cookies[COOKIES.refresh]);
+      await logout(ctx, request.sessionId ?? undefined, request.cookies[COOKIES.refresh]);
       clearSessionCookies(reply, ctx);
       return { data: true };
     },
   );
-}
+};

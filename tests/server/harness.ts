@@ -3,7 +3,7 @@ import { defaultServerConfig } from '../../server/config';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../../server/db/database';
-import type { ServerConfig, ServerContext } from '../../server/domain/context';
+import type { ServerConfig, ServerContext } from '../../server/context';
 import { prepareServer } from '../../server/start';
 
 export { SEED } from '../../server/seed/seed';

@@ -5,7 +5,7 @@ import { activatedPallet, pair, staff, trackTo } from './lifecycle-fixtures';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkProjectConfig } from '@renderer/config-check';
-import { fillTemplate } from '../../server/domain/message-template';
+import { fillTemplate } from '../../server/rules/message-template';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, PROJECTS_DIR, startTestServer, type TestServer } from './harness';
-import { importProjectFile } from '../../server/domain/project-files';
+import { importProjectFile } from '../../server/services/project-files';
 
 let server: TestServer;
 let dir: string;

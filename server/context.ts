@@ -1,0 +1,26 @@
+import type { Database } from './db/database';
+import type { AuthLimits } from './infra/rate-limit';
+
+/** Server settings, read once from the environment (README, "Configuration"). */
+export interface ServerConfig {
+  /** Latest client version announced in the `client-version` response header. */
+  latestClientVersion: string;
+  /** Clients older than this are told to upgrade without a 'Later' choice. */
+  minClientVersion: string;
+  /** Set the Secure flag on cookies (behind HTTPS). */
+  secureCookies: boolean;
+  /** Origins allowed to call the API cross-site with credentials. */
+  corsOrigins: string[];
+  /** Exposes GET /api/dev/outbox so tests and demos can read "sent" one-time codes. */
+  exposeOutbox: boolean;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  limits: AuthLimits;
+}
+
+/** What every route and service needs: the database, the signing secret and settings. */
+export interface ServerContext {
+  db: Database;
+  secret: string;
+  config: ServerConfig;
+}

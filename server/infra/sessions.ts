@@ -1,0 +1,102 @@
+import type { Queryable } from '../db/database';
+import type { UserType } from '../../schemas/project-config';
+import type { ServerContext } from '../context';
+import { issueAccessToken } from './access-token';
+import { digest, randomToken } from './crypto';
+import { unauthenticated } from '../rules/api-failure';
+import { refreshOutcome } from '../rules/sessions';
+import { newId } from './ids';
+
+/** Tokens handed to the client as httpOnly cookies. */
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string;
+  userId: string;
+  userType: UserType;
+}
+
+/** Who a session is for. */
+export interface SessionUser {
+  id: string;
+  userType: UserType;
+  enterpriseId: string;
+}
+
+async function issueTokens(ctx: ServerContext, tx: Queryable, sessionId: string, user: SessionUser): Promise<IssuedTokens> {
+  const refreshToken = randomToken();
+  await tx.query(
+    "insert into refresh_tokens (token_digest, session_id, expires_at) values ($1, $2, now() + make_interval(secs => $3))",
+    [digest(ctx.secret, refreshToken), sessionId, ctx.config.refreshTokenTtlSeconds],
+  );
+  const exp = Math.floor(Date.now() / 1000) + ctx.config.accessTokenTtlSeconds;
+  const accessToken = issueAccessToken(ctx.secret, { sub: user.id, sid: sessionId, ut: user.userType, eid: user.enterpriseId, exp });
+  return { accessToken, refreshToken, userId: user.id, userType: user.userType };
+}
+
+/** Starts a session for a user on one device (visitorId). */
+export async function startSession(ctx: ServerContext, user: SessionUser, projectId: string, visitorId: string): Promise<IssuedTokens> {
+  return ctx.db.transaction(async (tx) => {
+    const sessionId = newId();
+    await tx.query('insert into sessions (id, user_id, project_id, visitor_id) values ($1, $2, $3, $4)', [sessionId, user.id, projectId, visitorId]);
+    return issueTokens(ctx, tx, sessionId, user);
+  });
+}
+
+interface RefreshRow {
+  session_id: string;
+  visitor_id: string;
+  user_id: string;
+  user_type: UserType;
+  enterprise_id: string;
+  expired: boolean;
+  revoked: boolean;
+  rotated_seconds_ago: number | null;
+}
+
+/**
+ * Rotates a refresh token: the presented one is spent and a new pair is issued. The token must
+ * be unexpired, its session unrevoked and bound to the same visitorId. A spent token presented
+ * again after the grace period means it was copied: the whole session is revoked
+ * (rules/sessions.ts refreshOutcome).
+ */
+export async function rotateSession(ctx: ServerContext, refreshToken: string | undefined, visitorId: string): Promise<IssuedTokens> {
+  if (!refreshToken) throw unauthenticated();
+  return ctx.db.transaction(async (tx) => {
+    const { rows } = await tx.query<RefreshRow>(
+      `select t.session_id, s.visitor_id, s.user_id, u.user_type, o.enterprise_id, (t.expires_at <= now()) as expired,
+              (s.revoked_at is not null) as revoked,
+              extract(epoch from now() - t.rotated_at)::float8 as rotated_seconds_ago
+         from refresh_tokens t join sessions s on s.id = t.session_id join users u on u.id = s.user_id
+              join organizations o on o.id = u.organization_id
+        where t.token_digest = $1 for update of t`,
+      [digest(ctx.secret, refreshToken)],
+    );
+    const row = rows[0];
+    const outcome = refreshOutcome(row, visitorId);
+    if (outcome === 'revoke' && row) await revokeSessionById(tx, row.session_id);
+    if (outcome !== 'rotate' || !row) throw unauthenticated();
+    await tx.query('update refresh_tokens set rotated_at = now() where token_digest = $1', [digest(ctx.secret, refreshToken)]);
+    return issueTokens(ctx, tx, row.session_id, { id: row.user_id, userType: row.user_type, enterpriseId: row.enterprise_id });
+  });
+}
+
+async function revokeSessionById(db: Queryable, sessionId: string): Promise<void> {
+  await db.query('update sessions set revoked_at = now() where id = $1 and revoked_at is null', [sessionId]);
+}
+
+/** Revokes the session that either token belongs to (logout). Unknown tokens are ignored. */
+export async function revokeSession(ctx: ServerContext, sessionId: string | undefined, refreshToken: string | undefined): Promise<void> {
+  if (sessionId) await revokeSessionById(ctx.db, sessionId);
+  if (refreshToken) {
+    await ctx.db.query(
+      'update sessions set revoked_at = now() where revoked_at is null and id = (select session_id from refresh_tokens where token_digest = $1)',
+      [digest(ctx.secret, refreshToken)],
+    );
+  }
+}
+
+/** True while the session an access token names is not revoked. */
+export async function isSessionActive(db: Queryable, sessionId: string): Promise<boolean> {
+  const { rows } = await db.query<{ ok: boolean }>('select (revoked_at is null) as ok from sessions where id = $1', [sessionId]);
+  return rows[0]?.ok === true;
+}

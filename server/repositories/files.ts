@@ -1,0 +1,44 @@
+import type { Queryable } from '../db/database';
+
+/** An uploaded file to record: `path` is `<barcodeId>/<stored name>`, relative to the files folder. */
+export interface NewFile {
+  id: string;
+  barcodeId: string;
+  userId: string;
+  path: string;
+  originalName: string;
+  size: number;
+  contentType: string;
+}
+
+export async function insertFile(db: Queryable, file: NewFile): Promise<void> {
+  await db.query(
+    `insert into barcode_files (id, barcode_id, user_id, path, original_name, size, content_type)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
+    [file.id, file.barcodeId, file.userId, file.path, file.originalName, file.size, file.contentType],
+  );
+}
+
+/** The name a recorded file was uploaded with. */
+export async function findOriginalName(db: Queryable, path: string): Promise<string | undefined> {
+  return (await db.query<{ original_name: string }>('select original_name from barcode_files where path = $1', [path])).rows[0]?.original_name;
+}
+
+/** Who uploaded a recorded file; the row stays locked until the transaction ends. */
+export async function lockUploader(db: Queryable, path: string): Promise<{ user_id: string } | undefined> {
+  return (await db.query<{ user_id: string }>('select user_id from barcode_files where path = $1 for update', [path])).rows[0];
+}
+
+/** Whether a file's URL was saved with the barcode's activation or a tracking step. */
+export async function isSaved(db: Queryable, barcodeId: string, name: string): Promise<boolean> {
+  const { rows } = await db.query<{ saved: boolean }>(
+    `select exists (select 1 from barcodes where id = $1 and position($2 in coalesce(activation_data::text, '')) > 0)
+         or exists (select 1 from barcode_history where barcode_id = $1 and position($2 in coalesce(data::text, '')) > 0) as saved`,
+    [barcodeId, name],
+  );
+  return rows[0]?.saved === true;
+}
+
+export async function deleteFile(db: Queryable, path: string): Promise<void> {
+  await db.query('delete from barcode_files where path = $1', [path]);
+}

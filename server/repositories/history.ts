@@ -1,0 +1,73 @@
+import type { Queryable } from '../db/database';
+
+/** SQL condition: history entry `h` is a tracking step that no later entry undid. */
+const NOT_UNDONE = `not exists (select 1 from barcode_history u
+  where u.barcode_id = h.barcode_id and u.action = 'tracking-undone' and (u.data->>'undoneSeq')::int = h.seq)`;
+
+/** Appends one entry to a barcode's history (never updated, never deleted). */
+export async function appendHistory(db: Queryable, barcodeId: string, action: string, trackPointKey: string | null, data: unknown, userId: string): Promise<void> {
+  await db.query(
+    `insert into barcode_history (barcode_id, seq, action, track_point_key, data, user_id)
+     values ($1, coalesce((select max(seq) from barcode_history where barcode_id = $1), 0) + 1, $2, $3, $4, $5)`,
+    [barcodeId, action, trackPointKey, data === null ? null : JSON.stringify(data), userId],
+  );
+}
+
+/** The latest tracking step of the barcode's present trip (since its last recycle) that was not undone. */
+export async function latestTrackingStep(db: Queryable, barcodeId: string): Promise<{ seq: number; user_id: string | null; track_point_key: string } | undefined> {
+  const { rows } = await db.query<{ seq: number; user_id: string | null; track_point_key: string }>(
+    `select h.seq, h.user_id, h.track_point_key from barcode_history h
+      where h.barcode_id = $1 and h.action = 'tracked' and ${NOT_UNDONE}
+        and h.seq > coalesce((select max(r.seq) from barcode_history r where r.barcode_id = $1 and r.action = 'recycled'), 0)
+      order by h.seq desc limit 1`,
+    [barcodeId],
+  );
+  return rows[0];
+}
+
+/** The trackpoint the barcode's present trip started at: that of its latest activation. */
+export async function startTrackPointKey(db: Queryable, barcodeId: string): Promise<string | null> {
+  const { rows } = await db.query<{ track_point_key: string | null }>(
+    "select track_point_key from barcode_history where barcode_id = $1 and action = 'activated' order by seq desc limit 1",
+    [barcodeId],
+  );
+  return rows[0]?.track_point_key ?? null;
+}
+
+/** How many entries the barcode's history has. */
+export async function countHistory(db: Queryable, barcodeId: string): Promise<number> {
+  return (await db.query<{ n: number }>('select count(*)::int as n from barcode_history where barcode_id = $1', [barcodeId])).rows[0]?.n ?? 0;
+}
+
+/** A history entry with the name of whoever made it; `undone` is true for a tracking step a later entry undid. */
+export interface HistoryRow {
+  seq: number;
+  action: string;
+  track_point_key: string | null;
+  staff: string | null;
+  created_at: Date | string;
+  undone: boolean;
+}
+
+/** A page of the barcode's history, newest first. */
+export async function historyPage(db: Queryable, barcodeId: string, skip: number, count: number): Promise<HistoryRow[]> {
+  const { rows } = await db.query<HistoryRow>(
+    `select h.seq, h.action, h.track_point_key, (u.first_name || ' ' || u.last_name) as staff, h.created_at,
+            (h.action = 'tracked' and not ${NOT_UNDONE}) as undone
+       from barcode_history h left join users u on u.id = h.user_id
+      where h.barcode_id = $1 order by h.seq desc offset $2 limit $3`,
+    [barcodeId, skip, count],
+  );
+  return rows;
+}
+
+/** How many tracking steps the user added (and did not undo) in the project between two instants. */
+export async function countTrackingSteps(db: Queryable, projectId: string, userId: string, from: Date, to: Date): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `select count(*)::int as n from barcode_history h join barcodes b on b.id = h.barcode_id
+      where b.project_id = $1 and h.user_id = $2 and h.action = 'tracked' and ${NOT_UNDONE}
+        and h.created_at >= $3 and h.created_at < $4`,
+    [projectId, userId, from.toISOString(), to.toISOString()],
+  );
+  return rows[0]?.n ?? 0;
+}

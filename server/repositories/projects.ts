@@ -1,0 +1,96 @@
+import type { Queryable } from '../db/database';
+import type { ProjectConfig } from '../../schemas/project-config';
+
+/** A project as stored, with its enterprise's name. */
+export interface ProjectRow {
+  id: string;
+  enterprise_id: string;
+  enterprise_name: string;
+  code: string;
+  version: number;
+  name: string;
+  config: ProjectConfig;
+  has_logo: boolean;
+}
+
+/** A project_members row: one user's permissions in one project. */
+export interface ProjectMemberRow {
+  can_generate_barcode: boolean;
+  can_activate_barcode: boolean;
+  can_add_tracking: boolean;
+}
+
+const SELECT_PROJECT = `select p.id, p.enterprise_id, e.name as enterprise_name, p.code, p.version, p.name, p.config,
+  (p.custom_logo is not null) as has_logo
+  from projects p join enterprises e on e.id = p.enterprise_id`;
+
+export async function findProjectById(db: Queryable, id: string): Promise<ProjectRow | undefined> {
+  return (await db.query<ProjectRow>(`${SELECT_PROJECT} where p.id = $1`, [id])).rows[0];
+}
+
+/** A project by code and version; the latest version of the code when `version` is undefined. */
+export async function findProjectByCode(db: Queryable, code: string, version: number | undefined): Promise<ProjectRow | undefined> {
+  const { rows } = version === undefined
+    ? await db.query<ProjectRow>(`${SELECT_PROJECT} where p.code = $1 order by p.version desc limit 1`, [code])
+    : await db.query<ProjectRow>(`${SELECT_PROJECT} where p.code = $1 and p.version = $2`, [code, version]);
+  return rows[0];
+}
+
+/** The user's project_members row in the project, if they have one. */
+export async function findMember(db: Queryable, projectId: string, userId: string): Promise<ProjectMemberRow | undefined> {
+  const { rows } = await db.query<ProjectMemberRow>(
+    'select can_generate_barcode, can_activate_barcode, can_add_tracking from project_members where project_id = $1 and user_id = $2',
+    [projectId, userId],
+  );
+  return rows[0];
+}
+
+/** The project's logo and its content type (either may be null). */
+export async function findLogo(db: Queryable, id: string): Promise<{ custom_logo: Uint8Array | null; custom_logo_type: string | null } | undefined> {
+  return (await db.query<{ custom_logo: Uint8Array | null; custom_logo_type: string | null }>(
+    'select custom_logo, custom_logo_type from projects where id = $1', [id])).rows[0];
+}
+
+export async function projectExists(db: Queryable, code: string, version: number): Promise<boolean> {
+  return (await db.query('select 1 from projects where code = $1 and version = $2', [code, version])).rows.length > 0;
+}
+
+/** Replaces a project's configuration; false when it was the same already. */
+export async function updateConfig(db: Queryable, code: string, version: number, config: unknown): Promise<boolean> {
+  const { rows } = await db.query(
+    'update projects set config = $3::jsonb where code = $1 and version = $2 and config is distinct from $3::jsonb returning id',
+    [code, version, JSON.stringify(config)],
+  );
+  return rows.length > 0;
+}
+
+export async function projectIdExists(db: Queryable, id: string): Promise<boolean> {
+  return (await db.query('select 1 from projects where id = $1', [id])).rows.length > 0;
+}
+
+/** A new project at version 1. */
+export interface NewProject {
+  id: string;
+  enterpriseId: string;
+  code: string;
+  name: string;
+  config: ProjectConfig;
+  logo: { bytes: Buffer; type: string } | null;
+}
+
+export async function insertProject(db: Queryable, project: NewProject): Promise<void> {
+  await db.query(
+    `insert into projects (id, enterprise_id, code, version, name, config, custom_logo, custom_logo_type)
+     values ($1, $2, $3, 1, $4, $5, $6, $7)`,
+    [project.id, project.enterpriseId, project.code, project.name, JSON.stringify(project.config), project.logo?.bytes ?? null, project.logo?.type ?? null],
+  );
+}
+
+/** Gives a user their own permissions in a project, unless they have a row there already. */
+export async function addMember(db: Queryable, projectId: string, userId: string, member: ProjectMemberRow): Promise<void> {
+  await db.query(
+    `insert into project_members (project_id, user_id, can_generate_barcode, can_activate_barcode, can_add_tracking)
+     values ($1, $2, $3, $4, $5) on conflict (project_id, user_id) do nothing`,
+    [projectId, userId, member.can_generate_barcode, member.can_activate_barcode, member.can_add_tracking],
+  );
+}

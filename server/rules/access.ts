@@ -1,0 +1,77 @@
+import type { ProjectPermission } from '../../schemas/api/project';
+import { ErrorCode } from '../../schemas/error-codes';
+import type { UserType } from '../../schemas/project-config';
+import { commonFailure } from './api-failure';
+
+/** The viewer of a request: who is logged in, if anyone. */
+export interface Viewer {
+  userId: string;
+  userType: UserType;
+  enterpriseId: string;
+}
+
+/** A project as the access rules see it: the enterprise it belongs to. */
+export interface OwnedProject {
+  enterprise_id: string;
+}
+
+/** A project_members row: what one user may do in one project, in place of their user type's defaults. */
+export interface MemberPermissions {
+  can_generate_barcode: boolean;
+  can_activate_barcode: boolean;
+  can_add_tracking: boolean;
+}
+
+/** One of the three permissions of spec section 6. */
+export type PermissionKey = keyof ProjectPermission;
+
+/** What each user type may do in its enterprise's projects without a project_members row (README, "Permissions"). */
+export const DEFAULT_PERMISSIONS: Readonly<Record<UserType, MemberPermissions>> = {
+  staff: { can_generate_barcode: true, can_activate_barcode: true, can_add_tracking: true },
+  carrier: { can_generate_barcode: false, can_activate_barcode: true, can_add_tracking: true },
+  client: { can_generate_barcode: true, can_activate_barcode: true, can_add_tracking: false },
+};
+
+const NOTHING: MemberPermissions = { can_generate_barcode: false, can_activate_barcode: false, can_add_tracking: false };
+
+/** Whether the viewer works for the project's enterprise (spec section 6); a visitor never does. */
+export const belongsTo = (viewer: Viewer | null, project: OwnedProject): viewer is Viewer =>
+  viewer !== null && viewer.enterpriseId === project.enterprise_id;
+
+/**
+ * What the viewer may do in the project (spec section 6). Nobody outside the project's
+ * enterprise may do anything; inside it, the viewer's project_members row (`member`, undefined
+ * when there is none) overrides the user type's defaults.
+ */
+export function permissionsFor(viewer: Viewer | null, project: OwnedProject, member: MemberPermissions | undefined): ProjectPermission {
+  const flags = belongsTo(viewer, project) ? member ?? DEFAULT_PERMISSIONS[viewer.userType] : NOTHING;
+  return {
+    generateBarcodePermission: { canEdit: flags.can_generate_barcode },
+    activateBarcodePermission: { canEdit: flags.can_activate_barcode },
+    addTrackingPermission: { canEdit: flags.can_add_tracking },
+  };
+}
+
+/** Throws 403 unless the viewer works for the project's enterprise. */
+export function assertMember(viewer: Viewer | null, project: OwnedProject): asserts viewer is Viewer {
+  if (!belongsTo(viewer, project)) throw commonFailure(ErrorCode.forbidden, 403);
+}
+
+/** Throws 403 unless the permission allows at least one of `keys`. */
+export function assertPermitted(permission: ProjectPermission, ...keys: PermissionKey[]): void {
+  if (!keys.some((key) => permission[key].canEdit)) throw commonFailure(ErrorCode.forbidden, 403);
+}
+
+/**
+ * Whether a member may change a barcode: with one of the permissions `keys` (any one will do),
+ * and only while the barcode is not deactivated (403, then 3095).
+ */
+export function assertMayChange(permission: ProjectPermission, barcode: { is_deactivated: boolean }, ...keys: PermissionKey[]): void {
+  assertPermitted(permission, ...keys);
+  if (barcode.is_deactivated) throw commonFailure(ErrorCode.deactivated);
+}
+
+/** Generating needs the generate permission, except for client users, who may always order labels (spec section 6). */
+export function assertMayGenerate(viewer: Viewer, permission: ProjectPermission): void {
+  if (!permission.generateBarcodePermission.canEdit && viewer.userType !== 'client') throw commonFailure(ErrorCode.forbidden, 403);
+}

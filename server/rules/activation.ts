@@ -1,0 +1,90 @@
+import type { ActivationBody } from '../../schemas/api/barcode';
+import { ErrorCode } from '../../schemas/error-codes';
+import type { BarcodeType, ProjectConfig, TrackPoint, UserType } from '../../schemas/project-config';
+import { compileForm, isVisible } from '../../renderer';
+import { validateFormData } from '../../renderer/validate';
+import { ApiFailure, commonFailure, fieldFailure } from './api-failure';
+import { formSourceOf, SERVER_VIEWER, type ConfiguredProject } from './projects';
+import { stepInfo } from './step-info';
+
+/** A barcode's state as the activation rules read it. */
+export interface ActivationState {
+  is_activated: boolean;
+  barcode_type: string | null;
+  external_id: string | null;
+}
+
+/** Throws 3002 when the barcode is activated already: a second activation would overwrite the first. */
+export function assertNotActivated(barcode: Pick<ActivationState, 'is_activated'>): void {
+  if (barcode.is_activated) throw commonFailure(ErrorCode.alreadyActivated);
+}
+
+/** The barcode type to activate as: one of the project's, offered to the viewer's user type (2207 on barcodeType otherwise). */
+export function activationType(config: ProjectConfig, barcodeType: string, userType: UserType): BarcodeType {
+  const type = config.barcodeTypes[barcodeType];
+  if (!type || !(type.userTypes as string[]).includes(userType)) throw fieldFailure('barcodeType', ErrorCode.invalidBarcodeType);
+  return type;
+}
+
+/** The trackpoint an activation starts at: the one named, else the type's first (2200 on trackPointKey when there is none). */
+export function startTrackPoint(type: BarcodeType, trackPointKey: string | undefined): TrackPoint {
+  const start = trackPointKey === undefined ? type.trackPoints[0] : type.trackPoints.find((t) => t.key === trackPointKey);
+  if (!start) throw fieldFailure('trackPointKey', ErrorCode.invalidKey);
+  return start;
+}
+
+/**
+ * The type an activation edit keeps: the barcode must be activated (3001) and the body must name
+ * its type, which must still exist in the configuration (2207 on barcodeType).
+ */
+export function editedType(config: ProjectConfig, barcode: ActivationState, barcodeType: string): { key: string; type: BarcodeType } {
+  if (!barcode.is_activated || !barcode.barcode_type) throw commonFailure(ErrorCode.barcodeNotActivated);
+  const type = config.barcodeTypes[barcode.barcode_type];
+  if (!type || barcodeType !== barcode.barcode_type) throw fieldFailure('barcodeType', ErrorCode.invalidBarcodeType);
+  return { key: barcode.barcode_type, type };
+}
+
+/**
+ * The start trackpoint stays what it was: an edit may repeat it but not name another (2205 on
+ * trackPointKey). Returns the start trackpoint, if the type still has it.
+ */
+export function unchangedStart(type: BarcodeType, startKey: string | null, trackPointKey: string | undefined): TrackPoint | undefined {
+  if (trackPointKey !== undefined && trackPointKey !== startKey) throw fieldFailure('trackPointKey', ErrorCode.invalidStartPointOverride);
+  return type.trackPoints.find((t) => t.key === startKey);
+}
+
+/**
+ * The type's activation fields as sent, validated with the renderer's compiled schema for the
+ * stage (calculations computed here); field errors are answered under `customFields.<key>`.
+ */
+export function validatedActivationFields(project: ConfiguredProject, barcodeType: string, customFields: unknown, stage: 'activation' | 'edit'): Record<string, unknown> {
+  const form = compileForm(formSourceOf(project), { form: 'activation', barcodeType, stage }, SERVER_VIEWER);
+  const { data, errors } = validateFormData(form, customFields);
+  if (Object.keys(errors).length > 0) {
+    throw new ApiFailure(400, Object.fromEntries(Object.entries(errors).map(([key, codes]) => [key === '$common' ? key : `customFields.${key}`, codes])));
+  }
+  return data;
+}
+
+/** The external id after an activation or edit: the one sent, else the one the barcode has (given at generation). */
+export const externalIdAfter = (body: Pick<ActivationBody, 'externalId'>, barcode: Pick<ActivationState, 'external_id'>): string | null =>
+  body.externalId ?? barcode.external_id;
+
+/**
+ * The values an edit keeps from what was stored: those of fields the editor cannot see (hidden
+ * ones), which the edit form could neither show nor send.
+ */
+export function hiddenValuesKept(type: BarcodeType, stored: Record<string, unknown> | null): Record<string, unknown> {
+  const unseen = type.activationFields.filter((f) => !isVisible(f, true)).map((f) => f.key);
+  return Object.fromEntries(unseen.filter((key) => stored?.[key] !== undefined).map((key) => [key, stored?.[key]]));
+}
+
+/** The stored activation data: custom fields, then the built-in fields given. */
+export function activationDataOf(customData: Record<string, unknown>, body: ActivationBody, externalId: string | null): Record<string, unknown> {
+  return {
+    ...customData,
+    ...(body.trackingNumber !== undefined ? { trackingNumber: body.trackingNumber } : {}),
+    ...(externalId ? { externalId } : {}),
+    ...stepInfo(body),
+  };
+}

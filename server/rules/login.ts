@@ -1,0 +1,61 @@
+import { ErrorCode } from '../../schemas/error-codes';
+import type { ProjectConfig } from '../../schemas/project-config';
+import { type ApiFailure, commonFailure, fieldFailure } from './api-failure';
+
+type LoginSettings = Pick<ProjectConfig, 'requirePassword' | 'allowUserSelfRegister'>;
+
+/**
+ * Whether a login's credentials are right (spec section 4): some user has the access code, and
+ * when the project requires a password, that user has one set and the typed one matched it.
+ */
+export function credentialsValid(settings: Pick<LoginSettings, 'requirePassword'>, user: { password_hash: string | null } | undefined, passwordMatches: boolean): boolean {
+  if (!user) return false;
+  return !settings.requirePassword || (user.password_hash !== null && passwordMatches);
+}
+
+/** Wrong credentials: one 2001 whatever part was wrong, so nothing tells an attacker which. */
+export const wrongCredentials = (): ApiFailure => commonFailure(ErrorCode.wrongPassword);
+
+/**
+ * Whether a carrier may register into the project (spec sections 2, 6): only where
+ * self-registration is allowed (3060), and with a password where the project requires one
+ * (1000 on password).
+ */
+export function assertMayRegister(settings: LoginSettings, password: string | undefined): void {
+  if (!settings.allowUserSelfRegister) throw commonFailure(ErrorCode.selfRegistrationNotAllowed);
+  if (settings.requirePassword && !password) throw fieldFailure('password', ErrorCode.emptyField);
+}
+
+/** The organization self-registered carriers join, one per enterprise. */
+export const carrierOrganizationName = (enterpriseName: string): string => `${enterpriseName} carriers`;
+
+/** What a login with a one-time code does next: send a new code, count a wrong one, or go on. */
+export type PasscodeStep = 'send' | 'wrong' | 'accept';
+
+/** The one-time code pending for the user, as the rule reads it. */
+export interface PendingPasscode {
+  /** Whether the typed code is this one. */
+  matches: boolean;
+}
+
+/**
+ * The second factor of spec section 4, after the access code (and password) were right:
+ * - no code typed, one pending: 1000 on oneTimePasscode ('confirm code already sent');
+ * - no code typed, none pending: 'send' a code to the registered phone (3058 without one);
+ * - a code typed that is not the pending one (or none is pending): 'wrong';
+ * - the pending code typed: 'accept'.
+ */
+export function passcodeStep(typed: string | undefined, pending: PendingPasscode | undefined, hasPhone: boolean): PasscodeStep {
+  if (typed === undefined) {
+    if (pending) throw fieldFailure('oneTimePasscode', ErrorCode.emptyField);
+    if (!hasPhone) throw commonFailure(ErrorCode.noRegisteredPhone);
+    return 'send';
+  }
+  return pending?.matches ? 'accept' : 'wrong';
+}
+
+/** A code was sent to the phone (3057): the client asks for it. */
+export const passcodeSent = (): ApiFailure => commonFailure(ErrorCode.oneTimePasscodeSent);
+
+/** The typed code is wrong (2002 on oneTimePasscode). */
+export const wrongPasscode = (): ApiFailure => fieldFailure('oneTimePasscode', ErrorCode.wrongOneTimePasscode);

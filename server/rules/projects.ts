@@ -1,0 +1,47 @@
+import type { ProjectQuery } from '../../schemas/api/project';
+import { ErrorCode } from '../../schemas/error-codes';
+import type { ProjectConfig } from '../../schemas/project-config';
+import { UUID_PATTERN_SOURCE } from '../../schemas/validation';
+import type { FormSource, FormViewer } from '../../renderer';
+import { commonFailure } from './api-failure';
+
+const UUID_PATTERN = new RegExp(UUID_PATTERN_SOURCE);
+
+/** Whether a text can be a project id at all (ids are UUIDs): anything else names no project. */
+export const isProjectId = (id: string): boolean => UUID_PATTERN.test(id);
+
+/** How a project is looked up: by id, or by code and version (the latest version when none is given). */
+export type ProjectLookup = { id: string } | { code: string; version: number | undefined };
+
+/**
+ * How GET /barcode/project and the other project queries find their project. An id that is not a
+ * UUID can match nothing (null); a query with neither id nor code is 1000.
+ */
+export function projectLookup(query: ProjectQuery): ProjectLookup | null {
+  if (query.id !== undefined) return isProjectId(query.id) ? { id: query.id } : null;
+  if (query.code !== undefined) return { code: query.code, version: query.version };
+  throw commonFailure(ErrorCode.emptyField);
+}
+
+/** The project found, or 2301 (project not found). */
+export function assertProjectFound<T>(project: T | undefined): T {
+  if (!project) throw commonFailure(ErrorCode.projectNotFound);
+  return project;
+}
+
+/** A stored project as the form rules read it. */
+export interface ConfiguredProject {
+  code: string;
+  version: number;
+  config: ProjectConfig;
+}
+
+/** What the renderer compiles a stored project's forms from. */
+export const formSourceOf = (project: ConfiguredProject): FormSource => ({ code: project.code, version: project.version, barcodeTypes: project.config.barcodeTypes });
+
+/**
+ * The server validates as a logged-in user sees a form: fields hidden from everyone are unknown
+ * keys, fields hidden from visitors are for users only, and writes need a login. Messages go out
+ * as catalogue codes, so the language of the labels does not matter.
+ */
+export const SERVER_VIEWER: FormViewer = { language: 'en', loggedIn: true };

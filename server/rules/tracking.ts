@@ -1,0 +1,112 @@
+import type { TrackingBody } from '../../schemas/api/barcode';
+import { ErrorCode } from '../../schemas/error-codes';
+import type { BarcodeType, TrackPoint } from '../../schemas/project-config';
+import { compileForm } from '../../renderer';
+import { validateFormData } from '../../renderer/validate';
+import type { Viewer } from './access';
+import { ApiFailure, commonFailure } from './api-failure';
+import { formSourceOf, SERVER_VIEWER, type ConfiguredProject } from './projects';
+
+/** A barcode's place in its trip, as the tracking rules read it. */
+export interface TripState {
+  is_activated: boolean;
+  barcode_type: string | null;
+  current_track_point_key: string | null;
+  /** The barcode it is paired under, if any. */
+  parent_id: string | null;
+}
+
+/** A tracking step of the barcode's present trip that was not undone. */
+export interface TrackingStep {
+  seq: number;
+  user_id: string | null;
+  track_point_key: string;
+}
+
+type BarcodeTypes = Record<string, BarcodeType>;
+
+/** The trackpoints of a barcode's type in their order; none when it has no (known) type. */
+export const trackPointsOf = (types: BarcodeTypes, barcodeType: string | null): TrackPoint[] =>
+  (barcodeType ? types[barcodeType]?.trackPoints : undefined) ?? [];
+
+/** A trackpoint of an activated barcode's type, with the type's key (the forms are compiled for it). */
+export interface TypedTrackPoint {
+  barcodeType: string;
+  point: TrackPoint;
+}
+
+/**
+ * The trackpoint a new tracking step goes to (spec sections 4, 8): the one after the barcode's
+ * current trackpoint in its type's order, and it must be the one sent. In this order: the
+ * barcode must be activated (3001) and not paired under a parent, with which it travels (3013);
+ * its type must still exist ($common 2207); tracking the current trackpoint again is 3005, past
+ * the last 3007, any other trackpoint 3006.
+ */
+export function nextTrackPoint(types: BarcodeTypes, barcode: TripState, trackPointKey: string): TypedTrackPoint {
+  if (!barcode.is_activated || !barcode.barcode_type) throw commonFailure(ErrorCode.barcodeNotActivated);
+  if (barcode.parent_id !== null) throw commonFailure(ErrorCode.pairedChildCannotBeTracked);
+  const type = types[barcode.barcode_type];
+  if (!type) throw commonFailure(ErrorCode.invalidBarcodeType);
+  const next = type.trackPoints[type.trackPoints.findIndex((t) => t.key === barcode.current_track_point_key) + 1];
+  if (trackPointKey === barcode.current_track_point_key) throw commonFailure(ErrorCode.trackingAlreadyAdded);
+  if (!next) throw commonFailure(ErrorCode.atEndTrackPoint);
+  if (trackPointKey !== next.key) throw commonFailure(ErrorCode.differentTrackPoint);
+  return { barcodeType: barcode.barcode_type, point: next };
+}
+
+/**
+ * Whether the viewer may undo or edit a step: only whoever added it (3009). Steps are taken back
+ * newest first, so the step must be the barcode's latest and at its current trackpoint (3008,
+ * or `nothing` for an edit).
+ */
+function assertAdderOfLatest(step: TrackingStep | undefined, currentKey: string | null, viewer: Viewer, nothing: number): TrackingStep {
+  if (!step || step.track_point_key !== currentKey) throw commonFailure(nothing);
+  if (step.user_id !== viewer.userId) throw commonFailure(ErrorCode.onlyAdderMayUndo);
+  return step;
+}
+
+/**
+ * The step an undo takes back and the trackpoint the barcode returns to (spec sections 4, 6):
+ * the latest step, at the current trackpoint, added by the viewer (3008 none, 3009 someone
+ * else's); the barcode goes back to the trackpoint before it (3008 when there is none).
+ */
+export function mayUndo(types: BarcodeTypes, barcode: TripState, step: TrackingStep | undefined, viewer: Viewer): { step: TrackingStep; previous: TrackPoint } {
+  const undone = assertAdderOfLatest(step, barcode.current_track_point_key, viewer, ErrorCode.noTrackingToUndo);
+  const points = trackPointsOf(types, barcode.barcode_type);
+  const previous = points[points.findIndex((t) => t.key === undone.track_point_key) - 1];
+  if (!previous) throw commonFailure(ErrorCode.noTrackingToUndo);
+  return { step: undone, previous };
+}
+
+/**
+ * The trackpoint whose step an edit corrects: the barcode's current one, which must be the one
+ * sent (3006); the barcode must be activated (3001).
+ */
+export function editedTrackPoint(types: BarcodeTypes, barcode: TripState, trackPointKey: string): TypedTrackPoint {
+  if (!barcode.is_activated || !barcode.barcode_type) throw commonFailure(ErrorCode.barcodeNotActivated);
+  const point = trackPointsOf(types, barcode.barcode_type).find((t) => t.key === barcode.current_track_point_key);
+  if (!point || trackPointKey !== point.key) throw commonFailure(ErrorCode.differentTrackPoint);
+  return { barcodeType: barcode.barcode_type, point };
+}
+
+/** The step an edit corrects: the latest, at the trackpoint edited (3014 none), added by the viewer (3009). */
+export const mayEdit = (step: TrackingStep | undefined, point: TrackPoint, viewer: Viewer): TrackingStep =>
+  assertAdderOfLatest(step, point.key, viewer, ErrorCode.noTrackingToEdit);
+
+/**
+ * The trackpoint's forms as sent, each validated with the renderer's compiled schema; errors
+ * are answered under `forms.<form>.<field>` (an unknown form is 2200).
+ */
+export function validatedTrackPointForms(project: ConfiguredProject, barcodeType: string, point: TrackPoint, sent: TrackingBody['forms']): Record<string, Record<string, unknown>> {
+  const forms: Record<string, Record<string, unknown>> = {};
+  const errors: Record<string, number[]> = {};
+  for (const unknownForm of Object.keys(sent).filter((key) => !point.trackPointForms.some((f) => f.key === key))) errors[`forms.${unknownForm}`] = [ErrorCode.invalidKey];
+  for (const form of point.trackPointForms) {
+    const compiled = compileForm(formSourceOf(project), { form: 'trackPoint', barcodeType, trackPointKey: point.key, formKey: form.key }, SERVER_VIEWER);
+    const result = validateFormData(compiled, sent[form.key] ?? {});
+    forms[form.key] = result.data;
+    for (const [key, codes] of Object.entries(result.errors)) errors[`forms.${form.key}.${key}`] = codes;
+  }
+  if (Object.keys(errors).length > 0) throw new ApiFailure(400, errors);
+  return forms;
+}

@@ -1,0 +1,75 @@
+import type { ActivationBody } from '../../schemas/api/barcode';
+import type { Queryable } from '../db/database';
+import type { ServerContext } from '../context';
+import * as barcodes from '../repositories/barcodes';
+import { appendHistory, startTrackPointKey } from '../repositories/history';
+import type { Viewer } from '../rules/access';
+import {
+  activationDataOf, activationType, assertNotActivated, editedType, externalIdAfter, hiddenValuesKept, startTrackPoint, unchangedStart, validatedActivationFields,
+} from '../rules/activation';
+import { assertExternalIdFree, concurrentChange } from '../rules/barcodes';
+import { assertRequiredInfo, assertStepInfoWellFormed } from '../rules/step-info';
+import { barcodeForChange } from './barcodes';
+import { notifyArrival } from './notifications';
+
+/** 2105 on externalId when the barcode takes an external id another barcode of the project has. */
+async function assertExternalIdFreeFor(tx: Queryable, projectId: string, barcodeId: string, externalId: string | null): Promise<void> {
+  if (externalId) assertExternalIdFree(await barcodes.externalIdTaken(tx, projectId, externalId, barcodeId));
+}
+
+/**
+ * POST /barcode/activation (spec sections 2-6): a user of the project's enterprise with the
+ * activate permission gives a new barcode its type (one their user type may use), its start
+ * trackpoint, addresses and package information when that trackpoint requires them, and the
+ * type's activation fields, validated with the renderer's compiled schema (calculations are
+ * computed here). Two activations at the same moment: one wins, the other gets 3004.
+ * A start trackpoint with a route notification sends it in the same transaction.
+ */
+export async function activateBarcode(ctx: ServerContext, viewer: Viewer, body: ActivationBody): Promise<void> {
+  // Checked like the rest of the body, before anything is read.
+  assertStepInfoWellFormed(body, 'activation');
+  const { row, project } = await barcodeForChange(ctx, viewer, body.barcodeId, 'activateBarcodePermission');
+  assertNotActivated(row);
+  const start = startTrackPoint(activationType(project.config, body.barcodeType, viewer.userType), body.trackPointKey);
+  assertRequiredInfo(start, body);
+
+  const data = validatedActivationFields(project, body.barcodeType, body.customFields, 'activation');
+  const externalId = externalIdAfter(body, row);
+  const activationData = activationDataOf(data, body, externalId);
+  await ctx.db.transaction(async (tx) => {
+    if (externalId !== row.external_id) await assertExternalIdFreeFor(tx, project.id, body.barcodeId, externalId);
+    const activation = { activationData, externalId, trackingNumber: body.trackingNumber ?? null };
+    if (!(await barcodes.activate(tx, body.barcodeId, row.revision, body.barcodeType, start.key, activation))) throw concurrentChange();
+    await appendHistory(tx, body.barcodeId, 'activated', start.key, activationData, viewer.userId);
+    await notifyArrival(tx, project, body.barcodeId, start);
+  });
+}
+
+/**
+ * PUT /barcode/activation: corrects an activated barcode's data, with the body of the
+ * activation. The type and the start trackpoint stay as they are (another type is 2207 on
+ * barcodeType, another start 2205 on trackPointKey); the fields are validated like an
+ * activation. What the editor sends replaces what was stored, except the fields the editor
+ * cannot see (hidden ones), which keep their stored values. A missing externalId keeps the
+ * stored one, as at activation. Appends 'activation-edited'; a concurrent change is 3004.
+ */
+export async function editActivation(ctx: ServerContext, viewer: Viewer, body: ActivationBody): Promise<void> {
+  // Checked like the rest of the body, before anything is read.
+  assertStepInfoWellFormed(body, 'edit');
+  const { row, project } = await barcodeForChange(ctx, viewer, body.barcodeId, 'activateBarcodePermission');
+  const { key: barcodeType, type } = editedType(project.config, row, body.barcodeType);
+  const startKey = await startTrackPointKey(ctx.db, body.barcodeId);
+  const start = unchangedStart(type, startKey, body.trackPointKey);
+  if (start) assertRequiredInfo(start, body);
+
+  const data = validatedActivationFields(project, barcodeType, body.customFields, 'edit');
+  await ctx.db.transaction(async (tx) => {
+    const stored = await barcodes.findActivationData(tx, body.barcodeId);
+    if (!stored || stored.revision !== row.revision) throw concurrentChange();
+    const externalId = externalIdAfter(body, row);
+    const activationData = activationDataOf({ ...data, ...hiddenValuesKept(type, stored.activation_data) }, body, externalId);
+    if (externalId !== row.external_id) await assertExternalIdFreeFor(tx, project.id, body.barcodeId, externalId);
+    if (!(await barcodes.updateActivation(tx, body.barcodeId, row.revision, { activationData, externalId, trackingNumber: body.trackingNumber ?? null }))) throw concurrentChange();
+    await appendHistory(tx, body.barcodeId, 'activation-edited', startKey, activationData, viewer.userId);
+  });
+}

@@ -1,0 +1,89 @@
+import { readdirSync, readFileSync, watch } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { Queryable } from '../db/database';
+import { projectExists, updateConfig } from '../repositories/projects';
+import { checkProjectConfig, notJsonProblem, type ConfigProblem } from '../../renderer/config-check';
+
+/** `<code>@<version>.json`, e.g. demo@1.json. */
+const FILE_NAME = /^([A-Za-z0-9_-]{1,32})@([1-9][0-9]{0,5})\.json$/;
+
+export interface ImportResult {
+  file: string;
+  status: 'updated' | 'unchanged' | 'invalid' | 'unknown-project';
+  problems: ConfigProblem[];
+}
+
+/** Reads and checks one configuration file; throws nothing: a bad file is a result with problems. */
+export function readProjectFile(path: string): { code: string; version: number; config: unknown; problems: ConfigProblem[] } | null {
+  const match = FILE_NAME.exec(basename(path));
+  if (!match?.[1] || !match[2]) return null;
+  let config: unknown;
+  try {
+    config = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    return { code: match[1], version: Number(match[2]), config: undefined, problems: [notJsonProblem((error as Error).message)] };
+  }
+  return { code: match[1], version: Number(match[2]), config, problems: checkProjectConfig(config) };
+}
+
+/**
+ * Imports one configuration file into its project (which must exist). A file that fails the
+ * checks changes nothing: the project keeps its last good configuration.
+ */
+export async function importProjectFile(db: Queryable, path: string): Promise<ImportResult | null> {
+  const read = readProjectFile(path);
+  if (!read) return null;
+  const file = basename(path);
+  if (read.problems.length > 0) return { file, status: 'invalid', problems: read.problems };
+  if (!(await projectExists(db, read.code, read.version))) return { file, status: 'unknown-project', problems: [] };
+  const updated = await updateConfig(db, read.code, read.version, read.config);
+  return { file, status: updated ? 'updated' : 'unchanged', problems: [] };
+}
+
+export async function importProjectDir(db: Queryable, dir: string): Promise<ImportResult[]> {
+  const results: ImportResult[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const result = await importProjectFile(db, join(dir, name));
+    if (result) results.push(result);
+  }
+  return results;
+}
+
+/** One log line per result worth telling: what changed, and every problem with its pointer. */
+export function describeImport(result: ImportResult): string | null {
+  switch (result.status) {
+    case 'updated':
+      return `[config] ${result.file}: imported`;
+    case 'unknown-project':
+      return `[config] ${result.file}: no project with this code and version; file ignored`;
+    case 'invalid':
+      return `[config] ${result.file}: not imported, the project keeps its last good configuration:\n${result.problems.map((p) => `  ${p.pointer}: ${p.message}`).join('\n')}`;
+    default:
+      return null;
+  }
+}
+
+/**
+ * Watches the folder and imports a file whenever it changes (debounced: editors write in
+ * several steps). Returns a function that stops watching.
+ */
+export function watchProjectDir(db: Queryable, dir: string, log: (line: string) => void, debounceMs = 150): () => void {
+  const timers = new Map<string, NodeJS.Timeout>();
+  const watcher = watch(dir, (_event, name) => {
+    if (!name || !FILE_NAME.test(name)) return;
+    clearTimeout(timers.get(name));
+    timers.set(name, setTimeout(() => {
+      timers.delete(name);
+      importProjectFile(db, join(dir, name))
+        .then((result) => {
+          const line = result && describeImport(result);
+          if (line) log(line);
+        })
+        .catch((error: Error) => log(`[config] ${name}: import failed: ${error.message}`));
+    }, debounceMs));
+  });
+  return () => {
+    watcher.close();
+    timers.forEach(clearTimeout);
+  };
+}

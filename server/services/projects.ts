@@ -1,0 +1,53 @@
+import type { Project, ProjectPermission, ProjectQuery } from '../../schemas/api/project';
+import { ErrorCode } from '../../schemas/error-codes';
+import type { Queryable } from '../db/database';
+import type { ServerContext } from '../context';
+import * as projects from '../repositories/projects';
+import type { ProjectRow } from '../repositories/projects';
+import { belongsTo, permissionsFor, type Viewer } from '../rules/access';
+import { commonFailure } from '../rules/api-failure';
+import { assertProjectFound, isProjectId, projectLookup } from '../rules/projects';
+
+/** Finds a project by id, or by code and version (the latest version when none is given): 2304 when there is none. */
+export async function loadProject(db: Queryable, query: ProjectQuery): Promise<ProjectRow> {
+  const lookup = projectLookup(query);
+  const found = lookup === null ? undefined
+    : 'id' in lookup ? await projects.findProjectById(db, lookup.id)
+    : await projects.findProjectByCode(db, lookup.code, lookup.version);
+  return assertProjectFound(found);
+}
+
+/** What the viewer may do in the project; the project_members row is read only for users of its enterprise. */
+export async function projectPermission(db: Queryable, project: ProjectRow, viewer: Viewer | null): Promise<ProjectPermission> {
+  const member = belongsTo(viewer, project) ? await projects.findMember(db, project.id, viewer.userId) : undefined;
+  return permissionsFor(viewer, project, member);
+}
+
+/** The project as GET /barcode/project returns it. */
+export function toProject(row: ProjectRow, permission: ProjectPermission): Project {
+  return {
+    ...row.config,
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    version: row.version,
+    enterpriseId: row.enterprise_id,
+    enterpriseName: row.enterprise_name,
+    customLogoImageUrl: row.has_logo ? `/api/barcode/project-logo/${row.id}` : null,
+    barcodeReaderLicenseKey: null,
+    projectPermission: permission,
+  };
+}
+
+/** GET /barcode/project: the project with what the viewer (or a visitor) may do in it. */
+export async function projectFor(ctx: ServerContext, query: ProjectQuery, viewer: Viewer | null): Promise<Project> {
+  const row = await loadProject(ctx.db, query);
+  return toProject(row, await projectPermission(ctx.db, row, viewer));
+}
+
+/** GET /barcode/project-logo/:id: the logo's bytes and content type; 2304 (404) when the project has none. */
+export async function projectLogo(ctx: ServerContext, id: string): Promise<{ bytes: Buffer; contentType: string }> {
+  const logo = isProjectId(id) ? await projects.findLogo(ctx.db, id) : undefined;
+  if (!logo?.custom_logo || !logo.custom_logo_type) throw commonFailure(ErrorCode.projectNotFound, 404);
+  return { bytes: Buffer.from(logo.custom_logo), contentType: logo.custom_logo_type };
+}

@@ -1,0 +1,69 @@
+import type { TrackingBody } from '../../schemas/api/barcode';
+import type { ServerContext } from '../context';
+import * as barcodes from '../repositories/barcodes';
+import { appendHistory, latestTrackingStep } from '../repositories/history';
+import type { Viewer } from '../rules/access';
+import { concurrentChange } from '../rules/barcodes';
+import { assertRequiredInfo, assertStepInfoWellFormed, stepInfo } from '../rules/step-info';
+import { editedTrackPoint, mayEdit, mayUndo, nextTrackPoint, validatedTrackPointForms } from '../rules/tracking';
+import { barcodeForChange } from './barcodes';
+import { notifyArrival } from './notifications';
+
+/**
+ * POST /barcode/tracking (spec sections 4, 8): adds the step at the barcode's next trackpoint
+ * of its type's ordered trackpoints, with that trackpoint's forms validated by the renderer.
+ * Tracking the current trackpoint again is 3005, any other trackpoint 3006, past the last 3007;
+ * a paired child travels with its parent and is not tracked itself (3013).
+ * Two staff tracking at the same moment: one step is added, the other gets 3004 or 3005.
+ * A trackpoint with a route notification sends it in the same transaction.
+ */
+export async function addTracking(ctx: ServerContext, viewer: Viewer, body: TrackingBody): Promise<void> {
+  // Checked like the rest of the body, before anything is read.
+  assertStepInfoWellFormed(body, 'tracking');
+  const { row, project } = await barcodeForChange(ctx, viewer, body.barcodeId, 'addTrackingPermission');
+  const { barcodeType, point: next } = nextTrackPoint(project.config.barcodeTypes, row, body.trackPointKey);
+  assertRequiredInfo(next, body);
+
+  const data = { forms: validatedTrackPointForms(project, barcodeType, next, body.forms), ...stepInfo(body) };
+  await ctx.db.transaction(async (tx) => {
+    if (!(await barcodes.moveToTrackPoint(tx, body.barcodeId, row.revision, next.key))) throw concurrentChange();
+    await appendHistory(tx, body.barcodeId, 'tracked', next.key, data, viewer.userId);
+    await notifyArrival(tx, project, body.barcodeId, next);
+  });
+}
+
+/**
+ * PUT /barcode/tracking: corrects the forms of the barcode's latest tracking step, with the
+ * body of POST /barcode/tracking. Only that step can be edited, at the barcode's current
+ * trackpoint (another trackpoint is 3006; none to edit there is 3014), and only by whoever
+ * added it (3009), like undo. The forms are validated like a new step. The barcode stays
+ * where it is; history gets a 'tracking-edited' entry naming the step (`editedSeq`).
+ */
+export async function editTracking(ctx: ServerContext, viewer: Viewer, body: TrackingBody): Promise<void> {
+  // Checked like the rest of the body, before anything is read.
+  assertStepInfoWellFormed(body, 'tracking');
+  const { row, project } = await barcodeForChange(ctx, viewer, body.barcodeId, 'addTrackingPermission');
+  const { barcodeType, point } = editedTrackPoint(project.config.barcodeTypes, row, body.trackPointKey);
+  const step = mayEdit(await latestTrackingStep(ctx.db, body.barcodeId), point, viewer);
+  assertRequiredInfo(point, body);
+
+  const data = { editedSeq: step.seq, forms: validatedTrackPointForms(project, barcodeType, point, body.forms), ...stepInfo(body) };
+  await ctx.db.transaction(async (tx) => {
+    if (!(await barcodes.bumpRevision(tx, body.barcodeId, row.revision))) throw concurrentChange();
+    await appendHistory(tx, body.barcodeId, 'tracking-edited', point.key, data, viewer.userId);
+  });
+}
+
+/**
+ * POST /barcode/undo-tracking (spec sections 4, 6): takes back the barcode's latest tracking
+ * step, only for whoever added it and with the add-tracking permission. History stays
+ * append-only: the undo is a new entry naming the step it undid.
+ */
+export async function undoTracking(ctx: ServerContext, viewer: Viewer, barcodeId: string): Promise<void> {
+  const { row, project } = await barcodeForChange(ctx, viewer, barcodeId, 'addTrackingPermission');
+  const { step, previous } = mayUndo(project.config.barcodeTypes, row, await latestTrackingStep(ctx.db, barcodeId), viewer);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await barcodes.moveToTrackPoint(tx, barcodeId, row.revision, previous.key))) throw concurrentChange();
+    await appendHistory(tx, barcodeId, 'tracking-undone', previous.key, { undoneSeq: step.seq }, viewer.userId);
+  });
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import {
+  assertMayChange, assertMayGenerate, assertMember, assertPermitted, belongsTo, DEFAULT_PERMISSIONS, permissionsFor,
+} from '../../../server/rules/access';
+import { answer, CARRIER, CLIENT, common, ENTERPRISE, OUTSIDER, STAFF } from './fixtures';
+
+const project = { enterprise_id: ENTERPRISE };
+const flags = (permission: ReturnType<typeof permissionsFor>) =>
+  [permission.generateBarcodePermission.canEdit, permission.activateBarcodePermission.canEdit, permission.addTrackingPermission.canEdit];
+const member = (g: boolean, a: boolean, t: boolean) => ({ can_generate_barcode: g, can_activate_barcode: a, can_add_tracking: t });
+
+describe('enterprise membership', () => {
+  it('holds for users of the project\'s enterprise only, never for a visitor', () => {
+    expect(belongsTo(STAFF, project)).toBe(true);
+    expect(belongsTo(OUTSIDER, project)).toBe(false);
+    expect(belongsTo(null, project)).toBe(false);
+  });
+
+  it('is required with 403 for the enterprise\'s data', () => {
+    expect(answer(() => assertMember(STAFF, project))).toBe('passed');
+    expect(answer(() => assertMember(OUTSIDER, project))).toEqual(common(403, 403));
+    expect(answer(() => assertMember(null, project))).toEqual(common(403, 403));
+  });
+});
+
+describe('default permissions per user type', () => {
+  it.each([
+    ['staff may generate, activate and track', STAFF, [true, true, true]],
+    ['a carrier may activate and track, not generate', CARRIER, [false, true, true]],
+    ['a client may generate and activate, not track', CLIENT, [true, true, false]],
+  ] as const)('%s', (_name, viewer, expected) => {
+    expect(flags(permissionsFor(viewer, project, undefined))).toEqual(expected);
+    expect(Object.values(DEFAULT_PERMISSIONS[viewer.userType])).toEqual(expected);
+  });
+
+  it('give nothing to users of another enterprise, or to visitors, even with a members row', () => {
+    expect(flags(permissionsFor(OUTSIDER, project, member(true, true, true)))).toEqual([false, false, false]);
+    expect(flags(permissionsFor(null, project, undefined))).toEqual([false, false, false]);
+  });
+
+  it('are replaced by the user\'s project_members row, in both directions', () => {
+    expect(flags(permissionsFor(STAFF, project, member(false, true, false)))).toEqual([false, true, false]);
+    expect(flags(permissionsFor(CARRIER, project, member(true, false, false)))).toEqual([true, false, false]);
+  });
+});
+
+describe('permission checks', () => {
+  const only = (g: boolean, a: boolean, t: boolean) => permissionsFor(STAFF, project, member(g, a, t));
+
+  it('pass when any of the permissions named is granted, else 403', () => {
+    expect(answer(() => assertPermitted(only(false, false, true), 'addTrackingPermission'))).toBe('passed');
+    expect(answer(() => assertPermitted(only(false, true, false), 'addTrackingPermission', 'activateBarcodePermission'))).toBe('passed');
+    expect(answer(() => assertPermitted(only(true, false, false), 'addTrackingPermission', 'activateBarcodePermission'))).toEqual(common(403, 403));
+  });
+
+  it('refuse a change without the permission (403) before a deactivated barcode (3095)', () => {
+    const deactivated = { is_deactivated: true };
+    expect(answer(() => assertMayChange(only(false, false, false), deactivated, 'activateBarcodePermission'))).toEqual(common(403, 403));
+    expect(answer(() => assertMayChange(only(false, true, false), deactivated, 'activateBarcodePermission'))).toEqual(common(3095));
+    expect(answer(() => assertMayChange(only(false, true, false), { is_deactivated: false }, 'activateBarcodePermission'))).toBe('passed');
+  });
+
+  it('let a client generate even when their row says no, and nobody else without the permission', () => {
+    expect(answer(() => assertMayGenerate(CLIENT, only(false, true, true)))).toBe('passed');
+    expect(answer(() => assertMayGenerate(STAFF, only(false, true, true)))).toEqual(common(403, 403));
+    expect(answer(() => assertMayGenerate(CARRIER, permissionsFor(CARRIER, project, undefined)))).toEqual(common(403, 403));
+    expect(answer(() => assertMayGenerate(STAFF, only(true, false, false)))).toBe('passed');
+  });
+});

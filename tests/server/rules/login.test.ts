@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import {
+  assertMayRegister, carrierOrganizationName, credentialsValid, passcodeSent, passcodeStep, wrongCredentials, wrongPasscode,
+} from '../../../server/rules/login';
+import { answer, common, onField } from './fixtures';
+
+const withPassword = { requirePassword: true };
+const withoutPassword = { requirePassword: false };
+const user = { password_hash: 'scrypt$...' };
+
+describe('login credentials', () => {
+  it('are right with a known access code where no password is required, whatever was typed', () => {
+    expect(credentialsValid(withoutPassword, user, false)).toBe(true);
+    expect(credentialsValid(withoutPassword, { password_hash: null }, false)).toBe(true);
+  });
+
+  it('need the matching password where the project requires one', () => {
+    expect(credentialsValid(withPassword, user, true)).toBe(true);
+    expect(credentialsValid(withPassword, user, false)).toBe(false);
+  });
+
+  it('are wrong for a user without a password where one is required, and for an unknown access code', () => {
+    expect(credentialsValid(withPassword, { password_hash: null }, true)).toBe(false);
+    expect(credentialsValid(withoutPassword, undefined, true)).toBe(false);
+    expect(credentialsValid(withPassword, undefined, true)).toBe(false);
+  });
+
+  it('are refused with one 2001, whichever part was wrong', () => {
+    expect(answer(() => { throw wrongCredentials(); })).toEqual(common(2001));
+  });
+});
+
+describe('self-registration', () => {
+  it('is refused where the project does not allow it (3060)', () => {
+    expect(answer(() => assertMayRegister({ allowUserSelfRegister: false, requirePassword: false }, 'Passw0rd1'))).toEqual(common(3060));
+  });
+
+  it('needs a password where the project requires one (1000 on password)', () => {
+    expect(answer(() => assertMayRegister({ allowUserSelfRegister: true, requirePassword: true }, undefined))).toEqual(onField('password', 1000));
+    expect(answer(() => assertMayRegister({ allowUserSelfRegister: true, requirePassword: true }, ''))).toEqual(onField('password', 1000));
+    expect(answer(() => assertMayRegister({ allowUserSelfRegister: true, requirePassword: true }, 'Passw0rd1'))).toBe('passed');
+    expect(answer(() => assertMayRegister({ allowUserSelfRegister: true, requirePassword: false }, undefined))).toBe('passed');
+  });
+
+  it('puts carriers in one organization per enterprise', () => {
+    expect(carrierOrganizationName('FrostLine Pharma')).toBe('FrostLine Pharma carriers');
+  });
+});
+
+describe('the one-time code', () => {
+  it('is sent when none was typed and none is pending, to a registered phone only (3058)', () => {
+    expect(passcodeStep(undefined, undefined, true)).toBe('send');
+    expect(answer(() => passcodeStep(undefined, undefined, false))).toEqual(common(3058));
+    expect(answer(() => { throw passcodeSent(); })).toEqual(common(3057));
+  });
+
+  it('is asked for when one is pending and none was typed (1000 on oneTimePasscode)', () => {
+    expect(answer(() => passcodeStep(undefined, { matches: false }, true))).toEqual(onField('oneTimePasscode', 1000));
+    expect(answer(() => passcodeStep(undefined, { matches: false }, false))).toEqual(onField('oneTimePasscode', 1000));
+  });
+
+  it('is accepted when the pending one is typed, and wrong otherwise (2002)', () => {
+    expect(passcodeStep('123456', { matches: true }, true)).toBe('accept');
+    expect(passcodeStep('123456', { matches: false }, true)).toBe('wrong');
+    expect(passcodeStep('123456', undefined, true)).toBe('wrong');
+    expect(answer(() => { throw wrongPasscode(); })).toEqual(onField('oneTimePasscode', 2002));
+  });
+});
