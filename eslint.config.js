@@ -98,7 +98,7 @@ export default tseslint.config(
   },
   // Server layers (../shared/STYLE.md, server/): rules decide without I/O, repositories hold the SQL and decide nothing,
   // routes adapt HTTP to the services. A later block replaces a rule's options, so each zone says again that server
-  // code never imports the client.
+  // code never imports the client and reaches the renderer through its entries.
   ...[
     {
       files: ['server/rules/**/*.ts'],
@@ -117,6 +117,6 @@ export default tseslint.config(
     },
   ].map(({ files, patterns }) => ({
     files,
-    rules: restrict({ regex: '^@/|(^|/)src/(?!renderer/)', message: 'Server and tooling code never import the client (only the renderer in @renderer is shared).' }, ...patterns),
+    rules: restrict(noClient, rendererEntriesOnly, ...patterns),
   })),
 );

@@ -56,10 +56,28 @@ export function orderFields(fields: readonly CustomField[]): CustomField[] {
     .map((entry) => entry.field);
 }
 
-/** The `$id` of a compiled form: stable for the same project, version, type, form and context. */
-export function schemaId(context: CompileContext): string {
+/** FNV-1a (32 bits) of a text, in base 36: a short fingerprint, not a security measure. */
+function fingerprint(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
+}
+
+/**
+ * The `$id` of a compiled form: stable for the same project, version, type, form, context and
+ * fields. The fields' fingerprint is part of it because ajv (server) and rjsf (client) keep one
+ * compiled validator per `$id`: a configuration edited in place (a hot reload, the playground)
+ * gets new ids, so nothing validates with the form as it was before the edit.
+ */
+export function schemaId(context: CompileContext, fields: readonly CustomField[]): string {
   const { project, version, barcodeType, form } = context.formId;
-  const parts = [`${encodeURIComponent(project)}@${version}`, encodeURIComponent(barcodeType), ...form.split('/').map(encodeURIComponent), context.stage, context.language, context.loggedIn ? 'user' : 'visitor'];
+  const parts = [
+    `${encodeURIComponent(project)}@${version}`, encodeURIComponent(barcodeType), ...form.split('/').map(encodeURIComponent),
+    context.stage, context.language, context.loggedIn ? 'user' : 'visitor', fingerprint(JSON.stringify(fields)),
+  ];
   return `${SCHEMA_ID_BASE}/${parts.join('/')}`;
 }
 
@@ -101,7 +119,7 @@ export function compile(fields: readonly CustomField[], context: CompileContext)
     drawn.push(field);
   }
   return {
-    schema: { $id: schemaId(context), type: 'object', properties, required, additionalProperties: false },
+    schema: { $id: schemaId(context, fields), type: 'object', properties, required, additionalProperties: false },
     uiSchema,
     fields: drawn,
     masked,

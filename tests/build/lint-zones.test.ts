@@ -26,6 +26,11 @@ describe('lint zones', () => {
     ['server/zone-probe.ts', "import { compile } from '../renderer/compile';\nexport const x = compile;", /public entries/],
     ['server/zone-probe.ts', "import { widgetFor } from '../field-widgets/registry';\nexport const x = widgetFor;", /never import the client or its widgets/],
     ['server/zone-probe.ts', "import { api } from '../src/shared/api';\nexport const x = api;", /never import the client or its widgets/],
+    ['server/rules/zone-probe.ts', "import { findBarcode } from '../repositories/barcodes';\nexport const x = findBarcode;", /plain synchronous functions/],
+    ['server/rules/zone-probe.ts', "import Fastify from 'fastify';\nexport const x = Fastify;", /plain synchronous functions/],
+    ['server/repositories/zone-probe.ts', "import { nextTrackPoint } from '../rules/tracking';\nexport const x = nextTrackPoint;", /no rules, services, routes or fastify/],
+    ['server/routes/zone-probe.ts', "import { findBarcode } from '../repositories/barcodes';\nexport const x = findBarcode;", /through services, never directly/],
+    ['server/routes/zone-probe.ts', "import { api } from '../../src/shared/api';\nexport const x = api;", /never import the client or its widgets/],
   ])('%s refuses: %s', async (file, code, message) => {
     const messages = await restrictedImports(file, code);
     expect(messages).toContainEqual(expect.stringMatching(message));
@@ -36,6 +41,7 @@ describe('lint zones', () => {
     ['field-widgets/zone-probe.ts', "import { compileForm } from '@renderer';\nimport { Button } from '@mantine/core';\nexport const x = [compileForm, Button];"],
     ['src/shared/zone-probe.ts', "import { compileForm } from '@renderer';\nexport const load = () => [compileForm, import('@renderer/calculations')];"],
     ['server/zone-probe.ts', "import { compileForm } from '../renderer';\nimport { validateFormData } from '../renderer/validate';\nexport const x = [compileForm, validateFormData];"],
+    ['server/rules/zone-probe.ts', "import { ErrorCode } from '../../schemas/error-codes';\nimport { compileForm } from '../../renderer';\nimport { ApiFailure } from './api-failure';\nexport const x = [ErrorCode, compileForm, ApiFailure];"],
   ])('%s accepts what it is made for', async (file, code) => {
     expect(await restrictedImports(file, code)).toEqual([]);
   });

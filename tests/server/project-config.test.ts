@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, PROJECTS_DIR, startTestServer, type TestServer } from './harness';
 import { importProjectFile } from '../../server/services/project-files';
+import { activation, loggedIn, newBarcode } from './barcode-fixtures';
 
 let server: TestServer;
 let dir: string;
@@ -34,6 +35,17 @@ describe('project configuration files', () => {
     config.barcodeTypes.pallet.activationFields.push({ key: 'batchRemark', type: 'text', label: { en: 'Remark', ja: '備考', 'zh-TW': '備註', 'zh-CN': '备注' } });
     writeFileSync(demoFile(), JSON.stringify(config));
     await eventually(async () => (await activationKeys()).includes('batchRemark'));
+  });
+
+  it('an edited form is what the server validates from then on (no form compiled before the edit is reused)', async () => {
+    const staff = await loggedIn(server, '11112222');
+    expect((await staff.post('/api/barcode/activation', activation(await newBarcode(server)))).statusCode).toBe(200);
+    const config = readDemo();
+    config.barcodeTypes.pallet.activationFields.push({ key: 'sealNumber', type: 'text', required: true, label: { en: 'Seal', ja: '封印番号', 'zh-TW': '封條號碼', 'zh-CN': '封条号码' } });
+    writeFileSync(demoFile(), JSON.stringify(config));
+    await eventually(async () => (await activationKeys()).includes('sealNumber'));
+    const refused = await staff.post('/api/barcode/activation', activation(await newBarcode(server)));
+    expect(refused.json()).toEqual({ errors: { 'customFields.sealNumber': [1000] } });
   });
 
   it('an invalid edit is refused and the last good configuration keeps being served', async () => {

@@ -132,7 +132,13 @@ describe('compile: visibility, order, ids', () => {
     expect(compile(fields, context()).schema.$id).toBe(a);
     expect(compile(fields, context({ loggedIn: false })).schema.$id).not.toBe(a);
     expect(compile(fields, context({ language: 'ja' })).schema.$id).not.toBe(a);
-    expect(a).toMatch(/\/demo@1\/pallet\/activation\/activation\/en\/user$/);
+    expect(a).toMatch(/\/demo@1\/pallet\/activation\/activation\/en\/user\/[0-9a-z]+$/);
+  });
+
+  it('the $id changes when the fields change: an edited configuration is never validated with its old form', () => {
+    const a = compile(fields, context()).schema.$id;
+    expect(compile([...fields, text('added', { required: true })], context()).schema.$id).not.toBe(a);
+    expect(compile(fields.map((f) => ({ ...f, required: true })), context()).schema.$id).not.toBe(a);
   });
 
   it('compiles every form of the demo configuration into a schema ajv accepts', () => {
