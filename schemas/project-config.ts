@@ -31,7 +31,7 @@ export const ROUTE_NOTIFICATION_BODY_MAX_LENGTH = 4000;
  * notification on the barcode, plus an e-mail / SMS to the barcode type's
  * trackPointRouteNotifications destinations. `subject` is plain text and `body` HTML; both may
  * hold placeholders (`{{barcodeId}}`, `{{externalId}}`, `{{trackingNumber}}`, `{{trackPoint}}`,
- * `{{trackPointKey}}`, `{{barcodeType}}`, `{{field.<key>}}`), see server/domain/message-template.ts.
+ * `{{trackPointKey}}`, `{{barcodeType}}`, `{{field.<key>}}`), see server/rules/message-template.ts.
  */
 export const RouteNotification = Type.Object({
   subject: Type.String({ minLength: 1, maxLength: 200 }),
