@@ -109,14 +109,19 @@ test("the frame a barcode was scanned from is its tracking form's scan image; wi
 });
 
 test('bulk mode: each code read asks to be appended with the project delimiter; leaving bulk mode with a value asks, then clears', async ({ page }) => {
-  test.setTimeout(60_000);
+  // Each question waits for the fake camera to read the next code: slow on a busy machine.
+  test.setTimeout(120_000);
   await login(page, '11112222');
   await writeBarcodesFeed(['CASE-A1', 'CASE-B2'], 'Code128');
   await newCasePackageStep(page);
   await page.getByRole('button', { name: 'Scan a barcode into this field' }).click();
   const scanner = page.getByRole('dialog', { name: 'Scan barcode' });
   await scanner.getByRole('switch', { name: 'Bulk scan' }).click();
+  await expect(scanner.getByRole('switch', { name: 'Bulk scan' })).toBeChecked();
   const value = scanner.getByRole('textbox', { name: 'Scanned value' });
+  // On a busy machine the camera may read a code before bulk mode is on: that read is the box's
+  // value as in single mode. Start the bulk part from an empty box (the box is editable).
+  await value.fill('');
   const asked = scanner.getByRole('alert').filter({ hasText: 'Add this code to the scanned values?' });
   /** Answers the next question; returns the code it was about (the question closes first). */
   const answer = async (button: 'Add' | 'Skip') => {
