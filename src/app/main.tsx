@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
+import './theme-colors.css';
 import './button-labels.css';
 import './control-borders.css';
 import { installHistoryGuard } from '@/shared/step-flow/history-guard';
