@@ -93,7 +93,7 @@ export function AppRoutes() {
               <Route path={paths.notFound.path} element={<ProjectNotFound />} />
             </Route>
           </Route>
-          <Route path={paths.notFound.path} element={<NotFoundPage />} />
+          <Route path={paths.notFound.path} element={<main><NotFoundPage /></main>} />
         </Route>
       </Routes>
     </BrowserRouter>

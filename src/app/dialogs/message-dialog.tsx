@@ -16,14 +16,24 @@ export function MessageDialog({ offerLogin, homePath }: MessageDialogProps) {
   const navigate = useNavigate();
   const message = useStore(messageStore);
   return (
-    <Modal opened={message !== null} onClose={closeMessage} title={message?.title} centered>
-      <Text style={{ whiteSpace: 'pre-line' }} data-testid="message-dialog-body">{message?.body}</Text>
-      <Group justify="flex-end" mt="md">
-        {offerLogin && homePath && (
-          <Button variant="default" onClick={() => { closeMessage(); navigate(homePath); }}>{t('common.login')}</Button>
-        )}
-        <Button onClick={closeMessage}>{t('common.ok')}</Button>
-      </Group>
-    </Modal>
+    <Modal.Root opened={message !== null} onClose={closeMessage} centered>
+      <Modal.Overlay />
+      {/* A dialog needs a name: its title, or for a message without one, the message itself. */}
+      <Modal.Content aria-label={message?.title ?? message?.body}>
+        <Modal.Header>
+          {message?.title && <Modal.Title>{message.title}</Modal.Title>}
+          <Modal.CloseButton aria-label={t('common.close')} />
+        </Modal.Header>
+        <Modal.Body>
+          <Text style={{ whiteSpace: 'pre-line' }} data-testid="message-dialog-body">{message?.body}</Text>
+          <Group justify="flex-end" mt="md">
+            {offerLogin && homePath && (
+              <Button variant="default" onClick={() => { closeMessage(); navigate(homePath); }}>{t('common.login')}</Button>
+            )}
+            <Button onClick={closeMessage}>{t('common.ok')}</Button>
+          </Group>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }

@@ -1,4 +1,5 @@
 import { Notification, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useStore } from '@/shared/ui/store';
 import { dismissToast, toastStore } from '@/shared/ui/toasts';
 
@@ -6,12 +7,13 @@ const COLORS = { success: 'teal', error: 'red', info: 'blue' } as const;
 
 /** At most three toasts at the top of the screen, each gone after 3 s (spec section 9). */
 export function Toasts() {
+  const { t } = useTranslation();
   const toasts = useStore(toastStore);
   if (toasts.length === 0) return null;
   return (
     <Stack gap="xs" pos="fixed" top={8} left={8} right={8} style={{ zIndex: 500, pointerEvents: 'none' }} role="status" aria-live="polite">
       {toasts.map((toast) => (
-        <Notification key={toast.id} color={COLORS[toast.kind]} onClose={() => dismissToast(toast.id)} withBorder style={{ pointerEvents: 'auto' }}>
+        <Notification key={toast.id} color={COLORS[toast.kind]} onClose={() => dismissToast(toast.id)} closeButtonProps={{ 'aria-label': t('common.close') }} withBorder style={{ pointerEvents: 'auto' }}>
           {toast.message}
         </Notification>
       ))}

@@ -17,6 +17,7 @@ export function UpdateDialog() {
       onClose={() => !forced && postponeUpdate()}
       title={t('update.title')}
       withCloseButton={!forced}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       closeOnClickOutside={!forced}
       closeOnEscape={!forced}
       centered

@@ -21,7 +21,7 @@ export function LogoutConfirm({ onCancel, onConfirm }: LogoutConfirmProps) {
     }
   };
   return (
-    <Modal opened onClose={onCancel} title={t('header.logout')} centered>
+    <Modal opened onClose={onCancel} title={t('header.logout')} closeButtonProps={{ 'aria-label': t('common.close') }} centered>
       <Text>{t('header.logoutConfirm')}</Text>
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onCancel} disabled={leaving}>{t('common.cancel')}</Button>

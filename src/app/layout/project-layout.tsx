@@ -76,13 +76,13 @@ export function ProjectLayout() {
     navigate(home);
   }, [signedOut, home, navigate, t]);
 
-  if (!ref) return <NotFoundPage />;
-  if (isLoading) return <FullScreenLoader />;
+  if (!ref) return <main><NotFoundPage /></main>;
+  if (isLoading) return <main><FullScreenLoader /></main>;
   if (!project) {
     const missing = error instanceof ApiError && (error.code === '2304' || error.status === 400);
-    if (missing || !error) return <NotFoundPage />;
+    if (missing || !error) return <main><NotFoundPage /></main>;
     return (
-      <Center mih="60vh" p="md">
+      <Center component="main" mih="60vh" p="md">
         <Stack align="center">
           <Text role="alert">{t('project.loadFailed')} {translateError(t, error)}</Text>
           <Button onClick={() => void reloadProject()}>{t('common.retry')}</Button>

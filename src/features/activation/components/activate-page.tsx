@@ -87,7 +87,7 @@ export function ActivatePage() {
     <StepFlowScreen flow={flow} title={t('activate.title')}>
       <Stepper active={flow.index} size="xs" iconSize={28} allowNextStepsSelect={false}
         onStepClick={(index) => { const target = STEPS[index]; if (target && index < flow.index) flow.go(target); }}>
-        {STEPS.map((s) => <Stepper.Step key={s} label={t(`activate.step.${s}`)} aria-label={t(`activate.step.${s}`)} />)}
+        {STEPS.map((s) => <Stepper.Step key={s} label={t(`activate.step.${s}`)} />)}
       </Stepper>
       {step === 'type' && (
         <TypeStep project={project} userType={profile?.user.userType ?? ''} value={draft.barcodeType}

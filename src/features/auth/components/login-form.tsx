@@ -73,7 +73,7 @@ export function LoginForm({ project, registerPath, onLoggedIn }: LoginFormProps)
   return (
     <form onSubmit={submit} noValidate aria-labelledby="login-title">
       <Stack gap="md">
-        <Title order={2} size="h4" id="login-title">{t('login.title')}</Title>
+        <Title order={1} size="h4" id="login-title">{t('login.title')}</Title>
         <AccessCodeInput value={code} onChange={setCode} error={error !== null} disabled={submitting} />
         {project.requirePassword && (
           <PasswordInput visibilityToggleButtonProps={{ 'aria-label': t('common.togglePasswordVisibility') }} label={t('login.password')} value={password} onChange={(e) => setPassword(e.currentTarget.value)}

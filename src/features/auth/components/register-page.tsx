@@ -86,7 +86,7 @@ export function RegisterPage() {
           <Button type="submit" size="lg" fullWidth loading={submitting}>{t('register.submit')}</Button>
         </Stack>
       </form>
-      <Modal opened={accessCode !== null} onClose={() => navigate(home)} title={t('register.successTitle')} centered closeOnClickOutside={false}>
+      <Modal opened={accessCode !== null} onClose={() => navigate(home)} title={t('register.successTitle')} closeButtonProps={{ 'aria-label': t('common.close') }} centered closeOnClickOutside={false}>
         <Stack>
           <Text>{t('register.successMessage')}</Text>
           <Code block fz="xl" ta="center" data-testid="registered-access-code">{formatAccessCode(accessCode ?? '')}</Code>

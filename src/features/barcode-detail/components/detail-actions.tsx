@@ -84,7 +84,7 @@ export function DetailActions({ project, barcode, loggedIn }: DetailActionsProps
         {primary.map((a) => button(a, 'lg'))}
         <SimpleGrid cols={2} spacing="sm">{secondary.map((a) => button(a, 'md'))}</SimpleGrid>
       </Stack>
-      <Modal opened={confirming === 'undo'} onClose={() => setConfirming(null)} title={t('actions.undo')} centered>
+      <Modal opened={confirming === 'undo'} onClose={() => setConfirming(null)} title={t('actions.undo')} closeButtonProps={{ 'aria-label': t('common.close', { ns: 'common' }) }} centered>
         <Text>{t('undo.confirm', { trackPoint: name(points[current]?.key), previous: name(points[current - 1]?.key) })}</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setConfirming(null)}>{t('common.cancel', { ns: 'common' })}</Button>

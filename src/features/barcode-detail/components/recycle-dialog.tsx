@@ -52,7 +52,7 @@ export function RecycleDialog({ project, barcode, onClose }: RecycleDialogProps)
 
   const typeName = plan?.barcodeType ? project.barcodeTypes[plan.barcodeType]?.name[language] ?? plan.barcodeType : '';
   return (
-    <Modal opened onClose={onClose} title={t('recycle.title')} centered>
+    <Modal opened onClose={onClose} title={t('recycle.title')} closeButtonProps={{ 'aria-label': t('common.close', { ns: 'common' }) }} centered>
       <Stack gap="sm">
         {!plan && !error && <Group gap="xs"><Loader size="sm" /><Text size="sm">{t('recycle.checking')}</Text></Group>}
         {plan && (

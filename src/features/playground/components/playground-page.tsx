@@ -42,9 +42,9 @@ export function PlaygroundPage() {
   const config = parsed?.config ?? null;
   if (config !== null && config !== lastGood) setLastGood(config);
 
-  if (text === null || parsed === null) return <Center mih="50vh"><Loader /></Center>;
+  if (text === null || parsed === null) return <Center component="main" mih="50vh"><Loader /></Center>;
   return (
-    <Container size="lg" py="md">
+    <Container size="lg" py="md" component="main">
       <Stack gap="md">
         <div>
           <Title order={1} size="h3">{t('playground.title')}</Title>

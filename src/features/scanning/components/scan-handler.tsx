@@ -108,7 +108,7 @@ export function ScanHandler({ project, mayGenerate, text, frame = null, onDone }
 
   if (!confirm) return <Modal opened onClose={onDone} withCloseButton={false} centered size="xs"><Group><Loader size="sm" /><Text size="sm">{t('scan.looking', { code: text.trim() })}</Text></Group></Modal>;
   return (
-    <Modal opened onClose={onDone} title={t('scan.createTitle')} centered>
+    <Modal opened onClose={onDone} title={t('scan.createTitle')} closeButtonProps={{ 'aria-label': tc('common.close') }} centered>
       <Stack gap="xs">
         <Text>{t('scan.createMessage')}</Text>
         <Text fw={700} style={{ wordBreak: 'break-all' }} data-testid="scanned-code">{confirm.externalId}</Text>
