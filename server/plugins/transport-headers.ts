@@ -26,6 +26,8 @@ export function installTransportHeaders(app: FastifyInstance, config: ServerConf
     }
   });
   app.addHook('onSend', async (request, reply) => {
+    // Every answer, pages and assets included: a browser must not guess a type other than the one sent.
+    reply.header('x-content-type-options', 'nosniff');
     if (!request.url.startsWith('/api/')) return;
     const sent = request.headers[Headers.clientVersion];
     const clientVersion = typeof sent === 'string' ? sent : undefined;

@@ -56,10 +56,13 @@ export function unchangedStart(type: BarcodeType, startKey: string | null, track
 /**
  * The type's activation fields as sent, validated with the renderer's compiled schema for the
  * stage (calculations computed here); field errors are answered under `customFields.<key>`.
+ * Files and signatures must be uploads of the barcode `barcodeId`.
  */
-export function validatedActivationFields(project: ConfiguredProject, barcodeType: string, customFields: unknown, stage: 'activation' | 'edit'): Record<string, unknown> {
+export function validatedActivationFields(
+  project: ConfiguredProject, barcodeType: string, customFields: unknown, stage: 'activation' | 'edit', barcodeId: string,
+): Record<string, unknown> {
   const form = compileForm(formSourceOf(project), { form: 'activation', barcodeType, stage }, SERVER_VIEWER);
-  const { data, errors } = validateFormData(form, customFields);
+  const { data, errors } = validateFormData(form, customFields, { barcodeId });
   if (Object.keys(errors).length > 0) {
     throw new ApiFailure(400, Object.fromEntries(Object.entries(errors).map(([key, codes]) => [key === '$common' ? key : `customFields.${key}`, codes])));
   }

@@ -95,15 +95,18 @@ export const mayEdit = (step: TrackingStep | undefined, point: TrackPoint, viewe
 
 /**
  * The trackpoint's forms as sent, each validated with the renderer's compiled schema; errors
- * are answered under `forms.<form>.<field>` (an unknown form is 2200).
+ * are answered under `forms.<form>.<field>` (an unknown form is 2200); files and signatures must
+ * be uploads of the barcode `barcodeId`.
  */
-export function validatedTrackPointForms(project: ConfiguredProject, barcodeType: string, point: TrackPoint, sent: TrackingBody['forms']): Record<string, Record<string, unknown>> {
+export function validatedTrackPointForms(
+  project: ConfiguredProject, barcodeType: string, point: TrackPoint, sent: TrackingBody['forms'], barcodeId: string,
+): Record<string, Record<string, unknown>> {
   const forms: Record<string, Record<string, unknown>> = {};
   const errors: Record<string, number[]> = {};
   for (const unknownForm of Object.keys(sent).filter((key) => !point.trackPointForms.some((f) => f.key === key))) errors[`forms.${unknownForm}`] = [ErrorCode.invalidKey];
   for (const form of point.trackPointForms) {
     const compiled = compileForm(formSourceOf(project), { form: 'trackPoint', barcodeType, trackPointKey: point.key, formKey: form.key }, SERVER_VIEWER);
-    const result = validateFormData(compiled, sent[form.key] ?? {});
+    const result = validateFormData(compiled, Object.hasOwn(sent, form.key) ? sent[form.key] : {}, { barcodeId });
     forms[form.key] = result.data;
     for (const [key, codes] of Object.entries(result.errors)) errors[`forms.${form.key}.${key}`] = codes;
   }

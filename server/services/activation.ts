@@ -33,7 +33,7 @@ export async function activateBarcode(ctx: ServerContext, viewer: Viewer, body: 
   const start = startTrackPoint(activationType(project.config, body.barcodeType, viewer.userType), body.trackPointKey);
   assertRequiredInfo(start, body);
 
-  const data = validatedActivationFields(project, body.barcodeType, body.customFields, 'activation');
+  const data = validatedActivationFields(project, body.barcodeType, body.customFields, 'activation', body.barcodeId);
   const externalId = externalIdAfter(body, row);
   const activationData = activationDataOf(data, body, externalId);
   await ctx.db.transaction(async (tx) => {
@@ -62,7 +62,7 @@ export async function editActivation(ctx: ServerContext, viewer: Viewer, body: A
   const start = unchangedStart(type, startKey, body.trackPointKey);
   if (start) assertRequiredInfo(start, body);
 
-  const data = validatedActivationFields(project, barcodeType, body.customFields, 'edit');
+  const data = validatedActivationFields(project, barcodeType, body.customFields, 'edit', body.barcodeId);
   await ctx.db.transaction(async (tx) => {
     const stored = await barcodes.findActivationData(tx, body.barcodeId);
     if (!stored || stored.revision !== row.revision) throw concurrentChange();

@@ -24,7 +24,7 @@ export async function addTracking(ctx: ServerContext, viewer: Viewer, body: Trac
   const { barcodeType, point: next } = nextTrackPoint(project.config.barcodeTypes, row, body.trackPointKey);
   assertRequiredInfo(next, body);
 
-  const data = { forms: validatedTrackPointForms(project, barcodeType, next, body.forms), ...stepInfo(body) };
+  const data = { forms: validatedTrackPointForms(project, barcodeType, next, body.forms, body.barcodeId), ...stepInfo(body) };
   await ctx.db.transaction(async (tx) => {
     if (!(await barcodes.moveToTrackPoint(tx, body.barcodeId, row.revision, next.key))) throw concurrentChange();
     await appendHistory(tx, body.barcodeId, 'tracked', next.key, data, viewer.userId);
@@ -47,7 +47,7 @@ export async function editTracking(ctx: ServerContext, viewer: Viewer, body: Tra
   const step = mayEdit(await latestTrackingStep(ctx.db, body.barcodeId), point, viewer);
   assertRequiredInfo(point, body);
 
-  const data = { editedSeq: step.seq, forms: validatedTrackPointForms(project, barcodeType, point, body.forms), ...stepInfo(body) };
+  const data = { editedSeq: step.seq, forms: validatedTrackPointForms(project, barcodeType, point, body.forms, body.barcodeId), ...stepInfo(body) };
   await ctx.db.transaction(async (tx) => {
     if (!(await barcodes.bumpRevision(tx, body.barcodeId, row.revision))) throw concurrentChange();
     await appendHistory(tx, body.barcodeId, 'tracking-edited', point.key, data, viewer.userId);

@@ -36,7 +36,7 @@ describe('POST /barcode/tracking', () => {
     expect((await track(client, id, 'distributionCentre', receiving)).json()).toEqual({ errors: { $common: [3005] } });
     expect((await track(client, id, 'pharmacy')).json()).toEqual({ errors: { $common: [3006] } });
     expect((await track(client, id, 'carrier', { pickup: { vehicleId: 'TK-1' } })).statusCode).toBe(200);
-    expect((await track(client, id, 'pharmacy', { delivery: { receiverName: 'Yuki', receiverSignature: '/files/s.png' } })).statusCode).toBe(200);
+    expect((await track(client, id, 'pharmacy', { delivery: { receiverName: 'Yuki', receiverSignature: `/api/barcode/file/${id}/AAAAAAAAAAAAAAAA.png` } })).statusCode).toBe(200);
     expect((await track(client, id, 'manufacturer')).json()).toEqual({ errors: { $common: [3007] } });
   });
 

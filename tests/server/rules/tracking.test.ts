@@ -88,14 +88,14 @@ describe('trackpoint forms', () => {
   const hub = BOX.trackPoints[1]!;
 
   it('are validated with the renderer and stored as it computes them (numbers rounded)', () => {
-    expect(validatedTrackPointForms(PROJECT, 'box', hub, { receiving: { temperature: 4.6 } })).toEqual({ receiving: { temperature: 5 } });
+    expect(validatedTrackPointForms(PROJECT, 'box', hub, { receiving: { temperature: 4.6 } }, 'AAAAAAAAAAAA')).toEqual({ receiving: { temperature: 5 } });
   });
 
   it('answer errors under forms.<form>.<field>, an unknown form as 2200 and a missing one as empty', () => {
-    expect(answer(() => validatedTrackPointForms(PROJECT, 'box', hub, { bogus: {} }))).toEqual({
+    expect(answer(() => validatedTrackPointForms(PROJECT, 'box', hub, { bogus: {} }, 'AAAAAAAAAAAA'))).toEqual({
       status: 400, errors: { 'forms.bogus': [2200], 'forms.receiving.temperature': [1000] },
     });
-    expect(answer(() => validatedTrackPointForms(PROJECT, 'box', hub, { receiving: { temperature: 'cold' } }))).toEqual({
+    expect(answer(() => validatedTrackPointForms(PROJECT, 'box', hub, { receiving: { temperature: 'cold' } }, 'AAAAAAAAAAAA'))).toEqual({
       status: 400, errors: { 'forms.receiving.temperature': [1001] },
     });
   });
@@ -105,12 +105,12 @@ describe('trackpoint forms', () => {
     const twoForms = { ...hub, trackPointForms: [{ key: 'receiving', customFields: [field('dock')] }, { key: 'inspection', customFields: [field('inspector')] }] };
     // Another code: compiled forms are cached by project code and version.
     const project = { ...PROJECT, code: 'two-forms', config: { ...CONFIG, barcodeTypes: { box: { ...BOX, trackPoints: [BOX.trackPoints[0]!, twoForms] } } } };
-    expect(validatedTrackPointForms(project, 'box', twoForms, { receiving: { dock: 'D1' }, inspection: { inspector: 'Mai' } }))
+    expect(validatedTrackPointForms(project, 'box', twoForms, { receiving: { dock: 'D1' }, inspection: { inspector: 'Mai' } }, 'AAAAAAAAAAAA'))
       .toEqual({ receiving: { dock: 'D1' }, inspection: { inspector: 'Mai' } });
-    expect(answer(() => validatedTrackPointForms(project, 'box', twoForms, { inspection: { dock: 'D1' } }))).toEqual({ status: 400, errors: { 'forms.inspection.dock': [2200] } });
+    expect(answer(() => validatedTrackPointForms(project, 'box', twoForms, { inspection: { dock: 'D1' } }, 'AAAAAAAAAAAA'))).toEqual({ status: 400, errors: { 'forms.inspection.dock': [2200] } });
   });
 
   it('are none at a trackpoint without forms', () => {
-    expect(validatedTrackPointForms(PROJECT, 'box', BOX.trackPoints[2]!, {})).toEqual({});
+    expect(validatedTrackPointForms(PROJECT, 'box', BOX.trackPoints[2]!, {}, 'AAAAAAAAAAAA')).toEqual({});
   });
 });
