@@ -68,10 +68,12 @@ function assertAdderOfLatest(step: TrackingStep | undefined, currentKey: string 
 /**
  * The step an undo takes back and the trackpoint the barcode returns to (spec sections 4, 6):
  * the latest step, at the current trackpoint, added by the viewer (3008 none, 3009 someone
- * else's); the barcode goes back to the trackpoint before it (3008 when there is none).
+ * else's), and it must be the step the undo names (`seq`; 3008 when it is not the latest);
+ * the barcode goes back to the trackpoint before it (3008 when there is none).
  */
-export function mayUndo(types: BarcodeTypes, barcode: TripState, step: TrackingStep | undefined, viewer: Viewer): { step: TrackingStep; previous: TrackPoint } {
+export function mayUndo(types: BarcodeTypes, barcode: TripState, step: TrackingStep | undefined, viewer: Viewer, seq: number): { step: TrackingStep; previous: TrackPoint } {
   const undone = assertAdderOfLatest(step, barcode.current_track_point_key, viewer, ErrorCode.noTrackingToUndo);
+  if (undone.seq !== seq) throw commonFailure(ErrorCode.noTrackingToUndo);
   const points = trackPointsOf(types, barcode.barcode_type);
   const previous = points[points.findIndex((t) => t.key === undone.track_point_key) - 1];
   if (!previous) throw commonFailure(ErrorCode.noTrackingToUndo);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestServer, type TestServer } from './harness';
-import { activation, address, loggedIn, newBarcode } from './barcode-fixtures';
+import { activation, address, loggedIn, newBarcode, undoLatest } from './barcode-fixtures';
 import { activatedPallet, FORMS, put, staff, trackTo } from './lifecycle-fixtures';
 
 let server: TestServer;
@@ -91,7 +91,7 @@ describe('PUT /barcode/tracking', () => {
     expect(rows[0]?.data).toEqual({ editedSeq: 3, forms: { receiving: { receivedTemperature: 6, coldChainIntact: 'no' } } });
     expect((await client.get(`/api/barcode/barcode?id=${id}`)).json().data.currentTrackPointKey).toBe('distributionCentre');
     // The edited step can still be undone.
-    expect((await client.post('/api/barcode/undo-tracking', { barcodeId: id })).statusCode).toBe(200);
+    expect((await undoLatest(client, id)).statusCode).toBe(200);
   });
 
   it('refuses another user (3009), another trackpoint (3006), no step to edit (3014) and bad forms', async () => {
@@ -103,7 +103,7 @@ describe('PUT /barcode/tracking', () => {
     expect((await editTracking(client, id, 'carrier', FORMS.carrier ?? {})).json()).toEqual({ errors: { $common: [3006] } });
     expect((await editTracking(client, id, 'distributionCentre', { receiving: { coldChainIntact: 'maybe' } })).json())
       .toEqual({ errors: { 'forms.receiving.receivedTemperature': [1000], 'forms.receiving.coldChainIntact': [1001] } });
-    expect((await client.post('/api/barcode/undo-tracking', { barcodeId: id })).statusCode).toBe(200);
+    expect((await undoLatest(client, id)).statusCode).toBe(200);
     expect((await editTracking(client, id, 'manufacturer', {})).json()).toEqual({ errors: { $common: [3014] } });
     expect((await actions(id)).some(([action]) => action === 'tracking-edited')).toBe(false);
   });
@@ -124,7 +124,7 @@ describe('GET /barcode/history', () => {
     const id = await activatedPallet(server);
     const client = await staff(server);
     await trackTo(client, id, 'distributionCentre');
-    await client.post('/api/barcode/undo-tracking', { barcodeId: id });
+    await undoLatest(client, id);
     await trackTo(client, id, 'distributionCentre');
     const items = (await client.get(`/api/barcode/history?id=${id}`)).json().data.items;
     expect(items.map((e: { action: string; undone?: boolean }) => [e.action, e.undone])).toEqual([

@@ -36,24 +36,26 @@ describe('the next trackpoint', () => {
 
 describe('undoing a step', () => {
   it('takes back the latest step for whoever added it, back to the trackpoint before', () => {
-    expect(mayUndo(types, at('hub'), step(3, 'hub'), STAFF)).toEqual({ step: step(3, 'hub'), previous: BOX.trackPoints[0] });
-    expect(mayUndo(types, at('delivered'), step(5, 'delivered'), STAFF).previous.key).toBe('hub');
+    expect(mayUndo(types, at('hub'), step(3, 'hub'), STAFF, 3)).toEqual({ step: step(3, 'hub'), previous: BOX.trackPoints[0] });
+    expect(mayUndo(types, at('delivered'), step(5, 'delivered'), STAFF, 5).previous.key).toBe('hub');
   });
 
   it('can be done only by whoever added it (3009)', () => {
-    expect(answer(() => mayUndo(types, at('hub'), step(3, 'hub', 'u-other'), STAFF))).toEqual(common(3009));
-    expect(answer(() => mayUndo(types, at('hub'), step(3, 'hub', null), STAFF))).toEqual(common(3009));
+    expect(answer(() => mayUndo(types, at('hub'), step(3, 'hub', 'u-other'), STAFF, 3))).toEqual(common(3009));
+    // The step named must be the latest: an older or later one is nothing to undo.
+    expect(answer(() => mayUndo(types, at('hub'), step(3, 'hub'), STAFF, 2))).toEqual(common(3008));
+    expect(answer(() => mayUndo(types, at('hub'), step(3, 'hub', null), STAFF, 3))).toEqual(common(3009));
   });
 
   it('has nothing to take back without a step at the current trackpoint (3008)', () => {
-    expect(answer(() => mayUndo(types, at('packed'), undefined, STAFF))).toEqual(common(3008));
-    expect(answer(() => mayUndo(types, at('delivered'), step(3, 'hub'), STAFF))).toEqual(common(3008));
+    expect(answer(() => mayUndo(types, at('packed'), undefined, STAFF, 0))).toEqual(common(3008));
+    expect(answer(() => mayUndo(types, at('delivered'), step(3, 'hub'), STAFF, 3))).toEqual(common(3008));
   });
 
   it('cannot go back before the first trackpoint, or along a type that is gone (3008)', () => {
-    expect(answer(() => mayUndo(types, at('packed'), step(3, 'packed'), STAFF))).toEqual(common(3008));
-    expect(answer(() => mayUndo(types, at('hub', { barcode_type: 'barrel' }), step(3, 'hub'), STAFF))).toEqual(common(3008));
-    expect(answer(() => mayUndo(types, at('hub', { barcode_type: null }), step(3, 'hub'), STAFF))).toEqual(common(3008));
+    expect(answer(() => mayUndo(types, at('packed'), step(3, 'packed'), STAFF, 3))).toEqual(common(3008));
+    expect(answer(() => mayUndo(types, at('hub', { barcode_type: 'barrel' }), step(3, 'hub'), STAFF, 3))).toEqual(common(3008));
+    expect(answer(() => mayUndo(types, at('hub', { barcode_type: null }), step(3, 'hub'), STAFF, 3))).toEqual(common(3008));
   });
 });
 
