@@ -82,6 +82,18 @@ export function hiddenValuesKept(type: BarcodeType, stored: Record<string, unkno
   return Object.fromEntries(unseen.filter((key) => stored?.[key] !== undefined).map((key) => [key, stored?.[key]]));
 }
 
+/** JSON with object keys sorted, so two values compare equal whatever their key order (jsonb reorders keys). */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v));
+
+/**
+ * Whether an activation edit changes nothing: the data it would store equals the stored data
+ * (the external id and tracking number are part of it). Such an edit answers success and
+ * appends no history entry: the history records changes, and a repeated save is none.
+ */
+export const isUnchangedActivation = (stored: Record<string, unknown> | null, next: Record<string, unknown>): boolean =>
+  stored !== null && canonical(stored) === canonical(next);
+
 /** The stored activation data: custom fields, then the built-in fields given. */
 export function activationDataOf(customData: Record<string, unknown>, body: ActivationBody, externalId: string | null): Record<string, unknown> {
   return {

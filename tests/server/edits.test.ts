@@ -30,6 +30,16 @@ describe('PUT /barcode/activation', () => {
     expect(await actions(id)).toEqual([['generated', null], ['activated', 'manufacturer'], ['tracked', 'distributionCentre'], ['activation-edited', 'manufacturer']]);
   });
 
+  it('answers an edit that changes nothing with success and appends no history entry', async () => {
+    const id = await activatedPallet(server, { trackingNumber: 'TN-1' });
+    const client = await staff(server);
+    const before = await actions(id);
+    expect((await edit(client, id, { trackingNumber: 'TN-1' })).json()).toEqual({ data: true });
+    expect(await actions(id)).toEqual(before);
+    expect((await edit(client, id, { trackingNumber: 'TN-3' })).json()).toEqual({ data: true });
+    expect((await actions(id)).at(-1)).toEqual(['activation-edited', 'manufacturer']);
+  });
+
   it('accepts the start trackpoint unchanged, and refuses another type (2207) or another start (2205)', async () => {
     const id = await activatedPallet(server);
     const client = await staff(server);

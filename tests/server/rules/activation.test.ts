@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  activationDataOf, activationType, assertNotActivated, editedType, externalIdAfter, hiddenValuesKept, startTrackPoint, unchangedStart, validatedActivationFields,
+  activationDataOf, activationType, assertNotActivated, editedType, externalIdAfter, hiddenValuesKept, isUnchangedActivation, startTrackPoint, unchangedStart,
+  validatedActivationFields,
 } from '../../../server/rules/activation';
 import { answer, BOX, common, CONFIG, CRATE, label, onField, PROJECT } from './fixtures';
 
@@ -90,6 +91,17 @@ describe('activation fields, validated with the renderer\'s compiled form', () =
 
   it('answer a value that is not an object for the request as a whole (1001)', () => {
     expect(answer(() => validatedActivationFields(PROJECT, 'box', 'fields', 'activation', ID))).toEqual(common(1001));
+  });
+});
+
+describe('an activation edit that changes nothing', () => {
+  it('is recognised whatever the key order; any changed value, added or removed key is a change', () => {
+    const stored = { productName: 'Vaccine', origin: { country: 'JPN', address1: 'A' }, photos: [{ name: 'a', url: 'u' }] };
+    expect(isUnchangedActivation(stored, { photos: [{ url: 'u', name: 'a' }], origin: { address1: 'A', country: 'JPN' }, productName: 'Vaccine' })).toBe(true);
+    expect(isUnchangedActivation(stored, { ...stored, productName: 'Vaccine 2' })).toBe(false);
+    expect(isUnchangedActivation(stored, { ...stored, trackingNumber: 'TN-1' })).toBe(false);
+    expect(isUnchangedActivation(stored, { productName: 'Vaccine' })).toBe(false);
+    expect(isUnchangedActivation(null, {})).toBe(false);
   });
 });
 
