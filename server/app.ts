@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { ServerContext } from './context';
 import { installAuth } from './plugins/auth';
 import { installErrorHandling } from './plugins/errors';
+import { installIdempotency } from './plugins/idempotency';
 import { installStaticClient } from './plugins/static-client';
 import { installTransportHeaders } from './plugins/transport-headers';
 import { installValidation } from './plugins/validation';
@@ -38,6 +39,7 @@ export async function buildApp(ctx: ServerContext, options: BuildOptions = {}): 
   installTransportHeaders(app, ctx.config);
   await app.register(fastifyCookie);
   installAuth(app, ctx);
+  installIdempotency(app, ctx);
   await app.register(
     async (api) => {
       await api.register(projectRoutes, { ctx });

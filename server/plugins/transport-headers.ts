@@ -19,7 +19,7 @@ export function installTransportHeaders(app: FastifyInstance, config: ServerConf
       reply.header('vary', 'Origin');
       if (request.method === 'OPTIONS') {
         reply.header('access-control-allow-methods', 'GET, POST, PUT, DELETE');
-        reply.header('access-control-allow-headers', `content-type, ${Headers.clientVersion}, ${Headers.utcOffset}`);
+        reply.header('access-control-allow-headers', `content-type, ${Headers.clientVersion}, ${Headers.utcOffset}, ${Headers.idempotencyKey}`);
         reply.header('access-control-max-age', '600');
         return reply.status(204).send();
       }
