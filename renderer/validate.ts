@@ -36,11 +36,15 @@ const fileUrlPrefix = (barcodeId: string) => `/api/barcode/file/${barcodeId}/`;
 const isOwnFileUrl = (url: unknown, barcodeId: string) =>
   typeof url === 'string' && url.startsWith(fileUrlPrefix(barcodeId)) && /^[A-Za-z0-9]+\.[a-z0-9]+$/.test(url.slice(fileUrlPrefix(barcodeId).length));
 
+/** The 'none' item a scan-frame field holds when the barcode was typed, not scanned (field-widgets/files). */
+const NO_SCAN_FRAME_URL = 'none';
+
 /** The URLs a files or signature value holds (anything malformed is left to the schema). */
 function fileUrlsOf(field: CustomField, value: unknown): unknown[] {
   if (field.type === 'eSign') return [value];
-  if (field.type === 'files' && Array.isArray(value)) return value.map((file: unknown) => (typeof file === 'object' && file !== null ? (file as { url?: unknown }).url : file));
-  return [];
+  if (field.type !== 'files' || !Array.isArray(value)) return [];
+  const urls = value.map((file: unknown) => (typeof file === 'object' && file !== null ? (file as { url?: unknown }).url : file));
+  return field.fileKind === 'barcodeScanFrame' ? urls.filter((url) => url !== NO_SCAN_FRAME_URL) : urls;
 }
 
 /** Options of a validation on the server. */

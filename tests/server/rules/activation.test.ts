@@ -77,11 +77,16 @@ describe('activation fields, validated with the renderer\'s compiled form', () =
     const withFiles = { ...BOX, activationFields: [
       { type: 'files' as const, key: 'photos', label: label('Photos'), fileKind: 'photoOnly' as const },
       { type: 'eSign' as const, key: 'signature', label: label('Signature') },
+      { type: 'files' as const, key: 'sealScan', label: label('Seal scan'), fileKind: 'barcodeScanFrame' as const, maxCount: 1 },
     ] };
     const project = { ...PROJECT, config: { ...CONFIG, barcodeTypes: { ...CONFIG.barcodeTypes, box: withFiles } } };
     const own = `/api/barcode/file/${ID}/AAAAAAAAAAAAAAAA.png`;
     expect(validatedActivationFields(project, 'box', { photos: [{ name: 'a.png', url: own }], signature: own }, 'activation', ID))
       .toEqual({ photos: [{ name: 'a.png', url: own }], signature: own });
+    // A scan frame's 'none' item (the code was typed, not scanned) is no URL; elsewhere it is.
+    const none = [{ name: 'none', url: 'none' }];
+    expect(validatedActivationFields(project, 'box', { sealScan: none }, 'activation', ID)).toEqual({ sealScan: none });
+    expect(answer(() => validatedActivationFields(project, 'box', { photos: none }, 'activation', ID))).toEqual({ status: 400, errors: { 'customFields.photos': [1001] } });
     for (const url of ['javascript:alert(1)', 'https://evil.example/a.png', '//evil.example/a.png', '/api/barcode/file/BBBBBBBBBBBB/AAAAAAAAAAAAAAAA.png', `/api/barcode/file/${ID}/../x.png`]) {
       expect(answer(() => validatedActivationFields(project, 'box', { photos: [{ name: 'a.png', url }], signature: url }, 'activation', ID)), url).toEqual({
         status: 400, errors: { 'customFields.photos': [1001], 'customFields.signature': [1001] },
