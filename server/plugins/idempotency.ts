@@ -48,12 +48,12 @@ export function installIdempotency(app: FastifyInstance, ctx: ServerContext): vo
         return;
       }
       const use = await findKeyUse(ctx.db, userId, key);
-      if (use && use.fingerprint !== fingerprint) throw commonFailure(ErrorCode.idempotencyKeyConflict, 409);
+      if (use && use.fingerprint !== fingerprint) throw commonFailure(ErrorCode.keyReused, 409);
       if (use?.answer) {
         reply.status(use.answer.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(use.answer.body);
         return reply;
       }
-      if (Date.now() > deadline) throw commonFailure(ErrorCode.idempotencyKeyConflict, 409);
+      if (Date.now() > deadline) throw commonFailure(ErrorCode.keyReused, 409);
       // Still running (or just released): wait, then look again.
       if (use) await sleep(POLL_MS);
     }

@@ -17,8 +17,6 @@ export interface ApiClientOptions {
   onNewVersion(latest: string, forced: boolean): void;
   /** Multipart uploads (tests pass a fake); defaults to XMLHttpRequest with progress. */
   upload?: typeof sendUpload;
-  /** Pauses before sending again a write that got no answer (network failure); default WRITE_RETRY_DELAYS_MS. */
-  writeRetryDelaysMs?: readonly number[];
 }
 
 /** A write that failed on the network is sent again after 0.3 s, then after 1 s, with the same Idempotency-Key. */
@@ -41,14 +39,10 @@ interface Request {
 }
 
 /**
- * A random key for one user action (128 bits, URL-safe). crypto.getRandomValues, unlike
- * randomUUID, also exists on plain-HTTP pages (a phone on the local network).
+ * A random key for one user action (128 bits: four numbers joined by '-'). crypto.getRandomValues,
+ * unlike randomUUID, also exists on plain-HTTP pages (a phone on the local network).
  */
-export function newIdempotencyKey(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const newIdempotencyKey = (): string => crypto.getRandomValues(new Uint32Array(4)).join('-');
 
 /** Paths the refresh logic must not recurse into. */
 const AUTH_PATHS = ['/user/authorize', '/user/refresh-token', '/user/logout'];
@@ -115,13 +109,12 @@ export function createApiClient(options: ApiClientOptions) {
 
   /** A write that got no answer may not have reached the server, or may have written: sent again with its key, the server writes once. */
   async function rawWithRetries<T>(method: Method, url: string, req: Request): Promise<ApiResponse<T>> {
-    const delays = req.idempotencyKey ? (options.writeRetryDelaysMs ?? WRITE_RETRY_DELAYS_MS) : [];
-    for (const delay of delays) {
+    for (const delay of req.idempotencyKey ? WRITE_RETRY_DELAYS_MS : []) {
       try {
         return await raw<T>(method, url, req);
       } catch (error) {
-        if (!(error instanceof ApiError && error.code === 'network')) throw error;
-        await sleep(delay);
+        if ((error as ApiError).code !== 'network') throw error;
+        await new Promise((resolve) => setTimeout(resolve, delay));
       }
     }
     return raw<T>(method, url, req);
