@@ -122,7 +122,8 @@ test('history loads 20 entries at a time as the user scrolls, up to the whole hi
   const receiving = { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } };
   for (let i = 0; i < 12; i += 1) {
     expect((await page.request.post('/api/barcode/tracking', { data: { barcodeId: id, trackPointKey: 'distributionCentre', forms: receiving } })).ok()).toBe(true);
-    expect((await page.request.post('/api/barcode/undo-tracking', { data: { barcodeId: id } })).ok()).toBe(true);
+    const { latestTrackingSeq: seq } = (await (await page.request.get(`/api/barcode/barcode?id=${id}`)).json()).data;
+    expect((await page.request.post('/api/barcode/undo-tracking', { data: { barcodeId: id, seq } })).ok()).toBe(true);
   }
   // generated + activated + 12 x (tracked, undone) = 26 entries.
   await page.goto(`/demo@1/qrcode/${id}`);

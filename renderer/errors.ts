@@ -107,14 +107,15 @@ export function codeFor(error: Pick<ErrorObject, 'keyword' | 'params'>): number 
 
 /** Groups ajv errors into the catalogue's `errors` map, each code once per field; an empty field is only that. */
 export function errorsToCodes(errors: readonly ErrorObject[], prefix = ''): Record<string, number[]> {
-  const out: Record<string, number[]> = {};
+  // Field names can come from the data (an unknown key named `toString`): a Map, not an object.
+  const out = new Map<string, number[]>();
   for (const error of errors) {
     if (error.keyword === 'if' || error.keyword === 'allOf') continue;
     const field = prefix + errorField(error);
-    const list = (out[field] ??= []);
+    const list = out.get(field) ?? [];
     const code = codeFor(error);
     if (!list.includes(code)) list.push(code);
+    out.set(field, list);
   }
-  for (const [field, codes] of Object.entries(out)) if (codes.includes(ErrorCode.emptyField)) out[field] = [ErrorCode.emptyField];
-  return out;
+  return Object.fromEntries([...out].map(([field, codes]) => [field, codes.includes(ErrorCode.emptyField) ? [ErrorCode.emptyField] : codes]));
 }

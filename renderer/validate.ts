@@ -31,19 +31,51 @@ function normalise(field: CustomField, value: unknown): unknown {
   return definition.normalise ? definition.normalise(field, value) : value;
 }
 
+/** Where files live: this server's upload URL of one barcode (POST /barcode/file answers it). */
+const fileUrlPrefix = (barcodeId: string) => `/api/barcode/file/${barcodeId}/`;
+const isOwnFileUrl = (url: unknown, barcodeId: string) =>
+  typeof url === 'string' && url.startsWith(fileUrlPrefix(barcodeId)) && /^[A-Za-z0-9]+\.[a-z0-9]+$/.test(url.slice(fileUrlPrefix(barcodeId).length));
+
+/** The 'none' item a scan-frame field holds when the barcode was typed, not scanned (field-widgets/files). */
+const NO_SCAN_FRAME_URL = 'none';
+
+/** The URLs a files or signature value holds (anything malformed is left to the schema). */
+function fileUrlsOf(field: CustomField, value: unknown): unknown[] {
+  if (field.type === 'eSign') return [value];
+  if (field.type !== 'files' || !Array.isArray(value)) return [];
+  const urls = value.map((file: unknown) => (typeof file === 'object' && file !== null ? (file as { url?: unknown }).url : file));
+  return field.fileKind === 'barcodeScanFrame' ? urls.filter((url) => url !== NO_SCAN_FRAME_URL) : urls;
+}
+
+/** Options of a validation on the server. */
+export interface ValidationOptions {
+  /**
+   * The barcode the data is saved to: files and signatures must then be its own uploads
+   * (`/api/barcode/file/<barcodeId>/<name>`), never another site's or script URLs (1001).
+   */
+  barcodeId?: string;
+}
+
 /**
  * Validates submitted custom-field data with the same compiled schema the form was drawn from
  * (the server's half of the renderer). Fields the viewer may not see are unknown keys here and
- * refused; calculation values are computed, whatever the client sent.
+ * refused; calculation values are computed, whatever the client sent. A required field holding
+ * only white space is missing (1000); a value is kept as typed (not trimmed).
  */
-export function validateFormData(form: CompiledForm, input: unknown): FormValidation {
+export function validateFormData(form: CompiledForm, input: unknown, options: ValidationOptions = {}): FormValidation {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return { data: {}, errors: { $common: [ErrorCode.invalidFormat] } };
   const normalised: Record<string, unknown> = { ...input };
+  const required = new Set(form.schema.required);
   for (const field of form.fields) {
-    if (field.key in normalised) normalised[field.key] = normalise(field, normalised[field.key]);
+    if (!Object.hasOwn(normalised, field.key)) continue;
+    const value = normalised[field.key];
+    if (required.has(field.key) && typeof value === 'string' && value.trim() === '') delete normalised[field.key];
+    else normalised[field.key] = normalise(field, value);
   }
   const { data, errors } = applyCalculations(form.fields, normalised);
   const validate = validatorFor(form);
-  if (!validate(data)) Object.assign(errors, errorsToCodes(validate.errors ?? []));
-  return { data, errors };
+  const found = validate(data) ? {} : errorsToCodes(validate.errors ?? []);
+  const { barcodeId } = options;
+  const badUrls = barcodeId === undefined ? [] : form.fields.filter((f) => Object.hasOwn(data, f.key) && fileUrlsOf(f, data[f.key]).some((url) => !isOwnFileUrl(url, barcodeId)));
+  return { data, errors: { ...errors, ...found, ...Object.fromEntries(badUrls.map((f) => [f.key, [ErrorCode.invalidFormat]])) } };
 }

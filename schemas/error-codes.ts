@@ -81,6 +81,11 @@ export const ErrorCode = {
   pairedChildCannotBeTracked: 3013,
   /** The barcode's current trackpoint has no tracking step to edit (number chosen here). */
   noTrackingToEdit: 3014,
+  /**
+   * The Idempotency-Key was used for a different request, or its first request is still running
+   * (HTTP 409; number chosen here): nothing was saved.
+   */
+  keyReused: 3015,
   /** A one-time code was sent to the registered phone (not an error: the client shows a toast). */
   oneTimePasscodeSent: 3057,
   /** The user has no registered phone to receive a one-time code (number chosen here). */

@@ -48,6 +48,8 @@ export const Headers = {
   utcOffset: 'utc-offset',
   enterpriseId: 'enterprise-id',
   userType: 'user-type',
+  /** One per user action on write requests; a repeat with it gets the first answer (server/plugins/idempotency.ts). */
+  idempotencyKey: 'idempotency-key',
 } as const;
 
 /** Returns true when a password satisfies spec section 5. */

@@ -1,8 +1,10 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
+import { ErrorCode } from '../schemas/error-codes';
 import type { ServerContext } from './context';
 import { installAuth } from './plugins/auth';
 import { installErrorHandling } from './plugins/errors';
+import { installIdempotency } from './plugins/idempotency';
 import { installStaticClient } from './plugins/static-client';
 import { installTransportHeaders } from './plugins/transport-headers';
 import { installValidation } from './plugins/validation';
@@ -18,6 +20,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Trust X-Forwarded-For (behind a reverse proxy), so rate limits count real client addresses. */
   trustProxy?: boolean;
+  /** Told about every route as it is added (tests enumerate the routes and their schemas). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** JSON bodies of this endpoints are small; anything larger is refused with 413 (code 1005). */
@@ -30,7 +34,13 @@ export async function buildApp(ctx: ServerContext, options: BuildOptions = {}): 
     logger: options.logger ? { level: 'warn' } : false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: options.trustProxy ?? false,
+    // Errors the router meets before any route runs (a path that does not decode, such as a lone
+    // surrogate's %ED%A0%80): in the catalogue's shape too.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as FastifyReply).status(400).send({ errors: { $common: [ErrorCode.invalidFormat] } });
+    },
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // The API speaks JSON only: a text/plain body is refused with 415 rather than parsed as a string.
   app.removeContentTypeParser('text/plain');
   installValidation(app);
@@ -38,6 +48,7 @@ export async function buildApp(ctx: ServerContext, options: BuildOptions = {}): 
   installTransportHeaders(app, ctx.config);
   await app.register(fastifyCookie);
   installAuth(app, ctx);
+  installIdempotency(app, ctx);
   await app.register(
     async (api) => {
       await api.register(projectRoutes, { ctx });

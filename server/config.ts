@@ -30,6 +30,7 @@ export function defaultServerConfig(overrides: Partial<ServerConfig> = {}): Serv
     refreshTokenTtlSeconds: 30 * 24 * 60 * 60,
     limits: AUTH_LIMITS,
     files: { dir: null, maxBytes: DEFAULT_FILE_MAX_BYTES },
+    clock: () => new Date(),
     ...overrides,
   };
 }

@@ -16,6 +16,8 @@ export interface ServerConfig {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   limits: AuthLimits;
+  /** The time now; tests move it forward instead of waiting (refresh-token grace period). */
+  clock: () => Date;
 }
 
 /** What every route and service needs: the database, the signing secret and settings. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app';
+import { buildApp, type BuildOptions } from './app';
 import type { Environment } from './config';
 import { openPglite, openPostgres, type Database } from './db/database';
 import { migrate } from './db/migrate';
@@ -19,6 +19,8 @@ export interface PrepareOptions {
   /** Re-import a project's configuration file whenever it changes (the running server). */
   watchProjects?: boolean;
   log?: (line: string) => void;
+  /** See BuildOptions.onRoute. */
+  onRoute?: BuildOptions['onRoute'];
 }
 
 /**
@@ -39,7 +41,7 @@ export async function prepareServer(
     if (line) log(line);
   }
   const ctx: ServerContext = { db, secret, config: env.config };
-  const app = await buildApp(ctx, { distDir: env.distDir, logger: options.logger, trustProxy: env.trustProxy });
+  const app = await buildApp(ctx, { distDir: env.distDir, logger: options.logger, trustProxy: env.trustProxy, onRoute: options.onRoute });
   const stopWatching = options.watchProjects ? watchProjectDir(db, env.projectsDir, log) : () => undefined;
   app.addHook('onClose', async () => {
     stopWatching();

@@ -39,6 +39,8 @@ export const Barcode = Type.Object({
   trackingNumber: Type.Union([Type.String(), Type.Null()]),
   /** Only the fields the viewer may see (spec section 6); null before activation. */
   activationData: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+  /** For users: the history `seq` of the present trip's latest tracking step not undone (what an undo names); absent when there is none. */
+  latestTrackingSeq: Type.Optional(Type.Integer()),
 });
 export type Barcode = Static<typeof Barcode>;
 export const BarcodeResponse = envelope(Barcode);
@@ -117,8 +119,11 @@ export const HistoryEntry = Type.Object({
 export type HistoryEntry = Static<typeof HistoryEntry>;
 export const HistoryResponse = envelope(Type.Object({ total: Type.Integer(), items: Type.Array(HistoryEntry) }));
 
-/** POST /barcode/undo-tracking. */
-export const UndoTrackingBody = Type.Object({ barcodeId: BarcodeId }, { additionalProperties: false });
+/**
+ * POST /barcode/undo-tracking: names the step it takes back (its history `seq`, the barcode's
+ * `latestTrackingSeq`), so a double tap or a retry cannot take back a second step.
+ */
+export const UndoTrackingBody = Type.Object({ barcodeId: BarcodeId, seq: Type.Integer({ minimum: 0, maximum: 1000000000 }) }, { additionalProperties: false });
 export type UndoTrackingBody = Static<typeof UndoTrackingBody>;
 
 /** POST /barcode/recycle: a dry run answers what would be reset without changing anything. */

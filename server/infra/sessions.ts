@@ -61,23 +61,28 @@ interface RefreshRow {
  */
 export async function rotateSession(ctx: ServerContext, refreshToken: string | undefined, visitorId: string): Promise<IssuedTokens> {
   if (!refreshToken) throw unauthenticated();
-  return ctx.db.transaction(async (tx) => {
+  const tokenDigest = digest(ctx.secret, refreshToken);
+  const now = ctx.config.clock();
+  // The transaction answers instead of throwing when it revokes: a throw would roll the revocation back.
+  const tokens = await ctx.db.transaction(async (tx): Promise<IssuedTokens | null> => {
     const { rows } = await tx.query<RefreshRow>(
       `select t.session_id, s.visitor_id, s.user_id, u.user_type, o.enterprise_id, (t.expires_at <= now()) as expired,
               (s.revoked_at is not null) as revoked,
-              extract(epoch from now() - t.rotated_at)::float8 as rotated_seconds_ago
+              extract(epoch from $2::timestamptz - t.rotated_at)::float8 as rotated_seconds_ago
          from refresh_tokens t join sessions s on s.id = t.session_id join users u on u.id = s.user_id
               join organizations o on o.id = u.organization_id
         where t.token_digest = $1 for update of t`,
-      [digest(ctx.secret, refreshToken)],
+      [tokenDigest, now.toISOString()],
     );
     const row = rows[0];
     const outcome = refreshOutcome(row, visitorId);
     if (outcome === 'revoke' && row) await revokeSessionById(tx, row.session_id);
-    if (outcome !== 'rotate' || !row) throw unauthenticated();
-    await tx.query('update refresh_tokens set rotated_at = now() where token_digest = $1', [digest(ctx.secret, refreshToken)]);
+    if (outcome !== 'rotate' || !row) return null;
+    await tx.query('update refresh_tokens set rotated_at = $2 where token_digest = $1', [tokenDigest, now.toISOString()]);
     return issueTokens(ctx, tx, row.session_id, { id: row.user_id, userType: row.user_type, enterpriseId: row.enterprise_id });
   });
+  if (!tokens) throw unauthenticated();
+  return tokens;
 }
 
 async function revokeSessionById(db: Queryable, sessionId: string): Promise<void> {

@@ -19,13 +19,15 @@ export function installTransportHeaders(app: FastifyInstance, config: ServerConf
       reply.header('vary', 'Origin');
       if (request.method === 'OPTIONS') {
         reply.header('access-control-allow-methods', 'GET, POST, PUT, DELETE');
-        reply.header('access-control-allow-headers', `content-type, ${Headers.clientVersion}, ${Headers.utcOffset}`);
+        reply.header('access-control-allow-headers', `content-type, ${Headers.clientVersion}, ${Headers.utcOffset}, ${Headers.idempotencyKey}`);
         reply.header('access-control-max-age', '600');
         return reply.status(204).send();
       }
     }
   });
   app.addHook('onSend', async (request, reply) => {
+    // Every answer, pages and assets included: a browser must not guess a type other than the one sent.
+    reply.header('x-content-type-options', 'nosniff');
     if (!request.url.startsWith('/api/')) return;
     const sent = request.headers[Headers.clientVersion];
     const clientVersion = typeof sent === 'string' ? sent : undefined;

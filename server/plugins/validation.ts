@@ -3,6 +3,8 @@ import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import { ErrorCode } from '../../schemas/error-codes';
 import { codeFor } from '../../renderer';
+import { ApiFailure, commonFailure } from '../rules/api-failure';
+import { untypeableValues } from '../rules/input-text';
 
 function makeAjv(coerceTypes: boolean): Ajv {
   // removeAdditional is off: an unknown property is an error (2200), never silently dropped.
@@ -19,6 +21,17 @@ export function installValidation(app: FastifyInstance): void {
   const strict = makeAjv(false);
   const coercing = makeAjv(true);
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema));
+  // JSON is UTF-8 (RFC 8259): a body declared in another charset would be read wrongly.
+  app.addHook('onRequest', async (request) => {
+    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1];
+    if (charset !== undefined && charset.toLowerCase() !== 'utf-8' && charset.toLowerCase() !== 'utf8') throw commonFailure(ErrorCode.invalidFormat, 415);
+  });
+  // One place for every route: text no keyboard can type (NUL, lone surrogates) and numbers
+  // JSON parsing turned into Infinity are refused (1001) before any schema or database sees them.
+  app.addHook('preValidation', async (request) => {
+    const fields = [...untypeableValues(request.query), ...untypeableValues(request.body)];
+    if (fields.length > 0) throw new ApiFailure(400, Object.fromEntries(fields.map((field) => [field, [ErrorCode.invalidFormat]])));
+  });
 }
 
 /** The request field an ajv error concerns: its dotted path, or the missing / unknown property. */
@@ -30,18 +43,19 @@ function errorPath(error: ErrorObject): string {
   return path || '$common';
 }
 
-/** Groups ajv errors into the `errors` map of spec section 8, each code once per field. */
+/**
+ * Groups ajv errors into the `errors` map of spec section 8, each code once per field. Field
+ * names come from the request (an unknown key named `toString`), so they are gathered in a Map.
+ */
 export function ajvErrorsToBody(errors: ErrorObject[]): Record<string, number[]> {
-  const out: Record<string, number[]> = {};
+  const out = new Map<string, number[]>();
   for (const error of errors) {
     const field = errorPath(error);
     const code = codeFor(error);
-    const list = (out[field] ??= []);
+    const list = out.get(field) ?? [];
     if (!list.includes(code)) list.push(code);
+    out.set(field, list);
   }
   // An empty field is the one thing to say about it: its format does not matter yet.
-  for (const [field, codes] of Object.entries(out)) {
-    if (codes.includes(ErrorCode.emptyField)) out[field] = [ErrorCode.emptyField];
-  }
-  return out;
+  return Object.fromEntries([...out].map(([field, codes]) => [field, codes.includes(ErrorCode.emptyField) ? [ErrorCode.emptyField] : codes]));
 }

@@ -25,6 +25,15 @@ export async function latestTrackingStep(db: Queryable, barcodeId: string): Prom
   return rows[0];
 }
 
+/** Who undid the tracking step `seq` of the barcode, or undefined while it is not undone. */
+export async function undoerOf(db: Queryable, barcodeId: string, seq: number): Promise<{ user_id: string | null } | undefined> {
+  const { rows } = await db.query<{ user_id: string | null }>(
+    "select user_id from barcode_history where barcode_id = $1 and action = 'tracking-undone' and (data->>'undoneSeq')::int = $2 limit 1",
+    [barcodeId, seq],
+  );
+  return rows[0];
+}
+
 /** The trackpoint the barcode's present trip started at: that of its latest activation. */
 export async function startTrackPointKey(db: Queryable, barcodeId: string): Promise<string | null> {
   const { rows } = await db.query<{ track_point_key: string | null }>(

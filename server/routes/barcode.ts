@@ -65,7 +65,7 @@ export const barcodeRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = 
     '/barcode/undo-tracking',
     { preHandler: requireViewer, schema: { body: UndoTrackingBody, response: { 200: OkResponse, ...errors } } },
     async (request) => {
-      await undoTracking(ctx, viewerOf(request), request.body.barcodeId);
+      await undoTracking(ctx, viewerOf(request), request.body);
       return { data: true };
     },
   );

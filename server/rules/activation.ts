@@ -56,10 +56,13 @@ export function unchangedStart(type: BarcodeType, startKey: string | null, track
 /**
  * The type's activation fields as sent, validated with the renderer's compiled schema for the
  * stage (calculations computed here); field errors are answered under `customFields.<key>`.
+ * Files and signatures must be uploads of the barcode `barcodeId`.
  */
-export function validatedActivationFields(project: ConfiguredProject, barcodeType: string, customFields: unknown, stage: 'activation' | 'edit'): Record<string, unknown> {
+export function validatedActivationFields(
+  project: ConfiguredProject, barcodeType: string, customFields: unknown, stage: 'activation' | 'edit', barcodeId: string,
+): Record<string, unknown> {
   const form = compileForm(formSourceOf(project), { form: 'activation', barcodeType, stage }, SERVER_VIEWER);
-  const { data, errors } = validateFormData(form, customFields);
+  const { data, errors } = validateFormData(form, customFields, { barcodeId });
   if (Object.keys(errors).length > 0) {
     throw new ApiFailure(400, Object.fromEntries(Object.entries(errors).map(([key, codes]) => [key === '$common' ? key : `customFields.${key}`, codes])));
   }
@@ -78,6 +81,18 @@ export function hiddenValuesKept(type: BarcodeType, stored: Record<string, unkno
   const unseen = type.activationFields.filter((f) => !isVisible(f, true)).map((f) => f.key);
   return Object.fromEntries(unseen.filter((key) => stored?.[key] !== undefined).map((key) => [key, stored?.[key]]));
 }
+
+/** JSON with object keys sorted, so two values compare equal whatever their key order (jsonb reorders keys). */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v));
+
+/**
+ * Whether an activation edit changes nothing: the data it would store equals the stored data
+ * (the external id and tracking number are part of it). Such an edit answers success and
+ * appends no history entry: the history records changes, and a repeated save is none.
+ */
+export const isUnchangedActivation = (stored: Record<string, unknown> | null, next: Record<string, unknown>): boolean =>
+  stored !== null && canonical(stored) === canonical(next);
 
 /** The stored activation data: custom fields, then the built-in fields given. */
 export function activationDataOf(customData: Record<string, unknown>, body: ActivationBody, externalId: string | null): Record<string, unknown> {

@@ -68,10 +68,12 @@ function assertAdderOfLatest(step: TrackingStep | undefined, currentKey: string 
 /**
  * The step an undo takes back and the trackpoint the barcode returns to (spec sections 4, 6):
  * the latest step, at the current trackpoint, added by the viewer (3008 none, 3009 someone
- * else's); the barcode goes back to the trackpoint before it (3008 when there is none).
+ * else's), and it must be the step the undo names (`seq`; 3008 when it is not the latest);
+ * the barcode goes back to the trackpoint before it (3008 when there is none).
  */
-export function mayUndo(types: BarcodeTypes, barcode: TripState, step: TrackingStep | undefined, viewer: Viewer): { step: TrackingStep; previous: TrackPoint } {
+export function mayUndo(types: BarcodeTypes, barcode: TripState, step: TrackingStep | undefined, viewer: Viewer, seq: number): { step: TrackingStep; previous: TrackPoint } {
   const undone = assertAdderOfLatest(step, barcode.current_track_point_key, viewer, ErrorCode.noTrackingToUndo);
+  if (undone.seq !== seq) throw commonFailure(ErrorCode.noTrackingToUndo);
   const points = trackPointsOf(types, barcode.barcode_type);
   const previous = points[points.findIndex((t) => t.key === undone.track_point_key) - 1];
   if (!previous) throw commonFailure(ErrorCode.noTrackingToUndo);
@@ -95,15 +97,18 @@ export const mayEdit = (step: TrackingStep | undefined, point: TrackPoint, viewe
 
 /**
  * The trackpoint's forms as sent, each validated with the renderer's compiled schema; errors
- * are answered under `forms.<form>.<field>` (an unknown form is 2200).
+ * are answered under `forms.<form>.<field>` (an unknown form is 2200); files and signatures must
+ * be uploads of the barcode `barcodeId`.
  */
-export function validatedTrackPointForms(project: ConfiguredProject, barcodeType: string, point: TrackPoint, sent: TrackingBody['forms']): Record<string, Record<string, unknown>> {
+export function validatedTrackPointForms(
+  project: ConfiguredProject, barcodeType: string, point: TrackPoint, sent: TrackingBody['forms'], barcodeId: string,
+): Record<string, Record<string, unknown>> {
   const forms: Record<string, Record<string, unknown>> = {};
   const errors: Record<string, number[]> = {};
   for (const unknownForm of Object.keys(sent).filter((key) => !point.trackPointForms.some((f) => f.key === key))) errors[`forms.${unknownForm}`] = [ErrorCode.invalidKey];
   for (const form of point.trackPointForms) {
     const compiled = compileForm(formSourceOf(project), { form: 'trackPoint', barcodeType, trackPointKey: point.key, formKey: form.key }, SERVER_VIEWER);
-    const result = validateFormData(compiled, sent[form.key] ?? {});
+    const result = validateFormData(compiled, Object.hasOwn(sent, form.key) ? sent[form.key] : {}, { barcodeId });
     forms[form.key] = result.data;
     for (const [key, codes] of Object.entries(result.errors)) errors[`forms.${form.key}.${key}`] = codes;
   }

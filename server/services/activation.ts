@@ -5,7 +5,8 @@ import * as barcodes from '../repositories/barcodes';
 import { appendHistory, startTrackPointKey } from '../repositories/history';
 import type { Viewer } from '../rules/access';
 import {
-  activationDataOf, activationType, assertNotActivated, editedType, externalIdAfter, hiddenValuesKept, startTrackPoint, unchangedStart, validatedActivationFields,
+  activationDataOf, activationType, assertNotActivated, editedType, externalIdAfter, hiddenValuesKept, isUnchangedActivation, startTrackPoint, unchangedStart,
+  validatedActivationFields,
 } from '../rules/activation';
 import { assertExternalIdFree, concurrentChange } from '../rules/barcodes';
 import { assertRequiredInfo, assertStepInfoWellFormed } from '../rules/step-info';
@@ -33,7 +34,7 @@ export async function activateBarcode(ctx: ServerContext, viewer: Viewer, body: 
   const start = startTrackPoint(activationType(project.config, body.barcodeType, viewer.userType), body.trackPointKey);
   assertRequiredInfo(start, body);
 
-  const data = validatedActivationFields(project, body.barcodeType, body.customFields, 'activation');
+  const data = validatedActivationFields(project, body.barcodeType, body.customFields, 'activation', body.barcodeId);
   const externalId = externalIdAfter(body, row);
   const activationData = activationDataOf(data, body, externalId);
   await ctx.db.transaction(async (tx) => {
@@ -51,7 +52,8 @@ export async function activateBarcode(ctx: ServerContext, viewer: Viewer, body: 
  * barcodeType, another start 2205 on trackPointKey); the fields are validated like an
  * activation. What the editor sends replaces what was stored, except the fields the editor
  * cannot see (hidden ones), which keep their stored values. A missing externalId keeps the
- * stored one, as at activation. Appends 'activation-edited'; a concurrent change is 3004.
+ * stored one, as at activation. Appends 'activation-edited'; a concurrent change is 3004. An
+ * edit that changes nothing answers success and writes nothing (rules/activation.ts isUnchangedActivation).
  */
 export async function editActivation(ctx: ServerContext, viewer: Viewer, body: ActivationBody): Promise<void> {
   // Checked like the rest of the body, before anything is read.
@@ -62,12 +64,13 @@ export async function editActivation(ctx: ServerContext, viewer: Viewer, body: A
   const start = unchangedStart(type, startKey, body.trackPointKey);
   if (start) assertRequiredInfo(start, body);
 
-  const data = validatedActivationFields(project, barcodeType, body.customFields, 'edit');
+  const data = validatedActivationFields(project, barcodeType, body.customFields, 'edit', body.barcodeId);
   await ctx.db.transaction(async (tx) => {
     const stored = await barcodes.findActivationData(tx, body.barcodeId);
     if (!stored || stored.revision !== row.revision) throw concurrentChange();
     const externalId = externalIdAfter(body, row);
     const activationData = activationDataOf({ ...data, ...hiddenValuesKept(type, stored.activation_data) }, body, externalId);
+    if (isUnchangedActivation(stored.activation_data, activationData)) return;
     if (externalId !== row.external_id) await assertExternalIdFreeFor(tx, project.id, body.barcodeId, externalId);
     if (!(await barcodes.updateActivation(tx, body.barcodeId, row.revision, { activationData, externalId, trackingNumber: body.trackingNumber ?? null }))) throw concurrentChange();
     await appendHistory(tx, body.barcodeId, 'activation-edited', startKey, activationData, viewer.userId);

@@ -4,7 +4,7 @@ import type { ServerContext } from '../context';
 import { newBarcodeId } from '../infra/ids';
 import * as barcodes from '../repositories/barcodes';
 import type { BarcodeRow, StoredBarcode } from '../repositories/barcodes';
-import { appendHistory } from '../repositories/history';
+import { appendHistory, latestTrackingStep } from '../repositories/history';
 import type { ProjectRow } from '../repositories/projects';
 import { assertMayChange, assertMayGenerate, assertMember, type PermissionKey, type Viewer } from '../rules/access';
 import { assertBarcodeFound, assertExternalIdFreeForNew, barcodeLookup } from '../rules/barcodes';
@@ -52,7 +52,10 @@ export async function getBarcode(ctx: ServerContext, viewer: Viewer | null, quer
     : 'id' in lookup ? await barcodes.findBarcode(ctx.db, lookup.id)
     : await barcodes.findBarcodeByExternalId(ctx.db, lookup.projectCode, lookup.externalId, lookup.trackingNumber);
   const row = assertBarcodeFound(found);
-  return toBarcode(row, await loadProject(ctx.db, { id: row.project_id }), viewer);
+  const barcode = toBarcode(row, await loadProject(ctx.db, { id: row.project_id }), viewer);
+  // What an undo names (POST /barcode/undo-tracking); only users can undo.
+  const latest = viewer ? await latestTrackingStep(ctx.db, row.id) : undefined;
+  return latest ? { ...barcode, latestTrackingSeq: latest.seq } : barcode;
 }
 
 /** A barcode and its project, for reads: 2303 when there is no such barcode. */

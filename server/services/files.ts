@@ -65,6 +65,11 @@ export async function receiveUpload(ctx: ServerContext, storage: FileStorage, vi
   return readParts(ctx, storage, viewer, request.parts());
 }
 
+const hasClientStatus = (error: unknown): boolean => {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
+};
+
 /**
  * Reads the parts in order, `barcodeId` then `file`, stores the file and records it. After a
  * failure the remaining parts are read and thrown away, so the client still receives the answer;
@@ -87,8 +92,9 @@ async function readParts(ctx: ServerContext, storage: FileStorage, viewer: Viewe
       }
     }
   } catch (error) {
-    // The parser's own failures: a limit of parts exceeded, a malformed body.
-    failure ??= error;
+    // The parser's own failures: a limit of parts exceeded (it carries its 4xx status), a
+    // malformed body or a missing boundary (busboy's plain errors, the client's fault: 1001).
+    failure ??= hasClientStatus(error) ? error : commonFailure(ErrorCode.invalidFormat);
   }
   if (failure === undefined && !pending) failure = missingFile();
   try {

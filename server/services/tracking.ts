@@ -1,7 +1,7 @@
-import type { TrackingBody } from '../../schemas/api/barcode';
+import type { TrackingBody, UndoTrackingBody } from '../../schemas/api/barcode';
 import type { ServerContext } from '../context';
 import * as barcodes from '../repositories/barcodes';
-import { appendHistory, latestTrackingStep } from '../repositories/history';
+import { appendHistory, latestTrackingStep, undoerOf } from '../repositories/history';
 import type { Viewer } from '../rules/access';
 import { concurrentChange } from '../rules/barcodes';
 import { assertRequiredInfo, assertStepInfoWellFormed, stepInfo } from '../rules/step-info';
@@ -24,7 +24,7 @@ export async function addTracking(ctx: ServerContext, viewer: Viewer, body: Trac
   const { barcodeType, point: next } = nextTrackPoint(project.config.barcodeTypes, row, body.trackPointKey);
   assertRequiredInfo(next, body);
 
-  const data = { forms: validatedTrackPointForms(project, barcodeType, next, body.forms), ...stepInfo(body) };
+  const data = { forms: validatedTrackPointForms(project, barcodeType, next, body.forms, body.barcodeId), ...stepInfo(body) };
   await ctx.db.transaction(async (tx) => {
     if (!(await barcodes.moveToTrackPoint(tx, body.barcodeId, row.revision, next.key))) throw concurrentChange();
     await appendHistory(tx, body.barcodeId, 'tracked', next.key, data, viewer.userId);
@@ -47,7 +47,7 @@ export async function editTracking(ctx: ServerContext, viewer: Viewer, body: Tra
   const step = mayEdit(await latestTrackingStep(ctx.db, body.barcodeId), point, viewer);
   assertRequiredInfo(point, body);
 
-  const data = { editedSeq: step.seq, forms: validatedTrackPointForms(project, barcodeType, point, body.forms), ...stepInfo(body) };
+  const data = { editedSeq: step.seq, forms: validatedTrackPointForms(project, barcodeType, point, body.forms, body.barcodeId), ...stepInfo(body) };
   await ctx.db.transaction(async (tx) => {
     if (!(await barcodes.bumpRevision(tx, body.barcodeId, row.revision))) throw concurrentChange();
     await appendHistory(tx, body.barcodeId, 'tracking-edited', point.key, data, viewer.userId);
@@ -55,15 +55,24 @@ export async function editTracking(ctx: ServerContext, viewer: Viewer, body: Tra
 }
 
 /**
- * POST /barcode/undo-tracking (spec sections 4, 6): takes back the barcode's latest tracking
- * step, only for whoever added it and with the add-tracking permission. History stays
- * append-only: the undo is a new entry naming the step it undid.
+ * POST /barcode/undo-tracking (spec sections 4, 6): takes back the tracking step the request
+ * names (`seq`), which must be the barcode's latest, only for whoever added it and with the
+ * add-tracking permission. History stays append-only: the undo is a new entry naming the step
+ * it undid. Idempotent: naming a step the viewer already undid (a double tap, a retry, requests
+ * racing) answers success and changes nothing.
  */
-export async function undoTracking(ctx: ServerContext, viewer: Viewer, barcodeId: string): Promise<void> {
+export async function undoTracking(ctx: ServerContext, viewer: Viewer, { barcodeId, seq }: UndoTrackingBody): Promise<void> {
   const { row, project } = await barcodeForChange(ctx, viewer, barcodeId, 'addTrackingPermission');
-  const { step, previous } = mayUndo(project.config.barcodeTypes, row, await latestTrackingStep(ctx.db, barcodeId), viewer);
-  await ctx.db.transaction(async (tx) => {
-    if (!(await barcodes.moveToTrackPoint(tx, barcodeId, row.revision, previous.key))) throw concurrentChange();
-    await appendHistory(tx, barcodeId, 'tracking-undone', previous.key, { undoneSeq: step.seq }, viewer.userId);
-  });
+  const undoneByViewer = async () => (await undoerOf(ctx.db, barcodeId, seq))?.user_id === viewer.userId;
+  if (await undoneByViewer()) return;
+  const { step, previous } = mayUndo(project.config.barcodeTypes, row, await latestTrackingStep(ctx.db, barcodeId), viewer, seq);
+  try {
+    await ctx.db.transaction(async (tx) => {
+      if (!(await barcodes.moveToTrackPoint(tx, barcodeId, row.revision, previous.key))) throw concurrentChange();
+      await appendHistory(tx, barcodeId, 'tracking-undone', previous.key, { undoneSeq: step.seq }, viewer.userId);
+    });
+  } catch (error) {
+    // Lost a race with the same undo: the step is taken back once, and this request says so too.
+    if (!(await undoneByViewer())) throw error;
+  }
 }

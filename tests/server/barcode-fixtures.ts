@@ -23,3 +23,9 @@ export async function loggedIn(server: TestServer, accessCode: string): Promise<
 export async function newBarcode(server: TestServer): Promise<string> {
   return (await (await loggedIn(server, '11112222')).post('/api/barcode/barcode', { projectCode: 'demo', projectVersion: 1 })).json().data.id as string;
 }
+
+/** POST /barcode/undo-tracking naming the step the barcode shows as its latest (seq 0 when it shows none). */
+export async function undoLatest(client: Client, barcodeId: string) {
+  const seq = ((await client.get(`/api/barcode/barcode?id=${barcodeId}`)).json().data?.latestTrackingSeq as number | undefined) ?? 0;
+  return client.post('/api/barcode/undo-tracking', { barcodeId, seq });
+}

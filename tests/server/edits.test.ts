@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestServer, type TestServer } from './harness';
-import { activation, address, loggedIn, newBarcode } from './barcode-fixtures';
+import { activation, address, loggedIn, newBarcode, undoLatest } from './barcode-fixtures';
 import { activatedPallet, FORMS, put, staff, trackTo } from './lifecycle-fixtures';
 
 let server: TestServer;
@@ -28,6 +28,16 @@ describe('PUT /barcode/activation', () => {
     expect(barcode.activationData).toMatchObject({ caseCount: 10, totalDoses: 500, weight: 470, origin: address });
     expect((await stored(id))?.activation_data.qaNotes).toBe('checked');
     expect(await actions(id)).toEqual([['generated', null], ['activated', 'manufacturer'], ['tracked', 'distributionCentre'], ['activation-edited', 'manufacturer']]);
+  });
+
+  it('answers an edit that changes nothing with success and appends no history entry', async () => {
+    const id = await activatedPallet(server, { trackingNumber: 'TN-1' });
+    const client = await staff(server);
+    const before = await actions(id);
+    expect((await edit(client, id, { trackingNumber: 'TN-1' })).json()).toEqual({ data: true });
+    expect(await actions(id)).toEqual(before);
+    expect((await edit(client, id, { trackingNumber: 'TN-3' })).json()).toEqual({ data: true });
+    expect((await actions(id)).at(-1)).toEqual(['activation-edited', 'manufacturer']);
   });
 
   it('accepts the start trackpoint unchanged, and refuses another type (2207) or another start (2205)', async () => {
@@ -91,7 +101,7 @@ describe('PUT /barcode/tracking', () => {
     expect(rows[0]?.data).toEqual({ editedSeq: 3, forms: { receiving: { receivedTemperature: 6, coldChainIntact: 'no' } } });
     expect((await client.get(`/api/barcode/barcode?id=${id}`)).json().data.currentTrackPointKey).toBe('distributionCentre');
     // The edited step can still be undone.
-    expect((await client.post('/api/barcode/undo-tracking', { barcodeId: id })).statusCode).toBe(200);
+    expect((await undoLatest(client, id)).statusCode).toBe(200);
   });
 
   it('refuses another user (3009), another trackpoint (3006), no step to edit (3014) and bad forms', async () => {
@@ -103,7 +113,7 @@ describe('PUT /barcode/tracking', () => {
     expect((await editTracking(client, id, 'carrier', FORMS.carrier ?? {})).json()).toEqual({ errors: { $common: [3006] } });
     expect((await editTracking(client, id, 'distributionCentre', { receiving: { coldChainIntact: 'maybe' } })).json())
       .toEqual({ errors: { 'forms.receiving.receivedTemperature': [1000], 'forms.receiving.coldChainIntact': [1001] } });
-    expect((await client.post('/api/barcode/undo-tracking', { barcodeId: id })).statusCode).toBe(200);
+    expect((await undoLatest(client, id)).statusCode).toBe(200);
     expect((await editTracking(client, id, 'manufacturer', {})).json()).toEqual({ errors: { $common: [3014] } });
     expect((await actions(id)).some(([action]) => action === 'tracking-edited')).toBe(false);
   });
@@ -124,7 +134,7 @@ describe('GET /barcode/history', () => {
     const id = await activatedPallet(server);
     const client = await staff(server);
     await trackTo(client, id, 'distributionCentre');
-    await client.post('/api/barcode/undo-tracking', { barcodeId: id });
+    await undoLatest(client, id);
     await trackTo(client, id, 'distributionCentre');
     const items = (await client.get(`/api/barcode/history?id=${id}`)).json().data.items;
     expect(items.map((e: { action: string; undone?: boolean }) => [e.action, e.undone])).toEqual([

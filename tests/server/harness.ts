@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../../server/db/database';
 import type { ServerConfig, ServerContext } from '../../server/context';
-import { prepareServer } from '../../server/start';
+import { prepareServer, type PrepareOptions } from '../../server/start';
 
 export { SEED } from '../../server/seed/seed';
 
@@ -45,12 +45,14 @@ async function throwawayDatabase(): Promise<{ db: Database; drop(): Promise<void
 }
 
 /** A server on a fresh database, migrated and seeded, without the client. */
-export async function startTestServer(config: Partial<ServerConfig> = {}, projectsDir = PROJECTS_DIR, watchProjects = false): Promise<TestServer> {
+export async function startTestServer(
+  config: Partial<ServerConfig> = {}, projectsDir = PROJECTS_DIR, watchProjects = false, onRoute?: PrepareOptions['onRoute'],
+): Promise<TestServer> {
   const { db, drop } = await throwawayDatabase();
   const { app, ctx } = await prepareServer(
     db,
     { authSecret: 'test-secret', config: defaultServerConfig({ exposeOutbox: true, ...config }), distDir: '', trustProxy: false, projectsDir },
-    { watchProjects, log: () => undefined },
+    { watchProjects, log: () => undefined, onRoute },
   );
   await app.ready();
   return {

@@ -2,12 +2,16 @@ import { expect } from 'vitest';
 import type { Client, TestServer } from './harness';
 import { activation, loggedIn, newBarcode } from './barcode-fixtures';
 
-/** Valid forms for each demo pallet trackpoint after the first. */
+/** Valid forms for each demo pallet trackpoint after the first; `{barcodeId}` stands for the barcode tracked (a signature is one of its uploads). */
 export const FORMS: Record<string, object> = {
   distributionCentre: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } },
   carrier: { pickup: { vehicleId: 'TK-1' } },
-  pharmacy: { delivery: { receiverName: 'Yuki', receiverSignature: '/files/s.png' } },
+  pharmacy: { delivery: { receiverName: 'Yuki', receiverSignature: '/api/barcode/file/{barcodeId}/AAAAAAAAAAAAAAAA.png' } },
 };
+
+/** The forms of a trackpoint for one barcode. */
+export const formsFor = (trackPointKey: string, barcodeId: string): object =>
+  JSON.parse(JSON.stringify(FORMS[trackPointKey] ?? {}).replaceAll('{barcodeId}', barcodeId)) as object;
 
 /** Staff 1111-2222 (all permissions). */
 export const staff = (server: TestServer) => loggedIn(server, '11112222');
@@ -23,7 +27,7 @@ export async function activatedPallet(server: TestServer, extra: object = {}): P
 /** Tracks the barcode through the given trackpoints, in order, with valid forms. */
 export async function trackTo(client: Client, barcodeId: string, ...trackPointKeys: string[]): Promise<void> {
   for (const trackPointKey of trackPointKeys) {
-    const res = await client.post('/api/barcode/tracking', { barcodeId, trackPointKey, forms: FORMS[trackPointKey] ?? {} });
+    const res = await client.post('/api/barcode/tracking', { barcodeId, trackPointKey, forms: formsFor(trackPointKey, barcodeId) });
     expect(res.statusCode, res.body).toBe(200);
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, SEED, startTestServer, type TestServer } from './harness';
-import { activation, address, loggedIn, newBarcode } from './barcode-fixtures';
+import { activation, address, loggedIn, newBarcode, undoLatest } from './barcode-fixtures';
 import { activatedPallet, pair, staff, trackTo } from './lifecycle-fixtures';
 
 let server: TestServer;
@@ -21,7 +21,7 @@ describe('GET /barcode/tracking-count', () => {
     const [a, b] = [await activatedPallet(server), await activatedPallet(server)];
     await trackTo(limited, a, 'distributionCentre');
     await trackTo(limited, b, 'distributionCentre', 'carrier');
-    expect((await limited.post('/api/barcode/undo-tracking', { barcodeId: b })).statusCode).toBe(200);
+    expect((await undoLatest(limited, b)).statusCode).toBe(200);
     const c = await activatedPallet(server);
     await trackTo(await staff(server), c, 'distributionCentre');
     await at(a, 'distributionCentre', '2020-03-10T15:30:00Z');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, SEED, startTestServer, VISITOR, type TestServer } from './harness';
-import { activation, loggedIn, newBarcode } from './barcode-fixtures';
+import { activation, loggedIn, newBarcode, undoLatest } from './barcode-fixtures';
 import { activatedPallet, deliveredPallet, FORMS, pair, staff, trackTo } from './lifecycle-fixtures';
 
 let server: TestServer;
@@ -33,9 +33,9 @@ describe('POST /barcode/recycle', () => {
     expect(history.total).toBe(6);
     expect(history.items.map((e: { action: string }) => e.action)).toEqual(['recycled', 'tracked', 'tracked', 'tracked', 'activated', 'generated']);
     // The external id is free again, and the old trip's steps cannot be undone.
-    expect((await client.post('/api/barcode/undo-tracking', { barcodeId: id })).json()).toEqual({ errors: { $common: [3008] } });
+    expect((await undoLatest(client, id)).json()).toEqual({ errors: { $common: [3008] } });
     expect((await client.post('/api/barcode/activation', activation(id, { externalId: 'PAL-RECYCLE-1' }))).statusCode).toBe(200);
-    expect((await client.post('/api/barcode/undo-tracking', { barcodeId: id })).json()).toEqual({ errors: { $common: [3008] } });
+    expect((await undoLatest(client, id)).json()).toEqual({ errors: { $common: [3008] } });
     await trackTo(client, id, 'distributionCentre');
   });
 

@@ -58,6 +58,33 @@ describe('POST /user/refresh-token', () => {
     expect(replay.statusCode).toBe(401);
   });
 
+  it('revokes the whole session when a spent token is replayed after the grace period', async () => {
+    let now = Date.now();
+    const clocked = await startTestServer({ clock: () => new Date(now) });
+    try {
+      const client = new Client(clocked.app, '192.0.2.200');
+      expect((await client.post('/api/user/authorize', { projectId: SEED.demoProject, accessCode: '11112222', visitorId: VISITOR })).statusCode).toBe(200);
+      const spent = client.cookie('sb_refresh') ?? '';
+      expect((await client.post('/api/user/refresh-token', { visitorId: VISITOR })).statusCode).toBe(200);
+      now += 31_000;
+      const replay = await new Client(clocked.app).request({ method: 'POST', url: '/api/user/refresh-token', payload: { visitorId: VISITOR }, cookies: { sb_refresh: spent } });
+      expect(replay.statusCode).toBe(401);
+      expect((await client.get('/api/user/profile')).statusCode).toBe(401);
+      expect((await client.post('/api/user/refresh-token', { visitorId: VISITOR })).statusCode).toBe(401);
+    } finally {
+      await clocked.close();
+    }
+  });
+
+  it('keeps the session when a spent token comes back within the grace period (two tabs racing)', async () => {
+    const client = await loggedIn();
+    const spent = client.cookie('sb_refresh') ?? '';
+    expect((await client.post('/api/user/refresh-token', { visitorId: VISITOR })).statusCode).toBe(200);
+    const replay = await freshClient().request({ method: 'POST', url: '/api/user/refresh-token', payload: { visitorId: VISITOR }, cookies: { sb_refresh: spent } });
+    expect(replay.statusCode).toBe(401);
+    expect((await client.get('/api/user/profile')).statusCode).toBe(200);
+  });
+
   it('is bound to the visitorId it was issued to', async () => {
     const client = await loggedIn();
     const res = await client.post('/api/user/refresh-token', { visitorId: 'another-device-01' });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestServer, type TestServer } from './harness';
-import { activation, loggedIn, newBarcode } from './barcode-fixtures';
+import { activation, loggedIn, newBarcode, undoLatest } from './barcode-fixtures';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -36,7 +36,7 @@ describe('POST /barcode/tracking', () => {
     expect((await track(client, id, 'distributionCentre', receiving)).json()).toEqual({ errors: { $common: [3005] } });
     expect((await track(client, id, 'pharmacy')).json()).toEqual({ errors: { $common: [3006] } });
     expect((await track(client, id, 'carrier', { pickup: { vehicleId: 'TK-1' } })).statusCode).toBe(200);
-    expect((await track(client, id, 'pharmacy', { delivery: { receiverName: 'Yuki', receiverSignature: '/files/s.png' } })).statusCode).toBe(200);
+    expect((await track(client, id, 'pharmacy', { delivery: { receiverName: 'Yuki', receiverSignature: `/api/barcode/file/${id}/AAAAAAAAAAAAAAAA.png` } })).statusCode).toBe(200);
     expect((await track(client, id, 'manufacturer')).json()).toEqual({ errors: { $common: [3007] } });
   });
 
@@ -88,7 +88,7 @@ describe('GET /barcode/history', () => {
 });
 
 describe('POST /barcode/undo-tracking', () => {
-  const undo = (client: Client, barcodeId: string) => client.post('/api/barcode/undo-tracking', { barcodeId });
+  const undo = undoLatest;
 
   it('takes back the latest step for whoever added it, keeping the history append-only', async () => {
     const id = await activated();
@@ -103,6 +103,27 @@ describe('POST /barcode/undo-tracking', () => {
     expect((await undo(client, id)).json()).toEqual({ errors: { $common: [3008] } });
     // The trackpoint can be tracked again.
     expect((await track(client, id, 'distributionCentre', receiving)).statusCode).toBe(200);
+  });
+
+  it('takes back only the step it names: a repeat, a stale name or 20 at once undo one step', async () => {
+    const id = await activated();
+    const client = await staff();
+    await track(client, id, 'distributionCentre', receiving);
+    await track(client, id, 'carrier', { pickup: { vehicleId: 'TK-1' } });
+    const seq = (await client.get(`/api/barcode/barcode?id=${id}`)).json().data.latestTrackingSeq as number;
+    const at = async () => (await client.get(`/api/barcode/barcode?id=${id}`)).json().data.currentTrackPointKey as string;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => client.post('/api/barcode/undo-tracking', { barcodeId: id, seq })));
+    expect(answers.map((a) => a.json())).toEqual(Array.from({ length: 20 }, () => ({ data: true })));
+    expect(await at()).toBe('distributionCentre');
+    expect((await client.post('/api/barcode/undo-tracking', { barcodeId: id, seq })).json()).toEqual({ data: true });
+    expect(await at()).toBe('distributionCentre');
+    // A name that is not the latest step takes nothing back.
+    expect((await client.post('/api/barcode/undo-tracking', { barcodeId: id, seq: seq + 5 })).json()).toEqual({ errors: { $common: [3008] } });
+    expect(await at()).toBe('distributionCentre');
+    const undone = await server.ctx.db.query("select 1 from barcode_history where barcode_id = $1 and action = 'tracking-undone'", [id]);
+    expect(undone.rows).toHaveLength(1);
+    // An undo must name its step.
+    expect((await client.post('/api/barcode/undo-tracking', { barcodeId: id })).json()).toEqual({ errors: { seq: [1000] } });
   });
 
   it('refuses a barcode without tracking (3008), unknown barcodes (2303) and another enterprise (403)', async () => {

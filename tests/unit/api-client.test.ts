@@ -88,6 +88,58 @@ describe('API client: error normalisation (spec section 8)', () => {
   });
 });
 
+describe('API client: exactly-once writes', () => {
+  it('sends one Idempotency-Key per write call, none on reads or session calls', async () => {
+    const { api, calls } = setup(() => json(200, { data: true }));
+    await api.post('/barcode/tracking', { a: 1 });
+    await api.post('/barcode/tracking', { a: 1 });
+    await api.put('/barcode/activation', {});
+    await api.delete('/barcode/file', {});
+    await api.get('/barcode/barcode');
+    await api.post('/user/refresh-token', {});
+    const keys = calls.map((c) => c.headers.get('idempotency-key'));
+    expect(keys.slice(0, 4).every((k) => /^\d+-\d+-\d+-\d+$/.test(k ?? ''))).toBe(true);
+    expect(new Set(keys.slice(0, 4)).size).toBe(4);
+    expect(keys.slice(4)).toEqual([null, null]);
+  });
+
+  it('sends a write that failed on the network again with the same key, at most twice (0.3 s, then 1 s later)', async () => {
+    let failures = 2;
+    const flaky = setup(() => (failures-- > 0 ? Promise.reject(new TypeError('Failed to fetch')) : json(200, { data: 'ok' })));
+    expect(await flaky.api.post('/barcode/undo-tracking', { seq: 3 })).toBe('ok');
+    expect(flaky.calls).toHaveLength(3);
+    expect(new Set(flaky.calls.map((c) => c.headers.get('idempotency-key'))).size).toBe(1);
+    expect(flaky.calls.map((c) => c.body)).toEqual([{ seq: 3 }, { seq: 3 }, { seq: 3 }]);
+    const down = setup(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect(((await down.api.post('/x', {}).catch((e: unknown) => e)) as ApiError).code).toBe('network');
+    expect(down.calls).toHaveLength(3);
+  });
+
+  it('never sends again after an HTTP answer, nor a read', async () => {
+    const failing = setup(() => json(500, { errors: { $common: [500] } }));
+    expect(((await failing.api.post('/x', {}).catch((e: unknown) => e)) as ApiError).code).toBe('500');
+    expect(failing.calls).toHaveLength(1);
+    const down = setup(() => Promise.reject(new TypeError('Failed to fetch')));
+    await down.api.get('/x').catch(() => undefined);
+    expect(down.calls).toHaveLength(1);
+  });
+
+  it('keeps the key when a write is sent again after a token refresh', async () => {
+    let refreshed = false;
+    const { api, calls } = setup((url) => {
+      if (url.pathname.endsWith('/user/refresh-token')) {
+        refreshed = true;
+        return json(200, { data: {} });
+      }
+      return refreshed ? json(200, { data: true }) : json(401, { errors: { $common: [2003] } });
+    });
+    await api.post('/barcode/tracking', {});
+    const writes = calls.filter((c) => c.path === '/api/barcode/tracking');
+    expect(writes).toHaveLength(2);
+    expect(writes[0]?.headers.get('idempotency-key')).toBe(writes[1]?.headers.get('idempotency-key'));
+  });
+});
+
 describe('API client: 401 and token refresh (spec section 4)', () => {
   it('shares one refresh among concurrent 401s, then retries each request once', async () => {
     let refreshed = false;

@@ -78,7 +78,7 @@ describe('each mutation revalidates the reads it makes stale, and only those', (
 
   it('adding and undoing a tracking step: the barcode and the tracking counts', async () => {
     expect(await revalidatedBy(addTracking, tracking)).toEqual([...BARCODE_READS, 'trackingCount'].sort());
-    expect(await revalidatedBy(undoTracking, (id) => id)).toEqual([...BARCODE_READS, 'trackingCount'].sort());
+    expect(await revalidatedBy(undoTracking, (id) => ({ barcodeId: id, seq: 3 }))).toEqual([...BARCODE_READS, 'trackingCount'].sort());
   });
 
   it('recycling: the barcode only', async () => {
@@ -95,12 +95,12 @@ describe('sending a change', () => {
       await activateBarcode.send(activation(reads.id));
       await editActivation.send(activation(reads.id));
       await addTracking.send(tracking(reads.id));
-      await undoTracking.send(reads.id);
+      await undoTracking.send({ barcodeId: reads.id, seq: 3 });
     });
     expect(post.mock.calls).toEqual([
       ['/barcode/activation', activation(reads.id)],
       ['/barcode/tracking', tracking(reads.id)],
-      ['/barcode/undo-tracking', { barcodeId: reads.id }],
+      ['/barcode/undo-tracking', { barcodeId: reads.id, seq: 3 }],
     ]);
     expect(put.mock.calls).toEqual([['/barcode/activation', activation(reads.id)]]);
     expect(reads.asked()).toEqual([]);

@@ -19,6 +19,9 @@ export interface ApiClientOptions {
   upload?: typeof sendUpload;
 }
 
+/** A write that failed on the network is sent again after 0.3 s, then after 1 s, with the same Idempotency-Key. */
+export const WRITE_RETRY_DELAYS_MS: readonly number[] = [300, 1000];
+
 /** Spec section 9: uploads may take up to 30 minutes. */
 export const UPLOAD_TIMEOUT_MS = 1_800_000;
 
@@ -31,7 +34,15 @@ type Method = 'get' | 'post' | 'put' | 'delete';
 interface Request {
   params?: Record<string, string | number | boolean | undefined>;
   data?: unknown;
+  /** Sent as Idempotency-Key: the server answers a repeat of the request without writing again. */
+  idempotencyKey?: string;
 }
+
+/**
+ * A random key for one user action (128 bits: four numbers joined by '-'). crypto.getRandomValues,
+ * unlike randomUUID, also exists on plain-HTTP pages (a phone on the local network).
+ */
+export const newIdempotencyKey = (): string => crypto.getRandomValues(new Uint32Array(4)).join('-');
 
 /** Paths the refresh logic must not recurse into. */
 const AUTH_PATHS = ['/user/authorize', '/user/refresh-token', '/user/logout'];
@@ -45,6 +56,9 @@ export function utcOffsetHours(date = new Date()): number {
  * The one API module (spec sections 4, 7, 8): credentials on every call, UTC-Offset and
  * client-version headers, a timeout, one token refresh shared by every request that got a 401
  * meanwhile and one retry each, errors normalised, and new-version announcements passed on.
+ * Every write (POST, PUT, DELETE but the session calls) carries an Idempotency-Key, one per
+ * call; a write that failed on the network is sent again with it at most twice (0.3 s, 1 s
+ * apart), never after an HTTP answer or a timeout.
  */
 export function createApiClient(options: ApiClientOptions) {
   const baseFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
@@ -67,7 +81,7 @@ export function createApiClient(options: ApiClientOptions) {
       const params = request.params && Object.fromEntries(Object.entries(request.params).filter(([, v]) => v !== undefined));
       const response = await http<{ data: T }>({
         method, url, params, data: request.data,
-        headers: transportHeaders(),
+        headers: { ...transportHeaders(), ...(request.idempotencyKey ? { [HeaderNames.idempotencyKey]: request.idempotencyKey } : {}) },
       });
       checkVersion(response.headers);
       return { data: response.data.data, headers: response.headers };
@@ -93,9 +107,25 @@ export function createApiClient(options: ApiClientOptions) {
     return refreshing;
   }
 
-  async function request<T>(method: Method, url: string, req: Request = {}): Promise<ApiResponse<T>> {
+  /** A write that got no answer may not have reached the server, or may have written: sent again with its key, the server writes once. */
+  async function rawWithRetries<T>(method: Method, url: string, req: Request): Promise<ApiResponse<T>> {
+    for (const delay of req.idempotencyKey ? WRITE_RETRY_DELAYS_MS : []) {
+      try {
+        return await raw<T>(method, url, req);
+      } catch (error) {
+        if ((error as ApiError).code !== 'network') throw error;
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+    return raw<T>(method, url, req);
+  }
+
+  async function request<T>(method: Method, url: string, given: Request = {}): Promise<ApiResponse<T>> {
+    // One key per call, i.e. per user action: its retries and its replay after a refresh reuse it.
+    const isWrite = method !== 'get' && !AUTH_PATHS.includes(url);
+    const req = isWrite && !given.idempotencyKey ? { ...given, idempotencyKey: newIdempotencyKey() } : given;
     try {
-      return await raw<T>(method, url, req);
+      return await rawWithRetries<T>(method, url, req);
     } catch (error) {
       const canRefresh = error instanceof ApiError && error.status === 401 && !AUTH_PATHS.includes(url) && options.mayHaveSession();
       if (!canRefresh) throw error;
@@ -103,7 +133,7 @@ export function createApiClient(options: ApiClientOptions) {
         options.onSignedOut();
         throw error;
       }
-      return raw<T>(method, url, req);
+      return rawWithRetries<T>(method, url, req);
     }
   }
 

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  activationDataOf, activationType, assertNotActivated, editedType, externalIdAfter, hiddenValuesKept, startTrackPoint, unchangedStart, validatedActivationFields,
+  activationDataOf, activationType, assertNotActivated, editedType, externalIdAfter, hiddenValuesKept, isUnchangedActivation, startTrackPoint, unchangedStart,
+  validatedActivationFields,
 } from '../../../server/rules/activation';
-import { answer, BOX, common, CONFIG, CRATE, onField, PROJECT } from './fixtures';
+import { answer, BOX, common, CONFIG, CRATE, label, onField, PROJECT } from './fixtures';
 
+const ID = 'AAAAAAAAAAAA';
 const activated = { is_activated: true, barcode_type: 'box', external_id: 'PO-1' };
 
 describe('activating a barcode', () => {
@@ -61,18 +63,50 @@ describe('editing an activation', () => {
 
 describe('activation fields, validated with the renderer\'s compiled form', () => {
   it('compute calculations and round numbers to their precision', () => {
-    expect(validatedActivationFields(PROJECT, 'box', { productName: 'Vaccine', caseCount: 4.4, dosesPerCase: 10, totalDoses: 1 }, 'activation'))
+    expect(validatedActivationFields(PROJECT, 'box', { productName: 'Vaccine', caseCount: 4.4, dosesPerCase: 10, totalDoses: 1 }, 'activation', ID))
       .toEqual({ productName: 'Vaccine', caseCount: 4, dosesPerCase: 10, totalDoses: 40 });
   });
 
   it('answer errors under customFields.<key>; a hidden field is an unknown key (2200)', () => {
-    expect(answer(() => validatedActivationFields(PROJECT, 'box', { caseCount: 0, qaNotes: 'peek' }, 'edit'))).toEqual({
+    expect(answer(() => validatedActivationFields(PROJECT, 'box', { caseCount: 0, qaNotes: 'peek' }, 'edit', ID))).toEqual({
       status: 400, errors: { 'customFields.productName': [1000], 'customFields.caseCount': [1010], 'customFields.qaNotes': [2200] },
     });
   });
 
+  it('accept in files and signatures only this server\'s file URLs of the same barcode (1001)', () => {
+    const withFiles = { ...BOX, activationFields: [
+      { type: 'files' as const, key: 'photos', label: label('Photos'), fileKind: 'photoOnly' as const },
+      { type: 'eSign' as const, key: 'signature', label: label('Signature') },
+      { type: 'files' as const, key: 'sealScan', label: label('Seal scan'), fileKind: 'barcodeScanFrame' as const, maxCount: 1 },
+    ] };
+    const project = { ...PROJECT, config: { ...CONFIG, barcodeTypes: { ...CONFIG.barcodeTypes, box: withFiles } } };
+    const own = `/api/barcode/file/${ID}/AAAAAAAAAAAAAAAA.png`;
+    expect(validatedActivationFields(project, 'box', { photos: [{ name: 'a.png', url: own }], signature: own }, 'activation', ID))
+      .toEqual({ photos: [{ name: 'a.png', url: own }], signature: own });
+    // A scan frame's 'none' item (the code was typed, not scanned) is no URL; elsewhere it is.
+    const none = [{ name: 'none', url: 'none' }];
+    expect(validatedActivationFields(project, 'box', { sealScan: none }, 'activation', ID)).toEqual({ sealScan: none });
+    expect(answer(() => validatedActivationFields(project, 'box', { photos: none }, 'activation', ID))).toEqual({ status: 400, errors: { 'customFields.photos': [1001] } });
+    for (const url of ['javascript:alert(1)', 'https://evil.example/a.png', '//evil.example/a.png', '/api/barcode/file/BBBBBBBBBBBB/AAAAAAAAAAAAAAAA.png', `/api/barcode/file/${ID}/../x.png`]) {
+      expect(answer(() => validatedActivationFields(project, 'box', { photos: [{ name: 'a.png', url }], signature: url }, 'activation', ID)), url).toEqual({
+        status: 400, errors: { 'customFields.photos': [1001], 'customFields.signature': [1001] },
+      });
+    }
+  });
+
   it('answer a value that is not an object for the request as a whole (1001)', () => {
-    expect(answer(() => validatedActivationFields(PROJECT, 'box', 'fields', 'activation'))).toEqual(common(1001));
+    expect(answer(() => validatedActivationFields(PROJECT, 'box', 'fields', 'activation', ID))).toEqual(common(1001));
+  });
+});
+
+describe('an activation edit that changes nothing', () => {
+  it('is recognised whatever the key order; any changed value, added or removed key is a change', () => {
+    const stored = { productName: 'Vaccine', origin: { country: 'JPN', address1: 'A' }, photos: [{ name: 'a', url: 'u' }] };
+    expect(isUnchangedActivation(stored, { photos: [{ url: 'u', name: 'a' }], origin: { address1: 'A', country: 'JPN' }, productName: 'Vaccine' })).toBe(true);
+    expect(isUnchangedActivation(stored, { ...stored, productName: 'Vaccine 2' })).toBe(false);
+    expect(isUnchangedActivation(stored, { ...stored, trackingNumber: 'TN-1' })).toBe(false);
+    expect(isUnchangedActivation(stored, { productName: 'Vaccine' })).toBe(false);
+    expect(isUnchangedActivation(null, {})).toBe(false);
   });
 });
 

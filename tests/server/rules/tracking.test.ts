@@ -36,24 +36,26 @@ describe('the next trackpoint', () => {
 
 describe('undoing a step', () => {
   it('takes back the latest step for whoever added it, back to the trackpoint before', () => {
-    expect(mayUndo(types, at('hub'), step(3, 'hub'), STAFF)).toEqual({ step: step(3, 'hub'), previous: BOX.trackPoints[0] });
-    expect(mayUndo(types, at('delivered'), step(5, 'delivered'), STAFF).previous.key).toBe('hub');
+    expect(mayUndo(types, at('hub'), step(3, 'hub'), STAFF, 3)).toEqual({ step: step(3, 'hub'), previous: BOX.trackPoints[0] });
+    expect(mayUndo(types, at('delivered'), step(5, 'delivered'), STAFF, 5).previous.key).toBe('hub');
   });
 
   it('can be done only by whoever added it (3009)', () => {
-    expect(answer(() => mayUndo(types, at('hub'), step(3, 'hub', 'u-other'), STAFF))).toEqual(common(3009));
-    expect(answer(() => mayUndo(types, at('hub'), step(3, 'hub', null), STAFF))).toEqual(common(3009));
+    expect(answer(() => mayUndo(types, at('hub'), step(3, 'hub', 'u-other'), STAFF, 3))).toEqual(common(3009));
+    // The step named must be the latest: an older or later one is nothing to undo.
+    expect(answer(() => mayUndo(types, at('hub'), step(3, 'hub'), STAFF, 2))).toEqual(common(3008));
+    expect(answer(() => mayUndo(types, at('hub'), step(3, 'hub', null), STAFF, 3))).toEqual(common(3009));
   });
 
   it('has nothing to take back without a step at the current trackpoint (3008)', () => {
-    expect(answer(() => mayUndo(types, at('packed'), undefined, STAFF))).toEqual(common(3008));
-    expect(answer(() => mayUndo(types, at('delivered'), step(3, 'hub'), STAFF))).toEqual(common(3008));
+    expect(answer(() => mayUndo(types, at('packed'), undefined, STAFF, 0))).toEqual(common(3008));
+    expect(answer(() => mayUndo(types, at('delivered'), step(3, 'hub'), STAFF, 3))).toEqual(common(3008));
   });
 
   it('cannot go back before the first trackpoint, or along a type that is gone (3008)', () => {
-    expect(answer(() => mayUndo(types, at('packed'), step(3, 'packed'), STAFF))).toEqual(common(3008));
-    expect(answer(() => mayUndo(types, at('hub', { barcode_type: 'barrel' }), step(3, 'hub'), STAFF))).toEqual(common(3008));
-    expect(answer(() => mayUndo(types, at('hub', { barcode_type: null }), step(3, 'hub'), STAFF))).toEqual(common(3008));
+    expect(answer(() => mayUndo(types, at('packed'), step(3, 'packed'), STAFF, 3))).toEqual(common(3008));
+    expect(answer(() => mayUndo(types, at('hub', { barcode_type: 'barrel' }), step(3, 'hub'), STAFF, 3))).toEqual(common(3008));
+    expect(answer(() => mayUndo(types, at('hub', { barcode_type: null }), step(3, 'hub'), STAFF, 3))).toEqual(common(3008));
   });
 });
 
@@ -88,14 +90,14 @@ describe('trackpoint forms', () => {
   const hub = BOX.trackPoints[1]!;
 
   it('are validated with the renderer and stored as it computes them (numbers rounded)', () => {
-    expect(validatedTrackPointForms(PROJECT, 'box', hub, { receiving: { temperature: 4.6 } })).toEqual({ receiving: { temperature: 5 } });
+    expect(validatedTrackPointForms(PROJECT, 'box', hub, { receiving: { temperature: 4.6 } }, 'AAAAAAAAAAAA')).toEqual({ receiving: { temperature: 5 } });
   });
 
   it('answer errors under forms.<form>.<field>, an unknown form as 2200 and a missing one as empty', () => {
-    expect(answer(() => validatedTrackPointForms(PROJECT, 'box', hub, { bogus: {} }))).toEqual({
+    expect(answer(() => validatedTrackPointForms(PROJECT, 'box', hub, { bogus: {} }, 'AAAAAAAAAAAA'))).toEqual({
       status: 400, errors: { 'forms.bogus': [2200], 'forms.receiving.temperature': [1000] },
     });
-    expect(answer(() => validatedTrackPointForms(PROJECT, 'box', hub, { receiving: { temperature: 'cold' } }))).toEqual({
+    expect(answer(() => validatedTrackPointForms(PROJECT, 'box', hub, { receiving: { temperature: 'cold' } }, 'AAAAAAAAAAAA'))).toEqual({
       status: 400, errors: { 'forms.receiving.temperature': [1001] },
     });
   });
@@ -105,12 +107,12 @@ describe('trackpoint forms', () => {
     const twoForms = { ...hub, trackPointForms: [{ key: 'receiving', customFields: [field('dock')] }, { key: 'inspection', customFields: [field('inspector')] }] };
     // Another code: compiled forms are cached by project code and version.
     const project = { ...PROJECT, code: 'two-forms', config: { ...CONFIG, barcodeTypes: { box: { ...BOX, trackPoints: [BOX.trackPoints[0]!, twoForms] } } } };
-    expect(validatedTrackPointForms(project, 'box', twoForms, { receiving: { dock: 'D1' }, inspection: { inspector: 'Mai' } }))
+    expect(validatedTrackPointForms(project, 'box', twoForms, { receiving: { dock: 'D1' }, inspection: { inspector: 'Mai' } }, 'AAAAAAAAAAAA'))
       .toEqual({ receiving: { dock: 'D1' }, inspection: { inspector: 'Mai' } });
-    expect(answer(() => validatedTrackPointForms(project, 'box', twoForms, { inspection: { dock: 'D1' } }))).toEqual({ status: 400, errors: { 'forms.inspection.dock': [2200] } });
+    expect(answer(() => validatedTrackPointForms(project, 'box', twoForms, { inspection: { dock: 'D1' } }, 'AAAAAAAAAAAA'))).toEqual({ status: 400, errors: { 'forms.inspection.dock': [2200] } });
   });
 
   it('are none at a trackpoint without forms', () => {
-    expect(validatedTrackPointForms(PROJECT, 'box', BOX.trackPoints[2]!, {})).toEqual({});
+    expect(validatedTrackPointForms(PROJECT, 'box', BOX.trackPoints[2]!, {}, 'AAAAAAAAAAAA')).toEqual({});
   });
 });

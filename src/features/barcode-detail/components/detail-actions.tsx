@@ -50,10 +50,12 @@ export function DetailActions({ project, barcode, loggedIn }: DetailActionsProps
   const undo = async () => {
     setBusy(true);
     try {
-      await undoTracking.send(barcode.id);
+      // The step this screen shows as the latest: a second tap cannot take back the one before.
+      const body = { barcodeId: barcode.id, seq: barcode.latestTrackingSeq ?? 0 };
+      await undoTracking.send(body);
       setConfirming(null);
       showToast('success', t('undo.done'));
-      await undoTracking.revalidate(barcode.id);
+      await undoTracking.revalidate(body);
     } catch (error) {
       setConfirming(null);
       showMessage({ body: errorText(error) });

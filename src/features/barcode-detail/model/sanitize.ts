@@ -11,6 +11,9 @@ const ALLOWED_ATTR = ['href', 'title', 'alt', 'src', 'colspan', 'rowspan'];
 
 let hooked = false;
 
+/** An image source an alert may use: a path of this site or a data: image ('//host' and '/\host' are other hosts). */
+export const isSiteImageSource = (src: string): boolean => /^(data:image\/|\/(?![/\\]))/i.test(src);
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function sanitizeHtml(html: string): string {
@@ -24,7 +27,7 @@ export function sanitizeHtml(html: string): string {
         node.setAttribute('rel', 'noopener noreferrer');
       }
       // Images only from this site or data: URLs, so an alert cannot make the phone call out.
-      if (node.tagName === 'IMG' && !/^(data:image\/|\/)/i.test(node.getAttribute('src') ?? '')) node.removeAttribute('src');
+      if (node.tagName === 'IMG' && !isSiteImageSource(node.getAttribute('src') ?? '')) node.removeAttribute('src');
     });
     hooked = true;
   }
