@@ -6,7 +6,7 @@ import { suggestionsOf } from '@renderer';
 import type { FormContext } from '@widgets/types';
 import { api } from '../api';
 import type { Payload } from '../api/payload';
-import { deviceSettings } from '../storage/storage';
+import { deviceSettings } from '../storage/device-settings';
 import { ocrDialog, photoDialog, scanDialog } from '../ui/capture-requests';
 import { scanFrameSource } from './scan-state';
 

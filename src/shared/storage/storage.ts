@@ -1,4 +1,3 @@
-import type { DeviceSettings } from '@widgets/types';
 import { STORAGE_PREFIX } from '../config';
 
 /** The device-local keys of spec section 3; each is stored as `${STORAGE_PREFIX}:${key}`. */
@@ -23,9 +22,6 @@ export function writeStored(key: StorageKey, value: string | null): void {
     // Storage full or blocked: the value lives for this page only, which is the best we can do.
   }
 }
-
-/** Form widgets' choices kept on this device (the GHG load rate's auto switch), for their form context. */
-export const deviceSettings: DeviceSettings = { read: readStored, write: writeStored };
 
 /** This device's visitorId: generated once, then kept (tokens are bound to it). */
 export function visitorId(): string {

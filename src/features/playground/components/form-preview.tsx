@@ -6,7 +6,7 @@ import type { ProjectConfig } from '@schemas/project-config';
 import { LANGUAGES, type Language } from '@schemas/languages';
 import { compileForm, formsOf, stageOf, suggestionsOf } from '@renderer';
 import { validateFormData } from '@renderer/validate';
-import { deviceSettings } from '@/shared/storage/storage';
+import { deviceSettings } from '@/shared/storage/device-settings';
 import { ConfiguredForm } from '@/shared/forms/configured-form';
 import { localFileContext } from '../model/playground-config';
 
