@@ -105,6 +105,12 @@ export default defineConfig({
               name: 'first-screen-ui',
               test: /node_modules[\\/]@mantine[\\/](core[\\/]esm[\\/](components[\\/](UnstyledButton|Input|Button|Loader|ActionIcon|Transition|Text|Title|Stack|Center|CloseButton|Image|TextInput|Paper|Group|Box)[\\/]|core[\\/])|hooks[\\/])/,
             },
+            {
+              // The small app modules the first screen and the lazy screens share (settings,
+              // stores, device storage): one chunk, not four, each with its own import overhead.
+              name: 'first-screen-shared',
+              test: /src[\\/]shared[\\/](config|ui[\\/](store|update-events)|storage[\\/]storage)\.ts$/,
+            },
           ],
         },
       },

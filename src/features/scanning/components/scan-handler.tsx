@@ -39,7 +39,9 @@ function prefillFor(project: Project, gs1: Gs1DigitalLink): Record<string, unkno
  * becomes a new barcode with that external id (GS1 Digital Link values prefill its activation).
  */
 export function ScanHandler({ project, mayGenerate, text, frame = null, onDone }: ScanHandlerProps) {
-  const { t } = useTranslation('barcode');
+  // The barcode strings load lazily: a trigger pulled as the first screen appears waits for them,
+  // so no answer is ever worded with raw keys.
+  const { t, ready } = useTranslation('barcode');
   const { t: tc } = useTranslation();
   const navigate = useNavigate();
   const [confirm, setConfirm] = useState<{ externalId: string; gs1: Gs1DigitalLink | null } | null>(null);
@@ -59,6 +61,7 @@ export function ScanHandler({ project, mayGenerate, text, frame = null, onDone }
   }, [navigate, text]);
 
   useEffect(() => {
+    if (!ready) return undefined;
     let alive = true;
     const target = scanTarget(text);
     if (!target) {
@@ -89,7 +92,7 @@ export function ScanHandler({ project, mayGenerate, text, frame = null, onDone }
     return () => {
       alive = false;
     };
-  }, [text, project, mayGenerate, open, t, tc]);
+  }, [ready, text, project, mayGenerate, open, t, tc]);
 
   const create = async () => {
     if (!confirm) return;
@@ -106,7 +109,7 @@ export function ScanHandler({ project, mayGenerate, text, frame = null, onDone }
     }
   };
 
-  if (!confirm) return <Modal opened onClose={onDone} withCloseButton={false} centered size="xs"><Group><Loader size="sm" /><Text size="sm">{t('scan.looking', { code: text.trim() })}</Text></Group></Modal>;
+  if (!confirm) return <Modal opened onClose={onDone} withCloseButton={false} centered size="xs"><Group><Loader size="sm" />{ready && <Text size="sm">{t('scan.looking', { code: text.trim() })}</Text>}</Group></Modal>;
   return (
     <Modal opened onClose={onDone} title={t('scan.createTitle')} closeButtonProps={{ 'aria-label': tc('common.close') }} centered>
       <Stack gap="xs">
