@@ -16,3 +16,4 @@ export { FIELD_TYPES, FIELD_TYPE_NAMES, type FieldOptions } from './field-types'
 export type { NumberOptions } from './field-types/number';
 export { GHG_INPUTS, LOAD_RATE_PERCENT, TRANSPORT_TYPES, loadRate, loadRateFromPercent, loadRatePercent, type GhgInput } from './field-types/ghg-emission';
 export { textRows, maskToPattern } from './field-types/text';
+export { NO_SCAN_FRAME } from './field-types/files';

@@ -1,5 +1,6 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { isStoredFileUrlOf } from '@schemas/api/files';
 import { ErrorCode } from '@schemas/error-codes';
 import type { CustomField } from '@schemas/custom-field';
 import type { CompiledForm } from './compile';
@@ -31,21 +32,8 @@ function normalise(field: CustomField, value: unknown): unknown {
   return definition.normalise ? definition.normalise(field, value) : value;
 }
 
-/** Where files live: this server's upload URL of one barcode (POST /barcode/file answers it). */
-const fileUrlPrefix = (barcodeId: string) => `/api/barcode/file/${barcodeId}/`;
-const isOwnFileUrl = (url: unknown, barcodeId: string) =>
-  typeof url === 'string' && url.startsWith(fileUrlPrefix(barcodeId)) && /^[A-Za-z0-9]+\.[a-z0-9]+$/.test(url.slice(fileUrlPrefix(barcodeId).length));
-
-/** The 'none' item a scan-frame field holds when the barcode was typed, not scanned (field-widgets/files). */
-const NO_SCAN_FRAME_URL = 'none';
-
-/** The URLs a files or signature value holds (anything malformed is left to the schema). */
-function fileUrlsOf(field: CustomField, value: unknown): unknown[] {
-  if (field.type === 'eSign') return [value];
-  if (field.type !== 'files' || !Array.isArray(value)) return [];
-  const urls = value.map((file: unknown) => (typeof file === 'object' && file !== null ? (file as { url?: unknown }).url : file));
-  return field.fileKind === 'barcodeScanFrame' ? urls.filter((url) => url !== NO_SCAN_FRAME_URL) : urls;
-}
+/** The URLs of uploaded files a value holds, as its type says (files, signatures; none for the rest). */
+const fileUrlsOf = (field: CustomField, value: unknown): unknown[] => definitionOf(field).fileUrls?.(field, value) ?? [];
 
 /** Options of a validation on the server. */
 export interface ValidationOptions {
@@ -76,6 +64,6 @@ export function validateFormData(form: CompiledForm, input: unknown, options: Va
   const validate = validatorFor(form);
   const found = validate(data) ? {} : errorsToCodes(validate.errors ?? []);
   const { barcodeId } = options;
-  const badUrls = barcodeId === undefined ? [] : form.fields.filter((f) => Object.hasOwn(data, f.key) && fileUrlsOf(f, data[f.key]).some((url) => !isOwnFileUrl(url, barcodeId)));
+  const badUrls = barcodeId === undefined ? [] : form.fields.filter((f) => Object.hasOwn(data, f.key) && fileUrlsOf(f, data[f.key]).some((url) => !isStoredFileUrlOf(url, barcodeId)));
   return { data, errors: { ...errors, ...found, ...Object.fromEntries(badUrls.map((f) => [f.key, [ErrorCode.invalidFormat]])) } };
 }

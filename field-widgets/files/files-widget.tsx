@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { ActionIcon, Anchor, Button, Group, Image, Input, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { NO_SCAN_FRAME } from '@renderer';
 import type { ScanFrameSource, WidgetProps } from '../types';
 import { isAllowedImage, scaleImage } from './image-scale';
 
@@ -16,8 +17,6 @@ interface Upload {
   failed: boolean;
 }
 
-/** Spec section 4: a barcode-scan-frame field without a frame reports this single item. */
-const NO_SCAN_FRAME: FileItem = { name: 'none', url: 'none' };
 const isRealFile = (item: FileItem) => item.url !== NO_SCAN_FRAME.url;
 
 const noFrames = { current: () => null, subscribe: () => () => undefined, used: () => undefined } satisfies ScanFrameSource;

@@ -58,6 +58,11 @@ export interface FieldTypeDefinition<T extends CustomFieldType, O extends object
   check?(field: FieldOf<T>, report: ReportProblem, form: FormFacts): void;
   /** The message for a validation error where this type words it its own way; undefined: the common wording. */
   message?(error: ValidationErrorLike): FieldMessage | undefined;
+  /**
+   * The URLs of uploaded files a value holds (files, signatures): the server accepts only its own
+   * uploads of the barcode. Absent: the type holds no file.
+   */
+  fileUrls?(field: FieldOf<T>, value: unknown): unknown[];
   /** A stored value (never empty: empty values are handled before) as the detail page shows it. */
   display(field: FieldOf<T>, value: unknown, language: Language): ShownValue;
   /** The value is computed (calculations): never required from the user. */

@@ -2,6 +2,9 @@ import type { FILE_KINDS } from '@schemas/field-constants';
 import { isRecord, type FieldTypeDefinition } from './field-type';
 
 export const DEFAULT_MAX_FILES = 5;
+
+/** Spec section 4: a barcode-scan-frame field without a frame (the code was typed, not scanned) reports this single item. */
+export const NO_SCAN_FRAME = { name: 'none', url: 'none' } as const;
 export const DEFAULT_MAX_IMAGE_SIDE = 1600;
 
 export interface FilesOptions {
@@ -29,6 +32,11 @@ export const files: FieldTypeDefinition<'files', FilesOptions> = {
       },
       options: { fileKind: field.fileKind, maxCount, maxImageSide: field.maxImageSide ?? DEFAULT_MAX_IMAGE_SIDE, overlayImageUrl: field.overlayImageUrl },
     };
+  },
+  fileUrls(field, value) {
+    if (!Array.isArray(value)) return [];
+    const urls = value.map((file: unknown) => (isRecord(file) ? file.url : file));
+    return field.fileKind === 'barcodeScanFrame' ? urls.filter((url) => url !== NO_SCAN_FRAME.url) : urls;
   },
   message(error) {
     const limit = (error.params as { limit?: number }).limit ?? 0;

@@ -29,6 +29,17 @@ export type FileExtension = keyof typeof FILE_TYPES;
 /** Stored names: 16 random letters and digits, then an allowed extension. Nothing else is ever served. */
 export const STORED_FILE_NAME_PATTERN = `^[A-Za-z0-9]{16}\\.(?:${Object.keys(FILE_TYPES).join('|')})$`;
 
+/** The URL a stored file is served at, as POST /barcode/file answers it. */
+export const storedFileUrl = (barcodeId: string, name: string): string => `/api/barcode/file/${barcodeId}/${name}`;
+
+const STORED_NAME = new RegExp(STORED_FILE_NAME_PATTERN);
+
+/** True for the URL of a file stored for this barcode (what a files or signature value may hold), false for anything else. */
+export function isStoredFileUrlOf(url: unknown, barcodeId: string): boolean {
+  const prefix = storedFileUrl(barcodeId, '');
+  return typeof url === 'string' && url.startsWith(prefix) && STORED_NAME.test(url.slice(prefix.length));
+}
+
 /**
  * POST /barcode/file answers the stored file's URL, `/api/barcode/file/<barcodeId>/<name>`
  * (same origin as the API, like the project logo's URL).

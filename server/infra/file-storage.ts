@@ -7,6 +7,8 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { BARCODE_ID_PATTERN } from '../../schemas/api/barcode';
 import { STORED_FILE_NAME_PATTERN, type FileExtension } from '../../schemas/api/files';
+
+export { storedFileUrl } from '../../schemas/api/files';
 import { ErrorCode } from '../../schemas/error-codes';
 import { ApiFailure, fieldFailure } from '../rules/api-failure';
 
@@ -70,9 +72,6 @@ export function storedPath(storage: FileStorage, barcodeId: string, name: string
   }
   return path;
 }
-
-/** The URL a stored file is served at, as POST /barcode/file answers it. */
-export const storedFileUrl = (barcodeId: string, name: string): string => `/api/barcode/file/${barcodeId}/${name}`;
 
 const FILE_URL = new RegExp(`^(?:https?://[^/?#\\s\\\\]+)?/api/barcode/file/([^/]+)/([^/]+)$`);
 
