@@ -5,6 +5,7 @@ import type { ServerContext } from './context';
 import { installAuth } from './plugins/auth';
 import { installErrorHandling } from './plugins/errors';
 import { installIdempotency } from './plugins/idempotency';
+import { installOpenApi } from './plugins/openapi';
 import { installStaticClient } from './plugins/static-client';
 import { installTransportHeaders } from './plugins/transport-headers';
 import { installValidation } from './plugins/validation';
@@ -49,6 +50,8 @@ export async function buildApp(ctx: ServerContext, options: BuildOptions = {}): 
   await app.register(fastifyCookie);
   installAuth(app, ctx);
   installIdempotency(app, ctx);
+  // Before the routes: it documents them as they are added.
+  await installOpenApi(app);
   await app.register(
     async (api) => {
       await api.register(projectRoutes, { ctx });

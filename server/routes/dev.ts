@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { envelope } from '../../schemas/common';
+import { envelope, ErrorResponse } from '../../schemas/common';
 import type { ServerContext } from '../context';
 import { latestOutbox } from '../services/outbox';
 
@@ -13,5 +13,5 @@ const OutboxResponse = envelope(Type.Array(Type.Object({
  * codes. Registered only when EXPOSE_OUTBOX=1; never in a deployment.
  */
 export const devRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
-  app.get('/dev/outbox', { schema: { response: { 200: OutboxResponse } } }, async () => ({ data: await latestOutbox(ctx) }));
+  app.get('/dev/outbox', { schema: { response: { 200: OutboxResponse, '4xx': ErrorResponse, '5xx': ErrorResponse } } }, async () => ({ data: await latestOutbox(ctx) }));
 };

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Runs a command against a throwaway PostgreSQL cluster: initdb into a temporary folder, start
+# it on a free loopback port (trust authentication, no other client can reach it), export
+# TEST_DATABASE_URL naming it, run the command, then stop the cluster and delete the folder.
+#
+#   scripts/with-postgres.sh npx vitest run --project server
+#
+# Uses Debian's PostgreSQL (/usr/lib/postgresql/<version>/bin, `apt-get install -y postgresql`)
+# or whatever initdb / pg_ctl are on PATH. initdb refuses to run as root: as root the cluster
+# belongs to the `postgres` user (created by the Debian package) and is started with runuser.
+set -euo pipefail
+
+bindir=""
+for dir in /usr/lib/postgresql/*/bin; do
+  [ -x "$dir/initdb" ] && bindir="$dir"
+done
+if [ -z "$bindir" ]; then
+  if command -v initdb >/dev/null 2>&1; then bindir="$(dirname "$(command -v initdb)")"; else
+    echo "with-postgres: no PostgreSQL found (apt-get install -y postgresql)" >&2
+    exit 3
+  fi
+fi
+
+as_owner=()
+if [ "$(id -u)" = 0 ]; then
+  as_owner=(runuser -u postgres --)
+fi
+
+root="$(mktemp -d "${TMPDIR:-/tmp}/sb-pg.XXXXXX")"
+[ "$(id -u)" = 0 ] && chown postgres: "$root"
+port="$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
+
+cleanup() {
+  "${as_owner[@]}" "$bindir/pg_ctl" -D "$root/data" -m immediate stop >/dev/null 2>&1 || true
+  rm -rf "$root"
+}
+trap cleanup EXIT
+
+"${as_owner[@]}" "$bindir/initdb" -D "$root/data" -U postgres --auth=trust --encoding=UTF8 --locale=C.UTF-8 >"$root/initdb.log" 2>&1 \
+  || { cat "$root/initdb.log" >&2; exit 3; }
+# A test server: no durability wanted (fsync off), enough connections for parallel test files.
+"${as_owner[@]}" "$bindir/pg_ctl" -D "$root/data" -l "$root/server.log" -w -t 60 \
+  -o "-c listen_addresses=127.0.0.1 -p $port -k $root -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" start >/dev/null \
+  || { cat "$root/server.log" >&2; exit 3; }
+
+export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
+echo "with-postgres: PostgreSQL $("$bindir/postgres" --version | awk '{print $3}') on 127.0.0.1:$port"
+"$@"
