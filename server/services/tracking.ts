@@ -65,8 +65,10 @@ export async function undoTracking(ctx: ServerContext, viewer: Viewer, { barcode
   const { row, project } = await barcodeForChange(ctx, viewer, barcodeId, 'addTrackingPermission');
   const undoneByViewer = async () => (await undoerOf(ctx.db, barcodeId, seq))?.user_id === viewer.userId;
   if (await undoneByViewer()) return;
-  const { step, previous } = mayUndo(project.config.barcodeTypes, row, await latestTrackingStep(ctx.db, barcodeId), viewer, seq);
   try {
+    // Inside the try: on PostgreSQL a concurrent request with the same name may commit between
+    // the reads above and this one, and the step then looks 'not the latest' (3008).
+    const { step, previous } = mayUndo(project.config.barcodeTypes, row, await latestTrackingStep(ctx.db, barcodeId), viewer, seq);
     await ctx.db.transaction(async (tx) => {
       if (!(await barcodes.moveToTrackPoint(tx, barcodeId, row.revision, previous.key))) throw concurrentChange();
       await appendHistory(tx, barcodeId, 'tracking-undone', previous.key, { undoneSeq: step.seq }, viewer.userId);
