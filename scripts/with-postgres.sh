@@ -30,16 +30,19 @@ root="$(mktemp -d "${TMPDIR:-/tmp}/sb-pg.XXXXXX")"
 [ "$(id -u)" = 0 ] && chown postgres: "$root"
 port="$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
 
+# As the cluster's owner, from its folder (the caller's may be closed to that user, e.g. /root).
+owner() { (cd "$root" && "${as_owner[@]}" "$@"); }
+
 cleanup() {
-  "${as_owner[@]}" "$bindir/pg_ctl" -D "$root/data" -m immediate stop >/dev/null 2>&1 || true
+  owner "$bindir/pg_ctl" -D "$root/data" -m immediate stop >/dev/null 2>&1 || true
   rm -rf "$root"
 }
 trap cleanup EXIT
 
-"${as_owner[@]}" "$bindir/initdb" -D "$root/data" -U postgres --auth=trust --encoding=UTF8 --locale=C.UTF-8 >"$root/initdb.log" 2>&1 \
+owner "$bindir/initdb" -D "$root/data" -U postgres --auth=trust --encoding=UTF8 --locale=C.UTF-8 >"$root/initdb.log" 2>&1 \
   || { cat "$root/initdb.log" >&2; exit 3; }
 # A test server: no durability wanted (fsync off), enough connections for parallel test files.
-"${as_owner[@]}" "$bindir/pg_ctl" -D "$root/data" -l "$root/server.log" -w -t 60 \
+owner "$bindir/pg_ctl" -D "$root/data" -l "$root/server.log" -w -t 60 \
   -o "-c listen_addresses=127.0.0.1 -p $port -k $root -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" start >/dev/null \
   || { cat "$root/server.log" >&2; exit 3; }
 

@@ -145,8 +145,10 @@ export interface FuzzReport {
 }
 
 export interface FuzzOptions {
-  /** Generated requests per route (fast-check runs), shrinking runs not counted. */
-  casesPerRoute: number;
+  /** Generated requests per route (fast-check runs), shrinking runs not counted... */
+  casesPerRoute?: number;
+  /** ...or in all, shared out evenly between the routes (rounded up). */
+  totalCases?: number;
   seed: number;
   /** Told about progress after each route. */
   progress?: (line: string) => void;
@@ -221,6 +223,7 @@ export async function fuzzEveryRoute(options: FuzzOptions): Promise<FuzzReport> 
 
     const apiRoutes = routes.filter((r) => r.url.startsWith('/api/') && methodOf(r) !== 'HEAD');
     report.routes = apiRoutes.length;
+    const numRuns = options.casesPerRoute ?? Math.ceil((options.totalCases ?? 0) / apiRoutes.length);
     let n = 0;
     for (const route of apiRoutes) {
       const method = methodOf(route) as 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -244,7 +247,7 @@ export async function fuzzEveryRoute(options: FuzzOptions): Promise<FuzzReport> 
         const res = await (asVisitor ? visitor : staff).request({ method, url, ...(body === undefined ? {} : { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } }) });
         const problem = await check(route, documented, res);
         if (problem) throw new Error(`${problem}: ${method} ${url} ${JSON.stringify(body)?.slice(0, 300)} -> ${res.statusCode} ${res.body.slice(0, 300)}`);
-      }), { numRuns: options.casesPerRoute, seed: options.seed });
+      }), { numRuns, seed: options.seed });
       if (result.failed) report.failures.push(String(result.errorInstance instanceof Error ? result.errorInstance.message : result.errorInstance));
       options.progress?.(`${method} ${route.url}: ${report.byRoute[`${method} ${route.url}`] ?? 0} requests${result.failed ? ' FAILED' : ''}`);
     }
