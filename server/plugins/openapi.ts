@@ -91,14 +91,16 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    transform: ({ schema, url, route }) => ({ schema: documented((schema ?? {}) as RouteSchema, route) as never, url }),
+    // Grouped by the path's first segment after /api (barcode, user, dev).
+    transform: ({ schema, url, route }) => ({ schema: { tags: [url.split('/')[2] ?? 'api'], ...documented((schema ?? {}) as RouteSchema, route) } as never, url }),
   });
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
   await app.register(fastifySwaggerUi, {
     routePrefix: DOCS_PATH,
-    // Everything from this server: the page can load nothing from another host.
+    // Everything from this server: the page can load nothing from another host (Swagger UI sets
+    // one inline style element, hence 'unsafe-inline' for styles only).
     staticCSP: true,
-    transformStaticCSP: () => "default-src 'self'; base-uri 'self'; img-src 'self' data:; object-src 'none'; script-src 'self'; style-src 'self'; font-src 'self' data:; frame-ancestors 'self'",
+    transformStaticCSP: () => "default-src 'self'; base-uri 'self'; img-src 'self' data:; object-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; font-src 'self' data:; frame-ancestors 'self'",
     uiConfig: { validatorUrl: null, deepLinking: true },
   });
 }

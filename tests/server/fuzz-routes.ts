@@ -137,6 +137,8 @@ type OpenApi = { paths: Record<string, Record<string, { responses?: Record<strin
 export interface FuzzReport {
   routes: number;
   requests: number;
+  /** Requests to the documented routes (the API; not its documentation pages). */
+  apiRequests: number;
   byStatus: Record<string, number>;
   /** Requests per route, "METHOD url". */
   byRoute: Record<string, number>;
@@ -161,7 +163,7 @@ export async function fuzzEveryRoute(options: FuzzOptions): Promise<FuzzReport> 
   const started = Date.now();
   const routes: RouteOptions[] = [];
   const server = await startTestServer({}, undefined, false, (route) => routes.push(route));
-  const report: FuzzReport = { routes: 0, requests: 0, byStatus: {}, byRoute: {}, failures: [], millis: 0 };
+  const report: FuzzReport = { routes: 0, requests: 0, apiRequests: 0, byStatus: {}, byRoute: {}, failures: [], millis: 0 };
   try {
     const login = async (address: string) => {
       const client = new Client(server.app, address);
@@ -196,6 +198,7 @@ export async function fuzzEveryRoute(options: FuzzOptions): Promise<FuzzReport> 
     const check = async (route: RouteOptions, documented: boolean, res: LightMyRequestResponse): Promise<string | null> => {
       const method = methodOf(route);
       report.requests += 1;
+      if (documented) report.apiRequests += 1;
       report.byStatus[res.statusCode] = (report.byStatus[res.statusCode] ?? 0) + 1;
       const name = `${method} ${route.url}`;
       report.byRoute[name] = (report.byRoute[name] ?? 0) + 1;
@@ -223,13 +226,17 @@ export async function fuzzEveryRoute(options: FuzzOptions): Promise<FuzzReport> 
 
     const apiRoutes = routes.filter((r) => r.url.startsWith('/api/') && methodOf(r) !== 'HEAD');
     report.routes = apiRoutes.length;
-    const numRuns = options.casesPerRoute ?? Math.ceil((options.totalCases ?? 0) / apiRoutes.length);
+    const isDocumented = (route: RouteOptions) => (route.schema as { hide?: boolean } | undefined)?.hide !== true;
+    // The total is shared by the documented routes; the documentation's own pages get at most DOCS_RUNS each.
+    const DOCS_RUNS = 25;
+    const perRoute = options.casesPerRoute ?? Math.ceil((options.totalCases ?? 0) / apiRoutes.filter(isDocumented).length);
     let n = 0;
     for (const route of apiRoutes) {
       const method = methodOf(route) as 'GET' | 'POST' | 'PUT' | 'DELETE';
       const schema = (route.schema ?? {}) as { body?: Schema; querystring?: Schema; params?: Schema; hide?: boolean };
       // The documentation's own routes (hidden from the document) are fuzzed for 5xx and refusals only.
-      const documented = schema.hide !== true;
+      const documented = isDocumented(route);
+      const numRuns = documented ? perRoute : Math.min(perRoute, DOCS_RUNS);
       const staff = await login(`203.0.113.${(n += 1) % 250}`);
       before = await writes.snapshot();
       const visitor = new Client(server.app, '198.51.100.7');
