@@ -156,7 +156,8 @@ export interface FuzzOptions {
   progress?: (line: string) => void;
 }
 
-const methodOf = (route: RouteOptions): string => (Array.isArray(route.method) ? route.method[0] : route.method) as string;
+/** The route's method; HEAD only when it has no other (GET routes answer HEAD too, and @fastify/static lists HEAD first). */
+const methodOf = (route: RouteOptions): string => (Array.isArray(route.method) ? route.method.find((m) => m !== 'HEAD') ?? 'HEAD' : route.method) as string;
 
 /** Runs the fuzzing over every route of a fresh test server and reports what it saw. */
 export async function fuzzEveryRoute(options: FuzzOptions): Promise<FuzzReport> {
