@@ -18,7 +18,7 @@ export interface BenchServer {
 
 /**
  * Starts `server/main.ts` on `127.0.0.1:port` (with `env` added to its environment) and
- * resolves once it answers (30 s at most).
+ * resolves once it answers (90 s at most: a busy machine starts it slowly).
  */
 export async function startBenchServer(port: number, env: Record<string, string> = {}): Promise<BenchServer> {
   const base = `http://127.0.0.1:${port}`;
@@ -36,7 +36,7 @@ export async function startBenchServer(port: number, env: Record<string, string>
     child.kill('SIGTERM');
     await exited;
   };
-  for (let i = 0; i < 120; i += 1) {
+  for (let i = 0; i < 360; i += 1) {
     try {
       if ((await fetch(`${base}/api/barcode/project?code=demo`)).ok) return { base, stop };
     } catch {

@@ -15,6 +15,8 @@ const CONNECTIONS = 10;
 const PAIRED_AT_ONCE = 500;
 const MIDDLE = 10;
 const PER_MIDDLE = 99;
+/** Tracking steps of the big parent measured, each but the last undone again. */
+const ROUNDS = 5;
 
 /** The demo configuration with reserved counts large enough for the measured trees. */
 function benchProjectsDir(): string {
@@ -52,6 +54,8 @@ async function timed(call: () => Promise<unknown>): Promise<number> {
 }
 
 const ms = (n: number) => `${n.toFixed(0)} ms`;
+/** Each measurement in order, and their median. */
+const series = (values: number[]) => `${values.map(ms).join(', ')} (median ${ms([...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN)})`;
 
 /** Starts its own server on `port`, builds the trees over the API, prints the figures. */
 export async function benchRelations(port: number): Promise<void> {
@@ -78,16 +82,18 @@ export async function benchRelations(port: number): Promise<void> {
     }
     await api.post('/barcode/pairing', { parentId: root, childrenIds: middles });
     const { total } = await api.get(`/barcode/children?id=${root}&count=1`) as { total: number };
-    const track = await timed(() => api.post('/barcode/tracking', distributionCentreStep(root)));
-    const deepest = cases.at(-1) as string;
-    const moved = (await api.get(`/barcode/barcode?id=${deepest}`) as { currentTrackPointKey: string }).currentTrackPointKey;
-    const { latestTrackingSeq } = await api.get(`/barcode/barcode?id=${root}`) as { latestTrackingSeq: number };
-    const undo = await timed(() => api.post('/barcode/undo-tracking', { barcodeId: root, seq: latestTrackingSeq }));
-    const again = await timed(() => api.post('/barcode/tracking', distributionCentreStep(root)));
+    const tracks: number[] = [];
+    const undos: number[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      tracks.push(await timed(() => api.post('/barcode/tracking', distributionCentreStep(root))));
+      const { latestTrackingSeq } = await api.get(`/barcode/barcode?id=${root}`) as { latestTrackingSeq: number };
+      if (round < ROUNDS - 1) undos.push(await timed(() => api.post('/barcode/undo-tracking', { barcodeId: root, seq: latestTrackingSeq })));
+    }
+    const moved = (await api.get(`/barcode/barcode?id=${cases.at(-1)}`) as { currentTrackPointKey: string }).currentTrackPointKey;
     const page = await timed(() => api.get(`/barcode/children?id=${root}&count=200`));
     const lastPage = await timed(() => api.get(`/barcode/children?id=${root}&skip=800&count=200`));
     if (total !== MIDDLE * (PER_MIDDLE + 1) || moved !== 'distributionCentre') throw new Error(`tree of ${total} descendants; the deepest is at ${moved}`);
-    console.log(`  POST /barcode/tracking of a parent with ${total} descendants in three levels: ${ms(track)}, again after the undo ${ms(again)}; undo-tracking ${ms(undo)}`);
+    console.log(`  POST /barcode/tracking of a parent with ${total} descendants in three levels: ${series(tracks)}; POST /barcode/undo-tracking (all move back): ${series(undos)}`);
     console.log(`  GET /barcode/children of that parent, 200 of ${total}: first page ${ms(page)}, last page ${ms(lastPage)}`);
   } finally {
     await server.stop();
