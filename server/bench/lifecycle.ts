@@ -4,6 +4,7 @@
  * real, accepted step: each one moves a different freshly activated pallet from manufacturer
  * to distributionCentre, so a non-2xx answer is a failure, never an expected refusal.
  */
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { apiClient, distributionCentreStep, staffCookie, type ApiClient } from './bench-server';
 
@@ -29,6 +30,24 @@ interface Figures {
   /** Answers other than 2xx, plus connection errors and timeouts. */
   failures: number;
   statuses: Record<string, number>;
+  /**
+   * CPU time the server processes spent per request (user + system, from /proc): unlike
+   * requests per second, it hardly moves when other programs share the cores. NaN when unknown.
+   */
+  serverCpuMs: number;
+}
+
+/** CPU time (ms) the processes have used so far, from /proc/<pid>/stat (Linux); NaN elsewhere. */
+export function cpuMsOf(pids: readonly number[]): number {
+  try {
+    return pids.reduce((sum, pid) => {
+      // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return sum + ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    }, 0);
+  } catch {
+    return NaN;
+  }
 }
 
 /** Value at quantile `q` of ascending `sorted` (nearest rank). */
@@ -38,9 +57,10 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
  * Runs exactly `amount` requests over `CONNECTIONS` connections, `request(i)` giving the i-th
  * request; latencies are taken per response (autocannon's histogram stops at p90 then p97.5).
  */
-async function measure(base: string, amount: number, request: (i: number) => BenchRequest, headers: Record<string, string>): Promise<Figures> {
+async function measure(base: string, amount: number, request: (i: number) => BenchRequest, headers: Record<string, string>, serverPids: readonly number[]): Promise<Figures> {
   let next = 0;
   const latencies: number[] = [];
+  const cpuBefore = cpuMsOf(serverPids);
   const started = performance.now();
   const result = await new Promise<autocannon.Result>((resolve, reject) => autocannon({
     url: base,
@@ -57,12 +77,13 @@ async function measure(base: string, amount: number, request: (i: number) => Ben
   }, (error, done) => (error ? reject(error as Error) : resolve(done)))
     .on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime)));
   const seconds = (performance.now() - started) / 1000;
+  const serverCpuMs = (cpuMsOf(serverPids) - cpuBefore) / amount;
   latencies.sort((a, b) => a - b);
   const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count ?? 0]));
   return {
     requests: latencies.length, perSecond: latencies.length / seconds,
     p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95), p99: quantile(latencies, 0.99),
-    failures: result.non2xx + result.errors + result.timeouts, statuses,
+    failures: result.non2xx + result.errors + result.timeouts, statuses, serverCpuMs,
   };
 }
 
@@ -83,11 +104,11 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 function print(title: string, f: Figures): void {
   const statuses = Object.entries(f.statuses).map(([code, n]) => `${code}: ${n}`).join(', ');
-  console.log(`  ${title.padEnd(44)} ${f.perSecond.toFixed(0).padStart(5)} req/s   p50 ${ms(f.p50)}   p95 ${ms(f.p95)}   p99 ${ms(f.p99)}   ${f.requests} requests, non-2xx/errors ${f.failures} (${statuses})`);
+  console.log(`  ${title.padEnd(44)} ${f.perSecond.toFixed(0).padStart(5)} req/s   p50 ${ms(f.p50)}   p95 ${ms(f.p95)}   p99 ${ms(f.p99)}   server CPU ${ms(f.serverCpuMs)}/request   ${f.requests} requests, non-2xx/errors ${f.failures} (${statuses})`);
 }
 
 /** Prepares the pallets, loads the server and prints the figures; throws if any tracking step was refused. */
-export async function benchLifecycle(base: string): Promise<void> {
+export async function benchLifecycle(base: string, serverPids: readonly number[] = []): Promise<void> {
   const cookie = await staffCookie(base);
   const api = apiClient(base, cookie);
   const preparing = performance.now();
@@ -97,13 +118,13 @@ export async function benchLifecycle(base: string): Promise<void> {
   console.log(`barcode lifecycle, ${CONNECTIONS} connections (${pallets.length} pallets generated and activated in ${((performance.now() - preparing) / 1000).toFixed(1)} s):`);
 
   const track = (ids: string[]) => (i: number): BenchRequest => ({ method: 'POST', path: '/api/barcode/tracking', body: distributionCentreStep(ids[i % ids.length]!) });
-  await measure(base, warmUp.length, track(warmUp), { cookie });
-  const tracking = await measure(base, measured.length, track(measured), { cookie });
+  await measure(base, warmUp.length, track(warmUp), { cookie }, serverPids);
+  const tracking = await measure(base, measured.length, track(measured), { cookie }, serverPids);
   print('POST /api/barcode/tracking (each a new step)', tracking);
 
   const read = (i: number): BenchRequest => ({ method: 'GET', path: `/api/barcode/barcode?id=${measured[i % measured.length]}` });
-  print('GET /api/barcode/barcode?id=, staff', await measure(base, READS, read, { cookie }));
-  print('GET /api/barcode/barcode?id=, visitor', await measure(base, READS, read, {}));
+  print('GET /api/barcode/barcode?id=, staff', await measure(base, READS, read, { cookie }, serverPids));
+  print('GET /api/barcode/barcode?id=, visitor', await measure(base, READS, read, {}, serverPids));
 
   const notTracked = (await Promise.all(measured.slice(0, 20).map((id) => api.get(`/barcode/barcode?id=${id}`))))
     .filter((b) => (b as { currentTrackPointKey: string }).currentTrackPointKey !== 'distributionCentre').length;

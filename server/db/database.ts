@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse, protocol, type Results } from '@electric-sql/pglite';
 import pg from 'pg';
+import { prepareValue } from 'pg/lib/utils.js';
 
 /** Something that runs SQL: the database itself or a transaction. */
 export interface Queryable {
@@ -19,19 +20,60 @@ export interface Database extends Queryable {
   readonly driver: 'pglite' | 'postgres';
 }
 
+/**
+ * One statement with parameters as one batch of the extended protocol (Parse, Bind, Describe,
+ * Execute, Sync), the way node-postgres sends it to a server. PGlite's own `query` sends each of
+ * those messages (and a Describe of the statement, to learn the parameter types) as a call into
+ * its WebAssembly engine of its own: six calls per statement. One batch is one call: a tracking
+ * request went from about 0.33 ms to about 0.1 ms per statement (README, "Throughput").
+ * Parameters are converted by node-postgres's own rules and sent untyped, so the same SQL and
+ * the same values behave alike on both drivers.
+ */
+function batchOf(sql: string, params: readonly unknown[] = []): Uint8Array {
+  const { serialize } = protocol;
+  const parts = [
+    serialize.parse({ text: sql }),
+    serialize.bind({ values: params.map((value) => prepareValue(value)) }),
+    serialize.describe({ type: 'P' }),
+    serialize.execute({}),
+    serialize.sync(),
+  ];
+  const batch = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    batch.set(part, at);
+    at += part.length;
+  }
+  return batch;
+}
+
 /** Opens PGlite: in memory when dataDir is undefined (tests), else persisted under dataDir. */
 export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const db = dataDir ? new PGlite(dataDir) : new PGlite();
   await db.waitReady;
+  /**
+   * Runs one batch. PGlite has one session: its query lock keeps batches apart, and outside a
+   * transaction its transaction lock too (as its own `query` does), so a statement never lands
+   * inside another request's transaction. A failed statement throws PostgreSQL's error (with its
+   * `code`); the Sync in the same batch has already ended the failed statement's work.
+   */
+  const run = async <T>(sql: string, params: unknown[] | undefined, inTransaction: boolean): Promise<{ rows: T[] }> => {
+    const batch = batchOf(sql, params);
+    const execute = () => db._runExclusiveQuery(() => db.execProtocolStream(batch, { syncToFs: !inTransaction }));
+    const messages = inTransaction ? await execute() : await db._runExclusiveTransaction(execute);
+    return { rows: (parse.parseResults(messages, db.parsers)[0] as Results<T> | undefined)?.rows ?? [] };
+  };
   return {
     driver: 'pglite',
-    query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await db.query<T>(sql, params)).rows }),
+    query: <T>(sql: string, params?: unknown[]) => run<T>(sql, params, false),
     exec: async (sql) => {
       await db.exec(sql);
     },
-    transaction: (fn) =>
-      db.transaction((tx) => fn({ query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await tx.query<T>(sql, params)).rows }) })),
+    transaction: (fn) => db.transaction((tx) => fn({ query: <T>(sql: string, params?: unknown[]) => {
+      if (tx.closed) throw new Error('Transaction is closed');
+      return run<T>(sql, params, true);
+    } })),
     close: () => db.close(),
   };
 }
