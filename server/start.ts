@@ -4,6 +4,7 @@ import type { Environment } from './config';
 import { openPglite, openPostgres, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import type { ServerContext } from './context';
+import { ProjectCache } from './infra/project-cache';
 import { loadSecret } from './infra/secret';
 import { seedDemo } from './seed/seed';
 import { describeImport, importProjectDir, watchProjectDir } from './services/project-files';
@@ -40,7 +41,7 @@ export async function prepareServer(
     const line = describeImport(result);
     if (line) log(line);
   }
-  const ctx: ServerContext = { db, secret, config: env.config };
+  const ctx: ServerContext = { db, secret, config: env.config, projects: new ProjectCache() };
   const app = await buildApp(ctx, { distDir: env.distDir, logger: options.logger, trustProxy: env.trustProxy, onRoute: options.onRoute });
   const stopWatching = options.watchProjects ? watchProjectDir(db, env.projectsDir, log) : () => undefined;
   app.addHook('onClose', async () => {
