@@ -19,9 +19,10 @@ interface BenchRequest {
   method: 'GET' | 'POST';
   path: string;
   body?: object;
+  headers?: Record<string, string>;
 }
 
-interface Figures {
+export interface Figures {
   requests: number;
   perSecond: number;
   p50: number;
@@ -69,9 +70,9 @@ async function measure(base: string, amount: number, request: (i: number) => Ben
     timeout: 30,
     requests: [{
       setupRequest: (req) => {
-        const { method, path, body } = request(next);
+        const { method, path, body, headers: own } = request(next);
         next += 1;
-        return { ...req, method, path, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) };
+        return { ...req, method, path, headers: { ...headers, ...own, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) };
       },
     }],
   }, (error, done) => (error ? reject(error as Error) : resolve(done)))
@@ -102,31 +103,53 @@ async function activatedPallets(api: ApiClient, count: number): Promise<string[]
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-function print(title: string, f: Figures): void {
-  const statuses = Object.entries(f.statuses).map(([code, n]) => `${code}: ${n}`).join(', ');
-  console.log(`  ${title.padEnd(44)} ${f.perSecond.toFixed(0).padStart(5)} req/s   p50 ${ms(f.p50)}   p95 ${ms(f.p95)}   p99 ${ms(f.p99)}   server CPU ${ms(f.serverCpuMs)}/request   ${f.requests} requests, non-2xx/errors ${f.failures} (${statuses})`);
+/** One measured route of the lifecycle. */
+export interface LifecycleRow {
+  route: string;
+  figures: Figures;
 }
 
-/** Prepares the pallets, loads the server and prints the figures; throws if any tracking step was refused. */
-export async function benchLifecycle(base: string, serverPids: readonly number[] = []): Promise<void> {
+export function printRow(title: string, f: Figures): void {
+  const statuses = Object.entries(f.statuses).map(([code, n]) => `${code}: ${n}`).join(', ');
+  console.log(`  ${title.padEnd(52)} ${f.perSecond.toFixed(0).padStart(5)} req/s   p50 ${ms(f.p50)}   p95 ${ms(f.p95)}   p99 ${ms(f.p99)}   server CPU ${ms(f.serverCpuMs)}/request   ${f.requests} requests, non-2xx/errors ${f.failures} (${statuses})`);
+}
+
+/**
+ * Prepares the pallets, loads the server and prints the figures; resolves to them. Throws if
+ * any tracking step was refused. `serverPids` gives the server's processes (for their CPU time).
+ */
+export async function benchLifecycle(base: string, serverPids: () => readonly number[] = () => []): Promise<LifecycleRow[]> {
   const cookie = await staffCookie(base);
   const api = apiClient(base, cookie);
   const preparing = performance.now();
-  const pallets = await activatedPallets(api, WARM_UP_STEPS + TRACKING_STEPS);
+  const keyedSteps = Math.ceil(TRACKING_STEPS / 2);
+  const pallets = await activatedPallets(api, WARM_UP_STEPS + TRACKING_STEPS + keyedSteps);
   const warmUp = pallets.slice(0, WARM_UP_STEPS);
-  const measured = pallets.slice(WARM_UP_STEPS);
+  const measured = pallets.slice(WARM_UP_STEPS, WARM_UP_STEPS + TRACKING_STEPS);
+  const keyed = pallets.slice(WARM_UP_STEPS + TRACKING_STEPS);
   console.log(`barcode lifecycle, ${CONNECTIONS} connections (${pallets.length} pallets generated and activated in ${((performance.now() - preparing) / 1000).toFixed(1)} s):`);
+  const pids = serverPids();
+  const rows: LifecycleRow[] = [];
+  const row = (route: string, figures: Figures) => {
+    printRow(route, figures);
+    rows.push({ route, figures });
+    return figures;
+  };
 
   const track = (ids: string[]) => (i: number): BenchRequest => ({ method: 'POST', path: '/api/barcode/tracking', body: distributionCentreStep(ids[i % ids.length]!) });
-  await measure(base, warmUp.length, track(warmUp), { cookie }, serverPids);
-  const tracking = await measure(base, measured.length, track(measured), { cookie }, serverPids);
-  print('POST /api/barcode/tracking (each a new step)', tracking);
+  await measure(base, warmUp.length, track(warmUp), { cookie }, pids);
+  const tracking = row('POST /api/barcode/tracking', await measure(base, measured.length, track(measured), { cookie }, pids));
+  // As the app sends it: one Idempotency-Key per action, claimed and answered in the database.
+  const trackKeyed = (i: number): BenchRequest => ({ ...track(keyed)(i), headers: { 'idempotency-key': `bench-${keyed[i % keyed.length]}` } });
+  const trackingKeyed = row('POST /api/barcode/tracking, Idempotency-Key', await measure(base, keyed.length, trackKeyed, { cookie }, pids));
 
   const read = (i: number): BenchRequest => ({ method: 'GET', path: `/api/barcode/barcode?id=${measured[i % measured.length]}` });
-  print('GET /api/barcode/barcode?id=, staff', await measure(base, READS, read, { cookie }, serverPids));
-  print('GET /api/barcode/barcode?id=, visitor', await measure(base, READS, read, {}, serverPids));
+  row('GET /api/barcode/barcode?id=, staff', await measure(base, READS, read, { cookie }, pids));
+  row('GET /api/barcode/barcode?id=, visitor', await measure(base, READS, read, {}, pids));
 
-  const notTracked = (await Promise.all(measured.slice(0, 20).map((id) => api.get(`/barcode/barcode?id=${id}`))))
+  const notTracked = (await Promise.all([...measured.slice(0, 20), ...keyed.slice(0, 20)].map((id) => api.get(`/barcode/barcode?id=${id}`))))
     .filter((b) => (b as { currentTrackPointKey: string }).currentTrackPointKey !== 'distributionCentre').length;
-  if (tracking.failures > 0 || notTracked > 0) throw new Error(`tracking: ${tracking.failures} steps refused, ${notTracked} of 20 sampled pallets not at distributionCentre`);
+  const refused = tracking.failures + trackingKeyed.failures;
+  if (refused > 0 || notTracked > 0) throw new Error(`tracking: ${refused} steps refused, ${notTracked} of 40 sampled pallets not at distributionCentre`);
+  return rows;
 }

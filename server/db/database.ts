@@ -21,19 +21,37 @@ export interface Database extends Queryable {
 }
 
 /**
- * One statement with parameters as one batch of the extended protocol (Parse, Bind, Describe,
+ * Names for prepared statements, one per distinct SQL text: a named statement is parsed and
+ * planned once per connection, then only bound and executed. The SQL texts are the server's
+ * own (parameters are never part of them), so there are a few hundred at most; past
+ * PREPARED_LIMIT a text runs unnamed, so text built per request could not fill the backend.
+ */
+const PREPARED_LIMIT = 1000;
+const statementNames = new Map<string, string>();
+function statementName(sql: string): string | undefined {
+  let name = statementNames.get(sql);
+  if (!name && statementNames.size < PREPARED_LIMIT) {
+    name = `sb_${statementNames.size + 1}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
+/**
+ * One statement with parameters as one batch of the extended protocol ([Parse,] Bind, Describe,
  * Execute, Sync), the way node-postgres sends it to a server. PGlite's own `query` sends each of
  * those messages (and a Describe of the statement, to learn the parameter types) as a call into
- * its WebAssembly engine of its own: six calls per statement. One batch is one call: a tracking
- * request went from about 0.33 ms to about 0.1 ms per statement (README, "Throughput").
+ * its WebAssembly engine of its own, and parses and plans the statement every time: six calls
+ * per statement. Here it is one call, and a statement already prepared on this database
+ * (`prepared`) skips Parse: no parsing or planning again (README, "Throughput").
  * Parameters are converted by node-postgres's own rules and sent untyped, so the same SQL and
  * the same values behave alike on both drivers.
  */
-function batchOf(sql: string, params: readonly unknown[] = []): Uint8Array {
+function batchOf(sql: string, params: readonly unknown[], name: string | undefined, prepared: boolean): Uint8Array {
   const { serialize } = protocol;
   const parts = [
-    serialize.parse({ text: sql }),
-    serialize.bind({ values: params.map((value) => prepareValue(value)) }),
+    ...(prepared ? [] : [serialize.parse({ text: sql, ...(name ? { name } : {}) })]),
+    serialize.bind({ values: params.map((value) => prepareValue(value)), ...(name ? { statement: name } : {}) }),
     serialize.describe({ type: 'P' }),
     serialize.execute({}),
     serialize.sync(),
@@ -58,9 +76,19 @@ export async function openPglite(dataDir?: string): Promise<Database> {
    * inside another request's transaction. A failed statement throws PostgreSQL's error (with its
    * `code`); the Sync in the same batch has already ended the failed statement's work.
    */
+  /** The named statements this database has parsed (PGlite is one connection). */
+  const prepared = new Set<string>();
   const run = async <T>(sql: string, params: unknown[] | undefined, inTransaction: boolean): Promise<{ rows: T[] }> => {
-    const batch = batchOf(sql, params);
-    const execute = () => db._runExclusiveQuery(() => db.execProtocolStream(batch, { syncToFs: !inTransaction }));
+    const name = statementName(sql);
+    const execute = () => db._runExclusiveQuery(async () => {
+      const known = name !== undefined && prepared.has(name);
+      const messages = await db.execProtocolStream(batchOf(sql, params ?? [], name, known), { syncToFs: !inTransaction, throwOnError: false });
+      // The statement exists once its Parse completed, even when binding or running it failed.
+      if (name && messages.some((m) => m.name === 'parseComplete')) prepared.add(name);
+      const failure = messages.find((m) => m.name === 'error');
+      if (failure) throw failure;
+      return messages;
+    });
     const messages = inTransaction ? await execute() : await db._runExclusiveTransaction(execute);
     return { rows: (parse.parseResults(messages, db.parsers)[0] as Results<T> | undefined)?.rows ?? [] };
   };
@@ -78,13 +106,19 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
+/** A node-postgres query, named when it may be (each connection then parses and plans it once). */
+function named(text: string, values: unknown[] = []): pg.QueryConfig {
+  const name = statementName(text);
+  return name ? { name, text, values } : { text, values };
+}
+
 /** Opens a pool on a real PostgreSQL server. */
 export async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
   await pool.query('select 1');
   return {
     driver: 'postgres',
-    query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await pool.query(sql, params)).rows as T[] }),
+    query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await pool.query(named(sql, params))).rows as T[] }),
     exec: async (sql) => {
       await pool.query(sql);
     },
@@ -92,7 +126,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const result = await fn({ query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await client.query(sql, params)).rows as T[] }) });
+        const result = await fn({ query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await client.query(named(sql, params))).rows as T[] }) });
         await client.query('commit');
         return result;
       } catch (error) {
