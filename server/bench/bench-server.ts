@@ -38,7 +38,7 @@ function processAndChildren(pid: number): number[] {
   }
 }
 
-/** Starts `server/main.ts` on `127.0.0.1:port` and resolves once it answers (60 s at most). */
+/** Starts `server/main.ts` on `127.0.0.1:port` and resolves once it answers (3 minutes at most: the cores may be shared). */
 export async function startBenchServer(port: number, database: BenchDatabase = { kind: 'pglite' }): Promise<BenchServer> {
   const base = `http://127.0.0.1:${port}`;
   const where = database.kind === 'pglite'
@@ -59,7 +59,7 @@ export async function startBenchServer(port: number, database: BenchDatabase = {
     child.kill('SIGTERM');
     await exited;
   };
-  for (let i = 0; i < 240; i += 1) {
+  for (let i = 0; i < 720; i += 1) {
     try {
       if ((await fetch(`${base}/api/barcode/project?code=demo`)).ok) return { base, pids, stop };
     } catch {
