@@ -71,12 +71,12 @@ for (const [index, setup] of setups.entries()) {
 
 const cell = (text: string, width: number) => text.padEnd(width);
 const number = (n: number, digits = 1) => n.toFixed(digits).padStart(7);
-console.log(`\n${cell('route', 46)} ${cell('database', 22)} requests/s     p50 ms     p95 ms   server CPU ms/request`);
+console.log(`\n${cell('route', 56)} ${cell('database', 22)} requests/s     p50 ms     p95 ms   server CPU ms/request`);
 for (const { route, database, figures: f } of table) {
-  console.log(`${cell(route, 46)} ${cell(database, 22)} ${number(f.perSecond, 0)}    ${number(f.p50)}    ${number(f.p95)}    ${number(f.serverCpuMs, 2)}`);
+  console.log(`${cell(route, 56)} ${cell(database, 22)} ${number(f.perSecond, 0)}    ${number(f.p50)}    ${number(f.p95)}    ${number(f.serverCpuMs, 2)}`);
 }
 for (const b of BEFORE) {
-  console.log(`${cell(`${b.route} (before)`, 46)} ${cell(b.database, 22)} ${number(b.perSecond, 0)}    ${number(b.p50)}    ${number(b.p95)}    ${number(b.cpu, 2)}`);
+  console.log(`${cell(`${b.route} (before)`, 56)} ${cell(b.database, 22)} ${number(b.perSecond, 0)}    ${number(b.p50)}    ${number(b.p95)}    ${number(b.cpu, 2)}`);
 }
 try {
   const report = measureFirstLoad('dist');
