@@ -53,12 +53,11 @@ export async function findBarcodeByExternalId(db: Queryable, projectCode: string
   return rows[0];
 }
 
+/** The columns of a StoredBarcode: one list for every query that reads one. */
+const STORED_COLUMNS = ['project_id', 'barcode_type', 'is_activated', 'is_deactivated', 'current_track_point_key', 'revision', 'external_id', 'parent_id', 'is_sealed'] as const;
+
 export async function findStoredBarcode(db: Queryable, id: string): Promise<StoredBarcode | undefined> {
-  const { rows } = await db.query<StoredBarcode>(
-    `select project_id, barcode_type, is_activated, is_deactivated, current_track_point_key, revision, external_id, parent_id, is_sealed
-       from barcodes where id = $1`,
-    [id],
-  );
+  const { rows } = await db.query<StoredBarcode>(`select ${STORED_COLUMNS.join(', ')} from barcodes where id = $1`, [id]);
   return rows[0];
 }
 
@@ -69,8 +68,7 @@ export async function findStoredBarcode(db: Queryable, id: string): Promise<Stor
  */
 export async function findStoredBarcodeForChange(db: Queryable, id: string, userId: string): Promise<(StoredBarcode & StampAndMember) | undefined> {
   const { rows } = await db.query<StoredBarcode & StampAndMember>(
-    `select b.project_id, b.barcode_type, b.is_activated, b.is_deactivated, b.current_track_point_key, b.revision, b.external_id,
-            b.parent_id, b.is_sealed, p.xmin::text as project_stamp,
+    `select ${STORED_COLUMNS.map((c) => `b.${c}`).join(', ')}, p.xmin::text as project_stamp,
             m.can_generate_barcode, m.can_activate_barcode, m.can_add_tracking
        from barcodes b join projects p on p.id = b.project_id
             left join project_members m on m.project_id = b.project_id and m.user_id = $2
