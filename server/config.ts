@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CLIENT_VERSION } from '../schemas/validation';
 import type { ServerConfig } from './context';
@@ -16,6 +17,8 @@ export interface Environment {
   /** Folder of project configuration files (`<code>@<version>.json`), imported at start and on change. */
   projectsDir: string;
   trustProxy: boolean;
+  /** Server processes behind the one port (node:cluster); more than one only on PostgreSQL. */
+  workers: number;
   config: ServerConfig;
 }
 
@@ -45,6 +48,19 @@ function fileMaxBytes(value: string | undefined): number {
   return bytes;
 }
 
+/**
+ * WORKERS: how many server processes share the port. On PostgreSQL (DATABASE_URL) the default
+ * is one per core; PGlite is an embedded database that one process owns, so there it is 1 and
+ * anything more stops the start.
+ */
+export function workerCount(value: string | undefined, databaseUrl: string | undefined, cores = availableParallelism()): number {
+  if (value === undefined || value === '') return databaseUrl ? cores : 1;
+  const workers = Number(value);
+  if (!Number.isSafeInteger(workers) || workers < 1) throw new Error(`WORKERS must be a whole number of processes, at least 1, got '${value}'`);
+  if (workers > 1 && !databaseUrl) throw new Error(`WORKERS=${workers} needs DATABASE_URL: the embedded PGlite database belongs to one process`);
+  return workers;
+}
+
 export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environment {
   const root = resolve(import.meta.dirname, '..');
   const dataDir = env.DATA_DIR === ':memory:' ? ':memory:' : resolve(env.DATA_DIR ?? resolve(root, 'data'));
@@ -57,6 +73,7 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environme
     distDir: resolve(env.DIST_DIR ?? resolve(root, 'dist')),
     projectsDir: resolve(env.PROJECTS_DIR ?? resolve(root, 'server', 'projects')),
     trustProxy: flag(env.TRUST_PROXY),
+    workers: workerCount(env.WORKERS, env.DATABASE_URL || undefined),
     config: defaultServerConfig({
       latestClientVersion: env.LATEST_CLIENT_VERSION ?? CLIENT_VERSION,
       minClientVersion: env.MIN_CLIENT_VERSION ?? '0',

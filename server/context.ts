@@ -1,4 +1,5 @@
 import type { Database } from './db/database';
+import type { ProjectCache } from './infra/project-cache';
 import type { AuthLimits } from './infra/rate-limit';
 
 /** Server settings, read once from the environment (README, "Configuration"). */
@@ -25,4 +26,6 @@ export interface ServerContext {
   db: Database;
   secret: string;
   config: ServerConfig;
+  /** Projects by id, checked against the database's stamp of the row on every use (infra/project-cache.ts). */
+  projects: ProjectCache;
 }

@@ -5,6 +5,7 @@
  * distributionCentre, undo) as API calls.
  */
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { SEED } from '../seed/seed';
 
 /** The staff access code with every permission in the seeded demo project. */
@@ -13,19 +14,41 @@ export const STAFF_ACCESS_CODE = '11112222';
 /** A running benchmark server: its base address and how to stop it. */
 export interface BenchServer {
   base: string;
+  /** The server's processes now: the one started and its children (a cluster's workers). */
+  pids(): number[];
   stop(): Promise<void>;
 }
 
-/**
- * Starts `server/main.ts` on `127.0.0.1:port` (with `env` added to its environment) and
- * resolves once it answers (90 s at most: a busy machine starts it slowly).
- */
-export async function startBenchServer(port: number, env: Record<string, string> = {}): Promise<BenchServer> {
+/** Where a benchmark server keeps its data: a throwaway in-memory PGlite, or PostgreSQL with `workers` processes. */
+export type BenchDatabase = { kind: 'pglite' } | { kind: 'postgres'; url: string; workers: number };
+
+/** The process and its children, from /proc (Linux; just the process elsewhere). */
+function processAndChildren(pid: number): number[] {
+  try {
+    const children = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).filter((name) => {
+      try {
+        return Number(readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    });
+    return [pid, ...children.map(Number)];
+  } catch {
+    return [pid];
+  }
+}
+
+/** Starts `server/main.ts` on `127.0.0.1:port` and resolves once it answers, with `env` added to its environment (3 minutes at most: the cores may be shared). */
+export async function startBenchServer(port: number, database: BenchDatabase = { kind: 'pglite' }, env: Record<string, string> = {}): Promise<BenchServer> {
   const base = `http://127.0.0.1:${port}`;
+  const where = database.kind === 'pglite'
+    ? { DATA_DIR: ':memory:', DATABASE_URL: '', WORKERS: '1' }
+    : { DATABASE_URL: database.url, WORKERS: String(database.workers) };
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: ':memory:' },
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', ...where },
     stdio: 'ignore',
   });
+  const pids = () => (child.pid === undefined ? [] : processAndChildren(child.pid));
   // A benchmark that dies half-way (an exception, a closed pipe) must not leave its server running.
   const killOnExit = () => child.kill('SIGTERM');
   process.once('exit', killOnExit);
@@ -36,9 +59,9 @@ export async function startBenchServer(port: number, env: Record<string, string>
     child.kill('SIGTERM');
     await exited;
   };
-  for (let i = 0; i < 360; i += 1) {
+  for (let i = 0; i < 720; i += 1) {
     try {
-      if ((await fetch(`${base}/api/barcode/project?code=demo`)).ok) return { base, stop };
+      if ((await fetch(`${base}/api/barcode/project?code=demo`)).ok) return { base, pids, stop };
     } catch {
       // not listening yet
     }

@@ -4,6 +4,7 @@
  * real, accepted step: each one moves a different freshly activated pallet from manufacturer
  * to distributionCentre, so a non-2xx answer is a failure, never an expected refusal.
  */
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { apiClient, distributionCentreStep, staffCookie, type ApiClient } from './bench-server';
 
@@ -18,9 +19,10 @@ interface BenchRequest {
   method: 'GET' | 'POST';
   path: string;
   body?: object;
+  headers?: Record<string, string>;
 }
 
-interface Figures {
+export interface Figures {
   requests: number;
   perSecond: number;
   p50: number;
@@ -29,6 +31,24 @@ interface Figures {
   /** Answers other than 2xx, plus connection errors and timeouts. */
   failures: number;
   statuses: Record<string, number>;
+  /**
+   * CPU time the server processes spent per request (user + system, from /proc): unlike
+   * requests per second, it hardly moves when other programs share the cores. NaN when unknown.
+   */
+  serverCpuMs: number;
+}
+
+/** CPU time (ms) the processes have used so far, from /proc/<pid>/stat (Linux); NaN elsewhere. */
+export function cpuMsOf(pids: readonly number[]): number {
+  try {
+    return pids.reduce((sum, pid) => {
+      // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return sum + ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    }, 0);
+  } catch {
+    return NaN;
+  }
 }
 
 /** Value at quantile `q` of ascending `sorted` (nearest rank). */
@@ -38,9 +58,10 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
  * Runs exactly `amount` requests over `CONNECTIONS` connections, `request(i)` giving the i-th
  * request; latencies are taken per response (autocannon's histogram stops at p90 then p97.5).
  */
-async function measure(base: string, amount: number, request: (i: number) => BenchRequest, headers: Record<string, string>): Promise<Figures> {
+async function measure(base: string, amount: number, request: (i: number) => BenchRequest, headers: Record<string, string>, serverPids: readonly number[]): Promise<Figures> {
   let next = 0;
   const latencies: number[] = [];
+  const cpuBefore = cpuMsOf(serverPids);
   const started = performance.now();
   const result = await new Promise<autocannon.Result>((resolve, reject) => autocannon({
     url: base,
@@ -49,20 +70,21 @@ async function measure(base: string, amount: number, request: (i: number) => Ben
     timeout: 30,
     requests: [{
       setupRequest: (req) => {
-        const { method, path, body } = request(next);
+        const { method, path, body, headers: own } = request(next);
         next += 1;
-        return { ...req, method, path, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) };
+        return { ...req, method, path, headers: { ...headers, ...own, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) };
       },
     }],
   }, (error, done) => (error ? reject(error as Error) : resolve(done)))
     .on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime)));
   const seconds = (performance.now() - started) / 1000;
+  const serverCpuMs = (cpuMsOf(serverPids) - cpuBefore) / amount;
   latencies.sort((a, b) => a - b);
   const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count ?? 0]));
   return {
     requests: latencies.length, perSecond: latencies.length / seconds,
     p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95), p99: quantile(latencies, 0.99),
-    failures: result.non2xx + result.errors + result.timeouts, statuses,
+    failures: result.non2xx + result.errors + result.timeouts, statuses, serverCpuMs,
   };
 }
 
@@ -81,31 +103,53 @@ async function activatedPallets(api: ApiClient, count: number): Promise<string[]
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-function print(title: string, f: Figures): void {
-  const statuses = Object.entries(f.statuses).map(([code, n]) => `${code}: ${n}`).join(', ');
-  console.log(`  ${title.padEnd(44)} ${f.perSecond.toFixed(0).padStart(5)} req/s   p50 ${ms(f.p50)}   p95 ${ms(f.p95)}   p99 ${ms(f.p99)}   ${f.requests} requests, non-2xx/errors ${f.failures} (${statuses})`);
+/** One measured route of the lifecycle. */
+export interface LifecycleRow {
+  route: string;
+  figures: Figures;
 }
 
-/** Prepares the pallets, loads the server and prints the figures; throws if any tracking step was refused. */
-export async function benchLifecycle(base: string): Promise<void> {
+export function printRow(title: string, f: Figures): void {
+  const statuses = Object.entries(f.statuses).map(([code, n]) => `${code}: ${n}`).join(', ');
+  console.log(`  ${title.padEnd(52)} ${f.perSecond.toFixed(0).padStart(5)} req/s   p50 ${ms(f.p50)}   p95 ${ms(f.p95)}   p99 ${ms(f.p99)}   server CPU ${ms(f.serverCpuMs)}/request   ${f.requests} requests, non-2xx/errors ${f.failures} (${statuses})`);
+}
+
+/**
+ * Prepares the pallets, loads the server and prints the figures; resolves to them. Throws if
+ * any tracking step was refused. `serverPids` gives the server's processes (for their CPU time).
+ */
+export async function benchLifecycle(base: string, serverPids: () => readonly number[] = () => []): Promise<LifecycleRow[]> {
   const cookie = await staffCookie(base);
   const api = apiClient(base, cookie);
   const preparing = performance.now();
-  const pallets = await activatedPallets(api, WARM_UP_STEPS + TRACKING_STEPS);
+  const keyedSteps = Math.ceil(TRACKING_STEPS / 2);
+  const pallets = await activatedPallets(api, WARM_UP_STEPS + TRACKING_STEPS + keyedSteps);
   const warmUp = pallets.slice(0, WARM_UP_STEPS);
-  const measured = pallets.slice(WARM_UP_STEPS);
+  const measured = pallets.slice(WARM_UP_STEPS, WARM_UP_STEPS + TRACKING_STEPS);
+  const keyed = pallets.slice(WARM_UP_STEPS + TRACKING_STEPS);
   console.log(`barcode lifecycle, ${CONNECTIONS} connections (${pallets.length} pallets generated and activated in ${((performance.now() - preparing) / 1000).toFixed(1)} s):`);
+  const pids = serverPids();
+  const rows: LifecycleRow[] = [];
+  const row = (route: string, figures: Figures) => {
+    printRow(route, figures);
+    rows.push({ route, figures });
+    return figures;
+  };
 
   const track = (ids: string[]) => (i: number): BenchRequest => ({ method: 'POST', path: '/api/barcode/tracking', body: distributionCentreStep(ids[i % ids.length]!) });
-  await measure(base, warmUp.length, track(warmUp), { cookie });
-  const tracking = await measure(base, measured.length, track(measured), { cookie });
-  print('POST /api/barcode/tracking (each a new step)', tracking);
+  await measure(base, warmUp.length, track(warmUp), { cookie }, pids);
+  const tracking = row('POST /api/barcode/tracking', await measure(base, measured.length, track(measured), { cookie }, pids));
+  // As the app sends it: one Idempotency-Key per action, claimed and answered in the database.
+  const trackKeyed = (i: number): BenchRequest => ({ ...track(keyed)(i), headers: { 'idempotency-key': `bench-${keyed[i % keyed.length]}` } });
+  const trackingKeyed = row('POST /api/barcode/tracking, Idempotency-Key', await measure(base, keyed.length, trackKeyed, { cookie }, pids));
 
   const read = (i: number): BenchRequest => ({ method: 'GET', path: `/api/barcode/barcode?id=${measured[i % measured.length]}` });
-  print('GET /api/barcode/barcode?id=, staff', await measure(base, READS, read, { cookie }));
-  print('GET /api/barcode/barcode?id=, visitor', await measure(base, READS, read, {}));
+  row('GET /api/barcode/barcode?id=, staff', await measure(base, READS, read, { cookie }, pids));
+  row('GET /api/barcode/barcode?id=, visitor', await measure(base, READS, read, {}, pids));
 
-  const notTracked = (await Promise.all(measured.slice(0, 20).map((id) => api.get(`/barcode/barcode?id=${id}`))))
+  const notTracked = (await Promise.all([...measured.slice(0, 20), ...keyed.slice(0, 20)].map((id) => api.get(`/barcode/barcode?id=${id}`))))
     .filter((b) => (b as { currentTrackPointKey: string }).currentTrackPointKey !== 'distributionCentre').length;
-  if (tracking.failures > 0 || notTracked > 0) throw new Error(`tracking: ${tracking.failures} steps refused, ${notTracked} of 20 sampled pallets not at distributionCentre`);
+  const refused = tracking.failures + trackingKeyed.failures;
+  if (refused > 0 || notTracked > 0) throw new Error(`tracking: ${refused} steps refused, ${notTracked} of 40 sampled pallets not at distributionCentre`);
+  return rows;
 }

@@ -60,7 +60,7 @@ const series = (values: number[]) => `${values.map(ms).join(', ')} (median ${ms(
 /** Starts its own server on `port`, builds the trees over the API, prints the figures. */
 export async function benchRelations(port: number): Promise<void> {
   const dir = benchProjectsDir();
-  const server = await startBenchServer(port, { PROJECTS_DIR: dir });
+  const server = await startBenchServer(port, { kind: 'pglite' }, { PROJECTS_DIR: dir });
   try {
     const api = apiClient(server.base, await staffCookie(server.base));
     const preparing = performance.now();

@@ -2,22 +2,22 @@
  * `npm run bench`: requests per second of the reference server on loopback, the barcode
  * lifecycle (tracking steps, barcode reads) under a bounded load, parents and children (pairing
  * 500 children, tracking a parent with 1,000 descendants), and the client's first-load
- * size. The server runs in its own process (in-memory database); autocannon loads it for a
- * bounded time or number of requests per endpoint and stops by itself.
+ * size. The server runs in its own process (in-memory PGlite; with DATABASE_URL also PostgreSQL
+ * with one and two worker processes); autocannon loads it for a bounded time or number of requests
+ * per endpoint and stops by itself. Ends with a table of every setup, and the figures before.
  */
 import autocannon from 'autocannon';
 import { FIRST_LOAD_BUDGET_BYTES, measureFirstLoad } from '../../scripts/bundle-size';
 import { benchCompile } from '../../scripts/bench-compile';
-import { startBenchServer, staffLogin } from './bench-server';
-import { benchLifecycle } from './lifecycle';
+import { startBenchServer, staffLogin, type BenchDatabase } from './bench-server';
+import { benchLifecycle, type Figures } from './lifecycle';
 import { benchRelations } from './relations';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8190);
-const BASE = `http://127.0.0.1:${PORT}`;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
-async function load(title: string, path: string, options: Partial<autocannon.Options> = {}): Promise<void> {
-  const result = await autocannon({ url: `${BASE}${path}`, connections: 10, duration: DURATION_SECONDS, ...options });
+async function load(title: string, url: string, options: Partial<autocannon.Options> = {}): Promise<void> {
+  const result = await autocannon({ url, connections: 10, duration: DURATION_SECONDS, ...options });
   const errors = result.non2xx + result.errors + result.timeouts;
   console.log(`${title.padEnd(40)} ${result.requests.average.toFixed(0).padStart(6)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   non-2xx/errors ${errors}`);
 }
@@ -27,24 +27,63 @@ for (const count of [200, 1000]) {
   console.log(`renderer compile(), ${count} fields: median ${medianMs.toFixed(2)} ms, p95 ${p95Ms.toFixed(2)} ms (budget for 1,000 fields: 10 ms median)`);
 }
 
-const server = await startBenchServer(PORT);
-try {
-  const database = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite in memory';
-  console.log(`reference server on loopback (${database}), 10 connections, ${DURATION_SECONDS} s per endpoint, server and load generator sharing 2 cores`);
-  await load('GET /api/barcode/project?code=demo&version=1', '/api/barcode/project?code=demo&version=1');
-  await load('POST /api/user/authorize (1111-2222)', '/api/user/authorize', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(staffLogin()),
-  });
-  await benchLifecycle(BASE);
-  await benchRelations(PORT + 1);
+/** The servers measured: PGlite in memory always; with DATABASE_URL also PostgreSQL with one worker and with two. */
+const databaseUrl = process.env.DATABASE_URL;
+const setups: { database: string; options: BenchDatabase }[] = [
+  { database: 'PGlite in memory', options: { kind: 'pglite' } },
+  ...(databaseUrl ? [1, 2].map((workers) => ({ database: `PostgreSQL, ${workers} worker${workers > 1 ? 's' : ''}`, options: { kind: 'postgres' as const, url: databaseUrl, workers } })) : []),
+];
+
+/**
+ * The same bench at commit 8c789f1 (before this work: PGlite's six engine calls per statement, the
+ * project read and its forms compiled on every request, two statements per Idempotency-Key
+ * claim), run on the same machine in the same hour as the figures of README "Throughput".
+ */
+const BEFORE: { route: string; database: string; perSecond: number; p50: number; p95: number; cpu: number }[] = [
+  // PGlite: 14:26 UTC 2026-11-23, load average 17 (four other engineers' builds and tests), 600 / 300 / 1000 / 1000 requests.
+  { route: 'POST /api/barcode/tracking', database: 'PGlite in memory', perSecond: 33, p50: 230.6, p95: 530.2, cpu: 7.0 },
+  { route: 'POST /api/barcode/tracking, Idempotency-Key', database: 'PGlite in memory', perSecond: 33, p50: 239.2, p95: 536.7, cpu: 7.7 },
+  { route: 'GET /api/barcode/barcode?id=, staff', database: 'PGlite in memory', perSecond: 98, p50: 65.2, p95: 248.9, cpu: 3.2 },
+  { route: 'GET /api/barcode/barcode?id=, visitor', database: 'PGlite in memory', perSecond: 166, p50: 25.2, p95: 174.7, cpu: 1.9 },
+  // PostgreSQL 15 on the same machine: 14:11 UTC, load average 27, 1000 / 500 / 1000 / 1000 requests (one process: no workers then).
+  { route: 'POST /api/barcode/tracking', database: 'PostgreSQL, 1 process', perSecond: 25, p50: 312.1, p95: 978.1, cpu: 2.3 },
+  { route: 'POST /api/barcode/tracking, Idempotency-Key', database: 'PostgreSQL, 1 process', perSecond: 19, p50: 435.6, p95: 981.9, cpu: 3.1 },
+  { route: 'GET /api/barcode/barcode?id=, staff', database: 'PostgreSQL, 1 process', perSecond: 39, p50: 210.7, p95: 567.7, cpu: 1.5 },
+  { route: 'GET /api/barcode/barcode?id=, visitor', database: 'PostgreSQL, 1 process', perSecond: 54, p50: 151.8, p95: 365.5, cpu: 1.0 },
+];
+
+const table: { route: string; database: string; figures: Figures }[] = [];
+for (const [index, setup] of setups.entries()) {
+  const server = await startBenchServer(PORT + index, setup.options);
   try {
-    const report = measureFirstLoad('dist');
-    console.log(`first load of /demo@1: ${(report.totalGzipBytes / 1024).toFixed(1)} KB gzipped JavaScript in ${report.files.length + report.languageFiles.length} files (budget ${FIRST_LOAD_BUDGET_BYTES / 1024} KB)`);
-  } catch (error) {
-    console.log(`first load: ${(error as Error).message}`);
+    console.log(`\nreference server on loopback (${setup.database}), 10 connections, server and load generator sharing 2 cores`);
+    if (index === 0) {
+      await load('GET /api/barcode/project?code=demo&version=1', `${server.base}/api/barcode/project?code=demo&version=1`);
+      await load('POST /api/user/authorize (1111-2222)', `${server.base}/api/user/authorize`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(staffLogin()),
+      });
+    }
+    for (const row of await benchLifecycle(server.base, server.pids)) table.push({ ...row, database: setup.database });
+  } finally {
+    await server.stop();
   }
-} finally {
-  await server.stop();
+}
+await benchRelations(PORT + setups.length);
+
+const cell = (text: string, width: number) => text.padEnd(width);
+const number = (n: number, digits = 1) => n.toFixed(digits).padStart(7);
+console.log(`\n${cell('route', 56)} ${cell('database', 22)} requests/s     p50 ms     p95 ms   server CPU ms/request`);
+for (const { route, database, figures: f } of table) {
+  console.log(`${cell(route, 56)} ${cell(database, 22)} ${number(f.perSecond, 0)}    ${number(f.p50)}    ${number(f.p95)}    ${number(f.serverCpuMs, 2)}`);
+}
+for (const b of BEFORE) {
+  console.log(`${cell(`${b.route} (before)`, 56)} ${cell(b.database, 22)} ${number(b.perSecond, 0)}    ${number(b.p50)}    ${number(b.p95)}    ${number(b.cpu, 2)}`);
+}
+try {
+  const report = measureFirstLoad('dist');
+  console.log(`\nfirst load of /demo@1: ${(report.totalGzipBytes / 1024).toFixed(1)} KB gzipped JavaScript in ${report.files.length + report.languageFiles.length} files (budget ${FIRST_LOAD_BUDGET_BYTES / 1024} KB)`);
+} catch (error) {
+  console.log(`first load: ${(error as Error).message}`);
 }

@@ -17,21 +17,30 @@ export interface KeyUse {
   answer: { status: number; body: string } | null;
 }
 
+/** Expired answers are removed at most this often per process (a claim of an expired key replaces it anyway). */
+const PURGE_EVERY_MS = 60_000;
+const nextPurge = new WeakMap<Queryable, number>();
+
 /**
  * Claims a key for a request: true when this request is the first with it (it then runs and its
  * answer is stored with `storeAnswer`); false when another request holds it (see `findKeyUse`).
- * Expired uses and abandoned claims are removed first, so their key starts afresh.
+ * One statement: a new key is inserted, and an expired use or an abandoned claim of the same
+ * key is taken over in place (the row lock of the upsert lets one of several racing requests
+ * win). Other expired answers are purged now and then, not on every request.
  */
 export async function claimKey(db: Queryable, userId: string, key: string, fingerprint: string): Promise<boolean> {
-  await db.query(
-    `delete from idempotency_keys where expires_at <= now()
-        or (user_id = $1 and key = $2 and status is null and claimed_at <= now() - make_interval(secs => $3))`,
-    [userId, key, ABANDONED_CLAIM_SECONDS],
-  );
+  if (Date.now() >= (nextPurge.get(db) ?? 0)) {
+    nextPurge.set(db, Date.now() + PURGE_EVERY_MS);
+    await db.query('delete from idempotency_keys where expires_at <= now()');
+  }
   const { rows } = await db.query(
     `insert into idempotency_keys (user_id, key, fingerprint, expires_at) values ($1, $2, $3, now() + make_interval(secs => $4))
-     on conflict (user_id, key) do nothing returning 1 as claimed`,
-    [userId, key, fingerprint, IDEMPOTENCY_TTL_SECONDS],
+     on conflict (user_id, key) do update
+        set fingerprint = excluded.fingerprint, status = null, body = null, claimed_at = now(), expires_at = excluded.expires_at
+      where idempotency_keys.expires_at <= now()
+         or (idempotency_keys.status is null and idempotency_keys.claimed_at <= now() - make_interval(secs => $5))
+     returning 1 as claimed`,
+    [userId, key, fingerprint, IDEMPOTENCY_TTL_SECONDS, ABANDONED_CLAIM_SECONDS],
   );
   return rows.length === 1;
 }

@@ -16,6 +16,24 @@ export async function sendEmail(db: Queryable, destination: string, subject: str
   console.info(`[outbox] e-mail to ${destination}: ${subject}`);
 }
 
+/** A message to "send" through the outbox. */
+export type OutgoingMessage =
+  | { channel: 'sms'; destination: string; body: string }
+  | { channel: 'email'; destination: string; subject: string; body: string };
+
+/** "Sends" several messages at once: one statement stores them all (route notifications), each is logged as above. */
+export async function sendAll(db: Queryable, messages: readonly OutgoingMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  const params: unknown[] = [];
+  const rows = messages.map((m) => {
+    params.push(newId(), m.channel, m.destination, m.channel === 'email' ? m.subject : null, m.body);
+    const at = params.length - 5;
+    return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5})`;
+  });
+  await db.query(`insert into outbox (id, channel, destination, subject, body) values ${rows.join(', ')}`, params);
+  for (const m of messages) console.info(m.channel === 'email' ? `[outbox] e-mail to ${m.destination}: ${m.subject}` : `[outbox] sms to ${m.destination}: ${m.body}`);
+}
+
 export interface OutboxMessage {
   channel: string;
   destination: string;

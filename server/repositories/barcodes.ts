@@ -53,13 +53,43 @@ export async function findBarcodeByExternalId(db: Queryable, projectCode: string
   return rows[0];
 }
 
+/** The columns of a StoredBarcode: one list for every query that reads one. */
+const STORED_COLUMNS = ['project_id', 'barcode_type', 'is_activated', 'is_deactivated', 'current_track_point_key', 'revision', 'external_id', 'parent_id', 'is_sealed'] as const;
+
 export async function findStoredBarcode(db: Queryable, id: string): Promise<StoredBarcode | undefined> {
-  const { rows } = await db.query<StoredBarcode>(
-    `select project_id, barcode_type, is_activated, is_deactivated, current_track_point_key, revision, external_id, parent_id, is_sealed
-       from barcodes where id = $1`,
-    [id],
+  const { rows } = await db.query<StoredBarcode>(`select ${STORED_COLUMNS.join(', ')} from barcodes where id = $1`, [id]);
+  return rows[0];
+}
+
+/**
+ * A barcode for a change, with what the change needs besides in the same statement: the stamp
+ * of its project's row (infra/project-cache.ts) and the user's project_members row (null
+ * columns when there is none).
+ */
+export async function findStoredBarcodeForChange(db: Queryable, id: string, userId: string): Promise<(StoredBarcode & StampAndMember) | undefined> {
+  const { rows } = await db.query<StoredBarcode & StampAndMember>(
+    `select ${STORED_COLUMNS.map((c) => `b.${c}`).join(', ')}, p.xmin::text as project_stamp,
+            m.can_generate_barcode, m.can_activate_barcode, m.can_add_tracking
+       from barcodes b join projects p on p.id = b.project_id
+            left join project_members m on m.project_id = b.project_id and m.user_id = $2
+      where b.id = $1`,
+    [id, userId],
   );
   return rows[0];
+}
+
+/** A barcode with the stamp of its project's row (infra/project-cache.ts). */
+export async function findStampedBarcode(db: Queryable, id: string): Promise<(BarcodeRow & { project_stamp: string }) | undefined> {
+  return (await db.query<BarcodeRow & { project_stamp: string }>(
+    'select b.*, p.xmin::text as project_stamp from barcodes b join projects p on p.id = b.project_id where b.id = $1', [id])).rows[0];
+}
+
+/** The stamp of a barcode's project row and the user's project_members row, read with the barcode. */
+export interface StampAndMember {
+  project_stamp: string;
+  can_generate_barcode: boolean | null;
+  can_activate_barcode: boolean | null;
+  can_add_tracking: boolean | null;
 }
 
 export async function findBarcodeSummary(db: Queryable, id: string): Promise<BarcodeSummary | undefined> {

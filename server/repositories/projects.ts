@@ -24,6 +24,17 @@ const SELECT_PROJECT = `select p.id, p.enterprise_id, e.name as enterprise_name,
   (p.custom_logo is not null) as has_logo
   from projects p join enterprises e on e.id = p.enterprise_id`;
 
+/** A project with the stamp of its row (`xmin`: any update of the row gives a new one; infra/project-cache.ts). */
+export async function findStampedProject(db: Queryable, id: string): Promise<{ project: ProjectRow; stamp: string } | undefined> {
+  const row = (await db.query<ProjectRow & { stamp: string }>(
+    `select p.xmin::text as stamp, p.id, p.enterprise_id, e.name as enterprise_name, p.code, p.version, p.name, p.config,
+            (p.custom_logo is not null) as has_logo
+       from projects p join enterprises e on e.id = p.enterprise_id where p.id = $1`, [id])).rows[0];
+  if (!row) return undefined;
+  const { stamp, ...project } = row;
+  return { project, stamp };
+}
+
 export async function findProjectById(db: Queryable, id: string): Promise<ProjectRow | undefined> {
   return (await db.query<ProjectRow>(`${SELECT_PROJECT} where p.id = $1`, [id])).rows[0];
 }

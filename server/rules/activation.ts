@@ -1,10 +1,10 @@
 import type { ActivationBody } from '../../schemas/api/barcode';
 import { ErrorCode } from '../../schemas/error-codes';
 import type { BarcodeType, ProjectConfig, TrackPoint, UserType } from '../../schemas/project-config';
-import { compileForm, isVisible } from '../../renderer';
+import { isVisible } from '../../renderer';
 import { validateFormData } from '../../renderer/validate';
 import { ApiFailure, commonFailure, fieldFailure } from './api-failure';
-import { formSourceOf, SERVER_VIEWER, type ConfiguredProject } from './projects';
+import { serverForm, type ConfiguredProject } from './projects';
 import { stepInfo } from './step-info';
 
 /** A barcode's state as the activation rules read it. */
@@ -61,7 +61,7 @@ export function unchangedStart(type: BarcodeType, startKey: string | null, track
 export function validatedActivationFields(
   project: ConfiguredProject, barcodeType: string, customFields: unknown, stage: 'activation' | 'edit', barcodeId: string,
 ): Record<string, unknown> {
-  const form = compileForm(formSourceOf(project), { form: 'activation', barcodeType, stage }, SERVER_VIEWER);
+  const form = serverForm(project, { form: 'activation', barcodeType, stage });
   const { data, errors } = validateFormData(form, customFields, { barcodeId });
   if (Object.keys(errors).length > 0) {
     throw new ApiFailure(400, Object.fromEntries(Object.entries(errors).map(([key, codes]) => [key === '$common' ? key : `customFields.${key}`, codes])));

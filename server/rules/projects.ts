@@ -2,7 +2,7 @@ import type { ProjectQuery } from '../../schemas/api/project';
 import { ErrorCode } from '../../schemas/error-codes';
 import type { ProjectConfig } from '../../schemas/project-config';
 import { UUID_PATTERN_SOURCE } from '../../schemas/validation';
-import type { FormSource, FormViewer } from '../../renderer';
+import { compileForm, type CompiledForm, type FormRef, type FormSource, type FormViewer } from '../../renderer';
 import { commonFailure } from './api-failure';
 
 const UUID_PATTERN = new RegExp(UUID_PATTERN_SOURCE);
@@ -45,3 +45,26 @@ export const formSourceOf = (project: ConfiguredProject): FormSource => ({ code:
  * as catalogue codes, so the language of the labels does not matter.
  */
 export const SERVER_VIEWER: FormViewer = { language: 'en', loggedIn: true };
+
+/** Compiled server forms per stored configuration (an object kept by the project cache), by form. */
+const compiledForms = new WeakMap<ProjectConfig, Map<string, CompiledForm>>();
+
+/**
+ * A form of a stored project compiled for the server (SERVER_VIEWER), once per configuration:
+ * the project cache hands out the same configuration object until the project's row changes,
+ * and a changed configuration is a new object, compiled afresh. Callers read the result only.
+ */
+export function serverForm(project: ConfiguredProject, ref: FormRef): CompiledForm {
+  let forms = compiledForms.get(project.config);
+  if (!forms) {
+    forms = new Map();
+    compiledForms.set(project.config, forms);
+  }
+  const key = `${project.code}@${project.version} ${JSON.stringify(ref)}`;
+  let form = forms.get(key);
+  if (!form) {
+    form = compileForm(formSourceOf(project), ref, SERVER_VIEWER);
+    forms.set(key, form);
+  }
+  return form;
+}

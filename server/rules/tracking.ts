@@ -1,11 +1,10 @@
 import type { TrackingBody } from '../../schemas/api/barcode';
 import { ErrorCode } from '../../schemas/error-codes';
 import type { BarcodeType, TrackPoint } from '../../schemas/project-config';
-import { compileForm } from '../../renderer';
 import { validateFormData } from '../../renderer/validate';
 import type { Viewer } from './access';
 import { ApiFailure, commonFailure } from './api-failure';
-import { formSourceOf, SERVER_VIEWER, type ConfiguredProject } from './projects';
+import { serverForm, type ConfiguredProject } from './projects';
 
 /** A barcode's place in its trip, as the tracking rules read it. */
 export interface TripState {
@@ -109,7 +108,7 @@ export function validatedTrackPointForms(
   const errors: Record<string, number[]> = {};
   for (const unknownForm of Object.keys(sent).filter((key) => !point.trackPointForms.some((f) => f.key === key))) errors[`forms.${unknownForm}`] = [ErrorCode.invalidKey];
   for (const form of point.trackPointForms) {
-    const compiled = compileForm(formSourceOf(project), { form: 'trackPoint', barcodeType, trackPointKey: point.key, formKey: form.key }, SERVER_VIEWER);
+    const compiled = serverForm(project, { form: 'trackPoint', barcodeType, trackPointKey: point.key, formKey: form.key });
     const result = validateFormData(compiled, Object.hasOwn(sent, form.key) ? sent[form.key] : {}, { barcodeId });
     forms[form.key] = result.data;
     for (const [key, codes] of Object.entries(result.errors)) errors[`forms.${form.key}.${key}`] = codes;

@@ -6,11 +6,11 @@ import * as barcodes from '../repositories/barcodes';
 import type { BarcodeRow, StoredBarcode } from '../repositories/barcodes';
 import { appendHistory, latestTrackingStep } from '../repositories/history';
 import type { ProjectRow } from '../repositories/projects';
-import { assertMayChange, assertMayGenerate, assertMember, type PermissionKey, type Viewer } from '../rules/access';
+import { assertMayChange, assertMayGenerate, assertMember, permissionsFor, type PermissionKey, type Viewer } from '../rules/access';
 import { assertBarcodeFound, assertExternalIdFreeForNew, barcodeLookup } from '../rules/barcodes';
 import { visibleActivationData } from '../rules/visibility';
 import { barcodeRelations } from './hierarchy';
-import { loadProject, projectPermission } from './projects';
+import { cachedProject, loadProject, projectPermission } from './projects';
 
 /**
  * POST /barcode/barcode: a new, not yet activated barcode. Only users of the project's
@@ -50,10 +50,11 @@ function toBarcode(row: BarcodeRow, project: ProjectRow, viewer: Viewer | null):
 export async function getBarcode(ctx: ServerContext, viewer: Viewer | null, query: BarcodeQuery): Promise<Barcode> {
   const lookup = barcodeLookup(query);
   const found = lookup === null ? undefined
-    : 'id' in lookup ? await barcodes.findBarcode(ctx.db, lookup.id)
+    : 'id' in lookup ? await barcodes.findStampedBarcode(ctx.db, lookup.id)
     : await barcodes.findBarcodeByExternalId(ctx.db, lookup.projectCode, lookup.externalId, lookup.trackingNumber);
   const row = assertBarcodeFound(found);
-  const project = await loadProject(ctx.db, { id: row.project_id });
+  const stamp = 'project_stamp' in row ? String(row.project_stamp) : undefined;
+  const project = stamp === undefined ? await loadProject(ctx.db, { id: row.project_id }) : await cachedProject(ctx, row.project_id, stamp);
   const barcode = { ...toBarcode(row, project, viewer), ...(await barcodeRelations(ctx.db, project, row, viewer)) };
   // What an undo names (POST /barcode/undo-tracking); only users can undo.
   const latest = viewer ? await latestTrackingStep(ctx.db, row.id) : undefined;
@@ -79,9 +80,12 @@ export async function projectOfBarcodeFor(db: Queryable, viewer: Viewer, barcode
  * deactivated (3095).
  */
 export async function barcodeForChange(ctx: ServerContext, viewer: Viewer, barcodeId: string, ...keys: PermissionKey[]): Promise<{ row: StoredBarcode; project: ProjectRow }> {
-  const row = assertBarcodeFound(await barcodes.findStoredBarcode(ctx.db, barcodeId));
-  const project = await loadProject(ctx.db, { id: row.project_id });
+  // One statement reads the barcode, its project's stamp and the viewer's project_members row.
+  const row = assertBarcodeFound(await barcodes.findStoredBarcodeForChange(ctx.db, barcodeId, viewer.userId));
+  const project = await cachedProject(ctx, row.project_id, row.project_stamp);
   assertMember(viewer, project);
-  assertMayChange(await projectPermission(ctx.db, project, viewer), row, ...keys);
+  const member = row.can_add_tracking === null ? undefined
+    : { can_generate_barcode: row.can_generate_barcode === true, can_activate_barcode: row.can_activate_barcode === true, can_add_tracking: row.can_add_tracking };
+  assertMayChange(permissionsFor(viewer, project, member), row, ...keys);
   return { row, project };
 }

@@ -3,7 +3,7 @@ import type { TrackPoint } from '../../schemas/project-config';
 import type { Queryable } from '../db/database';
 import type { ServerContext } from '../context';
 import { newId } from '../infra/ids';
-import { sendEmail, sendSms } from '../infra/outbox';
+import { sendAll } from '../infra/outbox';
 import { findBarcode } from '../repositories/barcodes';
 import * as notifications from '../repositories/notifications';
 import type { NotificationRow } from '../repositories/notifications';
@@ -32,8 +32,10 @@ export async function notifyArrival(tx: Queryable, project: ProjectRow, barcodeI
     id: newId(), barcodeId: row.id, cycle: row.cycle, trackPointKey: point.key,
     subject: notification.subject, body: notification.body, mobileAlertDurationMinutes: notification.mobileAlertDurationByMinutes,
   });
-  for (const email of notification.emails) await sendEmail(tx, email, notification.subject, notification.body);
-  for (const phone of notification.phones) await sendSms(tx, phone, notification.subject);
+  await sendAll(tx, [
+    ...notification.emails.map((destination) => ({ channel: 'email' as const, destination, subject: notification.subject, body: notification.body })),
+    ...notification.phones.map((destination) => ({ channel: 'sms' as const, destination, body: notification.subject })),
+  ]);
 }
 
 const toNotification = (r: NotificationRow): Notification => ({

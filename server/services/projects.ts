@@ -17,6 +17,17 @@ export async function loadProject(db: Queryable, query: ProjectQuery): Promise<P
   return assertProjectFound(found);
 }
 
+/**
+ * A project by id through the context's cache (infra/project-cache.ts): `stamp`, read with the
+ * row that named the project, says whether the copy kept is current; else it is read again.
+ */
+export async function cachedProject(ctx: ServerContext, id: string, stamp: string): Promise<ProjectRow> {
+  const kept = ctx.projects.get(id, stamp);
+  if (kept) return kept;
+  const found = assertProjectFound(await projects.findStampedProject(ctx.db, id));
+  return ctx.projects.set(found.project, found.stamp);
+}
+
 /** What the viewer may do in the project; the project_members row is read only for users of its enterprise. */
 export async function projectPermission(db: Queryable, project: ProjectRow, viewer: Viewer | null): Promise<ProjectPermission> {
   const member = belongsTo(viewer, project) ? await projects.findMember(db, project.id, viewer.userId) : undefined;
