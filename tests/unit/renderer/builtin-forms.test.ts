@@ -118,3 +118,21 @@ describe('which fields a form has, and its stage', () => {
     expect(ids).toEqual(['t/activation', 't/address', 't/package-required', 't/package-optional', 't/package-optional-activation', 'a/b']);
   });
 });
+
+describe('the built-in forms speak every language', () => {
+  it('each field has a label in en, ja, zh-TW and zh-CN, and no two fields of a form share one', () => {
+    for (const fields of [addressFields(), packageFields(false), identifierFields()]) {
+      for (const language of ['en', 'ja', 'zh-TW', 'zh-CN'] as const) {
+        const labels = fields.map((f) => f.label[language]);
+        expect(labels.every((l) => typeof l === 'string' && l.trim().length > 0)).toBe(true);
+        expect(new Set(labels).size).toBe(labels.length);
+      }
+    }
+  });
+
+  it('the country list offers the codes as they are, in every language', () => {
+    const country = addressFields().find((f) => f.key === 'country');
+    expect(country?.type === 'singleSelect' && country.options.map((o) => o.value)).toEqual([...COUNTRY_CODES]);
+    expect(country?.type === 'singleSelect' && country.options.every((o) => Object.values(o.label).every((l) => l === o.value))).toBe(true);
+  });
+});

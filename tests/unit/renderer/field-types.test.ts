@@ -64,6 +64,7 @@ describe('numbers, adjustments, weights', () => {
     expect(a.options).toEqual({ precision: 1, sign: 'decrease', min: 2, max: 9, unitSuffix: 'pcs' });
     expect(one({ type: 'adjustment', precision: 0 }).options).toEqual({ precision: 0 });
     expect(one({ type: 'adjustment' }).accepts({ type: 'increase', value: 0 })).toBe(true);
+    expect(one({ type: 'adjustment' }).accepts({ type: 'decrease', value: 0 })).toBe(true);
   });
 
   it('a weight: 0 to the scale maximum in kg, precision 1 by default', () => {
@@ -106,6 +107,8 @@ describe('other single values', () => {
   it('a place: latitude -90..90, longitude -180..180, accuracy from 0', () => {
     const l = one({ type: 'location' });
     expect(l.accepts({ latitude: 90, longitude: -180, accuracy: 0 })).toBe(true);
+    expect(l.accepts({ latitude: -90, longitude: 180 })).toBe(true);
+    expect([l.accepts({ latitude: -91, longitude: 0 }), l.accepts({ latitude: 0, longitude: -181 })]).toEqual([false, false]);
     expect([l.accepts({ latitude: 91, longitude: 0 }), l.accepts({ latitude: 0, longitude: 181 }), l.accepts({ latitude: 0, longitude: 0, accuracy: -1 }), l.accepts({ latitude: 0 }), l.accepts({ latitude: 0, longitude: 0, x: 1 })]).toEqual([false, false, false, false, false]);
   });
 
@@ -147,6 +150,7 @@ describe('GHG emission inputs (spec section 5)', () => {
     expect(g.options).toEqual({ calculationType: 'tonkilo', inputs: GHG_INPUTS.tonkilo, ...GHG_NUMBER });
     expect(GHG_NUMBER).toEqual({ minimum: 0, maximum: 9999, precision: 3 });
     expect(g.accepts({ transportType: 'diesel', weight: 9999, distance: 0, loadRate: 1, emission: 0 })).toBe(true);
+    expect([g.accepts({ vehicleUsageType: 'business' }), g.accepts({ vehicleUsageType: 'private' })]).toEqual([true, true]);
     expect([g.accepts({ weight: 10000 }), g.accepts({ distance: -1 }), g.accepts({ loadRate: 1.01 }), g.accepts({ emission: -1 }), g.accepts({ transportType: '' }), g.accepts({ vehicleUsageType: 'x' }), g.accepts({ other: 1 })])
       .toEqual([false, false, false, false, false, false, false]);
   });
