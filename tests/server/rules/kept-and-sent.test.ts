@@ -18,7 +18,7 @@ describe('what an activation stores', () => {
   });
 
   it('the tracking number only when one was sent', () => {
-    const body = { barcodeType: 'box', customFields: {} };
+    const body = { barcodeId: BARCODE, barcodeType: 'box', customFields: {} };
     expect(keys(activationDataOf({ productName: 'Vaccine' }, body, null))).toEqual(['productName']);
     expect(activationDataOf({}, { ...body, trackingNumber: '' }, null)).toStrictEqual({ trackingNumber: '' });
   });
