@@ -120,6 +120,11 @@ describe('rules across fields', () => {
     expect(told((c) => { (field(c, 5).options as { value: string }[])[1]!.value = (field(c, 5).options as { value: string }[])[0]!.value; })[0]?.[0]).toBe(`${F}/5/options/1/value`);
   });
 
+  it('a range with one end only is no problem', () => {
+    expect(told((c) => { Object.assign(field(c, 6), { min: 50 }); delete field(c, 6).max; })).toEqual([]);
+    expect(told((c) => { Object.assign(field(c, 6), { max: 5 }); delete field(c, 6).min; })).toEqual([]);
+  });
+
   it('adjustments: min above max', () => {
     expect(told((c) => { Object.assign(field(c, 9), { min: 10, max: 1 }); })).toEqual([[`${F}/9/min`, 'min (10) is greater than max (1)']]);
   });

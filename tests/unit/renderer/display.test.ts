@@ -59,7 +59,7 @@ describe('shownValue: a stored value as the detail page shows it', () => {
 
   it('a signature as its image; files by name and URL, leaving out what is not a file', () => {
     expect(shown({ type: 'eSign' }, '/api/barcode/file/b/s.png')).toEqual({ kind: 'image', url: '/api/barcode/file/b/s.png' });
-    expect(shown({ type: 'files', fileKind: 'image' }, [{ name: 'a.png', url: '/u/a.png' }, 'junk'])).toEqual({ kind: 'files', files: [{ name: 'a.png', url: '/u/a.png' }] });
+    expect(shown({ type: 'files', fileKind: 'image' }, [{ name: 'a.png', url: '/u/a.png' }, 'junk', null, ['x']])).toEqual({ kind: 'files', files: [{ name: 'a.png', url: '/u/a.png' }] });
     expect(shown({ type: 'files', fileKind: 'image' }, 'a.png')).toEqual({ kind: 'empty' });
   });
 

@@ -35,7 +35,8 @@ describe('text', () => {
     expect(t.options).toMatchObject({ mask: '999', inputPattern: 'digits' });
     expect(one({ type: 'text', inputPattern: 'letters' }).schema).toMatchObject({ pattern: INPUT_PATTERN_REGEX.letters });
     expect(one({ type: 'text', inputPattern: 'letters' }).schema).not.toHaveProperty('allOf');
-    expect(one({ type: 'text' }).schema).toEqual({ type: 'string', title: 'Field' });
+    // Strict: an option left unset adds no keyword at all (not one holding undefined).
+    expect(one({ type: 'text' }).schema).toStrictEqual({ type: 'string', title: 'Field' });
   });
 
   it('multi-line text has ceil(max length / 20) rows, at least 2, 2 without a maximum', () => {
@@ -52,7 +53,8 @@ describe('numbers, adjustments, weights', () => {
     expect([n.accepts(-6), n.accepts(-5), n.accepts(5), n.accepts(6)]).toEqual([false, true, true, false]);
     expect(n.options).toEqual({ precision: 1, decimalMode: 'round', step: 1, min: -5, max: 5, unitPrefix: '¥', unitSuffix: 'yen' });
     expect(one({ type: 'number', precision: 3, decimalMode: 'floor', step: 0.5 }).options).toEqual({ precision: 3, decimalMode: 'floor', step: 0.5 });
-    expect(one({ type: 'number' }).schema).toEqual({ type: 'number', title: 'Field' });
+    expect(one({ type: 'number' }).schema).toStrictEqual({ type: 'number', title: 'Field' });
+    expect(one({ type: 'number', min: 0 }).schema).toStrictEqual({ type: 'number', minimum: 0, title: 'Field' });
   });
 
   it('an adjustment: increase (default) or decrease by a value from 0 (or the minimum) to the maximum', () => {
