@@ -3,7 +3,7 @@ import { ErrorCode } from '@schemas/error-codes';
 import { COUNTRY_CODES } from '@schemas/countries';
 import { EXTERNAL_ID_MAX_LENGTH, TRACKING_NUMBER_MAX_LENGTH } from '@schemas/validation';
 import { ADDRESS_KEYS, addressFields, identifierFields, packageFields, SPECIAL_FIELD_NAMES } from '@renderer/builtin-forms';
-import { compileForm, fieldsOf, formSourceOfFields, stageOf, type FormRef } from '@renderer/compile-form';
+import { compileForm, fieldsOf, formSourceOfFields, stageOf, type FormRef, type FormSource } from '@renderer/compile-form';
 import { validateFormData } from '@renderer/validate';
 import { text } from './fixtures';
 
@@ -98,6 +98,20 @@ describe('which fields a form has, and its stage', () => {
     expect(fieldsOf(project, { form: 'trackPoint', barcodeType: 't', trackPointKey: 'nope', formKey: 'f' })).toEqual([]);
     expect(fieldsOf(project, { form: 'package', barcodeType: 'nope', stage: 'activation', packageRequired: false, withActivationFields: true }).map((f) => f.key))
       .toEqual(['depth', 'width', 'height', 'weight', 'trackingNumber', 'externalId']);
+  });
+
+  it("a trackpoint form's fields are those of that form at that trackpoint; activation fields are the type's", () => {
+    const type = project.barcodeTypes.t!;
+    const withForms: FormSource = { ...project, barcodeTypes: { t: { ...type, trackPoints: [
+      { key: 'start', name: type.name, trackPointForms: [{ key: 'a', customFields: [text('s1')] }] },
+      { key: 'hub', name: type.name, trackPointForms: [{ key: 'a', customFields: [text('h1')] }, { key: 'b', customFields: [text('h2')] }] },
+    ] } } };
+    const keysOf = (ref: FormRef) => fieldsOf(withForms, ref).map((f) => f.key);
+    expect(keysOf({ form: 'trackPoint', barcodeType: 't', trackPointKey: 'hub', formKey: 'b' })).toEqual(['h2']);
+    expect(keysOf({ form: 'trackPoint', barcodeType: 't', trackPointKey: 'hub', formKey: 'a' })).toEqual(['h1']);
+    expect(keysOf({ form: 'trackPoint', barcodeType: 't', trackPointKey: 'start', formKey: 'a' })).toEqual(['s1']);
+    expect(keysOf({ form: 'trackPoint', barcodeType: 'nope', trackPointKey: 'hub', formKey: 'a' })).toEqual([]);
+    expect(keysOf({ form: 'activation', barcodeType: 't', stage: 'edit' })).toEqual(['lot']);
   });
 
   it('trackpoint forms are filled when tracking; the others at the stage the reference names', () => {
