@@ -25,6 +25,7 @@ export function errorField(error: Pick<ErrorObject, 'instancePath' | 'keyword' |
  * them (a signature: 'Please sign'). Never raw ajv English.
  */
 export function messageFor(error: ValidationErrorLike, fieldType?: string): FieldMessage {
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent today; the own-key guard keeps a type named like an Object.prototype member ('toString') from being looked up, and no such member has a `message`
   const own: Pick<FieldTypeDefinition<CustomFieldType, object>, 'message'> | undefined = fieldType && Object.hasOwn(FIELD_TYPES, fieldType) ? FIELD_TYPES[fieldType as CustomFieldType] : undefined;
   return own?.message?.(error) ?? commonMessage(error);
 }

@@ -136,6 +136,8 @@ export const ProjectSettings = Type.Object({
 
 export const ProjectConfig = Type.Object({
   ...ProjectSettings.properties,
-  barcodeTypes: Type.Record(key, BarcodeType),
+  // propertyNames: a Record with a pattern key is only patternProperties, under which a key of
+  // another form (`'bad key'`) would go unchecked, its barcode type never validated at all.
+  barcodeTypes: Type.Record(key, BarcodeType, { propertyNames: { pattern: IDENTIFIER_PATTERN } }),
 }, strict);
 export type ProjectConfig = Static<typeof ProjectConfig>;

@@ -26,6 +26,7 @@ export const TRANSPORT_TYPES = [
  * decimals; 0 when either is 0 or less. Shown as a percent with 2 decimals.
  */
 export function loadRate(weight: number | undefined, maxWeightCapacity: number | undefined): number {
+  // Stryker disable next-line EqualityOperator: equivalent; a weight or capacity of 0 is already caught by the falsy checks, so <= 0 and < 0 answer alike
   if (!weight || !maxWeightCapacity || weight <= 0 || maxWeightCapacity <= 0) return 0;
   return Math.round((weight / maxWeightCapacity) * 10000) / 10000;
 }

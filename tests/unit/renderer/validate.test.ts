@@ -1,3 +1,5 @@
+// @vitest-environment happy-dom
+// (initI18n sets the document language; the rest of the renderer tests need no DOM.)
 import { beforeAll, describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import type { CustomField } from '@schemas/custom-field';
