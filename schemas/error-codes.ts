@@ -86,6 +86,28 @@ export const ErrorCode = {
    * (HTTP 409; number chosen here): nothing was saved.
    */
   keyReused: 3015,
+  /** A barcode cannot be paired, unpaired or linked with itself (spec section 5; number chosen here). */
+  withItself: 3016,
+  /** The same barcode is listed twice in one pairing, unpairing or linking (duplicate scan; number chosen here). */
+  duplicateScan: 3017,
+  /** The barcode already has a parent: a child has at most one (number chosen here). */
+  alreadyPaired: 3018,
+  /** The parent's type does not accept this barcode's type as a child, or accepts no children (number chosen here). */
+  typeNotAccepted: 3019,
+  /** Pairing is mandatory at this trackpoint: pair children before tracking on (number chosen here). */
+  pairingRequired: 3020,
+  /** Pairing is prohibited at this trackpoint (number chosen here). */
+  pairingProhibited: 3021,
+  /** Unpairing is mandatory at this trackpoint: unpair the children before tracking on (number chosen here). */
+  unpairingRequired: 3022,
+  /** Unpairing is prohibited at this trackpoint (number chosen here). */
+  unpairingProhibited: 3023,
+  /** The child is the parent's own parent, or above it: pairing would make a loop (number chosen here). */
+  pairingCycle: 3024,
+  /** More children than the parent's type reserves (its reserved count; number chosen here). */
+  reservedCountExceeded: 3025,
+  /** Unpairing: the barcode is not a child of this parent (number chosen here). */
+  notChildOfParent: 3026,
   /** A one-time code was sent to the registered phone (not an error: the client shows a toast). */
   oneTimePasscodeSent: 3057,
   /** The user has no registered phone to receive a one-time code (number chosen here). */
@@ -94,6 +116,24 @@ export const ErrorCode = {
   formulaIncorrect: 3059,
   /** Self-registration is not allowed for this project (number chosen here). */
   selfRegistrationNotAllowed: 3060,
+  /** Linking is prohibited at the barcode's trackpoint (number chosen here). */
+  linkingProhibited: 3080,
+  /** The barcode's type cannot be linked (its type has no `linking`; number chosen here). */
+  linkingNotAllowedForType: 3081,
+  /** The barcodes belong to different projects (number chosen here). */
+  differentProjects: 3082,
+  /** The barcodes are already linked, in either direction (number chosen here). */
+  alreadyLinked: 3083,
+  /** The barcodes belong to different versions of the project (number chosen here). */
+  incompatibleVersions: 3084,
+  /** More links than the barcode's type reserves (its reserved count; number chosen here). */
+  linkReservedCountExceeded: 3085,
+  /** Linking is mandatory at this trackpoint: link the barcode before tracking on. */
+  linkMandatory: 3086,
+  /** Undo linking: the two barcodes are not linked (number chosen here). */
+  notLinked: 3087,
+  /** The barcode is linked: it cannot be recycled until its links are undone (number chosen here). */
+  recycleLinked: 3088,
   deactivated: 3095,
   /** Too many attempts from this address or at this project; retry later. */
   tooManyAttempts: 429,

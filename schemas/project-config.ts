@@ -40,6 +40,42 @@ export const RouteNotification = Type.Object({
 }, strict);
 export type RouteNotification = Static<typeof RouteNotification>;
 
+/**
+ * Whether pairing, unpairing or linking may happen while a barcode is at a trackpoint (spec
+ * section 4). `allowed` (the default when absent, so configurations written before pairing
+ * existed keep working): it may. `prohibited`: it is refused there (3021 pairing, 3023
+ * unpairing, 3080 linking). `mandatory`: it may, and the barcode cannot leave the trackpoint
+ * (its next tracking step) until it was done: pairing, a parent type must have children (3020);
+ * unpairing, it must have none left (3022); linking, a linkable type must have a link (3086).
+ */
+export const RELATION_RULES = ['allowed', 'mandatory', 'prohibited'] as const;
+export type RelationRule = (typeof RELATION_RULES)[number];
+const relationRule = (what: string) => Type.Optional(Type.Enum(RELATION_RULES, { description: `${what} at this trackpoint: allowed (default), mandatory or prohibited.` }));
+
+/** The largest number of children a barcode type may reserve (`pairing.maxChildren`). */
+export const MAX_CHILDREN_LIMIT = 10000;
+/** The largest number of links a barcode type may reserve (`linking.maxLinks`). */
+export const MAX_LINKS_LIMIT = 1000;
+
+/**
+ * Which barcode types a type accepts as children and how many at most (its reserved count).
+ * A type without `pairing` accepts no children (it may still be a child of another type).
+ */
+export const PairingConfig = Type.Object({
+  childTypes: Type.Array(key, { minItems: 1, uniqueItems: true, description: 'Keys of the barcode types this type accepts as children.' }),
+  maxChildren: Type.Integer({ minimum: 1, maximum: MAX_CHILDREN_LIMIT, description: 'The reserved count: children at most.' }),
+}, strict);
+export type PairingConfig = Static<typeof PairingConfig>;
+
+/**
+ * Whether a type may be linked and how many links a barcode of it may hold, both directions
+ * counted (its reserved count). A type without `linking` is never linked, either way.
+ */
+export const LinkingConfig = Type.Object({
+  maxLinks: Type.Integer({ minimum: 1, maximum: MAX_LINKS_LIMIT, description: 'The reserved count: links at most (link-to and be-linked together).' }),
+}, strict);
+export type LinkingConfig = Static<typeof LinkingConfig>;
+
 export const TrackPoint = Type.Object({
   key,
   name: LocalizedText,
@@ -48,6 +84,9 @@ export const TrackPoint = Type.Object({
   requireDestination: Type.Optional(Type.Boolean({ description: 'Tracking here asks for the destination address.' })),
   requirePackageInfo: Type.Optional(Type.Boolean({ description: 'Tracking here asks for dimension and weight.' })),
   routeNotification: Type.Optional(RouteNotification),
+  pairing: relationRule('Pairing children to a barcode'),
+  unpairing: relationRule('Unpairing children from a barcode'),
+  linking: relationRule('Linking barcodes'),
 }, strict);
 
 export const BarcodeType = Type.Object({
@@ -67,6 +106,8 @@ export const BarcodeType = Type.Object({
     emails: Type.Array(Type.String({ format: 'email' })),
   }, strict)),
   trackPoints: Type.Array(TrackPoint, { minItems: 1 }),
+  pairing: Type.Optional(PairingConfig),
+  linking: Type.Optional(LinkingConfig),
 }, strict);
 export type BarcodeType = Static<typeof BarcodeType>;
 export type TrackPoint = Static<typeof TrackPoint>;

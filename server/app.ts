@@ -9,6 +9,7 @@ import { installStaticClient } from './plugins/static-client';
 import { installTransportHeaders } from './plugins/transport-headers';
 import { installValidation } from './plugins/validation';
 import { barcodeRoutes } from './routes/barcode';
+import { pairingRoutes } from './routes/pairing';
 import { devRoutes } from './routes/dev';
 import { fileRoutes } from './routes/files';
 import { projectRoutes } from './routes/project';
@@ -53,6 +54,7 @@ export async function buildApp(ctx: ServerContext, options: BuildOptions = {}): 
     async (api) => {
       await api.register(projectRoutes, { ctx });
       await api.register(barcodeRoutes, { ctx });
+      await api.register(pairingRoutes, { ctx });
       await api.register(userRoutes, { ctx });
       await api.register(fileRoutes, { ctx });
       if (ctx.config.exposeOutbox) await api.register(devRoutes, { ctx });

@@ -26,6 +26,38 @@ export const BarcodeQuery = Type.Object({
 }, { additionalProperties: false });
 export type BarcodeQuery = Static<typeof BarcodeQuery>;
 
+/**
+ * Where a barcode stands among parents, children and links (issue 11), for the detail page and
+ * trace; open to visitors like the rest of the barcode.
+ */
+export const BarcodeHierarchy = Type.Object({
+  /** The barcode it is paired under, if any. */
+  parentId: Type.Union([BarcodeId, Type.Null()]),
+  /** Its parent, the parent's parent and so on, nearest first (empty when it has no parent). */
+  ancestorIds: Type.Array(BarcodeId),
+  /** Barcodes paired directly under it. */
+  childrenCount: Type.Integer(),
+  /** The most children its type reserves; 0 when its type accepts none. */
+  maxChildren: Type.Integer(),
+  /** Its links: to other barcodes (link-to) and from other barcodes (be-linked). */
+  linkToCount: Type.Integer(),
+  beLinkedCount: Type.Integer(),
+  /** The most links its type reserves (both directions together); 0 when its type cannot be linked. */
+  maxLinks: Type.Integer(),
+});
+export type BarcodeHierarchy = Static<typeof BarcodeHierarchy>;
+
+/**
+ * Whether an action is possible now: `code` null when it is, else the catalogue code the server
+ * would answer (e.g. 3019 its type accepts no children, 3021 prohibited at this trackpoint, 3001
+ * not activated, 3095 deactivated, 403 no permission; unpairing 3026 when it has no children).
+ * Each listed barcode is still checked when the action is sent.
+ */
+export const ActionVerdict = Type.Object({ code: Type.Union([Type.Integer(), Type.Null()]) });
+export type ActionVerdict = Static<typeof ActionVerdict>;
+export const RelationActions = Type.Object({ pair: ActionVerdict, unpair: ActionVerdict, link: ActionVerdict });
+export type RelationActions = Static<typeof RelationActions>;
+
 export const Barcode = Type.Object({
   id: BarcodeId,
   barcodeType: Type.Union([Type.String(), Type.Null()]),
@@ -41,6 +73,9 @@ export const Barcode = Type.Object({
   activationData: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
   /** For users: the history `seq` of the present trip's latest tracking step not undone (what an undo names); absent when there is none. */
   latestTrackingSeq: Type.Optional(Type.Integer()),
+  hierarchy: BarcodeHierarchy,
+  /** For users of the barcode's enterprise: whether pairing, unpairing and linking are possible now, and if not why. */
+  relationActions: Type.Optional(RelationActions),
 });
 export type Barcode = Static<typeof Barcode>;
 export const BarcodeResponse = envelope(Barcode);
@@ -178,20 +213,49 @@ export const TrackingCountQuery = Type.Object({
 export type TrackingCountQuery = Static<typeof TrackingCountQuery>;
 export const TrackingCountResponse = envelope(Type.Object({ date: Type.String(), count: Type.Integer() }));
 
-/** GET /barcode/children: the barcodes paired under one. */
+/** GET /barcode/children: the barcodes under one, as a tree read page by page. */
+export const ChildrenQuery = Type.Object({
+  id: BarcodeId,
+  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000000 })),
+  /** Entries per page: 50 by default, at most 200. */
+  count: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+}, { additionalProperties: false });
+export type ChildrenQuery = Static<typeof ChildrenQuery>;
+
+/**
+ * One barcode of the tree under the barcode asked about: `depth` 1 for its children, 2 for
+ * their children and so on; `parentId` the barcode it is paired under.
+ */
 export const ChildBarcode = Type.Object({
   id: BarcodeId,
+  parentId: BarcodeId,
+  depth: Type.Integer({ minimum: 1 }),
+  childrenCount: Type.Integer(),
   barcodeType: Type.Union([Type.String(), Type.Null()]),
   isActivated: Type.Boolean(),
   currentTrackPointKey: Type.Union([Type.String(), Type.Null()]),
   externalId: Type.Union([Type.String(), Type.Null()]),
 });
 export type ChildBarcode = Static<typeof ChildBarcode>;
-export const ChildrenResponse = envelope(Type.Array(ChildBarcode));
+/**
+ * Every descendant in tree order (depth first: a child, then its own children, then the next
+ * child; children in the order they were paired), `skip` / `count` of it; `total` counts all
+ * descendants, `childrenTotal` the direct children.
+ */
+export const ChildrenPage = Type.Object({ total: Type.Integer(), childrenTotal: Type.Integer(), items: Type.Array(ChildBarcode) });
+export type ChildrenPage = Static<typeof ChildrenPage>;
+export const ChildrenResponse = envelope(ChildrenPage);
 
-/** GET /barcode/children/value: one activation value of each child, as the viewer may see it. */
+/** GET /barcode/children/value: one activation value of each direct child, as the viewer may see it. */
 export const ChildValueQuery = Type.Object({ id: BarcodeId, key: Type.String({ pattern: IDENTIFIER_PATTERN }) }, { additionalProperties: false });
 export type ChildValueQuery = Static<typeof ChildValueQuery>;
 export const ChildValue = Type.Object({ barcodeId: BarcodeId, value: Type.Unknown() });
 export type ChildValue = Static<typeof ChildValue>;
-export const ChildValuesResponse = envelope(Type.Array(ChildValue));
+/**
+ * The values (null when not set or not visible) and their total: `sum` adds the numbers (an
+ * adjustment counts its value), `numericCount` says how many values were numbers; `sum` is null
+ * when none was.
+ */
+export const ChildValues = Type.Object({ values: Type.Array(ChildValue), sum: Type.Union([Type.Number(), Type.Null()]), numericCount: Type.Integer() });
+export type ChildValues = Static<typeof ChildValues>;
+export const ChildValuesResponse = envelope(ChildValues);

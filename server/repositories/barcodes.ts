@@ -147,7 +147,7 @@ export async function hasChildren(db: Queryable, id: string): Promise<boolean> {
   return (await db.query('select 1 from barcodes where parent_id = $1 limit 1', [id])).rows.length > 0;
 }
 
-/** The barcodes paired directly under a parent, oldest first. */
+/** The barcodes paired directly under a parent, in the order they were paired. */
 export async function findChildren(db: Queryable, parentId: string): Promise<BarcodeRow[]> {
-  return (await db.query<BarcodeRow>('select * from barcodes where parent_id = $1 order by created_at, id', [parentId])).rows;
+  return (await db.query<BarcodeRow>('select * from barcodes where parent_id = $1 order by pair_order, id', [parentId])).rows;
 }

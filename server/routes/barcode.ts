@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, OkResponse } from '../../schemas/common';
 import {
-  ActivationBody, BarcodeIdQuery, BarcodeQuery, BarcodeResponse, ChildrenResponse, ChildValueQuery, ChildValuesResponse, CompileMessageBody, CompileMessageResponse,
+  ActivationBody, BarcodeIdQuery, BarcodeQuery, BarcodeResponse, ChildrenQuery, ChildrenResponse, ChildValueQuery, ChildValuesResponse, CompileMessageBody, CompileMessageResponse,
   GenerateBarcodeBody, GenerateBarcodeResponse, HistoryQuery, HistoryResponse, NotificationsResponse, RecycleBody, RecycleResponse, TrackingBody,
   TrackingCountQuery, TrackingCountResponse, UndoTrackingBody,
 } from '../../schemas/api/barcode';
@@ -108,8 +108,8 @@ export const barcodeRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = 
 
   app.get(
     '/barcode/children',
-    { schema: { querystring: BarcodeIdQuery, response: { 200: ChildrenResponse, ...errors } } },
-    async (request) => ({ data: await childBarcodes(ctx, request.query.id) }),
+    { schema: { querystring: ChildrenQuery, response: { 200: ChildrenResponse, ...errors } } },
+    async (request) => ({ data: await childBarcodes(ctx, request.query) }),
   );
 
   app.get(

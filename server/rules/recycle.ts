@@ -26,12 +26,13 @@ export function hasArrived(config: ProjectConfig, barcode: Pick<RecycledBarcode,
 
 /**
  * The recycle rules of spec sections 4 and 8, in this order: the barcode must be activated
- * (3001), not paired to a parent or to children (3011), not sealed (3012) and not in use, i.e.
- * no longer travelling (3010).
+ * (3001), not paired to a parent or to children (3011), not linked (3088), not sealed (3012)
+ * and not in use, i.e. no longer travelling (3010).
  */
-export function assertRecyclable(config: ProjectConfig, barcode: RecycledBarcode, hasChildren: boolean): void {
+export function assertRecyclable(config: ProjectConfig, barcode: RecycledBarcode, hasChildren: boolean, isLinked = false): void {
   if (!barcode.is_activated) throw commonFailure(ErrorCode.barcodeNotActivated);
   if (barcode.parent_id !== null || hasChildren) throw commonFailure(ErrorCode.recyclePaired);
+  if (isLinked) throw commonFailure(ErrorCode.recycleLinked);
   if (barcode.is_sealed) throw commonFailure(ErrorCode.recycleSealed);
   if (!hasArrived(config, barcode)) throw commonFailure(ErrorCode.recycleInUse);
 }

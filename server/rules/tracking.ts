@@ -72,6 +72,8 @@ function assertAdderOfLatest(step: TrackingStep | undefined, currentKey: string 
  * the barcode goes back to the trackpoint before it (3008 when there is none).
  */
 export function mayUndo(types: BarcodeTypes, barcode: TripState, step: TrackingStep | undefined, viewer: Viewer, seq: number): { step: TrackingStep; previous: TrackPoint } {
+  // A paired child stays where its parent is: its own step cannot be taken back either.
+  if (barcode.parent_id !== null) throw commonFailure(ErrorCode.pairedChildCannotBeTracked);
   const undone = assertAdderOfLatest(step, barcode.current_track_point_key, viewer, ErrorCode.noTrackingToUndo);
   if (undone.seq !== seq) throw commonFailure(ErrorCode.noTrackingToUndo);
   const points = trackPointsOf(types, barcode.barcode_type);

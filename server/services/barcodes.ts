@@ -9,6 +9,7 @@ import type { ProjectRow } from '../repositories/projects';
 import { assertMayChange, assertMayGenerate, assertMember, type PermissionKey, type Viewer } from '../rules/access';
 import { assertBarcodeFound, assertExternalIdFreeForNew, barcodeLookup } from '../rules/barcodes';
 import { visibleActivationData } from '../rules/visibility';
+import { barcodeRelations } from './hierarchy';
 import { loadProject, projectPermission } from './projects';
 
 /**
@@ -29,7 +30,7 @@ export async function generateBarcode(ctx: ServerContext, viewer: Viewer, body: 
 }
 
 /** The barcode as GET /barcode/barcode returns it, its activation data as the viewer may see it. */
-function toBarcode(row: BarcodeRow, project: ProjectRow, viewer: Viewer | null): Barcode {
+function toBarcode(row: BarcodeRow, project: ProjectRow, viewer: Viewer | null): Omit<Barcode, 'hierarchy'> {
   return {
     id: row.id,
     barcodeType: row.barcode_type,
@@ -52,7 +53,8 @@ export async function getBarcode(ctx: ServerContext, viewer: Viewer | null, quer
     : 'id' in lookup ? await barcodes.findBarcode(ctx.db, lookup.id)
     : await barcodes.findBarcodeByExternalId(ctx.db, lookup.projectCode, lookup.externalId, lookup.trackingNumber);
   const row = assertBarcodeFound(found);
-  const barcode = toBarcode(row, await loadProject(ctx.db, { id: row.project_id }), viewer);
+  const project = await loadProject(ctx.db, { id: row.project_id });
+  const barcode = { ...toBarcode(row, project, viewer), ...(await barcodeRelations(ctx.db, project, row, viewer)) };
   // What an undo names (POST /barcode/undo-tracking); only users can undo.
   const latest = viewer ? await latestTrackingStep(ctx.db, row.id) : undefined;
   return latest ? { ...barcode, latestTrackingSeq: latest.seq } : barcode;

@@ -2,6 +2,7 @@ import type { RecycleAnswer, RecycleBody } from '../../schemas/api/barcode';
 import type { ServerContext } from '../context';
 import * as barcodes from '../repositories/barcodes';
 import { appendHistory, countHistory } from '../repositories/history';
+import { countLinks } from '../repositories/links';
 import type { Viewer } from '../rules/access';
 import { concurrentChange } from '../rules/barcodes';
 import { assertRecyclable, recycleAnswer } from '../rules/recycle';
@@ -16,7 +17,8 @@ import { barcodeForChange } from './barcodes';
  */
 export async function recycleBarcode(ctx: ServerContext, viewer: Viewer, body: RecycleBody): Promise<RecycleAnswer> {
   const { row, project } = await barcodeForChange(ctx, viewer, body.barcodeId, 'activateBarcodePermission');
-  assertRecyclable(project.config, row, await barcodes.hasChildren(ctx.db, body.barcodeId));
+  const links = await countLinks(ctx.db, body.barcodeId);
+  assertRecyclable(project.config, row, await barcodes.hasChildren(ctx.db, body.barcodeId), links.linkTo + links.beLinked > 0);
   const answer = recycleAnswer(body.barcodeId, body.dryRun, row, await countHistory(ctx.db, body.barcodeId));
   if (answer.dryRun) return answer;
   await ctx.db.transaction(async (tx) => {

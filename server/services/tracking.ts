@@ -7,13 +7,16 @@ import { concurrentChange } from '../rules/barcodes';
 import { assertRequiredInfo, assertStepInfoWellFormed, stepInfo } from '../rules/step-info';
 import { editedTrackPoint, mayEdit, mayUndo, nextTrackPoint, validatedTrackPointForms } from '../rules/tracking';
 import { barcodeForChange } from './barcodes';
+import { assertMayLeave, moveBackWithParent, moveWithParent } from './hierarchy';
 import { notifyArrival } from './notifications';
 
 /**
  * POST /barcode/tracking (spec sections 4, 8): adds the step at the barcode's next trackpoint
  * of its type's ordered trackpoints, with that trackpoint's forms validated by the renderer.
  * Tracking the current trackpoint again is 3005, any other trackpoint 3006, past the last 3007;
- * a paired child travels with its parent and is not tracked itself (3013).
+ * a paired child travels with its parent and is not tracked itself (3013), and the parent's
+ * descendants move with it (services/hierarchy.ts); a mandatory pairing, unpairing or linking
+ * at the trackpoint it leaves must be done first (3020, 3022, 3086).
  * Two staff tracking at the same moment: one step is added, the other gets 3004 or 3005.
  * A trackpoint with a route notification sends it in the same transaction.
  */
@@ -23,11 +26,13 @@ export async function addTracking(ctx: ServerContext, viewer: Viewer, body: Trac
   const { row, project } = await barcodeForChange(ctx, viewer, body.barcodeId, 'addTrackingPermission');
   const { barcodeType, point: next } = nextTrackPoint(project.config.barcodeTypes, row, body.trackPointKey);
   assertRequiredInfo(next, body);
+  await assertMayLeave(ctx.db, project.config.barcodeTypes, { id: body.barcodeId, ...row });
 
   const data = { forms: validatedTrackPointForms(project, barcodeType, next, body.forms, body.barcodeId), ...stepInfo(body) };
   await ctx.db.transaction(async (tx) => {
     if (!(await barcodes.moveToTrackPoint(tx, body.barcodeId, row.revision, next.key))) throw concurrentChange();
     await appendHistory(tx, body.barcodeId, 'tracked', next.key, data, viewer.userId);
+    await moveWithParent(tx, body.barcodeId, next.key, viewer.userId);
     await notifyArrival(tx, project, body.barcodeId, next);
   });
 }
@@ -70,6 +75,7 @@ export async function undoTracking(ctx: ServerContext, viewer: Viewer, { barcode
     await ctx.db.transaction(async (tx) => {
       if (!(await barcodes.moveToTrackPoint(tx, barcodeId, row.revision, previous.key))) throw concurrentChange();
       await appendHistory(tx, barcodeId, 'tracking-undone', previous.key, { undoneSeq: step.seq }, viewer.userId);
+      await moveBackWithParent(tx, barcodeId, previous.key, viewer.userId);
     });
   } catch (error) {
     // Lost a race with the same undo: the step is taken back once, and this request says so too.

@@ -19,7 +19,8 @@ const permission = (generate: boolean, activate: boolean, track: boolean) => ({
 const project = (perm = permission(true, true, true)) => ({ ...demo, id: 'p', code: 'demo', name: 'Demo', version: 1, projectPermission: perm } as unknown as Project);
 const barcode = (over: Partial<Barcode> = {}): Barcode => ({
   id: 'AAAAAAAAAAAA', barcodeType: 'pallet', isActivated: true, isDeactivated: false, currentTrackPointKey: 'manufacturer',
-  projectId: 'p', projectCode: 'demo', projectVersion: 1, externalId: null, trackingNumber: null, activationData: {}, ...over,
+  projectId: 'p', projectCode: 'demo', projectVersion: 1, externalId: null, trackingNumber: null, activationData: {},
+  hierarchy: { parentId: null, ancestorIds: [], childrenCount: 0, maxChildren: 0, linkToCount: 0, beLinkedCount: 0, maxLinks: 0 }, ...over,
 });
 const names = (actions: { name: string }[]) => actions.map((a) => a.name);
 

@@ -18,7 +18,8 @@ export function ChildrenPage() {
   const language = i18n.language as Language;
   const project = useCurrentProject();
   const { barcode, detailPath } = useCurrentBarcode();
-  const { data: children, error, isLoading } = useChildren(barcode.id);
+  const { data, error, isLoading } = useChildren(barcode.id);
+  const children = data?.items;
   return (
     <Stack gap="md">
       <PageTitle title={t('children.title')} barcode={barcode} detailPath={detailPath} />

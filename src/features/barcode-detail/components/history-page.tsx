@@ -9,7 +9,10 @@ import { useErrorText } from '@/shared/i18n/error-message';
 import { useCurrentProject } from '@/shared/project/use-project';
 import { useHistory } from '../api/history';
 
-const KNOWN_ACTIONS = ['generated', 'activated', 'tracked', 'tracking-undone', 'recycled', 'activation-edited', 'tracking-edited'] as const;
+const KNOWN_ACTIONS = [
+  'generated', 'activated', 'tracked', 'tracking-undone', 'recycled', 'activation-edited', 'tracking-edited',
+  'paired', 'unpaired', 'linked', 'unlinked', 'moved-with-parent', 'moved-back-with-parent',
+] as const;
 type KnownAction = (typeof KNOWN_ACTIONS)[number];
 const isKnown = (action: string): action is KnownAction => (KNOWN_ACTIONS as readonly string[]).includes(action);
 
