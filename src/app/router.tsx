@@ -11,6 +11,7 @@ import { HomeRoute } from './routes/home';
 import { BarcodeRoute } from './routes/barcode-route';
 import { RequireUser } from './routes/require-user';
 import { lazyScreen } from './lazy';
+import { handheldModel } from '@/features/scanning/model/handheld-device';
 
 const named = <K extends string>(key: K) => <M extends Record<K, React.ComponentType<object>>>(m: M) => ({ default: m[key] });
 
@@ -19,7 +20,14 @@ const RegisterPage = lazyScreen(() => import('@/features/auth/components/registe
 const DetailPage = lazyScreen(() => import('@/features/barcode-detail/components/detail-page').then(named('DetailPage')));
 const HistoryPage = lazyScreen(() => import('@/features/barcode-detail/components/history-page').then(named('HistoryPage')));
 const TracePage = lazyScreen(() => import('@/features/barcode-detail/components/trace-page').then(named('TracePage')));
-const ChildrenPage = lazyScreen(() => import('@/features/barcode-detail/components/children-page').then(named('ChildrenPage')));
+const ChildrenPage = lazyScreen(() => import('@/features/pairing/components/children-page').then(named('ChildrenPage')));
+const PairPage = lazyScreen(() => import('@/features/pairing/components/pair-page').then(named('PairPage')));
+const PairKhtPage = lazyScreen(() => import('@/features/pairing/components/pair-page').then(named('PairKhtPage')));
+const UnpairPage = lazyScreen(() => import('@/features/pairing/components/unpair-page').then(named('UnpairPage')));
+const LinkToPage = lazyScreen(() => import('@/features/pairing/components/link-page').then(named('LinkToPage')));
+const BeLinkedPage = lazyScreen(() => import('@/features/pairing/components/link-page').then(named('BeLinkedPage')));
+const LinkKhtPage = lazyScreen(() => import('@/features/pairing/components/link-page').then(named('LinkKhtPage')));
+const RelationsSection = lazyScreen(() => import('@/features/pairing/components/relations-section').then(named('RelationsSection')));
 const ActivatePage = lazyScreen(() => import('@/features/activation/components/activate-page').then(named('ActivatePage')));
 const EditPage = lazyScreen(() => import('@/features/activation/components/edit-page').then(named('EditPage')));
 const TrackPage = lazyScreen(() => import('@/features/tracking/components/track-page').then(named('TrackPage')));
@@ -58,6 +66,15 @@ const restricted = (screen: { path: string }, element: ReactNode, children?: Rea
   <Route path={screen.path} element={<RequireUser screen={screen}>{element}</RequireUser>}>{children}</Route>
 );
 
+/** A handheld terminal (by its browser): pairing and linking open their trigger screens. */
+const onHandheld = () => handheldModel(navigator.userAgent) !== null;
+
+/** The detail page with what the pairing feature shows on it (parents, children, links). */
+function Detail() {
+  const relations = <Suspense fallback={null}><RelationsSection /></Suspense>;
+  return <DetailPage relations={relations} handheld={onHandheld()} />;
+}
+
 function Screens() {
   return <Suspense fallback={screenFallback}><Outlet /></Suspense>;
 }
@@ -78,13 +95,19 @@ export function AppRoutes() {
               {restricted(paths.trackingCount, <TrackingCountPage />)}
               <Route path={paths.scanOcr.path} element={<OcrScanPage />} />
               <Route path={barcode.path} element={<BarcodeRoute />}>
-                <Route index element={<DetailPage />} />
+                <Route index element={<Detail />} />
                 <Route path={barcode.trace.path} element={<TracePage />} />
                 <Route path={barcode.children.path} element={<ChildrenPage />} />
                 {restricted(barcode.history, <HistoryPage />)}
                 {restricted(barcode.scannedBarcodes, <ScannedBarcodesPage />)}
                 {restricted(barcode.edit, <EditPage />)}
                 {restricted(barcode.track, <TrackPage />)}
+                {restricted(barcode.pair, <PairPage />)}
+                {restricted(barcode.pairKht, <PairKhtPage />)}
+                {restricted(barcode.unpair, <UnpairPage />)}
+                {restricted(barcode.linkTo, <LinkToPage />)}
+                {restricted(barcode.beLinked, <BeLinkedPage />)}
+                {restricted(barcode.linkKht, <LinkKhtPage />)}
                 {restricted(barcode.activate, <Outlet />, <>
                   <Route index element={<Navigate to={barcode.activate.steps[0]} replace />} />
                   <Route path={barcode.activate.stepPath} element={<ActivatePage />} />

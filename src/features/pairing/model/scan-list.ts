@@ -34,24 +34,30 @@ export function splitScans(text: string, delimiters: readonly string[]): string[
   return parts.map((part) => part.trim()).filter((part) => part !== '');
 }
 
-/** One entry of a pair / link / unpair list, with what the server said of it. */
-export interface ScanEntry<Verdict> {
-  /** Stable key of the entry (the list may hold the same reference twice: the second is a duplicate). */
+/** One entry of a pair or link list. */
+export interface ScanEntry {
+  /** Stable key of the entry (the list may hold the same barcode twice: the server calls the second a duplicate). */
   key: number;
   /** What was scanned or typed. */
   text: string;
-  /** The barcode id or external id it names (see scannedReference). */
+  /** The barcode id or code it names (see scannedReference). */
   reference: string;
-  /** null while the dry run is under way. */
-  verdict: Verdict | null;
+  /** The id sent to the server: the barcode id, or the code when no barcode has it as external id; null while looked up. */
+  id: string | null;
 }
+
+export const isBarcodeId = (reference: string): boolean => BARCODE_ID.test(reference);
+
+/** The server takes listed ids of at most 64 characters; a longer code names no barcode anyway (its verdict: not found). */
+export const LISTED_ID_MAX = 64;
 
 let nextKey = 1;
 
-/** New entries for scanned texts (texts that name nothing are dropped). */
-export function newEntries<V>(texts: readonly string[]): ScanEntry<V>[] {
+/** New entries for scanned texts (texts that name nothing are dropped); barcode ids need no lookup. */
+export function newEntries(texts: readonly string[]): ScanEntry[] {
   return texts.flatMap((text) => {
     const reference = scannedReference(text);
-    return reference === null ? [] : [{ key: nextKey++, text: text.trim(), reference, verdict: null }];
+    if (reference === null) return [];
+    return [{ key: nextKey++, text: text.trim(), reference, id: isBarcodeId(reference) ? reference : null }];
   });
 }

@@ -1,29 +1,7 @@
-/** The barcode an entry names, as the server's dry run found it (for its label). */
-export interface EntryBarcode {
-  id: string;
-  barcodeType: string | null;
-  externalId: string | null;
-}
+import type { RelationVerdict } from '@schemas/api/pairing';
 
-/**
- * What the server's dry run says of one listed barcode: it can be taken (`code` null), or the
- * catalogue code of why not; with the barcode it found, when it found one.
- */
-export interface EntryVerdict {
-  code: string | null;
-  barcode: EntryBarcode | null;
-}
+/** A listed barcode the dry run accepted (code null). */
+export const isAccepted = (verdict: RelationVerdict | undefined): boolean => verdict !== undefined && verdict.code === null;
 
-export const isAccepted = (verdict: EntryVerdict | null): boolean => verdict !== null && verdict.code === null;
-
-/**
- * An entry that names the same barcode as one listed before it is a duplicate, whatever the
- * server said of it alone (removing the first makes the second count again).
- */
-export function duplicateOf(entries: readonly { reference: string; verdict: EntryVerdict | null }[], index: number, code: string): EntryVerdict | null {
-  const entry = entries[index];
-  if (!entry) return null;
-  const idOf = (e: { reference: string; verdict: EntryVerdict | null }) => e.verdict?.barcode?.id ?? e.reference;
-  const same = entries.slice(0, index).some((before) => before.reference === entry.reference || idOf(before) === idOf(entry));
-  return same ? { code, barcode: entry.verdict?.barcode ?? null } : null;
-}
+/** The listed ids as the dry run saw them: its answer holds only for exactly this list. */
+export const listSignature = (ids: readonly string[]): string => ids.join('\n');
