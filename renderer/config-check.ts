@@ -10,6 +10,7 @@ import { definitionOf, FIELD_TYPE_NAMES } from './field-types';
 import type { FormFacts } from './field-types/field-type';
 import { checkFormsCompile } from './form-compile-check';
 import { problem, type ConfigProblem, type ProblemKey, type ProblemValues } from './problems';
+import { checkRelations } from './relations-check';
 
 export { formatProblem, type ConfigProblem, type ProblemKey, type ProblemValues } from './problems';
 
@@ -113,6 +114,7 @@ function checkSemantics(config: ProjectConfig): ConfigProblem[] {
       problems.push(problem(`${typePointer}/uiConfig/listViewTitleLabelField`, 'listField', { key: listField }));
     }
   }
+  problems.push(...checkRelations(config));
   return problems;
 }
 

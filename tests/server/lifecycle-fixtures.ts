@@ -39,9 +39,16 @@ export async function deliveredPallet(server: TestServer, extra: object = {}): P
   return id;
 }
 
-/** Pairs `child` under `parent` directly in the database (pairing itself is a later issue). */
+/**
+ * Pairs `child` under `parent` directly in the database, as the last of its children, whatever
+ * the pairing rules say (tests of other rules use it; tests/server/pairing.test.ts pairs through
+ * POST /barcode/pairing).
+ */
 export async function pair(server: TestServer, child: string, parent: string): Promise<void> {
-  await server.ctx.db.query('update barcodes set parent_id = $2 where id = $1', [child, parent]);
+  await server.ctx.db.query(
+    'update barcodes set parent_id = $2, pair_order = (select coalesce(max(pair_order), 0) + 1 from barcodes where parent_id = $2) where id = $1',
+    [child, parent],
+  );
 }
 
 /** A PUT request (the harness client has post and get only). */

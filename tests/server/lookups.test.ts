@@ -79,11 +79,11 @@ describe('GET /barcode/children and /barcode/children/value', () => {
   });
 
   it('lists the barcodes paired under one, to anyone', async () => {
-    expect((await visitor().get(`/api/barcode/children?id=${parent}`)).json()).toEqual({ data: [
-      { id: first, barcodeType: 'pallet', isActivated: true, currentTrackPointKey: 'manufacturer', externalId: 'CHILD-1' },
-      { id: second, barcodeType: null, isActivated: false, currentTrackPointKey: null, externalId: null },
-    ] });
-    expect((await visitor().get(`/api/barcode/children?id=${first}`)).json()).toEqual({ data: [] });
+    expect((await visitor().get(`/api/barcode/children?id=${parent}`)).json()).toEqual({ data: { total: 2, childrenTotal: 2, items: [
+      { id: first, parentId: parent, depth: 1, childrenCount: 0, barcodeType: 'pallet', isActivated: true, currentTrackPointKey: 'manufacturer', externalId: 'CHILD-1' },
+      { id: second, parentId: parent, depth: 1, childrenCount: 0, barcodeType: null, isActivated: false, currentTrackPointKey: null, externalId: null },
+    ] } });
+    expect((await visitor().get(`/api/barcode/children?id=${first}`)).json()).toEqual({ data: { total: 0, childrenTotal: 0, items: [] } });
   });
 
   it('refuses unknown (2303) and malformed ids', async () => {
@@ -104,7 +104,10 @@ describe('GET /barcode/children and /barcode/children/value', () => {
     ['a key no field has', '11112222', 'nothing', null],
   ])('gives each child\'s value of %s', async (_name, accessCode, key, value) => {
     const client = accessCode ? await loggedIn(server, accessCode) : visitor();
-    expect((await client.get(`/api/barcode/children/value?id=${parent}&key=${key}`)).json()).toEqual({ data: [{ barcodeId: first, value }, { barcodeId: second, value: null }] });
+    const numeric = typeof value === 'number';
+    expect((await client.get(`/api/barcode/children/value?id=${parent}&key=${key}`)).json()).toEqual({ data: {
+      values: [{ barcodeId: first, value }, { barcodeId: second, value: null }], sum: numeric ? value : null, numericCount: numeric ? 1 : 0,
+    } });
   });
 });
 
