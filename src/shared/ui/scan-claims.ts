@@ -27,7 +27,8 @@ export function useScanClaim(onScan: ScanClaim, enabled = true): void {
   useEffect(() => {
     if (!enabled) return undefined;
     const claim: ScanClaim = (text) => latest.current(text);
-    scanClaims.set(claim);
+    // A function given to set() is an updater: the claim is what it returns.
+    scanClaims.set(() => claim);
     return () => {
       if (scanClaims.get() === claim) scanClaims.set(null);
     };

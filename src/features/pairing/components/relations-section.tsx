@@ -44,7 +44,7 @@ function LinkRow({ link, onUndo }: { link: LinkedBarcode; onUndo?: () => void })
         </Stack>
       </Group>
       {onUndo && (
-        <Button size="compact-sm" variant="subtle" color="orange" leftSection={<IconArrowBackUp size={16} aria-hidden />} onClick={onUndo}
+        <Button size="compact-sm" variant="default" leftSection={<IconArrowBackUp size={16} aria-hidden />} onClick={onUndo}
           aria-label={t('links.undoOne', { code: label })}>
           {t('links.undo')}
         </Button>

@@ -178,7 +178,7 @@ export function ScanListScreen({ title, routeName, handheld, reserved, reservedT
                       {verdict === undefined
                         ? (checking && <Group gap={6}><Loader size="xs" aria-hidden /><Text size="xs">{t('list.checkingOne')}</Text></Group>)
                         : isAccepted(verdict)
-                          ? <Badge color="teal" variant="light" data-testid="verdict">{t('list.accepted')}</Badge>
+                          ? <Badge color="teal.9" variant="filled" data-testid="verdict">{t('list.accepted')}</Badge>
                           : <Text size="xs" c="red.9" data-testid="verdict">{codeText(tc, verdict.code ?? 'unknown')}</Text>}
                     </Stack>
                   </Group>

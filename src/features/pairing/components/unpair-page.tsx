@@ -119,7 +119,7 @@ export function UnpairPage() {
                     <TypeIcon type={type} size={20} />
                     <Text size="sm" style={{ wordBreak: 'break-all' }}>{labelOf(v)}</Text>
                     {type && <Text size="xs" c="dimmed">{type.name[language]}</Text>}
-                    {isAccepted(v) ? <Badge color="teal" variant="light">{t('list.accepted')}</Badge> : <Text size="xs" c="red.9">{codeText(tc, v.code ?? 'unknown')}</Text>}
+                    {isAccepted(v) ? <Badge color="teal.9" variant="filled">{t('list.accepted')}</Badge> : <Text size="xs" c="red.9">{codeText(tc, v.code ?? 'unknown')}</Text>}
                   </Group>
                 );
               })}
@@ -129,7 +129,7 @@ export function UnpairPage() {
       </Paper>
       <Group grow>
         <Button variant="default" onClick={() => navigate(detailPath)}>{tc('common.cancel')}</Button>
-        <Button color="orange" onClick={() => void confirm()} disabled={!ready} loading={busy}>{t('unpair.submit', { count: verdicts.length })}</Button>
+        <Button color="red.9" onClick={() => void confirm()} disabled={!ready} loading={busy}>{t('unpair.submit', { count: verdicts.length })}</Button>
       </Group>
     </Stack>
   );
