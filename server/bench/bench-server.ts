@@ -16,11 +16,14 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Starts `server/main.ts` on `127.0.0.1:port` and resolves once it answers (30 s at most). */
-export async function startBenchServer(port: number): Promise<BenchServer> {
+/**
+ * Starts `server/main.ts` on `127.0.0.1:port` (with `env` added to its environment) and
+ * resolves once it answers (90 s at most: a busy machine starts it slowly).
+ */
+export async function startBenchServer(port: number, env: Record<string, string> = {}): Promise<BenchServer> {
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: ':memory:' },
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: ':memory:' },
     stdio: 'ignore',
   });
   // A benchmark that dies half-way (an exception, a closed pipe) must not leave its server running.
@@ -33,7 +36,7 @@ export async function startBenchServer(port: number): Promise<BenchServer> {
     child.kill('SIGTERM');
     await exited;
   };
-  for (let i = 0; i < 120; i += 1) {
+  for (let i = 0; i < 360; i += 1) {
     try {
       if ((await fetch(`${base}/api/barcode/project?code=demo`)).ok) return { base, stop };
     } catch {

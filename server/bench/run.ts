@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: requests per second of the reference server on loopback, the barcode
- * lifecycle (tracking steps, barcode reads) under a bounded load, and the client's first-load
+ * lifecycle (tracking steps, barcode reads) under a bounded load, parents and children (pairing
+ * 500 children, tracking a parent with 1,000 descendants), and the client's first-load
  * size. The server runs in its own process (in-memory database); autocannon loads it for a
  * bounded time or number of requests per endpoint and stops by itself.
  */
@@ -9,6 +10,7 @@ import { FIRST_LOAD_BUDGET_BYTES, measureFirstLoad } from '../../scripts/bundle-
 import { benchCompile } from '../../scripts/bench-compile';
 import { startBenchServer, staffLogin } from './bench-server';
 import { benchLifecycle } from './lifecycle';
+import { benchRelations } from './relations';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8190);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -36,6 +38,7 @@ try {
     body: JSON.stringify(staffLogin()),
   });
   await benchLifecycle(BASE);
+  await benchRelations(PORT + 1);
   try {
     const report = measureFirstLoad('dist');
     console.log(`first load of /demo@1: ${(report.totalGzipBytes / 1024).toFixed(1)} KB gzipped JavaScript in ${report.files.length + report.languageFiles.length} files (budget ${FIRST_LOAD_BUDGET_BYTES / 1024} KB)`);

@@ -23,7 +23,11 @@ describe('GET /barcode/project', () => {
       endTrackPointKey: 'pharmacy', customLogoImageUrl: `/api/barcode/project-logo/${SEED.demoProject}`,
     });
     // jsonb does not keep key order: barcode types are ordered by their `order`.
-    expect(Object.keys(data.barcodeTypes).sort()).toEqual(['case', 'pallet']);
+    expect(Object.keys(data.barcodeTypes).sort()).toEqual(['case', 'logger', 'pallet']);
+    // What the pair, unpair and link screens read: children, reserved counts, trackpoint rules.
+    expect(data.barcodeTypes.pallet.pairing).toEqual({ childTypes: ['case'], maxChildren: 24 });
+    expect(data.barcodeTypes.logger.linking).toEqual({ maxLinks: 2 });
+    expect(data.barcodeTypes.pallet.trackPoints[2]).toMatchObject({ key: 'carrier', pairing: 'prohibited', unpairing: 'prohibited', linking: 'prohibited' });
     expect(data.barcodeTypes.pallet.trackPoints.map((t: { key: string }) => t.key)).toEqual(['manufacturer', 'distributionCentre', 'carrier', 'pharmacy']);
     // Extra field options survive the response schema.
     expect(data.barcodeTypes.pallet.activationFields[1].inputPattern).toBe('lettersDigitsDash');
