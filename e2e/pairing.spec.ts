@@ -1,28 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { activatedPallet } from './barcode-api';
+import { expect, test, type Page } from '@playwright/test';
+import { activatedOf as activated, activatedPallet } from './barcode-api';
 import { expectAccessible } from './axe';
 import { fakeCamera, writeBarcodesFeed } from './fake-camera';
 import { login } from './helpers';
 
 test.use(fakeCamera);
-
-const address = { companyName: 'FrostLine Pharma', country: 'JPN', postalCode: '530-0001', prefecture: 'Osaka', address1: '1-1 Umeda' };
-
-/** A demo barcode of `barcodeType` generated and activated through the API (at the manufacturer). */
-async function activated(request: APIRequestContext, barcodeType: 'case' | 'logger', externalId?: string): Promise<string> {
-  const generated = await request.post('/api/barcode/barcode', { data: { projectCode: 'demo', projectVersion: 1 } });
-  expect(generated.ok(), await generated.text()).toBe(true);
-  const { id } = (await generated.json()).data as { id: string };
-  const data = barcodeType === 'case'
-    ? {
-      barcodeId: id, barcodeType, origin: address, destination: { ...address, address1: '2-2 Namba' }, dimension: { height: 30, width: 40, depth: 30 }, weight: 12,
-      customFields: { productName: 'Influenza vaccine', lotNumber: 'FLU-2026-1', expiryDate: '2027-03-31', storageRange: '2-8' }, externalId,
-    }
-    : { barcodeId: id, barcodeType, customFields: { serialNumber: 'TL-1' }, externalId };
-  const res = await request.post('/api/barcode/activation', { data });
-  expect(res.ok(), await res.text()).toBe(true);
-  return id;
-}
 
 /**
  * A handheld terminal's trigger (keyboard wedge): the code's keys then Enter, outside a text

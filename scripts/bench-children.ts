@@ -40,8 +40,9 @@ async function activatedCases(api: ApiClient, count: number): Promise<string[]> 
   await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
     while (started < count) {
       started += 1;
+      const n = started;
       const { id } = await api.post('/barcode/barcode', { projectCode: 'demo', projectVersion: 1 }) as { id: string };
-      await api.post('/barcode/activation', { ...palletActivation(id), barcodeType: 'case', customFields: CASE_FIELDS, externalId: `CASE-${ids.length + started}` });
+      await api.post('/barcode/activation', { ...palletActivation(id), barcodeType: 'case', customFields: CASE_FIELDS, externalId: `CASE-${String(n).padStart(4, '0')}` });
       ids.push(id);
     }
   }));

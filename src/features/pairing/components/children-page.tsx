@@ -95,7 +95,7 @@ export function ChildrenPage() {
           </Stack>
           {pages > 1 && (
             <Center>
-              <Pagination total={pages} value={page + 1} onChange={(p) => setPage(p - 1)} size="sm" siblings={1}
+              <Pagination total={pages} value={page + 1} onChange={(p) => setPage(p - 1)} size="sm" siblings={1} withEdges
                 getControlProps={(control) => ({ 'aria-label': t(`children.pager.${control}`) })}
                 getItemProps={(p) => ({ 'aria-label': t('children.pager.page', { page: p }) })} />
             </Center>
