@@ -20,13 +20,15 @@ const RegisterPage = lazyScreen(() => import('@/features/auth/components/registe
 const DetailPage = lazyScreen(() => import('@/features/barcode-detail/components/detail-page').then(named('DetailPage')));
 const HistoryPage = lazyScreen(() => import('@/features/barcode-detail/components/history-page').then(named('HistoryPage')));
 const TracePage = lazyScreen(() => import('@/features/barcode-detail/components/trace-page').then(named('TracePage')));
-const ChildrenPage = lazyScreen(() => import('@/features/pairing/components/children-page').then(named('ChildrenPage')));
-const PairPage = lazyScreen(() => import('@/features/pairing/components/pair-page').then(named('PairPage')));
-const PairKhtPage = lazyScreen(() => import('@/features/pairing/components/pair-page').then(named('PairKhtPage')));
-const UnpairPage = lazyScreen(() => import('@/features/pairing/components/unpair-page').then(named('UnpairPage')));
-const LinkToPage = lazyScreen(() => import('@/features/pairing/components/link-page').then(named('LinkToPage')));
-const BeLinkedPage = lazyScreen(() => import('@/features/pairing/components/link-page').then(named('BeLinkedPage')));
-const LinkKhtPage = lazyScreen(() => import('@/features/pairing/components/link-page').then(named('LinkKhtPage')));
+/** The pairing screens come in one chunk (see src/features/pairing/screens.ts). */
+const loadPairing = () => import('@/features/pairing/screens');
+const ChildrenPage = lazyScreen(() => loadPairing().then(named('ChildrenPage')));
+const PairPage = lazyScreen(() => loadPairing().then(named('PairPage')));
+const PairKhtPage = lazyScreen(() => loadPairing().then(named('PairKhtPage')));
+const UnpairPage = lazyScreen(() => loadPairing().then(named('UnpairPage')));
+const LinkToPage = lazyScreen(() => loadPairing().then(named('LinkToPage')));
+const BeLinkedPage = lazyScreen(() => loadPairing().then(named('BeLinkedPage')));
+const LinkKhtPage = lazyScreen(() => loadPairing().then(named('LinkKhtPage')));
 const RelationsSection = lazyScreen(() => import('@/features/pairing/components/relations-section').then(named('RelationsSection')));
 const ActivatePage = lazyScreen(() => import('@/features/activation/components/activate-page').then(named('ActivatePage')));
 const EditPage = lazyScreen(() => import('@/features/activation/components/edit-page').then(named('EditPage')));
@@ -55,6 +57,11 @@ function PrefetchBarcodeScreen() {
     preloadBarcode(at.project.code, at.barcodeId);
     void i18next.loadNamespaces('barcode');
     if (at.onDetail) DetailPage.preload();
+    // The children page (a pallet's printed link): its code, strings and first page at once.
+    if (paths.barcode.screenOf(pathname, encodeURIComponent(at.barcodeId)) === `/${paths.barcode.children.path}` && !at.barcodeId.includes('=')) {
+      void i18next.loadNamespaces('pairing');
+      void loadPairing().then((m) => m.preloadChildrenPage(at.barcodeId));
+    }
   }, [pathname]);
   return null;
 }

@@ -1,4 +1,4 @@
-import useSWR from 'swr';
+import useSWR, { preload } from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import type { ChildrenResponse, ChildValuesResponse } from '@schemas/api/barcode';
 import type {
@@ -73,6 +73,9 @@ export const childrenPageKey = (barcodeId: string, skip: number) => barcodeScope
 /** GET /barcode/children: one page of every descendant, depth first. */
 export const fetchChildrenPage = ([, id, , skip]: ReturnType<typeof childrenPageKey>) =>
   api.get<ChildrenPage>('/barcode/children', { id, skip, count: CHILDREN_PAGE_SIZE });
+
+/** Starts loading the tree's first page before its screen renders (a children link opened cold). */
+export const preloadChildrenPage = (barcodeId: string) => void preload(childrenPageKey(barcodeId, 0), fetchChildrenPage);
 
 /** One page of the tree under the barcode (page 0 first). */
 export function useChildrenPage(barcodeId: string, page: number) {
