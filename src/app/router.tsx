@@ -2,6 +2,7 @@ import { Suspense, useEffect, type ReactNode } from 'react';
 import i18next from 'i18next';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { preloadBarcode } from '@/shared/api/use-barcode';
+import { useCurrentBarcode } from '@/shared/barcode/barcode-context';
 import { paths } from '@/shared/paths';
 import { useCurrentProject } from '@/shared/project/use-project';
 import { NotFoundPage } from '@/shared/ui/not-found-page';
@@ -20,16 +21,8 @@ const RegisterPage = lazyScreen(() => import('@/features/auth/components/registe
 const DetailPage = lazyScreen(() => import('@/features/barcode-detail/components/detail-page').then(named('DetailPage')));
 const HistoryPage = lazyScreen(() => import('@/features/barcode-detail/components/history-page').then(named('HistoryPage')));
 const TracePage = lazyScreen(() => import('@/features/barcode-detail/components/trace-page').then(named('TracePage')));
-/** The pairing screens come in one chunk (see src/features/pairing/screens.ts). */
-const loadPairing = () => import('@/features/pairing/screens');
-const ChildrenPage = lazyScreen(() => loadPairing().then(named('ChildrenPage')));
-const PairPage = lazyScreen(() => loadPairing().then(named('PairPage')));
-const PairKhtPage = lazyScreen(() => loadPairing().then(named('PairKhtPage')));
-const UnpairPage = lazyScreen(() => loadPairing().then(named('UnpairPage')));
-const LinkToPage = lazyScreen(() => loadPairing().then(named('LinkToPage')));
-const BeLinkedPage = lazyScreen(() => loadPairing().then(named('BeLinkedPage')));
-const LinkKhtPage = lazyScreen(() => loadPairing().then(named('LinkKhtPage')));
-const RelationsSection = lazyScreen(() => import('@/features/pairing/components/relations-section').then(named('RelationsSection')));
+/** The pairing screens come in one chunk, as one component (see src/features/pairing/screens.tsx). */
+const Pairing = lazyScreen(() => import('@/features/pairing/screens').then(named('PairingScreen')));
 const ActivatePage = lazyScreen(() => import('@/features/activation/components/activate-page').then(named('ActivatePage')));
 const EditPage = lazyScreen(() => import('@/features/activation/components/edit-page').then(named('EditPage')));
 const TrackPage = lazyScreen(() => import('@/features/tracking/components/track-page').then(named('TrackPage')));
@@ -57,11 +50,6 @@ function PrefetchBarcodeScreen() {
     preloadBarcode(at.project.code, at.barcodeId);
     void i18next.loadNamespaces('barcode');
     if (at.onDetail) DetailPage.preload();
-    // The children page (a pallet's printed link): its code, strings and first page at once.
-    if (paths.barcode.screenOf(pathname, encodeURIComponent(at.barcodeId)) === `/${paths.barcode.children.path}` && !at.barcodeId.includes('=')) {
-      void i18next.loadNamespaces('pairing');
-      void loadPairing().then((m) => m.preloadChildrenPage(at.barcodeId));
-    }
   }, [pathname]);
   return null;
 }
@@ -73,13 +61,14 @@ const restricted = (screen: { path: string }, element: ReactNode, children?: Rea
   <Route path={screen.path} element={<RequireUser screen={screen}>{element}</RequireUser>}>{children}</Route>
 );
 
-/** A handheld terminal (by its browser): pairing and linking open their trigger screens. */
-const onHandheld = () => handheldModel(navigator.userAgent) !== null;
-
-/** The detail page with what the pairing feature shows on it (parents, children, links). */
+/**
+ * The detail page with what the pairing feature shows on it (parents, children, links; its code
+ * loads only for a barcode that has any), and on a handheld terminal its own pair and link screens.
+ */
 function Detail() {
-  const relations = <Suspense fallback={null}><RelationsSection /></Suspense>;
-  return <DetailPage relations={relations} handheld={onHandheld()} />;
+  const { parentId, childrenCount, linkToCount, beLinkedCount } = useCurrentBarcode().barcode.hierarchy;
+  const relations = (parentId || childrenCount + linkToCount + beLinkedCount > 0) && <Suspense fallback={null}><Pairing screen="relations" /></Suspense>;
+  return <DetailPage relations={relations} handheld={handheldModel(navigator.userAgent) !== null} />;
 }
 
 function Screens() {
@@ -104,17 +93,17 @@ export function AppRoutes() {
               <Route path={barcode.path} element={<BarcodeRoute />}>
                 <Route index element={<Detail />} />
                 <Route path={barcode.trace.path} element={<TracePage />} />
-                <Route path={barcode.children.path} element={<ChildrenPage />} />
+                <Route path={barcode.children.path} element={<Pairing screen="children" />} />
                 {restricted(barcode.history, <HistoryPage />)}
                 {restricted(barcode.scannedBarcodes, <ScannedBarcodesPage />)}
                 {restricted(barcode.edit, <EditPage />)}
                 {restricted(barcode.track, <TrackPage />)}
-                {restricted(barcode.pair, <PairPage />)}
-                {restricted(barcode.pairKht, <PairKhtPage />)}
-                {restricted(barcode.unpair, <UnpairPage />)}
-                {restricted(barcode.linkTo, <LinkToPage />)}
-                {restricted(barcode.beLinked, <BeLinkedPage />)}
-                {restricted(barcode.linkKht, <LinkKhtPage />)}
+                {restricted(barcode.pair, <Pairing screen="pair" />)}
+                {restricted(barcode.pairKht, <Pairing screen="pairKht" />)}
+                {restricted(barcode.unpair, <Pairing screen="unpair" />)}
+                {restricted(barcode.linkTo, <Pairing screen="linkTo" />)}
+                {restricted(barcode.beLinked, <Pairing screen="beLinked" />)}
+                {restricted(barcode.linkKht, <Pairing screen="linkKht" />)}
                 {restricted(barcode.activate, <Outlet />, <>
                   <Route index element={<Navigate to={barcode.activate.steps[0]} replace />} />
                   <Route path={barcode.activate.stepPath} element={<ActivatePage />} />

@@ -18,12 +18,6 @@ export const barcodeScopedKey = <P extends readonly unknown[]>(barcodeId: string
 /** Reloads everything read about the barcode: after any change to it (activation, edit, tracking, undo, recycle). */
 export const revalidateBarcode = (barcodeId: string) => mutate((key) => isInScope(key, 'barcode') && key[1] === barcodeId);
 
-/** Reloads everything read about any of these barcodes: after a change to several at once (pairing, linking). */
-export const revalidateBarcodes = (barcodeIds: Iterable<string>) => {
-  const ids = new Set(barcodeIds);
-  return mutate((key) => isInScope(key, 'barcode') && ids.has(key[1] as string));
-};
-
 /** The key of the user's own tracking steps on a date (YYYYMMDD) of a project, counted in their time zone. */
 export const trackingCountKey = (projectId: string, date: string, utcOffset: number) => ['tracking-count', projectId, date, utcOffset] as const;
 

@@ -1,4 +1,4 @@
-import useSWR, { preload } from 'swr';
+import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import type { ChildrenResponse, ChildValuesResponse } from '@schemas/api/barcode';
 import type {
@@ -6,7 +6,7 @@ import type {
 } from '@schemas/api/pairing';
 import type { OkResponse } from '@schemas/common';
 import { api } from '@/shared/api';
-import { barcodeScopedKey, revalidateBarcodes } from '@/shared/api/keys';
+import { barcodeScopedKey, revalidateBarcode } from '@/shared/api/keys';
 import type { Mutation } from '@/shared/api/mutation';
 import type { Payload } from '@/shared/api/payload';
 
@@ -15,6 +15,9 @@ import type { Payload } from '@/shared/api/payload';
  * scope of the barcode it is about, so any change to that barcode (tracking, recycling, and the
  * changes here) revalidates it; every change here revalidates both sides.
  */
+
+/** Reloads everything read about each of these barcodes (both sides of a pairing or link). */
+const revalidateBarcodes = (ids: readonly string[]) => Promise.all([...new Set(ids)].map(revalidateBarcode));
 
 // ---- pairing ----
 
@@ -73,9 +76,6 @@ export const childrenPageKey = (barcodeId: string, skip: number) => barcodeScope
 /** GET /barcode/children: one page of every descendant, depth first. */
 export const fetchChildrenPage = ([, id, , skip]: ReturnType<typeof childrenPageKey>) =>
   api.get<ChildrenPage>('/barcode/children', { id, skip, count: CHILDREN_PAGE_SIZE });
-
-/** Starts loading the tree's first page before its screen renders (a children link opened cold). */
-export const preloadChildrenPage = (barcodeId: string) => void preload(childrenPageKey(barcodeId, 0), fetchChildrenPage);
 
 /** One page of the tree under the barcode (page 0 first). */
 export function useChildrenPage(barcodeId: string, page: number) {

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Alert, Anchor, Badge, Center, Group, Loader, Pagination, Paper, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Center, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ChildBarcode } from '@schemas/api/barcode';
@@ -36,6 +37,28 @@ function ChildRow({ child, project, language }: { child: ChildBarcode; project: 
         {child.childrenCount > 0 && <Badge variant="light" color="gray">{t('children.has', { count: child.childrenCount })}</Badge>}
       </Group>
     </Paper>
+  );
+}
+
+/**
+ * First / previous / next / last page and where the reader is. (Mantine's Pagination would bring
+ * its pagination hook into the first load's shared Mantine chunk.)
+ */
+function Pager({ page, pages, onChange }: { page: number; pages: number; onChange(page: number): void }) {
+  const { t } = useTranslation('pairing');
+  const control = (label: string, to: number, Icon: typeof IconChevronLeft) => (
+    <ActionIcon variant="default" size="lg" aria-label={label} disabled={to === page || to < 0 || to >= pages} onClick={() => onChange(to)}>
+      <Icon size={18} aria-hidden />
+    </ActionIcon>
+  );
+  return (
+    <Group justify="center" gap="xs" component="nav" aria-label={t('children.pager.label')}>
+      {control(t('children.pager.first'), 0, IconChevronsLeft)}
+      {control(t('children.pager.previous'), page - 1, IconChevronLeft)}
+      <Text size="sm" aria-live="polite" data-testid="children-page">{t('children.pager.status', { page: page + 1, pages })}</Text>
+      {control(t('children.pager.next'), page + 1, IconChevronRight)}
+      {control(t('children.pager.last'), pages - 1, IconChevronsRight)}
+    </Group>
   );
 }
 
@@ -93,13 +116,7 @@ export function ChildrenPage() {
           <Stack gap={6} component="ul" aria-label={t('children.listLabel')} data-testid="children-tree" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {data.items.map((child) => <ChildRow key={child.id} child={child} project={project} language={language} />)}
           </Stack>
-          {pages > 1 && (
-            <Center>
-              <Pagination total={pages} value={page + 1} onChange={(p) => setPage(p - 1)} size="sm" siblings={1} withEdges
-                getControlProps={(control) => ({ 'aria-label': t(`children.pager.${control}`) })}
-                getItemProps={(p) => ({ 'aria-label': t('children.pager.page', { page: p }) })} />
-            </Center>
-          )}
+          {pages > 1 && <Pager page={page} pages={pages} onChange={setPage} />}
         </>
       )}
     </Stack>
