@@ -2,7 +2,6 @@ import { Suspense, useEffect, type ReactNode } from 'react';
 import i18next from 'i18next';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { preloadBarcode } from '@/shared/api/use-barcode';
-import { useCurrentBarcode } from '@/shared/barcode/barcode-context';
 import { paths } from '@/shared/paths';
 import { useCurrentProject } from '@/shared/project/use-project';
 import { NotFoundPage } from '@/shared/ui/not-found-page';
@@ -22,7 +21,7 @@ const DetailPage = lazyScreen(() => import('@/features/barcode-detail/components
 const HistoryPage = lazyScreen(() => import('@/features/barcode-detail/components/history-page').then(named('HistoryPage')));
 const TracePage = lazyScreen(() => import('@/features/barcode-detail/components/trace-page').then(named('TracePage')));
 /** The pairing screens come in one chunk, as one component (see src/features/pairing/screens.tsx). */
-const Pairing = lazyScreen(() => import('@/features/pairing/screens').then(named('PairingScreen')));
+const Pairing = lazyScreen(() => import('@/features/pairing/screens'));
 const ActivatePage = lazyScreen(() => import('@/features/activation/components/activate-page').then(named('ActivatePage')));
 const EditPage = lazyScreen(() => import('@/features/activation/components/edit-page').then(named('EditPage')));
 const TrackPage = lazyScreen(() => import('@/features/tracking/components/track-page').then(named('TrackPage')));
@@ -65,11 +64,7 @@ const restricted = (screen: { path: string }, element: ReactNode, children?: Rea
  * The detail page with what the pairing feature shows on it (parents, children, links; its code
  * loads only for a barcode that has any), and on a handheld terminal its own pair and link screens.
  */
-function Detail() {
-  const { parentId, childrenCount, linkToCount, beLinkedCount } = useCurrentBarcode().barcode.hierarchy;
-  const relations = (parentId || childrenCount + linkToCount + beLinkedCount > 0) && <Suspense fallback={null}><Pairing screen="relations" /></Suspense>;
-  return <DetailPage relations={relations} handheld={handheldModel(navigator.userAgent) !== null} />;
-}
+const detail = <DetailPage relations={<Suspense><Pairing screen="relations" /></Suspense>} handheld={!!handheldModel(navigator.userAgent)} />;
 
 function Screens() {
   return <Suspense fallback={screenFallback}><Outlet /></Suspense>;
@@ -91,7 +86,7 @@ export function AppRoutes() {
               {restricted(paths.trackingCount, <TrackingCountPage />)}
               <Route path={paths.scanOcr.path} element={<OcrScanPage />} />
               <Route path={barcode.path} element={<BarcodeRoute />}>
-                <Route index element={<Detail />} />
+                <Route index element={detail} />
                 <Route path={barcode.trace.path} element={<TracePage />} />
                 <Route path={barcode.children.path} element={<Pairing screen="children" />} />
                 {restricted(barcode.history, <HistoryPage />)}

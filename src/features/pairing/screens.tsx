@@ -3,11 +3,12 @@ import { BeLinkedPage, LinkKhtPage, LinkToPage } from './components/link-page';
 import { PairKhtPage, PairPage } from './components/pair-page';
 import { RelationsSection } from './components/relations-section';
 import { UnpairPage } from './components/unpair-page';
+import { usePairingStrings } from './strings';
 
 /*
  * The pairing feature's screens (and the detail page's relations section), loaded together by
- * one lazy import of the router, as one component that draws the screen it is named: one
- * import site and one lazy component keep the first load small.
+ * one lazy import of the router, as one component (the default export) that draws the screen
+ * it is named: one import site and one lazy component keep the first load small.
  */
 const SCREENS = {
   pair: PairPage, pairKht: PairKhtPage, unpair: UnpairPage, linkTo: LinkToPage, beLinked: BeLinkedPage, linkKht: LinkKhtPage, children: ChildrenPage,
@@ -15,7 +16,8 @@ const SCREENS = {
 };
 export type PairingScreenName = keyof typeof SCREENS;
 
-export function PairingScreen({ screen = 'children' }: { screen?: PairingScreenName }) {
+export default function PairingScreen({ screen = 'children' }: { screen?: PairingScreenName }) {
+  const ready = usePairingStrings();
   const Screen = SCREENS[screen];
-  return <Screen />;
+  return ready ? <Screen /> : null;
 }

@@ -2,14 +2,18 @@ import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '@schemas/languages';
 
-type Namespace = 'common' | 'errors' | 'config' | 'forms' | 'barcode' | 'pairing';
+/**
+ * The namespaces this backend loads. (The pairing feature's strings, `pairing`, load with its
+ * own chunk: src/features/pairing/strings.ts; the first load does not list their files.)
+ */
+type Namespace = 'common' | 'errors' | 'config' | 'forms' | 'barcode';
 
 /** Each language's files are separate chunks: a phone downloads only its own language. */
 const loaders: Record<Language, Record<Namespace, () => Promise<{ default: object }>>> = {
-  en: { common: () => import('@locales/en/common.json'), errors: () => import('@locales/en/errors.json'), config: () => import('@locales/en/config.json'), forms: () => import('@locales/en/forms.json'), barcode: () => import('@locales/en/barcode.json'), pairing: () => import('@locales/en/pairing.json') },
-  ja: { common: () => import('@locales/ja/common.json'), errors: () => import('@locales/ja/errors.json'), config: () => import('@locales/ja/config.json'), forms: () => import('@locales/ja/forms.json'), barcode: () => import('@locales/ja/barcode.json'), pairing: () => import('@locales/ja/pairing.json') },
-  'zh-TW': { common: () => import('@locales/zh-TW/common.json'), errors: () => import('@locales/zh-TW/errors.json'), config: () => import('@locales/zh-TW/config.json'), forms: () => import('@locales/zh-TW/forms.json'), barcode: () => import('@locales/zh-TW/barcode.json'), pairing: () => import('@locales/zh-TW/pairing.json') },
-  'zh-CN': { common: () => import('@locales/zh-CN/common.json'), errors: () => import('@locales/zh-CN/errors.json'), config: () => import('@locales/zh-CN/config.json'), forms: () => import('@locales/zh-CN/forms.json'), barcode: () => import('@locales/zh-CN/barcode.json'), pairing: () => import('@locales/zh-CN/pairing.json') },
+  en: { common: () => import('@locales/en/common.json'), errors: () => import('@locales/en/errors.json'), config: () => import('@locales/en/config.json'), forms: () => import('@locales/en/forms.json'), barcode: () => import('@locales/en/barcode.json') },
+  ja: { common: () => import('@locales/ja/common.json'), errors: () => import('@locales/ja/errors.json'), config: () => import('@locales/ja/config.json'), forms: () => import('@locales/ja/forms.json'), barcode: () => import('@locales/ja/barcode.json') },
+  'zh-TW': { common: () => import('@locales/zh-TW/common.json'), errors: () => import('@locales/zh-TW/errors.json'), config: () => import('@locales/zh-TW/config.json'), forms: () => import('@locales/zh-TW/forms.json'), barcode: () => import('@locales/zh-TW/barcode.json') },
+  'zh-CN': { common: () => import('@locales/zh-CN/common.json'), errors: () => import('@locales/zh-CN/errors.json'), config: () => import('@locales/zh-CN/config.json'), forms: () => import('@locales/zh-CN/forms.json'), barcode: () => import('@locales/zh-CN/barcode.json') },
 };
 
 const backend: BackendModule = {

@@ -27,9 +27,6 @@ type Screen = { getHref(project: Project, barcodeId: string): string };
 const SCREENS: Partial<Record<DetailActionName, Screen>> = { activate, track, edit, history, scannedBarcodes, trace, children, pair, unpair, linkTo, beLinked };
 /** On a handheld terminal, pairing and linking to targets open their handheld screens (trigger, no camera). */
 const HANDHELD_SCREENS: Partial<Record<DetailActionName, Screen>> = { pair: pairKht, linkTo: linkKht };
-/** The actions whose labels are in the pairing strings. */
-const PAIRING_ACTIONS = ['pair', 'unpair', 'linkTo', 'beLinked'] as const;
-type PairingAction = (typeof PAIRING_ACTIONS)[number];
 const PRIMARY: DetailActionName[] = ['activate', 'track'];
 
 interface DetailActionsProps {
@@ -43,7 +40,6 @@ interface DetailActionsProps {
 /** The actions the viewer may take on this barcode now; those they may not, disabled with the reason. */
 export function DetailActions({ project, barcode, loggedIn, handheld = false }: DetailActionsProps) {
   const { t, i18n } = useTranslation('barcode');
-  const { t: tp } = useTranslation('pairing');
   const { t: tc } = useTranslation();
   const errorText = useErrorText();
   const language = i18n.language as Language;
@@ -55,10 +51,7 @@ export function DetailActions({ project, barcode, loggedIn, handheld = false }: 
   const { points, current } = trackPointsOf(project, barcode);
   const name = (key: string | undefined) => trackPointName(project, barcode.barcodeType, key ?? null, language);
 
-  const label = (action: DetailActionName) => {
-    if ((PAIRING_ACTIONS as readonly string[]).includes(action)) return tp(`actions.${action as PairingAction}`);
-    return action === 'track' && next ? t('actions.trackAt', { trackPoint: name(next.key) }) : t(`actions.${action as Exclude<DetailActionName, PairingAction>}`);
-  };
+  const label = (action: DetailActionName) => (action === 'track' && next ? t('actions.trackAt', { trackPoint: name(next.key) }) : t(`actions.${action}`));
   const run = (action: DetailActionName) => {
     const screen = (handheld ? HANDHELD_SCREENS[action] : undefined) ?? SCREENS[action];
     if (screen) navigate(screen.getHref(project, barcode.id));

@@ -24,7 +24,7 @@ function AncestorItem({ id }: { id: string }) {
  * first), and its direct children (the first page of the tree; all of them on the children page).
  */
 function Hierarchy({ barcode }: { barcode: Barcode }) {
-  const { t } = useTranslation('pairing');
+  const { t } = useTranslation('barcode');
   const project = useCurrentProject();
   const { ancestorIds, childrenCount } = barcode.hierarchy;
   const { data } = useChildren(childrenCount > 0 ? barcode.id : null);
@@ -42,7 +42,7 @@ function Hierarchy({ barcode }: { barcode: Barcode }) {
       )}
       {childrenCount > 0 && (
         <>
-          <Title order={2} size="h5" mb={4} mt={ancestorIds.length > 0 ? 'sm' : 0}>{t('trace.children')}</Title>
+          <Title order={2} size="h5" mb={4} mt={ancestorIds.length > 0 ? 'sm' : 0}>{t('trace.childrenTitle')}</Title>
           <Stack gap={2} component="ul" data-testid="trace-children" style={{ margin: 0, paddingLeft: 20 }}>
             {direct.map((child) => (
               <li key={child.id}><Anchor component={Link} to={paths.barcode.getHref(project, child.id)}>{child.externalId ?? child.id}</Anchor></li>
