@@ -150,6 +150,12 @@ export const HistoryEntry = Type.Object({
   createdAt: Type.String(),
   /** On 'tracked' entries only: whether the step was undone later. */
   undone: Type.Optional(Type.Boolean()),
+  /**
+   * On relation entries only: the other barcodes involved. 'paired' / 'unpaired': the children
+   * (on the parent) or the parent (on a child); 'linked' / 'unlinked': the barcodes linked;
+   * 'moved-with-parent' / 'moved-back-with-parent': the parent that was tracked.
+   */
+  relatedBarcodeIds: Type.Optional(Type.Array(Type.String())),
 });
 export type HistoryEntry = Static<typeof HistoryEntry>;
 export const HistoryResponse = envelope(Type.Object({ total: Type.Integer(), items: Type.Array(HistoryEntry) }));

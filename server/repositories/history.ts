@@ -56,12 +56,14 @@ export interface HistoryRow {
   staff: string | null;
   created_at: Date | string;
   undone: boolean;
+  /** What the entry recorded (forms, undone step, related barcodes...). */
+  data: unknown;
 }
 
 /** A page of the barcode's history, newest first. */
 export async function historyPage(db: Queryable, barcodeId: string, skip: number, count: number): Promise<HistoryRow[]> {
   const { rows } = await db.query<HistoryRow>(
-    `select h.seq, h.action, h.track_point_key, (u.first_name || ' ' || u.last_name) as staff, h.created_at,
+    `select h.seq, h.action, h.track_point_key, (u.first_name || ' ' || u.last_name) as staff, h.created_at, h.data,
             (h.action = 'tracked' and not ${NOT_UNDONE}) as undone
        from barcode_history h left join users u on u.id = h.user_id
       where h.barcode_id = $1 order by h.seq desc offset $2 limit $3`,

@@ -185,3 +185,26 @@ export function sumOfValues(values: readonly unknown[]): { sum: number | null; n
   }
   return { sum: numericCount === 0 ? null : sum, numericCount };
 }
+
+/**
+ * The other barcodes a relation history entry names (see HistoryEntry.relatedBarcodeIds), from
+ * what the pairing, linking and tracking services stored; undefined for other entries.
+ */
+export function relatedBarcodesOf(action: string, data: unknown): string[] | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const d = data as Record<string, unknown>;
+  const ids = (...values: unknown[]) => values.flatMap((v) => (Array.isArray(v) ? v : [v])).filter((v): v is string => typeof v === 'string');
+  switch (action) {
+    case 'paired':
+    case 'unpaired':
+      return ids(d.childrenIds, d.parentId);
+    case 'linked':
+    case 'unlinked':
+      return ids(d.linkedBarcodeIds, d.linkedBarcodeId);
+    case 'moved-with-parent':
+    case 'moved-back-with-parent':
+      return ids(d.withParent);
+    default:
+      return undefined;
+  }
+}

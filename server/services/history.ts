@@ -3,6 +3,7 @@ import type { ServerContext } from '../context';
 import * as history from '../repositories/history';
 import type { HistoryRow } from '../repositories/history';
 import { assertMember, type Viewer } from '../rules/access';
+import { relatedBarcodesOf } from '../rules/pairing';
 import { localDay } from '../rules/tracking-count';
 import { projectOfBarcodeFor } from './barcodes';
 import { loadProject } from './projects';
@@ -10,11 +11,18 @@ import { loadProject } from './projects';
 /** Default page size of GET /barcode/history. */
 const HISTORY_PAGE_SIZE = 20;
 
-/** A history entry as GET /barcode/history lists it; tracking steps say whether they were undone. */
-const toHistoryEntry = (r: HistoryRow): HistoryEntry => ({
-  seq: r.seq, action: r.action, trackPointKey: r.track_point_key, staffName: r.staff, createdAt: new Date(r.created_at).toISOString(),
-  ...(r.action === 'tracked' ? { undone: r.undone } : {}),
-});
+/**
+ * A history entry as GET /barcode/history lists it; tracking steps say whether they were undone,
+ * pairing, linking and moves with a parent which barcodes they involved.
+ */
+function toHistoryEntry(r: HistoryRow): HistoryEntry {
+  const related = relatedBarcodesOf(r.action, r.data);
+  return {
+    seq: r.seq, action: r.action, trackPointKey: r.track_point_key, staffName: r.staff, createdAt: new Date(r.created_at).toISOString(),
+    ...(r.action === 'tracked' ? { undone: r.undone } : {}),
+    ...(related ? { relatedBarcodeIds: related } : {}),
+  };
+}
 
 /** GET /barcode/history: the barcode's steps, newest first, for users of its enterprise (2303, 403). */
 export async function barcodeHistory(ctx: ServerContext, viewer: Viewer, query: HistoryQuery): Promise<{ total: number; items: HistoryEntry[] }> {

@@ -30,6 +30,9 @@ describe('POST /barcode/pairing', () => {
     expect((await historyActions(server, cases[0]!)).at(-1)).toBe('paired');
     const { rows } = await server.ctx.db.query<{ data: unknown }>("select data from barcode_history where barcode_id = $1 and action = 'paired'", [cases[1]]);
     expect(rows[0]?.data).toEqual({ parentId: pallet, note: 'pallet 7' });
+    const latest = async (id: string) => (await client.get(`/api/barcode/history?id=${id}&count=1`)).json().data.items[0];
+    expect(await latest(pallet)).toMatchObject({ action: 'paired', trackPointKey: 'manufacturer', relatedBarcodeIds: cases });
+    expect(await latest(cases[2]!)).toMatchObject({ action: 'paired', relatedBarcodeIds: [pallet] });
 
     const detail = (await client.get(`/api/barcode/barcode?id=${cases[0]}`)).json().data;
     expect(detail.hierarchy).toEqual({ parentId: pallet, ancestorIds: [pallet], childrenCount: 0, maxChildren: 10, linkToCount: 0, beLinkedCount: 0, maxLinks: 2 });

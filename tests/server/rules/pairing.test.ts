@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BarcodeType } from '../../../schemas/project-config';
 import {
-  assertAllAccepted, assertMayLeaveTrackPoint, pairingRefusal, pairingVerdicts, sumOfValues, unpairingRefusal, unpairingVerdicts,
+  assertAllAccepted, assertMayLeaveTrackPoint, pairingRefusal, relatedBarcodesOf, pairingVerdicts, sumOfValues, unpairingRefusal, unpairingVerdicts,
   type ListedBarcode, type PairingFacts,
 } from '../../../server/rules/pairing';
 import { answer, BOX, common, ENTERPRISE, label, trackPoint } from './fixtures';
@@ -162,5 +162,21 @@ describe('the total of the children\'s values (sumOfValues)', () => {
   it('is null when no value is a number', () => {
     expect(sumOfValues([null, 'x'])).toEqual({ sum: null, numericCount: 0 });
     expect(sumOfValues([])).toEqual({ sum: null, numericCount: 0 });
+  });
+});
+
+describe('the barcodes a history entry names (relatedBarcodesOf)', () => {
+  it('reads the children or the parent of a pairing, the barcodes of a link, the parent of a move', () => {
+    expect(relatedBarcodesOf('paired', { childrenIds: ['A', 'B'], note: 'n' })).toEqual(['A', 'B']);
+    expect(relatedBarcodesOf('unpaired', { parentId: 'P' })).toEqual(['P']);
+    expect(relatedBarcodesOf('linked', { linkedBarcodeIds: ['L'], direction: 'link-to' })).toEqual(['L']);
+    expect(relatedBarcodesOf('unlinked', { linkedBarcodeId: 'M', direction: 'be-linked' })).toEqual(['M']);
+    expect(relatedBarcodesOf('moved-back-with-parent', { withParent: 'P' })).toEqual(['P']);
+  });
+
+  it('names nothing for other entries or data it does not know', () => {
+    expect(relatedBarcodesOf('tracked', { forms: {} })).toBeUndefined();
+    expect(relatedBarcodesOf('paired', null)).toBeUndefined();
+    expect(relatedBarcodesOf('paired', { childrenIds: [1, 'A'] })).toEqual(['A']);
   });
 });
