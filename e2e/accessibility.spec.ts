@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SERVERS } from '../playwright.config';
-import { activatedPallet } from './barcode-api';
+import { activatedOf, activatedPallet } from './barcode-api';
 import { expectAccessible } from './axe';
-import { login, typeAccessCode } from './helpers';
+import { choose, login, typeAccessCode } from './helpers';
 
 /*
  * Accessibility as a property of every screen: axe-core (WCAG 2.0, 2.1, 2.2 A and AA and best
@@ -144,4 +144,60 @@ test.describe('as staff', () => {
 test('home as a client user', async ({ page }) => {
   await login(page, '33334444');
   await expectAccessible(page, 'home, client user');
+});
+
+test.describe('parents, children and links (as staff)', () => {
+  test('pair, pairkht, unpair, children, link-to, be-linked, linkkht, and the detail and trace of paired and linked barcodes', async ({ page }) => {
+    test.setTimeout(90_000);
+    await login(page, '11112222');
+    const stamp = Date.now() % 1_000_000;
+    const pallet = await activatedPallet(page.request);
+    const cases = await Promise.all(['A', 'B'].map((s) => activatedOf(page.request, 'case', `AX${stamp}${s}`)));
+    const logger = await activatedOf(page.request, 'logger', `AXL${stamp}`);
+    const base = `/demo@1/qrcode/${pallet}`;
+
+    // Pair with entries of every kind of verdict (accepted, duplicate, not found, itself).
+    await page.goto(`${base}/pair`);
+    await page.getByRole('textbox', { name: 'Barcode id or code' }).fill(`${cases[0]}, ${cases[0]}, NOSUCH${stamp}, ${pallet}`);
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(page.getByTestId('scan-entry').filter({ hasText: 'itself' })).toHaveCount(1);
+    await expectAccessible(page, 'pair with accepted and refused entries');
+    await page.goto(`${base}/pairkht`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pair children (handheld scanner)');
+    await expectAccessible(page, 'pairkht, empty');
+
+    const paired = await page.request.post('/api/barcode/pairing', { data: { parentId: pallet, childrenIds: cases } });
+    expect(paired.ok(), await paired.text()).toBe(true);
+    const linked = await page.request.post('/api/barcode/linking', { data: { barcodeId: cases[0], targetIds: [logger] } });
+    expect(linked.ok(), await linked.text()).toBe(true);
+
+    await page.goto(base);
+    await expect(page.getByTestId('children-count')).toBeVisible();
+    await expectAccessible(page, 'detail of a parent (Pair, Unpair, Link actions; relations)');
+    await page.goto(`${base}/unpair`);
+    await page.getByRole('radio', { name: 'Selected children' }).check();
+    await page.getByRole('checkbox', { name: `AX${stamp}A` }).check();
+    await expect(page.getByTestId('unpair-entry')).toHaveCount(1);
+    await expectAccessible(page, 'unpair, selected, with its plan');
+    await page.goto(`${base}/children`);
+    await expect(page.getByTestId('child-row')).toHaveCount(2);
+    await choose(page, 'Total over the children', 'Lot number');
+    await expect(page.getByTestId('children-total')).toBeVisible();
+    await expectAccessible(page, 'children tree with a total');
+
+    await page.goto(`/demo@1/qrcode/${cases[0]}`);
+    await expect(page.getByTestId('link-row')).toBeVisible();
+    await expectAccessible(page, 'detail of a paired and linked child');
+    await page.goto(`/demo@1/qrcode/${cases[0]}/trace`);
+    await expect(page.getByTestId('trace-parents')).toBeVisible();
+    await expectAccessible(page, 'trace with parents');
+    await page.goto(`${base}/trace`);
+    await expect(page.getByTestId('trace-children')).toBeVisible();
+    await expectAccessible(page, 'trace with children');
+    for (const [screen, heading] of [['link-to', 'Link this barcode to others'], ['be-linked', 'Link others to this barcode'], ['linkkht', 'Link to barcodes (handheld scanner)']]) {
+      await page.goto(`/demo@1/qrcode/${cases[1]}/${screen}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading!);
+      await expectAccessible(page, screen!);
+    }
+  });
 });

@@ -25,3 +25,19 @@ export async function activatedPallet(request: APIRequestContext, extra: { exter
   expect(activated.ok(), await activated.text()).toBe(true);
   return id;
 }
+
+/** A demo barcode of `barcodeType` generated and activated through the API (at the manufacturer). */
+export async function activatedOf(request: APIRequestContext, barcodeType: 'case' | 'logger', externalId?: string): Promise<string> {
+  const generated = await request.post('/api/barcode/barcode', { data: { projectCode: 'demo', projectVersion: 1 } });
+  expect(generated.ok(), await generated.text()).toBe(true);
+  const { id } = (await generated.json()).data as { id: string };
+  const data = barcodeType === 'case'
+    ? {
+      barcodeId: id, barcodeType, origin: address, destination: { ...address, address1: '2-2 Namba' }, dimension: { height: 30, width: 40, depth: 30 }, weight: 12,
+      customFields: { productName: 'Influenza vaccine', lotNumber: 'FLU-2026-1', expiryDate: '2027-03-31', storageRange: '2-8' }, externalId,
+    }
+    : { barcodeId: id, barcodeType, customFields: { serialNumber: 'TL-1' }, externalId };
+  const res = await request.post('/api/barcode/activation', { data });
+  expect(res.ok(), await res.text()).toBe(true);
+  return id;
+}

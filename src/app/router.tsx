@@ -11,6 +11,7 @@ import { HomeRoute } from './routes/home';
 import { BarcodeRoute } from './routes/barcode-route';
 import { RequireUser } from './routes/require-user';
 import { lazyScreen } from './lazy';
+import { handheldModel } from '@/features/scanning/model/handheld-device';
 
 const named = <K extends string>(key: K) => <M extends Record<K, React.ComponentType<object>>>(m: M) => ({ default: m[key] });
 
@@ -19,7 +20,8 @@ const RegisterPage = lazyScreen(() => import('@/features/auth/components/registe
 const DetailPage = lazyScreen(() => import('@/features/barcode-detail/components/detail-page').then(named('DetailPage')));
 const HistoryPage = lazyScreen(() => import('@/features/barcode-detail/components/history-page').then(named('HistoryPage')));
 const TracePage = lazyScreen(() => import('@/features/barcode-detail/components/trace-page').then(named('TracePage')));
-const ChildrenPage = lazyScreen(() => import('@/features/barcode-detail/components/children-page').then(named('ChildrenPage')));
+/** The pairing screens come in one chunk, as one component (see src/features/pairing/screens.tsx). */
+const Pairing = lazyScreen(() => import('@/features/pairing/screens'));
 const ActivatePage = lazyScreen(() => import('@/features/activation/components/activate-page').then(named('ActivatePage')));
 const EditPage = lazyScreen(() => import('@/features/activation/components/edit-page').then(named('EditPage')));
 const TrackPage = lazyScreen(() => import('@/features/tracking/components/track-page').then(named('TrackPage')));
@@ -58,6 +60,12 @@ const restricted = (screen: { path: string }, element: ReactNode, children?: Rea
   <Route path={screen.path} element={<RequireUser screen={screen}>{element}</RequireUser>}>{children}</Route>
 );
 
+/**
+ * The detail page with what the pairing feature shows on it (parents, children, links; its code
+ * loads only for a barcode that has any), and on a handheld terminal its own pair and link screens.
+ */
+const detail = <DetailPage relations={<Suspense><Pairing screen="relations" /></Suspense>} handheld={!!handheldModel(navigator.userAgent)} />;
+
 function Screens() {
   return <Suspense fallback={screenFallback}><Outlet /></Suspense>;
 }
@@ -78,13 +86,19 @@ export function AppRoutes() {
               {restricted(paths.trackingCount, <TrackingCountPage />)}
               <Route path={paths.scanOcr.path} element={<OcrScanPage />} />
               <Route path={barcode.path} element={<BarcodeRoute />}>
-                <Route index element={<DetailPage />} />
+                <Route index element={detail} />
                 <Route path={barcode.trace.path} element={<TracePage />} />
-                <Route path={barcode.children.path} element={<ChildrenPage />} />
+                <Route path={barcode.children.path} element={<Pairing screen="children" />} />
                 {restricted(barcode.history, <HistoryPage />)}
                 {restricted(barcode.scannedBarcodes, <ScannedBarcodesPage />)}
                 {restricted(barcode.edit, <EditPage />)}
                 {restricted(barcode.track, <TrackPage />)}
+                {restricted(barcode.pair, <Pairing screen="pair" />)}
+                {restricted(barcode.pairKht, <Pairing screen="pairKht" />)}
+                {restricted(barcode.unpair, <Pairing screen="unpair" />)}
+                {restricted(barcode.linkTo, <Pairing screen="linkTo" />)}
+                {restricted(barcode.beLinked, <Pairing screen="beLinked" />)}
+                {restricted(barcode.linkKht, <Pairing screen="linkKht" />)}
                 {restricted(barcode.activate, <Outlet />, <>
                   <Route index element={<Navigate to={barcode.activate.steps[0]} replace />} />
                   <Route path={barcode.activate.stepPath} element={<ActivatePage />} />

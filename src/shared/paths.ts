@@ -91,6 +91,17 @@ export const paths = {
     scannedBarcodes: barcodeScreen('scanned-barcodes'),
     edit: barcodeScreen('edit'),
     track: barcodeScreen('track'),
+    /** Pair: this barcode is the parent; children come from the camera, a trigger or typing. */
+    pair: barcodeScreen('pair'),
+    /** Pair on a handheld terminal: the trigger scans straight into the list, no camera. */
+    pairKht: barcodeScreen('pairkht'),
+    unpair: barcodeScreen('unpair'),
+    /** Link this barcode to scanned targets (the link-to direction, spec section 3). */
+    linkTo: barcodeScreen('link-to'),
+    /** Link scanned barcodes to this one (the be-linked direction). */
+    beLinked: barcodeScreen('be-linked'),
+    /** Link (to scanned targets) on a handheld terminal. */
+    linkKht: barcodeScreen('linkkht'),
     /** The custom HTML page (spec section 2); not drawn by this build, but the layout treats it apart. */
     html: { path: 'html' },
     activate: {

@@ -2,6 +2,10 @@ import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '@schemas/languages';
 
+/**
+ * The namespaces this backend loads. (The pairing feature's strings, `pairing`, load with its
+ * own chunk: src/features/pairing/strings.ts; the first load does not list their files.)
+ */
 type Namespace = 'common' | 'errors' | 'config' | 'forms' | 'barcode';
 
 /** Each language's files are separate chunks: a phone downloads only its own language. */

@@ -3,11 +3,12 @@ import type errors from '../../../locales/en/errors.json';
 import type config from '../../../locales/en/config.json';
 import type forms from '../../../locales/en/forms.json';
 import type barcode from '../../../locales/en/barcode.json';
+import type pairing from '../../../locales/en/pairing.json';
 
 // t() keys are checked against the English files: a typo fails the typecheck.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; errors: typeof errors; config: typeof config; forms: typeof forms; barcode: typeof barcode };
+    resources: { common: typeof common; errors: typeof errors; config: typeof config; forms: typeof forms; barcode: typeof barcode; pairing: typeof pairing };
   }
 }

@@ -1,5 +1,5 @@
 import type { AuthorizeBody } from '@schemas/api/user';
-import { ErrorCode } from '@schemas/error-codes';
+import type { ErrorCode as Catalogue } from '@schemas/error-codes';
 import { api, ApiError } from '@/shared/api';
 import { visitorId } from '@/shared/storage/storage';
 
@@ -25,6 +25,15 @@ export type LoginFailure =
   | { kind: 'invalid-password' }
   /** Not a credential problem (rate limit, network, server): said as it is, not as 'invalid password'. */
   | { kind: 'other'; error: unknown };
+
+/**
+ * The catalogue codes login reads, written as literals that the catalogue's types check (a
+ * wrong number fails the typecheck): importing the catalogue object would put every code of
+ * the product into the first load (it grows with each feature; pairing added twenty).
+ */
+const ErrorCode: Pick<typeof Catalogue, 'emptyField' | 'wrongOneTimePasscode' | 'oneTimePasscodeSent' | 'noRegisteredPhone' | 'projectNotFound'> = {
+  emptyField: 1000, wrongOneTimePasscode: 2002, oneTimePasscodeSent: 3057, noRegisteredPhone: 3058, projectNotFound: 2304,
+};
 
 export function interpretLoginError(error: unknown): LoginFailure {
   if (!(error instanceof ApiError)) return { kind: 'other', error };

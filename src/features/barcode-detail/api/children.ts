@@ -7,10 +7,10 @@ import type { Payload } from '@/shared/api/payload';
 /** The key of the barcodes paired under one (in its scope). */
 export const childrenKey = (barcodeId: string) => barcodeScopedKey(barcodeId, 'children');
 
-/** GET /barcode/children (open): the barcodes paired under this one. */
+/** GET /barcode/children (open): the first page of the tree under this one (50 entries, depth first). */
 export const fetchChildren = ([, id]: ReturnType<typeof childrenKey>) => api.get<Payload<typeof ChildrenResponse>>('/barcode/children', { id });
 
-/** The barcodes paired under this one. */
-export function useChildren(barcodeId: string) {
-  return useSWR(childrenKey(barcodeId), fetchChildren, { shouldRetryOnError: false });
+/** The first page of the tree under this barcode (null: not asked). */
+export function useChildren(barcodeId: string | null) {
+  return useSWR(barcodeId ? childrenKey(barcodeId) : null, fetchChildren, { shouldRetryOnError: false });
 }

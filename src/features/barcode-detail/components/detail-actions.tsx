@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconArrowBackUp, IconHistory, IconListSearch, IconPencil, IconPlus, IconRecycle, IconRoute, IconSitemap, IconCheck } from '@tabler/icons-react';
+import {
+  IconArrowBackUp, IconHistory, IconLink, IconLinkPlus, IconListSearch, IconPencil, IconPlus, IconRecycle, IconRoute, IconSitemap, IconCheck, IconStack2, IconStackPop,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Barcode } from '@schemas/api/barcode';
 import type { Project } from '@schemas/api/project';
 import type { Language } from '@schemas/languages';
 import { nextTrackPoint, trackPointName, trackPointsOf } from '@/shared/barcode/labels';
-import { useErrorText } from '@/shared/i18n/error-message';
+import { codeText, useErrorText } from '@/shared/i18n/error-message';
 import { paths } from '@/shared/paths';
 import { showMessage } from '@/shared/ui/message-dialog';
 import { showToast } from '@/shared/ui/toasts';
@@ -15,21 +17,30 @@ import { undoTracking } from '../api/changes';
 import { detailActions, type DetailActionName } from '../model/detail-actions';
 import { RecycleDialog } from './recycle-dialog';
 
-const ICONS = { activate: IconCheck, track: IconPlus, edit: IconPencil, undo: IconArrowBackUp, recycle: IconRecycle, history: IconHistory, scannedBarcodes: IconListSearch, trace: IconRoute, children: IconSitemap };
-const { activate, track, edit, history, scannedBarcodes, trace, children } = paths.barcode;
+const ICONS = {
+  activate: IconCheck, track: IconPlus, edit: IconPencil, undo: IconArrowBackUp, recycle: IconRecycle, history: IconHistory, scannedBarcodes: IconListSearch,
+  trace: IconRoute, children: IconSitemap, pair: IconStack2, unpair: IconStackPop, linkTo: IconLink, beLinked: IconLinkPlus,
+};
+const { activate, track, edit, history, scannedBarcodes, trace, children, pair, pairKht, unpair, linkTo, beLinked, linkKht } = paths.barcode;
+type Screen = { getHref(project: Project, barcodeId: string): string };
 /** The actions that open a screen under the barcode; the others (undo, recycle) confirm in a dialog. */
-const SCREENS: Partial<Record<DetailActionName, { getHref(project: Project, barcodeId: string): string }>> = { activate, track, edit, history, scannedBarcodes, trace, children };
+const SCREENS: Partial<Record<DetailActionName, Screen>> = { activate, track, edit, history, scannedBarcodes, trace, children, pair, unpair, linkTo, beLinked };
+/** On a handheld terminal, pairing and linking to targets open their handheld screens (trigger, no camera). */
+const HANDHELD_SCREENS: Partial<Record<DetailActionName, Screen>> = { pair: pairKht, linkTo: linkKht };
 const PRIMARY: DetailActionName[] = ['activate', 'track'];
 
 interface DetailActionsProps {
   project: Project;
   barcode: Barcode;
   loggedIn: boolean;
+  /** A handheld terminal (its own pair and link screens). */
+  handheld?: boolean;
 }
 
 /** The actions the viewer may take on this barcode now; those they may not, disabled with the reason. */
-export function DetailActions({ project, barcode, loggedIn }: DetailActionsProps) {
+export function DetailActions({ project, barcode, loggedIn, handheld = false }: DetailActionsProps) {
   const { t, i18n } = useTranslation('barcode');
+  const { t: tc } = useTranslation();
   const errorText = useErrorText();
   const language = i18n.language as Language;
   const navigate = useNavigate();
@@ -42,7 +53,7 @@ export function DetailActions({ project, barcode, loggedIn }: DetailActionsProps
 
   const label = (action: DetailActionName) => (action === 'track' && next ? t('actions.trackAt', { trackPoint: name(next.key) }) : t(`actions.${action}`));
   const run = (action: DetailActionName) => {
-    const screen = SCREENS[action];
+    const screen = (handheld ? HANDHELD_SCREENS[action] : undefined) ?? SCREENS[action];
     if (screen) navigate(screen.getHref(project, barcode.id));
     else setConfirming(action as 'undo' | 'recycle');
   };
@@ -68,7 +79,7 @@ export function DetailActions({ project, barcode, loggedIn }: DetailActionsProps
   const secondary = actions.filter((a) => !PRIMARY.includes(a.name));
   const button = (action: (typeof actions)[number], size: 'lg' | 'md') => {
     const Icon = ICONS[action.name];
-    const hint = action.disabledReason ? t(`actions.${action.disabledReason}`) : undefined;
+    const hint = action.disabledReason ? t(`actions.${action.disabledReason}`) : action.disabledCode !== undefined ? codeText(tc, action.disabledCode) : undefined;
     return (
       <div key={action.name}>
         <Button fullWidth size={size} variant={size === 'lg' ? 'filled' : 'light'} leftSection={<Icon size={18} aria-hidden />} disabled={!action.enabled}

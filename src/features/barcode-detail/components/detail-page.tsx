@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useCurrentBarcode } from '@/shared/barcode/barcode-context';
@@ -10,19 +11,25 @@ import { DetailActions } from './detail-actions';
 
 /**
  * `/{project}/qrcode/{barcodeId}` (open): the barcode label and state, its data as the viewer
- * may see it, the actions the viewer may take now, and (for users) its alerts.
+ * may see it, the actions the viewer may take now, and (for users) its alerts. The app composes
+ * what other features show here: `relations` (parents, children, links; drawn only for a
+ * barcode that has any, so its code loads only then) and whether this is a handheld terminal
+ * (its own pair and link screens).
  */
-export function DetailPage() {
+export function DetailPage({ relations, handheld = false }: { relations?: ReactNode; handheld?: boolean }) {
   const { t } = useTranslation('barcode');
   const project = useCurrentProject();
   const { barcode } = useCurrentBarcode();
   const { data: profile } = useProfile();
   const loggedIn = Boolean(profile);
+  const { parentId, childrenCount, linkToCount, beLinkedCount } = barcode.hierarchy;
+  const related = parentId !== null || childrenCount + linkToCount + beLinkedCount > 0;
   return (
     <Stack gap="md">
       <BarcodeLabel project={project} barcode={barcode} />
       {!barcode.isActivated && <Alert variant="light" color="gray">{t('detail.notActivatedHint')}</Alert>}
-      <DetailActions project={project} barcode={barcode} loggedIn={loggedIn} />
+      <DetailActions project={project} barcode={barcode} loggedIn={loggedIn} handheld={handheld} />
+      {related && relations}
       <ActivationData project={project} barcode={barcode} loggedIn={loggedIn} />
       {loggedIn && <Alerts barcodeId={barcode.id} />}
       {!loggedIn && <Alert variant="light">{t('detail.loginForMore')}</Alert>}

@@ -2,7 +2,8 @@ import type { Barcode } from '@schemas/api/barcode';
 import type { Project } from '@schemas/api/project';
 import { isAtEnd, nextTrackPoint, trackPointsOf } from '@/shared/barcode/labels';
 
-export type DetailActionName = 'activate' | 'edit' | 'track' | 'undo' | 'recycle' | 'history' | 'scannedBarcodes' | 'trace' | 'children';
+export type DetailActionName = 'activate' | 'edit' | 'track' | 'undo' | 'recycle' | 'history' | 'scannedBarcodes' | 'trace' | 'children'
+  | 'pair' | 'unpair' | 'linkTo' | 'beLinked';
 
 /** Why an action the user could otherwise take is disabled (its hint). */
 export type DisabledReason = 'noActivatePermission' | 'noTrackingPermission' | 'atEnd' | 'deactivated';
@@ -11,10 +12,32 @@ export interface DetailAction {
   name: DetailActionName;
   enabled: boolean;
   disabledReason?: DisabledReason;
+  /** Disabled because the server would refuse it now: the catalogue code it would answer (pairing, linking). */
+  disabledCode?: number;
 }
 
 const action = (name: DetailActionName, reason?: DisabledReason | false): DetailAction =>
   (reason ? { name, enabled: false, disabledReason: reason } : { name, enabled: true });
+
+/**
+ * Pair, unpair and link (issue 11), offered only where the configuration allows them at all
+ * (the type takes children; it has children to unpair; the type can be linked), and disabled
+ * with the server's reason (`relationActions`: trackpoint rule, state, permission) when they
+ * are not possible now. Users outside the barcode's enterprise get no `relationActions` and
+ * none of these.
+ */
+export function relationActions(barcode: Barcode): DetailAction[] {
+  const verdicts = barcode.relationActions;
+  if (!verdicts) return [];
+  const { hierarchy } = barcode;
+  const relation = (name: DetailActionName, code: number | null): DetailAction =>
+    (code === null ? { name, enabled: true } : { name, enabled: false, disabledCode: code });
+  return [
+    ...(hierarchy.maxChildren > 0 ? [relation('pair', verdicts.pair.code)] : []),
+    ...(hierarchy.childrenCount > 0 ? [relation('unpair', verdicts.unpair.code)] : []),
+    ...(hierarchy.maxLinks > 0 ? [relation('linkTo', verdicts.link.code), relation('beLinked', verdicts.link.code)] : []),
+  ];
+}
 
 /**
  * The actions of the detail page for this barcode and viewer (spec sections 2, 4, 6). Visitors
@@ -43,6 +66,7 @@ export function detailActions(project: Project, barcode: Barcode, loggedIn: bool
     ...(hasPrevious ? [action('undo', deactivated || (!mayTrack && 'noTrackingPermission'))] : []),
     action('history'),
     action('scannedBarcodes'),
+    ...relationActions(barcode),
     ...open,
     ...(nextTrackPoint(project, barcode) === undefined || atEnd ? [action('recycle', deactivated || (!mayActivate && 'noActivatePermission'))] : []),
   ];

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Project } from '@schemas/api/project';
 import { readStored } from '@/shared/storage/storage';
+import { deliverClaimedScan } from '@/shared/ui/scan-claims';
 import { asAimerTarget, handheldScannerConfig, keyboardWedgeAdapter } from '../model/handheld';
 import { isEnterpriseBrowser } from '../model/handheld-device';
 
@@ -9,14 +10,17 @@ const ScanHandler = lazy(() => import('./scan-handler').then((m) => ({ default: 
 /**
  * Handheld terminals and scanners that type like a keyboard (spec section 4): pulling the trigger
  * anywhere outside a text field opens the scanned barcode (or offers a new one), through the
- * keyboard-wedge scanner adapter.
+ * keyboard-wedge scanner adapter. A screen that claimed the trigger (pair, link) gets the scan
+ * instead (src/shared/ui/scan-claims.ts).
  */
 export function KeyboardWedgeListener({ project, mayGenerate }: { project: Project; mayGenerate: boolean }) {
   const [scanned, setScanned] = useState<string | null>(null);
   useEffect(() => {
     const adapter = keyboardWedgeAdapter();
     adapter.configure(handheldScannerConfig({ bulk: false, enterpriseBrowser: isEnterpriseBrowser(navigator.userAgent), aimerTarget: asAimerTarget(readStored('aimerTarget')) }));
-    return adapter.start(setScanned);
+    return adapter.start((text) => {
+      if (!deliverClaimedScan(text)) setScanned(text);
+    });
   }, []);
   if (scanned === null) return null;
   return (

@@ -1,0 +1,63 @@
+import { paths } from '@/shared/paths';
+
+const BARCODE_ID = /^[A-Za-z0-9]{12}$/;
+
+/**
+ * What a scanned or typed text names for pairing and linking: a URL of this product's barcode
+ * pattern (`…/{project}/qrcode/{barcodeId}`, on any host) names its barcode id; anything else is
+ * the trimmed text itself (a barcode id, or a code printed on the package that the server looks
+ * up as an external id). Empty text names nothing.
+ */
+export function scannedReference(scanned: string): string | null {
+  const text = scanned.trim();
+  if (!text) return null;
+  try {
+    const url = new URL(text);
+    const last = url.pathname.split('/').filter(Boolean).slice(-3);
+    const barcodeId = last[2];
+    if ((url.protocol === 'https:' || url.protocol === 'http:') && barcodeId && BARCODE_ID.test(barcodeId) && paths.barcode.match(`/${last.join('/')}`)) {
+      return barcodeId;
+    }
+  } catch {
+    // Not a URL: a code printed on the package.
+  }
+  return text;
+}
+
+/**
+ * The values of one scanner answer: in bulk mode the scanner joins each confirmed read with the
+ * project's first delimiter; a typed list may use any of them or new lines.
+ */
+export function splitScans(text: string, delimiters: readonly string[]): string[] {
+  let parts = text.split(/\r?\n/);
+  for (const delimiter of delimiters) parts = parts.flatMap((part) => part.split(delimiter));
+  return parts.map((part) => part.trim()).filter((part) => part !== '');
+}
+
+/** One entry of a pair or link list. */
+export interface ScanEntry {
+  /** Stable key of the entry (the list may hold the same barcode twice: the server calls the second a duplicate). */
+  key: number;
+  /** What was scanned or typed. */
+  text: string;
+  /** The barcode id or code it names (see scannedReference). */
+  reference: string;
+  /** The id sent to the server: the barcode id, or the code when no barcode has it as external id; null while looked up. */
+  id: string | null;
+}
+
+export const isBarcodeId = (reference: string): boolean => BARCODE_ID.test(reference);
+
+/** The server takes listed ids of at most 64 characters; a longer code names no barcode anyway (its verdict: not found). */
+export const LISTED_ID_MAX = 64;
+
+let nextKey = 1;
+
+/** New entries for scanned texts (texts that name nothing are dropped); barcode ids need no lookup. */
+export function newEntries(texts: readonly string[]): ScanEntry[] {
+  return texts.flatMap((text) => {
+    const reference = scannedReference(text);
+    if (reference === null) return [];
+    return [{ key: nextKey++, text: text.trim(), reference, id: isBarcodeId(reference) ? reference : null }];
+  });
+}
