@@ -101,9 +101,11 @@ export default defineConfig({
             {
               // The Mantine pieces the first screen draws (login form, loaders, header), which
               // lazy screens share too: one chunk instead of a dozen tiny ones, each of which
-              // costs a request and its own compression overhead on the first load.
+              // costs a request and its own compression overhead on the first load. Hooks only
+              // lazy screens use (collapse, move, long press, debounce, focus trap / return) stay
+              // out: a group takes every module its test matches, used by the first screen or not.
               name: 'first-screen-ui',
-              test: /node_modules[\\/]@mantine[\\/](core[\\/]esm[\\/](components[\\/](UnstyledButton|Input|Button|Loader|ActionIcon|Transition|Text|Title|Stack|Center|CloseButton|Image|TextInput|Paper|Group|Box)[\\/]|core[\\/])|hooks[\\/])/,
+              test: /node_modules[\\/]@mantine[\\/](core[\\/]esm[\\/](components[\\/](UnstyledButton|Input|Button|Loader|ActionIcon|Transition|Text|Title|Stack|Center|CloseButton|Image|TextInput|Paper|Group|Box)[\\/]|core[\\/])|hooks[\\/]esm[\\/](?!use-(collapse|move|long-press|debounced-callback|focus-trap|focus-return)[\\/]))/,
             },
             {
               // The small app modules the first screen and the lazy screens share (settings,
