@@ -15,6 +15,7 @@ import { preloadUserTools } from '../layout/project-layout';
 // A visitor's first screen is the login form: the logged-in home loads only for users.
 const LoggedInHome = lazy(() => import('@/features/home/components/logged-in-home').then((m) => ({ default: m.LoggedInHome })));
 const HandheldScan = lazy(() => import('@/features/scanning/components/handheld-scan').then((m) => ({ default: m.HandheldScan })));
+const ScanFeedbackSettings = lazy(() => import('@/features/scanning/components/scan-feedback-settings').then((m) => ({ default: m.ScanFeedbackSettings })));
 const homeFallback = <ScreenLoader />;
 
 /**
@@ -47,7 +48,8 @@ export function HomeRoute() {
     // On a handheld terminal the scan button is the terminal's, with its scanner settings.
     const handheld = handheldModel(navigator.userAgent);
     const scanSlot = handheld ? <HandheldScan model={handheld} /> : undefined;
-    return <Suspense fallback={homeFallback}><LoggedInHome project={project} profile={profile} handlers={handlers} scanSlot={scanSlot} /></Suspense>;
+    const settingsSlot = <Suspense fallback={null}><ScanFeedbackSettings /></Suspense>;
+    return <Suspense fallback={homeFallback}><LoggedInHome project={project} profile={profile} handlers={handlers} scanSlot={scanSlot} settingsSlot={settingsSlot} /></Suspense>;
   }
 
   const onLoggedIn = async () => {

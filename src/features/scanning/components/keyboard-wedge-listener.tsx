@@ -3,6 +3,7 @@ import type { Project } from '@schemas/api/project';
 import { readStored } from '@/shared/storage/storage';
 import { asAimerTarget, handheldScannerConfig, keyboardWedgeAdapter } from '../model/handheld';
 import { isEnterpriseBrowser } from '../model/handheld-device';
+import { scanFeedback } from '../model/scan-feedback';
 
 const ScanHandler = lazy(() => import('./scan-handler').then((m) => ({ default: m.ScanHandler })));
 
@@ -16,7 +17,10 @@ export function KeyboardWedgeListener({ project, mayGenerate }: { project: Proje
   useEffect(() => {
     const adapter = keyboardWedgeAdapter();
     adapter.configure(handheldScannerConfig({ bulk: false, enterpriseBrowser: isEnterpriseBrowser(navigator.userAgent), aimerTarget: asAimerTarget(readStored('aimerTarget')) }));
-    return adapter.start(setScanned);
+    return adapter.start((text) => {
+      scanFeedback('read');
+      setScanned(text);
+    });
   }, []);
   if (scanned === null) return null;
   return (
