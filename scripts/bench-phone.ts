@@ -23,7 +23,7 @@ import { CHROMIUM } from '../playwright.config';
 import { apiClient, STAFF_ACCESS_CODE, staffCookie, staffLogin, startBenchServer } from '../server/bench/bench-server';
 import { measureFirstLoad } from './bundle-size';
 
-const PORT = Number(process.env.BENCH_PHONE_PORT ?? 8193);
+const PORT = Number(process.env.BENCH_PHONE_PORT ?? 8196);
 const RUNS = Number(process.env.BENCH_PHONE_RUNS ?? 3);
 
 /** Lighthouse's simulated slow 4G, as the issue measures it. */
