@@ -5,7 +5,7 @@ import { createReadStream, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
-import { detectLanguage } from './src/shared/i18n/detect-language';
+import { detectLanguage } from './schemas/languages';
 
 /**
  * Writes .gz and .br beside every text asset, so the server sends compressed files without

@@ -1,7 +1,6 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES, type Language } from '@schemas/languages';
-import { detectLanguage } from './detect-language';
+import { detectLanguage, LANGUAGES, type Language } from '@schemas/languages';
 
 export { detectLanguage };
 
