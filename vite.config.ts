@@ -77,10 +77,9 @@ function ocrAssets(): Plugin {
  * Hints in index.html that let a slow phone fetch side by side what it would otherwise fetch one
  * after the other (issue 18: login in 2 s on slow 4G). An inline script, run before the app's
  * code arrives: modulepreload of this browser's language strings (the app's own language choice,
- * detectLanguage, inlined), which i18n would only ask for once the app's code has run; and, on a
- * `/{code}@{version}` address with the API on this site, a preload of the project the first
- * screen waits for, made as the app's API client makes it (credentials included) so the client's
- * request takes the preloaded answer.
+ * detectLanguage, inlined), which i18n would only ask for once the app's code has run. (The
+ * project request is not preloaded: a preload cannot send the client-version header the
+ * server's force-upgrade answer depends on.)
  */
 function bootHints(): Plugin {
   return {
@@ -95,7 +94,6 @@ function bootHints(): Plugin {
           const match = /[\\/]locales[\\/]([^\\/]+)[\\/](common|errors)\.json$/.exec(chunk.facadeModuleId);
           if (match?.[1]) (strings[match[1]] ??= []).push(`/${chunk.fileName}`);
         }
-        const sameSiteApi = !process.env.VITE_API_BASE || process.env.VITE_API_BASE === '/api';
         const script = `(function () {
   var detectLanguage = ${detectLanguage.toString()};
   var strings = ${JSON.stringify(strings)};
@@ -105,8 +103,6 @@ function bootHints(): Plugin {
     document.head.appendChild(link);
   };
   (strings[detectLanguage(navigator.languages || [navigator.language])] || []).forEach(function (href) { hint({ rel: 'modulepreload', href: href }); });
-  var project = ${sameSiteApi} && /^[/]([A-Za-z0-9_-]{1,32})@([1-9][0-9]{0,5})([/]|$)/.exec(location.pathname);
-  if (project) hint({ rel: 'preload', as: 'fetch', crossorigin: 'use-credentials', href: '/api/barcode/project?code=' + project[1] + '&version=' + project[2] });
 })();`;
         // After the title, before the app's script and stylesheet (a script after a stylesheet
         // waits for it): the hints go out with the first requests.

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { LoginForm } from '@/features/auth/components/login-form';
@@ -24,12 +24,18 @@ const homeFallback = <ScreenLoader />;
  * route in the query (`?name=<screen>&id=<barcodeId>`, set when a visitor was sent home from
  * a restricted screen) is resumed.
  */
-export function HomeRoute() {
+export function HomeRoute({ preloadResumed }: { preloadResumed?(name: string): void }) {
   const { t } = useTranslation();
   const project = useCurrentProject();
   const { data: profile, isLoading } = useProfile();
   const [search] = useSearchParams();
   const navigate = useNavigate();
+  // A visitor sent here from a restricted screen (a scanned link to a tracking form) goes back to
+  // it after login: its code (the form renderer among it) loads while they type their code.
+  const resumed = search.get('name');
+  useEffect(() => {
+    if (resumed && !isLoading && !profile) preloadResumed?.(resumed);
+  }, [resumed, isLoading, profile, preloadResumed]);
 
   if (isLoading) return homeFallback;
   if (profile) {
