@@ -18,8 +18,8 @@ export function KeyboardWedgeListener({ project, mayGenerate }: { project: Proje
     const adapter = keyboardWedgeAdapter();
     adapter.configure(handheldScannerConfig({ bulk: false, enterpriseBrowser: isEnterpriseBrowser(navigator.userAgent), aimerTarget: asAimerTarget(readStored('aimerTarget')) }));
     return adapter.start((text) => {
-      scanFeedback('read');
       setScanned(text);
+      scanFeedback('read');
     });
   }, []);
   if (scanned === null) return null;
