@@ -1,4 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
+import i18next from 'i18next';
+import type { LoggedInHomeProps } from '@/features/home/components/logged-in-home';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { LoginForm } from '@/features/auth/components/login-form';
@@ -12,10 +14,17 @@ import { showMessage } from '@/shared/ui/message-dialog';
 import { ScreenLoader } from '@/shared/ui/screen-loader';
 import { preloadUserTools } from '../layout/project-layout';
 
-// A visitor's first screen is the login form: the logged-in home loads only for users.
-const LoggedInHome = lazy(() => import('@/features/home/components/logged-in-home').then((m) => ({ default: m.LoggedInHome })));
+// A visitor's first screen is the login form: the logged-in home loads only for users, with its
+// scan feedback settings and their strings, so the home appears whole (and a trigger pulled as it
+// appears is not slowed by a chunk arriving just then).
+const LoggedInHome = lazy(() => Promise.all([
+  import('@/features/home/components/logged-in-home'),
+  import('@/features/scanning/components/scan-feedback-settings'),
+  i18next.loadNamespaces('barcode'),
+]).then(([home, settings]) => ({
+  default: (props: Omit<LoggedInHomeProps, 'settingsSlot'>) => <home.LoggedInHome {...props} settingsSlot={<settings.ScanFeedbackSettings />} />,
+})));
 const HandheldScan = lazy(() => import('@/features/scanning/components/handheld-scan').then((m) => ({ default: m.HandheldScan })));
-const ScanFeedbackSettings = lazy(() => import('@/features/scanning/components/scan-feedback-settings').then((m) => ({ default: m.ScanFeedbackSettings })));
 const homeFallback = <ScreenLoader />;
 
 /**
@@ -54,8 +63,7 @@ export function HomeRoute({ preloadResumed }: { preloadResumed?(name: string): v
     // On a handheld terminal the scan button is the terminal's, with its scanner settings.
     const handheld = handheldModel(navigator.userAgent);
     const scanSlot = handheld ? <HandheldScan model={handheld} /> : undefined;
-    const settingsSlot = <Suspense fallback={null}><ScanFeedbackSettings /></Suspense>;
-    return <Suspense fallback={homeFallback}><LoggedInHome project={project} profile={profile} handlers={handlers} scanSlot={scanSlot} settingsSlot={settingsSlot} /></Suspense>;
+    return <Suspense fallback={homeFallback}><LoggedInHome project={project} profile={profile} handlers={handlers} scanSlot={scanSlot} /></Suspense>;
   }
 
   const onLoggedIn = async () => {
