@@ -52,6 +52,8 @@ async function tabTo(page: Page, target: Locator, { max = 30, backwards = false 
  * (the browser passes through its own UI or the document between the last and the first stop).
  */
 async function expectTabCycles(page: Page, max = 80): Promise<void> {
+  // With nothing focused (the element that had the focus is gone), start from the first stop.
+  if (await page.evaluate(() => !document.activeElement || document.activeElement === document.body)) await page.keyboard.press('Tab');
   const start = await page.evaluateHandle(() => document.activeElement);
   const seen = new Set<string>();
   for (let i = 0; i < max; i += 1) {
