@@ -15,7 +15,7 @@ import type { ProjectConfig } from '../schemas/project-config';
 import { CHROMIUM } from '../playwright.config';
 import { apiClient, palletActivation, staffCookie, staffLogin, startBenchServer, type ApiClient } from '../server/bench/bench-server';
 
-const PORT = Number(process.env.BENCH_CHILDREN_PORT ?? 8193);
+const PORT = Number(process.env.BENCH_CHILDREN_PORT ?? 8197);
 const RUNS = Number(process.env.BENCH_CHILDREN_RUNS ?? 5);
 const CHILDREN = 1000;
 /** Pairing requests take at most 500 children (RELATION_LIST_MAX). */
@@ -86,7 +86,7 @@ async function newContext(browser: Browser, storageState: Awaited<ReturnType<Bro
 }
 
 const dir = benchProjectsDir();
-const server = await startBenchServer(PORT, { PROJECTS_DIR: dir });
+const server = await startBenchServer(PORT, { kind: 'pglite' }, { PROJECTS_DIR: dir });
 const browser = await chromium.launch(CHROMIUM);
 try {
   const api = apiClient(server.base, await staffCookie(server.base));

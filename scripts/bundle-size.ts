@@ -3,8 +3,13 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { LANGUAGES } from '../schemas/languages';
 
-/** Gzipped JavaScript a phone downloads for the first screen: budget of the foundation issue. */
-export const FIRST_LOAD_BUDGET_BYTES = 150 * 1024;
+/**
+ * Gzipped JavaScript a phone downloads for the first screen. The foundation issue allowed 150 KB;
+ * issue 18 asks for 120 KB, not reached yet (145.3 KB measured: React DOM alone is about 60 KB,
+ * Mantine's provider and first-screen components 27 KB, i18next 18 KB, the router 14 KB). The
+ * budget is the measured figure plus about 2 KB, so any growth fails the test.
+ */
+export const FIRST_LOAD_BUDGET_BYTES = 147 * 1024;
 
 interface ManifestChunk {
   file: string;

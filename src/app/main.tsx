@@ -4,6 +4,8 @@ import '@mantine/core/styles.css';
 import './theme-colors.css';
 import './button-labels.css';
 import './control-borders.css';
+import './focus-ring.css';
+import './reflow.css';
 import { installHistoryGuard } from '@/shared/step-flow/history-guard';
 import { initI18n } from '@/shared/i18n/i18n';
 import { App } from './app';

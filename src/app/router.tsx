@@ -55,6 +55,20 @@ function PrefetchBarcodeScreen() {
 
 const { barcode } = paths;
 
+/** Restricted screens a login resumes (`?name=<path>`), by their path: see HomeRoute. */
+const RESUMABLE: Record<string, { preload(): void }> = {
+  [barcode.track.path]: TrackPage, [barcode.edit.path]: EditPage, [barcode.activate.path]: ActivatePage,
+  [barcode.history.path]: HistoryPage, [barcode.scannedBarcodes.path]: ScannedBarcodesPage,
+};
+
+/** Starts loading a resumed screen's code and strings while the visitor logs in. */
+function preloadResumed(name: string): void {
+  const screen = RESUMABLE[name];
+  if (!screen) return;
+  screen.preload();
+  void i18next.loadNamespaces('barcode');
+}
+
 /** The route of a restricted screen (spec section 2): visitors are sent home to log in first. */
 const restricted = (screen: { path: string }, element: ReactNode, children?: ReactNode) => (
   <Route path={screen.path} element={<RequireUser screen={screen}>{element}</RequireUser>}>{children}</Route>
@@ -80,7 +94,7 @@ export function AppRoutes() {
           <Route path={paths.playground.path} element={<PlaygroundPage />} />
           <Route path={paths.home.path} element={<ProjectLayout />}>
             <Route element={<Screens />}>
-              <Route index element={<HomeRoute />} />
+              <Route index element={<HomeRoute preloadResumed={preloadResumed} />} />
               <Route path={paths.register.path} element={<RegisterPage />} />
               {restricted(paths.scan, <ScanPage />)}
               {restricted(paths.trackingCount, <TrackingCountPage />)}

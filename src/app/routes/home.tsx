@@ -1,4 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import i18next from 'i18next';
+import type { LoggedInHomeProps } from '@/features/home/components/logged-in-home';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { LoginForm } from '@/features/auth/components/login-form';
@@ -12,8 +14,16 @@ import { showMessage } from '@/shared/ui/message-dialog';
 import { ScreenLoader } from '@/shared/ui/screen-loader';
 import { preloadUserTools } from '../layout/project-layout';
 
-// A visitor's first screen is the login form: the logged-in home loads only for users.
-const LoggedInHome = lazy(() => import('@/features/home/components/logged-in-home').then((m) => ({ default: m.LoggedInHome })));
+// A visitor's first screen is the login form: the logged-in home loads only for users, with its
+// scan feedback settings and their strings, so the home appears whole (and a trigger pulled as it
+// appears is not slowed by a chunk arriving just then).
+const LoggedInHome = lazy(() => Promise.all([
+  import('@/features/home/components/logged-in-home'),
+  import('@/features/scanning/components/scan-feedback-settings'),
+  i18next.loadNamespaces('barcode'),
+]).then(([home, settings]) => ({
+  default: (props: Omit<LoggedInHomeProps, 'settingsSlot'>) => <home.LoggedInHome {...props} settingsSlot={<settings.ScanFeedbackSettings />} />,
+})));
 const HandheldScan = lazy(() => import('@/features/scanning/components/handheld-scan').then((m) => ({ default: m.HandheldScan })));
 const homeFallback = <ScreenLoader />;
 
@@ -23,12 +33,18 @@ const homeFallback = <ScreenLoader />;
  * route in the query (`?name=<screen>&id=<barcodeId>`, set when a visitor was sent home from
  * a restricted screen) is resumed.
  */
-export function HomeRoute() {
+export function HomeRoute({ preloadResumed }: { preloadResumed?(name: string): void }) {
   const { t } = useTranslation();
   const project = useCurrentProject();
   const { data: profile, isLoading } = useProfile();
   const [search] = useSearchParams();
   const navigate = useNavigate();
+  // A visitor sent here from a restricted screen (a scanned link to a tracking form) goes back to
+  // it after login: its code (the form renderer among it) loads while they type their code.
+  const resumed = search.get('name');
+  useEffect(() => {
+    if (resumed && !isLoading && !profile) preloadResumed?.(resumed);
+  }, [resumed, isLoading, profile, preloadResumed]);
 
   if (isLoading) return homeFallback;
   if (profile) {

@@ -1,6 +1,8 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES, type Language } from '@schemas/languages';
+import { detectLanguage, LANGUAGES, type Language } from '@schemas/languages';
+
+export { detectLanguage };
 
 /**
  * The namespaces this backend loads. (The pairing feature's strings, `pairing`, load with its
@@ -25,23 +27,6 @@ const backend: BackendModule = {
     load().then((module) => callback(null, module.default), (error: Error) => callback(error, false));
   },
 };
-
-/**
- * Picks the interface language from the browser's list (spec section 1): Japanese, Traditional
- * Chinese (zh-TW, zh-HK, zh-MO, zh-Hant), Simplified Chinese (zh, zh-CN, zh-SG, zh-Hans),
- * else English.
- */
-export function detectLanguage(preferred: readonly string[]): Language {
-  for (const tag of preferred) {
-    const lower = tag.toLowerCase();
-    if (lower === 'ja' || lower.startsWith('ja-')) return 'ja';
-    if (lower.startsWith('zh')) {
-      return /^zh-(tw|hk|mo|hant)/.test(lower) ? 'zh-TW' : 'zh-CN';
-    }
-    if (lower === 'en' || lower.startsWith('en-')) return 'en';
-  }
-  return 'en';
-}
 
 /** Initialises i18next with the browser's language; resolves once its strings are loaded. */
 export async function initI18n(preferred: readonly string[] = navigator.languages ?? [navigator.language]): Promise<typeof i18next> {

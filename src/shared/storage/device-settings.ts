@@ -6,3 +6,27 @@ import { readStored, writeStored } from './storage';
  * context. A module of its own: only screens with forms load it, not the first screen.
  */
 export const deviceSettings: DeviceSettings = { read: readStored, write: writeStored };
+
+/** What a successful, repeated or refused scan gives the hand that holds the phone. */
+export type ScanFeedbackChannel = 'beep' | 'vibrate' | 'flash';
+export type ScanFeedbackSettings = Record<ScanFeedbackChannel, boolean>;
+
+export const SCAN_FEEDBACK_CHANNELS: readonly ScanFeedbackChannel[] = ['beep', 'vibrate', 'flash'];
+
+const FEEDBACK_KEYS = { beep: 'scanBeep', vibrate: 'scanVibrate', flash: 'scanFlash' } as const;
+
+/**
+ * The scan feedback switches of this device: each is on until turned off here (stored '0'), so a
+ * new phone beeps, vibrates and flashes; any other stored value reads as on.
+ */
+export function readScanFeedback(): ScanFeedbackSettings {
+  return {
+    beep: readStored(FEEDBACK_KEYS.beep) !== '0',
+    vibrate: readStored(FEEDBACK_KEYS.vibrate) !== '0',
+    flash: readStored(FEEDBACK_KEYS.flash) !== '0',
+  };
+}
+
+export function writeScanFeedback(channel: ScanFeedbackChannel, on: boolean): void {
+  writeStored(FEEDBACK_KEYS[channel], on ? '1' : '0');
+}

@@ -1,7 +1,8 @@
 import { STORAGE_PREFIX } from '../config';
 
 /** The device-local keys of spec section 3; each is stored as `${STORAGE_PREFIX}:${key}`. */
-export type StorageKey = 'visitorId' | 'updateRemindAt' | 'loadRateAuto' | 'currentCameraId' | 'multipleScan' | 'lastSymbology' | 'scannerConfigExpanded' | 'aimerTarget';
+export type StorageKey = 'visitorId' | 'updateRemindAt' | 'loadRateAuto' | 'currentCameraId' | 'multipleScan' | 'lastSymbology' | 'scannerConfigExpanded' | 'aimerTarget'
+  | 'scanBeep' | 'scanVibrate' | 'scanFlash' | 'scanFeedbackExpanded';
 
 const fullKey = (key: StorageKey) => `${STORAGE_PREFIX}:${key}`;
 

@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Project } from '@schemas/api/project';
@@ -15,6 +15,9 @@ export interface LoginFormProps {
   /** Called after a successful login (reload profile, go on to a pending route). */
   onLoggedIn(): Promise<void> | void;
 }
+
+// Only projects that ask for a password draw this field: the others' first load goes without it.
+const PasswordInput = lazy(() => import('./password-input').then((m) => ({ default: m.PasswordInput })));
 
 const EMPTY: AccessCodeValue = { first: '', last: '' };
 
@@ -76,8 +79,10 @@ export function LoginForm({ project, registerPath, onLoggedIn }: LoginFormProps)
         <Title order={1} size="h4" id="login-title">{t('login.title')}</Title>
         <AccessCodeInput value={code} onChange={setCode} error={error !== null} disabled={submitting} />
         {project.requirePassword && (
+          <Suspense fallback={<TextInput label={t('login.password')} type="password" size="md" disabled />}>
           <PasswordInput visibilityToggleButtonProps={{ 'aria-label': t('common.togglePasswordVisibility') }} label={t('login.password')} value={password} onChange={(e) => setPassword(e.currentTarget.value)}
             autoComplete="current-password" size="md" disabled={submitting} required />
+          </Suspense>
         )}
         {project.requireOneTimePasscode && (
           <TextInput label={t('login.oneTimePasscode')} description={t('login.oneTimePasscodeHint')} value={oneTimePasscode}

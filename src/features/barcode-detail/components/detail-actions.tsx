@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import {
   IconArrowBackUp, IconHistory, IconLink, IconLinkPlus, IconListSearch, IconPencil, IconPlus, IconRecycle, IconRoute, IconSitemap, IconCheck, IconStack2, IconStackPop,
 } from '@tabler/icons-react';
@@ -95,7 +95,10 @@ export function DetailActions({ project, barcode, loggedIn, handheld = false }: 
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
         {primary.map((a) => button(a, 'lg'))}
-        <SimpleGrid cols={2} spacing="sm">{secondary.map((a) => button(a, 'md'))}</SimpleGrid>
+        {/* Two columns while two 9.5rem buttons fit, else one: large text (200 %) gets whole rows. */}
+        <Box style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 9.5rem), 1fr))', gap: 'var(--mantine-spacing-sm)' }}>
+          {secondary.map((a) => button(a, 'md'))}
+        </Box>
       </Stack>
       <Modal opened={confirming === 'undo'} onClose={() => setConfirming(null)} title={t('actions.undo')} closeButtonProps={{ 'aria-label': t('common.close', { ns: 'common' }) }} centered>
         <Text>{t('undo.confirm', { trackPoint: name(points[current]?.key), previous: name(points[current - 1]?.key) })}</Text>

@@ -12,10 +12,12 @@ export interface LoggedInHomeProps {
   handlers: Partial<Record<HomeActionName, () => void | Promise<void>>>;
   /** Drawn in place of the 'Scan barcode' button (a handheld terminal's scan button and settings). */
   scanSlot?: ReactNode;
+  /** Drawn under the actions: this device's settings (scan feedback). */
+  settingsSlot?: ReactNode;
 }
 
 /** Home (logged in): the staff name, the company label and the actions the user may take. */
-export function LoggedInHome({ project, profile, handlers, scanSlot }: LoggedInHomeProps) {
+export function LoggedInHome({ project, profile, handlers, scanSlot, settingsSlot }: LoggedInHomeProps) {
   const { t } = useTranslation();
   const actions = homeActions(project, profile, new Set(Object.keys(handlers) as HomeActionName[]));
   const [pending, setPending] = useState<HomeActionName | null>(null);
@@ -54,6 +56,7 @@ export function LoggedInHome({ project, profile, handlers, scanSlot }: LoggedInH
           })}
         </Stack>
       )}
+      {settingsSlot}
     </Stack>
   );
 }

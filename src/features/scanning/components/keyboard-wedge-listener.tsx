@@ -4,6 +4,7 @@ import { readStored } from '@/shared/storage/storage';
 import { deliverClaimedScan } from '@/shared/ui/scan-claims';
 import { asAimerTarget, handheldScannerConfig, keyboardWedgeAdapter } from '../model/handheld';
 import { isEnterpriseBrowser } from '../model/handheld-device';
+import { scanFeedback } from '../model/scan-feedback';
 
 const ScanHandler = lazy(() => import('./scan-handler').then((m) => ({ default: m.ScanHandler })));
 
@@ -20,6 +21,7 @@ export function KeyboardWedgeListener({ project, mayGenerate }: { project: Proje
     adapter.configure(handheldScannerConfig({ bulk: false, enterpriseBrowser: isEnterpriseBrowser(navigator.userAgent), aimerTarget: asAimerTarget(readStored('aimerTarget')) }));
     return adapter.start((text) => {
       if (!deliverClaimedScan(text)) setScanned(text);
+      scanFeedback('read');
     });
   }, []);
   if (scanned === null) return null;

@@ -11,6 +11,7 @@ import { paths, projectSegment } from '@/shared/paths';
 import { showMessage } from '@/shared/ui/message-dialog';
 import type { Gs1DigitalLink } from '../model/gs1-digital-link';
 import { GS1_FIELD_KEYS, scanTarget } from '../model/scan-routing';
+import { scanFeedback } from '../model/scan-feedback';
 
 export interface ScanHandlerProps {
   project: Project;
@@ -78,6 +79,7 @@ export function ScanHandler({ project, mayGenerate, text, frame = null, onDone }
         open(projectSegment(project), found.id);
       } else if (!mayGenerate) {
         addScannedBarcode(target.externalId, null);
+        scanFeedback('refused');
         // Nothing to open, and no new barcode allowed (visitors are offered the login there).
         showMessage({ body: `${t('scan.notFound', { code: target.externalId })}\n${tc('home.generateNoPermission')}` });
         done.current();
@@ -86,6 +88,7 @@ export function ScanHandler({ project, mayGenerate, text, frame = null, onDone }
       }
     }, (error: unknown) => {
       if (!alive) return;
+      scanFeedback('refused');
       showMessage({ body: translateError(tc, error) });
       done.current();
     });

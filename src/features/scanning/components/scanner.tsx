@@ -7,6 +7,7 @@ import { useCurrentProject } from '@/shared/project/use-project';
 import { appendScan, createScanGate, DEFAULT_TIME_BETWEEN_SCANS_MS, type Point, type ScanResult } from '../model/decoding';
 import { storedSymbology, storeSymbology } from '../model/scanner-settings';
 import { captureFile } from '../model/photo';
+import { scanFeedback } from '../model/scan-feedback';
 import { FORMATS, SYMBOLOGIES, type Symbology } from '../model/symbology';
 import { useCameraScanner } from '../hooks/use-camera-scanner';
 import { CameraSelect } from './camera-select';
@@ -43,8 +44,10 @@ export function Scanner({ routeName, busy, onConfirm, onCancel }: ScannerProps) 
   const [outline, setOutline] = useState<{ corners: Point[]; frame: { width: number; height: number } } | null>(null);
   const gate = useMemo(() => createScanGate(minDelayMs), [minDelayMs]);
   const pendingRef = useRef(pending);
+  const valueRef = useRef(value);
   useEffect(() => {
     pendingRef.current = pending;
+    valueRef.current = value;
   });
 
   // The frame of the last accepted scan and its text: it goes with OK only when the value is that
@@ -56,9 +59,15 @@ export function Scanner({ routeName, busy, onConfirm, onCancel }: ScannerProps) 
     if (!gate.accept(result.text, performance.now())) return;
     scanFrame.current = { text: result.text, canvas: snapshot() };
     setOutline({ corners: result.cornerPoints, frame });
+    // Bulk: a code already in the list is told apart (and not offered again); anything else is a read.
+    if (bulkOn && valueRef.current.split(bulk.delimiter).includes(result.text)) {
+      scanFeedback('repeat');
+      return;
+    }
+    scanFeedback('read');
     if (bulkOn) setPending(result.text);
     else setValue(result.text);
-  }, [bulkOn, gate]);
+  }, [bulkOn, gate, bulk.delimiter]);
 
   const { video, cameras, error, activeDeviceId } = useCameraScanner({ deviceId, formats: FORMATS[symbology], onDetect });
 

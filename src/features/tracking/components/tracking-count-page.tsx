@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { ActionIcon, Alert, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -31,9 +31,12 @@ export function TrackingCountPage() {
       <Paper withBorder p="md" radius="md">
         <Group justify="space-between" wrap="nowrap">
           <ActionIcon size="xl" variant="light" onClick={() => setDay(addDays(day, -1))} aria-label={t('trackingCount.previousDay')}><IconChevronLeft /></ActionIcon>
-          <Stack gap={0} align="center">
-            <Text size="sm" c="dimmed">{t('trackingCount.date')}</Text>
-            <Text fw={700} size="lg" data-testid="tracking-count-date">{shownOf(day)}</Text>
+          {/* Between the two day buttons; with large text the date breaks after a slash instead of pushing them off screen. */}
+          <Stack gap={0} align="center" miw={0} style={{ flex: 1 }}>
+            <Text size="sm" c="dimmed" ta="center">{t('trackingCount.date')}</Text>
+            <Text fw={700} size="lg" ta="center" data-testid="tracking-count-date">
+              {shownOf(day).split('/').map((part, i) => <Fragment key={i}>{i > 0 && <>/<wbr /></>}{part}</Fragment>)}
+            </Text>
           </Stack>
           <ActionIcon size="xl" variant="light" disabled={isToday} onClick={() => setDay(addDays(day, 1))} aria-label={t('trackingCount.nextDay')}><IconChevronRight /></ActionIcon>
         </Group>
