@@ -9,6 +9,7 @@
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { CHROMIUM } from '../playwright.config';
 import { apiClient, distributionCentreStep, staffCookie, staffLogin, startBenchServer } from '../server/bench/bench-server';
+import { watchSelectors } from './page-watch';
 
 const PORT = Number(process.env.BENCH_DETAIL_PORT ?? 8191);
 const RUNS = Number(process.env.BENCH_DETAIL_RUNS ?? 5);
@@ -23,25 +24,6 @@ declare global {
   }
 }
 
-/**
- * Runs before the page's own scripts: on every animation frame, notes when each selector is first
- * visible. A frame's rAF callbacks run just before it is painted, so this is time to first render
- * on the page's own clock, without the round trips of polling from the test. A string, because
- * tsx wraps named functions in a helper the page does not have.
- */
-const watchSelectors = (selectors: string[]) => `
-  window.benchShownAt = {};
-  const selectors = ${JSON.stringify(selectors)};
-  const check = () => {
-    for (const selector of selectors) {
-      if (window.benchShownAt[selector] !== undefined) continue;
-      const element = document.querySelector(selector);
-      if (element && element.checkVisibility() && element.getBoundingClientRect().height > 0) window.benchShownAt[selector] = performance.now();
-    }
-    if (Object.keys(window.benchShownAt).length < selectors.length) requestAnimationFrame(check);
-  };
-  requestAnimationFrame(check);
-`;
 
 /** A barcode with activation data and 2 + 2 x TRACK_UNDO_PAIRS history entries; its id and entry count. */
 async function barcodeWithLongHistory(base: string): Promise<{ id: string; entries: number }> {

@@ -22,6 +22,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import { CHROMIUM } from '../playwright.config';
 import { apiClient, STAFF_ACCESS_CODE, staffCookie, staffLogin, startBenchServer } from '../server/bench/bench-server';
 import { measureFirstLoad } from './bundle-size';
+import { watchSelectors } from './page-watch';
 
 const PORT = Number(process.env.BENCH_PHONE_PORT ?? 8196);
 const RUNS = Number(process.env.BENCH_PHONE_RUNS ?? 3);
@@ -55,29 +56,14 @@ declare global {
   }
 }
 
-/**
- * Runs before the page's scripts: notes the frame each selector is first visible in, the first
- * form submit, and the latest largest-contentful-paint candidate. A string: tsx wraps named
- * functions in a helper the page does not have.
- */
-const watch = (selectors: string[]) => `
-  window.benchShownAt = {};
-  const selectors = ${JSON.stringify(selectors)};
-  const check = () => {
-    for (const selector of selectors) {
-      if (window.benchShownAt[selector] !== undefined) continue;
-      const element = document.querySelector(selector);
-      if (element && element.checkVisibility() && element.getBoundingClientRect().height > 0) window.benchShownAt[selector] = performance.now();
-    }
-    if (Object.keys(window.benchShownAt).length < selectors.length) requestAnimationFrame(check);
-  };
-  requestAnimationFrame(check);
+/** Also notes the first form submit and the latest largest-contentful-paint candidate. */
+const watch = (selectors: string[]) => watchSelectors(selectors, `
   document.addEventListener('submit', () => { window.benchSubmitAt ??= performance.now(); }, true);
   new PerformanceObserver((list) => {
     const entries = list.getEntries();
     window.benchLcp = entries[entries.length - 1].startTime;
   }).observe({ type: 'largest-contentful-paint', buffered: true });
-`;
+`);
 
 async function throttledPage(context: BrowserContext, selectors: string[]): Promise<Page> {
   const page = await context.newPage();

@@ -6,6 +6,9 @@ import type { Language } from '@schemas/languages';
 import { barcodeTypeOf, isAtEnd, trackPointName } from '@/shared/barcode/labels';
 import { TypeIcon } from '@/shared/barcode/type-icon';
 
+/** The barcode's title: where the focus goes when the control that had it is gone (an undone step's Undo button). */
+export const BARCODE_TITLE_ID = 'barcode-title';
+
 /** The barcode label: type icon and name, id, external id and tracking number, current state. */
 export function BarcodeLabel({ project, barcode }: { project: Project; barcode: Barcode }) {
   const { t, i18n } = useTranslation('barcode');
@@ -19,7 +22,7 @@ export function BarcodeLabel({ project, barcode }: { project: Project; barcode: 
         <TypeIcon type={type} size={48} />
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Text size="sm" c="dimmed">{type?.name[language] ?? t('detail.noType')}</Text>
-          <Title order={1} size="h3" style={{ wordBreak: 'break-all' }}>{barcode.externalId ?? barcode.id}</Title>
+          <Title order={1} size="h3" id={BARCODE_TITLE_ID} tabIndex={-1} style={{ wordBreak: 'break-all' }}>{barcode.externalId ?? barcode.id}</Title>
           <Text size="xs" c="dimmed">{t('detail.id')}: <span data-testid="barcode-id">{barcode.id}</span></Text>
           {barcode.trackingNumber && <Text size="xs" c="dimmed">{t('detail.trackingNumber')}: {barcode.trackingNumber}</Text>}
         </Stack>

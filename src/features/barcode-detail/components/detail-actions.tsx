@@ -15,6 +15,7 @@ import { showMessage } from '@/shared/ui/message-dialog';
 import { showToast } from '@/shared/ui/toasts';
 import { undoTracking } from '../api/changes';
 import { detailActions, type DetailActionName } from '../model/detail-actions';
+import { BARCODE_TITLE_ID } from './barcode-label';
 import { RecycleDialog } from './recycle-dialog';
 
 const ICONS = {
@@ -67,6 +68,12 @@ export function DetailActions({ project, barcode, loggedIn, handheld = false }: 
       setConfirming(null);
       showToast('success', t('undo.done'));
       await undoTracking.revalidate(body);
+      // The dialog hands the focus back to Undo, which may be gone with the step it took back:
+      // a keyboard or screen-reader user lands on the barcode's title, not at the top of the page.
+      // (after the dialog's closing transition, when it has given the focus back).
+      window.setTimeout(() => {
+        if (document.activeElement === null || document.activeElement === document.body) document.getElementById(BARCODE_TITLE_ID)?.focus();
+      }, 400);
     } catch (error) {
       setConfirming(null);
       showMessage({ body: errorText(error) });
