@@ -54,7 +54,7 @@ async function tabTo(page: Page, target: Locator, { max = 30, backwards = false 
 async function expectTabCycles(page: Page, max = 80): Promise<void> {
   // With nothing focused (the element that had the focus is gone), or the focus on an element
   // outside the Tab order (a title focused by script), start from the next stop.
-  if (await page.evaluate(() => !document.activeElement || document.activeElement === document.body || document.activeElement.tabIndex < 0)) await page.keyboard.press('Tab');
+  if (await page.evaluate(() => !document.activeElement || document.activeElement === document.body || (document.activeElement as HTMLElement).tabIndex < 0)) await page.keyboard.press('Tab');
   const start = await page.evaluateHandle(() => document.activeElement);
   const seen = new Set<string>();
   for (let i = 0; i < max; i += 1) {
