@@ -37,19 +37,14 @@ const setups: { database: string; options: BenchDatabase }[] = [
 /**
  * The same bench at commit 8c789f1 (before this work: PGlite's six engine calls per statement, the
  * project read and its forms compiled on every request, two statements per Idempotency-Key
- * claim), run on the same machine in the same hour as the figures of README "Throughput".
+ * claim), measured on this machine with nothing else running (15:30 UTC 2026-11-23, 1000 / 2000 /
+ * 2000 requests; that bench measured no server CPU and no keyed tracking). Printed beside today's
+ * figures so a run shows the change; re-measure by checking out 8c789f1 and running its bench.
  */
-const BEFORE: { route: string; database: string; perSecond: number; p50: number; p95: number; cpu: number }[] = [
-  // PGlite: 14:26 UTC 2026-11-23, load average 17 (four other engineers' builds and tests), 600 / 300 / 1000 / 1000 requests.
-  { route: 'POST /api/barcode/tracking', database: 'PGlite in memory', perSecond: 33, p50: 230.6, p95: 530.2, cpu: 7.0 },
-  { route: 'POST /api/barcode/tracking, Idempotency-Key', database: 'PGlite in memory', perSecond: 33, p50: 239.2, p95: 536.7, cpu: 7.7 },
-  { route: 'GET /api/barcode/barcode?id=, staff', database: 'PGlite in memory', perSecond: 98, p50: 65.2, p95: 248.9, cpu: 3.2 },
-  { route: 'GET /api/barcode/barcode?id=, visitor', database: 'PGlite in memory', perSecond: 166, p50: 25.2, p95: 174.7, cpu: 1.9 },
-  // PostgreSQL 15 on the same machine: 14:11 UTC, load average 27, 1000 / 500 / 1000 / 1000 requests (one process: no workers then).
-  { route: 'POST /api/barcode/tracking', database: 'PostgreSQL, 1 process', perSecond: 25, p50: 312.1, p95: 978.1, cpu: 2.3 },
-  { route: 'POST /api/barcode/tracking, Idempotency-Key', database: 'PostgreSQL, 1 process', perSecond: 19, p50: 435.6, p95: 981.9, cpu: 3.1 },
-  { route: 'GET /api/barcode/barcode?id=, staff', database: 'PostgreSQL, 1 process', perSecond: 39, p50: 210.7, p95: 567.7, cpu: 1.5 },
-  { route: 'GET /api/barcode/barcode?id=, visitor', database: 'PostgreSQL, 1 process', perSecond: 54, p50: 151.8, p95: 365.5, cpu: 1.0 },
+const BEFORE: { route: string; database: string; perSecond: number; p50: number; p95: number }[] = [
+  { route: 'POST /api/barcode/tracking', database: 'PGlite in memory', perSecond: 200, p50: 34.8, p95: 70.4 },
+  { route: 'GET /api/barcode/barcode?id=, staff', database: 'PGlite in memory', perSecond: 399, p50: 19.3, p95: 39.1 },
+  { route: 'GET /api/barcode/barcode?id=, visitor', database: 'PGlite in memory', perSecond: 665, p50: 11.0, p95: 21.3 },
 ];
 
 const table: { route: string; database: string; figures: Figures }[] = [];
@@ -79,7 +74,7 @@ for (const { route, database, figures: f } of table) {
   console.log(`${cell(route, 56)} ${cell(database, 22)} ${number(f.perSecond, 0)}    ${number(f.p50)}    ${number(f.p95)}    ${number(f.serverCpuMs, 2)}`);
 }
 for (const b of BEFORE) {
-  console.log(`${cell(`${b.route} (before)`, 56)} ${cell(b.database, 22)} ${number(b.perSecond, 0)}    ${number(b.p50)}    ${number(b.p95)}    ${number(b.cpu, 2)}`);
+  console.log(`${cell(`${b.route} (before)`, 56)} ${cell(b.database, 22)} ${number(b.perSecond, 0)}    ${number(b.p50)}    ${number(b.p95)}          -`);
 }
 try {
   const report = measureFirstLoad('dist');
