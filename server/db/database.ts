@@ -115,6 +115,10 @@ function named(text: string, values: unknown[] = []): pg.QueryConfig {
 /** Opens a pool on a real PostgreSQL server. */
 export async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection the database closes (a restart, an administrator's terminate, a dropped
+  // test database) leaves the pool; the next query opens a new one. Without a listener
+  // node-postgres raises it as an uncaught error and the whole server stops.
+  pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
   await pool.query('select 1');
   return {
     driver: 'postgres',
