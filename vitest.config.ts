@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 
-const alias = {
+/** The import aliases of tsconfig.json's `paths`, for every vitest configuration (also vitest.mutation.config.ts). */
+export const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
   '@schemas': fileURLToPath(new URL('./schemas', import.meta.url)),
   '@locales': fileURLToPath(new URL('./locales', import.meta.url)),

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { fileURLToPath } from 'node:url';
+import { alias } from './vitest.config';
 
 // The fast unit tests of the pure modules Stryker mutates (`npm run test:mutation`, stryker.config.mjs):
 // the renderer package (renderer/) and the server's business rules (server/rules/). No React, no
@@ -10,13 +10,6 @@ import { fileURLToPath } from 'node:url';
 // Left out: the property test (config-property.test.ts). Its 100 random configurations reach
 // nearly every renderer mutant and take seconds each time, and a random test cannot tell
 // incremental mode whether a result still holds; the example tests here state the same rules.
-const alias = {
-  '@': fileURLToPath(new URL('./src', import.meta.url)),
-  '@schemas': fileURLToPath(new URL('./schemas', import.meta.url)),
-  '@locales': fileURLToPath(new URL('./locales', import.meta.url)),
-  '@widgets': fileURLToPath(new URL('./field-widgets', import.meta.url)),
-  '@renderer': fileURLToPath(new URL('./renderer', import.meta.url)),
-};
 
 export default defineConfig({
   resolve: { alias },
