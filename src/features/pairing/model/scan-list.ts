@@ -1,6 +1,4 @@
-import { paths } from '@/shared/paths';
-
-const BARCODE_ID = /^[A-Za-z0-9]{12}$/;
+import { barcodeOfUrl, isBarcodeId } from '@/shared/barcode/barcode-url';
 
 /**
  * What a scanned or typed text names for pairing and linking: a URL of this product's barcode
@@ -11,17 +9,7 @@ const BARCODE_ID = /^[A-Za-z0-9]{12}$/;
 export function scannedReference(scanned: string): string | null {
   const text = scanned.trim();
   if (!text) return null;
-  try {
-    const url = new URL(text);
-    const last = url.pathname.split('/').filter(Boolean).slice(-3);
-    const barcodeId = last[2];
-    if ((url.protocol === 'https:' || url.protocol === 'http:') && barcodeId && BARCODE_ID.test(barcodeId) && paths.barcode.match(`/${last.join('/')}`)) {
-      return barcodeId;
-    }
-  } catch {
-    // Not a URL: a code printed on the package.
-  }
-  return text;
+  return barcodeOfUrl(text)?.barcodeId ?? text;
 }
 
 /**
@@ -45,8 +33,6 @@ export interface ScanEntry {
   /** The id sent to the server: the barcode id, or the code when no barcode has it as external id; null while looked up. */
   id: string | null;
 }
-
-export const isBarcodeId = (reference: string): boolean => BARCODE_ID.test(reference);
 
 /** The server takes listed ids of at most 64 characters; a longer code names no barcode anyway (its verdict: not found). */
 export const LISTED_ID_MAX = 64;

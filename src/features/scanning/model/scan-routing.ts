@@ -1,12 +1,10 @@
-import { paths } from '@/shared/paths';
+import { barcodeOfUrl } from '@/shared/barcode/barcode-url';
 import { parseGs1DigitalLink, type Gs1DigitalLink } from './gs1-digital-link';
 
 /** Where a scanned text leads (spec section 4, handheld scan and scanner). */
 export type ScanTarget =
   | { kind: 'barcode'; project: string; barcodeId: string }
   | { kind: 'new'; externalId: string; gs1: Gs1DigitalLink | null };
-
-const BARCODE_ID = /^[A-Za-z0-9]{12}$/;
 
 /**
  * A URL of this product's barcode pattern (`…/{project}/qrcode/{barcodeId}`, on any host: labels
@@ -18,17 +16,8 @@ const BARCODE_ID = /^[A-Za-z0-9]{12}$/;
 export function scanTarget(scanned: string): ScanTarget | null {
   const text = scanned.trim();
   if (!text) return null;
-  try {
-    const url = new URL(text);
-    const last = url.pathname.split('/').filter(Boolean).slice(-3);
-    const [project, , barcodeId] = last;
-    if ((url.protocol === 'https:' || url.protocol === 'http:') && project && barcodeId
-      && paths.barcode.match(`/${last.join('/')}`) && BARCODE_ID.test(barcodeId)) {
-      return { kind: 'barcode', project, barcodeId };
-    }
-  } catch {
-    // Not a URL: a code printed on the package.
-  }
+  const named = barcodeOfUrl(text);
+  if (named) return { kind: 'barcode', ...named };
   return { kind: 'new', externalId: text.slice(0, 200), gs1: parseGs1DigitalLink(text) };
 }
 
