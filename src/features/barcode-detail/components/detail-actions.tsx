@@ -9,10 +9,10 @@ import type { Barcode } from '@schemas/api/barcode';
 import type { Project } from '@schemas/api/project';
 import type { Language } from '@schemas/languages';
 import { nextTrackPoint, trackPointName, trackPointsOf } from '@/shared/barcode/labels';
-import { codeText, useErrorText } from '@/shared/i18n/error-message';
+import { codeText } from '@/shared/i18n/error-message';
 import { paths } from '@/shared/paths';
-import { showMessage } from '@/shared/ui/message-dialog';
 import { showToast } from '@/shared/ui/toasts';
+import { useSending } from '@/shared/ui/use-sending';
 import { undoTracking } from '../api/changes';
 import { detailActions, type DetailActionName } from '../model/detail-actions';
 import { BARCODE_TITLE_ID } from './barcode-label';
@@ -42,11 +42,10 @@ interface DetailActionsProps {
 export function DetailActions({ project, barcode, loggedIn, handheld = false }: DetailActionsProps) {
   const { t, i18n } = useTranslation('barcode');
   const { t: tc } = useTranslation();
-  const errorText = useErrorText();
   const language = i18n.language as Language;
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState<'undo' | 'recycle' | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, send } = useSending();
   const actions = detailActions(project, barcode, loggedIn);
   const next = nextTrackPoint(project, barcode);
   const { points, current } = trackPointsOf(project, barcode);
@@ -59,28 +58,20 @@ export function DetailActions({ project, barcode, loggedIn, handheld = false }: 
     else setConfirming(action as 'undo' | 'recycle');
   };
 
-  const undo = async () => {
-    setBusy(true);
-    try {
-      // The step this screen shows as the latest: a second tap cannot take back the one before.
-      const body = { barcodeId: barcode.id, seq: barcode.latestTrackingSeq ?? 0 };
-      await undoTracking.send(body);
-      setConfirming(null);
-      showToast('success', t('undo.done'));
-      await undoTracking.revalidate(body);
-      // The dialog hands the focus back to Undo, which may be gone with the step it took back:
-      // a keyboard or screen-reader user lands on the barcode's title, not at the top of the page.
-      // (after the dialog's closing transition, when it has given the focus back).
-      window.setTimeout(() => {
-        if (document.activeElement === null || document.activeElement === document.body) document.getElementById(BARCODE_TITLE_ID)?.focus();
-      }, 400);
-    } catch (error) {
-      setConfirming(null);
-      showMessage({ body: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const undo = () => send(async () => {
+    // The step this screen shows as the latest: a second tap cannot take back the one before.
+    const body = { barcodeId: barcode.id, seq: barcode.latestTrackingSeq ?? 0 };
+    await undoTracking.send(body);
+    setConfirming(null);
+    showToast('success', t('undo.done'));
+    await undoTracking.revalidate(body);
+    // The dialog hands the focus back to Undo, which may be gone with the step it took back:
+    // a keyboard or screen-reader user lands on the barcode's title, not at the top of the page
+    // (after the dialog's closing transition, when it has given the focus back).
+    window.setTimeout(() => {
+      if (document.activeElement === null || document.activeElement === document.body) document.getElementById(BARCODE_TITLE_ID)?.focus();
+    }, 400);
+  }, () => setConfirming(null));
 
   const primary = actions.filter((a) => PRIMARY.includes(a.name));
   const secondary = actions.filter((a) => !PRIMARY.includes(a.name));

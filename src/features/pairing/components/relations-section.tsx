@@ -14,8 +14,8 @@ import { useErrorText } from '@/shared/i18n/error-message';
 import { paths } from '@/shared/paths';
 import { useCurrentProject } from '@/shared/project/use-project';
 import { useProfile } from '@/shared/session/use-profile';
-import { showMessage } from '@/shared/ui/message-dialog';
 import { showToast } from '@/shared/ui/toasts';
+import { useSending } from '@/shared/ui/use-sending';
 import { undoLinking, useLinkedBarcodes } from '../api/pairing';
 
 /** The barcode this one is paired under, by its label. */
@@ -71,22 +71,16 @@ function Links({ barcode, loggedIn }: { barcode: Barcode; loggedIn: boolean }) {
   const errorText = useErrorText();
   const { data, error, isLoading } = useLinkedBarcodes(barcode.id);
   const [undoing, setUndoing] = useState<LinkedBarcode | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, send } = useSending();
   const undo = async () => {
     if (!undoing) return;
-    setBusy(true);
     const body = { barcodeId: barcode.id, linkedBarcodeId: undoing.id };
-    try {
+    await send(async () => {
       await undoLinking.send(body);
       setUndoing(null);
       showToast('success', t('links.undone'));
       await undoLinking.revalidate(body);
-    } catch (err) {
-      setUndoing(null);
-      showMessage({ body: errorText(err) });
-    } finally {
-      setBusy(false);
-    }
+    }, () => setUndoing(null));
   };
   const onUndo = loggedIn ? setUndoing : undefined;
   return (

@@ -12,9 +12,9 @@ import { TypeIcon } from '@/shared/barcode/type-icon';
 import { codeText, useErrorText } from '@/shared/i18n/error-message';
 import { useCurrentProject } from '@/shared/project/use-project';
 import { scanDialog } from '@/shared/ui/capture-requests';
-import { showMessage } from '@/shared/ui/message-dialog';
 import { useScanClaim } from '@/shared/ui/scan-claims';
 import { showToast } from '@/shared/ui/toasts';
+import { useSending } from '@/shared/ui/use-sending';
 import { LISTED_ID_MAX, newEntries, splitScans, type ScanEntry } from '../model/scan-list';
 import { isAccepted, listSignature } from '../model/verdict';
 
@@ -62,7 +62,7 @@ export function ScanListScreen({ title, routeName, handheld, reserved, reservedT
   const [entries, setEntries] = useState<ScanEntry[]>([]);
   const [checked, setChecked] = useState<Checked | null>(null);
   const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, send } = useSending();
   const delimiters = project.cameraFeatures?.bulkCameraScanResultSetting?.delimiter ?? [','];
   const projectCode = project.code;
 
@@ -118,17 +118,10 @@ export function ScanListScreen({ title, routeName, handheld, reserved, reservedT
   const ready = entries.length > 0 && verdicts !== undefined && refused === 0;
   const shownReserved = (entries.length > 0 ? current?.answer?.reserved : undefined) ?? reserved;
 
-  const ok = async () => {
-    setBusy(true);
-    try {
-      showToast('success', await submit(ids));
-      navigate(detailPath, { replace: true });
-    } catch (error) {
-      showMessage({ body: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const ok = () => send(async () => {
+    showToast('success', await submit(ids));
+    navigate(detailPath, { replace: true });
+  });
 
   return (
     <Stack gap="md">

@@ -9,8 +9,8 @@ import { PageTitle } from '@/shared/barcode/page-title';
 import { TypeIcon } from '@/shared/barcode/type-icon';
 import { codeText, useErrorText } from '@/shared/i18n/error-message';
 import { useCurrentProject } from '@/shared/project/use-project';
-import { showMessage } from '@/shared/ui/message-dialog';
 import { showToast } from '@/shared/ui/toasts';
+import { useSending } from '@/shared/ui/use-sending';
 import { checkUnpairing, unpairChildren, useDirectChildren, type UnpairInput } from '../api/pairing';
 import { isAccepted, listSignature } from '../model/verdict';
 
@@ -33,7 +33,7 @@ export function UnpairPage() {
   const [mode, setMode] = useState<'all' | 'selected'>('all');
   const [selected, setSelected] = useState<string[]>([]);
   const [plan, setPlan] = useState<Plan | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, send } = useSending();
 
   const input: UnpairInput | null = useMemo(() => {
     if (mode === 'all') return { parentId: barcode.id, unpairAll: true };
@@ -63,17 +63,12 @@ export function UnpairPage() {
 
   const confirm = async () => {
     if (!input || !current?.answer) return;
-    setBusy(true);
-    try {
+    await send(async () => {
       const answer = await unpairChildren.send(input);
       showToast('success', t('unpair.done', { count: answer.children.length }));
       await unpairChildren.revalidate({ ...input, childrenIds: answer.children.map((c) => c.id) });
       navigate(detailPath, { replace: true });
-    } catch (error) {
-      showMessage({ body: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
