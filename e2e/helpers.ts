@@ -95,3 +95,19 @@ export async function newCasePackageStep(page: Page) {
   await expect(page).toHaveURL(/\/activate\/trackpoint$/);
   await page.goto(page.url().replace(/\/trackpoint$/, '/package'));
 }
+
+/**
+ * In the open scanner dialog: turns bulk mode on and starts from an empty value box (on a busy
+ * machine the camera may read a code before bulk mode is on: that read is the box's value as in
+ * single mode; the box is editable). Returns the dialog, its value box and the question each
+ * bulk read asks ('Add this code to the scanned values?').
+ */
+export async function startBulkScan(page: Page) {
+  const scanner = page.getByRole('dialog', { name: 'Scan barcode' });
+  await scanner.getByRole('switch', { name: 'Bulk scan' }).click();
+  await expect(scanner.getByRole('switch', { name: 'Bulk scan' })).toBeChecked();
+  const value = scanner.getByRole('textbox', { name: 'Scanned value' });
+  await value.fill('');
+  const asked = scanner.getByRole('alert').filter({ hasText: 'Add this code to the scanned values?' });
+  return { scanner, value, asked };
+}

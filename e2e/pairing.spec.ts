@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { activatedOf as activated, activatedPallet } from './barcode-api';
 import { expectAccessible } from './axe';
 import { fakeCamera, writeBarcodesFeed } from './fake-camera';
-import { login } from './helpers';
+import { login, startBulkScan } from './helpers';
 
 test.use(fakeCamera);
 
@@ -38,12 +38,7 @@ test('pair three cases onto a pallet by bulk scanning, track the pallet and the 
 
   // Bulk mode: each read asks to be appended; each distinct code once.
   await page.getByRole('button', { name: 'Scan with the camera' }).click();
-  const scanner = page.getByRole('dialog', { name: 'Scan barcode' });
-  await scanner.getByRole('switch', { name: 'Bulk scan' }).click();
-  await expect(scanner.getByRole('switch', { name: 'Bulk scan' })).toBeChecked();
-  const value = scanner.getByRole('textbox', { name: 'Scanned value' });
-  await value.fill('');
-  const asked = scanner.getByRole('alert').filter({ hasText: 'Add this code to the scanned values?' });
+  const { scanner, asked } = await startBulkScan(page);
   const added = new Set<string>();
   while (added.size < codes.length) {
     await expect(asked).toBeVisible({ timeout: 30_000 });

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { SERVERS } from '../playwright.config';
 import { activatedPallet } from './barcode-api';
 import { fakeCamera, writeBarcodeFeed as writeFeed, writeBarcodesFeed } from './fake-camera';
-import { login, newCasePackageStep } from './helpers';
+import { login, newCasePackageStep, startBulkScan } from './helpers';
 
 test.use(fakeCamera);
 
@@ -115,14 +115,7 @@ test('bulk mode: each code read asks to be appended with the project delimiter; 
   await writeBarcodesFeed(['CASE-A1', 'CASE-B2'], 'Code128');
   await newCasePackageStep(page);
   await page.getByRole('button', { name: 'Scan a barcode into this field' }).click();
-  const scanner = page.getByRole('dialog', { name: 'Scan barcode' });
-  await scanner.getByRole('switch', { name: 'Bulk scan' }).click();
-  await expect(scanner.getByRole('switch', { name: 'Bulk scan' })).toBeChecked();
-  const value = scanner.getByRole('textbox', { name: 'Scanned value' });
-  // On a busy machine the camera may read a code before bulk mode is on: that read is the box's
-  // value as in single mode. Start the bulk part from an empty box (the box is editable).
-  await value.fill('');
-  const asked = scanner.getByRole('alert').filter({ hasText: 'Add this code to the scanned values?' });
+  const { scanner, value, asked } = await startBulkScan(page);
   /** Answers the next question; returns the code it was about (the question closes first). */
   const answer = async (button: 'Add' | 'Skip') => {
     await expect(asked).toBeVisible({ timeout: 20_000 });
