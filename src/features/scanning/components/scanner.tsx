@@ -65,7 +65,11 @@ export function Scanner({ routeName, busy, onConfirm, onCancel }: ScannerProps) 
       return;
     }
     scanFeedback('read');
-    if (bulkOn) setPending(result.text);
+    if (bulkOn) {
+      // Held at once, not after the next render: a second read before React commits is ignored too.
+      pendingRef.current = result.text;
+      setPending(result.text);
+    }
     else setValue(result.text);
   }, [bulkOn, gate, bulk.delimiter]);
 
