@@ -40,6 +40,9 @@ describe('POST /barcode/tracking with barcodeIds (bulk)', () => {
       "select data, user_id from barcode_history where barcode_id = $1 and action = 'tracked'", [ids[1]]);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.data).toMatchObject({ forms: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } }, note: 'dock 4' });
+    // The distribution centre's route notification, as a single step sends it: one per barcode tracked.
+    const notified = await server.ctx.db.query<{ n: number }>("select count(*)::int as n from notifications where barcode_id = any($1) and track_point_key = $2", [ids, DC]);
+    expect(notified.rows[0]?.n).toBe(3);
     // Each step is an ordinary step: it can be undone alone.
     expect((await undoLatest(client, ids[0]!)).statusCode).toBe(200);
     expect((await placeOf(server, ids[0]!)).current_track_point_key).toBe('manufacturer');
