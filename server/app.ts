@@ -13,6 +13,7 @@ import { barcodeRoutes } from './routes/barcode';
 import { pairingRoutes } from './routes/pairing';
 import { devRoutes } from './routes/dev';
 import { fileRoutes } from './routes/files';
+import { ghgRoutes } from './routes/ghg';
 import { projectRoutes } from './routes/project';
 import { userRoutes } from './routes/user';
 
@@ -60,6 +61,7 @@ export async function buildApp(ctx: ServerContext, options: BuildOptions = {}): 
       await api.register(pairingRoutes, { ctx });
       await api.register(userRoutes, { ctx });
       await api.register(fileRoutes, { ctx });
+      await api.register(ghgRoutes, { ctx });
       if (ctx.config.exposeOutbox) await api.register(devRoutes, { ctx });
     },
     { prefix: '/api' },
