@@ -32,6 +32,16 @@ export async function barcodeEmissions(ctx: ServerContext, viewer: Viewer, query
   return { total: sumKg(legs.map((l) => l.emission)), legs };
 }
 
+/** The local day `from` or `to` names; an impossible date is 1013 on that parameter. */
+function dayOf(query: GhgReportQuery, name: 'from' | 'to') {
+  try {
+    return localDay(query[name], query.utcOffset);
+  } catch (error) {
+    if (error instanceof ApiFailure) throw new ApiFailure(error.status, { [name]: error.errors.date ?? [] });
+    throw error;
+  }
+}
+
 /**
  * GET /barcode/ghg-report: the project's emissions of steps added between two local days
  * (inclusive), by trackpoint leg and transport type, for its enterprise's staff (403). A range
@@ -41,8 +51,8 @@ export async function ghgReport(ctx: ServerContext, viewer: Viewer, query: GhgRe
   const project = await loadProject(ctx.db, { id: query.projectId });
   assertMember(viewer, project);
   assertMayReadReport(viewer);
-  const from = localDay(query.from, query.utcOffset);
-  const to = localDay(query.to, query.utcOffset);
+  const from = dayOf(query, 'from');
+  const to = dayOf(query, 'to');
   assertReportRange(from.start, to.end);
   const byBarcode = new Map<string, EmissionEntry[]>();
   for (const entry of await projectEmissionEntries(ctx.db, project.id, to.end)) byBarcode.set(entry.barcode_id, [...(byBarcode.get(entry.barcode_id) ?? []), entry]);
