@@ -3,6 +3,8 @@ import { ErrorCode } from '@schemas/error-codes';
 import { calculateGhg, type GhgOutcome, type GhgResult } from '@renderer/ghg/calculate';
 import { GHG_FACTORS, factorOf } from '@renderer/ghg/factors';
 import { applyGhgEmissions } from '@renderer/ghg/apply';
+import { checkProjectConfig } from '@renderer/config-check';
+import { demoConfig } from './fixtures';
 
 const ok = (outcome: GhgOutcome): GhgResult => {
   if (!outcome.ok) throw new Error(`expected a result, got ${JSON.stringify(outcome.errors)}`);
@@ -158,5 +160,16 @@ describe('applyGhgEmissions (the server\'s recomputation)', () => {
   it('leaves an empty value without an emission, and gives a filled bad one its codes under the field', () => {
     expect(applyGhgEmissions([field], { truckEmission: { emission: 5 } }, {}, new Set()).data).toEqual({ truckEmission: {} });
     expect(applyGhgEmissions([field], { truckEmission: { transportType: 'diesel' } }, {}, new Set()).errors).toEqual({ truckEmission: [1000] });
+  });
+});
+
+describe('a project\'s factor overrides in its configuration', () => {
+  it('accepts overrides of table rows and names an id the table does not have', () => {
+    const good = { ...demoConfig(), ghg: { factors: { 'tonkilo:railway': { value: 22, source: 'carrier report' }, 'gwp:CH4': { value: 25, source: 'IPCC AR4' } } } };
+    expect(checkProjectConfig(good)).toEqual([]);
+    const bad = { ...demoConfig(), ghg: { factors: { 'tonkilo:teleport': { value: 1, source: 'x' } } } };
+    expect(checkProjectConfig(bad).map((p) => [p.pointer, p.key])).toEqual([['/ghg/factors/tonkilo:teleport', 'ghgFactor']]);
+    const noSource = { ...demoConfig(), ghg: { factors: { 'tonkilo:railway': { value: 22 } } } };
+    expect(checkProjectConfig(noSource).length).toBeGreaterThan(0);
   });
 });
