@@ -37,6 +37,8 @@ function emissionsIn(action: string, data: unknown): { fieldKey: string; value: 
  */
 export function standingEmissions(entries: readonly EmissionEntry[], wholeHistory: boolean): GhgLeg[] {
   const bySeq = new Map<number, GhgLeg[]>();
+  // When each step was added: an edit's emissions count at the time of the step it corrects.
+  const addedAt = new Map<number, Date | string>();
   let activationSeq: number | undefined;
   const legs = (entry: EmissionEntry, seq: number, at: Date | string) => emissionsIn(entry.action, entry.data).map(({ fieldKey, value }) => ({
     seq, trackPointKey: entry.track_point_key ?? '', at: new Date(at).toISOString(), fieldKey, transportType: value.transportType, emission: value.emission, gases: value.gases,
@@ -49,18 +51,16 @@ export function standingEmissions(entries: readonly EmissionEntry[], wholeHistor
         activationSeq = undefined;
         break;
       case 'activated':
-        activationSeq = entry.seq;
+      case 'tracked':
+        if (entry.action === 'activated') activationSeq = entry.seq;
+        addedAt.set(entry.seq, entry.created_at);
         bySeq.set(entry.seq, legs(entry, entry.seq, entry.created_at));
         break;
       case 'activation-edited':
-        if (activationSeq !== undefined) bySeq.set(activationSeq, legs(entry, activationSeq, bySeq.get(activationSeq)?.[0]?.at ?? entry.created_at));
-        break;
-      case 'tracked':
-        bySeq.set(entry.seq, legs(entry, entry.seq, entry.created_at));
-        break;
       case 'tracking-edited': {
-        const edited = Number(data.editedSeq);
-        if (bySeq.has(edited)) bySeq.set(edited, legs(entry, edited, bySeq.get(edited)?.[0]?.at ?? entry.created_at));
+        const edited = entry.action === 'activation-edited' ? activationSeq : Number(data.editedSeq);
+        const at = edited === undefined ? undefined : addedAt.get(edited);
+        if (edited !== undefined && at !== undefined && bySeq.has(edited)) bySeq.set(edited, legs(entry, edited, at));
         break;
       }
       case 'tracking-undone':
