@@ -130,6 +130,9 @@ test.describe('as staff', () => {
     await page.goto('/demo@1/tracking-count');
     await expect(page.getByTestId('tracking-count')).toBeVisible();
     await expectAccessible(page, 'tracking count');
+    await page.goto('/demo@1/ghg-report');
+    await expect(page.getByTestId('ghg-report-total')).toBeVisible();
+    await expectAccessible(page, 'GHG emission report');
   });
 
   test('the message dialog after a refused login (staff of another enterprise)', async ({ page }) => {

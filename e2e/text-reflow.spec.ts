@@ -132,4 +132,7 @@ test('staff screens: home, scanner, detail, every screen under a barcode, activa
   await page.goto('/demo@1/tracking-count');
   await expect(page.getByTestId('tracking-count')).toBeVisible();
   await expectReflows(page, 'tracking count');
+  await page.goto('/demo@1/ghg-report');
+  await expect(page.getByTestId('ghg-report-total')).toBeVisible();
+  await expectReflows(page, 'GHG emission report');
 });

@@ -1,7 +1,8 @@
 import type { CustomFieldType } from '@schemas/custom-field';
 import type { Language } from '@schemas/languages';
 import type { FormStage } from '@schemas/field-constants';
-import type { FieldOptions } from '@renderer';
+import type { FieldOptions, GhgInputs } from '@renderer';
+import type { GhgResult } from '@schemas/api/ghg';
 
 /** A phone contact offered as a suggestion (barcode type's predefined contacts). */
 export interface PhoneSuggestion {
@@ -37,6 +38,12 @@ export interface FormContext {
   scanFrame?: ScanFrameSource;
   /** Current quantity of each adjustment field (tracking), for the 'remaining' line. */
   currentQuantities?: Record<string, number>;
+  /**
+   * The calculation review of a GHG emission field (POST /barcode/review-calculation): the
+   * emission the inputs give with the project's factors, or the translated reason there is none.
+   * Absent: no review button (no project, e.g. a bare preview).
+   */
+  reviewCalculation?: (calculationType: string, input: GhgInputs) => Promise<{ result: GhgResult } | { message: string }>;
   /** Choices a widget keeps on this device (spec section 3). Absent: nothing is remembered. */
   deviceSettings?: DeviceSettings;
 }

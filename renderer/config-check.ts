@@ -9,6 +9,7 @@ import { SPECIAL_FIELD_NAMES } from './builtin-forms';
 import { definitionOf, FIELD_TYPE_NAMES } from './field-types';
 import type { FormFacts } from './field-types/field-type';
 import { checkFormsCompile } from './form-compile-check';
+import { isGhgFactorId } from './ghg/factors';
 import { problem, type ConfigProblem, type ProblemKey, type ProblemValues } from './problems';
 import { checkRelations } from './relations-check';
 
@@ -113,6 +114,9 @@ function checkSemantics(config: ProjectConfig): ConfigProblem[] {
     if (listField && !type.activationFields.some((f) => f.key === listField) && !(SPECIAL_FIELD_NAMES as readonly string[]).includes(listField)) {
       problems.push(problem(`${typePointer}/uiConfig/listViewTitleLabelField`, 'listField', { key: listField }));
     }
+  }
+  for (const id of Object.keys(config.ghg?.factors ?? {})) {
+    if (!isGhgFactorId(id)) problems.push(problem(`/ghg/factors/${escape(id)}`, 'ghgFactor', { key: id }));
   }
   problems.push(...checkRelations(config));
   return problems;

@@ -6,6 +6,8 @@ import type { CustomField } from '@schemas/custom-field';
 import type { CompiledForm } from './compile';
 import { errorsToCodes } from './errors';
 import { applyCalculations } from './calculations';
+import { applyGhgEmissions, withoutComputedGhg } from './ghg/apply';
+import type { GhgFactorOverrides } from './ghg/factors';
 import { definitionOf } from './field-types';
 
 const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false });
@@ -42,12 +44,14 @@ export interface ValidationOptions {
    * (`/api/barcode/file/<barcodeId>/<name>`), never another site's or script URLs (1001).
    */
   barcodeId?: string;
+  /** The project's replacements of GHG factors (its configuration's `ghg.factors`). */
+  ghgFactors?: GhgFactorOverrides;
 }
 
 /**
  * Validates submitted custom-field data with the same compiled schema the form was drawn from
  * (the server's half of the renderer). Fields the viewer may not see are unknown keys here and
- * refused; calculation values are computed, whatever the client sent. A required field holding
+ * refused; calculation values and GHG emissions are computed, whatever the client sent. A required field holding
  * only white space is missing (1000); a value is kept as typed (not trimmed).
  */
 export function validateFormData(form: CompiledForm, input: unknown, options: ValidationOptions = {}): FormValidation {
@@ -58,11 +62,15 @@ export function validateFormData(form: CompiledForm, input: unknown, options: Va
     if (!Object.hasOwn(normalised, field.key)) continue;
     const value = normalised[field.key];
     if (required.has(field.key) && typeof value === 'string' && value.trim() === '') delete normalised[field.key];
-    else normalised[field.key] = normalise(field, value);
+    else normalised[field.key] = normalise(field, field.type === 'ghgEmission' ? withoutComputedGhg(value) : value);
   }
-  const { data, errors } = applyCalculations(form.fields, normalised);
+  const calculated = applyCalculations(form.fields, normalised);
   const validate = validatorFor(form);
-  const found = validate(data) ? {} : errorsToCodes(validate.errors ?? []);
+  const found = validate(calculated.data) ? {} : errorsToCodes(validate.errors ?? []);
+  // GHG emissions are computed from inputs the schema accepted, whatever the client sent.
+  const ghg = applyGhgEmissions(form.fields, calculated.data, options.ghgFactors ?? {}, new Set(Object.keys(found)));
+  const data = ghg.data;
+  const errors = { ...calculated.errors, ...ghg.errors };
   const { barcodeId } = options;
   const badUrls = barcodeId === undefined ? [] : form.fields.filter((f) => Object.hasOwn(data, f.key) && fileUrlsOf(f, data[f.key]).some((url) => !isStoredFileUrlOf(url, barcodeId)));
   return { data, errors: { ...errors, ...found, ...Object.fromEntries(badUrls.map((f) => [f.key, [ErrorCode.invalidFormat]])) } };

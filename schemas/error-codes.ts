@@ -116,6 +116,12 @@ export const ErrorCode = {
   formulaIncorrect: 3059,
   /** Self-registration is not allowed for this project (number chosen here). */
   selfRegistrationNotAllowed: 3060,
+  /** A GHG emission field names a calculation type this build does not compute (spec section 5; number chosen here). */
+  ghgUnsupportedCalculationType: 3061,
+  /** A GHG factor the calculation needs is absent from the factor table and the project's configuration (number chosen here). */
+  ghgFactorMissing: 3062,
+  /** The GHG transport type cannot be used with the field's calculation type, e.g. railway with the fuel method (number chosen here). */
+  ghgTransportTypeNotForMethod: 3063,
   /** Linking is prohibited at the barcode's trackpoint (number chosen here). */
   linkingProhibited: 3080,
   /** The barcode's type cannot be linked (its type has no `linking`; number chosen here). */

@@ -151,8 +151,22 @@ export const ProjectSettings = Type.Object({
   })),
 });
 
+/**
+ * A project's GHG settings: replacements of factors of the calculation's table
+ * (renderer/ghg/factors.ts), by row id such as `tonkilo:railway` or `gwp:CH4`, each with the
+ * source of its value (shown beside the result and in the report). README "GHG emission".
+ */
+export const GhgSettings = Type.Object({
+  factors: Type.Optional(Type.Record(Type.String(), Type.Object({
+    value: Type.Number({ exclusiveMinimum: 0, maximum: 1e9 }),
+    source: Type.String({ minLength: 1, maxLength: 500 }),
+  }, strict), { propertyNames: { pattern: '^[a-zA-Z0-9]+:[a-zA-Z0-9]+(\\.[a-zA-Z0-9]+)?$', maxLength: 100 } })),
+}, strict);
+export type GhgSettings = Static<typeof GhgSettings>;
+
 export const ProjectConfig = Type.Object({
   ...ProjectSettings.properties,
+  ghg: Type.Optional(GhgSettings),
   // propertyNames: a Record with a pattern key is only patternProperties, under which a key of
   // another form (`'bad key'`) would go unchecked, its barcode type never validated at all.
   barcodeTypes: Type.Record(key, BarcodeType, { propertyNames: { pattern: IDENTIFIER_PATTERN } }),

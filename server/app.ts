@@ -14,6 +14,7 @@ import { bulkRoutes } from './routes/bulk';
 import { pairingRoutes } from './routes/pairing';
 import { devRoutes } from './routes/dev';
 import { fileRoutes } from './routes/files';
+import { ghgRoutes } from './routes/ghg';
 import { projectRoutes } from './routes/project';
 import { userRoutes } from './routes/user';
 
@@ -62,6 +63,7 @@ export async function buildApp(ctx: ServerContext, options: BuildOptions = {}): 
       await api.register(bulkRoutes, { ctx });
       await api.register(userRoutes, { ctx });
       await api.register(fileRoutes, { ctx });
+      await api.register(ghgRoutes, { ctx });
       if (ctx.config.exposeOutbox) await api.register(devRoutes, { ctx });
     },
     { prefix: '/api' },

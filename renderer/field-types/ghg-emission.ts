@@ -1,25 +1,8 @@
-import type { GHG_CALCULATION_TYPES } from '@schemas/field-constants';
+import { GHG_INPUTS, GHG_NUMBER, VEHICLE_USAGE_TYPES, type GhgCalculationType, type GhgInputName } from '../ghg/calculate';
 import { isRecord, type FieldTypeDefinition } from './field-type';
 
-export type GhgCalculationType = (typeof GHG_CALCULATION_TYPES)[number];
-
-/** GHG widget numbers: minimum 0, maximum 9999, 3 decimals (spec sections 5, 9). */
-export const GHG_NUMBER = { minimum: 0, maximum: 9999, precision: 3 } as const;
-
-/** Which inputs each calculation type needs (not shown in the spec: decided here, see README). */
-export const GHG_INPUTS = {
-  fuel: ['transportType', 'fuelConsumption'],
-  fuelEfficiency: ['transportType', 'distance', 'fuelConsumption'],
-  tonkilo: ['transportType', 'weight', 'distance'],
-  modifiedTonkilo: ['transportType', 'vehicleUsageType', 'weight', 'distance', 'maxWeightCapacity', 'loadRate'],
-} as const satisfies Record<GhgCalculationType, readonly string[]>;
-
-export type GhgInput = (typeof GHG_INPUTS)[GhgCalculationType][number];
-
-/** Transport types offered (fuels, vehicle weight classes, aviation, container ships, railway). */
-export const TRANSPORT_TYPES = [
-  'gasoline', 'diesel', 'lpg', 'cng', 'truckUpTo2t', 'truck2to4t', 'truck4to10t', 'truckOver10t', 'aviation', 'containerShip', 'railway',
-] as const;
+export { GHG_INPUTS, GHG_NUMBER, type GhgInputName as GhgInput } from '../ghg/calculate';
+export { TRANSPORT_TYPES } from '../ghg/transport-types';
 
 /**
  * Load rate for GHG calculations (spec section 5): weight / max weight capacity rounded to 4
@@ -43,7 +26,7 @@ export const loadRateFromPercent = (percent: number) => Math.round((percent / 10
 export interface GhgEmissionOptions {
   calculationType: GhgCalculationType;
   /** The inputs this calculation type asks for, in the order they are drawn. */
-  inputs: readonly GhgInput[];
+  inputs: readonly GhgInputName[];
   minimum: number;
   maximum: number;
   precision: number;
@@ -52,20 +35,26 @@ export interface GhgEmissionOptions {
 /**
  * The inputs of a vehicle GHG emission calculation (spec sections 3, 5) by calculation type:
  * numbers 0 to 9999 with 3 decimals, a load rate as a fraction 0 to 1. The emission is
- * computed by the calculation review, not entered.
+ * computed by the server (renderer/ghg/calculate.ts), shown by the calculation review, never entered.
  */
 export const ghgEmission: FieldTypeDefinition<'ghgEmission', GhgEmissionOptions> = {
   compile(field) {
+    const nullableKg = { type: ['number', 'null'], minimum: 0 };
     const n = { type: 'number', minimum: GHG_NUMBER.minimum, maximum: GHG_NUMBER.maximum };
     return {
       schema: {
         type: 'object',
         properties: {
+          // Checked against the transport types by the calculation (2200 unknown, 3063 not for this method).
           transportType: { type: 'string', minLength: 1, maxLength: 64 },
-          vehicleUsageType: { type: 'string', enum: ['business', 'private'] },
-          weight: n, distance: n, maxWeightCapacity: n, fuelConsumption: n,
+          vehicleUsageType: { type: 'string', enum: VEHICLE_USAGE_TYPES },
+          weight: n, distance: n, maxWeightCapacity: n, fuelConsumption: n, fuelEfficiency: n,
           loadRate: { type: 'number', minimum: 0, maximum: 1 },
+          // Computed by the server on activation and tracking (never taken from the client): kg-CO2e,
+          // kg per gas, and the factor table's version.
           emission: { type: 'number', minimum: 0 },
+          gases: { type: 'object', properties: { CO2: nullableKg, CH4: nullableKg, N2O: nullableKg }, additionalProperties: false },
+          factorTableVersion: { type: 'string', maxLength: 100 },
         },
         additionalProperties: false,
       },

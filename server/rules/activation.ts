@@ -62,7 +62,7 @@ export function validatedActivationFields(
   project: ConfiguredProject, barcodeType: string, customFields: unknown, stage: 'activation' | 'edit', barcodeId: string,
 ): Record<string, unknown> {
   const form = serverForm(project, { form: 'activation', barcodeType, stage });
-  const { data, errors } = validateFormData(form, customFields, { barcodeId });
+  const { data, errors } = validateFormData(form, customFields, { barcodeId, ghgFactors: project.config.ghg?.factors });
   if (Object.keys(errors).length > 0) {
     throw new ApiFailure(400, Object.fromEntries(Object.entries(errors).map(([key, codes]) => [key === '$common' ? key : `customFields.${key}`, codes])));
   }

@@ -109,7 +109,7 @@ export function validatedTrackPointForms(
   for (const unknownForm of Object.keys(sent).filter((key) => !point.trackPointForms.some((f) => f.key === key))) errors[`forms.${unknownForm}`] = [ErrorCode.invalidKey];
   for (const form of point.trackPointForms) {
     const compiled = serverForm(project, { form: 'trackPoint', barcodeType, trackPointKey: point.key, formKey: form.key });
-    const result = validateFormData(compiled, Object.hasOwn(sent, form.key) ? sent[form.key] : {}, { barcodeId });
+    const result = validateFormData(compiled, Object.hasOwn(sent, form.key) ? sent[form.key] : {}, { barcodeId, ghgFactors: project.config.ghg?.factors });
     forms[form.key] = result.data;
     for (const [key, codes] of Object.entries(result.errors)) errors[`forms.${form.key}.${key}`] = codes;
   }

@@ -29,6 +29,7 @@ const ScanPage = lazyScreen(() => import('@/features/scanning/components/scan-pa
 const OcrScanPage = lazyScreen(() => import('@/features/scanning/components/ocr-scan-page').then(named('OcrScanPage')));
 const ScannedBarcodesPage = lazyScreen(() => import('@/features/scanning/components/scanned-barcodes-page').then(named('ScannedBarcodesPage')));
 const TrackingCountPage = lazyScreen(() => import('@/features/tracking/components/tracking-count-page').then(named('TrackingCountPage')));
+const GhgReportPage = lazyScreen(() => import('@/features/ghg-report/components/ghg-report-page').then(named('GhgReportPage')));
 
 function ProjectNotFound() {
   const project = useCurrentProject();
@@ -98,6 +99,7 @@ export function AppRoutes() {
               <Route path={paths.register.path} element={<RegisterPage />} />
               {restricted(paths.scan, <ScanPage />)}
               {restricted(paths.trackingCount, <TrackingCountPage />)}
+              {restricted(paths.ghgReport, <GhgReportPage />)}
               <Route path={paths.scanOcr.path} element={<OcrScanPage />} />
               <Route path={barcode.path} element={<BarcodeRoute />}>
                 <Route index element={detail} />

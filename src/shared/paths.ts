@@ -65,6 +65,8 @@ export const paths = {
   register: projectScreen('register'),
   scan: projectScreen('scan'),
   trackingCount: projectScreen('tracking-count'),
+  /** The project's GHG emission report (for its enterprise's staff). */
+  ghgReport: projectScreen('ghg-report'),
   /** Anything else: the 404 page. `getHref` names a path no screen has, for a redirect to it. */
   notFound: { path: '*', getHref: (project: ProjectInRoute) => `${projectHref(project)}/not-found` },
   scanOcr: { path: `${QRCODE}/${SCAN_OCR}` },

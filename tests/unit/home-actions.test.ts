@@ -3,10 +3,10 @@ import type { Project } from '@schemas/api/project';
 import type { Profile } from '@schemas/api/user';
 import { homeActions, type HomeActionName } from '@/features/home/model/home-actions';
 
-const ALL = new Set<HomeActionName>(['generateBarcode', 'scanBarcode', 'barcodeSearch', 'trackingTimes']);
+const ALL = new Set<HomeActionName>(['generateBarcode', 'scanBarcode', 'barcodeSearch', 'trackingTimes', 'ghgReport']);
 
 const project = (canGenerate: boolean, flags: Partial<Project> = {}) => ({
-  showBarcodeSearchPage: true, showTrackingCountPage: true,
+  showBarcodeSearchPage: true, showTrackingCountPage: true, barcodeTypes: {},
   projectPermission: { generateBarcodePermission: { canEdit: canGenerate }, activateBarcodePermission: { canEdit: true }, addTrackingPermission: { canEdit: true } },
   ...flags,
 }) as Project;
@@ -31,6 +31,18 @@ describe('home actions (spec sections 2, 6)', () => {
 
   it('shows Barcode Search only when the project shows the search page', () => {
     expect(homeActions(project(true, { showBarcodeSearchPage: false }), profile('staff'), ALL).map((a) => a.name)).toEqual(['generateBarcode', 'scanBarcode', 'trackingTimes']);
+  });
+
+  it('shows the GHG emission report to staff of a project with a GHG emission field only', () => {
+    const ghgField = { key: 'e', type: 'ghgEmission', calculationType: 'fuel', label: { en: 'E', ja: 'E', 'zh-TW': 'E', 'zh-CN': 'E' } };
+    const withGhg = project(true, {
+      barcodeTypes: { pallet: { activationFields: [], trackPoints: [{ key: 'carrier', trackPointForms: [{ key: 'pickup', customFields: [ghgField] }] }] } } as never,
+    });
+    const names = (p: Project, u: Profile) => homeActions(p, u, ALL).map((a) => a.name);
+    expect(names(withGhg, profile('staff'))).toContain('ghgReport');
+    expect(names(withGhg, profile('carrier'))).not.toContain('ghgReport');
+    expect(names(withGhg, profile('client'))).not.toContain('ghgReport');
+    expect(names(project(true), profile('staff'))).not.toContain('ghgReport');
   });
 
   it('never shows an action whose screen this build does not have', () => {

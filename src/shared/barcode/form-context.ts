@@ -1,10 +1,13 @@
 import type { UploadResponse, WeightResponse } from '@schemas/api/files';
+import type { ReviewCalculationResponse } from '@schemas/api/ghg';
 import type { Project } from '@schemas/api/project';
 import type { FormStage } from '@schemas/field-constants';
 import type { Language } from '@schemas/languages';
+import i18next from 'i18next';
 import { suggestionsOf } from '@renderer';
 import type { FormContext } from '@widgets/types';
 import { api } from '../api';
+import { translateError } from '../i18n/error-message';
 import type { Payload } from '../api/payload';
 import { deviceSettings } from '../storage/device-settings';
 import { ocrDialog, photoDialog, scanDialog } from '../ui/capture-requests';
@@ -48,6 +51,14 @@ export function barcodeFormContext(input: BarcodeFormContextInput): FormContext 
     readText: async (fieldName) => (await ocrDialog.request({ fieldName }))?.text ?? null,
     takePhoto: (overlayUrl) => photoDialog.request({ overlayUrl }),
     deviceSettings,
+    // A review is a read (nothing is stored), sent as a POST for its body of inputs.
+    reviewCalculation: async (calculationType, input) => {
+      try {
+        return { result: await api.post<Payload<typeof ReviewCalculationResponse>>('/barcode/review-calculation', { projectId: project.id, calculationType, input }) };
+      } catch (error) {
+        return { message: translateError(i18next.t.bind(i18next), error) };
+      }
+    },
     fetchWeight: trackPointKey
       ? async () => (await api.get<Payload<typeof WeightResponse>>('/barcode/weight-measurement', { barcodeId, trackPointKey })).weight
       : undefined,

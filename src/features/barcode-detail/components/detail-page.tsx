@@ -8,6 +8,7 @@ import { ActivationData } from './activation-data';
 import { Alerts } from './alerts';
 import { BarcodeLabel } from './barcode-label';
 import { DetailActions } from './detail-actions';
+import { GhgEmissions } from './ghg-emissions';
 
 /**
  * `/{project}/qrcode/{barcodeId}` (open): the barcode label and state, its data as the viewer
@@ -31,6 +32,7 @@ export function DetailPage({ relations, handheld = false }: { relations?: ReactN
       <DetailActions project={project} barcode={barcode} loggedIn={loggedIn} handheld={handheld} />
       {related && relations}
       <ActivationData project={project} barcode={barcode} loggedIn={loggedIn} />
+      {loggedIn && barcode.isActivated && <GhgEmissions project={project} barcode={barcode} />}
       {loggedIn && <Alerts barcodeId={barcode.id} />}
       {!loggedIn && <Alert variant="light">{t('detail.loginForMore')}</Alert>}
     </Stack>

@@ -6,7 +6,9 @@ import { useCurrentBarcode } from '@/shared/barcode/barcode-context';
 import { formatDateTime, trackPointName } from '@/shared/barcode/labels';
 import { PageTitle } from '@/shared/barcode/page-title';
 import { useErrorText } from '@/shared/i18n/error-message';
+import { hasGhgFields } from '@/shared/project/ghg';
 import { useCurrentProject } from '@/shared/project/use-project';
+import { useGhgEmissions } from '../api/ghg-emissions';
 import { useHistory } from '../api/history';
 
 const KNOWN_ACTIONS = [
@@ -15,6 +17,13 @@ const KNOWN_ACTIONS = [
 ] as const;
 type KnownAction = (typeof KNOWN_ACTIONS)[number];
 const isKnown = (action: string): action is KnownAction => (KNOWN_ACTIONS as readonly string[]).includes(action);
+
+/** kg-CO2e of each step that stored an emission, by its history seq. */
+function emissionsBySeq(legs: readonly { seq: number; emission: number }[]): Map<number, number> {
+  const bySeq = new Map<number, number>();
+  for (const leg of legs) bySeq.set(leg.seq, Math.round(((bySeq.get(leg.seq) ?? 0) + leg.emission) * 1000) / 1000);
+  return bySeq;
+}
 
 /**
  * `.../history` (restricted): every step of the barcode, newest first, with time, staff and
@@ -28,6 +37,8 @@ export function HistoryPage() {
   const project = useCurrentProject();
   const { barcode, detailPath } = useCurrentBarcode();
   const history = useHistory(barcode.id);
+  // The emissions of the present trip, by the step they belong to (an edited step's latest).
+  const emissions = emissionsBySeq(useGhgEmissions(barcode.id, hasGhgFields(project)).data?.legs ?? []);
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasMore, isLoadingMore, loadMore } = history;
 
@@ -57,6 +68,7 @@ export function HistoryPage() {
             {history.items.map((entry) => (
               <Timeline.Item key={entry.seq} title={isKnown(entry.action) ? t(`history.action.${entry.action}`) : entry.action}>
                 {entry.trackPointKey && <Text size="sm">{trackPointName(project, barcode.barcodeType, entry.trackPointKey, language)}</Text>}
+                {emissions.has(entry.seq) && !entry.undone && <Text size="sm">{t('emissions.entry', { value: emissions.get(entry.seq) })}</Text>}
                 <Text size="xs" c="dimmed">{formatDateTime(entry.createdAt)}{entry.staffName ? ` · ${entry.staffName}` : ''}</Text>
               </Timeline.Item>
             ))}

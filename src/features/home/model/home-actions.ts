@@ -1,9 +1,10 @@
 import type { Project } from '@schemas/api/project';
 import type { Profile } from '@schemas/api/user';
+import { hasGhgFields } from '@/shared/project/ghg';
 import { mayGenerateBarcodes } from '@/shared/project/permissions';
 
 /** The buttons of the logged-in home (spec section 2), each backed by a screen. */
-export type HomeActionName = 'generateBarcode' | 'scanBarcode' | 'barcodeSearch' | 'trackingTimes';
+export type HomeActionName = 'generateBarcode' | 'scanBarcode' | 'barcodeSearch' | 'trackingTimes' | 'ghgReport';
 
 export interface HomeAction {
   name: HomeActionName;
@@ -18,6 +19,8 @@ export interface HomeAction {
  * - Generate: enabled with generateBarcodePermission.canEdit or for a client user.
  * - Search: when the project shows the search page.
  * - Tracking Times: when the project shows the tracking-count page, never for client users.
+ * - GHG emission report: for staff users of a project with a GHG emission field (decided here:
+ *   the server answers 403 to carriers and client users, README "GHG emission").
  */
 export function homeActions(project: Project, profile: Profile, available: ReadonlySet<HomeActionName>): HomeAction[] {
   const isClient = profile.user.userType === 'client';
@@ -28,6 +31,7 @@ export function homeActions(project: Project, profile: Profile, available: Reado
     { name: 'scanBarcode', enabled: true },
     project.showBarcodeSearchPage ? { name: 'barcodeSearch', enabled: true } : null,
     project.showTrackingCountPage && !isClient ? { name: 'trackingTimes', enabled: true } : null,
+    profile.user.userType === 'staff' && hasGhgFields(project) ? { name: 'ghgReport', enabled: true } : null,
   ];
   return all.filter((a): a is HomeAction => a !== null && available.has(a.name));
 }

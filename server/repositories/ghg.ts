@@ -1,0 +1,42 @@
+import type { Queryable } from '../db/database';
+
+/** A history entry as the emission rules read it (rules/ghg.ts EmissionEntry). */
+export interface EmissionEntry {
+  barcode_id: string;
+  seq: number;
+  action: string;
+  track_point_key: string | null;
+  created_at: Date | string;
+  data: unknown;
+}
+
+/** The history actions that make or unmake a stored emission (rules/ghg.ts standingEmissions). */
+const EMISSION_ACTIONS = `('activated', 'activation-edited', 'tracked', 'tracking-edited', 'tracking-undone', 'recycled')`;
+
+/** A barcode's entries that bear on its emissions, in seq order. */
+export async function barcodeEmissionEntries(db: Queryable, barcodeId: string): Promise<EmissionEntry[]> {
+  const { rows } = await db.query<EmissionEntry>(
+    `select barcode_id, seq, action, track_point_key, created_at, data from barcode_history
+      where barcode_id = $1 and action in ${EMISSION_ACTIONS} order by seq`,
+    [barcodeId],
+  );
+  return rows;
+}
+
+/**
+ * The entries bearing on emissions of every barcode of a project that has any emission step
+ * added before `to`, by barcode then seq. Edits and undos may come after the range: they are
+ * read too, so that what stands is what the report counts.
+ */
+export async function projectEmissionEntries(db: Queryable, projectId: string, to: Date): Promise<EmissionEntry[]> {
+  const { rows } = await db.query<EmissionEntry>(
+    `select h.barcode_id, h.seq, h.action, h.track_point_key, h.created_at, h.data
+       from barcode_history h join barcodes b on b.id = h.barcode_id
+      where b.project_id = $1 and h.action in ${EMISSION_ACTIONS}
+        and exists (select 1 from barcode_history e where e.barcode_id = h.barcode_id and e.created_at < $2
+                    and e.action in ('activated', 'tracked') and e.data::text like '%factorTableVersion%')
+      order by h.barcode_id, h.seq`,
+    [projectId, to],
+  );
+  return rows;
+}

@@ -1,0 +1,62 @@
+import type { GhgEmissionsQuery, GhgReport, GhgReportQuery, GhgResult, ReviewCalculationBody } from '../../schemas/api/ghg';
+import { calculateGhg } from '../../renderer';
+import type { ServerContext } from '../context';
+import { barcodeEmissionEntries, projectEmissionEntries } from '../repositories/ghg';
+import { assertMember, type Viewer } from '../rules/access';
+import { ApiFailure } from '../rules/api-failure';
+import { assertMayReadReport, assertReportRange, reportRows, standingEmissions, sumKg, type EmissionEntry } from '../rules/ghg';
+import { localDay } from '../rules/tracking-count';
+import { projectOfBarcodeFor } from './barcodes';
+import { loadProject } from './projects';
+
+/**
+ * POST /barcode/review-calculation: the emission the inputs give with the project's factors,
+ * as submitting them would store it; nothing is stored. For members of the project's
+ * enterprise (403). Bad inputs: 400 with the calculation's codes under `input.<name>`, or
+ * `$common` 3061 (calculation type) / 3062 (a factor absent).
+ */
+export async function reviewCalculation(ctx: ServerContext, viewer: Viewer, body: ReviewCalculationBody): Promise<GhgResult> {
+  const project = await loadProject(ctx.db, { id: body.projectId });
+  assertMember(viewer, project);
+  const outcome = calculateGhg(body.calculationType, body.input, project.config.ghg?.factors);
+  if (!outcome.ok) {
+    throw new ApiFailure(400, Object.fromEntries(Object.entries(outcome.errors).map(([key, codes]) => [key === '$common' ? key : `input.${key}`, codes])));
+  }
+  return outcome.result;
+}
+
+/** GET /barcode/ghg-emissions: the emissions standing on the barcode's present trip and their total (2303, 403). */
+export async function barcodeEmissions(ctx: ServerContext, viewer: Viewer, query: GhgEmissionsQuery) {
+  await projectOfBarcodeFor(ctx.db, viewer, query.barcodeId);
+  const legs = standingEmissions(await barcodeEmissionEntries(ctx.db, query.barcodeId), false);
+  return { total: sumKg(legs.map((l) => l.emission)), legs };
+}
+
+/** The local day `from` or `to` names; an impossible date is 1013 on that parameter. */
+function dayOf(query: GhgReportQuery, name: 'from' | 'to') {
+  try {
+    return localDay(query[name], query.utcOffset);
+  } catch (error) {
+    if (error instanceof ApiFailure) throw new ApiFailure(error.status, { [name]: error.errors.date ?? [] });
+    throw error;
+  }
+}
+
+/**
+ * GET /barcode/ghg-report: the project's emissions of steps added between two local days
+ * (inclusive), by trackpoint leg and transport type, for its enterprise's staff (403). A range
+ * ending before it starts, or longer than 366 days, is 1011 on `to`; an impossible date 1013.
+ */
+export async function ghgReport(ctx: ServerContext, viewer: Viewer, query: GhgReportQuery): Promise<GhgReport> {
+  const project = await loadProject(ctx.db, { id: query.projectId });
+  assertMember(viewer, project);
+  assertMayReadReport(viewer);
+  const from = dayOf(query, 'from');
+  const to = dayOf(query, 'to');
+  assertReportRange(from.start, to.end);
+  const byBarcode = new Map<string, EmissionEntry[]>();
+  for (const entry of await projectEmissionEntries(ctx.db, project.id, to.end)) byBarcode.set(entry.barcode_id, [...(byBarcode.get(entry.barcode_id) ?? []), entry]);
+  const legs = [...byBarcode.values()].flatMap((entries) => standingEmissions(entries, true))
+    .filter((leg) => new Date(leg.at) >= from.start && new Date(leg.at) < to.end);
+  return { from: from.iso, to: to.iso, total: sumKg(legs.map((l) => l.emission)), rows: reportRows(legs) };
+}
