@@ -36,3 +36,4 @@ export const api = createApiClient({
 });
 
 export { ApiError } from './errors';
+export type { OutboxItem } from './outbox/outbox-item';
