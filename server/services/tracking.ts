@@ -18,9 +18,10 @@ import { notifyArrival } from './notifications';
  * descendants move with it (services/hierarchy.ts); a mandatory pairing, unpairing or linking
  * at the trackpoint it leaves must be done first (3020, 3022, 3086).
  * Two staff tracking at the same moment: one step is added, the other gets 3004 or 3005.
- * A trackpoint with a route notification sends it in the same transaction.
+ * A trackpoint with a route notification sends it in the same transaction. A step sent from the
+ * outbox after it was made (`madeAt`) is recorded in the history at that time.
  */
-export async function addTracking(ctx: ServerContext, viewer: Viewer, body: TrackingBody): Promise<void> {
+export async function addTracking(ctx: ServerContext, viewer: Viewer, body: TrackingBody, madeAt?: Date): Promise<void> {
   // Checked like the rest of the body, before anything is read.
   assertStepInfoWellFormed(body, 'tracking');
   const { row, project } = await barcodeForChange(ctx, viewer, body.barcodeId, 'addTrackingPermission');
@@ -31,7 +32,7 @@ export async function addTracking(ctx: ServerContext, viewer: Viewer, body: Trac
   const data = { forms: validatedTrackPointForms(project, barcodeType, next, body.forms, body.barcodeId), ...stepInfo(body) };
   await ctx.db.transaction(async (tx) => {
     if (!(await barcodes.moveToTrackPoint(tx, body.barcodeId, row.revision, next.key))) throw concurrentChange();
-    await appendHistory(tx, body.barcodeId, 'tracked', next.key, data, viewer.userId);
+    await appendHistory(tx, body.barcodeId, 'tracked', next.key, data, viewer.userId, madeAt);
     await moveWithParent(tx, body.barcodeId, next.key, viewer.userId);
     await notifyArrival(tx, project, body.barcodeId, next);
   });
