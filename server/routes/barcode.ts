@@ -14,7 +14,6 @@ import { barcodeHistory, trackingCount } from '../services/history';
 import { barcodeNotifications, compileMessage } from '../services/notifications';
 import { recycleBarcode } from '../services/recycle';
 import { addTracking, editTracking, undoTracking } from '../services/tracking';
-import { madeAtOf } from '../rules/made-at';
 import { Headers } from '../../schemas/validation';
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
@@ -49,7 +48,7 @@ export const barcodeRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = 
     '/barcode/tracking',
     { preHandler: requireViewer, schema: { body: TrackingBody, response: { 200: OkResponse, ...errors } } },
     async (request) => {
-      await addTracking(ctx, viewerOf(request), request.body, madeAtOf(request.headers[Headers.madeAt], new Date()));
+      await addTracking(ctx, viewerOf(request), request.body, request.headers[Headers.madeAt]);
       return { data: true };
     },
   );

@@ -4,6 +4,7 @@ import * as barcodes from '../repositories/barcodes';
 import { appendHistory, latestTrackingStep, undoerOf } from '../repositories/history';
 import type { Viewer } from '../rules/access';
 import { concurrentChange } from '../rules/barcodes';
+import { madeAtOf } from '../rules/made-at';
 import { assertRequiredInfo, assertStepInfoWellFormed, stepInfo } from '../rules/step-info';
 import { editedTrackPoint, mayEdit, mayUndo, nextTrackPoint, validatedTrackPointForms } from '../rules/tracking';
 import { barcodeForChange } from './barcodes';
@@ -19,10 +20,11 @@ import { notifyArrival } from './notifications';
  * at the trackpoint it leaves must be done first (3020, 3022, 3086).
  * Two staff tracking at the same moment: one step is added, the other gets 3004 or 3005.
  * A trackpoint with a route notification sends it in the same transaction. A step sent from the
- * outbox after it was made (`madeAt`) is recorded in the history at that time.
+ * outbox after it was made (its Made-At header, `madeAtHeader`) is recorded in the history at that time.
  */
-export async function addTracking(ctx: ServerContext, viewer: Viewer, body: TrackingBody, madeAt?: Date): Promise<void> {
+export async function addTracking(ctx: ServerContext, viewer: Viewer, body: TrackingBody, madeAtHeader?: unknown): Promise<void> {
   // Checked like the rest of the body, before anything is read.
+  const madeAt = madeAtOf(madeAtHeader, new Date());
   assertStepInfoWellFormed(body, 'tracking');
   const { row, project } = await barcodeForChange(ctx, viewer, body.barcodeId, 'addTrackingPermission');
   const { barcodeType, point: next } = nextTrackPoint(project.config.barcodeTypes, row, body.trackPointKey);
