@@ -8,7 +8,7 @@ import './focus-ring.css';
 import './reflow.css';
 import { installHistoryGuard } from '@/shared/step-flow/history-guard';
 import { initI18n } from '@/shared/i18n/i18n';
-import { outbox } from '@/shared/api';
+import { api, connectOutbox } from '@/shared/api';
 import { App } from './app';
 
 // Before the router: the unsaved-changes prompt must see back/forward moves first.
@@ -17,9 +17,6 @@ installHistoryGuard();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
 
-// Writes made offline in an earlier visit are sent now, without waiting for a screen.
-outbox.start();
-
 // Strings first (one small chunk for the browser's language), then the first render.
 void initI18n().then(() => {
   createRoot(root).render(
@@ -27,4 +24,11 @@ void initI18n().then(() => {
       <App />
     </StrictMode>,
   );
+  // The outbox's code, in memory before the user can make a write; then what earlier visits left
+  // in it is sent, without waiting for a screen.
+  void import('@/shared/api/outbox/app-outbox').then(({ appOutbox }) => {
+    const outbox = appOutbox(api);
+    connectOutbox(outbox);
+    outbox.start();
+  }).catch(() => undefined);
 });

@@ -4,7 +4,7 @@ import { ErrorBoundary } from '@/shared/ui/error-boundary';
 import { useStore } from '@/shared/ui/store';
 import { closeMessage, messageStore } from '@/shared/ui/message-dialog';
 import { updateStore } from '@/shared/ui/update-events';
-import { dismissToast, toastStore } from '@/shared/ui/toasts';
+import { toastStore } from '@/shared/ui/toasts';
 import type { MessageDialogProps } from './message-dialog';
 
 /*
@@ -25,35 +25,23 @@ export function preloadFailureUi(): void {
   void loadToasts().catch(() => undefined);
 }
 
-/** The message as plain HTML: its code could not load (offline before it was ever fetched). */
-function PlainMessage() {
+/**
+ * What a message or toast says, as plain HTML: shown when its component's code could not load
+ * (offline before it was ever fetched). OK closes the message; toasts go by themselves.
+ */
+function PlainNotice({ text, onOk }: { text: string; onOk?: () => void }) {
   const { t } = useTranslation();
-  const message = useStore(messageStore);
-  if (!message) return null;
   return (
-    <div role="alertdialog" aria-label={message.title ?? message.body} style={{ position: 'fixed', inset: 'auto 8px 8px 8px', zIndex: 600, background: 'white', border: '1px solid #555', borderRadius: 8, padding: 16 }}>
-      {message.title && <p style={{ fontWeight: 700, margin: '0 0 8px' }}>{message.title}</p>}
-      <p style={{ whiteSpace: 'pre-line', margin: '0 0 12px' }} data-testid="message-dialog-body">{message.body}</p>
-      <button type="button" onClick={closeMessage}>{t('common.ok')}</button>
-    </div>
-  );
-}
-
-/** The toasts as plain text (same reason as PlainMessage). */
-function PlainToasts() {
-  const toasts = useStore(toastStore);
-  return (
-    <div role="status" aria-live="polite" style={{ position: 'fixed', top: 8, left: 8, right: 8, zIndex: 500 }}>
-      {toasts.map((toast) => (
-        <p key={toast.id} style={{ background: 'white', border: '1px solid #555', borderRadius: 8, padding: 8, margin: '0 0 4px' }} onClick={() => dismissToast(toast.id)}>{toast.message}</p>
-      ))}
+    <div role="alert" style={{ position: 'fixed', left: 8, right: 8, bottom: 8, zIndex: 600, background: '#fff', border: '1px solid', padding: 12 }}>
+      <p style={{ whiteSpace: 'pre-line' }}>{text}</p>
+      {onOk && <button type="button" onClick={onOk}>{t('common.ok')}</button>}
     </div>
   );
 }
 
 export function LazyMessageDialog(props: MessageDialogProps) {
   const message = useStore(messageStore);
-  return message ? <ErrorBoundary fallback={() => <PlainMessage />}><Suspense fallback={null}><MessageDialog {...props} /></Suspense></ErrorBoundary> : null;
+  return message ? <ErrorBoundary fallback={() => <PlainNotice text={[message.title, message.body].filter(Boolean).join('\n')} onOk={closeMessage} />}><Suspense fallback={null}><MessageDialog {...props} /></Suspense></ErrorBoundary> : null;
 }
 
 export function LazyUpdateDialog() {
@@ -63,5 +51,5 @@ export function LazyUpdateDialog() {
 
 export function LazyToasts() {
   const toasts = useStore(toastStore);
-  return toasts.length > 0 ? <ErrorBoundary fallback={() => <PlainToasts />}><Suspense fallback={null}><Toasts /></Suspense></ErrorBoundary> : null;
+  return toasts.length > 0 ? <ErrorBoundary fallback={() => <PlainNotice text={toasts.map((toast) => toast.message).join('\n')} />}><Suspense fallback={null}><Toasts /></Suspense></ErrorBoundary> : null;
 }

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import { Anchor, Paper, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { outbox } from '@/shared/api';
+import { outboxItems } from '@/shared/api/outbox/outbox-items';
 import { paths, type ProjectInRoute } from '@/shared/paths';
 import { useStore } from '@/shared/ui/store';
 
@@ -26,15 +26,13 @@ export const useOnline = () => useSyncExternalStore(subscribeOnline, () => navig
 export function OutboxBanner({ project }: { project: ProjectInRoute }) {
   const { t } = useTranslation();
   const online = useOnline();
-  const waiting = useStore(outbox.items).filter((item) => item.state !== 'sent').length;
+  const waiting = useStore(outboxItems).filter((item) => item.state !== 'sent').length;
   if (online && waiting === 0) return null;
   const text = waiting === 0 ? t('outbox.offline') : t(online ? 'outbox.waiting' : 'outbox.offlineWaiting', { count: waiting });
   return (
-    <Paper role="status" data-testid="outbox-banner" px="md" py={6} radius={0} bg={online ? 'blue.0' : 'yellow.1'}>
-      <Text size="sm">
-        {text}
-        {waiting > 0 && <>{' · '}<Anchor component={Link} to={paths.outbox.getHref(project)} size="sm">{t('outbox.open')}</Anchor></>}
-      </Text>
-    </Paper>
+    <Text role="status" data-testid="outbox-banner" px="md" py={6} size="sm" bg={online ? 'blue.0' : 'yellow.1'}>
+      {text}
+      {waiting > 0 && <>{' · '}<Anchor component={Link} to={paths.outbox.getHref(project)} size="sm">{t('outbox.open')}</Anchor></>}
+    </Text>
   );
 }

@@ -107,7 +107,7 @@ export function useStepFlow<S>({ steps, urls, hasChanges, onLeave, save }: StepF
         // No answer: the write waits in the outbox, which sends it later. Saved, as far as the user goes.
         setDone(true);
         onSaved?.();
-        showToast('info', t('outbox.queued'));
+        showToast('info', t('queued', { ns: 'errors' }));
         navigate(save.then, { replace: save.replace ?? false });
       } else {
         showMessage({ title: save.failed, body: errorText(error) });

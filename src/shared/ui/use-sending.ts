@@ -21,7 +21,7 @@ export function useSending(): { busy: boolean; send: (action: () => Promise<void
       await action();
     } catch (error) {
       onFailure?.();
-      if (isQueued(error)) showToast('info', t('outbox.queued'));
+      if (isQueued(error)) showToast('info', t('queued', { ns: 'errors' }));
       else showMessage({ body: errorText(error) });
     } finally {
       setBusy(false);

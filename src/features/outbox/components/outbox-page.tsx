@@ -2,8 +2,11 @@ import { useState } from 'react';
 import { Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/shared/api/errors';
-import { outbox, type OutboxItem } from '@/shared/api';
+import { api, type OutboxItem } from '@/shared/api';
+import { appOutbox } from '@/shared/api/outbox/app-outbox';
+import { outboxItems } from '@/shared/api/outbox/outbox-items';
 import { translateError } from '@/shared/i18n/error-message';
+import { ScreenLoader } from '@/shared/ui/screen-loader';
 import { useStore } from '@/shared/ui/store';
 
 /** The user's word for a write: by its path's last part and its method ('action_other' for any other). */
@@ -32,7 +35,7 @@ function barcodeOf(item: OutboxItem): string | undefined {
 }
 
 function OutboxRow({ item, onDiscard }: { item: OutboxItem; onDiscard(): void }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('barcode');
   const action = ACTIONS[`${item.url.split('/').pop()} ${item.method}`] ?? 'outbox.action_other';
   const barcode = barcodeOf(item);
   return (
@@ -45,12 +48,12 @@ function OutboxRow({ item, onDiscard }: { item: OutboxItem; onDiscard(): void })
       <Text size="sm" c="dimmed">{t('outbox.madeAt', { time: new Date(item.madeAt).toLocaleString(i18n.language) })}</Text>
       {item.refusal && (
         <Text size="sm" c="red.9" data-testid="outbox-refusal">
-          {t('outbox.refusedBecause', { reason: translateError(t, new ApiError(item.refusal.code, 400, item.refusal.fields)) })}
+          {t('outbox.refusedBecause', { reason: translateError(i18n.t, new ApiError(item.refusal.code, 400, item.refusal.fields)) })}
         </Text>
       )}
       {item.state === 'refused' && (
         <Group mt="xs" gap="xs">
-          <Button size="xs" onClick={() => void outbox.retry(item.seq)}>{t('outbox.retry')}</Button>
+          <Button size="xs" onClick={() => void appOutbox(api).retry(item.seq)}>{t('outbox.retry')}</Button>
           <Button size="xs" variant="outline" color="red" onClick={onDiscard}>{t('outbox.discard')}</Button>
         </Group>
       )}
@@ -69,14 +72,16 @@ function OutboxRow({ item, onDiscard }: { item: OutboxItem; onDiscard(): void })
  * language). A refused or queued write can be discarded (asked first); a refused one retried.
  */
 export function OutboxPage() {
-  const { t } = useTranslation();
-  const items = useStore(outbox.items);
+  // Its strings are in the barcode namespace (not in the first load); drawn once they are there.
+  const { t, ready } = useTranslation('barcode');
+  const items = useStore(outboxItems);
   const [discarding, setDiscarding] = useState<number | null>(null);
+  if (!ready) return <ScreenLoader />;
   return (
     <Stack>
       <Title order={1} size="h2">{t('outbox.title')}</Title>
       <Text size="sm">{t('outbox.intro')}</Text>
-      <Button variant="light" onClick={() => void outbox.flush()}>{t('outbox.sendNow')}</Button>
+      <Button variant="light" onClick={() => void appOutbox(api).flush()}>{t('outbox.sendNow')}</Button>
       {items.length === 0 && <Text>{t('outbox.empty')}</Text>}
       <Stack component="ul" gap="xs" p={0} style={{ listStyle: 'none' }} data-testid="outbox-list">
         {items.map((item) => <OutboxRow key={item.seq} item={item} onDiscard={() => setDiscarding(item.seq)} />)}
@@ -84,9 +89,9 @@ export function OutboxPage() {
       <Modal opened={discarding !== null} onClose={() => setDiscarding(null)} title={t('outbox.discardTitle')} centered>
         <Text>{t('outbox.discardConfirm')}</Text>
         <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setDiscarding(null)}>{t('common.cancel')}</Button>
+          <Button variant="default" onClick={() => setDiscarding(null)}>{t('common.cancel', { ns: 'common' })}</Button>
           <Button color="red" onClick={() => {
-            if (discarding !== null) void outbox.discard(discarding);
+            if (discarding !== null) void appOutbox(api).discard(discarding);
             setDiscarding(null);
           }}>{t('outbox.discard')}</Button>
         </Group>

@@ -12,8 +12,8 @@
  * and the writes after it go on. Nothing leaves the outbox without the user but writes the
  * server accepted, a day after they were sent.
  */
-import { createStore } from '../../ui/store';
-import { ApiError } from '../errors';
+import type { ApiError } from '../errors';
+import { outboxItems } from './outbox-items';
 import { addItem, allItems, deleteItem, putItem } from './outbox-db';
 import type { OutboxItem, QueuedWrite } from './outbox-item';
 
@@ -35,16 +35,20 @@ export interface OutboxOptions {
   onDelivered(): void;
 }
 
-/** A failure that says nothing about the write itself: try it again later. */
-export const isTransient = (error: unknown): boolean =>
-  !(error instanceof ApiError) || error.status === 0 || error.status >= 500 || error.status === 429 || error.status === 401;
+/**
+ * A failure that says nothing about the write itself: try it again later. (Read by its status,
+ * not `instanceof ApiError`: the outbox's chunk then shares no code with the first load's.)
+ */
+export const isTransient = (error: unknown): boolean => {
+  const status = (error as Partial<ApiError> | null)?.status;
+  return typeof status !== 'number' || status === 0 || status >= 500 || status === 429 || status === 401;
+};
 
 /** Delay before attempt number `failures + 1`. */
 export const backoffDelay = (failures: number): number => Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.max(0, failures - 1));
 
 export function createOutbox(options: OutboxOptions) {
-  /** The stored writes, oldest first, for the screens (refreshed after every change in any tab). */
-  const items = createStore<OutboxItem[]>([]);
+  const items = outboxItems;
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
   let failures = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -116,7 +120,6 @@ export function createOutbox(options: OutboxOptions) {
   }
 
   return {
-    items,
     /** Stores a write that got no answer; it is sent with the next round (after the current backoff). */
     async enqueue(write: QueuedWrite): Promise<void> {
       await addItem({ ...write, state: 'queued' });
