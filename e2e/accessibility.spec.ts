@@ -130,6 +130,10 @@ test.describe('as staff', () => {
     await page.goto('/demo@1/tracking-count');
     await expect(page.getByTestId('tracking-count')).toBeVisible();
     await expectAccessible(page, 'tracking count');
+    // The outbox, empty (with a refused write: e2e/offline.spec.ts).
+    await page.goto('/demo@1/outbox');
+    await expect(page.getByText('Nothing waiting to be sent.')).toBeVisible();
+    await expectAccessible(page, 'outbox');
   });
 
   test('the message dialog after a refused login (staff of another enterprise)', async ({ page }) => {

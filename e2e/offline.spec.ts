@@ -8,6 +8,7 @@
  * a phone sees when it has a signal but no way to the server), which lets the page load.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { choose, login } from './helpers';
 
 const STEPS = 20;
@@ -142,6 +143,7 @@ test('a write the server refuses on replay stays in the outbox with its reason, 
   await expect(item.getByTestId('outbox-refusal')).toContainText('Refused:');
   await expect(item).toContainText(`Barcode ${id}`);
   await expect(item).toContainText('Add tracking');
+  await expectAccessible(page, 'outbox with a refused write');
   // It stays after a reload; discarding asks first.
   await page.reload();
   await expect(page.getByTestId('outbox-item')).toHaveAttribute('data-state', 'refused');
