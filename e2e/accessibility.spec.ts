@@ -133,6 +133,10 @@ test.describe('as staff', () => {
     await page.goto('/demo@1/ghg-report');
     await expect(page.getByTestId('ghg-report-total')).toBeVisible();
     await expectAccessible(page, 'GHG emission report');
+    // The outbox, empty (with a refused write: e2e/offline.spec.ts).
+    await page.goto('/demo@1/outbox');
+    await expect(page.getByText('Nothing waiting to be sent.')).toBeVisible();
+    await expectAccessible(page, 'outbox');
   });
 
   test('the message dialog after a refused login (staff of another enterprise)', async ({ page }) => {

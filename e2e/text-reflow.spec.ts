@@ -118,6 +118,9 @@ test('staff screens: home, scanner, detail, every screen under a barcode, activa
   await page.getByRole('button', { name: 'Add tracking' }).click();
   await expect(page.getByText('This item is required.').first()).toBeVisible();
   await expectReflows(page, 'track form with validation errors');
+  await page.goto('/demo@1/outbox');
+  await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
+  await expectReflows(page, 'outbox');
 
   const generated = await page.request.post('/api/barcode/barcode', { data: { projectCode: 'demo', projectVersion: 1 } });
   const fresh = ((await generated.json()).data as { id: string }).id;

@@ -50,6 +50,8 @@ export const Headers = {
   userType: 'user-type',
   /** One per user action on write requests; a repeat with it gets the first answer (server/plugins/idempotency.ts). */
   idempotencyKey: 'idempotency-key',
+  /** When a write was made on the device (ISO 8601), when it is sent later (the outbox): see server/plugins/made-at.ts. */
+  madeAt: 'made-at',
 } as const;
 
 /** Returns true when a password satisfies spec section 5. */

@@ -19,8 +19,11 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Where a benchmark server keeps its data: a throwaway in-memory PGlite, or PostgreSQL with `workers` processes. */
-export type BenchDatabase = { kind: 'pglite' } | { kind: 'postgres'; url: string; workers: number };
+/**
+ * Where a benchmark server keeps its data: a throwaway PGlite (in memory, or on disk under
+ * `dataDir`), or PostgreSQL with `workers` processes.
+ */
+export type BenchDatabase = { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string; workers: number };
 
 /** The process and its children, from /proc (Linux; just the process elsewhere). */
 function processAndChildren(pid: number): number[] {
@@ -42,7 +45,7 @@ function processAndChildren(pid: number): number[] {
 export async function startBenchServer(port: number, database: BenchDatabase = { kind: 'pglite' }, env: Record<string, string> = {}): Promise<BenchServer> {
   const base = `http://127.0.0.1:${port}`;
   const where = database.kind === 'pglite'
-    ? { DATA_DIR: ':memory:', DATABASE_URL: '', WORKERS: '1' }
+    ? { DATA_DIR: database.dataDir ?? ':memory:', DATABASE_URL: '', WORKERS: '1' }
     : { DATABASE_URL: database.url, WORKERS: String(database.workers) };
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', ...where },

@@ -1,5 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { PGlite, parse, protocol, type Results } from '@electric-sql/pglite';
+import { fsyncSync, mkdirSync } from 'node:fs';
+import { PGlite, parse, protocol, type PGliteOptions, type Results } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 import pg from 'pg';
 import { prepareValue } from 'pg/lib/utils.js';
 
@@ -65,10 +66,39 @@ function batchOf(sql: string, params: readonly unknown[], name: string | undefin
   return batch;
 }
 
+/**
+ * PGlite on disk with PostgreSQL's own durability (README, "Durability"): a commit is acknowledged
+ * only after its write-ahead log reached the disk, and a checkpoint syncs the data files before
+ * the log they replace is recycled. PGlite's defaults give neither: its start parameters carry
+ * `-F` (fsync off), and even with fsync on, the Emscripten file system it runs on ignores the
+ * call (NODEFS has no `fsync`, `fdatasync` is a no-op: electric-sql/pglite #1107). So: the
+ * default start parameters without `-F`, `wal_sync_method=fsync` (the one sync call Emscripten
+ * passes on to the file system), and NODEFS given an `fsync` that is Node's `fsyncSync` of the
+ * real file. Cost: `npm run bench:durable` (README).
+ */
+function durableOnDisk(dataDir: string): PGliteOptions {
+  class SyncedNodeFS extends NodeFS {
+    override async init(pg: PGlite, opts: Parameters<NodeFS['init']>[1]) {
+      const { emscriptenOpts } = await super.init(pg, opts);
+      const preRun = [(mod: { NODEFS: { stream_ops: Record<string, unknown> } }) => {
+        mod.NODEFS.stream_ops.fsync = (stream: { nfd?: number }) => {
+          if (stream.nfd !== undefined) fsyncSync(stream.nfd);
+          return 0;
+        };
+      }, ...(emscriptenOpts.preRun ?? [])];
+      return { emscriptenOpts: { ...emscriptenOpts, preRun } as typeof emscriptenOpts };
+    }
+  }
+  return {
+    fs: new SyncedNodeFS(dataDir),
+    startParams: [...PGlite.defaultStartParams.filter((param) => param !== '-F'), '-c', 'fsync=on', '-c', 'wal_sync_method=fsync', '-c', 'synchronous_commit=on'],
+  };
+}
+
 /** Opens PGlite: in memory when dataDir is undefined (tests), else persisted under dataDir. */
 export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = dataDir ? new PGlite(dataDir) : new PGlite();
+  const db = dataDir ? new PGlite(durableOnDisk(dataDir)) : new PGlite();
   await db.waitReady;
   /**
    * Runs one batch. PGlite has one session: its query lock keeps batches apart, and outside a

@@ -4,12 +4,15 @@ import type { Queryable } from '../db/database';
 const NOT_UNDONE = `not exists (select 1 from barcode_history u
   where u.barcode_id = h.barcode_id and u.action = 'tracking-undone' and (u.data->>'undoneSeq')::int = h.seq)`;
 
-/** Appends one entry to a barcode's history (never updated, never deleted). */
-export async function appendHistory(db: Queryable, barcodeId: string, action: string, trackPointKey: string | null, data: unknown, userId: string): Promise<void> {
+/**
+ * Appends one entry to a barcode's history (never updated, never deleted), made now or, for a
+ * write the device sent later than it was made (Made-At, rules/made-at.ts), at `madeAt`.
+ */
+export async function appendHistory(db: Queryable, barcodeId: string, action: string, trackPointKey: string | null, data: unknown, userId: string, madeAt?: Date): Promise<void> {
   await db.query(
-    `insert into barcode_history (barcode_id, seq, action, track_point_key, data, user_id)
-     values ($1, coalesce((select max(seq) from barcode_history where barcode_id = $1), 0) + 1, $2, $3, $4, $5)`,
-    [barcodeId, action, trackPointKey, data === null ? null : JSON.stringify(data), userId],
+    `insert into barcode_history (barcode_id, seq, action, track_point_key, data, user_id, created_at)
+     values ($1, coalesce((select max(seq) from barcode_history where barcode_id = $1), 0) + 1, $2, $3, $4, $5, coalesce($6::timestamptz, now()))`,
+    [barcodeId, action, trackPointKey, data === null ? null : JSON.stringify(data), userId, madeAt ?? null],
   );
 }
 

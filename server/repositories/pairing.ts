@@ -90,13 +90,13 @@ export interface HistoryItem {
 }
 
 /** Appends one history entry to each barcode, all with the same action and user, in one statement. */
-export async function appendHistoryEach(tx: Queryable, entries: readonly HistoryItem[], action: string, userId: string): Promise<void> {
+export async function appendHistoryEach(tx: Queryable, entries: readonly HistoryItem[], action: string, userId: string, madeAt?: Date): Promise<void> {
   if (entries.length === 0) return;
   await tx.query(
-    `insert into barcode_history (barcode_id, seq, action, track_point_key, data, user_id)
-     select x.id, coalesce((select max(h.seq) from barcode_history h where h.barcode_id = x.id), 0) + 1, $4, x.point, x.data, $5
+    `insert into barcode_history (barcode_id, seq, action, track_point_key, data, user_id, created_at)
+     select x.id, coalesce((select max(h.seq) from barcode_history h where h.barcode_id = x.id), 0) + 1, $4, x.point, x.data, $5, coalesce($6::timestamptz, now())
        from unnest($1::text[], $2::text[], $3::jsonb[]) as x(id, point, data)`,
-    [entries.map((e) => e.barcodeId), entries.map((e) => e.trackPointKey), entries.map((e) => JSON.stringify(e.data)), action, userId],
+    [entries.map((e) => e.barcodeId), entries.map((e) => e.trackPointKey), entries.map((e) => JSON.stringify(e.data)), action, userId, madeAt ?? null],
   );
 }
 

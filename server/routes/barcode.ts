@@ -16,6 +16,7 @@ import { barcodeNotifications, compileMessage } from '../services/notifications'
 import { recycleBarcode } from '../services/recycle';
 import { trackingRequest } from '../services/bulk';
 import { editTracking, undoTracking } from '../services/tracking';
+import { Headers } from '../../schemas/validation';
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 
@@ -49,7 +50,7 @@ export const barcodeRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = 
   app.post(
     '/barcode/tracking',
     { preHandler: requireViewer, bodyLimit: BULK_BODY_LIMIT_BYTES, schema: { body: TrackingRequestBody, response: { 200: TrackingRequestResponse, '4xx': BulkErrorResponse, '5xx': ErrorResponse } } },
-    async (request) => ({ data: await trackingRequest(ctx, viewerOf(request), request.body) }),
+    async (request) => ({ data: await trackingRequest(ctx, viewerOf(request), request.body, request.headers[Headers.madeAt]) }),
   );
 
   app.put(

@@ -4,6 +4,7 @@ import {
   BULK_BODY_LIMIT_BYTES, BulkErrorResponse, BulkTrackingResponse, RecycleMultipleBody, RecycleMultipleResponse, SkipTrackingBody, UserTrackingHistoryQuery, UserTrackingHistoryResponse,
 } from '../../schemas/api/bulk';
 import { AvailableLocationsQuery, AvailableLocationsResponse, LocationTrackingBody, StockBody, StockResponse } from '../../schemas/api/location';
+import { Headers } from '../../schemas/validation';
 import type { ServerContext } from '../context';
 import { requireViewer, viewerOf } from '../plugins/auth';
 import { bulkTracking, recycleMultiple, userTrackingHistory } from '../services/bulk';
@@ -20,7 +21,7 @@ export const bulkRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = asy
   app.post(
     '/barcode/skip-tracking',
     { preHandler: requireViewer, bodyLimit: BULK_BODY_LIMIT_BYTES, schema: { body: SkipTrackingBody, response: { 200: BulkTrackingResponse, ...errors } } },
-    async (request) => ({ data: await bulkTracking(ctx, viewerOf(request), request.body, true) }),
+    async (request) => ({ data: await bulkTracking(ctx, viewerOf(request), request.body, true, request.headers[Headers.madeAt]) }),
   );
 
   app.post(

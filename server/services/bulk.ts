@@ -1,3 +1,4 @@
+import { madeAtOf } from '../rules/made-at';
 import type {
   BulkExtras, BulkTrackingAnswer, RecycleMultipleAnswer, RecycleMultipleBody, TrackingRequestBody, UserTrackingHistory, UserTrackingHistoryQuery,
 } from '../../schemas/api/bulk';
@@ -44,17 +45,17 @@ export interface BulkTrackingRequest extends Partial<Omit<TrackingBody, 'barcode
  * `barcodeId` names the one barcode of a single step (TrackingBody), which takes neither
  * `projectId`, `extras` nor `dryRun` (2200).
  */
-export async function trackingRequest(ctx: ServerContext, viewer: Viewer, body: TrackingRequestBody): Promise<true | BulkTrackingAnswer> {
+export async function trackingRequest(ctx: ServerContext, viewer: Viewer, body: TrackingRequestBody, madeAtHeader?: unknown): Promise<true | BulkTrackingAnswer> {
   const { barcodeId, barcodeIds, projectId, extras, dryRun, ...step } = body;
   if (barcodeIds !== undefined) {
     if (barcodeId !== undefined) throw fieldFailure('barcodeIds', ErrorCode.invalidFormat);
     if (projectId === undefined) throw fieldFailure('projectId', ErrorCode.emptyField);
-    return bulkTracking(ctx, viewer, { ...step, projectId, barcodeIds, extras, dryRun }, false);
+    return bulkTracking(ctx, viewer, { ...step, projectId, barcodeIds, extras, dryRun }, false, madeAtHeader);
   }
   if (barcodeId === undefined) throw fieldFailure('barcodeId', ErrorCode.emptyField);
   const bulkOnly = Object.entries({ projectId, extras, dryRun }).find(([, v]) => v !== undefined);
   if (bulkOnly) throw fieldFailure(bulkOnly[0], ErrorCode.invalidKey);
-  await addTracking(ctx, viewer, { ...step, barcodeId });
+  await addTracking(ctx, viewer, { ...step, barcodeId }, madeAtHeader);
   return true;
 }
 
@@ -98,8 +99,10 @@ async function assertQuantitiesStay(db: Queryable, project: ProjectRow, ids: rea
  * (a skip: `skipped: true`, no forms), its descendants move with it, and the trackpoint's route
  * notification is sent for each barcode tracked (not for the descendants).
  */
-export async function bulkTracking(ctx: ServerContext, viewer: Viewer, body: BulkTrackingRequest, skip: boolean): Promise<BulkTrackingAnswer> {
+export async function bulkTracking(ctx: ServerContext, viewer: Viewer, body: BulkTrackingRequest, skip: boolean, madeAtHeader?: unknown): Promise<BulkTrackingAnswer> {
   const dryRun = body.dryRun ?? false;
+  // A list queued offline is recorded at the time it was made, as a single step is (rules/made-at.ts).
+  const madeAt = madeAtOf(madeAtHeader, new Date());
   const { project, maxCount, permitted } = await bulkPreamble(ctx, viewer, body.projectId, body.barcodeIds.length, 'addTrackingPermission');
   if (!skip && !dryRun) assertStepInfoWellFormed(body, 'tracking');
   const types = project.config.barcodeTypes;
@@ -114,7 +117,7 @@ export async function bulkTracking(ctx: ServerContext, viewer: Viewer, body: Bul
     const data = stepData(project, barcodes, body, skip);
     await assertQuantitiesStay(db, project, ids, barcodes, data, body.trackPointKey);
     if ((await moveAllToTrackPoint(db, barcodes, body.trackPointKey)) !== barcodes.length) throw concurrentChange();
-    await appendHistoryEach(db, barcodes.map((b) => ({ barcodeId: b.id, trackPointKey: body.trackPointKey, data: data.get(b.barcode_type as string) })), 'tracked', viewer.userId);
+    await appendHistoryEach(db, barcodes.map((b) => ({ barcodeId: b.id, trackPointKey: body.trackPointKey, data: data.get(b.barcode_type as string) })), 'tracked', viewer.userId, madeAt);
     let descendantsMoved = 0;
     for (const b of barcodes.filter((x) => x.children_count > 0)) descendantsMoved += await moveWithParent(db, b.id, body.trackPointKey, viewer.userId);
     await notifyArrivals(db, project, ids, body.trackPointKey);

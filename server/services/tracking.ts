@@ -4,6 +4,7 @@ import * as barcodes from '../repositories/barcodes';
 import { appendHistory, latestTrackingStep, undoerOf } from '../repositories/history';
 import type { Viewer } from '../rules/access';
 import { concurrentChange } from '../rules/barcodes';
+import { madeAtOf } from '../rules/made-at';
 import { assertRequiredInfo, assertStepInfoWellFormed, stepInfo } from '../rules/step-info';
 import { editedTrackPoint, mayEdit, mayUndo, nextTrackPoint, validatedTrackPointForms } from '../rules/tracking';
 import { barcodeForChange } from './barcodes';
@@ -19,10 +20,12 @@ import { assertStepQuantities } from './quantities';
  * descendants move with it (services/hierarchy.ts); a mandatory pairing, unpairing or linking
  * at the trackpoint it leaves must be done first (3020, 3022, 3086).
  * Two staff tracking at the same moment: one step is added, the other gets 3004 or 3005.
- * A trackpoint with a route notification sends it in the same transaction.
+ * A trackpoint with a route notification sends it in the same transaction. A step sent from the
+ * outbox after it was made (its Made-At header, `madeAtHeader`) is recorded in the history at that time.
  */
-export async function addTracking(ctx: ServerContext, viewer: Viewer, body: TrackingBody): Promise<void> {
+export async function addTracking(ctx: ServerContext, viewer: Viewer, body: TrackingBody, madeAtHeader?: unknown): Promise<void> {
   // Checked like the rest of the body, before anything is read.
+  const madeAt = madeAtOf(madeAtHeader, new Date());
   assertStepInfoWellFormed(body, 'tracking');
   const { row, project } = await barcodeForChange(ctx, viewer, body.barcodeId, 'addTrackingPermission');
   const { barcodeType, point: next } = nextTrackPoint(project.config.barcodeTypes, row, body.trackPointKey);
@@ -33,7 +36,7 @@ export async function addTracking(ctx: ServerContext, viewer: Viewer, body: Trac
   await assertStepQuantities(ctx.db, project, barcodeType, next, data.forms, body.barcodeId);
   await ctx.db.transaction(async (tx) => {
     if (!(await barcodes.moveToTrackPoint(tx, body.barcodeId, row.revision, next.key))) throw concurrentChange();
-    await appendHistory(tx, body.barcodeId, 'tracked', next.key, data, viewer.userId);
+    await appendHistory(tx, body.barcodeId, 'tracked', next.key, data, viewer.userId, madeAt);
     await moveWithParent(tx, body.barcodeId, next.key, viewer.userId);
     await notifyArrival(tx, project, body.barcodeId, next);
   });

@@ -1,5 +1,8 @@
 import { MantineProvider, createTheme } from '@mantine/core';
-import { SWRConfig } from 'swr';
+import { useEffect } from 'react';
+import { SWRConfig, useSWRConfig } from 'swr';
+import { outboxDeliveries } from '@/shared/api/outbox/outbox-items';
+import { useStore } from '@/shared/ui/store';
 import { LazyToasts, LazyUpdateDialog } from './dialogs/lazy-dialogs';
 import { AppRoutes } from './router';
 
@@ -17,12 +20,23 @@ const theme = createTheme({
   components: { ModalHeader: { defaultProps: { component: 'div' } } },
 });
 
+/** Every cached read is loaded again after the outbox delivered writes made offline (they changed barcodes). */
+function RevalidateAfterDelivery() {
+  const { mutate } = useSWRConfig();
+  const deliveries = useStore(outboxDeliveries);
+  useEffect(() => {
+    if (deliveries > 0) void mutate(() => true);
+  }, [deliveries, mutate]);
+  return null;
+}
+
 /** Providers and app-wide dialogs around the routes. */
 export function App() {
   return (
     <MantineProvider theme={theme}>
       <SWRConfig value={{ revalidateOnFocus: false }}>
         <AppRoutes />
+        <RevalidateAfterDelivery />
         <LazyUpdateDialog />
         <LazyToasts />
       </SWRConfig>

@@ -8,6 +8,7 @@ import './focus-ring.css';
 import './reflow.css';
 import { installHistoryGuard } from '@/shared/step-flow/history-guard';
 import { initI18n } from '@/shared/i18n/i18n';
+import { api, connectOutbox } from '@/shared/api';
 import { App } from './app';
 
 // Before the router: the unsaved-changes prompt must see back/forward moves first.
@@ -23,4 +24,11 @@ void initI18n().then(() => {
       <App />
     </StrictMode>,
   );
+  // The outbox's code, in memory before the user can make a write; then what earlier visits left
+  // in it is sent, without waiting for a screen.
+  void import('@/shared/api/outbox/app-outbox').then(({ appOutbox }) => {
+    const outbox = appOutbox(api);
+    connectOutbox(outbox);
+    outbox.start();
+  }).catch(() => undefined);
 });

@@ -28,6 +28,7 @@ const TrackPage = lazyScreen(() => import('@/features/tracking/components/track-
 const ScanPage = lazyScreen(() => import('@/features/scanning/components/scan-page').then(named('ScanPage')));
 const OcrScanPage = lazyScreen(() => import('@/features/scanning/components/ocr-scan-page').then(named('OcrScanPage')));
 const ScannedBarcodesPage = lazyScreen(() => import('@/features/scanning/components/scanned-barcodes-page').then(named('ScannedBarcodesPage')));
+const OutboxPage = lazyScreen(() => import('@/features/outbox/components/outbox-page').then(named('OutboxPage')));
 const TrackingCountPage = lazyScreen(() => import('@/features/tracking/components/tracking-count-page').then(named('TrackingCountPage')));
 const GhgReportPage = lazyScreen(() => import('@/features/ghg-report/components/ghg-report-page').then(named('GhgReportPage')));
 
@@ -100,6 +101,7 @@ export function AppRoutes() {
               {restricted(paths.scan, <ScanPage />)}
               {restricted(paths.trackingCount, <TrackingCountPage />)}
               {restricted(paths.ghgReport, <GhgReportPage />)}
+              <Route path={paths.outbox.path} element={<OutboxPage />} />
               <Route path={paths.scanOcr.path} element={<OcrScanPage />} />
               <Route path={barcode.path} element={<BarcodeRoute />}>
                 <Route index element={detail} />

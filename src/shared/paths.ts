@@ -67,6 +67,8 @@ export const paths = {
   trackingCount: projectScreen('tracking-count'),
   /** The project's GHG emission report (for its enterprise's staff). */
   ghgReport: projectScreen('ghg-report'),
+  /** The writes waiting to be sent (issue 20), with their states, retry and discard. */
+  outbox: projectScreen('outbox'),
   /** Anything else: the 404 page. `getHref` names a path no screen has, for a redirect to it. */
   notFound: { path: '*', getHref: (project: ProjectInRoute) => `${projectHref(project)}/not-found` },
   scanOcr: { path: `${QRCODE}/${SCAN_OCR}` },

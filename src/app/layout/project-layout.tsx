@@ -14,11 +14,18 @@ import { showMessage } from '@/shared/ui/message-dialog';
 import { NotFoundPage } from '@/shared/ui/not-found-page';
 import { useStore } from '@/shared/ui/store';
 import { showToast } from '@/shared/ui/toasts';
-import { LazyMessageDialog } from '../dialogs/lazy-dialogs';
+import { ErrorBoundary } from '@/shared/ui/error-boundary';
+import { LazyMessageDialog, preloadFailureUi } from '../dialogs/lazy-dialogs';
+import { ScreenLoadFailed } from '../screen-load-failed';
 import { Header } from './header';
 
 const loadUserTools = () => import('./user-tools');
 const UserTools = lazy(loadUserTools);
+/**
+ * Offline and the outbox's count, under the header: in the same chunk as the user tools (writes
+ * need a login, so only users wait for them), loaded with the layout, not at the failure.
+ */
+const OutboxBanner = lazy(() => loadUserTools().then((m) => ({ default: m.OutboxBanner })));
 
 /**
  * Starts loading what users need on every screen (the scanner listener among it) before the
@@ -56,6 +63,7 @@ export function ProjectLayout() {
   const isHtmlPage = location.pathname.endsWith(`/${paths.barcode.html.path}`);
   useEffect(() => {
     if (hasSessionHint()) preloadUserTools();
+    preloadFailureUi();
   }, []);
 
   useEffect(() => {
@@ -103,8 +111,12 @@ export function ProjectLayout() {
     <ProjectContext.Provider value={project}>
       {/* The scanner is full screen, without the header (spec section 2). */}
       {!location.pathname.endsWith(`/${paths.scan.path}`) && <Header project={project} homePath={homePath} profile={profile ?? null} onLogout={onLogout} />}
+      {profile && <Suspense fallback={null}><OutboxBanner project={project} /></Suspense>}
       <Container size="xs" px="md" py="lg" component="main">
-        <Outlet />
+        {/* A screen that throws is replaced by a retry inside the shell; another screen clears it. */}
+        <ErrorBoundary resetKey={location.pathname} fallback={(reset) => <ScreenLoadFailed failed onRetry={reset} />}>
+          <Outlet />
+        </ErrorBoundary>
       </Container>
       {profile && <Suspense fallback={null}><UserTools project={project} profile={profile} /></Suspense>}
       <LazyMessageDialog offerLogin={!profile && !onHome && !isHtmlPage} homePath={home} />

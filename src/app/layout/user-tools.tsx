@@ -4,6 +4,8 @@ import { mayGenerateBarcodes } from '@/shared/project/permissions';
 import { KeyboardWedgeListener } from '@/features/scanning/components/keyboard-wedge-listener';
 import { CaptureHosts } from '../dialogs/capture-hosts';
 
+export { OutboxBanner } from './outbox-banner';
+
 /**
  * What only logged-in users need on every screen: the keyboard-wedge scanner listener, the
  * capture dialogs fields open (scanner, photo, OCR). One lazy chunk, loaded after login, so the

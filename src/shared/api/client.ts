@@ -1,6 +1,7 @@
 import redaxios from 'redaxios';
 import { CLIENT_VERSION, compareVersions, Headers as HeaderNames } from '@schemas/validation';
 import { ApiError, normaliseError } from './errors';
+import type { QueuedWrite } from './outbox/outbox-item';
 import { sendUpload, type UploadAnswer } from './upload';
 
 export interface ApiClientOptions {
@@ -17,6 +18,11 @@ export interface ApiClientOptions {
   onNewVersion(latest: string, forced: boolean): void;
   /** Multipart uploads (tests pass a fake); defaults to XMLHttpRequest with progress. */
   upload?: typeof sendUpload;
+  /**
+   * Keeps a write that got no answer for later (the outbox, src/shared/api/outbox): the call then
+   * rejects with ApiError code 'queued'. Without it such a write rejects with 'network' / 'timeout'.
+   */
+  queue?(write: QueuedWrite): Promise<void>;
 }
 
 /** A write that failed on the network is sent again after 0.3 s, then after 1 s, with the same Idempotency-Key. */
@@ -36,7 +42,17 @@ interface Request {
   data?: unknown;
   /** Sent as Idempotency-Key: the server answers a repeat of the request without writing again. */
   idempotencyKey?: string;
+  /** When the user made the write (ISO 8601), sent as Made-At: the outbox's replays carry it. */
+  madeAt?: string;
+  /** false: a write that gets no answer is not queued (the outbox's own sends, checks that need their answer now). */
+  queue?: boolean;
 }
+
+/**
+ * Writes that are never queued: the session calls and generating a barcode (the user needs the
+ * new id on the spot). Dry runs (`dryRun: true`) are not queued either: they only ask.
+ */
+const NOT_QUEUED = ['/barcode/barcode'];
 
 /**
  * A random key for one user action (128 bits: four numbers joined by '-'). crypto.getRandomValues,
@@ -81,7 +97,11 @@ export function createApiClient(options: ApiClientOptions) {
       const params = request.params && Object.fromEntries(Object.entries(request.params).filter(([, v]) => v !== undefined));
       const response = await http<{ data: T }>({
         method, url, params, data: request.data,
-        headers: { ...transportHeaders(), ...(request.idempotencyKey ? { [HeaderNames.idempotencyKey]: request.idempotencyKey } : {}) },
+        headers: {
+          ...transportHeaders(),
+          ...(request.idempotencyKey ? { [HeaderNames.idempotencyKey]: request.idempotencyKey } : {}),
+          ...(request.madeAt ? { [HeaderNames.madeAt]: request.madeAt } : {}),
+        },
       });
       checkVersion(response.headers);
       return { data: response.data.data, headers: response.headers };
@@ -120,10 +140,27 @@ export function createApiClient(options: ApiClientOptions) {
     return raw<T>(method, url, req);
   }
 
+  /** Whether a write that got no answer goes to the outbox (see NOT_QUEUED). */
+  const isQueueable = (url: string, req: Request) => options.queue !== undefined && req.queue !== false
+    && !url.startsWith('/user/') && !NOT_QUEUED.includes(url) && (req.data as { dryRun?: unknown } | undefined)?.dryRun !== true;
+
   async function request<T>(method: Method, url: string, given: Request = {}): Promise<ApiResponse<T>> {
-    // One key per call, i.e. per user action: its retries and its replay after a refresh reuse it.
-    const isWrite = method !== 'get' && !AUTH_PATHS.includes(url);
-    const req = isWrite && !given.idempotencyKey ? { ...given, idempotencyKey: newIdempotencyKey() } : given;
+    // One key per call, i.e. per user action: its retries, its replay after a refresh and its sends from the outbox reuse it.
+    if (method === 'get' || AUTH_PATHS.includes(url)) return answered<T>(method, url, given);
+    const req = given.idempotencyKey ? given : { ...given, idempotencyKey: newIdempotencyKey() };
+    const madeAt = req.madeAt ?? new Date().toISOString();
+    try {
+      return await answered<T>(method, url, req);
+    } catch (error) {
+      const unanswered = error instanceof ApiError && (error.code === 'network' || error.code === 'timeout');
+      if (!unanswered || !isQueueable(url, req)) throw error;
+      await options.queue!({ key: req.idempotencyKey!, method, url, data: req.data, madeAt });
+      throw new ApiError('queued', 0);
+    }
+  }
+
+  /** The call with its network retries and one session refresh after a 401. */
+  async function answered<T>(method: Method, url: string, req: Request): Promise<ApiResponse<T>> {
     try {
       return await rawWithRetries<T>(method, url, req);
     } catch (error) {

@@ -3,7 +3,8 @@
  * - 4xx with `errors.$common`: code = its first item;
  * - 400 with field errors only: code 'fields', with `fields`;
  * - 401 after a failed refresh: '2003'; 403: '403'; 500 and other 5xx: '500';
- * - no answer: 'network' or 'timeout'.
+ * - no answer: 'network' or 'timeout';
+ * - no answer, and the write was stored in the outbox to be sent later: 'queued' (see isQueued).
  */
 export class ApiError extends Error {
   constructor(
@@ -51,3 +52,6 @@ export function normaliseError(status: number, data: unknown, headers?: Headers)
   if (status === 400 && Object.keys(fields).length > 0) return new ApiError('fields', status, fields);
   return new ApiError(String(status), status, fields, retryAfter);
 }
+
+/** The write got no answer and waits in the outbox (src/shared/api/outbox): it will be sent, this is no failure. */
+export const isQueued = (error: unknown): boolean => error instanceof ApiError && error.code === 'queued';

@@ -2,6 +2,8 @@ import { API_BASE, API_TIMEOUT_MS } from '../config';
 import { readCookie, visitorId } from '../storage/storage';
 import { announceVersion } from '../ui/update-events';
 import { createApiClient } from './client';
+import { ApiError } from './errors';
+import type { QueuedWrite } from './outbox/outbox-item';
 import { sessionEvents } from './session-events';
 
 /** The server sets this readable cookie beside the httpOnly session cookies; it holds no secret. */
@@ -9,7 +11,20 @@ export const SESSION_HINT_COOKIE = 'sb_session';
 
 export const hasSessionHint = (): boolean => readCookie(SESSION_HINT_COOKIE) === '1';
 
-/** The app's API client. */
+/**
+ * The outbox (outbox/outbox.ts) once its code is loaded: main.tsx loads it just after the first
+ * render and connects it here (its code is not part of the first load). Before that, a write
+ * that gets no answer fails as 'network', as it did before there was an outbox.
+ */
+let outbox: { enqueue(write: QueuedWrite): Promise<void> } | null = null;
+export const connectOutbox = (loaded: typeof outbox): void => {
+  outbox = loaded;
+};
+
+/**
+ * The app's API client. Every write of the app goes through it, and so through the outbox when
+ * it gets no answer: see "Sending a write" in src/shared/api/README.md.
+ */
 export const api = createApiClient({
   baseURL: API_BASE,
   timeoutMs: API_TIMEOUT_MS,
@@ -17,6 +32,11 @@ export const api = createApiClient({
   mayHaveSession: hasSessionHint,
   onSignedOut: () => sessionEvents.set({ signedOutAt: Date.now() }),
   onNewVersion: announceVersion,
+  queue: async (write) => {
+    if (!outbox) throw new ApiError('network', 0);
+    await outbox.enqueue(write);
+  },
 });
 
-export { ApiError } from './errors';
+export { ApiError };
+export type { OutboxItem } from './outbox/outbox-item';

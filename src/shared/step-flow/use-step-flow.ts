@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { isQueued } from '../api/errors';
 import type { Mutation } from '../api/mutation';
 import { useErrorText } from '../i18n/error-message';
 import { showMessage } from '../ui/message-dialog';
@@ -76,6 +78,7 @@ export interface StepFlow<S> {
 export function useStepFlow<S>({ steps, urls, hasChanges, onLeave, save }: StepFlowOptions<S>): StepFlow<S> {
   const navigate = useNavigate();
   const errorText = useErrorText();
+  const { t } = useTranslation();
   const [stateIndex, setStateIndex] = useState(0);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
@@ -100,7 +103,15 @@ export function useStepFlow<S>({ steps, urls, hasChanges, onLeave, save }: StepF
       await mutation.revalidate(input);
       navigate(save.then, { replace: save.replace ?? false });
     } catch (error) {
-      showMessage({ title: save.failed, body: errorText(error) });
+      if (isQueued(error)) {
+        // No answer: the write waits in the outbox, which sends it later. Saved, as far as the user goes.
+        setDone(true);
+        onSaved?.();
+        showToast('info', t('queued', { ns: 'errors' }));
+        navigate(save.then, { replace: save.replace ?? false });
+      } else {
+        showMessage({ title: save.failed, body: errorText(error) });
+      }
     } finally {
       setBusy(false);
     }

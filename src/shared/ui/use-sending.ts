@@ -1,14 +1,19 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isQueued } from '@/shared/api/errors';
 import { useErrorText } from '@/shared/i18n/error-message';
 import { showMessage } from '@/shared/ui/message-dialog';
+import { showToast } from '@/shared/ui/toasts';
 
 /**
  * A button that sends a write: `busy` while `action` runs (the button shows it loading and
  * cannot be pressed twice); when it fails, `onFailure` runs first (e.g. closing a confirmation)
- * and the error is shown in the message dialog in the user's language.
+ * and the error is shown in the message dialog in the user's language. A write that got no
+ * answer and waits in the outbox is no failure: a toast says it will be sent.
  */
 export function useSending(): { busy: boolean; send: (action: () => Promise<void>, onFailure?: () => void) => Promise<void> } {
   const errorText = useErrorText();
+  const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const send = async (action: () => Promise<void>, onFailure?: () => void) => {
     setBusy(true);
@@ -16,7 +21,8 @@ export function useSending(): { busy: boolean; send: (action: () => Promise<void
       await action();
     } catch (error) {
       onFailure?.();
-      showMessage({ body: errorText(error) });
+      if (isQueued(error)) showToast('info', t('queued', { ns: 'errors' }));
+      else showMessage({ body: errorText(error) });
     } finally {
       setBusy(false);
     }

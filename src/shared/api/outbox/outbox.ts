@@ -1,0 +1,155 @@
+/**
+ * The outbox (issue 20): the writes made while the server could not be reached, kept in
+ * IndexedDB (outbox-db.ts) and sent in the order made, each with its own Idempotency-Key, so
+ * the server writes each exactly once however often it is sent.
+ *
+ * Sending starts by itself: when the app starts, on the browser's `online` event, after a write
+ * is queued, and on a timer whose delay doubles after every failed attempt (2 s, 4 s, ... at
+ * most 5 minutes). One tab sends at a time (a Web Lock): the other tabs skip, and see the
+ * result through a BroadcastChannel. A write the network or the server's failure (5xx, 429,
+ * a lost session) stops is tried again later, and the writes after it wait behind it; a write
+ * the server refuses (any other 4xx) is kept with its reason for the user to retry or discard,
+ * and the writes after it go on. Nothing leaves the outbox without the user but writes the
+ * server accepted, a day after they were sent.
+ */
+import type { ApiError } from '../errors';
+import { outboxItems } from './outbox-items';
+import { addItem, allItems, deleteItem, putItem } from './outbox-db';
+import type { OutboxItem, QueuedWrite } from './outbox-item';
+
+export type { OutboxItem, QueuedWrite } from './outbox-item';
+
+/** The first retry delay after a failed attempt; it doubles with each failure, up to MAX_DELAY_MS. */
+export const FIRST_DELAY_MS = 2_000;
+/** The longest wait between two attempts (issue 20: backoff capped at 5 minutes). */
+export const MAX_DELAY_MS = 5 * 60_000;
+/** Sent writes stay listed this long, then go. */
+const SENT_KEPT_MS = 24 * 60 * 60_000;
+const LOCK_NAME = 'sb-outbox-send';
+const CHANNEL_NAME = 'sb-outbox';
+
+export interface OutboxOptions {
+  /** Sends one write with its key and time; resolves on a 2xx answer, rejects with the ApiError otherwise. */
+  send(item: OutboxItem): Promise<void>;
+  /** After a send round that delivered something: the cached reads are stale. */
+  onDelivered(): void;
+}
+
+/**
+ * A failure that says nothing about the write itself: try it again later. (Read by its status,
+ * not `instanceof ApiError`: the outbox's chunk then shares no code with the first load's.)
+ */
+export const isTransient = (error: unknown): boolean => {
+  const status = (error as Partial<ApiError> | null)?.status;
+  return typeof status !== 'number' || status === 0 || status >= 500 || status === 429 || status === 401;
+};
+
+/** Delay before attempt number `failures + 1`. */
+export const backoffDelay = (failures: number): number => Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.max(0, failures - 1));
+
+export function createOutbox(options: OutboxOptions) {
+  const items = outboxItems;
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
+  let failures = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let started = false;
+
+  const refresh = async () => {
+    items.set(await allItems());
+  };
+  const changed = async () => {
+    await refresh();
+    channel?.postMessage('changed');
+  };
+
+  const schedule = (delayMs: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void flush(), delayMs);
+  };
+
+  /** One send round: every queued write in order, until one cannot reach the server. */
+  async function sendAll(): Promise<void> {
+    let delivered = false;
+    let stopped = false;
+    for (const stored of await allItems()) {
+      if (stored.state === 'sent') {
+        if (Date.now() - Date.parse(stored.sentAt ?? '') > SENT_KEPT_MS) await deleteItem(stored.seq);
+        continue;
+      }
+      if (stored.state === 'refused') continue;
+      const item: OutboxItem = { ...stored, state: 'sending' };
+      await putItem(item);
+      await changed();
+      try {
+        await options.send(item);
+        await putItem({ ...item, state: 'sent', sentAt: new Date().toISOString() });
+        delivered = true;
+      } catch (error) {
+        if (isTransient(error)) {
+          await putItem({ ...item, state: 'queued' });
+          stopped = true;
+        } else {
+          const { code, fields } = error as ApiError;
+          await putItem({ ...item, state: 'refused', refusal: { code, fields } });
+        }
+      }
+      await changed();
+      if (stopped) break;
+    }
+    if (delivered) options.onDelivered();
+    if (stopped) {
+      failures += 1;
+      schedule(backoffDelay(failures));
+    } else {
+      failures = 0;
+    }
+  }
+
+  /** Sends what is queued now, unless another tab is sending (it then sends these too). */
+  async function flush(): Promise<void> {
+    clearTimeout(timer);
+    if (typeof navigator !== 'undefined' && 'locks' in navigator) {
+      await navigator.locks.request(LOCK_NAME, { ifAvailable: true }, async (lock) => {
+        if (lock) await sendAll();
+        // Another tab holds the lock: look again later in case it closes before it is done.
+        else schedule(backoffDelay(Math.max(1, failures)));
+      });
+    } else {
+      await sendAll();
+    }
+  }
+
+  return {
+    /** Stores a write that got no answer; it is sent with the next round (after the current backoff). */
+    async enqueue(write: QueuedWrite): Promise<void> {
+      await addItem({ ...write, state: 'queued' });
+      await changed();
+      failures = Math.max(failures, 1);
+      schedule(backoffDelay(failures));
+    },
+    flush,
+    /** A refused write, sent again (e.g. after the user fixed what the refusal named). */
+    async retry(seq: number): Promise<void> {
+      const item = (await allItems()).find((i) => i.seq === seq);
+      if (!item) return;
+      await putItem({ ...item, state: 'queued', refusal: undefined });
+      await changed();
+      await flush();
+    },
+    /** Removes a write the user gave up (the screen asks first). */
+    async discard(seq: number): Promise<void> {
+      await deleteItem(seq);
+      await changed();
+    },
+    /** Starts sending by itself (once per page): now, on `online`, and when other tabs change the outbox. */
+    start(): void {
+      if (started || typeof indexedDB === 'undefined') return;
+      started = true;
+      window.addEventListener('online', () => void flush());
+      channel?.addEventListener('message', () => void refresh());
+      void refresh().then(flush).catch(() => undefined);
+    },
+  };
+}
+
+export type Outbox = ReturnType<typeof createOutbox>;
