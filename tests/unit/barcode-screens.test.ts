@@ -7,7 +7,7 @@ import { isAlertShown } from '@/features/barcode-detail/model/alert-rule';
 import { detailActions } from '@/features/barcode-detail/model/detail-actions';
 import { shownValue } from '@renderer';
 import { packageDataOf, splitPackageData } from '@/features/activation/model/activation-draft';
-import { trackSteps } from '@/features/tracking/model/track-steps';
+import { trackSteps } from '@/shared/barcode/track-steps';
 import { barcodeQuery } from '@/shared/api/barcode';
 import { toAddress } from '@/shared/barcode/step-data';
 import { COUNTRY_CODES } from '@schemas/countries';

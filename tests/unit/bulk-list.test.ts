@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  bulkListReducer, emptyBulkList, entriesToCheck, listedIds, summarise, type BulkListAction, type BulkListState,
+  bulkListReducer, emptyBulkList, entriesToCheck, listedIds, refusalsOf, summarise, type BulkListAction, type BulkListState,
 } from '@/shared/scan-list/bulk-list';
 import { newEntries, splitScans } from '@/shared/scan-list/scan-list';
 
@@ -99,5 +99,17 @@ describe('verdicts from the dry run', () => {
     state = bulkListReducer(state, { type: 'recheck' });
     expect(verdicts(state)).toEqual(['pending', 'pending', 3017]);
     expect(bulkListReducer(state, { type: 'cleared' })).toEqual(emptyBulkList);
+  });
+});
+
+describe('a bulk request the server refused', () => {
+  it('marks the entries it names under barcodeIds.<index>, whatever their verdict was, and blocks Submit', () => {
+    let state = run(add(ID_A, ID_B, ID_C));
+    state = bulkListReducer(state, { type: 'checked', results: state.entries.map((e) => ({ key: e.key, code: null })) });
+    const results = refusalsOf(state, { 'barcodeIds.2': [3006], 'barcodeIds.9': [3006], $common: [1000], other: [] });
+    expect(results).toEqual([{ key: keyOf(state, 2), code: 3006 }]);
+    state = bulkListReducer(state, { type: 'refused', results });
+    expect(verdicts(state)).toEqual(['ready', 'ready', 3006]);
+    expect(summarise(state).canSubmit).toBe(false);
   });
 });

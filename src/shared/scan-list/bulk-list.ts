@@ -36,6 +36,8 @@ export type BulkListAction =
   /** A code was looked up as an external id: the id to send (the barcode's, or the code itself). */
   | { type: 'resolved'; key: number; id: string }
   | { type: 'checked'; results: CheckedEntry[] }
+  /** The real request refused these entries (all or nothing: nothing was written): their verdicts whatever they were. */
+  | { type: 'refused'; results: CheckedEntry[] }
   /** Every entry refused (or failed to check) goes. */
   | { type: 'removed'; key: number }
   | { type: 'removedNotReady' }
@@ -94,6 +96,15 @@ export function bulkListReducer(state: BulkListState, action: BulkListAction): B
         }),
       };
     }
+    case 'refused': {
+      const results = new Map(action.results.map((r) => [r.key, r]));
+      return {
+        entries: state.entries.map((entry) => {
+          const code = results.get(entry.key)?.code;
+          return code === undefined || code === null ? entry : { ...entry, verdict: { state: 'refused', code } };
+        }),
+      };
+    }
     case 'removed':
       return { entries: judgeDuplicates(state.entries.filter((e) => e.key !== action.key)) };
     case 'removedNotReady':
@@ -140,3 +151,15 @@ export function summarise(state: BulkListState): BulkListSummary {
 
 /** The ids Submit sends, in list order (only meaningful when `canSubmit`). */
 export const listedIds = (state: BulkListState): string[] => state.entries.map((e) => e.id ?? e.reference);
+
+/**
+ * The entries a refused bulk request names: the server answers each refused barcode's codes under
+ * `barcodeIds.<index>` (the index in the list sent, which is the list's order).
+ */
+export function refusalsOf(state: BulkListState, fields: Readonly<Record<string, readonly number[]>>): CheckedEntry[] {
+  return Object.entries(fields).flatMap(([field, codes]) => {
+    const match = /^barcodeIds\.(\d+)$/.exec(field);
+    const entry = match ? state.entries[Number(match[1])] : undefined;
+    return entry && codes[0] !== undefined ? [{ key: entry.key, code: codes[0] }] : [];
+  });
+}
