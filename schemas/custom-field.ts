@@ -52,6 +52,10 @@ export const NumberField = field('number', {
 
 export const AdjustmentField = field('adjustment', {
   sign: Type.Optional(Type.Enum(['increase', 'decrease'] as const, { description: 'Preselected adjustment type.' })),
+  quantityOf: Type.Optional(Type.String({
+    pattern: IDENTIFIER_PATTERN,
+    description: "On a trackpoint form: the key of the quantity this field changes (an activation adjustment field's key); the field's own key when absent.",
+  })),
   precision: Type.Optional(precision),
   min: Type.Optional(Type.Number()),
   max: Type.Optional(Type.Number()),

@@ -134,6 +134,26 @@ export const ErrorCode = {
   notLinked: 3087,
   /** The barcode is linked: it cannot be recycled until its links are undone (number chosen here). */
   recycleLinked: 3088,
+  /** Stock: no such location (or one of another enterprise; number chosen here). */
+  locationUnknown: 3073,
+  /** Stock: the location belongs to another project (number chosen here). */
+  locationOfAnotherProject: 3074,
+  /** Stock: the location is not available at the barcode's trackpoint for this action (number chosen here). */
+  locationNotAvailable: 3075,
+  /** Stock in: the barcode is already in stock (number chosen here). */
+  alreadyInStock: 3076,
+  /** Stock out: the barcode is not in stock (number chosen here). */
+  notInStock: 3077,
+  /** Stock out: the barcode is stocked in another location (number chosen here). */
+  stockedElsewhere: 3078,
+  /** Stock: only bins hold stock, not warehouses or racks (number chosen here). */
+  locationNotABin: 3079,
+  /** 'Bulk tracking over {count} barcodes is not allowed' (spec section 5): the list is over the project's maximum, sent as `maxCount` (number chosen here). */
+  bulkOverMaximum: 3089,
+  /** Skip-tracking is not allowed at this trackpoint (`allowSkipTracking`; number chosen here). */
+  skipNotAllowed: 3091,
+  /** An adjustment would take the quantity below zero outside activation and edit (spec section 5; number chosen here). */
+  quantityBelowZero: 3092,
   deactivated: 3095,
   /** Too many attempts from this address or at this project; retry later. */
   tooManyAttempts: 429,

@@ -87,6 +87,7 @@ export const TrackPoint = Type.Object({
   pairing: relationRule('Pairing children to a barcode'),
   unpairing: relationRule('Unpairing children from a barcode'),
   linking: relationRule('Linking barcodes'),
+  allowSkipTracking: Type.Optional(Type.Boolean({ description: 'Barcodes may be moved to this trackpoint without its forms (POST /barcode/skip-tracking); off when absent.' })),
 }, strict);
 
 export const BarcodeType = Type.Object({
@@ -120,6 +121,18 @@ export const CameraFeatures = Type.Object({
   }, strict),
 }, strict);
 
+/**
+ * Bulk requests (issue 12): how many barcodes one request may list when the project does not
+ * say (`bulkTrackingMaxCount`). 1,000 is a long dock shift's pallet of cases scanned in one go
+ * and is what the server is measured at (npm run bench: one transaction well under a second).
+ */
+export const BULK_TRACKING_MAX_DEFAULT = 1000;
+/** The largest `bulkTrackingMaxCount` a project may set (and the most ids a bulk body may hold). */
+export const BULK_LIST_HARD_MAX = 5000;
+
+/** The bulk maximum of a project: its setting, else the default. */
+export const bulkMaxCountOf = (settings: { bulkTrackingMaxCount?: number }): number => settings.bulkTrackingMaxCount ?? BULK_TRACKING_MAX_DEFAULT;
+
 /** Home and login flags plus project-wide settings (spec section 3). */
 export const ProjectSettings = Type.Object({
   barcodeReaderType: Type.Enum(['camera', 'commercial'] as const),
@@ -132,6 +145,10 @@ export const ProjectSettings = Type.Object({
   googleAnalyticsMeasurementId: Type.Optional(Type.String({ pattern: '^G-[A-Z0-9]{4,16}$' })),
   timeBetweenScansMillis: Type.Optional(Type.Integer({ minimum: 0, maximum: 60000 })),
   cameraFeatures: Type.Optional(CameraFeatures),
+  bulkTrackingMaxCount: Type.Optional(Type.Integer({
+    minimum: 1, maximum: BULK_LIST_HARD_MAX,
+    description: `Most barcodes one bulk request (tracking, skip-tracking, recycle, stock in / out) may list; ${BULK_TRACKING_MAX_DEFAULT} when absent.`,
+  })),
 });
 
 export const ProjectConfig = Type.Object({

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { envelope } from '../common';
 import { IDENTIFIER_PATTERN } from '../field-constants';
 import { ROUTE_NOTIFICATION_BODY_MAX_LENGTH } from '../project-config';
+import { AdjustmentQuantity, BarcodeStock } from './stock-state';
 import { EXTERNAL_ID_MAX_LENGTH, PROJECT_CODE_PATTERN, TRACKING_NUMBER_MAX_LENGTH, UUID_PATTERN_SOURCE } from '../validation';
 
 /** Barcode ids: 12 URL-safe characters (never '=', which marks the external-id lookup). */
@@ -76,6 +77,10 @@ export const Barcode = Type.Object({
   hierarchy: BarcodeHierarchy,
   /** For users of the barcode's enterprise: whether pairing, unpairing and linking are possible now, and if not why. */
   relationActions: Type.Optional(RelationActions),
+  /** For users of the barcode's enterprise: the bin it is stocked in and since when; null when not in stock (issue 12). */
+  stock: Type.Optional(Type.Union([BarcodeStock, Type.Null()])),
+  /** For users of the barcode's enterprise: the running quantity of each of its type's activation adjustment fields (issue 12). */
+  quantities: Type.Optional(Type.Array(AdjustmentQuantity)),
 });
 export type Barcode = Static<typeof Barcode>;
 export const BarcodeResponse = envelope(Barcode);
@@ -156,6 +161,10 @@ export const HistoryEntry = Type.Object({
    * 'moved-with-parent' / 'moved-back-with-parent': the parent that was tracked.
    */
   relatedBarcodeIds: Type.Optional(Type.Array(Type.String())),
+  /** On 'tracked' entries of POST /barcode/skip-tracking: the trackpoint was skipped (no forms). */
+  skipped: Type.Optional(Type.Boolean()),
+  /** On 'stocked-in' / 'stocked-out' entries: the bin. */
+  locationId: Type.Optional(Type.String()),
 });
 export type HistoryEntry = Static<typeof HistoryEntry>;
 export const HistoryResponse = envelope(Type.Object({ total: Type.Integer(), items: Type.Array(HistoryEntry) }));

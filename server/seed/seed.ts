@@ -9,6 +9,7 @@ import { ensureEnterprise, ensureOrganization } from '../repositories/organizati
 import { addMember, insertProject, projectIdExists } from '../repositories/projects';
 import { insertReferenceValue } from '../repositories/reference-data';
 import { createUser, findUserByAccessCode, type NewUser } from '../services/users';
+import { seedLocations } from './locations';
 
 const here = import.meta.dirname;
 
@@ -63,7 +64,7 @@ async function ensureUser(db: Queryable, secret: string, accessCode: string, use
   return (await createUser(db, secret, { ...user, passwordHash }, accessCode)).id;
 }
 
-/** The demo data of the README: two enterprises, projects demo@1 and secure@1, four users, the staff user's address book. */
+/** The demo data of the README: two enterprises, projects demo@1 and secure@1, their locations, four users, the staff user's address book. */
 export async function seedDemo(db: Database, secret: string, projectsDir: string): Promise<void> {
   await ensureEnterprise(db, SEED.enterprise, 'FrostLine Pharma');
   await ensureEnterprise(db, SEED.otherEnterprise, 'Harbour Freight Co.');
@@ -73,6 +74,7 @@ export async function seedDemo(db: Database, secret: string, projectsDir: string
   await ensureProject(db, projectsDir, { id: SEED.demoProject, code: 'demo', name: 'Cold-chain vaccine shipments', logo: readFileSync(join(here, 'demo-logo.svg'), 'utf8') });
   await ensureProject(db, projectsDir, { id: SEED.secureProject, code: 'secure', name: 'Controlled substances' });
   await seedReferenceData(db, SEED.demoProject);
+  await seedLocations(db, SEED.enterprise);
   const staff = { userType: 'staff' as const, organizationId: SEED.staffOrg };
   const staffId = await ensureUser(db, secret, '11112222', {
     ...staff, firstName: 'Hana', lastName: 'Sato', phoneCountryCode: SEED.staffPhone.countryCode, phoneNumber: SEED.staffPhone.number,

@@ -1,0 +1,159 @@
+import { Type, type Static } from 'typebox';
+import { envelope } from '../common';
+import { BULK_LIST_HARD_MAX } from '../project-config';
+import { IDENTIFIER_PATTERN } from '../field-constants';
+import { UUID_PATTERN_SOURCE } from '../validation';
+import { BARCODE_ID_PATTERN, TrackingBody, TrackingCountQuery } from './barcode';
+
+/**
+ * Payloads of bulk work (issue 12): bulk tracking, bulk skip-tracking, bulk recycle and the
+ * user's tracking history of a day. Every bulk write is all or nothing: a request with any
+ * refused barcode writes nothing and answers HTTP 400 with each refused barcode's code under
+ * `barcodeIds.<index>`; a dry run answers 200 with every barcode's verdict instead, so a screen
+ * can check each scan as it arrives. Bad input (an empty list: 1000; a list over the project's
+ * `bulkTrackingMaxCount`: 3089 on `barcodeIds` with `maxCount` beside `errors`; malformed
+ * bodies) is refused before anything is read.
+ */
+
+const BarcodeId = Type.String({ pattern: BARCODE_ID_PATTERN });
+const ProjectId = Type.String({ pattern: UUID_PATTERN_SOURCE });
+
+/**
+ * A listed barcode as typed or scanned: any text up to 64 characters, so one mistyped or
+ * unknown entry gets its own verdict (2303) instead of refusing the whole list as malformed.
+ */
+const ListedId = Type.String({ minLength: 1, maxLength: 64 });
+
+/**
+ * The list of a bulk request: 1 to BULK_LIST_HARD_MAX ids here (the most any project may
+ * allow); the project's own maximum (`bulkTrackingMaxCount`, default 1000) is checked by the
+ * server with code 3089.
+ */
+export const bulkIdList = (description: string) => Type.Array(ListedId, { minItems: 1, maxItems: BULK_LIST_HARD_MAX, description });
+
+/** Bodies of bulk requests may be up to this size (5,000 ids and the forms); other routes keep 16 KiB. */
+export const BULK_BODY_LIMIT_BYTES = 128 * 1024;
+
+/** Extras stored with every barcode's history entry of a bulk request: a note (at most 500 characters). */
+export const BulkExtras = Type.Object({
+  note: Type.Optional(Type.String({ maxLength: 500 })),
+}, { additionalProperties: false });
+export type BulkExtras = Static<typeof BulkExtras>;
+
+/**
+ * POST /barcode/tracking, single or bulk (spec section 7: "bulk tracking sends barcode ids plus
+ * extras"). With `barcodeId` it is the single step of TrackingBody (answer `{ data: true }`).
+ * With `barcodeIds` (and `projectId`, the project of the screen) it is bulk: the same forms,
+ * addresses and package information for every listed barcode, each tracked to `trackPointKey`
+ * with the checks of a single step, all in one transaction (answer BulkTrackingAnswer). One of
+ * `barcodeId` / `barcodeIds` is required (1000 on `barcodeId`), not both (1001 on `barcodeIds`);
+ * `projectId` is required with `barcodeIds` (1000). `dryRun` (bulk only) checks each barcode
+ * and writes nothing; the forms are not checked in a dry run (they are filled once, at the end).
+ */
+export const TrackingRequestBody = Type.Object({
+  ...TrackingBody.properties,
+  barcodeId: Type.Optional(BarcodeId),
+  barcodeIds: Type.Optional(bulkIdList('Bulk: the barcodes to track, in the order scanned.')),
+  projectId: Type.Optional(ProjectId),
+  extras: Type.Optional(BulkExtras),
+  dryRun: Type.Optional(Type.Boolean()),
+}, { additionalProperties: false });
+export type TrackingRequestBody = Static<typeof TrackingRequestBody>;
+
+/**
+ * One listed barcode and its verdict: `code` null when it is ready, else the catalogue code:
+ * 2303 not found (or of another enterprise: nothing tells whether it exists), 3017 listed twice
+ * (the later entries), 3082 another project, 3084 another version of the project, 3095
+ * deactivated, 403 no add-tracking permission (activate permission for recycle), 3001 not
+ * activated, 3013 a paired child (it travels with its parent), 3005 already at the trackpoint,
+ * 3007 at its last trackpoint, 3006 at a different trackpoint (the spec's "bulk tracking must be
+ * at the same trackpoint"), 3020 / 3022 / 3086 a mandatory pairing, unpairing or link not done,
+ * 3091 skipping not allowed at the trackpoint (skip), 3092 a decrease below zero; recycle:
+ * 3010, 3011, 3012, 3088 as the single recycle. `childrenCount`: barcodes under it that move
+ * with it. Type and external id are given when the barcode belongs to the viewer's enterprise.
+ */
+export const BulkVerdict = Type.Object({
+  id: Type.String(),
+  code: Type.Union([Type.Integer(), Type.Null()]),
+  barcodeType: Type.Union([Type.String(), Type.Null()]),
+  externalId: Type.Union([Type.String(), Type.Null()]),
+  currentTrackPointKey: Type.Union([Type.String(), Type.Null()]),
+  childrenCount: Type.Integer(),
+});
+export type BulkVerdict = Static<typeof BulkVerdict>;
+
+/**
+ * The answer of a bulk tracking or skip-tracking, dry run or not: each listed barcode's verdict
+ * in the order sent (after a real request every code is null), how many barcodes are ready (or
+ * were tracked) and how many descendants move with them.
+ */
+export const BulkTrackingAnswer = Type.Object({
+  dryRun: Type.Boolean(),
+  trackPointKey: Type.String(),
+  barcodes: Type.Array(BulkVerdict),
+  readyCount: Type.Integer(),
+  descendantsMoved: Type.Integer(),
+  /** The project's maximum per request (`bulkTrackingMaxCount`). */
+  maxCount: Type.Integer(),
+});
+export type BulkTrackingAnswer = Static<typeof BulkTrackingAnswer>;
+/** POST /barcode/tracking answers `true` for a single step, BulkTrackingAnswer for a bulk one. */
+export const TrackingRequestResponse = envelope(Type.Union([Type.Literal(true), BulkTrackingAnswer]));
+export const BulkTrackingResponse = envelope(BulkTrackingAnswer);
+
+/**
+ * POST /barcode/skip-tracking: moves the listed barcodes to `trackPointKey` without its forms,
+ * where every barcode's type allows skipping that trackpoint (`allowSkipTracking`, else 3091).
+ * Each barcode's history gets a 'tracked' entry marked skipped (`skipped: true`) with the
+ * user who skipped it; it counts and can be undone like any step.
+ */
+export const SkipTrackingBody = Type.Object({
+  projectId: ProjectId,
+  barcodeIds: bulkIdList('The barcodes to move past the trackpoint, in the order scanned.'),
+  trackPointKey: Type.String({ pattern: IDENTIFIER_PATTERN }),
+  extras: Type.Optional(BulkExtras),
+  dryRun: Type.Optional(Type.Boolean()),
+}, { additionalProperties: false });
+export type SkipTrackingBody = Static<typeof SkipTrackingBody>;
+
+/** POST /barcode/recycle-multiple: recycles every listed barcode, or none (the rules of POST /barcode/recycle). */
+export const RecycleMultipleBody = Type.Object({
+  projectId: ProjectId,
+  barcodeIds: bulkIdList('The barcodes to recycle.'),
+  dryRun: Type.Optional(Type.Boolean()),
+}, { additionalProperties: false });
+export type RecycleMultipleBody = Static<typeof RecycleMultipleBody>;
+export const RecycleMultipleAnswer = Type.Object({
+  dryRun: Type.Boolean(),
+  barcodes: Type.Array(BulkVerdict),
+  readyCount: Type.Integer(),
+  maxCount: Type.Integer(),
+});
+export type RecycleMultipleAnswer = Static<typeof RecycleMultipleAnswer>;
+export const RecycleMultipleResponse = envelope(RecycleMultipleAnswer);
+
+/**
+ * GET /barcode/user-tracking-history (spec: "user tracking history: date, project id, timezone
+ * offset in hours"): the caller's own tracking steps (not undone) in the project on the local
+ * day, newest first, `skip` / `count` of them (50 by default, at most 200).
+ */
+export const UserTrackingHistoryQuery = Type.Object({
+  ...TrackingCountQuery.properties,
+  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000000 })),
+  count: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+}, { additionalProperties: false });
+export type UserTrackingHistoryQuery = Static<typeof UserTrackingHistoryQuery>;
+export const UserTrackingStep = Type.Object({
+  barcodeId: BarcodeId,
+  seq: Type.Integer(),
+  trackPointKey: Type.String(),
+  barcodeType: Type.Union([Type.String(), Type.Null()]),
+  externalId: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String(),
+  /** The step was a skip (POST /barcode/skip-tracking): no forms. */
+  skipped: Type.Boolean(),
+});
+export type UserTrackingStep = Static<typeof UserTrackingStep>;
+export const UserTrackingHistory = Type.Object({ date: Type.String(), total: Type.Integer(), items: Type.Array(UserTrackingStep) });
+export type UserTrackingHistory = Static<typeof UserTrackingHistory>;
+export const UserTrackingHistoryResponse = envelope(UserTrackingHistory);
