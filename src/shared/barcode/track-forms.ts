@@ -17,7 +17,7 @@ export interface TrackFormsOptions {
   /** The trackpoint the step goes to. */
   next: TrackPoint | undefined;
   language: Language;
-  referenceData?: Record<string, unknown>;
+  referenceData?: Record<string, string>;
 }
 
 /** The pages of a tracking step and how each is drawn. */

@@ -41,9 +41,11 @@ export function BulkListView({ project, state, summary, onRemove, onRemoveNotRea
   const { t } = useTranslation('scan-list');
   const listRef = useRef<HTMLUListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
+  // Where the list starts on the page (what is above it changes when the first entry arrives or the list empties).
+  const empty = summary.total === 0;
   useLayoutEffect(() => {
     setScrollMargin(listRef.current ? listRef.current.getBoundingClientRect().top + window.scrollY : 0);
-  }, [summary.total === 0]);
+  }, [empty]);
   const { entries } = state;
   const virtualizer = useWindowVirtualizer({
     count: entries.length,

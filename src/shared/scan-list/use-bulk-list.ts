@@ -27,12 +27,12 @@ const failureCode = (error: unknown): number | string => {
 /**
  * A bulk screen's list: `add` scanned or typed texts; codes that are not barcode ids are looked up
  * as the project's external ids (sent as they are when no barcode has one); entries with an id
- * are checked by `check` (stable: wrap it in useCallback) in batches of CHECK_BATCH, one request at a
+ * are checked by `check` (stable: wrap it in useCallback; null: not yet, e.g. no location chosen) in batches of CHECK_BATCH, one request at a
  * time, as they arrive. `initial`: texts listed from the start (the barcode the screen was
  * opened from). A failed check marks its entries refused with the failure; `recheck`
  * asks again.
  */
-export function useBulkList(check: BulkCheck, initial: readonly string[] = []) {
+export function useBulkList(check: BulkCheck | null, initial: readonly string[] = []) {
   const projectCode = useCurrentProject().code;
   const [state, dispatch] = useReducer(bulkListReducer, initial, (texts) => bulkListReducer(emptyBulkList, { type: 'added', entries: newEntries(texts) }));
   const inFlight = useRef(new Set<number>());
@@ -51,7 +51,7 @@ export function useBulkList(check: BulkCheck, initial: readonly string[] = []) {
   }, [state.entries, projectCode]);
 
   useEffect(() => {
-    if (inFlight.current.size > 0) return;
+    if (!check || inFlight.current.size > 0) return;
     const batch = entriesToCheck(state, inFlight.current, CHECK_BATCH);
     if (batch.length === 0) return;
     for (const entry of batch) inFlight.current.add(entry.key);

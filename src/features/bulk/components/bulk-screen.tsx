@@ -36,20 +36,25 @@ type Phase = 'list' | 'sending' | 'done';
 export function useBulkSubmit(list: BulkList) {
   const errorText = useErrorText();
   const [phase, setPhase] = useState<Phase>('list');
-  const submit = async <I, O>(mutation: Mutation<I, O>, input: I, texts: { done: (answer: O) => string; failed: string }) => {
+  const [doneText, setDoneText] = useState('');
+  /** Sends; resolves true once the server agreed (the outcome shows), false after a refusal. */
+  const submit = async <I, O>(mutation: Mutation<I, O>, input: I, texts: { done: (answer: O) => string; failed: string }): Promise<boolean> => {
     setPhase('sending');
     try {
       const answer = await mutation.send(input);
       setPhase('done');
+      setDoneText(texts.done(answer));
       showToast('success', texts.done(answer));
       await mutation.revalidate(input);
+      return true;
     } catch (error) {
       setPhase('list');
       if (error instanceof ApiError) list.refuse(refusalsOf(list.state, error.fields));
       showMessage({ title: texts.failed, body: errorText(error) });
+      return false;
     }
   };
-  return { phase, submit, sending: phase === 'sending', done: phase === 'done', reset: () => setPhase('list') };
+  return { phase, submit, doneText, sending: phase === 'sending', done: phase === 'done', reset: () => setPhase('list') };
 }
 
 export interface BulkScreenProps {
@@ -63,10 +68,10 @@ export interface BulkScreenProps {
   intro?: ReactNode;
   /** The button(s) under the list: Submit, Next, ... */
   actions: ReactNode;
-  /** Shown instead of the scan input once the list is sent: what was done. */
-  doneText?: string;
   /** The word on each barcode's outcome once done ('Tracked', 'Recycled', ...). */
   doneLabel: string;
+  /** Drawn instead of the scan input and the list (e.g. the forms filled once for all of them). */
+  children?: ReactNode;
 }
 
 /**
@@ -74,7 +79,7 @@ export interface BulkScreenProps {
  * bulk mode, trigger, typing, pasting), the list with each entry's verdict, and the actions. It
  * asks before leaving while barcodes are listed and not yet sent.
  */
-export function BulkScreen({ title, routeName, handheld, list, sending, intro, actions, doneText, doneLabel }: BulkScreenProps) {
+export function BulkScreen({ title, routeName, handheld, list, sending, intro, actions, doneLabel, children }: BulkScreenProps) {
   const { t } = useTranslation('bulk');
   const project = useCurrentProject();
   const { detailPath } = useCurrentBarcode();
@@ -87,7 +92,7 @@ export function BulkScreen({ title, routeName, handheld, list, sending, intro, a
         ? (
           <Alert color="teal" variant="light" role="status" data-testid="bulk-done">
             <Stack gap="sm">
-              <Text>{doneText}</Text>
+              <Text>{sending.doneText}</Text>
               <Group>
                 <Button onClick={() => navigate(detailPath, { replace: true })}>{t('done.back')}</Button>
                 <Button variant="default" onClick={() => {
@@ -98,16 +103,17 @@ export function BulkScreen({ title, routeName, handheld, list, sending, intro, a
             </Stack>
           </Alert>
         )
-        : <ScanInput routeName={routeName} handheld={handheld} onAdd={list.add} />}
+        : !children && <ScanInput routeName={routeName} handheld={handheld} onAdd={list.add} />}
       {sending.sending && (
         <Paper withBorder p="md" radius="md" role="status" data-testid="bulk-progress">
           <Text size="sm" mb="xs">{t('sending', { count: list.summary.total })}</Text>
           <Progress value={100} striped animated aria-label={t('sending', { count: list.summary.total })} />
         </Paper>
       )}
-      {!sending.done && <Group grow>{actions}</Group>}
-      <BulkListView project={project} state={list.state} summary={list.summary} onRemove={list.remove} onRemoveNotReady={list.removeNotReady}
-        onRecheck={list.recheck} disabled={sending.sending || sending.done} readyLabel={sending.done ? doneLabel : undefined} />
+      {children}
+      {!sending.done && !children && <Group grow>{actions}</Group>}
+      {!children && <BulkListView project={project} state={list.state} summary={list.summary} onRemove={list.remove} onRemoveNotReady={list.removeNotReady}
+        onRecheck={list.recheck} disabled={sending.sending || sending.done} readyLabel={sending.done ? doneLabel : undefined} />}
     </StepFlowScreen>
   );
 }
