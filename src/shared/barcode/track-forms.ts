@@ -18,6 +18,8 @@ export interface TrackFormsOptions {
   next: TrackPoint | undefined;
   language: Language;
   referenceData?: Record<string, string>;
+  /** The barcode's running quantities, for the adjustment widget (bulk: none, the server checks each barcode). */
+  quantities?: Barcode['quantities'];
 }
 
 /** The pages of a tracking step and how each is drawn. */
@@ -33,7 +35,7 @@ export interface TrackForms {
  * once per trackpoint and language: the single tracking screen and the bulk tracking screen
  * (forms filled once for every listed barcode) draw the same pages.
  */
-export function useTrackForms({ project, barcode, next, language, referenceData }: TrackFormsOptions): TrackForms {
+export function useTrackForms({ project, barcode, next, language, referenceData, quantities }: TrackFormsOptions): TrackForms {
   const steps = useMemo(() => (next ? trackSteps(next) : []), [next]);
   const barcodeType = barcode.barcodeType ?? '';
   // Every form page, the empty page of a trackpoint without forms included.
@@ -42,8 +44,8 @@ export function useTrackForms({ project, barcode, next, language, referenceData 
   )]] : []))), [steps, next, language, project, barcodeType]);
   const builtin = useBuiltinForms({ project, language, stage: 'tracking', barcodeType, packageRequired: true });
   const context = useMemo(() => barcodeFormContext({
-    project, barcodeType, barcodeId: barcode.id, language, stage: 'tracking', referenceData, trackPointKey: next?.key,
-  }), [project, barcodeType, barcode.id, language, referenceData, next]);
+    project, barcodeType, barcodeId: barcode.id, language, stage: 'tracking', referenceData, trackPointKey: next?.key, quantities,
+  }), [project, barcodeType, barcode.id, language, referenceData, next, quantities]);
   const formOf = (step: TrackStep) => (step.kind === 'form' ? (compiled[step.key] as CompiledForm) : step.kind === 'package' ? builtin.package : builtin.address);
   return { steps, formOf, context };
 }

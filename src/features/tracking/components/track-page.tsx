@@ -31,7 +31,7 @@ export function TrackPage() {
   const type = barcodeTypeOf(project, barcode);
   const { draft: data, update } = useStepDraft(NO_DATA);
   const { data: referenceData } = useReferenceData(barcode.id, needsReferenceData(next));
-  const { steps, formOf, context } = useTrackForms({ project, barcode, next, language, referenceData });
+  const { steps, formOf, context } = useTrackForms({ project, barcode, next, language, referenceData, quantities: barcode.quantities });
   const flow = useStepFlow({
     steps,
     hasChanges: Object.values(data).some(hasInput),
