@@ -1,4 +1,4 @@
-import { Input, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Input, SegmentedControl, Stack, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { roundTo } from '@renderer';
 import type { CurrentQuantity, WidgetProps } from '../types';
