@@ -10,6 +10,7 @@ import { installStaticClient } from './plugins/static-client';
 import { installTransportHeaders } from './plugins/transport-headers';
 import { installValidation } from './plugins/validation';
 import { barcodeRoutes } from './routes/barcode';
+import { bulkRoutes } from './routes/bulk';
 import { pairingRoutes } from './routes/pairing';
 import { devRoutes } from './routes/dev';
 import { fileRoutes } from './routes/files';
@@ -58,6 +59,7 @@ export async function buildApp(ctx: ServerContext, options: BuildOptions = {}): 
       await api.register(projectRoutes, { ctx });
       await api.register(barcodeRoutes, { ctx });
       await api.register(pairingRoutes, { ctx });
+      await api.register(bulkRoutes, { ctx });
       await api.register(userRoutes, { ctx });
       await api.register(fileRoutes, { ctx });
       if (ctx.config.exposeOutbox) await api.register(devRoutes, { ctx });

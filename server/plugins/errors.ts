@@ -22,7 +22,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     // Only POST /barcode/file throws it; its error response says the limit, for the client's message.
     if (error instanceof FileTooLarge) return reply.status(400).send({ errors: error.errors, maxBytes: error.maxBytes });
     if (error instanceof ApiFailure) {
-      return reply.status(error.status).headers(error.headers).send({ errors: error.errors });
+      return reply.status(error.status).headers(error.headers).send({ ...error.extra, errors: error.errors });
     }
     if (error.validation) {
       return reply.status(400).send({ errors: ajvErrorsToBody(error.validation as Parameters<typeof ajvErrorsToBody>[0]) });

@@ -38,15 +38,15 @@ export async function insertLocation(db: Queryable, enterpriseId: string, l: New
   );
 }
 
-/** A location that is not retired, with the locations above it (outermost first, itself last). */
-export async function findLocationWithPath(db: Queryable, id: string): Promise<LocationRow[]> {
+/** A location (not retired, unless `retiredToo`) with the locations above it (outermost first, itself last). */
+export async function findLocationWithPath(db: Queryable, id: string, retiredToo = false): Promise<LocationRow[]> {
   const { rows } = await db.query<LocationRow & { depth: number }>(
     `with recursive up as (
-       select ${COLUMNS}, 0 as depth from locations l where l.id = $1 and l.retired_at is null
+       select ${COLUMNS}, 0 as depth from locations l where l.id = $1 and ($2 or l.retired_at is null)
        union all
        select ${COLUMNS}, up.depth + 1 from locations l join up on l.id = up.parent_id where up.depth < 20
      ) select * from up order by depth desc`,
-    [id],
+    [id, retiredToo],
   );
   return rows;
 }

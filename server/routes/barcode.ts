@@ -5,6 +5,7 @@ import {
   GenerateBarcodeBody, GenerateBarcodeResponse, HistoryQuery, HistoryResponse, NotificationsResponse, RecycleBody, RecycleResponse, TrackingBody,
   TrackingCountQuery, TrackingCountResponse, UndoTrackingBody,
 } from '../../schemas/api/barcode';
+import { BULK_BODY_LIMIT_BYTES, TrackingRequestBody, TrackingRequestResponse } from '../../schemas/api/bulk';
 import type { ServerContext } from '../context';
 import { requireViewer, viewerOf } from '../plugins/auth';
 import { activateBarcode, editActivation } from '../services/activation';
@@ -13,7 +14,8 @@ import { childBarcodes, childValues } from '../services/children';
 import { barcodeHistory, trackingCount } from '../services/history';
 import { barcodeNotifications, compileMessage } from '../services/notifications';
 import { recycleBarcode } from '../services/recycle';
-import { addTracking, editTracking, undoTracking } from '../services/tracking';
+import { trackingRequest } from '../services/bulk';
+import { editTracking, undoTracking } from '../services/tracking';
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 
@@ -43,13 +45,11 @@ export const barcodeRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = 
     },
   );
 
+  // Single or bulk (issue 12): `barcodeIds` makes it bulk, whose bodies may be larger.
   app.post(
     '/barcode/tracking',
-    { preHandler: requireViewer, schema: { body: TrackingBody, response: { 200: OkResponse, ...errors } } },
-    async (request) => {
-      await addTracking(ctx, viewerOf(request), request.body);
-      return { data: true };
-    },
+    { preHandler: requireViewer, bodyLimit: BULK_BODY_LIMIT_BYTES, schema: { body: TrackingRequestBody, response: { 200: TrackingRequestResponse, ...errors } } },
+    async (request) => ({ data: await trackingRequest(ctx, viewerOf(request), request.body) }),
   );
 
   app.put(

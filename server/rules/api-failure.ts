@@ -9,6 +9,8 @@ export class ApiFailure extends Error {
     readonly status: number,
     readonly errors: Record<string, number[]>,
     readonly headers: Record<string, string> = {},
+    /** Sent beside `errors` for the client's message (e.g. `maxCount` of 3089). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(`API failure ${status}: ${JSON.stringify(errors)}`);
   }

@@ -11,6 +11,7 @@ import { assertBarcodeFound, assertExternalIdFreeForNew, barcodeLookup } from '.
 import { visibleActivationData } from '../rules/visibility';
 import { barcodeRelations } from './hierarchy';
 import { cachedProject, loadProject, projectPermission } from './projects';
+import { stockAndQuantities } from './stock';
 
 /**
  * POST /barcode/barcode: a new, not yet activated barcode. Only users of the project's
@@ -55,7 +56,7 @@ export async function getBarcode(ctx: ServerContext, viewer: Viewer | null, quer
   const row = assertBarcodeFound(found);
   const stamp = 'project_stamp' in row ? String(row.project_stamp) : undefined;
   const project = stamp === undefined ? await loadProject(ctx.db, { id: row.project_id }) : await cachedProject(ctx, row.project_id, stamp);
-  const barcode = { ...toBarcode(row, project, viewer), ...(await barcodeRelations(ctx.db, project, row, viewer)) };
+  const barcode = { ...toBarcode(row, project, viewer), ...(await barcodeRelations(ctx.db, project, row, viewer)), ...(await stockAndQuantities(ctx.db, project, row, viewer)) };
   // What an undo names (POST /barcode/undo-tracking); only users can undo.
   const latest = viewer ? await latestTrackingStep(ctx.db, row.id) : undefined;
   return latest ? { ...barcode, latestTrackingSeq: latest.seq } : barcode;

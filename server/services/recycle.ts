@@ -3,6 +3,7 @@ import type { ServerContext } from '../context';
 import * as barcodes from '../repositories/barcodes';
 import { appendHistory, countHistory } from '../repositories/history';
 import { countLinks } from '../repositories/links';
+import { clearStock } from '../repositories/locations';
 import type { Viewer } from '../rules/access';
 import { concurrentChange } from '../rules/barcodes';
 import { assertRecyclable, recycleAnswer } from '../rules/recycle';
@@ -23,6 +24,7 @@ export async function recycleBarcode(ctx: ServerContext, viewer: Viewer, body: R
   if (answer.dryRun) return answer;
   await ctx.db.transaction(async (tx) => {
     if (!(await barcodes.resetForReuse(tx, body.barcodeId, row.revision))) throw concurrentChange();
+    await clearStock(tx, body.barcodeId);
     await appendHistory(tx, body.barcodeId, 'recycled', row.current_track_point_key, { barcodeType: row.barcode_type, externalId: row.external_id }, viewer.userId);
   });
   return answer;

@@ -9,6 +9,7 @@ import { editedTrackPoint, mayEdit, mayUndo, nextTrackPoint, validatedTrackPoint
 import { barcodeForChange } from './barcodes';
 import { assertMayLeave, moveBackWithParent, moveWithParent } from './hierarchy';
 import { notifyArrival } from './notifications';
+import { assertStepQuantities } from './quantities';
 
 /**
  * POST /barcode/tracking (spec sections 4, 8): adds the step at the barcode's next trackpoint
@@ -29,6 +30,7 @@ export async function addTracking(ctx: ServerContext, viewer: Viewer, body: Trac
   await assertMayLeave(ctx.db, project.config.barcodeTypes, { id: body.barcodeId, ...row });
 
   const data = { forms: validatedTrackPointForms(project, barcodeType, next, body.forms, body.barcodeId), ...stepInfo(body) };
+  await assertStepQuantities(ctx.db, project, barcodeType, next, data.forms, body.barcodeId);
   await ctx.db.transaction(async (tx) => {
     if (!(await barcodes.moveToTrackPoint(tx, body.barcodeId, row.revision, next.key))) throw concurrentChange();
     await appendHistory(tx, body.barcodeId, 'tracked', next.key, data, viewer.userId);

@@ -1,0 +1,25 @@
+import type { BulkVerdict } from '../../schemas/api/bulk';
+import type { Queryable } from '../db/database';
+import { findBulkBarcodes } from '../repositories/bulk';
+import type { ProjectRow } from '../repositories/projects';
+import type { BulkContext } from '../rules/bulk';
+
+/** What bulk tracking, recycle and stock share: the listed barcodes read at once, and their verdicts as answered. */
+
+/** The listed barcodes and what each is checked against. */
+export async function bulkContext(db: Queryable, project: ProjectRow, ids: readonly string[], permitted: boolean): Promise<BulkContext> {
+  const found = new Map((await findBulkBarcodes(db, ids)).map((r) => [r.id, r]));
+  return { selfId: '', enterpriseId: project.enterprise_id, projectCode: project.code, projectVersion: project.version, found, permitted };
+}
+
+/** Each listed id with its verdict, and its label when it belongs to the viewer's enterprise. */
+export function bulkVerdicts(ids: readonly string[], codes: readonly (number | null)[], ctx: BulkContext): BulkVerdict[] {
+  return ids.map((id, i) => {
+    const row = ctx.found.get(id);
+    const known = row !== undefined && row.enterprise_id === ctx.enterpriseId;
+    return {
+      id, code: codes[i] ?? null, barcodeType: known ? row.barcode_type : null, externalId: known ? row.external_id : null,
+      currentTrackPointKey: known ? row.current_track_point_key : null, childrenCount: known ? row.children_count : 0,
+    };
+  });
+}

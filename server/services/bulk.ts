@@ -1,0 +1,182 @@
+import type {
+  BulkExtras, BulkTrackingAnswer, RecycleMultipleAnswer, RecycleMultipleBody, TrackingRequestBody, UserTrackingHistory, UserTrackingHistoryQuery,
+} from '../../schemas/api/bulk';
+import type { TrackingBody } from '../../schemas/api/barcode';
+import { ErrorCode } from '../../schemas/error-codes';
+import { bulkMaxCountOf } from '../../schemas/project-config';
+import type { ServerContext } from '../context';
+import type { Queryable } from '../db/database';
+import { moveAllToTrackPoint, quantityEntries, resetAllForReuse, userTrackingSteps } from '../repositories/bulk';
+import { appendHistoryEach } from '../repositories/pairing';
+import { clearStock } from '../repositories/locations';
+import type { ProjectRow } from '../repositories/projects';
+import { assertMember, type PermissionKey, type Viewer } from '../rules/access';
+import { fieldFailure } from '../rules/api-failure';
+import { concurrentChange } from '../rules/barcodes';
+import { assertWithinMaximum, bulkTrackingVerdicts, recycleVerdicts, trackPointsByType, type BulkBarcode } from '../rules/bulk';
+import { assertAllAccepted } from '../rules/pairing';
+import { belowZeroField, formAdjustments, runningQuantities } from '../rules/quantities';
+import { assertRequiredInfo, assertStepInfoWellFormed, stepInfo } from '../rules/step-info';
+import { localDay } from '../rules/tracking-count';
+import { validatedTrackPointForms } from '../rules/tracking';
+import { moveWithParent } from './hierarchy';
+import { notifyArrival } from './notifications';
+import { bulkContext, bulkVerdicts } from './bulk-list';
+import { loadProject, projectPermission } from './projects';
+import { addTracking } from './tracking';
+
+/**
+ * Bulk tracking, bulk skip-tracking and bulk recycle (issue 12). A real request reads, checks
+ * and writes inside one transaction, and writes each barcode only at the revision it read, so
+ * it is all or nothing: any refused barcode (or one changed meanwhile, 3004) writes nothing. A
+ * dry run reads and checks without writing.
+ */
+
+/** A bulk tracking or skip-tracking request, as the two routes send it. */
+export interface BulkTrackingRequest extends Partial<Omit<TrackingBody, 'barcodeId' | 'trackPointKey'>> {
+  projectId: string;
+  barcodeIds: string[];
+  trackPointKey: string;
+  extras?: BulkExtras;
+  dryRun?: boolean;
+}
+
+/**
+ * POST /barcode/tracking, single or bulk: `barcodeIds` makes it bulk (with `projectId`), else
+ * `barcodeId` names the one barcode of a single step (TrackingBody), which takes neither
+ * `projectId`, `extras` nor `dryRun` (2200).
+ */
+export async function trackingRequest(ctx: ServerContext, viewer: Viewer, body: TrackingRequestBody): Promise<true | BulkTrackingAnswer> {
+  const { barcodeId, barcodeIds, projectId, extras, dryRun, ...step } = body;
+  if (barcodeIds !== undefined) {
+    if (barcodeId !== undefined) throw fieldFailure('barcodeIds', ErrorCode.invalidFormat);
+    if (projectId === undefined) throw fieldFailure('projectId', ErrorCode.emptyField);
+    return bulkTracking(ctx, viewer, { ...step, projectId, barcodeIds, extras, dryRun }, false);
+  }
+  if (barcodeId === undefined) throw fieldFailure('barcodeId', ErrorCode.emptyField);
+  const bulkOnly = Object.entries({ projectId, extras, dryRun }).find(([, v]) => v !== undefined);
+  if (bulkOnly) throw fieldFailure(bulkOnly[0], ErrorCode.invalidKey);
+  await addTracking(ctx, viewer, { ...step, barcodeId });
+  return true;
+}
+
+/** The screen's project, for users of its enterprise (2304 unknown, 403 another enterprise). */
+async function memberProject(ctx: ServerContext, viewer: Viewer, projectId: string): Promise<ProjectRow> {
+  const project = await loadProject(ctx.db, { id: projectId });
+  assertMember(viewer, project);
+  return project;
+}
+
+/** Runs `fn` in one transaction, or (dry run) on the database without writing. */
+const bulkStep = <T>(ctx: ServerContext, dryRun: boolean, fn: (db: Queryable) => Promise<T>): Promise<T> => (dryRun ? fn(ctx.db) : ctx.db.transaction(fn));
+
+/** The project, its maximum (3089 over it) and whether the viewer holds the permission, before anything else is read. */
+async function bulkPreamble(ctx: ServerContext, viewer: Viewer, projectId: string, count: number, permission: PermissionKey) {
+  const project = await memberProject(ctx, viewer, projectId);
+  const maxCount = bulkMaxCountOf(project.config);
+  assertWithinMaximum(count, maxCount);
+  const permitted = (await projectPermission(ctx.db, project, viewer))[permission].canEdit;
+  return { project, maxCount, permitted };
+}
+
+/**
+ * What each barcode's history entry holds, by barcode type: the forms validated with that type's
+ * compiled schema (files must be uploads of the type's first listed barcode), the addresses and
+ * package information its trackpoint requires (3003), the note; for a skip, only `skipped`.
+ */
+function stepData(project: ProjectRow, barcodes: readonly BulkBarcode[], body: BulkTrackingRequest, skip: boolean): Map<string, Record<string, unknown>> {
+  const note = body.extras?.note;
+  const data = new Map<string, Record<string, unknown>>();
+  for (const [type, { point, firstBarcodeId }] of trackPointsByType(project.config.barcodeTypes, barcodes, body.trackPointKey)) {
+    if (skip) {
+      data.set(type, { skipped: true, forms: {}, note });
+      continue;
+    }
+    assertRequiredInfo(point, body);
+    const forms = validatedTrackPointForms(project, type, point, body.forms ?? {}, firstBarcodeId);
+    data.set(type, { forms, ...stepInfo(body), bulk: true, note });
+  }
+  return data;
+}
+
+/** 3092 under `barcodeIds.<index>` for each barcode whose quantity the step's adjustments would take below 0. */
+async function assertQuantitiesStay(db: Queryable, project: ProjectRow, ids: readonly string[], barcodes: readonly BulkBarcode[], data: Map<string, Record<string, unknown>>, trackPointKey: string): Promise<void> {
+  const types = project.config.barcodeTypes;
+  const adjustmentsOf = (b: BulkBarcode) => formAdjustments(types[b.barcode_type as string]?.trackPoints.find((t) => t.key === trackPointKey), data.get(b.barcode_type as string)?.forms as Record<string, unknown>);
+  const decreasing = barcodes.filter((b) => adjustmentsOf(b).some((a) => a.delta < 0));
+  if (decreasing.length === 0) return;
+  const entries = await quantityEntries(db, decreasing.map((b) => b.id));
+  const below = new Set(decreasing.filter((b) => belowZeroField(runningQuantities(types[b.barcode_type as string], entries.get(b.id) ?? []), adjustmentsOf(b)) !== null).map((b) => b.id));
+  assertAllAccepted('barcodeIds', ids.map((id) => (below.has(id) ? ErrorCode.quantityBelowZero : null)));
+}
+
+/**
+ * Bulk tracking (POST /barcode/tracking with `barcodeIds`) and skip-tracking (POST
+ * /barcode/skip-tracking, `skip`): every listed barcode gets a 'tracked' step at `trackPointKey`
+ * (a skip: `skipped: true`, no forms), its descendants move with it, and the trackpoint's route
+ * notification is sent for each barcode tracked (not for the descendants).
+ */
+export async function bulkTracking(ctx: ServerContext, viewer: Viewer, body: BulkTrackingRequest, skip: boolean): Promise<BulkTrackingAnswer> {
+  const dryRun = body.dryRun ?? false;
+  const { project, maxCount, permitted } = await bulkPreamble(ctx, viewer, body.projectId, body.barcodeIds.length, 'addTrackingPermission');
+  if (!skip && !dryRun) assertStepInfoWellFormed(body, 'tracking');
+  const types = project.config.barcodeTypes;
+  const ids = body.barcodeIds;
+  return bulkStep(ctx, dryRun, async (db) => {
+    const list = await bulkContext(db, project, ids, permitted);
+    const codes = bulkTrackingVerdicts(types, ids, body.trackPointKey, skip, list);
+    const answer = { dryRun, trackPointKey: body.trackPointKey, barcodes: bulkVerdicts(ids, codes, list), readyCount: codes.filter((c) => c === null).length, descendantsMoved: 0, maxCount };
+    if (dryRun) return answer;
+    assertAllAccepted('barcodeIds', codes);
+    const barcodes = ids.map((id) => list.found.get(id) as BulkBarcode);
+    const data = stepData(project, barcodes, body, skip);
+    await assertQuantitiesStay(db, project, ids, barcodes, data, body.trackPointKey);
+    if ((await moveAllToTrackPoint(db, barcodes, body.trackPointKey)) !== barcodes.length) throw concurrentChange();
+    await appendHistoryEach(db, barcodes.map((b) => ({ barcodeId: b.id, trackPointKey: body.trackPointKey, data: data.get(b.barcode_type as string) })), 'tracked', viewer.userId);
+    let descendantsMoved = 0;
+    for (const b of barcodes.filter((x) => x.children_count > 0)) descendantsMoved += await moveWithParent(db, b.id, body.trackPointKey, viewer.userId);
+    for (const b of barcodes) {
+      const point = types[b.barcode_type as string]?.trackPoints.find((t) => t.key === body.trackPointKey);
+      if (point) await notifyArrival(db, project, b.id, point);
+    }
+    return { ...answer, descendantsMoved, barcodes: answer.barcodes.map((v) => ({ ...v, currentTrackPointKey: body.trackPointKey })) };
+  });
+}
+
+/**
+ * POST /barcode/recycle-multiple: recycles every listed barcode with the rules of a single
+ * recycle (paired 3011, linked 3088, sealed 3012, still travelling 3010, not activated 3001),
+ * or none; needs the activate permission. Each gets a 'recycled' entry and leaves stock.
+ */
+export async function recycleMultiple(ctx: ServerContext, viewer: Viewer, body: RecycleMultipleBody): Promise<RecycleMultipleAnswer> {
+  const dryRun = body.dryRun ?? false;
+  const { project, maxCount, permitted } = await bulkPreamble(ctx, viewer, body.projectId, body.barcodeIds.length, 'activateBarcodePermission');
+  const ids = body.barcodeIds;
+  return bulkStep(ctx, dryRun, async (db) => {
+    const list = await bulkContext(db, project, ids, permitted);
+    const codes = recycleVerdicts(project.config, ids, list);
+    const answer = { dryRun, barcodes: bulkVerdicts(ids, codes, list), readyCount: codes.filter((c) => c === null).length, maxCount };
+    if (dryRun) return answer;
+    assertAllAccepted('barcodeIds', codes);
+    const barcodes = ids.map((id) => list.found.get(id) as BulkBarcode);
+    if ((await resetAllForReuse(db, barcodes)) !== barcodes.length) throw concurrentChange();
+    await appendHistoryEach(db, barcodes.map((b) => ({ barcodeId: b.id, trackPointKey: b.current_track_point_key, data: { barcodeType: b.barcode_type, externalId: b.external_id } })), 'recycled', viewer.userId);
+    for (const b of barcodes.filter((x) => x.stock_location_id !== null)) await clearStock(db, b.id);
+    return answer;
+  });
+}
+
+/** GET /barcode/user-tracking-history: the caller's tracking steps of a local day in the project, newest first. */
+export async function userTrackingHistory(ctx: ServerContext, viewer: Viewer, query: UserTrackingHistoryQuery): Promise<UserTrackingHistory> {
+  const day = localDay(query.date, query.utcOffset);
+  const project = await memberProject(ctx, viewer, query.projectId);
+  const page = await userTrackingSteps(ctx.db, project.id, viewer.userId, day.start, day.end, query.skip ?? 0, query.count ?? 50);
+  return {
+    date: day.iso,
+    total: page.total,
+    items: page.items.map((r) => ({
+      barcodeId: r.barcode_id, seq: r.seq, trackPointKey: r.track_point_key, barcodeType: r.barcode_type, externalId: r.external_id,
+      createdAt: new Date(r.created_at).toISOString(), skipped: r.skipped,
+    })),
+  };
+}
