@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentProject } from '@/shared/project/use-project';
@@ -33,6 +33,10 @@ export function ScanInput({ routeName, handheld, onAdd }: ScanInputProps) {
     if (texts.length > 0) onAdd(texts);
   };
   useScanClaim(add);
+  const addTyped = () => {
+    add(typed);
+    setTyped('');
+  };
 
   const scanWithCamera = async () => {
     const outcome = await scanDialog.request({ routeName });
@@ -51,11 +55,17 @@ export function ScanInput({ routeName, handheld, onAdd }: ScanInputProps) {
           )}
         <form onSubmit={(e) => {
           e.preventDefault();
-          add(typed);
-          setTyped('');
+          addTyped();
         }}>
           <Group align="flex-end" wrap="nowrap">
-            <TextInput style={{ flex: 1 }} label={t('list.typeLabel')} description={t('list.typeHint')} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} autoComplete="off" />
+            {/* A text area, so a pasted column (one id a line) keeps its line breaks; Enter adds, Shift+Enter breaks the line. */}
+            <Textarea style={{ flex: 1 }} label={t('list.typeLabel')} description={t('list.typeHint')} value={typed} onChange={(e) => setTyped(e.currentTarget.value)}
+              autoComplete="off" autosize minRows={1} maxRows={4} onKeyDown={(e) => {
+                if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+                  e.preventDefault();
+                  addTyped();
+                }
+              }} />
             <Button type="submit" variant="light" disabled={typed.trim() === ''}>{t('list.add')}</Button>
           </Group>
         </form>
