@@ -35,12 +35,12 @@ export function BulkRecyclePage() {
     <>
       <BulkScreen title={t('recycle.title')} routeName="bulk-recycle" handheld={false} list={list} sending={sending} doneLabel={t('recycle.outcome')}
       intro={<Text size="sm">{count > max ? tc('3089', { ns: 'errors', count: max }) : t('recycle.intro')}</Text>}
-      actions={<Button color="orange" onClick={() => setConfirming(true)} disabled={!list.summary.canSubmit || count > max} loading={sending.sending}>{t('recycle.submit', { count })}</Button>} />
+      actions={<Button color="red" onClick={() => setConfirming(true)} disabled={!list.summary.canSubmit || count > max} loading={sending.sending}>{t('recycle.submit', { count })}</Button>} />
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('recycle.title')} closeButtonProps={{ 'aria-label': tc('common.close') }} centered>
         <Text>{t('recycle.confirm', { count })}</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setConfirming(false)}>{tc('common.cancel')}</Button>
-          <Button color="orange" onClick={() => void recycle()}>{t('recycle.submit', { count })}</Button>
+          <Button color="red" onClick={() => void recycle()}>{t('recycle.submit', { count })}</Button>
         </Group>
       </Modal>
     </>
