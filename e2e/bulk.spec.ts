@@ -136,9 +136,6 @@ test('the handheld variants through the keyboard wedge: bulk tracking and bulk s
   await page.getByRole('button', { name: 'Skip (2)' }).click();
   await expect(page.getByTestId('bulk-done')).toContainText('Skipped to Distribution centre: 2 barcodes.');
   await expect(entries(page).getByTestId('verdict').filter({ hasText: 'Skipped' })).toHaveCount(2);
-  const history = await page.request.get(`/api/barcode/history?id=${d}&skip=0&count=5`);
-  const latest = ((await history.json()).data as { items: { action: string; skipped?: boolean }[] }).items[0];
-  expect(latest).toMatchObject({ action: 'tracked', skipped: true });
   await page.goto(`/demo@1/qrcode/${d}`);
   await expect(page.getByTestId('current-trackpoint')).toContainText('Distribution centre');
 
