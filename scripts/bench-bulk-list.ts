@@ -41,35 +41,50 @@ const percentile = (values: number[], p: number) => {
 };
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
+/*
+ * The in-page parts are strings: tsx would wrap named functions in a helper the page lacks.
+ */
+
 /** Scrolls the page to the bottom at `step` px a frame; answers every frame's duration. */
-function scrollFrames(page: Page, step: number): Promise<number[]> {
-  return page.evaluate((px) => new Promise<number[]>((resolve) => {
-    window.scrollTo(0, 0);
-    const frames: number[] = [];
-    let last = 0;
-    const tick = (now: number) => {
-      if (last) frames.push(now - last);
-      last = now;
-      const root = document.scrollingElement!;
-      if (root.scrollTop + root.clientHeight >= root.scrollHeight - 1) return resolve(frames);
-      window.scrollBy(0, px);
-      requestAnimationFrame(tick);
-    };
+const SCROLL_FRAMES = `(px) => new Promise((resolve) => {
+  window.scrollTo(0, 0);
+  const frames = [];
+  let last = 0;
+  function tick(now) {
+    if (last) frames.push(now - last);
+    last = now;
+    const root = document.scrollingElement;
+    if (root.scrollTop + root.clientHeight >= root.scrollHeight - 1) return resolve(frames);
+    window.scrollBy(0, px);
     requestAnimationFrame(tick);
-  }), step);
+  }
+  requestAnimationFrame(tick);
+})`;
+
+/** Notes, in the page, each key's time from its keydown to the frame after its input event. */
+const WATCH_KEYS = `() => {
+  window.benchKeys = [];
+  let down = 0;
+  document.addEventListener('keydown', (e) => { down = e.timeStamp; }, true);
+  document.addEventListener('input', () => {
+    const at = down;
+    requestAnimationFrame(() => window.benchKeys.push(performance.now() - at));
+  }, true);
+}`;
+
+function scrollFrames(page: Page, step: number): Promise<number[]> {
+  return page.evaluate(`(${SCROLL_FRAMES})(${step})`) as Promise<number[]>;
 }
 
-/** Types `text` into the list box one key at a time; answers each key's time to the next frame. */
+/** Types `text` into the list box one key at a time; answers each key's keydown-to-frame time. */
 async function keyLatencies(page: Page, text: string): Promise<number[]> {
   const box = page.getByRole('textbox', { name: 'Barcode id or code' });
   await box.fill('');
   await box.focus();
-  const latencies: number[] = [];
-  for (const key of text) {
-    const started = await page.evaluate(() => performance.now());
-    await page.keyboard.type(key);
-    latencies.push(await page.evaluate((at) => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(performance.now() - at))), started));
-  }
+  await page.evaluate('window.benchKeys = []');
+  await page.keyboard.type(text, { delay: 50 });
+  await page.waitForFunction(`window.benchKeys.length >= ${text.length}`);
+  const latencies = await page.evaluate('window.benchKeys') as number[];
   await box.fill('');
   return latencies;
 }
@@ -88,6 +103,7 @@ try {
   if (!authorized.ok()) throw new Error(`login in the browser context failed: ${authorized.status()}`);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
+  await page.addInitScript(`(${WATCH_KEYS})()`);
   await page.goto(`${server.base}/demo@1/qrcode/${anchor}/bulk-tracking`);
   await page.getByTestId('scan-entry').first().waitFor();
 

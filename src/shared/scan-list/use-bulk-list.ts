@@ -71,13 +71,25 @@ export function useBulkList(check: BulkCheck | null, initial: readonly string[] 
     });
   }, [state, check, settled]);
 
-  const add = useCallback((texts: string[]) => dispatch({ type: 'added', entries: newEntries(texts) }), []);
+  // The user changed the list (beyond `initial`): leaving would lose it.
+  const [changed, setChanged] = useState(false);
+  const add = useCallback((texts: string[]) => {
+    setChanged(true);
+    dispatch({ type: 'added', entries: newEntries(texts) });
+  }, []);
   return {
     state: state as BulkListState,
     summary: summarise(state),
+    changed,
     add,
-    remove: useCallback((key: number) => dispatch({ type: 'removed', key }), []),
-    removeNotReady: useCallback(() => dispatch({ type: 'removedNotReady' }), []),
+    remove: useCallback((key: number) => {
+      setChanged(true);
+      dispatch({ type: 'removed', key });
+    }, []),
+    removeNotReady: useCallback(() => {
+      setChanged(true);
+      dispatch({ type: 'removedNotReady' });
+    }, []),
     /** The real request refused entries (see refusalsOf). */
     refuse: useCallback((results: CheckedEntry[]) => dispatch({ type: 'refused', results }), []),
     recheck: useCallback(() => dispatch({ type: 'recheck' }), []),

@@ -77,14 +77,14 @@ export interface BulkScreenProps {
 /**
  * The frame of a bulk screen (spec section 2): title, what it is for, the scan input (camera
  * bulk mode, trigger, typing, pasting), the list with each entry's verdict, and the actions. It
- * asks before leaving while barcodes are listed and not yet sent.
+ * asks before leaving once the user listed (or removed) barcodes that were not sent.
  */
 export function BulkScreen({ title, routeName, handheld, list, sending, intro, actions, doneLabel, children }: BulkScreenProps) {
   const { t } = useTranslation('bulk');
   const project = useCurrentProject();
   const { detailPath } = useCurrentBarcode();
   const navigate = useNavigate();
-  const dirty = list.summary.total > 0 && !sending.done;
+  const dirty = list.changed && list.summary.total > 0 && !sending.done;
   return (
     <StepFlowScreen flow={{ guard: { dirty } }} title={title}>
       {intro}

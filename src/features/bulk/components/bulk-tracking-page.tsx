@@ -39,8 +39,10 @@ export function BulkTrackingPage({ handheld = false, skip = false }: BulkTrackin
   const language = i18n.language as Language;
   const project = useCurrentProject();
   const { barcode, detailPath } = useCurrentBarcode();
-  const next = nextTrackPoint(project, barcode);
-  const trackPointKey = nextTrackPoint(project, barcode)?.key ?? '';
+  // The list's trackpoint is the opening barcode's next one when the screen opened: it stays while
+  // the list is sent (the barcode moves on) and for a new list after it.
+  const [next] = useState(() => nextTrackPoint(project, barcode));
+  const trackPointKey = next?.key ?? '';
   const projectId = project.id;
   const check = useCallback(async (barcodeIds: string[]) => verdictsOf(await (skip
     ? checkBulkSkip({ projectId, trackPointKey, barcodeIds })
