@@ -41,11 +41,12 @@ export function BulkListView({ project, state, summary, onRemove, onRemoveNotRea
   const { t } = useTranslation('scan-list');
   const listRef = useRef<HTMLUListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
-  // Where the list starts on the page (what is above it changes when the first entry arrives or the list empties).
-  const empty = summary.total === 0;
+  // Where the list starts on the page: what is above it grows and shrinks with the counts (status,
+  // buttons) and while sending (the progress bar), so it is read again then, set only when it moved.
   useLayoutEffect(() => {
-    setScrollMargin(listRef.current ? listRef.current.getBoundingClientRect().top + window.scrollY : 0);
-  }, [empty]);
+    const top = listRef.current ? listRef.current.getBoundingClientRect().top + window.scrollY : 0;
+    if (Math.abs(top - scrollMargin) > 1) setScrollMargin(top);
+  }, [scrollMargin, summary, disabled, readyLabel]);
   const { entries } = state;
   const virtualizer = useWindowVirtualizer({
     count: entries.length,
