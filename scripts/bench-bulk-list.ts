@@ -1,5 +1,5 @@
 /**
- * `npm run bench:bulk` (also part of `npm run bench`): the bulk tracking screen with 1,000 listed
+ * `npm run bench:bulk-list` (also part of `npm run bench`): the bulk tracking screen with 1,000 listed
  * barcodes, in Chromium on a phone viewport against the real server (built client in dist/,
  * in-memory database), staff logged in. Figures:
  * - paste: 1,000 ids pasted into the list box and added, until every entry has its dry-run

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { envelope } from '../common';
+import { envelope, ErrorResponse } from '../common';
 import { BULK_LIST_HARD_MAX } from '../project-config';
 import { IDENTIFIER_PATTERN } from '../field-constants';
 import { UUID_PATTERN_SOURCE } from '../validation';
@@ -30,6 +30,12 @@ const ListedId = Type.String({ minLength: 1, maxLength: 64 });
  * server with code 3089.
  */
 export const bulkIdList = (description: string) => Type.Array(ListedId, { minItems: 1, maxItems: BULK_LIST_HARD_MAX, description });
+
+/** The error answer of bulk requests: with 3089, `maxCount` is the project's maximum, for the message's {count}. */
+export const BulkErrorResponse = Type.Object({
+  ...ErrorResponse.properties,
+  maxCount: Type.Optional(Type.Integer()),
+});
 
 /** Bodies of bulk requests may be up to this size (5,000 ids and the forms); other routes keep 16 KiB. */
 export const BULK_BODY_LIMIT_BYTES = 128 * 1024;

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: requests per second of the reference server on loopback, the barcode
  * lifecycle (tracking steps, barcode reads) under a bounded load, parents and children (pairing
- * 500 children, tracking a parent with 1,000 descendants), and the client's first-load
+ * 500 children, tracking a parent with 1,000 descendants), bulk work (tracking, stock in and
+ * skip-tracking of 1,000 barcodes in one request), and the client's first-load
  * size. The server runs in its own process (in-memory PGlite; with DATABASE_URL also PostgreSQL
  * with one and two worker processes); autocannon loads it for a bounded time or number of requests
  * per endpoint and stops by itself. Ends with a table of every setup, and the figures before.
@@ -11,6 +12,7 @@ import { FIRST_LOAD_BUDGET_BYTES, measureFirstLoad } from '../../scripts/bundle-
 import { benchCompile } from '../../scripts/bench-compile';
 import { startBenchServer, staffLogin, type BenchDatabase } from './bench-server';
 import { benchLifecycle, type Figures } from './lifecycle';
+import { benchBulk } from './bulk';
 import { benchRelations } from './relations';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8190);
@@ -66,6 +68,7 @@ for (const [index, setup] of setups.entries()) {
   }
 }
 await benchRelations(PORT + setups.length);
+await benchBulk(PORT + setups.length + 1);
 
 const cell = (text: string, width: number) => text.padEnd(width);
 const number = (n: number, digits = 1) => n.toFixed(digits).padStart(7);

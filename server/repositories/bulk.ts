@@ -50,6 +50,11 @@ export async function findBulkBarcodes(db: Queryable, ids: readonly string[]): P
   return rows;
 }
 
+/** The barcodes as stored (every column), for the route notifications of a bulk step. */
+export async function findBarcodes<Row>(db: Queryable, ids: readonly string[]): Promise<Row[]> {
+  return (await db.query<Row>('select * from barcodes where id = any($1::text[]) order by id', [ids])).rows;
+}
+
 /**
  * Moves each barcode to the trackpoint if it is still at the revision read; answers how many
  * moved (fewer: someone changed one first, and the caller rolls back).

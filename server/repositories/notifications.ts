@@ -31,6 +31,17 @@ export async function insertNotification(db: Queryable, notification: NewNotific
   );
 }
 
+/** Stores several notifications in one statement (bulk tracking: one per barcode tracked). */
+export async function insertNotifications(db: Queryable, list: readonly NewNotification[]): Promise<void> {
+  if (list.length === 0) return;
+  await db.query(
+    `insert into notifications (id, barcode_id, cycle, track_point_key, subject, body, mobile_alert_duration_minutes)
+     select * from unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::int[])`,
+    [list.map((n) => n.id), list.map((n) => n.barcodeId), list.map((n) => n.cycle), list.map((n) => n.trackPointKey),
+      list.map((n) => n.subject), list.map((n) => n.body), list.map((n) => n.mobileAlertDurationMinutes)],
+  );
+}
+
 // Only notifications of each barcode's present cycle: those from before a recycle belong to its previous trip.
 const SELECT_NOTIFICATIONS = `select n.id, n.barcode_id, b.external_id, n.subject, n.body, n.displayed_at, n.mobile_alert_duration_minutes
   from notifications n join barcodes b on b.id = n.barcode_id and b.cycle = n.cycle`;

@@ -5,7 +5,7 @@ import {
   GenerateBarcodeBody, GenerateBarcodeResponse, HistoryQuery, HistoryResponse, NotificationsResponse, RecycleBody, RecycleResponse, TrackingBody,
   TrackingCountQuery, TrackingCountResponse, UndoTrackingBody,
 } from '../../schemas/api/barcode';
-import { BULK_BODY_LIMIT_BYTES, TrackingRequestBody, TrackingRequestResponse } from '../../schemas/api/bulk';
+import { BULK_BODY_LIMIT_BYTES, BulkErrorResponse, TrackingRequestBody, TrackingRequestResponse } from '../../schemas/api/bulk';
 import type { ServerContext } from '../context';
 import { requireViewer, viewerOf } from '../plugins/auth';
 import { activateBarcode, editActivation } from '../services/activation';
@@ -48,7 +48,7 @@ export const barcodeRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = 
   // Single or bulk (issue 12): `barcodeIds` makes it bulk, whose bodies may be larger.
   app.post(
     '/barcode/tracking',
-    { preHandler: requireViewer, bodyLimit: BULK_BODY_LIMIT_BYTES, schema: { body: TrackingRequestBody, response: { 200: TrackingRequestResponse, ...errors } } },
+    { preHandler: requireViewer, bodyLimit: BULK_BODY_LIMIT_BYTES, schema: { body: TrackingRequestBody, response: { 200: TrackingRequestResponse, '4xx': BulkErrorResponse, '5xx': ErrorResponse } } },
     async (request) => ({ data: await trackingRequest(ctx, viewerOf(request), request.body) }),
   );
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse } from '../../schemas/common';
 import {
-  BULK_BODY_LIMIT_BYTES, BulkTrackingResponse, RecycleMultipleBody, RecycleMultipleResponse, SkipTrackingBody, UserTrackingHistoryQuery, UserTrackingHistoryResponse,
+  BULK_BODY_LIMIT_BYTES, BulkErrorResponse, BulkTrackingResponse, RecycleMultipleBody, RecycleMultipleResponse, SkipTrackingBody, UserTrackingHistoryQuery, UserTrackingHistoryResponse,
 } from '../../schemas/api/bulk';
 import { AvailableLocationsQuery, AvailableLocationsResponse, LocationTrackingBody, StockBody, StockResponse } from '../../schemas/api/location';
 import type { ServerContext } from '../context';
@@ -9,7 +9,7 @@ import { requireViewer, viewerOf } from '../plugins/auth';
 import { bulkTracking, recycleMultiple, userTrackingHistory } from '../services/bulk';
 import { availableLocations, changeStock, locationTracking } from '../services/stock';
 
-const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
+const errors = { '4xx': BulkErrorResponse, '5xx': ErrorResponse };
 
 /**
  * Bulk work, locations and stock (issue 12): skip-tracking, recycle-multiple, the user's

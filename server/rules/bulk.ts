@@ -110,3 +110,14 @@ export function trackPointsByType(types: BarcodeTypes, barcodes: readonly BulkBa
   }
   return byType;
 }
+
+/**
+ * What a history entry of bulk work adds for GET /barcode/history: a skipped step says so
+ * ('tracked' with `skipped`), a stock entry names its bin.
+ */
+export function bulkHistoryMarks(action: string, data: unknown): { skipped?: true; locationId?: string } {
+  const record = typeof data === 'object' && data !== null ? data as Record<string, unknown> : {};
+  if (action === 'tracked' && record.skipped === true) return { skipped: true };
+  if ((action === 'stocked-in' || action === 'stocked-out') && typeof record.locationId === 'string') return { locationId: record.locationId };
+  return {};
+}

@@ -20,7 +20,7 @@ import { assertRequiredInfo, assertStepInfoWellFormed, stepInfo } from '../rules
 import { localDay } from '../rules/tracking-count';
 import { validatedTrackPointForms } from '../rules/tracking';
 import { moveWithParent } from './hierarchy';
-import { notifyArrival } from './notifications';
+import { notifyArrivals } from './bulk-notifications';
 import { bulkContext, bulkVerdicts } from './bulk-list';
 import { loadProject, projectPermission } from './projects';
 import { addTracking } from './tracking';
@@ -135,10 +135,7 @@ export async function bulkTracking(ctx: ServerContext, viewer: Viewer, body: Bul
     await appendHistoryEach(db, barcodes.map((b) => ({ barcodeId: b.id, trackPointKey: body.trackPointKey, data: data.get(b.barcode_type as string) })), 'tracked', viewer.userId);
     let descendantsMoved = 0;
     for (const b of barcodes.filter((x) => x.children_count > 0)) descendantsMoved += await moveWithParent(db, b.id, body.trackPointKey, viewer.userId);
-    for (const b of barcodes) {
-      const point = types[b.barcode_type as string]?.trackPoints.find((t) => t.key === body.trackPointKey);
-      if (point) await notifyArrival(db, project, b.id, point);
-    }
+    await notifyArrivals(db, project, ids, body.trackPointKey);
     return { ...answer, descendantsMoved, barcodes: answer.barcodes.map((v) => ({ ...v, currentTrackPointKey: body.trackPointKey })) };
   });
 }

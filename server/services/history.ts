@@ -3,6 +3,7 @@ import type { ServerContext } from '../context';
 import * as history from '../repositories/history';
 import type { HistoryRow } from '../repositories/history';
 import { assertMember, type Viewer } from '../rules/access';
+import { bulkHistoryMarks } from '../rules/bulk';
 import { relatedBarcodesOf } from '../rules/pairing';
 import { localDay } from '../rules/tracking-count';
 import { projectOfBarcodeFor } from './barcodes';
@@ -21,6 +22,7 @@ function toHistoryEntry(r: HistoryRow): HistoryEntry {
     seq: r.seq, action: r.action, trackPointKey: r.track_point_key, staffName: r.staff, createdAt: new Date(r.created_at).toISOString(),
     ...(r.action === 'tracked' ? { undone: r.undone } : {}),
     ...(related ? { relatedBarcodeIds: related } : {}),
+    ...bulkHistoryMarks(r.action, r.data),
   };
 }
 
