@@ -12,7 +12,7 @@ import type { BulkEntry, BulkListState, BulkListSummary } from './bulk-list';
 /** A row's height before it is measured (one line of label, one of id, one of verdict). */
 const ROW_ESTIMATE_PX = 84;
 /** Rows drawn beyond the screen on each side, so a fast flick shows no blank rows. */
-const OVERSCAN = 8;
+const OVERSCAN = 6;
 
 export interface BulkListViewProps {
   project: Project;
@@ -54,6 +54,9 @@ export function BulkListView({ project, state, summary, onRemove, onRemoveNotRea
     overscan: OVERSCAN,
     scrollMargin,
     getItemKey: (index) => entries[index]?.key ?? index,
+    // Rows follow the scroll in React's own batched render, not a synchronous one inside the
+    // scroll event (flushSync), which costs frames on a slow phone.
+    useFlushSync: false,
   });
   const failures = entries.some(isCheckFailure);
 
