@@ -1,5 +1,5 @@
-import { memo, useLayoutEffect, useRef, useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { ActionIcon, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import type { Language } from '@schemas/languages';
 import { TypeIcon } from '@/shared/barcode/type-icon';
 import { codeText } from '@/shared/i18n/error-message';
 import type { BulkEntry, BulkListState, BulkListSummary } from './bulk-list';
+import './bulk-list.css';
 
 /** A row's height before it is measured (one line of label, one of id, one of verdict). */
 const ROW_ESTIMATE_PX = 84;
@@ -59,6 +60,15 @@ export function BulkListView({ project, state, summary, onRemove, onRemoveNotRea
     useFlushSync: false,
   });
   const failures = entries.some(isCheckFailure);
+  const { t: tc, i18n } = useTranslation();
+  const language = i18n.language as Language;
+  const texts = useMemo<RowTexts>(() => ({
+    checking: t('list.checkingOne'),
+    ready: readyLabel ?? t('bulk.ready'),
+    remove: (label) => t('list.remove', { code: label }),
+    code: (code) => codeText(tc, code),
+    typeName: (typeKey) => project.barcodeTypes[typeKey]?.name[language] ?? typeKey,
+  }), [t, tc, readyLabel, project, language]);
 
   return (
     <Stack gap="xs">
@@ -87,7 +97,7 @@ export function BulkListView({ project, state, summary, onRemove, onRemoveNotRea
           return (
             <li key={item.key} ref={virtualizer.measureElement} data-index={item.index} aria-setsize={entries.length} aria-posinset={item.index + 1}
               style={{ position: 'absolute', top: 0, left: 0, width: '100%', paddingBottom: 'var(--mantine-spacing-xs)', transform: `translateY(${item.start - scrollMargin}px)` }}>
-              <EntryRow project={project} entry={entry} onRemove={onRemove} disabled={disabled} readyLabel={readyLabel} />
+              <EntryRow project={project} entry={entry} onRemove={onRemove} disabled={disabled} removable={!readyLabel} texts={texts} />
             </li>
           );
         })}
@@ -96,42 +106,47 @@ export function BulkListView({ project, state, summary, onRemove, onRemoveNotRea
   );
 }
 
+/** The words every row uses, translated once for the whole list (a row has no hooks of its own). */
+interface RowTexts {
+  checking: string;
+  ready: string;
+  remove(label: string): string;
+  code(code: number | string): string;
+  typeName(typeKey: string): string | undefined;
+}
+
 interface EntryRowProps {
   project: Project;
   entry: BulkEntry;
   onRemove(key: number): void;
   disabled: boolean;
-  readyLabel?: string;
+  /** Offer Remove (not once the list was sent). */
+  removable: boolean;
+  texts: RowTexts;
 }
 
 /** One listed barcode: its type, the label people read, its id, its verdict in the user's language, and Remove. */
-const EntryRow = memo(function EntryRow({ project, entry, onRemove, disabled, readyLabel }: EntryRowProps) {
-  const { t, i18n } = useTranslation('scan-list');
-  const { t: tc } = useTranslation();
+const EntryRow = memo(function EntryRow({ project, entry, onRemove, disabled, removable, texts }: EntryRowProps) {
   const type = entry.barcodeType ? project.barcodeTypes[entry.barcodeType] : undefined;
   const label = entry.externalId ?? entry.id ?? entry.reference;
   const { verdict } = entry;
   return (
-    <Paper withBorder p="sm" radius="md" data-testid="scan-entry" data-state={verdict.state === 'ready' ? 'accepted' : verdict.state === 'pending' ? 'checking' : 'refused'}>
-      <Group wrap="nowrap" justify="space-between" align="flex-start">
-        <Group wrap="nowrap" style={{ minWidth: 0 }} align="flex-start">
-          <TypeIcon type={type} size={32} />
-          <Stack gap={2} style={{ minWidth: 0 }}>
-            <Text fw={600} size="sm" style={{ wordBreak: 'break-all' }}>{label}</Text>
-            {type && <Text size="xs" c="dimmed">{type.name[i18n.language as Language] ?? entry.barcodeType}{entry.externalId && entry.id ? ` · ${entry.id}` : ''}</Text>}
-            {verdict.state === 'pending'
-              ? <Group gap={6}><Loader size="xs" aria-hidden /><Text size="xs">{t('list.checkingOne')}</Text></Group>
-              : verdict.state === 'ready'
-                ? <Badge color="teal.9" variant="filled" data-testid="verdict">{readyLabel ?? t('bulk.ready')}</Badge>
-                : <Text size="xs" c="red.9" data-testid="verdict">{codeText(tc, verdict.code)}</Text>}
-          </Stack>
-        </Group>
-        {!readyLabel && (
-          <ActionIcon variant="subtle" color="gray" onClick={() => onRemove(entry.key)} disabled={disabled} aria-label={t('list.remove', { code: label })}>
-            <IconTrash size={18} aria-hidden />
-          </ActionIcon>
-        )}
-      </Group>
-    </Paper>
+    <div className="bulk-row" data-testid="scan-entry" data-state={verdict.state === 'ready' ? 'accepted' : verdict.state === 'pending' ? 'checking' : 'refused'}>
+      <TypeIcon type={type} size={32} />
+      <div className="bulk-row-text">
+        <p className="bulk-row-label">{label}</p>
+        {type && entry.barcodeType && <p className="bulk-row-small bulk-row-dimmed">{texts.typeName(entry.barcodeType)}{entry.externalId && entry.id ? ` · ${entry.id}` : ''}</p>}
+        {verdict.state === 'pending'
+          ? <p className="bulk-row-small"><Loader size="xs" aria-hidden />{texts.checking}</p>
+          : verdict.state === 'ready'
+            ? <span className="bulk-row-ready" data-testid="verdict">{texts.ready}</span>
+            : <p className="bulk-row-small bulk-row-refused" data-testid="verdict">{texts.code(verdict.code)}</p>}
+      </div>
+      {removable && (
+        <ActionIcon variant="subtle" color="gray" onClick={() => onRemove(entry.key)} disabled={disabled} aria-label={texts.remove(label)}>
+          <IconTrash size={18} aria-hidden />
+        </ActionIcon>
+      )}
+    </div>
   );
 });
