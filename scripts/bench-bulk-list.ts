@@ -7,8 +7,9 @@
  * - typing: key-to-frame latency of typing an id into the box while 1,000 entries are listed
  *   (each key dispatched, then the time to the next animation frame);
  * - scrolling: the page scrolled from top to bottom at 60 px a frame; the duration of every
- *   frame (requestAnimationFrame deltas), p50 / p95 / max. Goal: p95 <= 16 ms (one 60 Hz frame;
- *   Chromium's frames come every 16.7 ms, so a p95 of 16-17 ms means no frame was dropped).
+ *   frame (requestAnimationFrame deltas), p50 / p95 / max. Goal: p95 <= 16 ms, read as one 60 Hz
+ *   frame (Chromium's frames come every 16.7 ms, so no delta is shorter: a p95 of 16.7-16.8 ms
+ *   means no frame was dropped).
  * Each figure without and with the CPU slowed 4x (DevTools throttling, as a mid-range phone).
  */
 import { chromium, type Page } from '@playwright/test';
@@ -18,6 +19,8 @@ import { apiClient, palletActivation, staffCookie, staffLogin, startBenchServer,
 const PORT = Number(process.env.BENCH_BULK_PORT ?? 8198);
 const COUNT = Number(process.env.BENCH_BULK_COUNT ?? 1000);
 const CONNECTIONS = 10;
+/** One frame at 60 Hz. */
+const FRAME_MS = 1000 / 60;
 const CASE_FIELDS = { productName: 'Influenza vaccine', lotNumber: 'FLU-2026-1', expiryDate: '2027-03-31', storageRange: '2-8' };
 
 /** `count` cases generated and activated at the manufacturer, `CONNECTIONS` at a time. */
@@ -122,7 +125,8 @@ try {
     console.log(`  typing with ${COUNT} listed (${label}): key to frame p50 ${ms(percentile(keys, 0.5))}, p95 ${ms(percentile(keys, 0.95))}, max ${ms(Math.max(...keys))}`);
     const frames = await scrollFrames(page, 60);
     const p95 = percentile(frames, 0.95);
-    console.log(`  scrolling top to bottom (${label}, ${frames.length} frames): frame p50 ${ms(percentile(frames, 0.5))}, p95 ${ms(p95)} (goal <= 16 ms${p95 <= 16.7 ? ', met' : ', missed'}), max ${ms(Math.max(...frames))}`);
+    // Frames come every 16.7 ms at 60 Hz: a p95 within a millisecond of that is every frame on time.
+    console.log(`  scrolling top to bottom (${label}, ${frames.length} frames): frame p50 ${ms(percentile(frames, 0.5))}, p95 ${ms(p95)} (goal: one 60 Hz frame, 16.7 ms${p95 < FRAME_MS + 1 ? ', met' : ', missed'}), max ${ms(Math.max(...frames))}`);
   }
   // The same scroll on a plain page of the same height (no React, no list): what the machine
   // itself allows now, so a busy machine's dropped frames are not read as the list's.
