@@ -24,13 +24,12 @@ export type OutgoingMessage =
 /** "Sends" several messages at once: one statement stores them all (route notifications), each is logged as above. */
 export async function sendAll(db: Queryable, messages: readonly OutgoingMessage[]): Promise<void> {
   if (messages.length === 0) return;
-  const params: unknown[] = [];
-  const rows = messages.map((m) => {
-    params.push(newId(), m.channel, m.destination, m.channel === 'email' ? m.subject : null, m.body);
-    const at = params.length - 5;
-    return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5})`;
-  });
-  await db.query(`insert into outbox (id, channel, destination, subject, body) values ${rows.join(', ')}`, params);
+  // One statement with five array parameters, whatever the number of messages (a bulk step sends
+  // thousands; a VALUES list would hold five parameters per message).
+  await db.query(
+    'insert into outbox (id, channel, destination, subject, body) select * from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[])',
+    [messages.map(() => newId()), messages.map((m) => m.channel), messages.map((m) => m.destination), messages.map((m) => (m.channel === 'email' ? m.subject : null)), messages.map((m) => m.body)],
+  );
   for (const m of messages) console.info(m.channel === 'email' ? `[outbox] e-mail to ${m.destination}: ${m.subject}` : `[outbox] sms to ${m.destination}: ${m.body}`);
 }
 

@@ -38,13 +38,18 @@ export interface QuantityEntryRow {
  * viewer may know), with their direct children, links and stock, in one statement.
  */
 export async function findBulkBarcodes(db: Queryable, ids: readonly string[]): Promise<BulkBarcodeRow[]> {
+  // Children, links and stock are read per list (grouped), not per barcode: one pass each.
   const { rows } = await db.query<BulkBarcodeRow>(
     `select b.id, p.code as project_code, p.version as project_version, p.enterprise_id, b.barcode_type, b.is_activated,
             b.is_deactivated, b.current_track_point_key, b.external_id, b.parent_id, b.revision, b.is_sealed,
-            (select count(*)::int from barcodes c where c.parent_id = b.id) as children_count,
-            (select count(*)::int from barcode_links l where l.from_id = b.id or l.to_id = b.id) as link_count,
-            (select s.location_id::text from barcode_stock s where s.barcode_id = b.id) as stock_location_id
-       from barcodes b join projects p on p.id = b.project_id where b.id = any($1::text[])`,
+            coalesce(c.n, 0)::int as children_count, coalesce(l.n, 0)::int as link_count, s.location_id::text as stock_location_id
+       from barcodes b join projects p on p.id = b.project_id
+       left join (select parent_id, count(*) as n from barcodes where parent_id = any($1::text[]) group by parent_id) c on c.parent_id = b.id
+       left join (select x.id, count(*) as n from (
+                    select from_id as id from barcode_links where from_id = any($1::text[])
+                    union all select to_id from barcode_links where to_id = any($1::text[])) x group by x.id) l on l.id = b.id
+       left join barcode_stock s on s.barcode_id = b.id
+      where b.id = any($1::text[])`,
     [ids],
   );
   return rows;

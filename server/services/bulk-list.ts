@@ -2,9 +2,13 @@ import type { BulkVerdict } from '../../schemas/api/bulk';
 import type { Queryable } from '../db/database';
 import { findBulkBarcodes } from '../repositories/bulk';
 import type { ProjectRow } from '../repositories/projects';
-import type { BulkContext } from '../rules/bulk';
+import { bulkMaxCountOf } from '../../schemas/project-config';
+import type { ServerContext } from '../context';
+import { assertMember, type PermissionKey, type Viewer } from '../rules/access';
+import { assertWithinMaximum, type BulkContext } from '../rules/bulk';
+import { loadProject, projectPermission } from './projects';
 
-/** What bulk tracking, recycle and stock share: the listed barcodes read at once, and their verdicts as answered. */
+/** What bulk tracking, recycle and stock share: the screen's project and its maximum, the listed barcodes read at once, their verdicts as answered. */
 
 /** The listed barcodes and what each is checked against. */
 export async function bulkContext(db: Queryable, project: ProjectRow, ids: readonly string[], permitted: boolean): Promise<BulkContext> {
@@ -22,4 +26,20 @@ export function bulkVerdicts(ids: readonly string[], codes: readonly (number | n
       currentTrackPointKey: known ? row.current_track_point_key : null, childrenCount: known ? row.children_count : 0,
     };
   });
+}
+
+/** The screen's project, for users of its enterprise (2304 unknown, 403 another enterprise). */
+export async function memberProject(ctx: ServerContext, viewer: Viewer, projectId: string): Promise<ProjectRow> {
+  const project = await loadProject(ctx.db, { id: projectId });
+  assertMember(viewer, project);
+  return project;
+}
+
+/** The project, its maximum (3089 over it) and whether the viewer holds the permission, before anything else is read. */
+export async function bulkPreamble(ctx: ServerContext, viewer: Viewer, projectId: string, count: number, permission: PermissionKey) {
+  const project = await memberProject(ctx, viewer, projectId);
+  const maxCount = bulkMaxCountOf(project.config);
+  assertWithinMaximum(count, maxCount);
+  const permitted = (await projectPermission(ctx.db, project, viewer))[permission].canEdit;
+  return { project, maxCount, permitted };
 }

@@ -3,17 +3,16 @@ import type {
 } from '../../schemas/api/bulk';
 import type { TrackingBody } from '../../schemas/api/barcode';
 import { ErrorCode } from '../../schemas/error-codes';
-import { bulkMaxCountOf } from '../../schemas/project-config';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import { moveAllToTrackPoint, quantityEntries, resetAllForReuse, userTrackingSteps } from '../repositories/bulk';
 import { appendHistoryEach } from '../repositories/pairing';
 import { clearStock } from '../repositories/locations';
 import type { ProjectRow } from '../repositories/projects';
-import { assertMember, type PermissionKey, type Viewer } from '../rules/access';
+import type { Viewer } from '../rules/access';
 import { fieldFailure } from '../rules/api-failure';
 import { concurrentChange } from '../rules/barcodes';
-import { assertWithinMaximum, bulkTrackingVerdicts, recycleVerdicts, trackPointsByType, type BulkBarcode } from '../rules/bulk';
+import { bulkTrackingVerdicts, recycleVerdicts, trackPointsByType, type BulkBarcode } from '../rules/bulk';
 import { assertAllAccepted } from '../rules/pairing';
 import { belowZeroField, formAdjustments, runningQuantities } from '../rules/quantities';
 import { assertRequiredInfo, assertStepInfoWellFormed, stepInfo } from '../rules/step-info';
@@ -21,8 +20,7 @@ import { localDay } from '../rules/tracking-count';
 import { validatedTrackPointForms } from '../rules/tracking';
 import { moveWithParent } from './hierarchy';
 import { notifyArrivals } from './bulk-notifications';
-import { bulkContext, bulkVerdicts } from './bulk-list';
-import { loadProject, projectPermission } from './projects';
+import { bulkContext, bulkPreamble, bulkVerdicts, memberProject } from './bulk-list';
 import { addTracking } from './tracking';
 
 /**
@@ -60,24 +58,8 @@ export async function trackingRequest(ctx: ServerContext, viewer: Viewer, body: 
   return true;
 }
 
-/** The screen's project, for users of its enterprise (2304 unknown, 403 another enterprise). */
-async function memberProject(ctx: ServerContext, viewer: Viewer, projectId: string): Promise<ProjectRow> {
-  const project = await loadProject(ctx.db, { id: projectId });
-  assertMember(viewer, project);
-  return project;
-}
-
 /** Runs `fn` in one transaction, or (dry run) on the database without writing. */
 const bulkStep = <T>(ctx: ServerContext, dryRun: boolean, fn: (db: Queryable) => Promise<T>): Promise<T> => (dryRun ? fn(ctx.db) : ctx.db.transaction(fn));
-
-/** The project, its maximum (3089 over it) and whether the viewer holds the permission, before anything else is read. */
-async function bulkPreamble(ctx: ServerContext, viewer: Viewer, projectId: string, count: number, permission: PermissionKey) {
-  const project = await memberProject(ctx, viewer, projectId);
-  const maxCount = bulkMaxCountOf(project.config);
-  assertWithinMaximum(count, maxCount);
-  const permitted = (await projectPermission(ctx.db, project, viewer))[permission].canEdit;
-  return { project, maxCount, permitted };
-}
 
 /**
  * What each barcode's history entry holds, by barcode type: the forms validated with that type's

@@ -8,15 +8,14 @@ import { bumpAllRevisions, findBulkBarcodes, quantityEntries } from '../reposito
 import { findLocationWithPath, findProjectLocations, findStock, stockIn, stockOut } from '../repositories/locations';
 import { appendHistoryEach } from '../repositories/pairing';
 import type { ProjectRow } from '../repositories/projects';
-import { assertMember, belongsTo, type Viewer } from '../rules/access';
+import { belongsTo, type Viewer } from '../rules/access';
 import { ApiFailure, commonFailure } from '../rules/api-failure';
 import { concurrentChange } from '../rules/barcodes';
-import { assertWithinMaximum, listVerdict, type BulkBarcode } from '../rules/bulk';
+import { listVerdict, type BulkBarcode } from '../rules/bulk';
 import { assertAllAccepted } from '../rules/pairing';
 import { runningQuantities } from '../rules/quantities';
 import { assertStockLocation, availableBins, stockVerdicts, toLocation } from '../rules/stock';
-import { bulkMaxCountOf } from '../../schemas/project-config';
-import { bulkContext, bulkVerdicts } from './bulk-list';
+import { bulkContext, bulkPreamble, bulkVerdicts, memberProject } from './bulk-list';
 import { loadProject, projectPermission } from './projects';
 
 /**
@@ -39,11 +38,7 @@ async function stockedBin(db: Queryable, id: string): Promise<Location | null> {
  */
 export async function changeStock(ctx: ServerContext, viewer: Viewer, body: StockBody): Promise<StockAnswer> {
   const dryRun = body.dryRun ?? false;
-  const project = await loadProject(ctx.db, { id: body.projectId });
-  assertMember(viewer, project);
-  const maxCount = bulkMaxCountOf(project.config);
-  assertWithinMaximum(body.barcodeIds.length, maxCount);
-  const permitted = (await projectPermission(ctx.db, project, viewer)).addTrackingPermission.canEdit;
+  const { project, maxCount, permitted } = await bulkPreamble(ctx, viewer, body.projectId, body.barcodeIds.length, 'addTrackingPermission');
   const ids = body.barcodeIds;
   const step = async (db: Queryable): Promise<StockAnswer> => {
     const path = await findLocationWithPath(db, body.locationId);
@@ -93,8 +88,7 @@ export async function locationTracking(ctx: ServerContext, viewer: Viewer, body:
  * of a barcode that is not in stock is 3077.
  */
 export async function availableLocations(ctx: ServerContext, viewer: Viewer, query: AvailableLocationsQuery): Promise<Location[]> {
-  const project = await loadProject(ctx.db, { id: query.projectId });
-  assertMember(viewer, project);
+  const project = await memberProject(ctx, viewer, query.projectId);
   const permitted = (await projectPermission(ctx.db, project, viewer)).addTrackingPermission.canEdit;
   const list = await bulkContext(ctx.db, project, [query.barcodeId], permitted);
   const code = listVerdict(query.barcodeId, 0, [query.barcodeId], list);

@@ -151,6 +151,23 @@ describe('POST /barcode/tracking with barcodeIds (bulk)', () => {
   });
 });
 
+describe('repeating a bulk write', () => {
+  it('with the same Idempotency-Key: the first answer again, nothing written twice', async () => {
+    const ids = await activatedMany(server, 'pallet', 2);
+    const send = () => client.request({
+      method: 'POST', url: '/api/barcode/tracking', headers: { 'idempotency-key': `bulk-${ids[0]}` },
+      payload: { projectId: project, trackPointKey: DC, forms: dcForms, barcodeIds: ids },
+    });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(200);
+    const before = await historyRows();
+    const again = await send();
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await historyRows()).toBe(before);
+  });
+});
+
 describe('POST /barcode/skip-tracking', () => {
   it('moves the barcodes past a trackpoint that allows it; history says skipped and by whom', async () => {
     const ids = await activatedMany(server, 'pallet', 2);
