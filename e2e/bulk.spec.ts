@@ -138,6 +138,10 @@ test('the handheld variants through the keyboard wedge: bulk tracking and bulk s
   await expect(entries(page).getByTestId('verdict').filter({ hasText: 'Skipped' })).toHaveCount(2);
   await page.goto(`/demo@1/qrcode/${d}`);
   await expect(page.getByTestId('current-trackpoint')).toContainText('Distribution centre');
+  // Its history says the trackpoint was skipped, and by whom.
+  await page.goto(`/demo@1/qrcode/${d}/history`);
+  await expect(page.getByTestId('history-entry').first()).toContainText('Trackpoint skipped (no forms)');
+  await expect(page.getByTestId('history-entry').first()).toContainText('Hana Sato');
 
   // The tracking-count page lists the user's own steps of the day, newest first: the skips, then the tracked ones.
   await page.goto('/demo@1/tracking-count');
