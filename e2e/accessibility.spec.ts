@@ -208,3 +208,51 @@ test.describe('parents, children and links (as staff)', () => {
     }
   });
 });
+
+test.describe('bulk screens and stock (as staff)', () => {
+  test('bulk tracking and skip (and -kht), bulk recycle, stock in and out, the detail page in stock, the tracking count with steps', async ({ page }) => {
+    test.setTimeout(90_000);
+    await login(page, '11112222');
+    const stamp = Date.now() % 1_000_000;
+    const pallet = await activatedPallet(page.request);
+    const base = `/demo@1/qrcode/${pallet}`;
+    // A list with a ready entry and refused ones (duplicate, not found).
+    await page.goto(`${base}/bulk-tracking`);
+    await page.getByRole('textbox', { name: 'Barcode id or code' }).fill(`${pallet}, NOSUCH${stamp}`);
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(page.getByTestId('scan-entry').filter({ hasText: 'Barcode not found' })).toHaveCount(1);
+    await expect(page.getByTestId('scan-entry').filter({ hasText: 'already in the list' })).toHaveCount(1);
+    await expectAccessible(page, 'bulk tracking with ready and refused entries');
+    for (const [screen, heading] of [
+      ['bulk-tracking-kht', 'Bulk tracking (handheld scanner)'], ['bulk-skip-tracking', 'Bulk skip'], ['bulk-skip-tracking-kht', 'Bulk skip (handheld scanner)'],
+      ['bulk-recycle', 'Bulk recycle'], ['stock-in', 'Stock in'],
+    ]) {
+      await page.goto(`${base}/${screen}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading!);
+      await expect(page.getByTestId('scan-entry').first().getByTestId('verdict')).toBeVisible();
+      await expectAccessible(page, screen!);
+    }
+    const stocked = await page.request.post('/api/location/location-tracking', {
+      data: { barcodeId: pallet, trackPointKey: 'manufacturer', type: 'in', locationId: await plantBin(page, pallet) },
+    });
+    expect(stocked.ok(), await stocked.text()).toBe(true);
+    await page.goto(base);
+    await expect(page.getByTestId('stock-section')).toBeVisible();
+    await expectAccessible(page, 'detail in stock');
+    await page.goto(`${base}/stock-out`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Stock out');
+    await expectAccessible(page, 'stock-out');
+    await page.goto('/demo@1/tracking-count');
+    await expect(page.getByRole('heading', { name: 'Your tracking steps' })).toBeVisible();
+    await expectAccessible(page, 'tracking count with the steps list');
+  });
+});
+
+/** The demo's stock-in bin at the manufacturer, as the available-locations call names it. */
+async function plantBin(page: Page, barcodeId: string): Promise<string> {
+  const project = await page.request.get('/api/barcode/project?code=demo');
+  const projectId = ((await project.json()).data as { id: string }).id;
+  const res = await page.request.get(`/api/location/available-locations?projectId=${projectId}&barcodeId=${barcodeId}&trackPointKey=manufacturer&action=in`);
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()).data as { id: string }[])[0]!.id;
+}

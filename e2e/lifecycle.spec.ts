@@ -130,7 +130,7 @@ test('a staff member generates, activates, tracks to the end, undoes, sees alert
   await page.getByRole('link', { name: 'Back to the barcode' }).click();
 
   // Recycle: a dry run says what will happen, then the barcode is new again and can be activated.
-  await page.getByRole('button', { name: 'Recycle' }).click();
+  await page.getByRole('button', { name: 'Recycle', exact: true }).click();
   await expect(page.getByTestId('recycle-plan')).toContainText('Vaccine case at Pharmacy');
   await page.getByRole('dialog').getByRole('button', { name: 'Recycle' }).click();
   await expect(page.getByTestId('barcode-state')).toHaveText('Not activated');

@@ -114,6 +114,12 @@ test('staff screens: home, scanner, detail, every screen under a barcode, activa
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectReflows(page, screen);
   }
+  // The bulk screens (issue 12): each lists the barcode it was opened from, with its verdict.
+  for (const screen of ['bulk-tracking', 'bulk-tracking-kht', 'bulk-skip-tracking', 'bulk-skip-tracking-kht', 'bulk-recycle', 'stock-in']) {
+    await page.goto(`/demo@1/qrcode/${id}/${screen}`);
+    await expect(page.getByTestId('scan-entry').first().getByTestId('verdict')).toBeVisible();
+    await expectReflows(page, screen);
+  }
   await page.goto(`/demo@1/qrcode/${id}/track`);
   await page.getByRole('button', { name: 'Add tracking' }).click();
   await expect(page.getByText('This item is required.').first()).toBeVisible();
@@ -134,6 +140,7 @@ test('staff screens: home, scanner, detail, every screen under a barcode, activa
   }
   await page.goto('/demo@1/tracking-count');
   await expect(page.getByTestId('tracking-count')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your tracking steps' })).toBeVisible();
   await expectReflows(page, 'tracking count');
   await page.goto('/demo@1/ghg-report');
   await expect(page.getByTestId('ghg-report-total')).toBeVisible();

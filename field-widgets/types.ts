@@ -36,8 +36,12 @@ export interface FormContext {
   readText?: (fieldName: string) => Promise<string | null>;
   /** The camera frame this form's barcode was scanned from, for barcode-scan-frame files. Absent: none. */
   scanFrame?: ScanFrameSource;
-  /** Current quantity of each adjustment field (tracking), for the 'remaining' line. */
-  currentQuantities?: Record<string, number>;
+  /**
+   * The running quantity of each adjustment quantity of the barcode (tracking), by the activation
+   * field's key, as the server computes it (GET /barcode/barcode `quantities`). Absent: not known
+   * (bulk tracking fills one form for many barcodes; the server checks each).
+   */
+  currentQuantities?: Record<string, CurrentQuantity>;
   /**
    * The calculation review of a GHG emission field (POST /barcode/review-calculation): the
    * emission the inputs give with the project's factors, or the translated reason there is none.
@@ -46,6 +50,21 @@ export interface FormContext {
   reviewCalculation?: (calculationType: string, input: GhgInputs) => Promise<{ result: GhgResult } | { message: string }>;
   /** Choices a widget keeps on this device (spec section 3). Absent: nothing is remembered. */
   deviceSettings?: DeviceSettings;
+}
+
+/** One running quantity (spec section 3 labels: initial quantity, increase, decrease, quantity, remaining, adjustment time). */
+export interface CurrentQuantity {
+  initial: number;
+  /** Totals of the tracking steps' increases and decreases. */
+  increase: number;
+  decrease: number;
+  /** What is left now: initial + increase - decrease. */
+  remaining: number;
+  /** The latest adjustment's amount and direction; null before any. */
+  quantity: number | null;
+  type: 'increase' | 'decrease' | null;
+  /** ISO time of the latest adjustment; null before any. */
+  adjustedAt: string | null;
 }
 
 /** The device-local settings widgets keep (spec section 3): the GHG load rate's auto switch. */

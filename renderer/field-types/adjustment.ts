@@ -4,6 +4,8 @@ import type { NumberOptions } from './number';
 /** An amount is a number (without rounding mode or step) plus the preselected adjustment type. */
 export interface AdjustmentOptions extends Pick<NumberOptions, 'precision' | 'min' | 'max' | 'unitPrefix' | 'unitSuffix'> {
   sign?: 'increase' | 'decrease';
+  /** The quantity a tracking field changes: an activation adjustment field's key (absent: the field's own key). */
+  quantityOf?: string;
 }
 
 /**
@@ -22,7 +24,10 @@ export const adjustment: FieldTypeDefinition<'adjustment', AdjustmentOptions> = 
       required: ['type', 'value'],
       additionalProperties: false,
     },
-    options: { precision: field.precision ?? DEFAULT_PRECISION, sign: field.sign, min: field.min, max: field.max, unitPrefix: field.unitPrefix, unitSuffix: field.unitSuffix },
+    options: {
+      precision: field.precision ?? DEFAULT_PRECISION, sign: field.sign, min: field.min, max: field.max, unitPrefix: field.unitPrefix, unitSuffix: field.unitSuffix,
+      quantityOf: field.quantityOf,
+    },
   }),
   check: (field, report) => checkRange(report, 'min', 'max', field.min, field.max),
   display: (field, value) => (isRecord(value)

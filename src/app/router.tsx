@@ -22,6 +22,8 @@ const HistoryPage = lazyScreen(() => import('@/features/barcode-detail/component
 const TracePage = lazyScreen(() => import('@/features/barcode-detail/components/trace-page').then(named('TracePage')));
 /** The pairing screens come in one chunk, as one component (see src/features/pairing/screens.tsx). */
 const Pairing = lazyScreen(() => import('@/features/pairing/screens'));
+/** The bulk screens and the detail page's stock line come in one chunk, as one component (see src/features/bulk/screens.tsx). */
+const Bulk = lazyScreen(() => import('@/features/bulk/screens'));
 const ActivatePage = lazyScreen(() => import('@/features/activation/components/activate-page').then(named('ActivatePage')));
 const EditPage = lazyScreen(() => import('@/features/activation/components/edit-page').then(named('EditPage')));
 const TrackPage = lazyScreen(() => import('@/features/tracking/components/track-page').then(named('TrackPage')));
@@ -78,9 +80,13 @@ const restricted = (screen: { path: string }, element: ReactNode, children?: Rea
 
 /**
  * The detail page with what the pairing feature shows on it (parents, children, links; its code
- * loads only for a barcode that has any), and on a handheld terminal its own pair and link screens.
+ * loads only for a barcode that has any), where the barcode is stocked (the bulk feature's line,
+ * loaded only for a barcode in stock), and on a handheld terminal its own pair, link and bulk screens.
  */
-const detail = <DetailPage relations={<Suspense><Pairing screen="relations" /></Suspense>} handheld={!!handheldModel(navigator.userAgent)} />;
+const detail = (
+  <DetailPage relations={<Suspense><Pairing screen="relations" /></Suspense>} stock={<Suspense><Bulk screen="stockSection" /></Suspense>}
+    handheld={!!handheldModel(navigator.userAgent)} />
+);
 
 function Screens() {
   return <Suspense fallback={screenFallback}><Outlet /></Suspense>;
@@ -117,6 +123,13 @@ export function AppRoutes() {
                 {restricted(barcode.linkTo, <Pairing screen="linkTo" />)}
                 {restricted(barcode.beLinked, <Pairing screen="beLinked" />)}
                 {restricted(barcode.linkKht, <Pairing screen="linkKht" />)}
+                {restricted(barcode.bulkTracking, <Bulk screen="bulkTracking" />)}
+                {restricted(barcode.bulkTrackingKht, <Bulk screen="bulkTrackingKht" />)}
+                {restricted(barcode.bulkSkipTracking, <Bulk screen="bulkSkipTracking" />)}
+                {restricted(barcode.bulkSkipTrackingKht, <Bulk screen="bulkSkipTrackingKht" />)}
+                {restricted(barcode.bulkRecycle, <Bulk screen="bulkRecycle" />)}
+                {restricted(barcode.stockIn, <Bulk screen="stockIn" />)}
+                {restricted(barcode.stockOut, <Bulk screen="stockOut" />)}
                 {restricted(barcode.activate, <Outlet />, <>
                   <Route index element={<Navigate to={barcode.activate.steps[0]} replace />} />
                   <Route path={barcode.activate.stepPath} element={<ActivatePage />} />

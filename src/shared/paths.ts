@@ -106,6 +106,17 @@ export const paths = {
     beLinked: barcodeScreen('be-linked'),
     /** Link (to scanned targets) on a handheld terminal. */
     linkKht: barcodeScreen('linkkht'),
+    /** Bulk tracking (spec section 2): this barcode sets the trackpoint; more are scanned into the list. */
+    bulkTracking: barcodeScreen('bulk-tracking'),
+    /** Bulk tracking on a handheld terminal: the trigger scans straight into the list, no camera. */
+    bulkTrackingKht: barcodeScreen('bulk-tracking-kht'),
+    /** Bulk skip-tracking: past the next trackpoint without its forms, where the configuration allows it. */
+    bulkSkipTracking: barcodeScreen('bulk-skip-tracking'),
+    bulkSkipTrackingKht: barcodeScreen('bulk-skip-tracking-kht'),
+    bulkRecycle: barcodeScreen('bulk-recycle'),
+    /** Stock in / out of a location (our routes: the spec names the calls, not the screens). */
+    stockIn: barcodeScreen('stock-in'),
+    stockOut: barcodeScreen('stock-out'),
     /** The custom HTML page (spec section 2); not drawn by this build, but the layout treats it apart. */
     html: { path: 'html' },
     activate: {

@@ -7,7 +7,7 @@ import { isAlertShown } from '@/features/barcode-detail/model/alert-rule';
 import { detailActions } from '@/features/barcode-detail/model/detail-actions';
 import { shownValue } from '@renderer';
 import { packageDataOf, splitPackageData } from '@/features/activation/model/activation-draft';
-import { trackSteps } from '@/features/tracking/model/track-steps';
+import { trackSteps } from '@/shared/barcode/track-steps';
 import { barcodeQuery } from '@/shared/api/barcode';
 import { toAddress } from '@/shared/barcode/step-data';
 import { COUNTRY_CODES } from '@schemas/countries';
@@ -36,11 +36,28 @@ describe('detail actions (spec sections 2, 4, 6)', () => {
   });
 
   it('offers tracking and editing on the way, undo once past the start, recycle only at the end', () => {
-    expect(names(detailActions(project(), barcode(), true))).toEqual(['track', 'edit', 'history', 'scannedBarcodes', 'trace', 'children']);
-    expect(names(detailActions(project(), barcode({ currentTrackPointKey: 'carrier' }), true))).toEqual(['track', 'edit', 'undo', 'history', 'scannedBarcodes', 'trace', 'children']);
+    // manufacturer -> distribution centre, which allows skipping (demo@1): bulk tracking and bulk skip.
+    expect(names(detailActions(project(), barcode(), true))).toEqual(['track', 'edit', 'history', 'scannedBarcodes', 'bulkTracking', 'bulkSkipTracking', 'trace', 'children']);
+    // distribution centre -> carrier does not allow skipping.
+    expect(names(detailActions(project(), barcode({ currentTrackPointKey: 'distributionCentre' }), true)))
+      .toEqual(['track', 'edit', 'undo', 'history', 'scannedBarcodes', 'bulkTracking', 'trace', 'children']);
     const atEnd = detailActions(project(), barcode({ currentTrackPointKey: 'pharmacy' }), true);
     expect(atEnd[0]).toEqual({ name: 'track', enabled: false, disabledReason: 'atEnd' });
-    expect(names(atEnd)).toContain('recycle');
+    expect(names(atEnd)).toEqual(expect.arrayContaining(['recycle', 'bulkRecycle']));
+    expect(names(atEnd)).not.toContain('bulkTracking');
+  });
+
+  it('offers stock in while not in stock and stock out while in stock, only to users the server tells the stock to', () => {
+    const location = { id: '00000000-0000-4000-8000-000000000001', code: 'B1', kind: 'bin' as const, name: { en: 'B', ja: 'B', 'zh-TW': 'B', 'zh-CN': 'B' }, path: [] };
+    expect(names(detailActions(project(), barcode(), true))).not.toContain('stockIn');
+    expect(names(detailActions(project(), barcode({ stock: null }), true))).toContain('stockIn');
+    const stocked = detailActions(project(), barcode({ stock: { location, since: '2026-11-23T10:00:00Z', trackPointKey: 'manufacturer' } }), true);
+    expect(names(stocked)).toContain('stockOut');
+    expect(names(stocked)).not.toContain('stockIn');
+    expect(detailActions(project(permission(true, true, false)), barcode({ stock: null }), true).find((a) => a.name === 'stockIn'))
+      .toEqual({ name: 'stockIn', enabled: false, disabledReason: 'noTrackingPermission' });
+    expect(detailActions(project(permission(true, true, false)), barcode(), true).find((a) => a.name === 'bulkTracking'))
+      .toEqual({ name: 'bulkTracking', enabled: false, disabledReason: 'noTrackingPermission' });
   });
 
   it('says why tracking is disabled: no permission, or a deactivated barcode', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Barcode } from '@schemas/api/barcode';
 import type { Project } from '@schemas/api/project';
 import { detailActions, relationActions } from '@/features/barcode-detail/model/detail-actions';
-import { newEntries, scannedReference, splitScans } from '@/features/pairing/model/scan-list';
+import { newEntries, scannedReference, splitScans } from '@/shared/scan-list/scan-list';
 import { totalFieldsOf } from '@/features/pairing/model/totals';
 import { isAccepted, listSignature } from '@/features/pairing/model/verdict';
 import { createStore } from '@/shared/ui/store';

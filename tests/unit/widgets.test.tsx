@@ -11,6 +11,7 @@ import { WeightMeasurementWidget } from '@widgets/weight-measurement/weight-meas
 import { NumberWidget } from '@widgets/number/number-widget';
 import { TextWidget } from '@widgets/text/text-widget';
 import { PhoneNumberWidget } from '@widgets/phone-number/phone-number-widget';
+import { AdjustmentWidget } from '@widgets/adjustment/adjustment-widget';
 import { widgetFor, UnknownFieldTypeError, registeredFieldTypes } from '@widgets/registry';
 import { compileForm, FIELD_TYPE_NAMES, formSourceOfFields } from '@renderer';
 import type { CustomField } from '@schemas/custom-field';
@@ -210,5 +211,26 @@ describe('files', () => {
     const reported = mount(FilesWidget, { type: 'files', fileKind: 'barcodeScanFrame', maxCount: 1 });
     await waitFor(() => expect(reported.value).toEqual([{ name: 'none', url: 'none' }]));
     expect(screen.getByText("Without barcode scanning for tracking barcode scan image can't upload")).toBeDefined();
+  });
+});
+
+describe('adjustment widget with the server\'s running quantity (issue 12)', () => {
+  const quantity = { initial: 100, increase: 20, decrease: 30, remaining: 90, quantity: 30, type: 'decrease' as const, adjustedAt: '2026-11-23T09:05:00Z' };
+
+  it('shows initial, increase, decrease, the latest quantity, its time and what remains after this adjustment', async () => {
+    mount(AdjustmentWidget, { type: 'adjustment', precision: 0, unitSuffix: 'cases', quantityOf: 'stock' }, { stage: 'tracking', currentQuantities: { stock: quantity } }, { type: 'decrease', value: 40 });
+    const row = (key: string) => document.querySelector(`[data-quantity="${key}"] td`)?.textContent;
+    expect(row('initial')).toBe('100 cases');
+    expect(row('increase')).toBe('+20 cases');
+    expect(row('decrease')).toBe('−30 cases');
+    expect(row('quantity')).toBe('−30 cases');
+    expect(row('adjustedAt')).toMatch(/^2026\/11\/23 \d{1,2}:\d{2} (AM|PM)$/);
+    expect(row('remaining')).toBe('90 cases → 50 cases');
+    expect(screen.getByText('Adjustment time')).toBeTruthy();
+  });
+
+  it('shows no quantities when the server gave none for the field (bulk tracking), nor at activation', () => {
+    mount(AdjustmentWidget, { type: 'adjustment', quantityOf: 'other' }, { stage: 'tracking', currentQuantities: { stock: quantity } });
+    expect(document.querySelector('[data-testid="adjustment-quantities"]')).toBeNull();
   });
 });

@@ -23,3 +23,9 @@ export const trackingCountKey = (projectId: string, date: string, utcOffset: num
 
 /** Reloads the user's tracking counts: after adding or undoing a tracking step. */
 export const revalidateTrackingCounts = () => mutate((key) => isInScope(key, 'tracking-count'));
+
+/** Reloads everything read about any of these barcodes, in one pass over the cache (a bulk change lists up to thousands). */
+export const revalidateBarcodes = (barcodeIds: readonly string[]) => {
+  const ids = new Set(barcodeIds);
+  return mutate((key) => isInScope(key, 'barcode') && ids.has(key[1] as string));
+};

@@ -1,3 +1,4 @@
+import type { AdjustmentQuantity } from '@schemas/api/stock-state';
 import type { UploadResponse, WeightResponse } from '@schemas/api/files';
 import type { ReviewCalculationResponse } from '@schemas/api/ghg';
 import type { Project } from '@schemas/api/project';
@@ -22,6 +23,8 @@ export interface BarcodeFormContextInput {
   referenceData?: Record<string, string>;
   /** The trackpoint being tracked: auto weight measurement reads its scale. */
   trackPointKey?: string;
+  /** The barcode's running quantities (GET /barcode/barcode `quantities`): the adjustment widget shows them when tracking. */
+  quantities?: readonly AdjustmentQuantity[];
 }
 
 /**
@@ -36,6 +39,7 @@ export function barcodeFormContext(input: BarcodeFormContextInput): FormContext 
     stage: input.stage,
     ...suggestionsOf(project.barcodeTypes[barcodeType]),
     referenceData: input.referenceData,
+    currentQuantities: input.quantities && Object.fromEntries(input.quantities.map(({ key, ...quantity }) => [key, quantity])),
     uploadFile: (file, onProgress) => {
       const body = new FormData();
       body.append('barcodeId', barcodeId);

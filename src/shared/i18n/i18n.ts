@@ -5,8 +5,8 @@ import { detectLanguage, LANGUAGES, type Language } from '@schemas/languages';
 export { detectLanguage };
 
 /**
- * The namespaces this backend loads. (The pairing feature's strings, `pairing`, load with its
- * own chunk: src/features/pairing/strings.ts; the first load does not list their files.)
+ * The namespaces this backend loads. (The pairing, bulk and scanned-list strings load with the
+ * screens that use them: src/shared/i18n/lazy-strings.ts; the first load does not list their files.)
  */
 type Namespace = 'common' | 'errors' | 'config' | 'forms' | 'barcode';
 

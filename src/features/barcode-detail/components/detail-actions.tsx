@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Box, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import {
   IconArrowBackUp, IconHistory, IconLink, IconLinkPlus, IconListSearch, IconPencil, IconPlus, IconRecycle, IconRoute, IconSitemap, IconCheck, IconStack2, IconStackPop,
+  IconListCheck, IconPlayerSkipForward, IconBuildingWarehouse, IconTruckDelivery,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -21,13 +22,21 @@ import { RecycleDialog } from './recycle-dialog';
 const ICONS = {
   activate: IconCheck, track: IconPlus, edit: IconPencil, undo: IconArrowBackUp, recycle: IconRecycle, history: IconHistory, scannedBarcodes: IconListSearch,
   trace: IconRoute, children: IconSitemap, pair: IconStack2, unpair: IconStackPop, linkTo: IconLink, beLinked: IconLinkPlus,
+  bulkTracking: IconListCheck, bulkSkipTracking: IconPlayerSkipForward, bulkRecycle: IconRecycle, stockIn: IconBuildingWarehouse, stockOut: IconTruckDelivery,
 };
-const { activate, track, edit, history, scannedBarcodes, trace, children, pair, pairKht, unpair, linkTo, beLinked, linkKht } = paths.barcode;
+const {
+  activate, track, edit, history, scannedBarcodes, trace, children, pair, pairKht, unpair, linkTo, beLinked, linkKht,
+  bulkTracking, bulkTrackingKht, bulkSkipTracking, bulkSkipTrackingKht, bulkRecycle, stockIn, stockOut,
+} = paths.barcode;
 type Screen = { getHref(project: Project, barcodeId: string): string };
 /** The actions that open a screen under the barcode; the others (undo, recycle) confirm in a dialog. */
-const SCREENS: Partial<Record<DetailActionName, Screen>> = { activate, track, edit, history, scannedBarcodes, trace, children, pair, unpair, linkTo, beLinked };
-/** On a handheld terminal, pairing and linking to targets open their handheld screens (trigger, no camera). */
-const HANDHELD_SCREENS: Partial<Record<DetailActionName, Screen>> = { pair: pairKht, linkTo: linkKht };
+const SCREENS: Partial<Record<DetailActionName, Screen>> = {
+  activate, track, edit, history, scannedBarcodes, trace, children, pair, unpair, linkTo, beLinked, bulkTracking, bulkSkipTracking, bulkRecycle, stockIn, stockOut,
+};
+/** On a handheld terminal, pairing, linking to targets and the bulk tracking screens open their handheld screens (trigger, no camera). */
+const HANDHELD_SCREENS: Partial<Record<DetailActionName, Screen>> = {
+  pair: pairKht, linkTo: linkKht, bulkTracking: bulkTrackingKht, bulkSkipTracking: bulkSkipTrackingKht,
+};
 const PRIMARY: DetailActionName[] = ['activate', 'track'];
 
 interface DetailActionsProps {

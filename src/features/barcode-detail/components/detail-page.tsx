@@ -14,10 +14,11 @@ import { GhgEmissions } from './ghg-emissions';
  * `/{project}/qrcode/{barcodeId}` (open): the barcode label and state, its data as the viewer
  * may see it, the actions the viewer may take now, and (for users) its alerts. The app composes
  * what other features show here: `relations` (parents, children, links; drawn only for a
- * barcode that has any, so its code loads only then) and whether this is a handheld terminal
- * (its own pair and link screens).
+ * barcode that has any, so its code loads only then), `stock` (where it is stocked and since
+ * when; drawn only for a barcode in stock) and whether this is a handheld terminal (its own
+ * pair, link and bulk screens).
  */
-export function DetailPage({ relations, handheld = false }: { relations?: ReactNode; handheld?: boolean }) {
+export function DetailPage({ relations, stock, handheld = false }: { relations?: ReactNode; stock?: ReactNode; handheld?: boolean }) {
   const { t } = useTranslation('barcode');
   const project = useCurrentProject();
   const { barcode } = useCurrentBarcode();
@@ -31,6 +32,7 @@ export function DetailPage({ relations, handheld = false }: { relations?: ReactN
       {!barcode.isActivated && <Alert variant="light" color="gray">{t('detail.notActivatedHint')}</Alert>}
       <DetailActions project={project} barcode={barcode} loggedIn={loggedIn} handheld={handheld} />
       {related && relations}
+      {barcode.stock && stock}
       <ActivationData project={project} barcode={barcode} loggedIn={loggedIn} />
       {loggedIn && barcode.isActivated && <GhgEmissions project={project} barcode={barcode} />}
       {loggedIn && <Alerts barcodeId={barcode.id} />}

@@ -13,7 +13,7 @@ import { useHistory } from '../api/history';
 
 const KNOWN_ACTIONS = [
   'generated', 'activated', 'tracked', 'tracking-undone', 'recycled', 'activation-edited', 'tracking-edited',
-  'paired', 'unpaired', 'linked', 'unlinked', 'moved-with-parent', 'moved-back-with-parent',
+  'paired', 'unpaired', 'linked', 'unlinked', 'moved-with-parent', 'moved-back-with-parent', 'stocked-in', 'stocked-out',
 ] as const;
 type KnownAction = (typeof KNOWN_ACTIONS)[number];
 const isKnown = (action: string): action is KnownAction => (KNOWN_ACTIONS as readonly string[]).includes(action);
@@ -66,7 +66,8 @@ export function HistoryPage() {
         <Paper withBorder p="md" radius="md">
           <Timeline bulletSize={14} lineWidth={2} data-testid="history-list">
             {history.items.map((entry) => (
-              <Timeline.Item key={entry.seq} title={isKnown(entry.action) ? t(`history.action.${entry.action}`) : entry.action}>
+              <Timeline.Item key={entry.seq} data-testid="history-entry"
+                title={entry.skipped ? t('history.action.skipped') : isKnown(entry.action) ? t(`history.action.${entry.action}`) : entry.action}>
                 {entry.trackPointKey && <Text size="sm">{trackPointName(project, barcode.barcodeType, entry.trackPointKey, language)}</Text>}
                 {emissions.has(entry.seq) && !entry.undone && <Text size="sm">{t('emissions.entry', { value: emissions.get(entry.seq) })}</Text>}
                 <Text size="xs" c="dimmed">{formatDateTime(entry.createdAt)}{entry.staffName ? ` · ${entry.staffName}` : ''}</Text>

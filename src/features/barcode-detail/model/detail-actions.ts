@@ -3,7 +3,7 @@ import type { Project } from '@schemas/api/project';
 import { isAtEnd, nextTrackPoint, trackPointsOf } from '@/shared/barcode/labels';
 
 export type DetailActionName = 'activate' | 'edit' | 'track' | 'undo' | 'recycle' | 'history' | 'scannedBarcodes' | 'trace' | 'children'
-  | 'pair' | 'unpair' | 'linkTo' | 'beLinked';
+  | 'pair' | 'unpair' | 'linkTo' | 'beLinked' | 'bulkTracking' | 'bulkSkipTracking' | 'bulkRecycle' | 'stockIn' | 'stockOut';
 
 /** Why an action the user could otherwise take is disabled (its hint). */
 export type DisabledReason = 'noActivatePermission' | 'noTrackingPermission' | 'atEnd' | 'deactivated';
@@ -40,6 +40,25 @@ export function relationActions(barcode: Barcode): DetailAction[] {
 }
 
 /**
+ * Bulk screens and stock (issue 12) opened from this barcode: bulk tracking beside Track, with
+ * the same reason when disabled; bulk skip-tracking only where the next trackpoint allows
+ * skipping (`allowSkipTracking`); stock in while not in stock, stock out while in stock (the
+ * server answers `stock` to users of the barcode's enterprise only: others get neither); bulk
+ * recycle is placed with recycle by detailActions.
+ */
+export function bulkActions(project: Project, barcode: Barcode, trackReason: DisabledReason | false): DetailAction[] {
+  const next = nextTrackPoint(project, barcode);
+  const mayTrack = project.projectPermission.addTrackingPermission.canEdit;
+  const deactivated = barcode.isDeactivated && ('deactivated' as const);
+  const stock = barcode.stock === undefined ? [] : [action(barcode.stock ? 'stockOut' : 'stockIn', deactivated || (!mayTrack && 'noTrackingPermission'))];
+  return [
+    ...(next ? [action('bulkTracking', trackReason)] : []),
+    ...(next?.allowSkipTracking ? [action('bulkSkipTracking', trackReason)] : []),
+    ...stock,
+  ];
+}
+
+/**
  * The actions of the detail page for this barcode and viewer (spec sections 2, 4, 6). Visitors
  * get only the open screens (trace, children). Users get what the barcode's state allows, and
  * the list of what they scanned on this device;
@@ -60,14 +79,18 @@ export function detailActions(project: Project, barcode: Barcode, loggedIn: bool
   }
   const atEnd = isAtEnd(project, barcode);
   const hasPrevious = trackPointsOf(project, barcode).current > 0;
+  const trackReason = deactivated || (atEnd && 'atEnd') || (!mayTrack && 'noTrackingPermission');
+  const recycleReason = deactivated || (!mayActivate && 'noActivatePermission');
+  const recyclable = nextTrackPoint(project, barcode) === undefined || atEnd;
   return [
-    action('track', deactivated || (atEnd && 'atEnd') || (!mayTrack && 'noTrackingPermission')),
+    action('track', trackReason),
     action('edit', deactivated || (!mayActivate && 'noActivatePermission')),
     ...(hasPrevious ? [action('undo', deactivated || (!mayTrack && 'noTrackingPermission'))] : []),
     action('history'),
     action('scannedBarcodes'),
     ...relationActions(barcode),
+    ...bulkActions(project, barcode, trackReason),
     ...open,
-    ...(nextTrackPoint(project, barcode) === undefined || atEnd ? [action('recycle', deactivated || (!mayActivate && 'noActivatePermission'))] : []),
+    ...(recyclable ? [action('recycle', recycleReason), action('bulkRecycle', recycleReason)] : []),
   ];
 }

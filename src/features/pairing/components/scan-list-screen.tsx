@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { IconCamera, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Alert, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { RelationVerdict, ReservedCount } from '@schemas/api/pairing';
@@ -11,11 +11,10 @@ import { PageTitle } from '@/shared/barcode/page-title';
 import { TypeIcon } from '@/shared/barcode/type-icon';
 import { codeText, useErrorText } from '@/shared/i18n/error-message';
 import { useCurrentProject } from '@/shared/project/use-project';
-import { scanDialog } from '@/shared/ui/capture-requests';
-import { useScanClaim } from '@/shared/ui/scan-claims';
 import { showToast } from '@/shared/ui/toasts';
 import { useSending } from '@/shared/ui/use-sending';
-import { LISTED_ID_MAX, newEntries, splitScans, type ScanEntry } from '../model/scan-list';
+import { ScanInput } from '@/shared/scan-list/scan-input';
+import { LISTED_ID_MAX, newEntries, type ScanEntry } from '@/shared/scan-list/scan-list';
 import { isAccepted, listSignature } from '../model/verdict';
 
 /** What a dry run answers for the whole list. */
@@ -52,7 +51,7 @@ type Checked = { signature: string } & ({ answer: ListCheck; error?: undefined }
  * removed; OK sends all of them at once, only when every one is accepted.
  */
 export function ScanListScreen({ title, routeName, handheld, reserved, reservedText, check, submitLabel, submit }: ScanListScreenProps) {
-  const { t, i18n } = useTranslation('pairing');
+  const { t, i18n } = useTranslation('scan-list');
   const { t: tc } = useTranslation();
   const errorText = useErrorText();
   const language = i18n.language as Language;
@@ -61,9 +60,7 @@ export function ScanListScreen({ title, routeName, handheld, reserved, reservedT
   const navigate = useNavigate();
   const [entries, setEntries] = useState<ScanEntry[]>([]);
   const [checked, setChecked] = useState<Checked | null>(null);
-  const [typed, setTyped] = useState('');
   const { busy, send } = useSending();
-  const delimiters = project.cameraFeatures?.bulkCameraScanResultSetting?.delimiter ?? [','];
   const projectCode = project.code;
 
   // Codes that are not barcode ids are looked up as the project's external ids, once per entry.
@@ -99,16 +96,6 @@ export function ScanListScreen({ title, routeName, handheld, reserved, reservedT
     const added = newEntries(texts);
     if (added.length > 0) setEntries((current) => [...current, ...added]);
   }, []);
-  useScanClaim((text) => add(splitScans(text, delimiters)));
-
-  const scanWithCamera = async () => {
-    const outcome = await scanDialog.request({ routeName });
-    if (outcome) add(splitScans(outcome.text, delimiters));
-  };
-  const addTyped = () => {
-    add(splitScans(typed, delimiters));
-    setTyped('');
-  };
   const remove = (key: number) => setEntries((current) => current.filter((e) => e.key !== key));
 
   const current = checked && checked.signature === signature && resolved ? checked : null;
@@ -127,27 +114,7 @@ export function ScanListScreen({ title, routeName, handheld, reserved, reservedT
     <Stack gap="md">
       <PageTitle title={title} barcode={barcode} detailPath={detailPath} />
       {shownReserved && <Text fw={600} data-testid="reserved-count">{reservedText(shownReserved)}</Text>}
-      <Paper withBorder p="md" radius="md">
-        <Stack gap="sm">
-          {handheld
-            ? <Alert variant="light">{t('list.pullTrigger')}</Alert>
-            : (
-              <>
-                <Button leftSection={<IconCamera size={18} aria-hidden />} onClick={() => void scanWithCamera()}>{t('list.scan')}</Button>
-                <Text size="xs" c="dimmed">{t('list.triggerToo')}</Text>
-              </>
-            )}
-          <form onSubmit={(e) => {
-            e.preventDefault();
-            addTyped();
-          }}>
-            <Group align="flex-end" wrap="nowrap">
-              <TextInput style={{ flex: 1 }} label={t('list.typeLabel')} description={t('list.typeHint')} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} autoComplete="off" />
-              <Button type="submit" variant="light" disabled={typed.trim() === ''}>{t('list.add')}</Button>
-            </Group>
-          </form>
-        </Stack>
-      </Paper>
+      <ScanInput routeName={routeName} handheld={handheld} onAdd={add} />
       {current?.error !== undefined && <Alert color="red" variant="light" role="alert">{errorText(current.error)}</Alert>}
       <Text size="sm" aria-live="polite" data-testid="list-status">
         {entries.length === 0 ? t('list.empty') : checking ? t('list.checking', { count: entries.length }) : refused > 0 ? t('list.refused', { count: refused }) : verdicts ? t('list.allAccepted', { count: entries.length }) : ''}

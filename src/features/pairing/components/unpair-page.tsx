@@ -114,7 +114,7 @@ export function UnpairPage() {
                     <TypeIcon type={type} size={20} />
                     <Text size="sm" style={{ wordBreak: 'break-all' }}>{labelOf(v)}</Text>
                     {type && <Text size="xs" c="dimmed">{type.name[language]}</Text>}
-                    {isAccepted(v) ? <Badge color="teal.9" variant="filled">{t('list.accepted')}</Badge> : <Text size="xs" c="red.9">{codeText(tc, v.code ?? 'unknown')}</Text>}
+                    {isAccepted(v) ? <Badge color="teal.9" variant="filled">{t('list.accepted', { ns: 'scan-list' })}</Badge> : <Text size="xs" c="red.9">{codeText(tc, v.code ?? 'unknown')}</Text>}
                   </Group>
                 );
               })}

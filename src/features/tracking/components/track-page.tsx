@@ -1,21 +1,18 @@
-import { useMemo } from 'react';
 import { Navigate } from 'react-router-dom';
 import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@schemas/languages';
-import { compileForm, type CompiledForm } from '@renderer';
 import { useCurrentBarcode } from '@/shared/barcode/barcode-context';
-import { useBuiltinForms } from '@/shared/barcode/builtin-forms';
-import { barcodeFormContext } from '@/shared/barcode/form-context';
 import { barcodeTypeOf, nextTrackPoint } from '@/shared/barcode/labels';
-import { defined, hasInput, packageInfoOf, toAddress } from '@/shared/barcode/step-data';
+import { hasInput } from '@/shared/barcode/step-data';
+import { needsReferenceData, trackingInput, useTrackForms } from '@/shared/barcode/track-forms';
+import { stepKey } from '@/shared/barcode/track-steps';
 import { useCurrentProject } from '@/shared/project/use-project';
 import { StepFlowScreen } from '@/shared/step-flow/step-flow-screen';
 import { StepForm } from '@/shared/step-flow/step-form';
 import { useStepDraft } from '@/shared/step-flow/use-step-draft';
 import { useStepFlow } from '@/shared/step-flow/use-step-flow';
 import { addTracking, useReferenceData } from '../api/tracking';
-import { stepKey, trackSteps } from '../model/track-steps';
 
 type StepData = Record<string, Record<string, unknown>>;
 const NO_DATA: StepData = {};
@@ -33,24 +30,13 @@ export function TrackPage() {
   const next = nextTrackPoint(project, barcode);
   const type = barcodeTypeOf(project, barcode);
   const { draft: data, update } = useStepDraft(NO_DATA);
-  const steps = useMemo(() => (next ? trackSteps(next) : []), [next]);
+  const { data: referenceData } = useReferenceData(barcode.id, needsReferenceData(next));
+  const { steps, formOf, context } = useTrackForms({ project, barcode, next, language, referenceData, quantities: barcode.quantities });
   const flow = useStepFlow({
     steps,
     hasChanges: Object.values(data).some(hasInput),
     save: { done: t('track.done', { trackPoint: next?.name[language] ?? next?.key }), failed: t('track.failed'), then: detailPath, replace: true },
   });
-  const barcodeType = barcode.barcodeType ?? '';
-  // Every form page, the empty page of a trackpoint without forms included.
-  const compiled = useMemo(() => Object.fromEntries(steps.flatMap((s) => (s.kind === 'form' ? [[s.key, compileForm(
-    project, { form: 'trackPoint', barcodeType, trackPointKey: next?.key ?? '', formKey: s.key }, { language, loggedIn: true },
-  )]] : []))), [steps, next, language, project, barcodeType]);
-  const builtin = useBuiltinForms({ project, language, stage: 'tracking', barcodeType, packageRequired: true });
-  const needsReference = (next?.trackPointForms ?? []).some((f) => f.customFields.some((c) => c.type === 'reference'));
-  const { data: referenceData } = useReferenceData(barcode.id, needsReference);
-  const context = useMemo(() => barcodeFormContext({
-    project, barcodeType, barcodeId: barcode.id, language, stage: 'tracking', referenceData, trackPointKey: next?.key,
-  }), [project, barcodeType, barcode.id, language, referenceData, next]);
-
   if (!flow.done && (!barcode.isActivated || !next || !type)) return <Navigate to={detailPath} replace />;
   const { step } = flow;
   if (!step || !next) return null;
@@ -62,18 +48,9 @@ export function TrackPage() {
       flow.next();
       return;
     }
-    const all = { ...data, [key]: stepData };
-    const forms = Object.fromEntries(next.trackPointForms.map((f) => [f.key, all[`form:${f.key}`] ?? {}]));
-    void flow.submit(addTracking, {
-      barcodeId: barcode.id, trackPointKey: next.key, forms,
-      ...defined({
-        origin: next.requireOrigin ? toAddress(all.origin) : undefined,
-        destination: next.requireDestination ? toAddress(all.destination) : undefined,
-        ...packageInfoOf(all.package),
-      }),
-    });
+    void flow.submit(addTracking, { barcodeId: barcode.id, ...trackingInput(next, { ...data, [key]: stepData }) });
   };
-  const form = step.kind === 'form' ? (compiled[step.key] as CompiledForm) : step.kind === 'package' ? builtin.package : builtin.address;
+  const form = formOf(step);
   const title = step.kind === 'form' ? next.trackPointForms.find((f) => f.key === step.key)?.name?.[language] : t(`activate.step.${step.kind}`);
 
   return (

@@ -6,6 +6,7 @@ import { utcOffsetHours } from '@/shared/api/client';
 import { useErrorText } from '@/shared/i18n/error-message';
 import { useCurrentProject } from '@/shared/project/use-project';
 import { useTrackingCount } from '../api/tracking';
+import { UserTrackingSteps } from './user-tracking-steps';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** Spec section 9: dates are sent as YYYYMMDD and shown as YYYY/MM/DD. */
@@ -15,7 +16,8 @@ const addDays = (d: Date, days: number) => new Date(d.getFullYear(), d.getMonth(
 
 /**
  * `/{project}/tracking-count` (restricted): how many tracking steps the user added on a day of
- * their own time zone, today by default; one tap to the previous or next day (never the future).
+ * their own time zone, today by default; one tap to the previous or next day (never the future);
+ * below, the steps themselves.
  */
 export function TrackingCountPage() {
   const { t } = useTranslation('barcode');
@@ -51,6 +53,7 @@ export function TrackingCountPage() {
           )}
         </Center>
       </Paper>
+      <UserTrackingSteps date={paramOf(day)} utcOffset={utcOffsetHours(day)} />
     </Stack>
   );
 }

@@ -14,10 +14,11 @@ export function scannedReference(scanned: string): string | null {
 
 /**
  * The values of one scanner answer: in bulk mode the scanner joins each confirmed read with the
- * project's first delimiter; a typed list may use any of them or new lines.
+ * project's first delimiter; a typed or pasted list may use any of them, new lines or tabs (a
+ * column or row copied from a spreadsheet).
  */
 export function splitScans(text: string, delimiters: readonly string[]): string[] {
-  let parts = text.split(/\r?\n/);
+  let parts = text.split(/\r?\n|\t/);
   for (const delimiter of delimiters) parts = parts.flatMap((part) => part.split(delimiter));
   return parts.map((part) => part.trim()).filter((part) => part !== '');
 }

@@ -1,0 +1,122 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { BulkVerdict } from '@schemas/api/bulk';
+import { ApiError } from '@/shared/api/errors';
+import type { Mutation } from '@/shared/api/mutation';
+import { useCurrentBarcode } from '@/shared/barcode/barcode-context';
+import { useErrorText } from '@/shared/i18n/error-message';
+import { useCurrentProject } from '@/shared/project/use-project';
+import { refusalsOf, listedIds } from '@/shared/scan-list/bulk-list';
+import { BulkListView } from '@/shared/scan-list/bulk-list-view';
+import { ScanInput } from '@/shared/scan-list/scan-input';
+import type { BulkCheck, useBulkList } from '@/shared/scan-list/use-bulk-list';
+import { StepFlowScreen } from '@/shared/step-flow/step-flow-screen';
+import { showMessage } from '@/shared/ui/message-dialog';
+import { showToast } from '@/shared/ui/toasts';
+
+export type BulkList = ReturnType<typeof useBulkList>;
+
+/** A dry run's answer as the list reads it: one verdict per id sent, in order. */
+export const verdictsOf = (answer: { barcodes: BulkVerdict[] }) => answer.barcodes;
+
+/** Adapts a dry run answering `{ barcodes }` to the list's check. */
+export const asCheck = <A extends { barcodes: BulkVerdict[] }>(dryRun: (ids: string[]) => Promise<A>): BulkCheck =>
+  async (ids) => verdictsOf(await dryRun(ids));
+
+type Phase = 'list' | 'sending' | 'done';
+
+/**
+ * Sending a bulk list: the list is locked and a progress bar shows while the one request runs; on
+ * success the screen shows each barcode's outcome (a toast says it too) and revalidates what the
+ * change made stale; a refusal (all or nothing: nothing was written) marks the refused entries
+ * with the server's codes in the list and says why in the message dialog.
+ */
+export function useBulkSubmit(list: BulkList) {
+  const errorText = useErrorText();
+  const [phase, setPhase] = useState<Phase>('list');
+  const [doneText, setDoneText] = useState('');
+  /** Sends; resolves true once the server agreed (the outcome shows), false after a refusal. */
+  const submit = async <I, O>(mutation: Mutation<I, O>, input: I, texts: { done: (answer: O) => string; failed: string }): Promise<boolean> => {
+    setPhase('sending');
+    try {
+      const answer = await mutation.send(input);
+      setPhase('done');
+      setDoneText(texts.done(answer));
+      showToast('success', texts.done(answer));
+      await mutation.revalidate(input);
+      return true;
+    } catch (error) {
+      setPhase('list');
+      if (error instanceof ApiError) list.refuse(refusalsOf(list.state, error.fields));
+      showMessage({ title: texts.failed, body: errorText(error) });
+      return false;
+    }
+  };
+  return { phase, submit, doneText, sending: phase === 'sending', done: phase === 'done', reset: () => setPhase('list') };
+}
+
+export interface BulkScreenProps {
+  title: string;
+  /** The scanner remembers its symbology per route name. */
+  routeName: string;
+  handheld: boolean;
+  list: BulkList;
+  sending: ReturnType<typeof useBulkSubmit>;
+  /** What the list is for, above it (the trackpoint, the location). */
+  intro?: ReactNode;
+  /** The button(s) under the list: Submit, Next, ... */
+  actions: ReactNode;
+  /** The word on each barcode's outcome once done ('Tracked', 'Recycled', ...). */
+  doneLabel: string;
+  /** Drawn instead of the scan input and the list (e.g. the forms filled once for all of them). */
+  children?: ReactNode;
+}
+
+/**
+ * The frame of a bulk screen (spec section 2): title, what it is for, the scan input (camera
+ * bulk mode, trigger, typing, pasting), the list with each entry's verdict, and the actions. It
+ * asks before leaving once the user listed (or removed) barcodes that were not sent.
+ */
+export function BulkScreen({ title, routeName, handheld, list, sending, intro, actions, doneLabel, children }: BulkScreenProps) {
+  const { t } = useTranslation('bulk');
+  const project = useCurrentProject();
+  const { detailPath } = useCurrentBarcode();
+  const navigate = useNavigate();
+  const dirty = list.changed && list.summary.total > 0 && !sending.done;
+  return (
+    <StepFlowScreen flow={{ guard: { dirty } }} title={title}>
+      {intro}
+      {sending.done
+        ? (
+          <Alert color="teal" variant="light" role="status" data-testid="bulk-done">
+            <Stack gap="sm">
+              <Text>{sending.doneText}</Text>
+              <Group>
+                <Button onClick={() => navigate(detailPath, { replace: true })}>{t('done.back')}</Button>
+                <Button variant="default" onClick={() => {
+                  list.clear();
+                  sending.reset();
+                }}>{t('done.newList')}</Button>
+              </Group>
+            </Stack>
+          </Alert>
+        )
+        : !children && <ScanInput routeName={routeName} handheld={handheld} onAdd={list.add} />}
+      {sending.sending && (
+        <Paper withBorder p="md" radius="md" role="status" data-testid="bulk-progress">
+          <Text size="sm" mb="xs">{t('sending', { count: list.summary.total })}</Text>
+          <Progress value={100} striped animated aria-label={t('sending', { count: list.summary.total })} />
+        </Paper>
+      )}
+      {children}
+      {!sending.done && !children && <Group grow>{actions}</Group>}
+      {!children && <BulkListView project={project} state={list.state} summary={list.summary} onRemove={list.remove} onRemoveNotReady={list.removeNotReady}
+        onRecheck={list.recheck} disabled={sending.sending || sending.done} readyLabel={sending.done ? doneLabel : undefined} />}
+    </StepFlowScreen>
+  );
+}
+
+/** The ids a bulk request sends: every listed entry's, in list order. */
+export const idsOf = (list: BulkList) => listedIds(list.state);

@@ -1,0 +1,165 @@
+import type { ErrorCode } from '@schemas/error-codes';
+import type { ScanEntry } from './scan-list';
+
+/**
+ * The list model of the bulk screens (bulk tracking, skip-tracking, recycle, stock in / out): a
+ * list that stays open while barcodes arrive, each entry checked by the server's dry run as it
+ * arrives, in batches (a pasted list of 1,000 is ten requests, not a request per barcode and not
+ * the whole list again on every scan). Pure: the screen's hook sends the dry runs and feeds the
+ * answers back as actions.
+ */
+
+/** An entry's verdict: waiting for its check, fine, or the catalogue code (or 'network', 'timeout') that refuses it. */
+export type EntryVerdict = { state: 'pending' } | { state: 'ready' } | { state: 'refused'; code: number | string };
+
+export interface BulkEntry extends ScanEntry {
+  verdict: EntryVerdict;
+  /** What the dry run told about the barcode (its type's icon and name, the label people read). */
+  barcodeType?: string | null;
+  externalId?: string | null;
+}
+
+export interface BulkListState {
+  entries: BulkEntry[];
+}
+
+/** The dry run's word on one entry: `code` null means ready. */
+export interface CheckedEntry {
+  key: number;
+  code: number | string | null;
+  barcodeType?: string | null;
+  externalId?: string | null;
+}
+
+export type BulkListAction =
+  | { type: 'added'; entries: ScanEntry[] }
+  /** A code was looked up as an external id: the id to send (the barcode's, or the code itself). */
+  | { type: 'resolved'; key: number; id: string }
+  | { type: 'checked'; results: CheckedEntry[] }
+  /** The real request refused these entries (all or nothing: nothing was written): their verdicts whatever they were. */
+  | { type: 'refused'; results: CheckedEntry[] }
+  /** Every entry refused (or failed to check) goes. */
+  | { type: 'removed'; key: number }
+  | { type: 'removedNotReady' }
+  /** Entries checked against another state (after a submit refused some, or a failed check): checked again. */
+  | { type: 'recheck' }
+  | { type: 'cleared' };
+
+export const emptyBulkList: BulkListState = { entries: [] };
+
+/** 'Already in the list': the catalogue's duplicate scan (typed against it, so the bundle carries no catalogue). */
+const DUPLICATE_SCAN: (typeof ErrorCode)['duplicateScan'] = 3017;
+
+const PENDING: EntryVerdict = { state: 'pending' };
+const DUPLICATE: EntryVerdict = { state: 'refused', code: DUPLICATE_SCAN };
+
+/** What an entry names for the duplicate rule: its id once known, else what was scanned. */
+const identity = (entry: ScanEntry) => entry.id ?? entry.reference;
+
+const isDuplicateVerdict = (verdict: EntryVerdict) => verdict.state === 'refused' && verdict.code === DUPLICATE_SCAN;
+
+/**
+ * Marks every entry that names what an earlier entry names as 'already in the list' (3017), and
+ * gives an entry that was a duplicate but no longer is (the earlier one was removed) a new check.
+ */
+function judgeDuplicates(entries: BulkEntry[]): BulkEntry[] {
+  const seen = new Set<string>();
+  return entries.map((entry) => {
+    const name = identity(entry);
+    const duplicate = seen.has(name);
+    seen.add(name);
+    if (duplicate) return isDuplicateVerdict(entry.verdict) ? entry : { ...entry, verdict: DUPLICATE };
+    return isDuplicateVerdict(entry.verdict) ? { ...entry, verdict: PENDING } : entry;
+  });
+}
+
+export function bulkListReducer(state: BulkListState, action: BulkListAction): BulkListState {
+  switch (action.type) {
+    case 'added':
+      if (action.entries.length === 0) return state;
+      return { entries: judgeDuplicates([...state.entries, ...action.entries.map((e) => ({ ...e, verdict: PENDING }))]) };
+    case 'resolved':
+      return { entries: judgeDuplicates(state.entries.map((e) => (e.key === action.key ? { ...e, id: action.id } : e))) };
+    case 'checked': {
+      const results = new Map(action.results.map((r) => [r.key, r]));
+      return {
+        entries: state.entries.map((entry) => {
+          const result = results.get(entry.key);
+          // A duplicate found meanwhile keeps its verdict: the server judged it alone.
+          if (!result || entry.verdict.state !== 'pending') return entry;
+          return {
+            ...entry,
+            verdict: result.code === null ? { state: 'ready' } : { state: 'refused', code: result.code },
+            barcodeType: result.barcodeType ?? entry.barcodeType,
+            externalId: result.externalId ?? entry.externalId,
+          };
+        }),
+      };
+    }
+    case 'refused': {
+      const results = new Map(action.results.map((r) => [r.key, r]));
+      return {
+        entries: state.entries.map((entry) => {
+          const code = results.get(entry.key)?.code;
+          return code === undefined || code === null ? entry : { ...entry, verdict: { state: 'refused', code } };
+        }),
+      };
+    }
+    case 'removed':
+      return { entries: judgeDuplicates(state.entries.filter((e) => e.key !== action.key)) };
+    case 'removedNotReady':
+      return { entries: state.entries.filter((e) => e.verdict.state !== 'refused') };
+    case 'recheck':
+      return { entries: judgeDuplicates(state.entries.map((e) => (isDuplicateVerdict(e.verdict) ? e : { ...e, verdict: PENDING }))) };
+    case 'cleared':
+      return emptyBulkList;
+  }
+}
+
+/**
+ * Entries the dry run should see next: their id is known and they wait for a verdict, at most
+ * `max` of them, oldest first, leaving out those whose check is already under way.
+ */
+export function entriesToCheck(state: BulkListState, inFlight: ReadonlySet<number>, max: number): BulkEntry[] {
+  const batch: BulkEntry[] = [];
+  for (const entry of state.entries) {
+    if (batch.length >= max) break;
+    if (entry.verdict.state === 'pending' && entry.id !== null && !inFlight.has(entry.key)) batch.push(entry);
+  }
+  return batch;
+}
+
+export interface BulkListSummary {
+  total: number;
+  ready: number;
+  refused: number;
+  pending: number;
+  /** Submit may go: something listed and every entry ready. */
+  canSubmit: boolean;
+}
+
+export function summarise(state: BulkListState): BulkListSummary {
+  let ready = 0;
+  let refused = 0;
+  for (const entry of state.entries) {
+    if (entry.verdict.state === 'ready') ready += 1;
+    else if (entry.verdict.state === 'refused') refused += 1;
+  }
+  const total = state.entries.length;
+  return { total, ready, refused, pending: total - ready - refused, canSubmit: total > 0 && ready === total };
+}
+
+/** The ids Submit sends, in list order (only meaningful when `canSubmit`). */
+export const listedIds = (state: BulkListState): string[] => state.entries.map((e) => e.id ?? e.reference);
+
+/**
+ * The entries a refused bulk request names: the server answers each refused barcode's codes under
+ * `barcodeIds.<index>` (the index in the list sent, which is the list's order).
+ */
+export function refusalsOf(state: BulkListState, fields: Readonly<Record<string, readonly number[]>>): CheckedEntry[] {
+  return Object.entries(fields).flatMap(([field, codes]) => {
+    const match = /^barcodeIds\.(\d+)$/.exec(field);
+    const entry = match ? state.entries[Number(match[1])] : undefined;
+    return entry && codes[0] !== undefined ? [{ key: entry.key, code: codes[0] }] : [];
+  });
+}

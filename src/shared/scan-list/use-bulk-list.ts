@@ -1,0 +1,98 @@
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { findBarcodeByExternalId } from '@/shared/api/barcode';
+import { ApiError } from '@/shared/api/errors';
+import { useCurrentProject } from '@/shared/project/use-project';
+import { bulkListReducer, emptyBulkList, entriesToCheck, summarise, type BulkListState, type CheckedEntry } from './bulk-list';
+import { LISTED_ID_MAX, newEntries } from './scan-list';
+
+/** The dry run's verdict on one listed id (`code` null: ready), in the order the ids were sent. */
+export interface BulkVerdict {
+  code: number | null;
+  barcodeType?: string | null;
+  externalId?: string | null;
+}
+
+/** A dry run of some listed ids: one verdict per id, in order. */
+export type BulkCheck = (ids: string[]) => Promise<BulkVerdict[]>;
+
+/** Ids per dry-run request (each request is one small body; 1,000 pasted ids are ten of them). */
+export const CHECK_BATCH = 100;
+
+/** The code a whole failed check gives each of its entries: the catalogue code, or 'network' / 'timeout'. */
+const failureCode = (error: unknown): number | string => {
+  if (!(error instanceof ApiError)) return 'unknown';
+  return /^\d+$/.test(error.code) ? Number(error.code) : error.code;
+};
+
+/**
+ * A bulk screen's list: `add` scanned or typed texts; codes that are not barcode ids are looked up
+ * as the project's external ids (sent as they are when no barcode has one); entries with an id
+ * are checked by `check` (stable: wrap it in useCallback; null: not yet, e.g. no location chosen) in batches of CHECK_BATCH, one request at a
+ * time, as they arrive. `initial`: texts listed from the start (the barcode the screen was
+ * opened from). A failed check marks its entries refused with the failure; `recheck`
+ * asks again.
+ */
+export function useBulkList(check: BulkCheck | null, initial: readonly string[] = []) {
+  const projectCode = useCurrentProject().code;
+  const [state, dispatch] = useReducer(bulkListReducer, initial, (texts) => bulkListReducer(emptyBulkList, { type: 'added', entries: newEntries(texts) }));
+  const inFlight = useRef(new Set<number>());
+  const lookups = useRef(new Set<number>());
+  // A check finished: look for the next batch even if the answer changed nothing (all removed meanwhile).
+  const [settled, setSettled] = useState(0);
+
+  useEffect(() => {
+    for (const entry of state.entries) {
+      if (entry.id !== null || lookups.current.has(entry.key)) continue;
+      lookups.current.add(entry.key);
+      const asItIs = entry.reference.slice(0, LISTED_ID_MAX);
+      findBarcodeByExternalId(projectCode, entry.reference).then((found) => found?.id ?? asItIs, () => asItIs)
+        .then((id) => dispatch({ type: 'resolved', key: entry.key, id }));
+    }
+  }, [state.entries, projectCode]);
+
+  useEffect(() => {
+    if (!check || inFlight.current.size > 0) return;
+    const batch = entriesToCheck(state, inFlight.current, CHECK_BATCH);
+    if (batch.length === 0) return;
+    for (const entry of batch) inFlight.current.add(entry.key);
+    check(batch.map((e) => e.id ?? e.reference)).then(
+      (answers) => dispatch({
+        type: 'checked',
+        // An answer shorter than the batch (not the contract) leaves no entry ready by mistake.
+        results: batch.map((e, i) => {
+          const answer = answers[i];
+          return answer ? { key: e.key, code: answer.code, barcodeType: answer.barcodeType, externalId: answer.externalId } : { key: e.key, code: 'unknown' };
+        }),
+      }),
+      (error: unknown) => dispatch({ type: 'checked', results: batch.map((e) => ({ key: e.key, code: failureCode(error) })) }),
+    ).finally(() => {
+      inFlight.current.clear();
+      setSettled((n) => n + 1);
+    });
+  }, [state, check, settled]);
+
+  // The user changed the list (beyond `initial`): leaving would lose it.
+  const [changed, setChanged] = useState(false);
+  const add = useCallback((texts: string[]) => {
+    setChanged(true);
+    dispatch({ type: 'added', entries: newEntries(texts) });
+  }, []);
+  return {
+    state: state as BulkListState,
+    summary: summarise(state),
+    changed,
+    add,
+    remove: useCallback((key: number) => {
+      setChanged(true);
+      dispatch({ type: 'removed', key });
+    }, []),
+    removeNotReady: useCallback(() => {
+      setChanged(true);
+      dispatch({ type: 'removedNotReady' });
+    }, []),
+    /** The real request refused entries (see refusalsOf). */
+    refuse: useCallback((results: CheckedEntry[]) => dispatch({ type: 'refused', results }), []),
+    recheck: useCallback(() => dispatch({ type: 'recheck' }), []),
+    clear: useCallback(() => dispatch({ type: 'cleared' }), []),
+  };
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bulkListReducer, emptyBulkList, entriesToCheck, listedIds, refusalsOf, summarise, type BulkListAction, type BulkListState,
+} from '@/shared/scan-list/bulk-list';
+import { newEntries, splitScans } from '@/shared/scan-list/scan-list';
+
+const ID_A = 'AAAAAAAAAAA1';
+const ID_B = 'BBBBBBBBBBB2';
+const ID_C = 'CCCCCCCCCCC3';
+
+const run = (...actions: BulkListAction[]) => actions.reduce(bulkListReducer, emptyBulkList);
+const add = (...texts: string[]): BulkListAction => ({ type: 'added', entries: newEntries(texts) });
+const verdicts = (state: BulkListState) => state.entries.map((e) => (e.verdict.state === 'refused' ? e.verdict.code : e.verdict.state));
+const keyOf = (state: BulkListState, index: number) => state.entries[index]!.key;
+
+describe('pasting and scanning into a bulk list', () => {
+  it('splits a pasted list at the delimiters, new lines and spreadsheet tabs', () => {
+    expect(splitScans(`${ID_A}\t${ID_B}\r\n${ID_C}, CASE-1 ;`, [',', ';'])).toEqual([ID_A, ID_B, ID_C, 'CASE-1']);
+    expect(splitScans('\n\t ,', [','])).toEqual([]);
+  });
+
+  it('lists every scan as waiting for its check; adding nothing changes nothing', () => {
+    const state = run(add(ID_A, ID_B));
+    expect(verdicts(state)).toEqual(['pending', 'pending']);
+    expect(bulkListReducer(state, { type: 'added', entries: [] })).toBe(state);
+  });
+});
+
+describe('duplicates ("already in the list")', () => {
+  it('refuses a second scan of the same barcode with 3017 at once, without asking the server', () => {
+    const state = run(add(ID_A, ID_B), add(ID_A));
+    expect(verdicts(state)).toEqual(['pending', 'pending', 3017]);
+    expect(entriesToCheck(state, new Set(), 10).map((e) => e.id)).toEqual([ID_A, ID_B]);
+  });
+
+  it('finds a duplicate once a looked-up code turns out to be a listed barcode', () => {
+    let state = run(add(ID_A, 'CASE-1'));
+    expect(entriesToCheck(state, new Set(), 10).map((e) => e.id)).toEqual([ID_A]);
+    state = bulkListReducer(state, { type: 'resolved', key: keyOf(state, 1), id: ID_A });
+    expect(verdicts(state)).toEqual(['pending', 3017]);
+  });
+
+  it('checks the second entry again when the first of the pair is removed', () => {
+    let state = run(add(ID_A), add(ID_A));
+    state = bulkListReducer(state, { type: 'checked', results: [{ key: keyOf(state, 0), code: null }] });
+    expect(verdicts(state)).toEqual(['ready', 3017]);
+    state = bulkListReducer(state, { type: 'removed', key: keyOf(state, 0) });
+    expect(verdicts(state)).toEqual(['pending']);
+  });
+});
+
+describe('verdicts from the dry run', () => {
+  it('records ready and refused entries with what the server told about them', () => {
+    let state = run(add(ID_A, ID_B, ID_C));
+    state = bulkListReducer(state, {
+      type: 'checked',
+      results: [
+        { key: keyOf(state, 0), code: null, barcodeType: 'pallet', externalId: 'PO-1' },
+        { key: keyOf(state, 1), code: 3006 },
+      ],
+    });
+    expect(verdicts(state)).toEqual(['ready', 3006, 'pending']);
+    expect(state.entries[0]).toMatchObject({ barcodeType: 'pallet', externalId: 'PO-1' });
+    expect(summarise(state)).toEqual({ total: 3, ready: 1, refused: 1, pending: 1, canSubmit: false });
+  });
+
+  it('ignores an answer about an entry removed or re-judged meanwhile', () => {
+    let state = run(add(ID_A, ID_B));
+    const [a, b] = [keyOf(state, 0), keyOf(state, 1)];
+    state = bulkListReducer(state, { type: 'removed', key: a });
+    state = bulkListReducer(state, { type: 'checked', results: [{ key: a, code: null }, { key: b, code: 2303 }] });
+    expect(state.entries.map((e) => e.key)).toEqual([b]);
+    expect(verdicts(state)).toEqual([2303]);
+    state = bulkListReducer(state, { type: 'checked', results: [{ key: b, code: null }] });
+    expect(verdicts(state)).toEqual([2303]);
+  });
+
+  it('sends checks in batches of at most `max`, skipping those already under way', () => {
+    const state = run(add(...Array.from({ length: 25 }, (_, i) => `ID${String(i).padStart(10, '0')}`)));
+    const first = entriesToCheck(state, new Set(), 10);
+    expect(first).toHaveLength(10);
+    const second = entriesToCheck(state, new Set(first.map((e) => e.key)), 10);
+    expect(second[0]!.key).toBe(state.entries[10]!.key);
+  });
+
+  it('allows Submit only when every entry is ready; removing the refused ones unblocks it', () => {
+    let state = run(add(ID_A, ID_B));
+    expect(summarise(emptyBulkList).canSubmit).toBe(false);
+    state = bulkListReducer(state, { type: 'checked', results: [{ key: keyOf(state, 0), code: null }, { key: keyOf(state, 1), code: 3013 }] });
+    expect(summarise(state).canSubmit).toBe(false);
+    state = bulkListReducer(state, { type: 'removedNotReady' });
+    expect(summarise(state)).toMatchObject({ total: 1, ready: 1, canSubmit: true });
+    expect(listedIds(state)).toEqual([ID_A]);
+  });
+
+  it('checks everything again on recheck (a failed check, a refused submit), duplicates staying refused', () => {
+    let state = run(add(ID_A, ID_B), add(ID_A));
+    state = bulkListReducer(state, { type: 'checked', results: [{ key: keyOf(state, 0), code: 'network' }, { key: keyOf(state, 1), code: null }] });
+    state = bulkListReducer(state, { type: 'recheck' });
+    expect(verdicts(state)).toEqual(['pending', 'pending', 3017]);
+    expect(bulkListReducer(state, { type: 'cleared' })).toEqual(emptyBulkList);
+  });
+});
+
+describe('a bulk request the server refused', () => {
+  it('marks the entries it names under barcodeIds.<index>, whatever their verdict was, and blocks Submit', () => {
+    let state = run(add(ID_A, ID_B, ID_C));
+    state = bulkListReducer(state, { type: 'checked', results: state.entries.map((e) => ({ key: e.key, code: null })) });
+    const results = refusalsOf(state, { 'barcodeIds.2': [3006], 'barcodeIds.9': [3006], $common: [1000], other: [] });
+    expect(results).toEqual([{ key: keyOf(state, 2), code: 3006 }]);
+    state = bulkListReducer(state, { type: 'refused', results });
+    expect(verdicts(state)).toEqual(['ready', 'ready', 3006]);
+    expect(summarise(state).canSubmit).toBe(false);
+  });
+});
