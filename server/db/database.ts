@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite, parse, protocol, type Results } from '@electric-sql/pglite';
+import { PGlite, parse, protocol, type PGliteOptions, type Results } from '@electric-sql/pglite';
 import pg from 'pg';
 import { prepareValue } from 'pg/lib/utils.js';
 
@@ -18,6 +18,48 @@ export interface Database extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   readonly driver: 'pglite' | 'postgres';
+  /**
+   * PGlite only: a consistent copy of the whole data folder (a gzipped tarball, PGlite's own
+   * dumpDataDir), taken after a checkpoint while no statement and no transaction runs (backup).
+   */
+  snapshot?(): Promise<Uint8Array>;
+}
+
+/**
+ * PGlite's memory (README, "Memory"; issue 21). PGlite is PostgreSQL in one WebAssembly heap that
+ * only grows, so what PostgreSQL may allocate is what the process keeps. Its defaults are a
+ * server's: shared_buffers 128 MB (PostgreSQL's default; PGlite shows 160 MB), wal_buffers ~5 MB,
+ * temp_buffers ~10 MB, maintenance_work_mem 64 MB. The server's working set is small (a few
+ * hundred barcodes per request at most), and the data files are read through the operating
+ * system, whose page cache (not counted in the process's resident memory) keeps hot pages anyway.
+ * The WebAssembly heap's own floor is 128 MB (the module's initial memory: PGlite refuses a
+ * smaller `initialMemory`).
+ */
+export const PGLITE_MEMORY_SETTINGS = [
+  'shared_buffers = 16MB',
+  'wal_buffers = 512kB',
+  'temp_buffers = 1MB',
+  'work_mem = 2MB',
+  'maintenance_work_mem = 8MB',
+];
+
+/** PGlite's options: its memory settings (above), written to the data folder's configuration at each start. */
+function pgliteOptions(): PGliteOptions {
+  return { postgresqlconf: PGLITE_MEMORY_SETTINGS };
+}
+
+/**
+ * A consistent copy of a PGlite data folder: both of PGlite's locks are held (no transaction is
+ * half-way, no statement runs) and a checkpoint writes every changed page to the files first, so
+ * a restore starts without replaying the WAL. The copy is held in memory while it is written.
+ */
+async function pgliteSnapshot(db: PGlite): Promise<Uint8Array> {
+  return db._runExclusiveTransaction(async () => {
+    await db._runExclusiveQuery(() => db.execProtocolRaw(protocol.serialize.query('checkpoint')));
+    // dumpDataDir takes the statement lock itself (released above).
+    const tarball = await db.dumpDataDir('gzip');
+    return new Uint8Array(await tarball.arrayBuffer());
+  });
 }
 
 /**
@@ -68,7 +110,7 @@ function batchOf(sql: string, params: readonly unknown[], name: string | undefin
 /** Opens PGlite: in memory when dataDir is undefined (tests), else persisted under dataDir. */
 export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = dataDir ? new PGlite(dataDir) : new PGlite();
+  const db = dataDir ? new PGlite(dataDir, pgliteOptions()) : new PGlite(pgliteOptions());
   await db.waitReady;
   /**
    * Runs one batch. PGlite has one session: its query lock keeps batches apart, and outside a
@@ -103,6 +145,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       return run<T>(sql, params, true);
     } })),
     close: () => db.close(),
+    snapshot: () => pgliteSnapshot(db),
   };
 }
 

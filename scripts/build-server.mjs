@@ -1,0 +1,32 @@
+// Builds the server for `npm start`: one ES module, dist-server/main.js, run with plain `node`
+// (no TypeScript compiler at run time). esbuild (already installed through Vite and tsx) bundles
+// server/, schemas/ and renderer/ (the @renderer alias comes from tsconfig.json) and leaves every
+// package in node_modules as an import: PGlite finds its WebAssembly files beside its own code.
+// The files the server reads at run time beside its code (the SQL migrations, the demo logo) are
+// copied next to main.js, so `import.meta.dirname` finds them there as it does in server/.
+import { build } from 'esbuild';
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const out = join(root, 'dist-server');
+const started = performance.now();
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+await build({
+  absWorkingDir: root,
+  entryPoints: { main: 'server/main.ts' },
+  outdir: out,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+  tsconfig: join(root, 'tsconfig.json'),
+});
+cpSync(join(root, 'server/db/migrations'), join(out, 'migrations'), { recursive: true });
+cpSync(join(root, 'server/seed/demo-logo.svg'), join(out, 'demo-logo.svg'));
+console.log(`server built into dist-server/ in ${Math.round(performance.now() - started)} ms`);
