@@ -21,6 +21,8 @@ export interface Environment {
   workers: number;
   /** Pino's level for the JSON log on stdout (LOG_LEVEL): `info` logs one line per request. */
   logLevel: string;
+  /** OUTBOX_CONSOLE: print delivered messages whole (one-time codes) on the console; demos only. */
+  outboxConsole: boolean;
   /** SIGTERM / SIGINT: how long requests in flight may take before the process stops anyway (SHUTDOWN_TIMEOUT_MS). */
   shutdownTimeoutMs: number;
   config: ServerConfig;
@@ -96,6 +98,7 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environme
     trustProxy: flag(env.TRUST_PROXY),
     workers: workerCount(env.WORKERS, env.DATABASE_URL || undefined),
     logLevel: logLevel(env.LOG_LEVEL),
+    outboxConsole: flag(env.OUTBOX_CONSOLE),
     shutdownTimeoutMs: shutdownTimeout(env.SHUTDOWN_TIMEOUT_MS),
     config: defaultServerConfig({
       latestClientVersion: env.LATEST_CLIENT_VERSION ?? CLIENT_VERSION,

@@ -16,7 +16,7 @@ async function serve(environment: Environment, role: 'single' | 'worker'): Promi
   const db = await openDatabase(environment);
   const { app, stopping } = await prepareServer(db, environment, {
     logger: true, logLevel: environment.logLevel, watchProjects: role === 'single', setUp: role === 'single',
-    deliverOutbox: true, printOutboxBodies: environment.config.exposeOutbox,
+    deliverOutbox: true, printOutboxBodies: environment.outboxConsole,
   });
   // `npm run backup` while this server runs on an embedded database: it takes the backup itself.
   const stopAnsweringBackups = db.snapshot && environment.dataDir !== ':memory:'
