@@ -52,13 +52,16 @@ export function createMetrics(backlog: () => Promise<{ count: number; oldestSeco
     name: 'auth_rate_limited_total', help: 'Logins and registrations refused by a rate limit (HTTP 429), by route', labelNames: ['route'] as const, registers: [registry],
   });
   let last = { count: 0, oldestSeconds: 0 };
-  const read = async () => {
-    try {
-      last = await backlog();
-    } catch {
-      // The database is away (readiness says so): the last figures stand.
-    }
-    return last;
+  let reading: Promise<typeof last> | null = null;
+  /** One query per scrape for both gauges (prom-client collects them at once). */
+  const read = () => {
+    reading ??= backlog().then((figures) => {
+      last = figures;
+      return figures;
+    }, () => last /* the database is away (readiness says so): the last figures stand */).finally(() => {
+      reading = null;
+    });
+    return reading;
   };
   new Gauge({
     name: 'outbox_backlog_messages', help: 'Outbox messages (SMS, e-mail) not delivered yet', registers: [registry],
@@ -66,7 +69,7 @@ export function createMetrics(backlog: () => Promise<{ count: number; oldestSeco
   });
   new Gauge({
     name: 'outbox_oldest_pending_seconds', help: 'Age of the oldest outbox message not delivered yet (0 when none)', registers: [registry],
-    collect() { this.set(last.oldestSeconds); },
+    async collect() { this.set((await read()).oldestSeconds); },
   });
   return {
     registry, requests, requestSeconds, statementSeconds, transactionSeconds, rateLimited,
