@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiClient, distributionCentreStep, staffCookie } from '../../server/bench/bench-server';
 import { SEED } from '../../server/seed/seed';
+import { ErrorCode } from '../../schemas/error-codes';
 import { killLeftovers, startServerProcess, type ServerProcess } from './server-process';
 
 const folders: string[] = [];
@@ -201,7 +202,9 @@ describe.runIf(onPglitePass)('backup and restore', () => {
       expect(res.status, url).toBe(200);
       expect(Buffer.from(await res.arrayBuffer())).toEqual(bytes);
     }
-    expect((await fetch(`${server.base}/api/barcode/barcode?id=${later}`, { headers: { cookie: await staffCookie(server.base) } })).status).toBe(404);
+    const missing = await fetch(`${server.base}/api/barcode/barcode?id=${later}`, { headers: { cookie: await staffCookie(server.base) } });
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toEqual({ errors: { $common: [ErrorCode.barcodeNotFound] } });
     // A restore over data that is there stops, unless told to move it aside.
     expect(await server.stop()).toBe(0);
     const refused = await cli(['restore', file], env);
