@@ -24,6 +24,12 @@ export function servePidOf(dataDir: string): number | null {
     const pid = Number(readFileSync(join(dataDir, PID_FILE), 'utf8'));
     if (!Number.isSafeInteger(pid) || pid <= 0) return null;
     process.kill(pid, 0);
+    // A pid file left by a server that was killed may name a process that took the number since:
+    // SIGUSR2 would end it. Where /proc tells (Linux), the process must be this server.
+    if (existsSync('/proc/self/cmdline')) {
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!/main\.(js|ts)/.test(command)) return null;
+    }
     return pid;
   } catch {
     return null;
