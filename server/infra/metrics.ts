@@ -35,6 +35,8 @@ export interface ServerMetrics {
  * messages not delivered yet, and the age of the oldest.
  */
 export function createMetrics(backlog: () => Promise<{ count: number; oldestSeconds: number }>): ServerMetrics {
+  // The process's metrics start counting (garbage collections, event-loop delay) with the first server.
+  processMetrics();
   const registry = new Registry();
   const requests = new Counter({
     name: 'http_requests_total', help: 'HTTP requests answered, by route pattern (unmatched for none) and status', labelNames: ['method', 'route', 'status'] as const, registers: [registry],
