@@ -34,7 +34,7 @@ const noClient = { regex: '^@/|^@widgets/|(^|/)(src|field-widgets)/', message: '
 const restrict = (...patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'reports/**', '.stryker-tmp/**'] },
+  { ignores: ['dist/**', 'dist-server/**', '.e2e-logs/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'reports/**', '.stryker-tmp/**'] },
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX },

@@ -21,18 +21,24 @@ export const CHROMIUM = {
   args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu', '--no-first-run', '--disable-sync'],
 };
 
+/**
+ * Each server's JSON log goes to .e2e-logs/server-<port>.log (the folder is emptied first);
+ * e2e/server-logs.ts checks them after the run: request lines, and no demo access code or
+ * password in any (issue 21).
+ */
 const server = (port: number, env: Record<string, string> = {}) => ({
-  command: 'node --import tsx server/main.ts',
+  command: `node -e "require('fs').mkdirSync('.e2e-logs',{recursive:true});require('fs').rmSync('.e2e-logs/server-${port}.log',{force:true})" && node --import tsx server/main.ts > .e2e-logs/server-${port}.log 2>&1`,
   url: `http://localhost:${port}/api/barcode/project?code=demo`,
   reuseExistingServer: false,
   timeout: 60_000,
   stdout: 'ignore' as const,
   stderr: 'pipe' as const,
-  env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: ':memory:', EXPOSE_OUTBOX: '1', ...env },
+  env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: ':memory:', EXPOSE_OUTBOX: '1', LOG_LEVEL: 'info', ...env },
 });
 
 export default defineConfig({
   testDir: 'e2e',
+  globalTeardown: './e2e/server-logs.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -1,11 +1,13 @@
-import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { ErrorCode } from '../schemas/error-codes';
 import type { ServerContext } from './context';
 import { installAuth } from './plugins/auth';
 import { installErrorHandling } from './plugins/errors';
 import { installIdempotency } from './plugins/idempotency';
+import { installObservability, loggerOptions, requestId, type ReadinessCheck } from './plugins/observability';
 import { installOpenApi } from './plugins/openapi';
+import type { ServerMetrics } from './infra/metrics';
 import { installStaticClient } from './plugins/static-client';
 import { installTransportHeaders } from './plugins/transport-headers';
 import { installValidation } from './plugins/validation';
@@ -22,6 +24,12 @@ export interface BuildOptions {
   /** Folder of the built client to serve; none in API-only tests. */
   distDir?: string;
   logger?: boolean;
+  /** Pino's level for the request log (LOG_LEVEL): `info` logs a line per request. */
+  logLevel?: string;
+  /** Prometheus metrics of this server (GET /metrics); the database is timed into them by its caller. */
+  metrics: ServerMetrics;
+  /** GET /readyz: null when ready, else why not. */
+  ready: ReadinessCheck;
   /** Trust X-Forwarded-For (behind a reverse proxy), so rate limits count real client addresses. */
   trustProxy?: boolean;
   /** Told about every route as it is added (tests enumerate the routes and their schemas). */
@@ -32,10 +40,14 @@ export interface BuildOptions {
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
 /** Builds the reference API server: plugins by layer, then routes under /api. */
-export async function buildApp(ctx: ServerContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(ctx: ServerContext, options: BuildOptions): Promise<{ app: FastifyInstance; stopping(): void }> {
   const app = Fastify({
-    // Warnings and errors only: per-request lines would drown the one-time codes and failures.
-    logger: options.logger ? { level: 'warn' } : false,
+    // JSON lines through pino: one per request at `info` (README, "Operations"), never a secret.
+    logger: options.logger ? loggerOptions(options.logLevel ?? 'info') : false,
+    // One line per request is written by the observability plugin (with the route and the time)
+    // instead of Fastify's two ("incoming request", "request completed").
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestId,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: options.trustProxy ?? false,
     // Errors the router meets before any route runs (a path that does not decode, such as a lone
@@ -45,6 +57,8 @@ export async function buildApp(ctx: ServerContext, options: BuildOptions = {}): 
     },
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // First, so every answer (refusals of the plugins below too) carries its request id and is counted.
+  const observability = installObservability(app, options.metrics, options.ready);
   // The API speaks JSON only: a text/plain body is refused with 415 rather than parsed as a string.
   app.removeContentTypeParser('text/plain');
   installValidation(app);
@@ -69,5 +83,5 @@ export async function buildApp(ctx: ServerContext, options: BuildOptions = {}): 
     { prefix: '/api' },
   );
   await installStaticClient(app, options.distDir);
-  return app;
+  return { app, stopping: observability.stopping };
 }

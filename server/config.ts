@@ -19,7 +19,30 @@ export interface Environment {
   trustProxy: boolean;
   /** Server processes behind the one port (node:cluster); more than one only on PostgreSQL. */
   workers: number;
+  /** Pino's level for the JSON log on stdout (LOG_LEVEL): `info` logs one line per request. */
+  logLevel: string;
+  /** OUTBOX_CONSOLE: print delivered messages whole (one-time codes) on the console; demos only. */
+  outboxConsole: boolean;
+  /** SIGTERM / SIGINT: how long requests in flight may take before the process stops anyway (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
   config: ServerConfig;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** LOG_LEVEL: one of pino's levels; anything else stops the start. */
+export function logLevel(value: string | undefined): string {
+  if (value === undefined || value === '') return 'info';
+  if (!LOG_LEVELS.includes(value)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${value}'`);
+  return value;
+}
+
+/** SHUTDOWN_TIMEOUT_MS: a whole number of milliseconds, 10 s by default. */
+export function shutdownTimeout(value: string | undefined): number {
+  if (value === undefined || value === '') return 10_000;
+  const ms = Number(value);
+  if (!Number.isSafeInteger(ms) || ms < 0) throw new Error(`SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds, got '${value}'`);
+  return ms;
 }
 
 export function defaultServerConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
@@ -74,6 +97,9 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environme
     projectsDir: resolve(env.PROJECTS_DIR ?? resolve(root, 'server', 'projects')),
     trustProxy: flag(env.TRUST_PROXY),
     workers: workerCount(env.WORKERS, env.DATABASE_URL || undefined),
+    logLevel: logLevel(env.LOG_LEVEL),
+    outboxConsole: flag(env.OUTBOX_CONSOLE),
+    shutdownTimeoutMs: shutdownTimeout(env.SHUTDOWN_TIMEOUT_MS),
     config: defaultServerConfig({
       latestClientVersion: env.LATEST_CLIENT_VERSION ?? CLIENT_VERSION,
       minClientVersion: env.MIN_CLIENT_VERSION ?? '0',

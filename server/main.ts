@@ -2,23 +2,56 @@ import cluster from 'node:cluster';
 import { readEnvironment, type Environment } from './config';
 import { openDatabase, prepareServer, setUpDatabase } from './start';
 import { watchProjectDir } from './services/project-files';
+import { answerBackupRequests } from './ops/backup-signal';
+import packageJson from '../package.json' with { type: 'json' };
 
 const env = readEnvironment();
 const where = env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : env.dataDir === ':memory:' ? 'PGlite in memory (throwaway)' : `PGlite in ${env.dataDir}`;
+// performance.now() counts from the start of the process: the figure includes loading the code.
 const banner = (processes: string) =>
-  `\n  Smart barcode is running: http://localhost:${env.port}/demo@1\n  Database: ${where}${processes}\n  Project configurations: ${env.projectsDir} (edits are picked up while running)\n`;
+  `\n  Smart barcode is running: http://localhost:${env.port}/demo@1\n  Database: ${where}${processes}\n  Project configurations: ${env.projectsDir} (edits are picked up while running)\n  Ready in ${Math.round(performance.now())} ms\n`;
 
 /** One server process: the whole server (a single process), or a worker of a cluster (setUp false). */
 async function serve(environment: Environment, role: 'single' | 'worker'): Promise<void> {
   const db = await openDatabase(environment);
-  const { app } = await prepareServer(db, environment, { logger: true, watchProjects: role === 'single', setUp: role === 'single' });
+  const { app, stopping } = await prepareServer(db, environment, {
+    logger: true, logLevel: environment.logLevel, watchProjects: role === 'single', setUp: role === 'single',
+    deliverOutbox: true, printOutboxBodies: environment.outboxConsole,
+  });
+  // `npm run backup` while this server runs on an embedded database: it takes the backup itself.
+  const stopAnsweringBackups = db.snapshot && environment.dataDir !== ':memory:'
+    ? answerBackupRequests(db, environment.dataDir, environment.config.files.dir, packageJson.version, (line) => app.log.info(line))
+    : () => undefined;
+  app.addHook('onClose', async () => stopAnsweringBackups());
   await app.listen({ port: environment.port, host: environment.host });
   if (role === 'single') console.log(banner(''));
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      void app.close().then(() => process.exit(0));
+  let closing = false;
+  /**
+   * Graceful stop: /readyz answers 503 (a load balancer stops sending), the listener closes (no
+   * new connections; idle keep-alive ones are closed), requests in flight are answered, then the
+   * outbox's last round is delivered and stamped and the database closed (prepareServer's onClose).
+   * Past SHUTDOWN_TIMEOUT_MS the process stops anyway: whatever was committed stays committed
+   * (the durability test kills the server outright and finds every acknowledged write).
+   */
+  const stop = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    stopping();
+    app.log.info({ signal }, 'stopping: finishing the requests in flight');
+    const limit = setTimeout(() => {
+      app.log.error({ timeoutMs: environment.shutdownTimeoutMs }, 'requests still in flight at the shutdown limit; stopping anyway');
+      process.exit(1);
+    }, environment.shutdownTimeoutMs);
+    limit.unref();
+    app.close().then(() => {
+      app.log.info('stopped: requests answered, outbox flushed, database closed');
+      process.exit(0);
+    }, (error: unknown) => {
+      app.log.error({ err: error }, 'stop failed');
+      process.exit(1);
     });
-  }
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop(signal));
 }
 
 /**

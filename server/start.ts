@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from './app';
 import type { Environment } from './config';
 import { openPglite, openPostgres, type Database } from './db/database';
-import { migrate } from './db/migrate';
+import { migrate, pendingMigrations } from './db/migrate';
+import { createMetrics, instrumentDatabase, type ServerMetrics } from './infra/metrics';
+import { maskDestination, outboxBacklog, startOutboxDispatcher, type OutboxTransport } from './infra/outbox';
 import type { ServerContext } from './context';
 import { ProjectCache } from './infra/project-cache';
 import { loadSecret } from './infra/secret';
@@ -27,6 +29,23 @@ export interface PrepareOptions {
   log?: (line: string) => void;
   /** See BuildOptions.onRoute. */
   onRoute?: BuildOptions['onRoute'];
+  /** See BuildOptions.logLevel. */
+  logLevel?: string;
+  /**
+   * Deliver the outbox from this process (the running server; tests deliver by hand, so no round
+   * writes behind their backs). True: the log transport (below); a function: that transport.
+   */
+  deliverOutbox?: boolean | OutboxTransport;
+  /** Show the bodies of delivered messages (one-time codes) on the console: EXPOSE_OUTBOX demos only. */
+  printOutboxBodies?: boolean;
+}
+
+/** Why the server is not ready to serve, or null: the database answers, no migration is left, a configuration is imported. */
+export async function readiness(db: Database): Promise<string | null> {
+  const pending = await pendingMigrations(db);
+  if (pending.length > 0) return `migrations not applied: ${pending.join(', ')}`;
+  const { rows } = await db.query<{ n: number }>('select count(*)::int as n from projects');
+  return (rows[0]?.n ?? 0) > 0 ? null : 'no project configuration imported';
 }
 
 /**
@@ -51,18 +70,32 @@ export async function setUpDatabase(
  * server on it.
  */
 export async function prepareServer(
-  db: Database,
+  raw: Database,
   env: Pick<Environment, 'authSecret' | 'config' | 'distDir' | 'trustProxy' | 'projectsDir'>,
   options: PrepareOptions = {},
-): Promise<{ app: FastifyInstance; ctx: ServerContext }> {
+): Promise<{ app: FastifyInstance; ctx: ServerContext; metrics: ServerMetrics; stopping(): void }> {
   const log = options.log ?? ((line: string) => console.info(line));
-  const secret = options.setUp === false ? await loadSecret(db, env.authSecret) : await setUpDatabase(db, env, log);
+  const secret = options.setUp === false ? await loadSecret(raw, env.authSecret) : await setUpDatabase(raw, env, log);
+  const metrics = createMetrics(() => outboxBacklog(raw));
+  const db = instrumentDatabase(raw, metrics);
   const ctx: ServerContext = { db, secret, config: env.config, projects: new ProjectCache() };
-  const app = await buildApp(ctx, { distDir: env.distDir, logger: options.logger, trustProxy: env.trustProxy, onRoute: options.onRoute });
+  const { app, stopping } = await buildApp(ctx, {
+    distDir: env.distDir, logger: options.logger, logLevel: options.logLevel, trustProxy: env.trustProxy, onRoute: options.onRoute, metrics, ready: () => readiness(db),
+  });
   const stopWatching = options.watchProjects ? watchProjectDir(db, env.projectsDir, log) : () => undefined;
+  const transport: OutboxTransport | null = typeof options.deliverOutbox === 'function' ? options.deliverOutbox
+    : options.deliverOutbox ? async (m) => {
+      // The delivery as the log sees it: no body (it may hold a one-time code), the address masked.
+      app.log.info({ outbox: m.id, channel: m.channel, to: maskDestination(m.destination) }, 'outbox message delivered');
+      if (options.printOutboxBodies) console.info(m.channel === 'email' ? `[outbox] e-mail to ${m.destination}: ${m.subject ?? ''}` : `[outbox] sms to ${m.destination}: ${m.body}`);
+    } : null;
+  const dispatcher = transport ? startOutboxDispatcher(db, transport, { onError: (error) => app.log.warn({ err: error }, 'outbox delivery failed; retried') }) : null;
+  // Fastify runs this after the HTTP server has closed and the requests in flight are answered
+  // (its own onClose, added last, runs first): the outbox's last round, then the database.
   app.addHook('onClose', async () => {
     stopWatching();
-    await db.close();
+    await dispatcher?.stop();
+    await raw.close();
   });
-  return { app, ctx };
+  return { app, ctx, metrics, stopping };
 }

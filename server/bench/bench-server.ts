@@ -26,7 +26,7 @@ export interface BenchServer {
 export type BenchDatabase = { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string; workers: number };
 
 /** The process and its children, from /proc (Linux; just the process elsewhere). */
-function processAndChildren(pid: number): number[] {
+export function processAndChildren(pid: number): number[] {
   try {
     const children = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).filter((name) => {
       try {

@@ -1,4 +1,6 @@
-import { fsyncSync, mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, fsyncSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite, parse, protocol, type PGliteOptions, type Results } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import pg from 'pg';
@@ -19,6 +21,48 @@ export interface Database extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   readonly driver: 'pglite' | 'postgres';
+  /**
+   * PGlite only: a consistent copy of the whole data folder (a gzipped tarball, PGlite's own
+   * dumpDataDir), taken after a checkpoint while no statement and no transaction runs (backup).
+   */
+  snapshot?(): Promise<Uint8Array>;
+}
+
+/**
+ * PGlite's memory (README, "Memory"; issue 21). PGlite is PostgreSQL in one WebAssembly heap that
+ * only grows, so what PostgreSQL may allocate is what the process keeps. Its defaults are a
+ * server's: shared_buffers 128 MB (PostgreSQL's default; PGlite shows 160 MB), wal_buffers ~5 MB,
+ * temp_buffers ~10 MB, maintenance_work_mem 64 MB. The server's working set is small (a few
+ * hundred barcodes per request at most), and the data files are read through the operating
+ * system, whose page cache (not counted in the process's resident memory) keeps hot pages anyway.
+ * The WebAssembly heap's own floor is 128 MB (the module's initial memory: PGlite refuses a
+ * smaller `initialMemory`).
+ */
+export const PGLITE_MEMORY_SETTINGS = [
+  'shared_buffers = 16MB',
+  'wal_buffers = 512kB',
+  'temp_buffers = 1MB',
+  'work_mem = 2MB',
+  'maintenance_work_mem = 8MB',
+];
+
+/** PGlite's options: its memory settings (above), written to the data folder's configuration at each start. */
+function pgliteOptions(): PGliteOptions {
+  return { postgresqlconf: PGLITE_MEMORY_SETTINGS };
+}
+
+/**
+ * A consistent copy of a PGlite data folder: both of PGlite's locks are held (no transaction is
+ * half-way, no statement runs) and a checkpoint writes every changed page to the files first, so
+ * a restore starts without replaying the WAL. The copy is held in memory while it is written.
+ */
+async function pgliteSnapshot(db: PGlite): Promise<Uint8Array> {
+  return db._runExclusiveTransaction(async () => {
+    await db._runExclusiveQuery(() => db.execProtocolRaw(protocol.serialize.query('checkpoint')));
+    // dumpDataDir takes the statement lock itself (released above).
+    const tarball = await db.dumpDataDir('gzip');
+    return new Uint8Array(await tarball.arrayBuffer());
+  });
 }
 
 /**
@@ -95,10 +139,32 @@ function durableOnDisk(dataDir: string): PGliteOptions {
   };
 }
 
+/**
+ * Creates a new PGlite data folder in a short-lived child process. PGlite runs initdb in a second
+ * WebAssembly instance of the same process, and the process keeps most of that memory after both
+ * are closed (about 600 MB resident, README "Memory"); done apart, the server's own process only
+ * ever opens an existing folder. A folder that holds a database already is left alone.
+ */
+async function createPgliteFolderApart(dataDir: string): Promise<void> {
+  if (existsSync(join(dataDir, 'PG_VERSION'))) return;
+  const module = import.meta.resolve('@electric-sql/pglite');
+  const script = `const { PGlite } = await import(${JSON.stringify(module)});
+const db = new PGlite(${JSON.stringify(dataDir)}, { postgresqlconf: ${JSON.stringify(PGLITE_MEMORY_SETTINGS)} });
+await db.waitReady;
+await db.close();`;
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '--eval', script], { stdio: ['ignore', 'inherit', 'inherit'] });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`creating the PGlite folder ${dataDir} failed (exit ${code})`))));
+  });
+}
+
 /** Opens PGlite: in memory when dataDir is undefined (tests), else persisted under dataDir. */
 export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = dataDir ? new PGlite(durableOnDisk(dataDir)) : new PGlite();
+  if (dataDir) await createPgliteFolderApart(dataDir);
+  // On disk: the memory settings, and commits that reach the disk before they are acknowledged.
+  const db = dataDir ? new PGlite({ ...pgliteOptions(), ...durableOnDisk(dataDir) }) : new PGlite(pgliteOptions());
   await db.waitReady;
   /**
    * Runs one batch. PGlite has one session: its query lock keeps batches apart, and outside a
@@ -133,6 +199,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       return run<T>(sql, params, true);
     } })),
     close: () => db.close(),
+    snapshot: () => pgliteSnapshot(db),
   };
 }
 

@@ -18,3 +18,10 @@ export async function migrate(db: Database): Promise<string[]> {
   }
   return pending;
 }
+
+/** Migration files not recorded as applied (readiness: none may be left). */
+export async function pendingMigrations(db: Database): Promise<string[]> {
+  const { rows } = await db.query<{ present: boolean }>("select to_regclass('schema_migrations') is not null as present");
+  const applied = rows[0]?.present ? new Set((await db.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name)) : new Set<string>();
+  return readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql') && !applied.has(f)).sort();
+}

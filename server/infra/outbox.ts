@@ -1,19 +1,18 @@
-import type { Queryable } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { newId } from './ids';
 
 /**
- * "Sends" an SMS: the message is stored in the outbox and logged. There is no external gateway;
- * a deployment that has one would drain this table.
+ * "Sends" an SMS: the message is stored in the outbox, in the caller's transaction; a dispatcher
+ * (startOutboxDispatcher, below) delivers it after the commit. There is no external gateway: the
+ * transport logs the delivery; a deployment that has one plugs it in as an OutboxTransport.
  */
 export async function sendSms(db: Queryable, destination: string, body: string): Promise<void> {
   await db.query("insert into outbox (id, channel, destination, body) values ($1, 'sms', $2, $3)", [newId(), destination, body]);
-  console.info(`[outbox] sms to ${destination}: ${body}`);
 }
 
-/** "Sends" an e-mail the same way: stored in the outbox with its subject, and logged (subject only). */
+/** "Sends" an e-mail the same way: stored in the outbox with its subject. */
 export async function sendEmail(db: Queryable, destination: string, subject: string, body: string): Promise<void> {
   await db.query("insert into outbox (id, channel, destination, subject, body) values ($1, 'email', $2, $3, $4)", [newId(), destination, subject, body]);
-  console.info(`[outbox] e-mail to ${destination}: ${subject}`);
 }
 
 /** A message to "send" through the outbox. */
@@ -21,7 +20,7 @@ export type OutgoingMessage =
   | { channel: 'sms'; destination: string; body: string }
   | { channel: 'email'; destination: string; subject: string; body: string };
 
-/** "Sends" several messages at once: one statement stores them all (route notifications), each is logged as above. */
+/** "Sends" several messages at once: one statement stores them all (route notifications); the dispatcher delivers them. */
 export async function sendAll(db: Queryable, messages: readonly OutgoingMessage[]): Promise<void> {
   if (messages.length === 0) return;
   // One statement with five array parameters, whatever the number of messages (a bulk step sends
@@ -30,7 +29,6 @@ export async function sendAll(db: Queryable, messages: readonly OutgoingMessage[
     'insert into outbox (id, channel, destination, subject, body) select * from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[])',
     [messages.map(() => newId()), messages.map((m) => m.channel), messages.map((m) => m.destination), messages.map((m) => (m.channel === 'email' ? m.subject : null)), messages.map((m) => m.body)],
   );
-  for (const m of messages) console.info(m.channel === 'email' ? `[outbox] e-mail to ${m.destination}: ${m.subject}` : `[outbox] sms to ${m.destination}: ${m.body}`);
 }
 
 export interface OutboxMessage {
@@ -47,4 +45,106 @@ export async function readOutbox(db: Queryable, limit = 20): Promise<OutboxMessa
     [limit],
   );
   return rows.map((r) => ({ channel: r.channel, destination: r.destination, body: r.body, createdAt: new Date(r.created_at).toISOString() }));
+}
+
+/** A stored message waiting for delivery. */
+export interface PendingMessage {
+  id: string;
+  channel: 'sms' | 'email';
+  destination: string;
+  subject: string | null;
+  body: string;
+}
+
+/** Where messages go: an SMS or e-mail gateway in a deployment that has one; the log here. */
+export type OutboxTransport = (message: PendingMessage) => Promise<void>;
+
+/**
+ * Delivers up to `limit` undelivered messages, oldest first, and stamps them sent, in one
+ * transaction. `for update skip locked`: another server process on the same PostgreSQL skips the
+ * rows this one holds, so each message is delivered by one process, once (a process that dies
+ * before its commit leaves its rows to the next round: delivered at least once, never twice by
+ * two live processes). A message the transport refuses stays pending, its attempts counted.
+ * Resolves to the number delivered.
+ */
+export async function deliverPending(db: Database, transport: OutboxTransport, limit = 50): Promise<number> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<PendingMessage>(
+      `select id, channel, destination, subject, body from outbox where sent_at is null
+        order by created_at limit $1 for update skip locked`,
+      [limit],
+    );
+    const sent: string[] = [];
+    const failed: string[] = [];
+    for (const message of rows) {
+      try {
+        await transport(message);
+        sent.push(message.id);
+      } catch {
+        failed.push(message.id);
+      }
+    }
+    if (sent.length) await tx.query('update outbox set sent_at = now() where id = any($1::uuid[])', [sent]);
+    if (failed.length) await tx.query('update outbox set attempts = attempts + 1 where id = any($1::uuid[])', [failed]);
+    return sent.length;
+  });
+}
+
+/** Messages not delivered yet and the age of the oldest, for the metrics. */
+export async function outboxBacklog(db: Queryable): Promise<{ count: number; oldestSeconds: number }> {
+  const { rows } = await db.query<{ count: number; oldest: number | null }>(
+    'select count(*)::int as count, extract(epoch from now() - min(created_at))::float8 as oldest from outbox where sent_at is null',
+  );
+  return { count: rows[0]?.count ?? 0, oldestSeconds: Math.max(0, rows[0]?.oldest ?? 0) };
+}
+
+export interface OutboxDispatcher {
+  /** Delivers what is pending now (also after every write that sent a message, when a caller asks). */
+  kick(): void;
+  /** Stops the rounds: waits for the one in flight, runs a last one, then resolves. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Delivers the outbox in rounds, every `intervalMs` and whenever kicked, one round at a time per
+ * process. A round that fails (the database is away) is retried at the next tick.
+ */
+export function startOutboxDispatcher(
+  db: Database, transport: OutboxTransport, options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
+): OutboxDispatcher {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const round = (): Promise<void> => {
+    running ??= (async () => {
+      try {
+        // Keep going while full batches come back: a backlog drains without waiting for ticks.
+        while ((await deliverPending(db, transport)) === 50 && !stopped);
+      } catch (error) {
+        options.onError?.(error);
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  };
+  const timer = setInterval(() => void round(), options.intervalMs ?? 500);
+  timer.unref();
+  return {
+    kick: () => {
+      if (!stopped) void round();
+    },
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      if (running) await running;
+      await round();
+    },
+  };
+}
+
+/** A phone number or e-mail address as logged: enough to tell two apart, not to reach anyone. */
+export function maskDestination(destination: string): string {
+  const at = destination.indexOf('@');
+  if (at > 0) return `${destination.slice(0, 1)}***${destination.slice(at)}`;
+  return `***${destination.slice(-4)}`;
 }

@@ -1,16 +1,17 @@
-import { createRequire } from 'node:module';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { Headers } from '../../schemas/validation';
 import { COOKIES, requireViewer } from './auth';
+import packageJson from '../../package.json' with { type: 'json' };
 
 /** Where the generated OpenAPI 3.1 document and the human docs page are served. */
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
-const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
+// Imported (not read at run time), so the built server (dist-server/) carries it too.
+const { version } = packageJson;
 
 const DESCRIPTIONS: Record<string, string> = {
   '4xx': 'Refused, and nothing written (failed logins are counted for the rate limits). `errors` maps each field, or `$common`, to its codes.',

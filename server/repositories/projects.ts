@@ -66,6 +66,11 @@ export async function projectExists(db: Queryable, code: string, version: number
   return (await db.query('select 1 from projects where code = $1 and version = $2', [code, version])).rows.length > 0;
 }
 
+/** Does the project hold exactly this configuration already (jsonb equality: key order and spacing aside)? */
+export async function configIsStored(db: Queryable, code: string, version: number, config: unknown): Promise<boolean> {
+  return (await db.query('select 1 from projects where code = $1 and version = $2 and config = $3::jsonb', [code, version, JSON.stringify(config)])).rows.length > 0;
+}
+
 /** Replaces a project's configuration; false when it was the same already. */
 export async function updateConfig(db: Queryable, code: string, version: number, config: unknown): Promise<boolean> {
   const { rows } = await db.query(

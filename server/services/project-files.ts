@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, watch } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Queryable } from '../db/database';
-import { projectExists, updateConfig } from '../repositories/projects';
+import { configIsStored, projectExists, updateConfig } from '../repositories/projects';
 import { checkProjectConfig, notJsonProblem, type ConfigProblem } from '../../renderer/config-check';
 
 /** `<code>@<version>.json`, e.g. demo@1.json. */
@@ -11,6 +11,19 @@ export interface ImportResult {
   file: string;
   status: 'updated' | 'unchanged' | 'invalid' | 'unknown-project';
   problems: ConfigProblem[];
+}
+
+/** Is the file's configuration the one its project holds? False for anything unreadable (the full import says why). */
+async function storedAlready(db: Queryable, path: string): Promise<boolean> {
+  const match = FILE_NAME.exec(basename(path));
+  if (!match?.[1] || !match[2]) return false;
+  let config: unknown;
+  try {
+    config = JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return false;
+  }
+  return configIsStored(db, match[1], Number(match[2]), config);
 }
 
 /** Reads and checks one configuration file; throws nothing: a bad file is a result with problems. */
@@ -31,6 +44,10 @@ export function readProjectFile(path: string): { code: string; version: number; 
  * checks changes nothing: the project keeps its last good configuration.
  */
 export async function importProjectFile(db: Queryable, path: string): Promise<ImportResult | null> {
+  // A file the project holds already (every start after the first) passed the checks when it was
+  // imported: it is not checked again (the checks compile every form: about a second of a start).
+  const stored = await storedAlready(db, path);
+  if (stored) return { file: basename(path), status: 'unchanged', problems: [] };
   const read = readProjectFile(path);
   if (!read) return null;
   const file = basename(path);
