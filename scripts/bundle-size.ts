@@ -7,9 +7,12 @@ import { LANGUAGES } from '../schemas/languages';
  * Gzipped JavaScript a phone downloads for the first screen. The foundation issue allowed 150 KB;
  * issue 18 asks for 120 KB, not reached yet (145.3 KB measured: React DOM alone is about 60 KB,
  * Mantine's provider and first-screen components 27 KB, i18next 18 KB, the router 14 KB). The
- * budget is the measured figure plus about 2 KB, so any growth fails the test.
+ * budget is the measured figure plus about 1 KB, so any growth fails the test. Raised from 147 KB
+ * to 149 KB with issues 12, 13 and 20 (147.8 KB measured): the route entries of the bulk, stock,
+ * GHG report and outbox screens, the per-screen error boundary and lazy-load retry that keep a
+ * failed import from blanking the screen, and the errors/common strings they added.
  */
-export const FIRST_LOAD_BUDGET_BYTES = 147 * 1024;
+export const FIRST_LOAD_BUDGET_BYTES = 149 * 1024;
 
 interface ManifestChunk {
   file: string;
