@@ -62,8 +62,11 @@ test('users without a permission see the action disabled with the reason', async
   await login(page, '33334444');
   await expect(page.getByRole('button', { name: 'Generate new barcode' })).toBeEnabled();
   await page.goto(`/demo@1/qrcode/${id}`);
-  await expect(page.getByRole('button', { name: 'Add tracking: Distribution centre' })).toBeDisabled();
-  await expect(page.getByText('You do not have permission to add tracking.')).toBeVisible();
+  const track = page.getByRole('button', { name: 'Add tracking: Distribution centre' });
+  await expect(track).toBeDisabled();
+  // (The bulk and stock buttons beside it say the same, each under its own button.)
+  await expect(track).toHaveAccessibleDescription('You do not have permission to add tracking.');
+  await expect(page.locator(`#${await track.getAttribute('aria-describedby')}`)).toBeVisible();
 });
 
 test('leaving a filled form asks first; Stay keeps what was typed, Leave goes', async ({ page }) => {

@@ -11,7 +11,10 @@ const NOT_UNDONE = `not exists (select 1 from barcode_history u
 export async function appendHistory(db: Queryable, barcodeId: string, action: string, trackPointKey: string | null, data: unknown, userId: string, madeAt?: Date): Promise<void> {
   await db.query(
     `insert into barcode_history (barcode_id, seq, action, track_point_key, data, user_id, created_at)
-     values ($1, coalesce((select max(seq) from barcode_history where barcode_id = $1), 0) + 1, $2, $3, $4, $5, coalesce($6::timestamptz, now()))`,
+     values ($1, coalesce((select max(seq) from barcode_history where barcode_id = $1), 0) + 1, $2, $3, $4, $5,
+       -- a step made earlier on a device (Made-At) never goes before the barcode's latest entry
+       case when $6::timestamptz is null then now()
+         else greatest($6::timestamptz, (select max(created_at) from barcode_history where barcode_id = $1)) end)`,
     [barcodeId, action, trackPointKey, data === null ? null : JSON.stringify(data), userId, madeAt ?? null],
   );
 }

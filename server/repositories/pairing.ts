@@ -94,7 +94,9 @@ export async function appendHistoryEach(tx: Queryable, entries: readonly History
   if (entries.length === 0) return;
   await tx.query(
     `insert into barcode_history (barcode_id, seq, action, track_point_key, data, user_id, created_at)
-     select x.id, coalesce((select max(h.seq) from barcode_history h where h.barcode_id = x.id), 0) + 1, $4, x.point, x.data, $5, coalesce($6::timestamptz, now())
+     select x.id, coalesce((select max(h.seq) from barcode_history h where h.barcode_id = x.id), 0) + 1, $4, x.point, x.data, $5,
+       case when $6::timestamptz is null then now()
+         else greatest($6::timestamptz, (select max(h.created_at) from barcode_history h where h.barcode_id = x.id)) end
        from unnest($1::text[], $2::text[], $3::jsonb[]) as x(id, point, data)`,
     [entries.map((e) => e.barcodeId), entries.map((e) => e.trackPointKey), entries.map((e) => JSON.stringify(e.data)), action, userId, madeAt ?? null],
   );

@@ -16,6 +16,13 @@ interface Adjustment {
 }
 
 /** A history entry of the present trip that quantities read, oldest first. */
+/**
+ * A sum of decimal quantities without binary drift (0.3 - 0.1 - 0.2 is -2.8e-17 in floating
+ * point): rounded to 9 decimals, far below any adjustment's own precision, so what is exactly
+ * used up is 0, not below zero.
+ */
+const settled = (value: number) => Math.round(value * 1e9) / 1e9 + 0;
+
 export interface QuantityEntry {
   seq: number;
   action: string;
@@ -102,7 +109,7 @@ export function runningQuantities(type: BarcodeType | undefined, entries: readon
       q.adjustedAt = iso(e.created_at);
     }
   }
-  return [...quantities.values()].map((q) => ({ ...q, remaining: q.initial + q.increase - q.decrease }));
+  return [...quantities.values()].map((q) => ({ ...q, remaining: settled(q.initial + q.increase - q.decrease) }));
 }
 
 /**
@@ -114,7 +121,7 @@ export function runningQuantities(type: BarcodeType | undefined, entries: readon
 export function belowZeroField(current: readonly AdjustmentQuantity[], adjustments: readonly FormAdjustment[]): string | null {
   const remaining = new Map(current.map((q) => [q.key, q.remaining]));
   for (const a of adjustments) {
-    const after = (remaining.get(a.quantityKey) ?? 0) + a.delta;
+    const after = settled((remaining.get(a.quantityKey) ?? 0) + a.delta);
     if (after < 0) return a.field;
     remaining.set(a.quantityKey, after);
   }

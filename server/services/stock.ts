@@ -41,7 +41,8 @@ export async function changeStock(ctx: ServerContext, viewer: Viewer, body: Stoc
   const { project, maxCount, permitted } = await bulkPreamble(ctx, viewer, body.projectId, body.barcodeIds.length, 'addTrackingPermission');
   const ids = body.barcodeIds;
   const step = async (db: Queryable): Promise<StockAnswer> => {
-    const path = await findLocationWithPath(db, body.locationId);
+    // A bin retired while it still holds stock refuses stock-in only: what is in it can still be taken out.
+    const path = await findLocationWithPath(db, body.locationId, body.type === 'out');
     const bin = assertStockLocation(path, project);
     const list = await bulkContext(db, project, ids, permitted);
     const codes = stockVerdicts(ids, bin, body.type, list);

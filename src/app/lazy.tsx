@@ -12,6 +12,20 @@ type Loaded<T> = { module: { default: T } } | { failed: true };
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * Whether this site answers now. `navigator.onLine` only says a network is there: in a dead zone
+ * the phone is often still on a Wi-Fi without an uplink, and a reload then shows the browser's
+ * own error page instead of the app. So a reload is tried only after this page's URL answered.
+ */
+async function siteAnswers(): Promise<boolean> {
+  if (!navigator.onLine) return false;
+  try {
+    return (await fetch(window.location.href, { method: 'HEAD', cache: 'no-store' })).ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * A route screen whose code loads when first drawn (`preload()` starts it earlier). A chunk
  * that fails to load is fetched again twice; then, online, the page reloads once (a new version
  * was deployed and the old file is gone: spec section 4); offline, or after that one reload, the
@@ -49,7 +63,7 @@ export function lazyScreen<T extends ComponentType<object>>(load: () => Promise<
         if (delay !== null) await wait(delay);
       }
     }
-    if (navigator.onLine && !sessionStorage.getItem(RELOADED_FLAG)) {
+    if (!sessionStorage.getItem(RELOADED_FLAG) && await siteAnswers()) {
       sessionStorage.setItem(RELOADED_FLAG, '1');
       window.location.reload();
       return new Promise<never>(() => undefined);
@@ -61,11 +75,11 @@ export function lazyScreen<T extends ComponentType<object>>(load: () => Promise<
     const [, setAttempt] = useState(0);
     const loaded = use(get());
     if ('failed' in loaded) {
-      return <ScreenLoadFailed onRetry={() => {
+      return <ScreenLoadFailed onRetry={async () => {
         // Chromium keeps a dynamic import that failed failed for the life of the page (seen in
-        // e2e/offline.spec.ts: a second import() sends no request), so online only a reload
-        // fetches the screen again; the screen never loaded, so no input of it is lost.
-        if (navigator.onLine) {
+        // e2e/offline.spec.ts: a second import() sends no request), so once the site answers only
+        // a reload fetches the screen again; the screen never loaded, so no input of it is lost.
+        if (await siteAnswers()) {
           window.location.reload();
           return;
         }

@@ -20,6 +20,8 @@ describe('POST /barcode/tracking with Made-At', () => {
     const client = await loggedIn(server, '11112222');
     const id = await newBarcode(server);
     expect((await client.post('/api/barcode/activation', activation(id))).statusCode).toBe(200);
+    // Activated four hours ago, tracked offline three hours ago, sent now.
+    await server.ctx.db.query("update barcode_history set created_at = now() - interval '4 hours' where barcode_id = $1", [id]);
     const madeAt = new Date(Date.now() - 3 * 60 * 60_000).toISOString();
     const headers = { 'idempotency-key': `outbox-${id}`, 'made-at': madeAt };
     for (let i = 0; i < 3; i += 1) {
@@ -40,6 +42,21 @@ describe('POST /barcode/tracking with Made-At', () => {
     expect((await client.post('/api/barcode/tracking', step(id))).statusCode).toBe(200);
     const { rows } = await server.ctx.db.query<{ created_at: Date }>("select created_at from barcode_history where barcode_id = $1 and action = 'tracked'", [id]);
     expect(new Date(rows[0]!.created_at).getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it('never files a step before the latest entry of its barcode, and refuses one made over a week ago', async () => {
+    const client = await loggedIn(server, '11112222');
+    const id = await newBarcode(server);
+    await client.post('/api/barcode/activation', activation(id));
+    const week = { 'made-at': new Date(Date.now() - 8 * 24 * 60 * 60_000).toISOString() };
+    const old = await client.request({ method: 'POST', url: '/api/barcode/tracking', payload: step(id), headers: week });
+    expect([old.statusCode, old.json()]).toEqual([400, { errors: { 'Made-At': [1011] } }]);
+    // Made-At an hour before the activation: recorded at the activation's time, not before it.
+    const res = await client.request({ method: 'POST', url: '/api/barcode/tracking', payload: step(id), headers: { 'made-at': new Date(Date.now() - 60 * 60_000).toISOString() } });
+    expect(res.statusCode).toBe(200);
+    const { rows } = await server.ctx.db.query<{ action: string; created_at: Date }>('select action, created_at from barcode_history where barcode_id = $1 order by seq', [id]);
+    expect(rows.map((r) => r.action)).toEqual(['generated', 'activated', 'tracked']);
+    expect(new Date(rows[2]!.created_at).getTime()).toBe(new Date(rows[1]!.created_at).getTime());
   });
 
   it('refuses a malformed Made-At with 400, 1001 on Made-At, and writes nothing', async () => {

@@ -49,6 +49,21 @@ describe('GET /location/available-locations', () => {
 });
 
 describe('POST /location/stock', () => {
+  it('a bin retired while it holds stock refuses stock-in (3073) but still gives its stock out', async () => {
+    const id = await palletAtDc();
+    const other = await palletAtDc();
+    expect((await stock({ type: 'in', barcodeIds: [id], locationId: L.binB01 })).statusCode).toBe(200);
+    await server.ctx.db.query('update locations set retired_at = now() where id = $1', [L.binB01]);
+    try {
+      expect((await stock({ type: 'in', barcodeIds: [other], locationId: L.binB01 })).json()).toEqual({ errors: { $common: [3073] } });
+      const out = await stock({ type: 'out', barcodeIds: [id], locationId: L.binB01 });
+      expect(out.statusCode, out.body).toBe(200);
+      expect((await client.get(`/api/barcode/barcode?id=${id}`)).json().data.stock).toBeNull();
+    } finally {
+      await server.ctx.db.query('update locations set retired_at = null where id = $1', [L.binB01]);
+    }
+  });
+
   it('stocks a list in a bin and out again; the detail page shows where and since when; history has both', async () => {
     const ids = [await palletAtDc(), await palletAtDc()];
     const dry = await stock({ type: 'in', barcodeIds: ids, locationId: L.binA01, dryRun: true });

@@ -15,6 +15,13 @@ describe('reportCsv', () => {
     expect(csv.endsWith('\r\n')).toBe(true);
   });
 
+  it('neutralises a name that starts with a tab or a carriage return too (OWASP CSV injection)', () => {
+    for (const lead of ['\t', '\r', '+', '-', '@']) {
+      const line = reportCsv(report, { ...names, trackPoint: () => `${lead}HYPERLINK("x")` }).split('\r\n')[1] ?? '';
+      expect(line, JSON.stringify(lead)).toContain(`'${lead}HYPERLINK`);
+    }
+  });
+
   it('writes only the header for an empty report', () => {
     expect(reportCsv({ ...report, rows: [] }, names).split('\r\n')).toHaveLength(2);
   });

@@ -104,11 +104,12 @@ describe('outbox retry rules', () => {
     expect(MAX_DELAY_MS).toBe(300_000);
   });
 
-  it('tries again after no answer, a server failure, a rate limit or a lost session; keeps any other refusal for the user', () => {
-    for (const error of [new ApiError('network', 0), new ApiError('timeout', 0), new ApiError('500', 503), new ApiError('429', 429), new ApiError('2003', 401), new Error('x')]) {
+  it('tries again after no answer, a server failure, a rate limit, a lost session or a first send still running; keeps any other refusal for the user', () => {
+    // 409 / 3015 to a stored write (its body never changes): the first send with that key is still running.
+    for (const error of [new ApiError('network', 0), new ApiError('timeout', 0), new ApiError('500', 503), new ApiError('429', 429), new ApiError('2003', 401), new ApiError('3015', 409), new Error('x')]) {
       expect(isTransient(error), error.message).toBe(true);
     }
-    for (const error of [new ApiError('3005', 400), new ApiError('403', 403), new ApiError('3015', 409), new ApiError('fields', 400, { weight: [1001] })]) {
+    for (const error of [new ApiError('3005', 400), new ApiError('403', 403), new ApiError('3014', 409), new ApiError('fields', 400, { weight: [1001] })]) {
       expect(isTransient(error), error.message).toBe(false);
     }
   });

@@ -111,14 +111,15 @@ export function ProjectLayout() {
     <ProjectContext.Provider value={project}>
       {/* The scanner is full screen, without the header (spec section 2). */}
       {!location.pathname.endsWith(`/${paths.scan.path}`) && <Header project={project} homePath={homePath} profile={profile ?? null} onLogout={onLogout} />}
-      {profile && <Suspense fallback={null}><OutboxBanner project={project} /></Suspense>}
+      {/* The logged-in tools and banner load lazily: a chunk that cannot load (offline) leaves the page as it is. */}
+      {profile && <ErrorBoundary resetKey={location.pathname} fallback={() => null}><Suspense fallback={null}><OutboxBanner project={project} /></Suspense></ErrorBoundary>}
       <Container size="xs" px="md" py="lg" component="main">
         {/* A screen that throws is replaced by a retry inside the shell; another screen clears it. */}
         <ErrorBoundary resetKey={location.pathname} fallback={(reset) => <ScreenLoadFailed failed onRetry={reset} />}>
           <Outlet />
         </ErrorBoundary>
       </Container>
-      {profile && <Suspense fallback={null}><UserTools project={project} profile={profile} /></Suspense>}
+      {profile && <ErrorBoundary resetKey={location.pathname} fallback={() => null}><Suspense fallback={null}><UserTools project={project} profile={profile} /></Suspense></ErrorBoundary>}
       <LazyMessageDialog offerLogin={!profile && !onHome && !isHtmlPage} homePath={home} />
     </ProjectContext.Provider>
   );

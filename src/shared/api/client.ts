@@ -49,10 +49,10 @@ interface Request {
 }
 
 /**
- * Writes that are never queued: the session calls and generating a barcode (the user needs the
- * new id on the spot). Dry runs (`dryRun: true`) are not queued either: they only ask.
+ * Writes that are never queued: the session calls, generating a barcode (the user needs the
+ * new id on the spot) and the GHG calculation review (a read sent as a POST for its inputs). Dry runs (`dryRun: true`) are not queued either: they only ask.
  */
-const NOT_QUEUED = ['/barcode/barcode'];
+const NOT_QUEUED = ['/barcode/barcode', '/barcode/review-calculation'];
 
 /**
  * A random key for one user action (128 bits: four numbers joined by '-'). crypto.getRandomValues,

@@ -22,20 +22,23 @@ const hasAll = (language: string, namespaces: readonly LazyNamespace[]) => names
 /**
  * Whether the strings of these namespaces in the interface language are there; loads them first
  * (the screens wait for them, so nothing is ever worded with raw keys). `namespaces` should be a
- * constant (its contents are the dependency).
+ * constant (its contents are the dependency). Strings that cannot load (offline) fail the screen:
+ * its error boundary shows the retry inside the shell, and the retry loads them again.
  */
 export function useLazyStrings(...namespaces: LazyNamespace[]): boolean {
   const language = i18next.language;
   const wanted = namespaces.join(',');
   const [loaded, setLoaded] = useState<string | null>(() => (hasAll(language, namespaces) ? `${language}:${wanted}` : null));
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   useEffect(() => {
     if (loaded === `${language}:${wanted}`) return undefined;
     let alive = true;
-    void Promise.all(wanted.split(',').map((ns) => loadStrings(language, ns as LazyNamespace)))
-      .then(() => alive && setLoaded(`${language}:${wanted}`));
+    Promise.all(wanted.split(',').map((ns) => loadStrings(language, ns as LazyNamespace)))
+      .then(() => alive && setLoaded(`${language}:${wanted}`), (error: unknown) => alive && setFailure({ error }));
     return () => {
       alive = false;
     };
   }, [language, wanted, loaded]);
+  if (failure) throw failure.error;
   return loaded === `${language}:${wanted}`;
 }

@@ -9,20 +9,25 @@ import { showToast } from '@/shared/ui/toasts';
  * A button that sends a write: `busy` while `action` runs (the button shows it loading and
  * cannot be pressed twice); when it fails, `onFailure` runs first (e.g. closing a confirmation)
  * and the error is shown in the message dialog in the user's language. A write that got no
- * answer and waits in the outbox is no failure: a toast says it will be sent.
+ * answer and waits in the outbox is no failure: a toast says it will be sent, and `onQueued`
+ * runs (the screen moves on as after success, so the write cannot be queued twice).
  */
-export function useSending(): { busy: boolean; send: (action: () => Promise<void>, onFailure?: () => void) => Promise<void> } {
+export function useSending(): { busy: boolean; send: (action: () => Promise<void>, onFailure?: () => void, onQueued?: () => void) => Promise<void> } {
   const errorText = useErrorText();
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
-  const send = async (action: () => Promise<void>, onFailure?: () => void) => {
+  const send = async (action: () => Promise<void>, onFailure?: () => void, onQueued?: () => void) => {
     setBusy(true);
     try {
       await action();
     } catch (error) {
+      if (isQueued(error)) {
+        showToast('info', t('queued', { ns: 'errors' }));
+        onQueued?.();
+        return;
+      }
       onFailure?.();
-      if (isQueued(error)) showToast('info', t('queued', { ns: 'errors' }));
-      else showMessage({ body: errorText(error) });
+      showMessage({ body: errorText(error) });
     } finally {
       setBusy(false);
     }

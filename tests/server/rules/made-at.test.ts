@@ -23,6 +23,11 @@ describe('madeAtOf (the Made-At header of a write sent later)', () => {
     expect(answer(() => madeAtOf(header, now))).toEqual(onField('Made-At', 1001));
   });
 
+  it('accepts a write made up to a week ago and refuses an older one with 1011 on Made-At', () => {
+    expect(madeAtOf('2026-11-16T12:00:01.000Z', now)?.toISOString()).toBe('2026-11-16T12:00:01.000Z');
+    expect(answer(() => madeAtOf('2026-11-16T11:59:59.000Z', now))).toEqual(onField('Made-At', 1011));
+  });
+
   it('refuses a header given twice (an array)', () => {
     expect(() => madeAtOf(['2026-11-23T08:00:00Z', '2026-11-23T09:00:00Z'], now)).toThrow(ApiFailure);
   });

@@ -72,6 +72,12 @@ describe('below zero', () => {
     expect(belowZeroField(current, formAdjustments(hub, { receiving: { taken: { type: 'decrease', value: 10 } } }))).toBeNull();
     expect(belowZeroField(current, formAdjustments(hub, { receiving: { taken: { type: 'decrease', value: 10.5 } } }))).toBe('receiving.taken');
   });
+  it('uses a decimal quantity up to exactly 0 without floating-point drift (0.3 - 0.1 - 0.2)', () => {
+    const decimals = runningQuantities(STOCKED, [entry('activated', { stock: { type: 'increase', value: 0.3 } }, 'packed'), entry('tracked', taken('decrease', 0.1))]);
+    expect(decimals[0]!.remaining).toBe(0.2);
+    expect(belowZeroField(decimals, formAdjustments(hub, { receiving: { taken: { type: 'decrease', value: 0.2 } } }))).toBeNull();
+    expect(belowZeroField(decimals, formAdjustments(hub, { receiving: { taken: { type: 'decrease', value: 0.201 } } }))).toBe('receiving.taken');
+  });
   it('a quantity the type does not keep starts at 0', () => {
     expect(belowZeroField(current, formAdjustments(hub, { receiving: { pallets: { type: 'decrease', value: 1 } } }))).toBe('receiving.pallets');
     expect(belowZeroField(current, formAdjustments(hub, { receiving: { pallets: { type: 'increase', value: 1 } } }))).toBeNull();

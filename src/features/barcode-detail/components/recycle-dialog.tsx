@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Barcode, RecycleAnswer } from '@schemas/api/barcode';
 import type { Project } from '@schemas/api/project';
 import type { Language } from '@schemas/languages';
+import { isQueued } from '@/shared/api/errors';
 import { trackPointName } from '@/shared/barcode/labels';
 import { useErrorText } from '@/shared/i18n/error-message';
 import { showToast } from '@/shared/ui/toasts';
@@ -44,6 +45,12 @@ export function RecycleDialog({ project, barcode, onClose }: RecycleDialogProps)
       onClose();
       await recycleBarcode.revalidate(barcode.id);
     } catch (failure) {
+      if (isQueued(failure)) {
+        // Waiting in the outbox: no failure, and the dialog closes so it cannot be sent twice.
+        showToast('info', t('queued', { ns: 'errors' }));
+        onClose();
+        return;
+      }
       setError(failure);
     } finally {
       setBusy(false);

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/cor
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { BulkVerdict } from '@schemas/api/bulk';
-import { ApiError } from '@/shared/api/errors';
+import { ApiError, isQueued } from '@/shared/api/errors';
 import type { Mutation } from '@/shared/api/mutation';
 import { useCurrentBarcode } from '@/shared/barcode/barcode-context';
 import { useErrorText } from '@/shared/i18n/error-message';
@@ -25,7 +25,8 @@ export const verdictsOf = (answer: { barcodes: BulkVerdict[] }) => answer.barcod
 export const asCheck = <A extends { barcodes: BulkVerdict[] }>(dryRun: (ids: string[]) => Promise<A>): BulkCheck =>
   async (ids) => verdictsOf(await dryRun(ids));
 
-type Phase = 'list' | 'sending' | 'done';
+/** 'queued': no answer, the list waits in the outbox (locked like 'done', no outcome per barcode). */
+type Phase = 'list' | 'sending' | 'done' | 'queued';
 
 /**
  * Sending a bulk list: the list is locked and a progress bar shows while the one request runs; on
@@ -48,13 +49,21 @@ export function useBulkSubmit(list: BulkList) {
       await mutation.revalidate(input);
       return true;
     } catch (error) {
+      if (isQueued(error)) {
+        // Waiting in the outbox: the list is kept as sent (locked), so it cannot be sent twice.
+        const queued = errorText(error);
+        setPhase('queued');
+        setDoneText(queued);
+        showToast('info', queued);
+        return true;
+      }
       setPhase('list');
       if (error instanceof ApiError) list.refuse(refusalsOf(list.state, error.fields));
       showMessage({ title: texts.failed, body: errorText(error) });
       return false;
     }
   };
-  return { phase, submit, doneText, sending: phase === 'sending', done: phase === 'done', reset: () => setPhase('list') };
+  return { phase, submit, doneText, sending: phase === 'sending', done: phase === 'done' || phase === 'queued', reset: () => setPhase('list') };
 }
 
 export interface BulkScreenProps {
@@ -113,7 +122,7 @@ export function BulkScreen({ title, routeName, handheld, list, sending, intro, a
       {children}
       {!sending.done && !children && <Group grow>{actions}</Group>}
       {!children && <BulkListView project={project} state={list.state} summary={list.summary} onRemove={list.remove} onRemoveNotReady={list.removeNotReady}
-        onRecheck={list.recheck} disabled={sending.sending || sending.done} readyLabel={sending.done ? doneLabel : undefined} />}
+        onRecheck={list.recheck} disabled={sending.sending || sending.done} readyLabel={sending.phase === 'done' ? doneLabel : undefined} />}
     </StepFlowScreen>
   );
 }

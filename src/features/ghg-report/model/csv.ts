@@ -10,7 +10,7 @@ const cell = (value: string | number): string => {
   const text = String(value);
   // Quoted when it holds a separator, a quote or a line break; a leading = + - @ is neutralised
   // so a spreadsheet never runs a name as a formula.
-  const safe = /^[=+\-@]/.test(text) && typeof value === 'string' ? `'${text}` : text;
+  const safe = /^[=+\-@\t\r]/.test(text) && typeof value === 'string' ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 };
 

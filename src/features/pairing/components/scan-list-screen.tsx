@@ -108,7 +108,7 @@ export function ScanListScreen({ title, routeName, handheld, reserved, reservedT
   const ok = () => send(async () => {
     showToast('success', await submit(ids));
     navigate(detailPath, { replace: true });
-  });
+  }, undefined, () => navigate(detailPath, { replace: true }));
 
   return (
     <Stack gap="md">

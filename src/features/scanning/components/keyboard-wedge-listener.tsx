@@ -1,7 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Project } from '@schemas/api/project';
 import { readStored } from '@/shared/storage/storage';
+import { ErrorBoundary } from '@/shared/ui/error-boundary';
 import { deliverClaimedScan } from '@/shared/ui/scan-claims';
+import { showToast } from '@/shared/ui/toasts';
 import { asAimerTarget, handheldScannerConfig, keyboardWedgeAdapter } from '../model/handheld';
 import { isEnterpriseBrowser } from '../model/handheld-device';
 import { scanFeedback } from '../model/scan-feedback';
@@ -25,9 +28,21 @@ export function KeyboardWedgeListener({ project, mayGenerate }: { project: Proje
     });
   }, []);
   if (scanned === null) return null;
+  // The handler's code that cannot load (offline) drops this scan with a word, never the page.
   return (
-    <Suspense fallback={null}>
-      <ScanHandler key={scanned} project={project} mayGenerate={mayGenerate} text={scanned} onDone={() => setScanned(null)} />
-    </Suspense>
+    <ErrorBoundary resetKey={scanned} fallback={() => <ScanLoadFailed onDone={() => setScanned(null)} />}>
+      <Suspense fallback={null}>
+        <ScanHandler key={scanned} project={project} mayGenerate={mayGenerate} text={scanned} onDone={() => setScanned(null)} />
+      </Suspense>
+    </ErrorBoundary>
   );
+}
+
+function ScanLoadFailed({ onDone }: { onDone(): void }) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    showToast('error', t('outbox.dialogOffline'));
+    onDone();
+  }, [t, onDone]);
+  return null;
 }

@@ -46,6 +46,28 @@ export const putItem = async (item: OutboxItem): Promise<void> => {
   await run('readwrite', (s) => s.put(item));
 };
 
+/**
+ * Changes a stored write in one transaction, only while it is still there: a write discarded
+ * meanwhile (in this tab or another) stays gone. Resolves with the changed write, or null.
+ */
+export async function updateItem(seq: number, change: (item: OutboxItem) => OutboxItem): Promise<OutboxItem | null> {
+  const db = await openDb();
+  return new Promise<OutboxItem | null>((resolve, reject) => {
+    const tx = db.transaction(STORE, 'readwrite');
+    const store = tx.objectStore(STORE);
+    let result: OutboxItem | null = null;
+    const read = store.get(seq) as IDBRequest<OutboxItem | undefined>;
+    read.onsuccess = () => {
+      if (read.result === undefined) return;
+      result = change(read.result);
+      store.put(result);
+    };
+    tx.oncomplete = () => resolve(result);
+    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
+    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
+  });
+}
+
 /** Removes a write (discarded by the user, or sent long ago). */
 export const deleteItem = async (seq: number): Promise<void> => {
   await run('readwrite', (s) => s.delete(seq));

@@ -14,7 +14,7 @@
  */
 import type { ApiError } from '../errors';
 import { outboxItems } from './outbox-items';
-import { addItem, allItems, deleteItem, putItem } from './outbox-db';
+import { addItem, allItems, deleteItem, putItem, updateItem } from './outbox-db';
 import type { OutboxItem, QueuedWrite } from './outbox-item';
 
 export type { OutboxItem, QueuedWrite } from './outbox-item';
@@ -40,8 +40,10 @@ export interface OutboxOptions {
  * not `instanceof ApiError`: the outbox's chunk then shares no code with the first load's.)
  */
 export const isTransient = (error: unknown): boolean => {
-  const status = (error as Partial<ApiError> | null)?.status;
-  return typeof status !== 'number' || status === 0 || status >= 500 || status === 429 || status === 401;
+  const { status, code } = (error as Partial<ApiError> | null) ?? {};
+  // 409 with 3015: the first send with this key is still running on the server (a long bulk
+  // list that outlived the client's timeout); its answer is what the next try gets.
+  return typeof status !== 'number' || status === 0 || status >= 500 || status === 429 || status === 401 || (status === 409 && code === '3015');
 };
 
 /** Delay before attempt number `failures + 1`. */
@@ -77,20 +79,22 @@ export function createOutbox(options: OutboxOptions) {
         continue;
       }
       if (stored.state === 'refused') continue;
-      const item: OutboxItem = { ...stored, state: 'sending' };
-      await putItem(item);
+      // Read again as it is now: discarded meanwhile (this tab or another), it is not sent; and
+      // every state change below is written only while the write is still stored.
+      const item = await updateItem(stored.seq, (now) => (now.state === 'refused' ? now : { ...now, state: 'sending' }));
+      if (!item || item.state !== 'sending') continue;
       await changed();
       try {
         await options.send(item);
-        await putItem({ ...item, state: 'sent', sentAt: new Date().toISOString() });
+        await updateItem(item.seq, (now) => ({ ...now, state: 'sent', sentAt: new Date().toISOString() }));
         delivered = true;
       } catch (error) {
         if (isTransient(error)) {
-          await putItem({ ...item, state: 'queued' });
+          await updateItem(item.seq, (now) => ({ ...now, state: 'queued' }));
           stopped = true;
         } else {
           const { code, fields } = error as ApiError;
-          await putItem({ ...item, state: 'refused', refusal: { code, fields } });
+          await updateItem(item.seq, (now) => ({ ...now, state: 'refused', refusal: { code, fields } }));
         }
       }
       await changed();
@@ -128,11 +132,16 @@ export function createOutbox(options: OutboxOptions) {
       schedule(backoffDelay(failures));
     },
     flush,
-    /** A refused write, sent again (e.g. after the user fixed what the refusal named). */
+    /**
+     * A refused write, sent again (e.g. after the user fixed what the refusal named), with a new
+     * Idempotency-Key: the server keeps a refusal under the old key and would answer it again. A
+     * refusal wrote nothing, so the new key cannot write twice.
+     */
     async retry(seq: number): Promise<void> {
       const item = (await allItems()).find((i) => i.seq === seq);
       if (!item) return;
-      await putItem({ ...item, state: 'queued', refusal: undefined });
+      // (The same kind of key as client.ts newIdempotencyKey: getRandomValues also works on plain HTTP.)
+      await putItem({ ...item, key: crypto.getRandomValues(new Uint32Array(4)).join('-'), state: 'queued', refusal: undefined });
       await changed();
       await flush();
     },
