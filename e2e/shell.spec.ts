@@ -74,10 +74,22 @@ test('a forced upgrade has no Later and cannot be dismissed', async ({ page }) =
 });
 
 test('the first screen downloads less than 150 KB of JavaScript (as sent: compressed)', async ({ page }) => {
+  // The JavaScript asked for before the login screen was drawn: what the app loads after it (the
+  // failure dialogs' and the outbox's code, issue 20) waits for the screen and does not count.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if ([...document.querySelectorAll('button')].some((b) => b.textContent?.includes('Authenticate'))) {
+        (window as unknown as { firstScreenAt: number }).firstScreenAt = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
   await page.goto('/demo@1');
   await expect(page.getByRole('button', { name: 'Authenticate' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
   const bytes = await page.evaluate(() => performance.getEntriesByType('resource')
     .filter((e) => (e as PerformanceResourceTiming).initiatorType !== 'fetch' && e.name.endsWith('.js'))
+    .filter((e) => e.startTime <= (window as unknown as { firstScreenAt: number }).firstScreenAt)
     .reduce((sum, e) => sum + (e as PerformanceResourceTiming).encodedBodySize, 0));
   console.info(`first screen JavaScript transferred: ${(bytes / 1024).toFixed(1)} KB`);
   expect(bytes).toBeGreaterThan(10_000);

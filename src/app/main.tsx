@@ -7,6 +7,7 @@ import './control-borders.css';
 import './focus-ring.css';
 import './reflow.css';
 import { installHistoryGuard } from '@/shared/step-flow/history-guard';
+import { whenIdle } from '@/shared/ui/when-idle';
 import { initI18n } from '@/shared/i18n/i18n';
 import { api, connectOutbox } from '@/shared/api';
 import { App } from './app';
@@ -24,11 +25,12 @@ void initI18n().then(() => {
       <App />
     </StrictMode>,
   );
-  // The outbox's code, in memory before the user can make a write; then what earlier visits left
-  // in it is sent, without waiting for a screen.
-  void import('@/shared/api/outbox/app-outbox').then(({ appOutbox }) => {
+  // The outbox's code, in memory before the user can make a write (once the first screen's own
+  // requests are done: the browser's first idle moment, at most 2 s away); then what earlier
+  // visits left in it is sent, without waiting for a screen.
+  whenIdle(() => void import('@/shared/api/outbox/app-outbox').then(({ appOutbox }) => {
     const outbox = appOutbox(api);
     connectOutbox(outbox);
     outbox.start();
-  }).catch(() => undefined);
+  }).catch(() => undefined));
 });

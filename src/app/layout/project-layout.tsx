@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { whenIdle } from '@/shared/ui/when-idle';
 import { Button, Center, Container, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -63,8 +64,13 @@ export function ProjectLayout() {
   const isHtmlPage = location.pathname.endsWith(`/${paths.barcode.html.path}`);
   useEffect(() => {
     if (hasSessionHint()) preloadUserTools();
-    preloadFailureUi();
   }, []);
+  // What a failure needs loads once the first screen is up (its project drawn), not before: the
+  // first screen's own code keeps the phone's bandwidth to itself (e2e/shell.spec.ts).
+  const screenUp = project !== undefined;
+  useEffect(() => {
+    if (screenUp) whenIdle(preloadFailureUi);
+  }, [screenUp]);
 
   useEffect(() => {
     if (!profile || !project) return;
