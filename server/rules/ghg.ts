@@ -1,4 +1,5 @@
 import type { GhgLeg, GhgReportRow } from '../../schemas/api/ghg';
+import type { ProjectConfig } from '../../schemas/project-config';
 import { ErrorCode } from '../../schemas/error-codes';
 import { commonFailure, fieldFailure } from './api-failure';
 import type { Viewer } from './access';
@@ -105,4 +106,15 @@ export function assertReportRange(from: Date, toEnd: Date): void {
  */
 export function assertMayReadReport(viewer: Viewer): void {
   if (viewer.userType !== 'staff') throw commonFailure(ErrorCode.forbidden, 403);
+}
+
+/**
+ * The keys of a barcode type's fields configured `hidden` (activation fields and trackpoint form
+ * fields): never shown to anyone (spec section 6), so neither is an emission stored in one.
+ */
+export function hiddenFieldKeys(config: Pick<ProjectConfig, 'barcodeTypes'>, barcodeType: string | null): Set<string> {
+  const type = barcodeType ? config.barcodeTypes[barcodeType] : undefined;
+  if (!type) return new Set();
+  const fields = [...type.activationFields, ...type.trackPoints.flatMap((point) => point.trackPointForms.flatMap((form) => form.customFields))];
+  return new Set(fields.filter((field) => field.visibility === 'hidden').map((field) => field.key));
 }

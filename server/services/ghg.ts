@@ -1,10 +1,11 @@
 import type { GhgEmissionsQuery, GhgReport, GhgReportQuery, GhgResult, ReviewCalculationBody } from '../../schemas/api/ghg';
 import { calculateGhg } from '../../renderer';
 import type { ServerContext } from '../context';
+import { findBarcodeSummary } from '../repositories/barcodes';
 import { barcodeEmissionEntries, projectEmissionEntries } from '../repositories/ghg';
 import { assertMember, type Viewer } from '../rules/access';
 import { ApiFailure } from '../rules/api-failure';
-import { assertMayReadReport, assertReportRange, reportRows, standingEmissions, sumKg, type EmissionEntry } from '../rules/ghg';
+import { assertMayReadReport, assertReportRange, hiddenFieldKeys, reportRows, standingEmissions, sumKg, type EmissionEntry } from '../rules/ghg';
 import { localDay } from '../rules/tracking-count';
 import { projectOfBarcodeFor } from './barcodes';
 import { loadProject } from './projects';
@@ -25,10 +26,14 @@ export async function reviewCalculation(ctx: ServerContext, viewer: Viewer, body
   return outcome.result;
 }
 
-/** GET /barcode/ghg-emissions: the emissions standing on the barcode's present trip and their total (2303, 403). */
+/**
+ * GET /barcode/ghg-emissions: the emissions standing on the barcode's present trip and their
+ * total (2303, 403), without those of fields configured hidden.
+ */
 export async function barcodeEmissions(ctx: ServerContext, viewer: Viewer, query: GhgEmissionsQuery) {
-  await projectOfBarcodeFor(ctx.db, viewer, query.barcodeId);
-  const legs = standingEmissions(await barcodeEmissionEntries(ctx.db, query.barcodeId), false);
+  const project = await projectOfBarcodeFor(ctx.db, viewer, query.barcodeId);
+  const hidden = hiddenFieldKeys(project.config, (await findBarcodeSummary(ctx.db, query.barcodeId))?.barcode_type ?? null);
+  const legs = standingEmissions(await barcodeEmissionEntries(ctx.db, query.barcodeId), false).filter((leg) => !hidden.has(leg.fieldKey));
   return { total: sumKg(legs.map((l) => l.emission)), legs };
 }
 

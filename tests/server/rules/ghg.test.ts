@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { reportRows, standingEmissions, type EmissionEntry } from '../../../server/rules/ghg';
+import { hiddenFieldKeys, reportRows, standingEmissions, type EmissionEntry } from '../../../server/rules/ghg';
+import { BOX, label, trackPoint } from './fixtures';
 
 const gases = (co2: number) => ({ CO2: co2, CH4: null, N2O: null });
 const ghg = (emission: number, transportType = 'diesel') => ({ transportType, fuelConsumption: 1, emission, gases: gases(emission), factorTableVersion: 'v' });
@@ -64,5 +65,15 @@ describe('standingEmissions, an edit that adds an emission', () => {
     expect(standingEmissions(entries, false).map((l) => [l.seq, l.emission, l.at])).toEqual([
       [1, 2, new Date(Date.UTC(2026, 10, 1)).toISOString()], [2, 7, new Date(Date.UTC(2026, 10, 2)).toISOString()],
     ]);
+  });
+});
+
+describe('hiddenFieldKeys (emissions of fields configured hidden are not shown)', () => {
+  const hiddenGhg = { type: 'ghgEmission', key: 'internalEmission', label: label('Internal emission'), visibility: 'hidden' } as never;
+  const config = { barcodeTypes: { box: { ...BOX, trackPoints: [...BOX.trackPoints, trackPoint('carrier', { trackPointForms: [{ key: 'pickup', customFields: [hiddenGhg] }] })] } } };
+  it('names the hidden activation and trackpoint form fields of the type, and nothing for an unknown type', () => {
+    expect([...hiddenFieldKeys(config, 'box')].sort()).toEqual(['internalEmission', 'qaNotes']);
+    expect(hiddenFieldKeys(config, 'pallet').size).toBe(0);
+    expect(hiddenFieldKeys(config, null).size).toBe(0);
   });
 });
