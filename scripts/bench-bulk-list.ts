@@ -14,29 +14,16 @@
  */
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM } from '../playwright.config';
-import { apiClient, palletActivation, staffCookie, staffLogin, startBenchServer, type ApiClient } from '../server/bench/bench-server';
+import { apiClient, madeConcurrently, staffCookie, staffLogin, startBenchServer, type ApiClient } from '../server/bench/bench-server';
 
 const PORT = Number(process.env.BENCH_BULK_PORT ?? 8198);
 const COUNT = Number(process.env.BENCH_BULK_COUNT ?? 1000);
 const CONNECTIONS = 10;
 /** One frame at 60 Hz. */
 const FRAME_MS = 1000 / 60;
-const CASE_FIELDS = { productName: 'Influenza vaccine', lotNumber: 'FLU-2026-1', expiryDate: '2027-03-31', storageRange: '2-8' };
 
 /** `count` cases generated and activated at the manufacturer, `CONNECTIONS` at a time. */
-async function activatedCases(api: ApiClient, count: number): Promise<string[]> {
-  const ids: string[] = [];
-  let started = 0;
-  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-    while (started < count) {
-      started += 1;
-      const { id } = await api.post('/barcode/barcode', { projectCode: 'demo', projectVersion: 1 }) as { id: string };
-      await api.post('/barcode/activation', { ...palletActivation(id), barcodeType: 'case', customFields: CASE_FIELDS });
-      ids.push(id);
-    }
-  }));
-  return ids;
-}
+const activatedCases = (api: ApiClient, count: number) => madeConcurrently(count, CONNECTIONS, () => api.activatedCase());
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import type { ProjectConfig } from '../schemas/project-config';
 import { CHROMIUM } from '../playwright.config';
-import { apiClient, palletActivation, staffCookie, staffLogin, startBenchServer, type ApiClient } from '../server/bench/bench-server';
+import { apiClient, madeConcurrently, staffCookie, staffLogin, startBenchServer, type ApiClient } from '../server/bench/bench-server';
 
 const PORT = Number(process.env.BENCH_CHILDREN_PORT ?? 8197);
 const RUNS = Number(process.env.BENCH_CHILDREN_RUNS ?? 5);
@@ -22,7 +22,6 @@ const CHILDREN = 1000;
 const PAIR_BATCH = 500;
 const CONNECTIONS = 10;
 const ROW = '[data-testid="child-row"]';
-const CASE_FIELDS = { productName: 'Influenza vaccine', lotNumber: 'FLU-2026-1', expiryDate: '2027-03-31', storageRange: '2-8' };
 
 function benchProjectsDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'bench-children-'));
@@ -34,20 +33,8 @@ function benchProjectsDir(): string {
 }
 
 /** `count` cases generated and activated at manufacturer, `CONNECTIONS` at a time. */
-async function activatedCases(api: ApiClient, count: number): Promise<string[]> {
-  const ids: string[] = [];
-  let started = 0;
-  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-    while (started < count) {
-      started += 1;
-      const n = started;
-      const { id } = await api.post('/barcode/barcode', { projectCode: 'demo', projectVersion: 1 }) as { id: string };
-      await api.post('/barcode/activation', { ...palletActivation(id), barcodeType: 'case', customFields: CASE_FIELDS, externalId: `CASE-${String(n).padStart(4, '0')}` });
-      ids.push(id);
-    }
-  }));
-  return ids;
-}
+const activatedCases = (api: ApiClient, count: number) =>
+  madeConcurrently(count, CONNECTIONS, (n) => api.activatedCase(`CASE-${String(n).padStart(4, '0')}`));
 
 declare global {
   interface Window {

@@ -100,6 +100,25 @@ export const distributionCentreStep = (barcodeId: string) => ({
   barcodeId, trackPointKey: 'distributionCentre', forms: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } },
 });
 
+/** The demo case's activation fields (its product, lot, expiry and storage range). */
+const CASE_FIELDS = { productName: 'Influenza vaccine', lotNumber: 'FLU-2026-1', expiryDate: '2027-03-31', storageRange: '2-8' };
+
+/**
+ * `count` values, each made by `make(n)` (n = 1, 2, ... in the order started), `connections` at
+ * a time: how the benches prepare their barcodes.
+ */
+export async function madeConcurrently<T>(count: number, connections: number, make: (n: number) => Promise<T>): Promise<T[]> {
+  const made: T[] = [];
+  let started = 0;
+  await Promise.all(Array.from({ length: connections }, async () => {
+    while (started < count) {
+      started += 1;
+      made.push(await make(started));
+    }
+  }));
+  return made;
+}
+
 /** An API client for one session: JSON in and out, fails loudly on any answer but 2xx. */
 export function apiClient(base: string, cookie: string) {
   const call = async (method: string, path: string, body?: object): Promise<unknown> => {
@@ -119,6 +138,12 @@ export function apiClient(base: string, cookie: string) {
     async activatedPallet(): Promise<string> {
       const { id } = await call('POST', '/barcode/barcode', { projectCode: 'demo', projectVersion: 1 }) as { id: string };
       await call('POST', '/barcode/activation', palletActivation(id));
+      return id;
+    },
+    /** A new demo case (with this external id, if given), activated at manufacturer; resolves to its id. */
+    async activatedCase(externalId?: string): Promise<string> {
+      const { id } = await call('POST', '/barcode/barcode', { projectCode: 'demo', projectVersion: 1 }) as { id: string };
+      await call('POST', '/barcode/activation', { ...palletActivation(id), barcodeType: 'case', customFields: CASE_FIELDS, ...(externalId ? { externalId } : {}) });
       return id;
     },
   };

@@ -6,7 +6,7 @@
  */
 import { SEED } from '../seed/seed';
 import { SEED_LOCATIONS } from '../seed/locations';
-import { apiClient, staffCookie, startBenchServer, type ApiClient } from './bench-server';
+import { apiClient, madeConcurrently, staffCookie, startBenchServer, type ApiClient } from './bench-server';
 
 const COUNT = 1000;
 const CONNECTIONS = 10;
@@ -15,17 +15,7 @@ const WARM_UP = 20;
 const DC_FORMS = { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } };
 
 /** `count` demo pallets generated and activated at the manufacturer, `CONNECTIONS` at a time. */
-async function activatedPallets(api: ApiClient, count: number): Promise<string[]> {
-  const ids: string[] = [];
-  let started = 0;
-  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-    while (started < count) {
-      started += 1;
-      ids.push(await api.activatedPallet());
-    }
-  }));
-  return ids;
-}
+const activatedPallets = (api: ApiClient, count: number) => madeConcurrently(count, CONNECTIONS, () => api.activatedPallet());
 
 /** Milliseconds one call takes, and what it answered. */
 async function timed<T>(call: () => Promise<T>): Promise<[number, T]> {

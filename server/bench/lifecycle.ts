@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { apiClient, distributionCentreStep, staffCookie, type ApiClient } from './bench-server';
+import { apiClient, distributionCentreStep, madeConcurrently, staffCookie, type ApiClient } from './bench-server';
 
 /** Tracking steps measured (one pallet each), and reads measured per viewer. */
 const TRACKING_STEPS = Number(process.env.BENCH_TRACKING_STEPS ?? 1000);
@@ -89,17 +89,7 @@ async function measure(base: string, amount: number, request: (i: number) => Ben
 }
 
 /** `count` activated pallets, made `CONNECTIONS` at a time. */
-async function activatedPallets(api: ApiClient, count: number): Promise<string[]> {
-  const ids: string[] = [];
-  let started = 0;
-  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-    while (started < count) {
-      started += 1;
-      ids.push(await api.activatedPallet());
-    }
-  }));
-  return ids;
-}
+const activatedPallets = (api: ApiClient, count: number) => madeConcurrently(count, CONNECTIONS, () => api.activatedPallet());
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 

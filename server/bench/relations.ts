@@ -9,7 +9,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ProjectConfig } from '../../schemas/project-config';
-import { apiClient, distributionCentreStep, palletActivation, staffCookie, startBenchServer, type ApiClient } from './bench-server';
+import { apiClient, distributionCentreStep, madeConcurrently, staffCookie, startBenchServer, type ApiClient } from './bench-server';
 
 const CONNECTIONS = 10;
 const PAIRED_AT_ONCE = 500;
@@ -30,21 +30,8 @@ function benchProjectsDir(): string {
 }
 
 /** `count` barcodes of the type, generated and activated at manufacturer, `CONNECTIONS` at a time. */
-async function activated(api: ApiClient, barcodeType: 'pallet' | 'case', count: number): Promise<string[]> {
-  const ids: string[] = [];
-  let started = 0;
-  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-    while (started < count) {
-      started += 1;
-      const { id } = await api.post('/barcode/barcode', { projectCode: 'demo', projectVersion: 1 }) as { id: string };
-      const body = palletActivation(id);
-      await api.post('/barcode/activation', barcodeType === 'pallet' ? body
-        : { ...body, barcodeType, customFields: { productName: 'Influenza vaccine', lotNumber: 'FLU-2026-1', expiryDate: '2027-03-31', storageRange: '2-8' } });
-      ids.push(id);
-    }
-  }));
-  return ids;
-}
+const activated = (api: ApiClient, barcodeType: 'pallet' | 'case', count: number) =>
+  madeConcurrently(count, CONNECTIONS, () => (barcodeType === 'pallet' ? api.activatedPallet() : api.activatedCase()));
 
 /** Milliseconds one call takes. */
 async function timed(call: () => Promise<unknown>): Promise<number> {
