@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -5,6 +6,7 @@ import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { OPENAPI_PATH } from '../../server/plugins/openapi';
 import { activation, address } from './barcode-fixtures';
 import { Client, SEED, startTestServer, VISITOR, type TestServer } from './harness';
+import { formData, PNG_BYTES, type FormPart } from './multipart';
 
 /**
  * Property-based fuzzing of every route the server registers (listed from the server itself, so
@@ -18,6 +20,11 @@ import { Client, SEED, startTestServer, VISITOR, type TestServer } from './harne
  *   schema documented for that status (validated with ajv, JSON Schema 2020-12);
  * - a refusal (4xx) wrote nothing: no row of any table was inserted, updated or deleted
  *   (counted by triggers), except in the tables a refusal writes by design (REFUSAL_WRITES).
+ * Writes are sent now and then with an Idempotency-Key (issue 16): a fresh one, a malformed one,
+ * the same request again with the same key (the answer must be the first one, byte for byte,
+ * marked replayed, and write nothing), or the previous request's key with another request (never
+ * run: 409 / 3015 or a refusal of its input, nothing written). Multipart routes (the upload) get multipart bodies: file parts of any
+ * type, size and name, missing or extra parts, a broken boundary.
  * Used by the fast pass in `npm test` (tests/server/fuzz.test.ts) and the long one in
  * `npm run fuzz` (scripts/fuzz.ts).
  */
@@ -131,6 +138,33 @@ async function countWrites(server: TestServer): Promise<{ tables: string[]; snap
   };
 }
 
+/** Idempotency-Key headers the fuzzing sends with a write (see the header comment). */
+type KeyMode = 'none' | 'fresh' | 'repeat' | 'reuse' | 'malformed';
+const keyMode = fc.oneof(
+  { weight: 4, arbitrary: fc.constant<KeyMode>('none') },
+  { weight: 3, arbitrary: fc.constantFrom<KeyMode>('fresh', 'repeat', 'reuse') },
+  { weight: 1, arbitrary: fc.constant<KeyMode>('malformed') },
+);
+const MALFORMED_KEYS = ['short', 'a'.repeat(129), 'key with spaces', 'ключ-ключ-ключ', '../../etc/passwd', ''];
+
+/** A multipart body for an upload route: its parts from the known barcodes and hostile text, or a broken one. */
+const multipartBody = (barcodeIds: string[]): fc.Arbitrary<{ payload: Buffer; headers: Record<string, string> }> => {
+  const text = fc.oneof(fc.constantFrom(...barcodeIds), fc.constantFrom(...HOSTILE_TEXT), fc.string({ maxLength: 20 }));
+  const file = fc.record({
+    name: fc.constantFrom('file', 'file', 'files', 'toString'),
+    filename: fc.oneof(fc.constantFrom('photo.png', 'sign.png', '../../x.png', 'a'.repeat(300), '', 'x\u0000.png', '写真.jpg'), fc.string({ maxLength: 12 })),
+    content: fc.oneof(fc.constant(PNG_BYTES), fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)), fc.constant(Buffer.alloc(0))),
+    type: fc.constantFrom('image/png', 'image/jpeg', 'application/pdf', 'text/html', 'application/x-msdownload', ''),
+  });
+  const field = fc.record({ name: fc.constantFrom('barcodeId', 'barcodeId', 'fieldKey', '__proto__'), value: text });
+  const parts = fc.array(fc.oneof(file, field), { maxLength: 4 }).map((list) => list as FormPart[]);
+  return fc.oneof(
+    { weight: 6, arbitrary: parts.map(formData) },
+    { weight: 1, arbitrary: parts.map((list) => ({ ...formData(list), headers: { 'content-type': 'multipart/form-data; boundary=not-the-one-used' } })) },
+    { weight: 1, arbitrary: fc.constant({ payload: Buffer.from('not multipart at all'), headers: { 'content-type': 'multipart/form-data' } }) },
+  );
+};
+
 type OpenApiResponse = { content?: Record<string, { schema?: object }> };
 type OpenApi = { paths: Record<string, Record<string, { responses?: Record<string, OpenApiResponse> }>> };
 
@@ -142,6 +176,11 @@ export interface FuzzReport {
   byStatus: Record<string, number>;
   /** Requests per route, "METHOD url". */
   byRoute: Record<string, number>;
+  /** Requests sent with an Idempotency-Key; repeats compared with their first answer; other requests under a held key; multipart bodies. */
+  keyed: number;
+  repeatsChecked: number;
+  reusesChecked: number;
+  multipart: number;
   failures: string[];
   millis: number;
 }
@@ -164,7 +203,7 @@ export async function fuzzEveryRoute(options: FuzzOptions): Promise<FuzzReport> 
   const started = Date.now();
   const routes: RouteOptions[] = [];
   const server = await startTestServer({}, undefined, false, (route) => routes.push(route));
-  const report: FuzzReport = { routes: 0, requests: 0, apiRequests: 0, byStatus: {}, byRoute: {}, failures: [], millis: 0 };
+  const report: FuzzReport = { routes: 0, requests: 0, apiRequests: 0, byStatus: {}, byRoute: {}, keyed: 0, repeatsChecked: 0, reusesChecked: 0, multipart: 0, failures: [], millis: 0 };
   try {
     const login = async (address: string) => {
       const client = new Client(server.app, address);
@@ -196,7 +235,7 @@ export async function fuzzEveryRoute(options: FuzzOptions): Promise<FuzzReport> 
     let before = await writes.snapshot();
 
     /** What is wrong with an answer, or null. */
-    const check = async (route: RouteOptions, documented: boolean, res: LightMyRequestResponse): Promise<string | null> => {
+    const check = async (route: RouteOptions, documented: boolean, res: LightMyRequestResponse, keyed = false): Promise<string | null> => {
       const method = methodOf(route);
       report.requests += 1;
       if (documented) report.apiRequests += 1;
@@ -206,7 +245,9 @@ export async function fuzzEveryRoute(options: FuzzOptions): Promise<FuzzReport> 
       if (res.statusCode >= 500) return 'a 5xx';
       const after = await writes.snapshot();
       if (res.statusCode >= 400) {
-        const changed = tables.filter((t) => before.get(t) !== after.get(t) && !(REFUSAL_WRITES[name] ?? []).includes(t));
+        // A refusal sent with a key keeps its answer for repeats (idempotency_keys), by design.
+        const allowed = [...(REFUSAL_WRITES[name] ?? []), ...(keyed ? ['idempotency_keys'] : [])];
+        const changed = tables.filter((t) => before.get(t) !== after.get(t) && !allowed.includes(t));
         if (changed.length > 0) return `a refusal wrote to ${changed.join(', ')}`;
       }
       before = after;
@@ -242,19 +283,57 @@ export async function fuzzEveryRoute(options: FuzzOptions): Promise<FuzzReport> 
       before = await writes.snapshot();
       const visitor = new Client(server.app, '198.51.100.7');
       const param = fc.oneof(fc.constantFrom(...barcodeIds, SEED.demoProject, '%00', '%ED%A0%80', 'toString', '..%2F..', 'a'.repeat(300)), fc.stringMatching(/^[A-Za-z0-9]{12}$/));
+      const isWrite = ['POST', 'PUT', 'DELETE'].includes(method);
+      const multipart = ((route.schema as { consumes?: string[] } | undefined)?.consumes ?? []).includes('multipart/form-data');
+      /** The key of this route's previous keyed request and what it was sent with (keys are per user: one staff user per route). */
+      let previous: { key: string; request: string } | null = null;
       const request = fc.record({
         body: schema.body ? (route.url.endsWith('/barcode/activation') ? fc.oneof(fc.constantFrom(...barcodeIds.map((id) => activation(id))), gen.valueOf(schema.body)) : gen.valueOf(schema.body)) : fc.constant(undefined),
+        form: multipart ? multipartBody(barcodeIds) : fc.constant(undefined),
+        keyMode: isWrite ? keyMode : fc.constant<KeyMode>('none'),
+        malformedKey: fc.constantFrom(...MALFORMED_KEYS),
         query: schema.querystring ? gen.objectOf(schema.querystring, 0) : fc.constant({}),
         params: fc.array(param, { minLength: 3, maxLength: 3 }),
         asVisitor: fc.integer({ min: 0, max: 3 }).map((k) => k === 0),
       });
-      const result = await fc.check(fc.asyncProperty(request, async ({ body, query, params, asVisitor }) => {
+      const result = await fc.check(fc.asyncProperty(request, async ({ body, form, keyMode: mode, malformedKey, query, params, asVisitor }) => {
         const search = new URLSearchParams(Object.entries(query as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v) ?? ''])).toString();
         let i = 0;
         const url = route.url.replace(/:[A-Za-z]+|\*/g, () => params[i++] ?? '') + (search ? `?${search}` : '');
-        const res = await (asVisitor ? visitor : staff).request({ method, url, ...(body === undefined ? {} : { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } }) });
-        const problem = await check(route, documented, res);
-        if (problem) throw new Error(`${problem}: ${method} ${url} ${JSON.stringify(body)?.slice(0, 300)} -> ${res.statusCode} ${res.body.slice(0, 300)}`);
+        const content = form ?? (body === undefined ? undefined : { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+        const described = `${method} ${url} ${form ? `multipart ${form.payload.length} bytes` : JSON.stringify(body)?.slice(0, 300)}`;
+        const sent = JSON.stringify([url, form ? form.payload.toString('base64') : body]);
+        const key = mode === 'none' ? undefined : mode === 'malformed' ? malformedKey : mode === 'reuse' && previous ? previous.key : `fuzz-${randomUUID()}`;
+        const send = () => (asVisitor ? visitor : staff).request({ method, url, ...(content ?? {}), headers: { ...(content?.headers ?? {}), ...(key === undefined ? {} : { 'idempotency-key': key }) } });
+        /** Whether the server holds an answer under this key for the staff user (a refusal before the key was claimed holds none). */
+        const held = async (k: string) => (await server.ctx.db.query('select 1 from idempotency_keys where key = $1 and status is not null', [k])).rows.length > 0;
+        const reusedHeld = mode === 'reuse' && previous !== null && !asVisitor && previous.request !== sent && (await held(previous.key));
+        const res = await send();
+        if (key !== undefined) report.keyed += 1;
+        if (form) report.multipart += 1;
+        if (reusedHeld) report.reusesChecked += 1;
+        const problem = await check(route, documented, res, key !== undefined);
+        if (problem) throw new Error(`${problem}: ${described} (key ${mode}) -> ${res.statusCode} ${res.body.slice(0, 300)}`);
+        // Another request under a held key must not run: 409 / 3015, or a refusal of its input
+        // (validation comes first and claims nothing), or a replay (the server compares bodies as
+        // validated, which may coerce two sent bodies into one). Never a fresh success.
+        if (reusedHeld && res.statusCode < 400 && res.headers['idempotent-replayed'] !== 'true') {
+          throw new Error(`the previous request's key ran another request: ${described} -> ${res.statusCode} ${res.body.slice(0, 300)}`);
+        }
+        if (mode === 'repeat' && !asVisitor && key !== undefined && (await held(key))) {
+          // The same request again with the same key: the first answer, byte for byte, and no write.
+          report.repeatsChecked += 1;
+          const prior = await writes.snapshot();
+          const again = await send();
+          const post = await writes.snapshot();
+          const wrote = tables.filter((t) => prior.get(t) !== post.get(t));
+          if (wrote.length > 0) throw new Error(`a repeat with the same key wrote to ${wrote.join(', ')}: ${described}`);
+          const unchanged = again.statusCode === res.statusCode && again.body === res.body && again.headers['idempotent-replayed'] === 'true';
+          if (!unchanged) throw new Error(`a repeat with the same key did not get the first answer: ${described} -> ${res.statusCode} ${res.body.slice(0, 200)}, then ${again.statusCode} ${again.body.slice(0, 200)}`);
+          const repeatProblem = await check(route, documented, again, true);
+          if (repeatProblem) throw new Error(`${repeatProblem} (repeat): ${described} -> ${again.statusCode} ${again.body.slice(0, 300)}`);
+        }
+        if (key !== undefined && mode !== 'malformed' && !asVisitor) previous = { key, request: sent };
       }), { numRuns, seed: options.seed });
       if (result.failed) report.failures.push(String(result.errorInstance instanceof Error ? result.errorInstance.message : result.errorInstance));
       options.progress?.(`${method} ${route.url}: ${report.byRoute[`${method} ${route.url}`] ?? 0} requests${result.failed ? ' FAILED' : ''}`);

@@ -17,5 +17,10 @@ describe('every route, fuzzed from its schema', () => {
     // Requests get past validation too: some succeed, some are refused by the services.
     expect(report.byStatus[200]).toBeGreaterThan(20);
     expect(report.byStatus[400]).toBeGreaterThan(20);
+    // Writes are repeated with their key and keys are reused; the upload gets multipart bodies.
+    console.info(`fuzz (fast pass): ${report.keyed} keyed, ${report.repeatsChecked} repeats and ${report.reusesChecked} reused keys checked, ${report.multipart} multipart bodies`);
+    expect(report.repeatsChecked).toBeGreaterThan(5);
+    expect(report.reusesChecked).toBeGreaterThan(5);
+    expect(report.multipart).toBeGreaterThanOrEqual(25);
   }, 120_000);
 });
