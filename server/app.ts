@@ -58,7 +58,7 @@ export async function buildApp(ctx: ServerContext, options: BuildOptions): Promi
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // First, so every answer (refusals of the plugins below too) carries its request id and is counted.
-  const observability = installObservability(app, options.metrics, options.ready);
+  const observability = installObservability(app, options.metrics, options.ready, ctx.config.metricsToken);
   // The API speaks JSON only: a text/plain body is refused with 415 rather than parsed as a string.
   app.removeContentTypeParser('text/plain');
   installValidation(app);

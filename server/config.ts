@@ -106,6 +106,7 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environme
       secureCookies: flag(env.SECURE_COOKIES),
       corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
       exposeOutbox: flag(env.EXPOSE_OUTBOX),
+      metricsToken: env.METRICS_TOKEN || undefined,
       // Uploads sit with the database (PostgreSQL ignores a folder it does not know); a throwaway
       // database gets a throwaway folder.
       files: {

@@ -14,6 +14,11 @@ export interface ServerConfig {
   corsOrigins: string[];
   /** Exposes GET /api/dev/outbox so tests and demos can read "sent" one-time codes. */
   exposeOutbox: boolean;
+  /**
+   * GET /metrics: with a token, only for `Authorization: Bearer <token>`; without one, only for
+   * connections from this machine (loopback), so the public port never shows it (METRICS_TOKEN).
+   */
+  metricsToken?: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   limits: AuthLimits;

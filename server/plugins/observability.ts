@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { ServerMetrics } from '../infra/metrics';
 
@@ -55,6 +55,22 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 /** The route pattern a request matched (`/api/barcode/barcode`), never its raw path: the label set stays small. */
 const routeOf = (request: FastifyRequest): string => request.routeOptions.url ?? 'unmatched';
 
+/**
+ * A connection from this machine: the socket's own address, never X-Forwarded-For (behind a
+ * reverse proxy on the same machine every request is local: set METRICS_TOKEN there).
+ */
+const isLocal = (request: FastifyRequest): boolean => {
+  const address = request.socket.remoteAddress ?? '';
+  return address === '::1' || /^(::ffff:)?127\./.test(address);
+};
+
+/** The request carries `Authorization: Bearer <token>` (compared in constant time). */
+const bearerMatches = (request: FastifyRequest, token: string): boolean => {
+  const given = Buffer.from(/^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '');
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+};
+
 export interface ReadinessCheck {
   /** Null when ready, else why not (the readiness answer says it). */
   (): Promise<string | null>;
@@ -68,10 +84,12 @@ export interface ReadinessCheck {
  *   `auth_rate_limited_total` for every 429 (the login and registration limits), for any route
  *   a plugin adds later without a list to keep;
  * - `GET /healthz`: the process is up; `GET /readyz`: the database answers, every migration is
- *   applied and the configuration is imported (503 with the reason otherwise, and while stopping);
- * - `GET /metrics`: Prometheus's text format.
+ *   applied and the configuration is imported (503 otherwise, and while stopping; the reason is
+ *   told only to this machine: a database error message is not for the internet);
+ * - `GET /metrics`: Prometheus's text format, for a scraper holding the METRICS_TOKEN, or without
+ *   one for this machine only (404 to anyone else, as if there were no such page).
  */
-export function installObservability(app: FastifyInstance, metrics: ServerMetrics, ready: ReadinessCheck): { stopping(): void } {
+export function installObservability(app: FastifyInstance, metrics: ServerMetrics, ready: ReadinessCheck, metricsToken?: string): { stopping(): void } {
   let stopping = false;
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
@@ -88,11 +106,15 @@ export function installObservability(app: FastifyInstance, metrics: ServerMetric
   });
   const noStore = { 'cache-control': 'no-store' };
   app.get(HEALTH_PATH, { schema: { hide: true } }, async (_request, reply) => reply.headers(noStore).send({ status: 'ok' }));
-  app.get(READY_PATH, { schema: { hide: true } }, async (_request, reply) => {
+  app.get(READY_PATH, { schema: { hide: true } }, async (request, reply) => {
     const reason = stopping ? 'stopping' : await ready().catch((error: unknown) => `database: ${error instanceof Error ? error.message : String(error)}`);
-    return reply.headers(noStore).status(reason ? 503 : 200).send(reason ? { status: 'not ready', reason } : { status: 'ready' });
+    const told = isLocal(request) ? { reason } : {};
+    return reply.headers(noStore).status(reason ? 503 : 200).send(reason ? { status: 'not ready', ...told } : { status: 'ready' });
   });
-  app.get(METRICS_PATH, { schema: { hide: true } }, async (_request, reply) => {
+  app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
+    if (!(metricsToken ? bearerMatches(request, metricsToken) : isLocal(request))) {
+      return reply.callNotFound();
+    }
     const { contentType, body } = await metrics.render();
     return reply.headers({ ...noStore, 'content-type': contentType }).send(body);
   });

@@ -139,3 +139,31 @@ describe('outbox delivery', () => {
     expect(rows[0]!.attempts).toBeGreaterThanOrEqual(1);
   });
 });
+
+describe('who may read the operators\' endpoints', () => {
+  it('shows /metrics to this machine or to the METRICS_TOKEN only', async () => {
+    const remote = { remoteAddress: '203.0.113.5' };
+    const fromAfar = await server.app.inject({ method: 'GET', url: '/metrics', ...remote });
+    expect(fromAfar.statusCode).toBe(404);
+    expect(fromAfar.body).not.toContain('http_requests_total');
+    // X-Forwarded-For does not make a request local.
+    const forged = await server.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.5', headers: { 'x-forwarded-for': '127.0.0.1' } });
+    expect(forged.statusCode).toBe(404);
+    const local = await server.app.inject({ method: 'GET', url: '/metrics' });
+    expect(local.statusCode).toBe(200);
+    expect(local.body).toContain('http_requests_total');
+
+    const withToken = await startTestServer({ metricsToken: 'scrape-me-0123456789' });
+    try {
+      const ask = (authorization?: string, remoteAddress = '203.0.113.5') =>
+        withToken.app.inject({ method: 'GET', url: '/metrics', remoteAddress, headers: authorization ? { authorization } : {} });
+      expect((await ask('Bearer scrape-me-0123456789')).statusCode).toBe(200);
+      expect((await ask('Bearer scrape-me-012345678X')).statusCode).toBe(404);
+      expect((await ask()).statusCode).toBe(404);
+      // With a token, this machine needs it too (a reverse proxy on the machine makes everyone local).
+      expect((await ask(undefined, '127.0.0.1')).statusCode).toBe(404);
+    } finally {
+      await withToken.close();
+    }
+  });
+});
