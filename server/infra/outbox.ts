@@ -59,35 +59,52 @@ export interface PendingMessage {
 /** Where messages go: an SMS or e-mail gateway in a deployment that has one; the log here. */
 export type OutboxTransport = (message: PendingMessage) => Promise<void>;
 
+/** How long a dispatcher holds the messages it took: longer than any gateway call; a dead process's claim expires. */
+export const CLAIM_SECONDS = 60;
+/** The longest wait between two attempts at a message the transport refused. */
+export const MAX_RETRY_SECONDS = 3600;
+
 /**
- * Delivers up to `limit` undelivered messages, oldest first, and stamps them sent, in one
- * transaction. `for update skip locked`: another server process on the same PostgreSQL skips the
- * rows this one holds, so each message is delivered by one process, once (a process that dies
- * before its commit leaves its rows to the next round: delivered at least once, never twice by
- * two live processes). A message the transport refuses stays pending, its attempts counted.
- * Resolves to the number delivered.
+ * Delivers up to `limit` undelivered messages, oldest first. They are claimed in one short
+ * statement (`for update skip locked`, then `claimed_until`: another server process on the same
+ * PostgreSQL skips them), handed to the transport outside any transaction (a slow gateway never
+ * holds a row lock or, on PGlite, the whole database), then stamped sent. A process that dies
+ * between the transport and the stamp leaves its claim to expire: the message is delivered again
+ * by the next round (at least once, never twice by two live processes). A message the transport
+ * refuses stays pending, its attempts counted, and waits 2^attempts seconds (at most an hour)
+ * before the next. Resolves to the number delivered.
  */
 export async function deliverPending(db: Database, transport: OutboxTransport, limit = 50): Promise<number> {
-  return db.transaction(async (tx) => {
-    const { rows } = await tx.query<PendingMessage>(
-      `select id, channel, destination, subject, body from outbox where sent_at is null
-        order by created_at limit $1 for update skip locked`,
-      [limit],
-    );
-    const sent: string[] = [];
-    const failed: string[] = [];
-    for (const message of rows) {
-      try {
-        await transport(message);
-        sent.push(message.id);
-      } catch {
-        failed.push(message.id);
-      }
+  const { rows } = await db.query<PendingMessage & { created_at: Date | string }>(
+    `update outbox set claimed_until = now() + make_interval(secs => $2)
+      where id in (
+        select id from outbox
+         where sent_at is null and (claimed_until is null or claimed_until < now()) and (next_attempt_at is null or next_attempt_at <= now())
+         order by created_at limit $1 for update skip locked)
+      returning id, channel, destination, subject, body, created_at`,
+    [limit, CLAIM_SECONDS],
+  );
+  const taken = rows.sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime());
+  const sent: string[] = [];
+  const failed: string[] = [];
+  for (const { created_at: _createdAt, ...message } of taken) {
+    try {
+      await transport(message);
+      sent.push(message.id);
+    } catch {
+      failed.push(message.id);
     }
-    if (sent.length) await tx.query('update outbox set sent_at = now() where id = any($1::uuid[])', [sent]);
-    if (failed.length) await tx.query('update outbox set attempts = attempts + 1 where id = any($1::uuid[])', [failed]);
-    return sent.length;
-  });
+  }
+  if (sent.length) await db.query('update outbox set sent_at = now(), claimed_until = null where id = any($1::uuid[])', [sent]);
+  if (failed.length) {
+    await db.query(
+      `update outbox set attempts = attempts + 1, claimed_until = null,
+              next_attempt_at = now() + make_interval(secs => least(power(2, attempts + 1), $2))
+        where id = any($1::uuid[])`,
+      [failed, MAX_RETRY_SECONDS],
+    );
+  }
+  return sent.length;
 }
 
 /** Messages not delivered yet and the age of the oldest, for the metrics. */

@@ -134,9 +134,49 @@ describe('outbox delivery', () => {
     await Promise.all([rounds(), rounds(), rounds(), rounds()]);
     expect(delivered.length).toBe(new Set(delivered).size);
     expect(new Set(delivered)).toEqual(new Set(ids.filter((id) => id !== refused)));
-    const { rows } = await server.ctx.db.query<{ id: string; attempts: number }>('select id, attempts from outbox where sent_at is null');
+    const { rows } = await server.ctx.db.query<{ id: string; attempts: number; waits: boolean }>('select id, attempts, next_attempt_at > now() as waits from outbox where sent_at is null');
     expect(rows.map((r) => r.id)).toEqual([refused]);
-    expect(rows[0]!.attempts).toBeGreaterThanOrEqual(1);
+    expect(rows[0]!.attempts).toBe(1);
+    // A refused message waits before its next attempt (2 s after the first refusal, then 4, 8...).
+    expect(rows[0]!.waits).toBe(true);
+    let tried = 0;
+    await deliverPending(server.ctx.db, async () => { tried += 1; });
+    expect(tried).toBe(0);
+    await server.ctx.db.query('update outbox set next_attempt_at = now() where id = $1', [refused]);
+    await deliverPending(server.ctx.db, async () => { tried += 1; throw new Error('gateway refused again'); });
+    const [again] = (await server.ctx.db.query<{ attempts: number; wait: number }>('select attempts, extract(epoch from next_attempt_at - now())::float8 as wait from outbox where id = $1', [refused])).rows;
+    expect(tried).toBe(1);
+    expect(again!.attempts).toBe(2);
+    expect(again!.wait).toBeGreaterThan(2);
+    expect(again!.wait).toBeLessThanOrEqual(4);
+    await server.ctx.db.query('update outbox set sent_at = now() where id = $1', [refused]);
+  });
+
+  it('calls the gateway outside any transaction: the database serves other writes while a message is being delivered', async () => {
+    const id = newId();
+    await server.ctx.db.query("insert into outbox (id, channel, destination, body) values ($1, 'sms', '+81 90-1111-2222', 'slow gateway')", [id]);
+    const transport = async () => {
+      // A write made while the gateway is still answering: on PGlite (one connection) it would
+      // wait forever for a transaction held around the gateway call.
+      const marked = server.ctx.db.transaction((tx) => tx.query("update outbox set body = 'written meanwhile' where id = $1", [id]));
+      const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error('the database was held during the gateway call')), 5000));
+      await Promise.race([marked, timeout]);
+    };
+    expect(await deliverPending(server.ctx.db, transport)).toBe(1);
+    const [row] = (await server.ctx.db.query<{ body: string; sent: boolean; claimed: boolean }>('select body, sent_at is not null as sent, claimed_until is not null as claimed from outbox where id = $1', [id])).rows;
+    expect(row).toEqual({ body: 'written meanwhile', sent: true, claimed: false });
+  });
+
+  it('takes back a message whose claim expired (its process died mid-delivery), and never one another process holds', async () => {
+    const held = newId();
+    const abandoned = newId();
+    for (const id of [held, abandoned]) await server.ctx.db.query("insert into outbox (id, channel, destination, body) values ($1, 'sms', '+81 90-3333-4444', 'claimed')", [id]);
+    await server.ctx.db.query("update outbox set claimed_until = now() + interval '30 seconds' where id = $1", [held]);
+    await server.ctx.db.query("update outbox set claimed_until = now() - interval '1 second' where id = $1", [abandoned]);
+    const delivered: string[] = [];
+    await deliverPending(server.ctx.db, async (m) => { delivered.push(m.id); });
+    expect(delivered).toEqual([abandoned]);
+    await server.ctx.db.query('update outbox set sent_at = now() where id = $1', [held]);
   });
 });
 

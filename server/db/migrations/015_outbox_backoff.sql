@@ -1,0 +1,7 @@
+-- Outbox delivery without holding the database during a gateway call (issue 21, left open in
+-- stop 25): a dispatcher claims messages for a while (`claimed_until`) in one short statement,
+-- calls the transport outside any transaction, then stamps them sent; a claim that outlives a
+-- dead process expires and the message is delivered by the next round. A message the transport
+-- refuses waits before its next attempt (`next_attempt_at`: 2, 4, 8 ... seconds, at most an hour).
+alter table outbox add column claimed_until timestamptz;
+alter table outbox add column next_attempt_at timestamptz;
