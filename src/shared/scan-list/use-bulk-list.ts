@@ -18,6 +18,12 @@ export type BulkCheck = (ids: string[]) => Promise<BulkVerdict[]>;
 /** Ids per dry-run request (each request is one small body; 1,000 pasted ids are ten of them). */
 export const CHECK_BATCH = 100;
 
+/**
+ * External-id lookups in flight at once: a pasted column of 1,000 codes is looked up a few at a
+ * time, not 1,000 requests queued in the browser at once (their timeouts would run while they wait).
+ */
+export const LOOKUP_CONCURRENCY = 4;
+
 /** The code a whole failed check gives each of its entries: the catalogue code, or 'network' / 'timeout'. */
 const failureCode = (error: unknown): number | string => {
   if (!(error instanceof ApiError)) return 'unknown';
@@ -40,13 +46,20 @@ export function useBulkList(check: BulkCheck | null, initial: readonly string[] 
   // A check finished: look for the next batch even if the answer changed nothing (all removed meanwhile).
   const [settled, setSettled] = useState(0);
 
+  const lookingUp = useRef(0);
   useEffect(() => {
     for (const entry of state.entries) {
+      if (lookingUp.current >= LOOKUP_CONCURRENCY) break;
       if (entry.id !== null || lookups.current.has(entry.key)) continue;
       lookups.current.add(entry.key);
+      lookingUp.current += 1;
       const asItIs = entry.reference.slice(0, LISTED_ID_MAX);
       findBarcodeByExternalId(projectCode, entry.reference).then((found) => found?.id ?? asItIs, () => asItIs)
-        .then((id) => dispatch({ type: 'resolved', key: entry.key, id }));
+        .then((id) => {
+          lookingUp.current -= 1;
+          // The entry is resolved: the state changes and this effect starts the next lookup.
+          dispatch({ type: 'resolved', key: entry.key, id });
+        });
     }
   }, [state.entries, projectCode]);
 
