@@ -2,10 +2,10 @@ import type { GhgEmissionsQuery, GhgReport, GhgReportQuery, GhgResult, ReviewCal
 import { calculateGhg } from '../../renderer';
 import type { ServerContext } from '../context';
 import { findBarcodeSummary } from '../repositories/barcodes';
-import { barcodeEmissionEntries, projectEmissionEntries } from '../repositories/ghg';
+import { barcodeEmissionEntries, projectEmissionEntries, type ProjectEmissionEntry } from '../repositories/ghg';
 import { assertMember, type Viewer } from '../rules/access';
 import { ApiFailure } from '../rules/api-failure';
-import { assertMayReadReport, assertReportRange, hiddenFieldKeys, reportRows, standingEmissions, sumKg, type EmissionEntry } from '../rules/ghg';
+import { assertMayReadReport, assertReportRange, hiddenFieldKeys, reportRows, standingEmissions, sumKg } from '../rules/ghg';
 import { localDay } from '../rules/tracking-count';
 import { projectOfBarcodeFor } from './barcodes';
 import { loadProject } from './projects';
@@ -59,9 +59,18 @@ export async function ghgReport(ctx: ServerContext, viewer: Viewer, query: GhgRe
   const from = dayOf(query, 'from');
   const to = dayOf(query, 'to');
   assertReportRange(from.start, to.end);
-  const byBarcode = new Map<string, EmissionEntry[]>();
-  for (const entry of await projectEmissionEntries(ctx.db, project.id, to.end)) byBarcode.set(entry.barcode_id, [...(byBarcode.get(entry.barcode_id) ?? []), entry]);
-  const legs = [...byBarcode.values()].flatMap((entries) => standingEmissions(entries, true))
-    .filter((leg) => new Date(leg.at) >= from.start && new Date(leg.at) < to.end);
+  const byBarcode = new Map<string, ProjectEmissionEntry[]>();
+  for (const entry of await projectEmissionEntries(ctx.db, project.id, from.start, to.end)) {
+    const entries = byBarcode.get(entry.barcode_id);
+    if (entries) entries.push(entry);
+    else byBarcode.set(entry.barcode_id, [entry]);
+  }
+  // Fields configured hidden count in no total, as on the detail page (per barcode type).
+  const hiddenByType = new Map<string | null, Set<string>>();
+  const hiddenOf = (type: string | null) => hiddenByType.get(type) ?? hiddenByType.set(type, hiddenFieldKeys(project.config, type)).get(type)!;
+  const legs = [...byBarcode.values()].flatMap((entries) => {
+    const hidden = hiddenOf(entries[0]!.barcode_type);
+    return standingEmissions(entries, true).filter((leg) => !hidden.has(leg.fieldKey));
+  }).filter((leg) => new Date(leg.at) >= from.start && new Date(leg.at) < to.end);
   return { from: from.iso, to: to.iso, total: sumKg(legs.map((l) => l.emission)), rows: reportRows(legs) };
 }

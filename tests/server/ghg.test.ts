@@ -105,6 +105,32 @@ describe('GET /barcode/ghg-report', () => {
     expect(row.count - (rowBefore?.count ?? 0)).toBe(2);
   });
 
+  it('leaves out the emissions of a field configured hidden, as the detail page does', async () => {
+    const id = await activatedPallet(server);
+    const client = await staff(server);
+    await trackTo(client, id, 'distributionCentre');
+    expect((await client.post('/api/barcode/tracking', { barcodeId: id, trackPointKey: 'carrier', forms: pickup(inputs) })).statusCode).toBe(200);
+    const carrierTotal = async () => {
+      const { rows } = (await report('11112222', `from=${today()}&to=${today()}&utcOffset=0`)).json().data as { rows: { trackPointKey: string; emission: number }[] };
+      return rows.filter((r) => r.trackPointKey === 'carrier').reduce((sum, r) => sum + r.emission, 0);
+    };
+    expect(await carrierTotal()).toBeGreaterThan(0);
+    const [{ config }] = (await server.ctx.db.query<{ config: { barcodeTypes: Record<string, { trackPoints: { key: string; trackPointForms: { key: string; customFields: { key: string; visibility?: string }[] }[] }[] }> } }>(
+      'select config from projects where id = $1', [SEED.demoProject])).rows as [{ config: never }];
+    const hidden = structuredClone(config) as { barcodeTypes: Record<string, { trackPoints: { key: string; trackPointForms: { key: string; customFields: { key: string; visibility?: string }[] }[] }[] }> };
+    for (const type of Object.values(hidden.barcodeTypes)) {
+      for (const form of type.trackPoints.find((p) => p.key === 'carrier')?.trackPointForms ?? []) {
+        for (const field of form.customFields) if (field.key === 'truckEmission') field.visibility = 'hidden';
+      }
+    }
+    await server.ctx.db.query('update projects set config = $2 where id = $1', [SEED.demoProject, JSON.stringify(hidden)]);
+    try {
+      expect(await carrierTotal()).toBe(0);
+    } finally {
+      await server.ctx.db.query('update projects set config = $2 where id = $1', [SEED.demoProject, JSON.stringify(config)]);
+    }
+  });
+
   it('is for the enterprise\'s staff only (403), with a range that ends after it starts (1011) and real dates (1013)', async () => {
     expect((await report('33334444', `from=${today()}&to=${today()}&utcOffset=0`)).statusCode).toBe(403);
     expect((await report('55556666', `from=${today()}&to=${today()}&utcOffset=0`)).statusCode).toBe(403);
