@@ -1,0 +1,121 @@
+import type { Queryable } from '../db/database';
+import type { FieldMatch } from '../rules/search';
+
+/** A found barcode, as stored. */
+export interface FoundBarcodeRow {
+  id: string;
+  barcode_type: string | null;
+  is_activated: boolean;
+  is_deactivated: boolean;
+  current_track_point_key: string | null;
+  external_id: string | null;
+  tracking_number: string | null;
+  activation_data: Record<string, unknown> | null;
+  created_at: Date;
+  activated_at: Date | null;
+  last_step_at: Date | null;
+}
+
+/** What a search filters on, checked and resolved by rules/search.ts. */
+export interface SearchQuery {
+  projectId: string;
+  /** Per barcode type, the activation keys the viewer may see (free text and fields look there only). */
+  visibleKeys: Record<string, string[]>;
+  barcodeType?: string;
+  trackPointKey?: string;
+  isActivated?: boolean;
+  activatedFrom?: string;
+  activatedTo?: string;
+  lastStepFrom?: string;
+  lastStepTo?: string;
+  externalId?: string;
+  trackingNumber?: string;
+  fields: FieldMatch[];
+  text?: string;
+  skip: number;
+  count: number;
+}
+
+/** The identifiers' words: the id, external id and tracking number. */
+const IDENTIFIER_WORDS = "to_tsvector('simple', b.id || ' ' || coalesce(b.external_id, '') || ' ' || coalesce(b.tracking_number, ''))";
+/** Exactly the expression of the barcodes_search_text index (migration 008): it finds the candidates. */
+const ALL_WORDS = `(${IDENTIFIER_WORDS} || jsonb_to_tsvector('simple', coalesce(b.activation_data, '{}'::jsonb), '["string", "numeric"]'))`;
+
+/**
+ * A typed text as a full-text query: each word the parser finds, as a word beginning, all of
+ * them required. The parser reads '-0001' in 'EXT-0001' as a signed number, so a number typed
+ * alone also matches it with its sign.
+ */
+const wordsQuery = (param: string) => `(select string_agg(case when lexeme ~ '^[0-9]+$'
+    then format('(%s:* | %s:*)', quote_literal(lexeme), quote_literal('-' || lexeme)) else quote_literal(lexeme) || ':*' end, ' & ')
+  from unnest(to_tsvector('simple', ${param})))::tsquery`;
+
+/** The words of the activation data the viewer may see (`keys` param: type -> keys), for the recheck of an index match. */
+const visibleWords = (keys: string, data = 'b.activation_data') => `jsonb_to_tsvector('simple', coalesce((select jsonb_object_agg(e.key, e.value)
+  from jsonb_each(${data}) e where (${keys}::jsonb -> b.barcode_type) ? e.key), '{}'::jsonb), '["string", "numeric"]')`;
+
+/** Collects parameters and conditions; each condition names its parameters by number. */
+class Conditions {
+  readonly params: unknown[] = [];
+  readonly where: string[] = [];
+  param(value: unknown): string {
+    this.params.push(value);
+    return `$${this.params.length}`;
+  }
+  add(condition: string): void {
+    this.where.push(condition);
+  }
+}
+
+function addFieldMatches(c: Conditions, fields: FieldMatch[], keys: string): void {
+  for (const field of fields) {
+    const key = c.param(field.key);
+    c.add(`(${keys}::jsonb -> b.barcode_type) ? ${key}`);
+    if (field.kind === 'none') c.add('false');
+    else if (field.kind === 'number') c.add(`b.activation_data @> jsonb_build_object(${key}::text, ${c.param(field.value)}::numeric)`);
+    else {
+      const query = wordsQuery(c.param(field.value));
+      c.add(`${ALL_WORDS} @@ ${query}`);
+      c.add(`jsonb_to_tsvector('simple', b.activation_data -> ${key}, '["string", "numeric"]') @@ ${query}`);
+    }
+  }
+}
+
+/**
+ * A page of a project's barcodes matching every criterion, newest first, plus one more row
+ * when another page follows. Free text and word fields use the full-text index for candidates,
+ * then keep only those whose match lies in what the viewer may see.
+ */
+export async function searchBarcodes(db: Queryable, q: SearchQuery): Promise<FoundBarcodeRow[]> {
+  const c = new Conditions();
+  c.add(`b.project_id = ${c.param(q.projectId)}`);
+  if (q.barcodeType !== undefined) c.add(`b.barcode_type = ${c.param(q.barcodeType)}`);
+  if (q.trackPointKey !== undefined) c.add(`b.current_track_point_key = ${c.param(q.trackPointKey)}`);
+  if (q.isActivated !== undefined) c.add(`b.is_activated = ${c.param(q.isActivated)}`);
+  if (q.activatedFrom) c.add(`b.activated_at >= ${c.param(q.activatedFrom)}::timestamptz`);
+  if (q.activatedTo) c.add(`b.activated_at <= ${c.param(q.activatedTo)}::timestamptz`);
+  if (q.lastStepFrom) c.add(`b.last_step_at >= ${c.param(q.lastStepFrom)}::timestamptz`);
+  if (q.lastStepTo) c.add(`b.last_step_at <= ${c.param(q.lastStepTo)}::timestamptz`);
+  if (q.externalId !== undefined) c.add(`b.external_id = ${c.param(q.externalId)}`);
+  if (q.trackingNumber !== undefined) c.add(`b.tracking_number = ${c.param(q.trackingNumber)}`);
+  const needsKeys = q.fields.length > 0 || q.text !== undefined;
+  const keys = needsKeys ? c.param(JSON.stringify(q.visibleKeys)) : '';
+  addFieldMatches(c, q.fields, keys);
+  if (q.text !== undefined) {
+    const query = wordsQuery(c.param(q.text));
+    c.add(`${ALL_WORDS} @@ ${query}`);
+    c.add(`(${IDENTIFIER_WORDS} || ${visibleWords(keys)}) @@ ${query}`);
+  }
+  const limit = c.param(q.count + 1);
+  const offset = c.param(q.skip);
+  const { rows } = await db.query<FoundBarcodeRow>(
+    `select b.id, b.barcode_type, b.is_activated, b.is_deactivated, b.current_track_point_key, b.external_id, b.tracking_number,
+            b.activation_data, b.created_at, b.activated_at, b.last_step_at
+       from barcodes b
+      where ${c.where.join('\n        and ')}
+      order by b.created_at desc, b.id desc
+      limit ${limit} offset ${offset}`,
+    c.params,
+  );
+  return rows;
+}
