@@ -1,5 +1,10 @@
 import type { Queryable } from '../db/database';
-import type { FieldMatch } from '../rules/search';
+
+/** One activation-field condition, as rules/search.ts fieldMatch decides it. */
+export type FieldCondition =
+  | { key: string; kind: 'number'; value: number }
+  | { key: string; kind: 'words'; value: string }
+  | { key: string; kind: 'none' };
 
 /** A found barcode, as stored. */
 export interface FoundBarcodeRow {
@@ -30,7 +35,7 @@ export interface SearchQuery {
   lastStepTo?: string;
   externalId?: string;
   trackingNumber?: string;
-  fields: FieldMatch[];
+  fields: FieldCondition[];
   text?: string;
   skip: number;
   count: number;
@@ -67,7 +72,7 @@ class Conditions {
   }
 }
 
-function addFieldMatches(c: Conditions, fields: FieldMatch[], keys: string): void {
+function addFieldConditiones(c: Conditions, fields: FieldCondition[], keys: string): void {
   for (const field of fields) {
     const key = c.param(field.key);
     c.add(`(${keys}::jsonb -> b.barcode_type) ? ${key}`);
@@ -100,7 +105,7 @@ export async function searchBarcodes(db: Queryable, q: SearchQuery): Promise<Fou
   if (q.trackingNumber !== undefined) c.add(`b.tracking_number = ${c.param(q.trackingNumber)}`);
   const needsKeys = q.fields.length > 0 || q.text !== undefined;
   const keys = needsKeys ? c.param(JSON.stringify(q.visibleKeys)) : '';
-  addFieldMatches(c, q.fields, keys);
+  addFieldConditiones(c, q.fields, keys);
   if (q.text !== undefined) {
     const query = wordsQuery(c.param(q.text));
     c.add(`${ALL_WORDS} @@ ${query}`);
