@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Collapse, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Language } from '@schemas/languages';
@@ -12,7 +12,7 @@ import { BarcodeLabelCard } from './barcode-label-card';
 import { useLabelTexts } from './use-label-texts';
 
 /** Whether any of the less common criteria is set (their section then starts open). */
-const hasMore = (form: SearchForm) => Boolean(form.activated || form.from || form.to || form.externalId || form.trackingNumber || form.fieldKey);
+const hasMore = (form: SearchForm) => Boolean(form.activated || form.from || form.to || form.externalId || form.trackingNumber);
 
 /**
  * `/{project}/search` (restricted; issue 14): criteria a user would expect (words, type,
@@ -66,9 +66,13 @@ export function SearchPage() {
           <Select label={t('search.trackPoint')} value={form.trackPointKey} allowDeselect={false}
             data={[{ value: '', label: t('search.anyTrackPoint') }, ...points.map((p) => ({ value: p.key, label: p.name[language] ?? p.key }))]}
             onChange={(v) => set('trackPointKey', v ?? '')} />
-          <Button variant="subtle" onClick={() => setMoreOpen((o) => !o)} aria-expanded={moreOpen} aria-controls="search-more">{t('search.more')}</Button>
-          <Collapse expanded={moreOpen} id="search-more">
-            <Stack gap="sm">
+          <Select label={t('search.field')} value={form.fieldKey} allowDeselect={false}
+            data={[{ value: '', label: t('search.noField') }, ...fields.map((f) => ({ value: f.key, label: f.label?.[language] ?? f.key }))]}
+            onChange={(v) => set('fieldKey', v ?? '')} />
+          <TextInput label={t('search.fieldValue')} value={form.fieldValue} disabled={!form.fieldKey} onChange={(e) => set('fieldValue', e.currentTarget.value)} maxLength={200} />
+          <Button variant="subtle" onClick={() => setMoreOpen((o) => !o)} aria-expanded={moreOpen} aria-controls={moreOpen ? 'search-more' : undefined}>{t('search.more')}</Button>
+          {moreOpen && (
+            <Stack gap="sm" id="search-more">
               <Select label={t('search.activated')} value={form.activated} allowDeselect={false}
                 data={[{ value: '', label: t('search.any') }, { value: 'yes', label: t('search.yes') }, { value: 'no', label: t('search.no') }]}
                 onChange={(v) => set('activated', (v ?? '') as SearchForm['activated'])} />
@@ -81,12 +85,8 @@ export function SearchPage() {
               </SimpleGrid>
               <TextInput label={t('search.externalId')} value={form.externalId} onChange={(e) => set('externalId', e.currentTarget.value)} maxLength={200} />
               <TextInput label={t('search.trackingNumber')} value={form.trackingNumber} onChange={(e) => set('trackingNumber', e.currentTarget.value)} maxLength={64} />
-              <Select label={t('search.field')} value={form.fieldKey} allowDeselect={false} searchable
-                data={[{ value: '', label: t('search.noField') }, ...fields.map((f) => ({ value: f.key, label: f.label?.[language] ?? f.key }))]}
-                onChange={(v) => set('fieldKey', v ?? '')} />
-              <TextInput label={t('search.fieldValue')} value={form.fieldValue} disabled={!form.fieldKey} onChange={(e) => set('fieldValue', e.currentTarget.value)} maxLength={200} />
             </Stack>
-          </Collapse>
+          )}
           <Group grow>
             <Button type="button" variant="default" size="md" onClick={() => setForm(EMPTY_SEARCH)}>{t('search.clear')}</Button>
             <Button type="submit" size="md" loading={isValidating && criteria !== null}>{t('search.submit')}</Button>
