@@ -265,11 +265,11 @@ test.describe('search, barcode list and products (issue 14)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Barcode Search' })).toBeVisible();
     await expectAccessible(page, 'search, empty');
     await page.getByRole('button', { name: 'More criteria' }).click();
-    await page.getByRole('textbox', { name: 'Words' }).fill('influenza');
+    await page.getByRole('searchbox', { name: 'Words' }).fill('influenza');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page.getByTestId('barcode-label').first()).toBeVisible();
     await expectAccessible(page, 'search with results and every criterion');
-    await page.getByRole('textbox', { name: 'Words' }).fill('nothing-matches-this');
+    await page.getByRole('searchbox', { name: 'Words' }).fill('nothing-matches-this');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page.getByTestId('search-empty')).toBeVisible();
     await expectAccessible(page, 'search without results');

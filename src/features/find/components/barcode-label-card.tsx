@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { Project } from '@schemas/api/project';
 import type { BarcodeLabel } from '@schemas/api/search';
@@ -35,7 +35,7 @@ export const BarcodeLabelCard = memo(function BarcodeLabelCard({ project, label,
   const point = trackPointName(project, label.barcodeType, label.currentTrackPointKey, language);
   return (
     <Paper component={Link} to={paths.barcode.getHref(project, label.id)} withBorder p="sm" radius="md" data-testid="barcode-label"
-      style={{ display: 'block', textDecoration: 'none', color: 'inherit', borderLeft: `6px solid ${type?.color.background ?? 'var(--mantine-color-gray-4)'}` }}>
+      style={{ display: 'block', overflow: 'visible', textDecoration: 'none', color: 'inherit', borderLeft: `6px solid ${type?.color.background ?? 'var(--mantine-color-gray-4)'}` }}>
       <Group wrap="nowrap" align="flex-start" gap="sm">
         <TypeIcon type={type} size={36} />
         <Stack gap={2} miw={0} style={{ flex: 1 }}>
@@ -43,11 +43,10 @@ export const BarcodeLabelCard = memo(function BarcodeLabelCard({ project, label,
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {[type?.name[language], texts.id(label.id), label.title && label.externalId ? label.externalId : null].filter(Boolean).join(' · ')}
           </Text>
-          <Group gap={6}>
-            {!label.isActivated && <Badge color="gray" variant="light">{texts.notActivated}</Badge>}
-            {label.isDeactivated && <Badge color="red" variant="light">{texts.deactivated}</Badge>}
-            {point && <Badge variant="light" style={{ textTransform: 'none' }}>{point}</Badge>}
-          </Group>
+          {/* Plain text, not badges: at 200 % text a badge's one line would be cut. */}
+          <Text size="sm" fw={600} c={label.isDeactivated ? 'red.8' : undefined} style={{ overflowWrap: 'anywhere' }}>
+            {[point, !label.isActivated ? texts.notActivated : null, label.isDeactivated ? texts.deactivated : null].filter(Boolean).join(' · ')}
+          </Text>
           <Text size="xs" c="dimmed">{label.lastStepAt ? texts.lastStepAt(formatDateTime(label.lastStepAt)) : texts.createdAt(formatDateTime(label.createdAt))}</Text>
         </Stack>
       </Group>
