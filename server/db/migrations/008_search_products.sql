@@ -33,11 +33,13 @@ create index barcodes_project_activated_at on barcodes (project_id, activated_at
 create index barcodes_project_last_step_at on barcodes (project_id, last_step_at) where last_step_at is not null;
 
 -- Free text (words and word prefixes, any language's letters) over the identifiers and every
--- activation value. PGlite has no pg_trgm by default, full-text search is built in: the index
--- finds the candidates, the query then keeps only a match in a field the viewer may see.
-create index barcodes_search_text on barcodes using gin ((
+-- activation value. PGlite has no pg_trgm by default, full-text search is built in: the words
+-- are kept with the row (computed by the database at each write), the index finds the
+-- candidates, the query then keeps only a match in a field the viewer may see.
+alter table barcodes add column search_words tsvector generated always as (
   to_tsvector('simple', id || ' ' || coalesce(external_id, '') || ' ' || coalesce(tracking_number, ''))
   || jsonb_to_tsvector('simple', coalesce(activation_data, '{}'::jsonb), '["string", "numeric"]')
-));
+) stored;
+create index barcodes_search_words on barcodes using gin (search_words);
 -- Exact values of a field (numbers, selects): containment.
 create index barcodes_activation_values on barcodes using gin (activation_data jsonb_path_ops);
