@@ -256,3 +256,33 @@ async function plantBin(page: Page, barcodeId: string): Promise<string> {
   expect(res.ok(), await res.text()).toBe(true);
   return ((await res.json()).data as { id: string }[])[0]!.id;
 }
+
+test.describe('search, barcode list and products (issue 14)', () => {
+  test('search with results and more criteria, no results, the barcode list; a client user\'s product picker', async ({ page }) => {
+    await login(page, '11112222');
+    await activatedPallet(page.request, { externalId: `AX${Date.now() % 1_000_000}` });
+    await page.goto('/demo@1/search');
+    await expect(page.getByRole('heading', { level: 1, name: 'Barcode Search' })).toBeVisible();
+    await expectAccessible(page, 'search, empty');
+    await page.getByRole('button', { name: 'More criteria' }).click();
+    await page.getByRole('searchbox', { name: 'Words' }).fill('influenza');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByTestId('barcode-label').first()).toBeVisible();
+    await expectAccessible(page, 'search with results and every criterion');
+    await page.getByRole('searchbox', { name: 'Words' }).fill('nothing-matches-this');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByTestId('search-empty')).toBeVisible();
+    await expectAccessible(page, 'search without results');
+    await page.goto('/demo@1/barcode-list');
+    await expect(page.getByTestId('barcode-label').first()).toBeVisible();
+    await expectAccessible(page, 'barcode list');
+
+    await page.context().clearCookies();
+    await login(page, '33334444');
+    const generated = await page.request.post('/api/barcode/barcode', { data: { projectCode: 'demo', projectVersion: 1 } });
+    const id = ((await generated.json()).data as { id: string }).id;
+    await page.goto(`/demo@1/qrcode/${id}/activate/type`);
+    await expect(page.getByRole('combobox', { name: 'Product' })).toBeVisible();
+    await expectAccessible(page, 'activation type step with the product picker, client user');
+  });
+});

@@ -146,3 +146,22 @@ test('staff screens: home, scanner, detail, every screen under a barcode, activa
   await expect(page.getByTestId('ghg-report-total')).toBeVisible();
   await expectReflows(page, 'GHG emission report');
 });
+
+test('search, barcode list and the product picker (issue 14)', async ({ page }) => {
+  test.setTimeout(90_000);
+  await login(page, '11112222');
+  await activatedPallet(page.request);
+  await page.goto('/demo@1/search?text=influenza&page=1&activated=yes');
+  await expect(page.getByTestId('barcode-label').first()).toBeVisible();
+  await expectReflows(page, 'search with results and more criteria');
+  await page.goto('/demo@1/barcode-list');
+  await expect(page.getByTestId('barcode-label').first()).toBeVisible();
+  await expectReflows(page, 'barcode list');
+  await page.context().clearCookies();
+  await login(page, '33334444');
+  const generated = await page.request.post('/api/barcode/barcode', { data: { projectCode: 'demo', projectVersion: 1 } });
+  const id = ((await generated.json()).data as { id: string }).id;
+  await page.goto(`/demo@1/qrcode/${id}/activate/type`);
+  await expect(page.getByRole('combobox', { name: 'Product' })).toBeVisible();
+  await expectReflows(page, 'activation type step with the product picker');
+});

@@ -119,6 +119,27 @@ function checkSemantics(config: ProjectConfig): ConfigProblem[] {
     if (!isGhgFactorId(id)) problems.push(problem(`/ghg/factors/${escape(id)}`, 'ghgFactor', { key: id }));
   }
   problems.push(...checkRelations(config));
+  problems.push(...checkProducts(config));
+  return problems;
+}
+
+/**
+ * Products: codes unique in the project (2103, the spec's duplicate product code) and defaults
+ * only for activation fields a user fills in (a calculation is computed, never prefilled).
+ */
+function checkProducts(config: ProjectConfig): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  const fields = new Map<string, string>();
+  for (const type of Object.values(config.barcodeTypes)) for (const f of type.activationFields) fields.set(f.key, f.type);
+  const seen = new Set<string>();
+  (config.products ?? []).forEach((product, i) => {
+    if (seen.has(product.code)) problems.push(problem(`/products/${i}/code`, 'productTwice', { key: product.code }));
+    seen.add(product.code);
+    for (const key of Object.keys(product.defaults ?? {})) {
+      const type = fields.get(key);
+      if (!type || type === 'calculation') problems.push(problem(`/products/${i}/defaults/${escape(key)}`, 'productDefault', { key }));
+    }
+  });
   return problems;
 }
 

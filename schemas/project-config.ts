@@ -164,9 +164,26 @@ export const GhgSettings = Type.Object({
 }, strict);
 export type GhgSettings = Static<typeof GhgSettings>;
 
+/** Most products one project may list. */
+export const PRODUCTS_MAX = 1000;
+
+/**
+ * A product client users pick from when activating (spec sections 1, 6; GET /barcode/products):
+ * its code (unique in the project: configuration problem 2103), its name in every language,
+ * and values that prefill activation fields (by field key; never a calculation, which the
+ * server computes). The activation records the code picked (`productCode`).
+ */
+export const ProductConfig = Type.Object({
+  code: Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$', description: 'Letters, digits, _ . -; up to 64 characters.' }),
+  name: LocalizedText,
+  defaults: Type.Optional(Type.Record(Type.String({ pattern: IDENTIFIER_PATTERN }), Type.Unknown(), { description: 'Activation field values by field key.' })),
+}, strict);
+export type ProductConfig = Static<typeof ProductConfig>;
+
 export const ProjectConfig = Type.Object({
   ...ProjectSettings.properties,
   ghg: Type.Optional(GhgSettings),
+  products: Type.Optional(Type.Array(ProductConfig, { maxItems: PRODUCTS_MAX })),
   // propertyNames: a Record with a pattern key is only patternProperties, under which a key of
   // another form (`'bad key'`) would go unchecked, its barcode type never validated at all.
   barcodeTypes: Type.Record(key, BarcodeType, { propertyNames: { pattern: IDENTIFIER_PATTERN } }),

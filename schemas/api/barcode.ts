@@ -123,6 +123,8 @@ export const ActivationBody = Type.Object({
   weight: Type.Optional(Type.Number()),
   /** Values of the type's activation fields, checked with the renderer's compiled schema. */
   customFields: Type.Record(Type.String(), Type.Unknown()),
+  /** The product a client user picked (GET /barcode/products): recorded as activation data `productCode`. */
+  productCode: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
 }, { additionalProperties: false });
 export type ActivationBody = Static<typeof ActivationBody>;
 

@@ -105,3 +105,8 @@ export async function isSessionActive(db: Queryable, sessionId: string): Promise
   const { rows } = await db.query<{ ok: boolean }>('select (revoked_at is null) as ok from sessions where id = $1', [sessionId]);
   return rows[0]?.ok === true;
 }
+
+/** The project a session was started in (its login's project). */
+export async function sessionProjectId(db: Queryable, sessionId: string): Promise<string | undefined> {
+  return (await db.query<{ project_id: string }>('select project_id from sessions where id = $1', [sessionId])).rows[0]?.project_id;
+}

@@ -9,6 +9,7 @@ import {
   validatedActivationFields,
 } from '../rules/activation';
 import { assertExternalIdFree, concurrentChange } from '../rules/barcodes';
+import { pickedProduct } from '../rules/products';
 import { assertRequiredInfo, assertStepInfoWellFormed } from '../rules/step-info';
 import { barcodeForChange } from './barcodes';
 import { notifyArrival } from './notifications';
@@ -34,9 +35,10 @@ export async function activateBarcode(ctx: ServerContext, viewer: Viewer, body: 
   const start = startTrackPoint(activationType(project.config, body.barcodeType, viewer.userType), body.trackPointKey);
   assertRequiredInfo(start, body);
 
+  const product = body.productCode === undefined ? undefined : pickedProduct(project.config, viewer, body.productCode);
   const data = validatedActivationFields(project, body.barcodeType, body.customFields, 'activation', body.barcodeId);
   const externalId = externalIdAfter(body, row);
-  const activationData = activationDataOf(data, body, externalId);
+  const activationData = { ...activationDataOf(data, body, externalId), ...(product ? { productCode: product.code } : {}) };
   await ctx.db.transaction(async (tx) => {
     if (externalId !== row.external_id) await assertExternalIdFreeFor(tx, project.id, body.barcodeId, externalId);
     const activation = { activationData, externalId, trackingNumber: body.trackingNumber ?? null };
@@ -64,12 +66,18 @@ export async function editActivation(ctx: ServerContext, viewer: Viewer, body: A
   const start = unchangedStart(type, startKey, body.trackPointKey);
   if (start) assertRequiredInfo(start, body);
 
+  const product = body.productCode === undefined ? undefined : pickedProduct(project.config, viewer, body.productCode);
   const data = validatedActivationFields(project, barcodeType, body.customFields, 'edit', body.barcodeId);
   await ctx.db.transaction(async (tx) => {
     const stored = await barcodes.findActivationData(tx, body.barcodeId);
     if (!stored || stored.revision !== row.revision) throw concurrentChange();
     const externalId = externalIdAfter(body, row);
-    const activationData = activationDataOf({ ...data, ...hiddenValuesKept(type, stored.activation_data) }, body, externalId);
+    // The product picked stays unless a client user picks another.
+    const productCode = product?.code ?? stored.activation_data?.productCode;
+    const activationData = {
+      ...activationDataOf({ ...data, ...hiddenValuesKept(type, stored.activation_data) }, body, externalId),
+      ...(typeof productCode === 'string' ? { productCode } : {}),
+    };
     if (isUnchangedActivation(stored.activation_data, activationData)) return;
     if (externalId !== row.external_id) await assertExternalIdFreeFor(tx, project.id, body.barcodeId, externalId);
     if (!(await barcodes.updateActivation(tx, body.barcodeId, row.revision, { activationData, externalId, trackingNumber: body.trackingNumber ?? null }))) throw concurrentChange();

@@ -33,6 +33,8 @@ const ScannedBarcodesPage = lazyScreen(() => import('@/features/scanning/compone
 const OutboxPage = lazyScreen(() => import('@/features/outbox/components/outbox-page').then(named('OutboxPage')));
 const TrackingCountPage = lazyScreen(() => import('@/features/tracking/components/tracking-count-page').then(named('TrackingCountPage')));
 const GhgReportPage = lazyScreen(() => import('@/features/ghg-report/components/ghg-report-page').then(named('GhgReportPage')));
+/** Barcode search and the barcode list come in one chunk, as one component (see src/features/find/screens.tsx). */
+const Find = lazyScreen(() => import('@/features/find/screens'));
 
 function ProjectNotFound() {
   const project = useCurrentProject();
@@ -107,6 +109,8 @@ export function AppRoutes() {
               {restricted(paths.scan, <ScanPage />)}
               {restricted(paths.trackingCount, <TrackingCountPage />)}
               {restricted(paths.ghgReport, <GhgReportPage />)}
+              {restricted(paths.search, <Find screen="search" />)}
+              {restricted(paths.barcodeList, <Find screen="barcodeList" />)}
               <Route path={paths.outbox.path} element={<OutboxPage />} />
               <Route path={paths.scanOcr.path} element={<OcrScanPage />} />
               <Route path={barcode.path} element={<BarcodeRoute />}>

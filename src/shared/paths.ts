@@ -69,6 +69,10 @@ export const paths = {
   ghgReport: projectScreen('ghg-report'),
   /** The writes waiting to be sent (issue 20), with their states, retry and discard. */
   outbox: projectScreen('outbox'),
+  /** Barcode search (spec section 2; issue 14): criteria and results in the query, so Back returns to them. */
+  search: projectScreen('search'),
+  /** The project's barcodes, newest first, with type and trackpoint filters (issue 14). */
+  barcodeList: projectScreen('barcode-list'),
   /** Anything else: the 404 page. `getHref` names a path no screen has, for a redirect to it. */
   notFound: { path: '*', getHref: (project: ProjectInRoute) => `${projectHref(project)}/not-found` },
   scanOcr: { path: `${QRCODE}/${SCAN_OCR}` },

@@ -62,6 +62,8 @@ export const newIdempotencyKey = (): string => crypto.getRandomValues(new Uint32
 
 /** Paths the refresh logic must not recurse into. */
 const AUTH_PATHS = ['/user/authorize', '/user/refresh-token', '/user/logout'];
+/** Reads sent as POST (their criteria are a body): no Idempotency-Key, never queued. */
+const POST_READS = ['/barcode/search'];
 
 /** Hours east of UTC, e.g. 9 in Tokyo (spec section 9: offset sent in hours). */
 export function utcOffsetHours(date = new Date()): number {
@@ -146,7 +148,7 @@ export function createApiClient(options: ApiClientOptions) {
 
   async function request<T>(method: Method, url: string, given: Request = {}): Promise<ApiResponse<T>> {
     // One key per call, i.e. per user action: its retries, its replay after a refresh and its sends from the outbox reuse it.
-    if (method === 'get' || AUTH_PATHS.includes(url)) return answered<T>(method, url, given);
+    if (method === 'get' || AUTH_PATHS.includes(url) || POST_READS.includes(url)) return answered<T>(method, url, given);
     const req = given.idempotencyKey ? given : { ...given, idempotencyKey: newIdempotencyKey() };
     const madeAt = req.madeAt ?? new Date().toISOString();
     try {

@@ -15,6 +15,7 @@ import { StepForm } from '@/shared/step-flow/step-form';
 import { useStepFlow } from '@/shared/step-flow/use-step-flow';
 import { activateBarcode } from '../api/activation';
 import { hasDraftInput, splitPackageData, useActivationDraft } from '../model/activation-draft';
+import { ProductPicker } from './product-picker';
 import { SavedAddressPicker } from './saved-address-picker';
 import { TrackPointStep } from './track-point-step';
 import { TypeStep } from './type-step';
@@ -66,7 +67,7 @@ export function ActivatePage() {
     parts.customFields = Object.fromEntries(Object.entries(parts.customFields).filter(([key]) => own.has(key)));
     void flow.submit(activateBarcode, defined({
       barcodeId: barcode.id, barcodeType: draft.barcodeType, trackPointKey: start.key,
-      origin: toAddress(draft.origin), destination: toAddress(draft.destination), ...parts,
+      origin: toAddress(draft.origin), destination: toAddress(draft.destination), ...parts, productCode: draft.productCode,
     }), clear);
   };
 
@@ -89,6 +90,10 @@ export function ActivatePage() {
         onStepClick={(index) => { const target = STEPS[index]; if (target && index < flow.index) flow.go(target); }}>
         {STEPS.map((s) => <Stepper.Step key={s} label={t(`activate.step.${s}`)} />)}
       </Stepper>
+      {step === 'type' && profile?.user.userType === 'client' && (
+        <ProductPicker projectId={project.id} value={draft.productCode}
+          onPick={(product) => update({ productCode: product?.code, packageData: { ...draft.packageData, ...product?.defaults } })} />
+      )}
       {step === 'type' && (
         <TypeStep project={project} userType={profile?.user.userType ?? ''} value={draft.barcodeType}
           onChange={(barcodeType) => update({ barcodeType, trackPointKey: barcodeType === draft.barcodeType ? draft.trackPointKey : undefined })} onNext={flow.next} />

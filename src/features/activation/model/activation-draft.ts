@@ -10,6 +10,8 @@ export interface ActivationDraft {
   destination: Record<string, unknown>;
   /** Package information, identifiers and the type's activation fields (one form). */
   packageData: Record<string, unknown>;
+  /** The product a client user picked (its defaults were put into packageData). */
+  productCode?: string;
 }
 
 const EMPTY: ActivationDraft = { origin: {}, destination: {}, packageData: {} };
@@ -28,7 +30,7 @@ export function useActivationDraft(barcodeId: string) {
 
 /** Whether the draft holds anything the user chose or entered (leaving would lose it). */
 export const hasDraftInput = (draft: ActivationDraft) =>
-  Boolean(draft.barcodeType) || hasInput(draft.origin) || hasInput(draft.destination) || hasInput(draft.packageData);
+  Boolean(draft.barcodeType) || Boolean(draft.productCode) || hasInput(draft.origin) || hasInput(draft.destination) || hasInput(draft.packageData);
 
 const PACKAGE_KEYS = ['depth', 'width', 'height', 'weight', 'trackingNumber', 'externalId'];
 
