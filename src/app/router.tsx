@@ -33,6 +33,7 @@ const ScannedBarcodesPage = lazyScreen(() => import('@/features/scanning/compone
 const OutboxPage = lazyScreen(() => import('@/features/outbox/components/outbox-page').then(named('OutboxPage')));
 const TrackingCountPage = lazyScreen(() => import('@/features/tracking/components/tracking-count-page').then(named('TrackingCountPage')));
 const GhgReportPage = lazyScreen(() => import('@/features/ghg-report/components/ghg-report-page').then(named('GhgReportPage')));
+const CustomPage = lazyScreen(() => import('@/features/custom-page/components/custom-page').then(named('CustomPage')));
 
 function ProjectNotFound() {
   const project = useCurrentProject();
@@ -109,10 +110,12 @@ export function AppRoutes() {
               {restricted(paths.ghgReport, <GhgReportPage />)}
               <Route path={paths.outbox.path} element={<OutboxPage />} />
               <Route path={paths.scanOcr.path} element={<OcrScanPage />} />
+              <Route path={paths.customPage.path} element={<CustomPage />} />
               <Route path={barcode.path} element={<BarcodeRoute />}>
                 <Route index element={detail} />
                 <Route path={barcode.trace.path} element={<TracePage />} />
                 <Route path={barcode.children.path} element={<Pairing screen="children" />} />
+                <Route path={barcode.html.path} element={<CustomPage />} />
                 {restricted(barcode.history, <HistoryPage />)}
                 {restricted(barcode.scannedBarcodes, <ScannedBarcodesPage />)}
                 {restricted(barcode.edit, <EditPage />)}

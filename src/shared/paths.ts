@@ -69,6 +69,8 @@ export const paths = {
   ghgReport: projectScreen('ghg-report'),
   /** The writes waiting to be sent (issue 20), with their states, retry and discard. */
   outbox: projectScreen('outbox'),
+  /** The project's custom HTML page (spec section 2: open, no home button); also under a barcode (`barcode.html`). */
+  customPage: projectScreen('html'),
   /** Anything else: the 404 page. `getHref` names a path no screen has, for a redirect to it. */
   notFound: { path: '*', getHref: (project: ProjectInRoute) => `${projectHref(project)}/not-found` },
   scanOcr: { path: `${QRCODE}/${SCAN_OCR}` },
@@ -117,8 +119,8 @@ export const paths = {
     /** Stock in / out of a location (our routes: the spec names the calls, not the screens). */
     stockIn: barcodeScreen('stock-in'),
     stockOut: barcodeScreen('stock-out'),
-    /** The custom HTML page (spec section 2); not drawn by this build, but the layout treats it apart. */
-    html: { path: 'html' },
+    /** The custom HTML page (spec section 2) opened from a barcode: the project's page (`customPage`). */
+    html: barcodeScreen('html'),
     activate: {
       path: activate.path,
       /** The route of one step under `path`. */

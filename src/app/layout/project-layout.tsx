@@ -116,7 +116,7 @@ export function ProjectLayout() {
   return (
     <ProjectContext.Provider value={project}>
       {/* The scanner is full screen, without the header (spec section 2). */}
-      {!location.pathname.endsWith(`/${paths.scan.path}`) && <Header project={project} homePath={homePath} profile={profile ?? null} onLogout={onLogout} />}
+      {!location.pathname.endsWith(`/${paths.scan.path}`) && <Header project={project} homePath={homePath} profile={profile ?? null} onLogout={onLogout} showHome={!isHtmlPage} />}
       {/* The logged-in tools and banner load lazily: a chunk that cannot load (offline) leaves the page as it is. */}
       {profile && <ErrorBoundary resetKey={location.pathname} fallback={() => null}><Suspense fallback={null}><OutboxBanner project={project} /></Suspense></ErrorBoundary>}
       <Container size="xs" px="md" py="lg" component="main">
