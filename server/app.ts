@@ -18,6 +18,7 @@ import { devRoutes } from './routes/dev';
 import { fileRoutes } from './routes/files';
 import { ghgRoutes } from './routes/ghg';
 import { projectRoutes } from './routes/project';
+import { activityRoutes } from './routes/activity';
 import { userRoutes } from './routes/user';
 
 export interface BuildOptions {
@@ -78,6 +79,7 @@ export async function buildApp(ctx: ServerContext, options: BuildOptions): Promi
       await api.register(userRoutes, { ctx });
       await api.register(fileRoutes, { ctx });
       await api.register(ghgRoutes, { ctx });
+      await api.register(activityRoutes, { ctx });
       if (ctx.config.exposeOutbox) await api.register(devRoutes, { ctx });
     },
     { prefix: '/api' },
