@@ -9,17 +9,18 @@ import type { Viewer } from './access';
  */
 export type ActivityAction = keyof Activity['totals'];
 
-/** One group of history entries: an action at a trackpoint on a day. */
+
+/** The activity chart is the enterprise's staff's (client users of other enterprises see nothing of it). */
+export function assertMayReadActivity(viewer: Viewer): void {
+  if (viewer.userType !== 'staff') throw commonFailure(ErrorCode.forbidden, 403);
+}
+
+/** One group of history entries: an action at a trackpoint on a day (as repositories/activity.ts reads them). */
 export interface ActivityCount {
   day: string;
   action: ActivityAction;
   track_point_key: string | null;
   n: number;
-}
-
-/** The activity chart is the enterprise's staff's (client users of other enterprises see nothing of it). */
-export function assertMayReadActivity(viewer: Viewer): void {
-  if (viewer.userType !== 'staff') throw commonFailure(ErrorCode.forbidden, 403);
 }
 
 const DAY_MS = 86_400_000;
