@@ -33,6 +33,7 @@ const ScannedBarcodesPage = lazyScreen(() => import('@/features/scanning/compone
 const OutboxPage = lazyScreen(() => import('@/features/outbox/components/outbox-page').then(named('OutboxPage')));
 const TrackingCountPage = lazyScreen(() => import('@/features/tracking/components/tracking-count-page').then(named('TrackingCountPage')));
 const GhgReportPage = lazyScreen(() => import('@/features/ghg-report/components/ghg-report-page').then(named('GhgReportPage')));
+const ActivityPage = lazyScreen(() => import('@/features/activity/components/activity-page').then(named('ActivityPage')));
 const CustomPage = lazyScreen(() => import('@/features/custom-page/components/custom-page').then(named('CustomPage')));
 
 function ProjectNotFound() {
@@ -111,6 +112,7 @@ export function AppRoutes() {
               <Route path={paths.outbox.path} element={<OutboxPage />} />
               <Route path={paths.scanOcr.path} element={<OcrScanPage />} />
               <Route path={paths.customPage.path} element={<CustomPage />} />
+              {restricted(paths.activity, <ActivityPage />)}
               <Route path={barcode.path} element={<BarcodeRoute />}>
                 <Route index element={detail} />
                 <Route path={barcode.trace.path} element={<TracePage />} />

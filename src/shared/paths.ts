@@ -71,6 +71,10 @@ export const paths = {
   outbox: projectScreen('outbox'),
   /** The project's custom HTML page (spec section 2: open, no home button); also under a barcode (`barcode.html`). */
   customPage: projectScreen('html'),
+  /** The project's activity chart (issue 14: steps per day per trackpoint, 30 days), for its enterprise's staff. */
+  activity: projectScreen('activity'),
+  /** Generate N barcodes and print a sheet of their labels (A4, 3 x 8), for those who may generate. */
+  labelSheet: projectScreen('labels'),
   /** Anything else: the 404 page. `getHref` names a path no screen has, for a redirect to it. */
   notFound: { path: '*', getHref: (project: ProjectInRoute) => `${projectHref(project)}/not-found` },
   scanOcr: { path: `${QRCODE}/${SCAN_OCR}` },
