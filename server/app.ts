@@ -19,6 +19,7 @@ import { fileRoutes } from './routes/files';
 import { ghgRoutes } from './routes/ghg';
 import { projectRoutes } from './routes/project';
 import { activityRoutes } from './routes/activity';
+import { labelRoutes } from './routes/labels';
 import { userRoutes } from './routes/user';
 
 export interface BuildOptions {
@@ -80,6 +81,7 @@ export async function buildApp(ctx: ServerContext, options: BuildOptions): Promi
       await api.register(fileRoutes, { ctx });
       await api.register(ghgRoutes, { ctx });
       await api.register(activityRoutes, { ctx });
+      await api.register(labelRoutes, { ctx });
       if (ctx.config.exposeOutbox) await api.register(devRoutes, { ctx });
     },
     { prefix: '/api' },
