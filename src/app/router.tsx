@@ -34,6 +34,8 @@ const OutboxPage = lazyScreen(() => import('@/features/outbox/components/outbox-
 const TrackingCountPage = lazyScreen(() => import('@/features/tracking/components/tracking-count-page').then(named('TrackingCountPage')));
 const GhgReportPage = lazyScreen(() => import('@/features/ghg-report/components/ghg-report-page').then(named('GhgReportPage')));
 const ActivityPage = lazyScreen(() => import('@/features/activity/components/activity-page').then(named('ActivityPage')));
+/** The label sheet and the detail page's printable label come in one chunk, with the QR writer (see src/features/labels/screens.tsx). */
+const Labels = lazyScreen(() => import('@/features/labels/screens'));
 const CustomPage = lazyScreen(() => import('@/features/custom-page/components/custom-page').then(named('CustomPage')));
 
 function ProjectNotFound() {
@@ -87,7 +89,7 @@ const restricted = (screen: { path: string }, element: ReactNode, children?: Rea
  */
 const detail = (
   <DetailPage relations={<Suspense><Pairing screen="relations" /></Suspense>} stock={<Suspense><Bulk screen="stockSection" /></Suspense>}
-    handheld={!!handheldModel(navigator.userAgent)} />
+    label={<Suspense><Labels screen="printLabel" /></Suspense>} handheld={!!handheldModel(navigator.userAgent)} />
 );
 
 function Screens() {
@@ -113,6 +115,7 @@ export function AppRoutes() {
               <Route path={paths.scanOcr.path} element={<OcrScanPage />} />
               <Route path={paths.customPage.path} element={<CustomPage />} />
               {restricted(paths.activity, <ActivityPage />)}
+              {restricted(paths.labelSheet, <Labels screen="labelSheet" />)}
               <Route path={barcode.path} element={<BarcodeRoute />}>
                 <Route index element={detail} />
                 <Route path={barcode.trace.path} element={<TracePage />} />

@@ -60,6 +60,7 @@ export function HomeRoute({ preloadResumed }: { preloadResumed?(name: string): v
       scanBarcode: () => navigate(paths.scan.getHref(project)),
       trackingTimes: () => navigate(paths.trackingCount.getHref(project)),
       ghgReport: () => navigate(paths.ghgReport.getHref(project)),
+      labelSheet: () => navigate(paths.labelSheet.getHref(project)),
       activity: () => navigate(paths.activity.getHref(project)),
     };
     // On a handheld terminal the scan button is the terminal's, with its scanner settings.
