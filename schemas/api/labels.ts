@@ -1,13 +1,9 @@
 import { Type, type Static } from 'typebox';
 import { envelope } from '../common';
-import { PROJECT_CODE_PATTERN } from '../validation';
+import { LABEL_SHEET_MAX, PROJECT_CODE_PATTERN } from '../validation';
 import { BarcodeId } from './barcode';
 
-/**
- * The most barcodes one label-sheet request generates: a bit over four A4 pages of 3 x 8 labels,
- * what one print run of a sticker pack holds; more is asked again (each request is its own sheet).
- */
-export const LABEL_SHEET_MAX = 100;
+export { LABEL_SHEET_MAX };
 
 /** POST /barcode/barcodes: `count` new barcodes of the project for a label sheet, with the permission to generate. */
 export const GenerateBarcodesBody = Type.Object({

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { Alert, Button, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { LABEL_SHEET_MAX } from '@schemas/api/labels';
+import { LABEL_SHEET_MAX } from '@schemas/validation';
 import type { Language } from '@schemas/languages';
 import { useErrorText } from '@/shared/i18n/error-message';
 import { useCurrentProject } from '@/shared/project/use-project';
