@@ -146,3 +146,18 @@ test('staff screens: home, scanner, detail, every screen under a barcode, activa
   await expect(page.getByTestId('ghg-report-total')).toBeVisible();
   await expectReflows(page, 'GHG emission report');
 });
+
+test('issue 14 screens: custom page, label sheet, activity', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/demo@1/html');
+  await expect(page.getByRole('heading', { name: 'About this shipment' })).toBeVisible();
+  await expectReflows(page, 'custom page');
+  await login(page, '11112222');
+  await page.goto('/demo@1/labels');
+  await expect(page.getByRole('button', { name: 'Generate 24 barcode(s)' })).toBeVisible();
+  await expectReflows(page, 'label sheet');
+  await page.goto('/demo@1/activity');
+  await expect(page.getByRole('heading', { name: 'Activity' })).toBeVisible();
+  await expect(page.getByTestId('activity-total-generated')).toBeVisible();
+  await expectReflows(page, 'activity');
+});

@@ -67,7 +67,7 @@ export function LabelSheetPage() {
             </Text>
             <Button onClick={() => window.print()} disabled={!ready}>{t('labels.print')}</Button>
           </Group>
-          <div className="label-sheet-scroll">
+          <div className="label-sheet-scroll" tabIndex={0} role="region" aria-label={t('labels.sheetTitle')}>
             <div className="label-sheet label-print-area" data-testid="label-sheet">
               {ids.map((id) => <BarcodeLabelCard key={id} label={labelContent(project, id, null, language)} className="" onDrawn={onDrawn} />)}
             </div>
