@@ -37,12 +37,16 @@ export function LabelSheetPage() {
   const generate = async () => {
     setBusy(true);
     setFailure(null);
+    // The sheet on view goes while the next is made (never two sheets' labels mixed); it comes back if that fails.
+    const previous = ids;
+    setIds([]);
     try {
       const answer = await generateBarcodes(project, count);
       drawnRef.current = 0;
       setDrawn(0);
       setIds(answer.ids);
     } catch (error) {
+      setIds(previous);
       setFailure(errorText(error));
     } finally {
       setBusy(false);
