@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { login, startServer } from './helpers';
 
 /** Payloads that try to run script from the custom page; each would set window.__xss. */
@@ -77,7 +77,7 @@ test('the demo project\'s own page shows its document, its links opening in a ne
 });
 
 /** Answers gtag.js requests (this machine has no internet) with a script that counts its loads; returns the URLs asked for. */
-async function fakeGtag(page: import('@playwright/test').Page): Promise<string[]> {
+async function fakeGtag(page: Page): Promise<string[]> {
   const asked: string[] = [];
   await page.route('https://www.googletagmanager.com/**', (route) => {
     asked.push(route.request().url());
@@ -86,7 +86,7 @@ async function fakeGtag(page: import('@playwright/test').Page): Promise<string[]
   return asked;
 }
 
-const events = (page: import('@playwright/test').Page) =>
+const events = (page: Page) =>
   page.evaluate(() => (window.dataLayer ?? []).map((args) => JSON.stringify(Array.from(args as ArrayLike<unknown>))));
 
 test('a project with a measurement id loads gtag.js after its first screen and sends page views and key actions', async ({ page }) => {
