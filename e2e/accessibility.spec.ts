@@ -285,4 +285,21 @@ test.describe('search, barcode list and products (issue 14)', () => {
     await expect(page.getByRole('combobox', { name: 'Product' })).toBeVisible();
     await expectAccessible(page, 'activation type step with the product picker, client user');
   });
+test('the custom page, the label sheet, the printable label and the activity chart (issue 14)', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/demo@1/html');
+  await expect(page.getByRole('heading', { name: 'About this shipment' })).toBeVisible();
+  await expectAccessible(page, 'custom page');
+  await login(page, '11112222');
+  await page.goto('/demo@1/labels');
+  await page.getByRole('button', { name: 'Generate 24 barcode(s)' }).click();
+  await expect(page.getByTestId('label-sheet-status')).toHaveText('24 labels on 1 A4 pages, ready to print.');
+  await expectAccessible(page, 'label sheet');
+  await page.goto(`/demo@1/qrcode/${await activatedPallet(page.request)}`);
+  await page.getByRole('button', { name: 'Show printable label' }).click();
+  await expect(page.getByRole('button', { name: 'Print' })).toBeEnabled();
+  await expectAccessible(page, 'detail with its printable label');
+  await page.goto('/demo@1/activity');
+  await expect(page.getByTestId('activity-chart')).toBeVisible();
+  await expectAccessible(page, 'activity');
 });

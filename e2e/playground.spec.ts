@@ -129,3 +129,19 @@ test('sign on the pad, add a delivery photo and submit the pharmacy delivery for
   // Scaled and saved as JPEG before "upload".
   expect(data.deliveryPhotos).toEqual([{ name: 'dock.jpg', url: expect.stringMatching(/^blob:/) }]);
 });
+
+test('the calculation review shows the formula\'s inputs and result before submit', async ({ page }) => {
+  await openPlayground(page);
+  const form = frame(page);
+  await form.getByRole('textbox', { name: 'Cases on pallet' }).fill('12');
+  await form.getByRole('button', { name: 'Calculation review' }).click();
+  const review = form.getByTestId('calculation-review');
+  await expect(review.getByRole('row', { name: 'Cases on pallet 12' })).toBeVisible();
+  await expect(review.getByRole('row', { name: 'Doses per case (empty)' })).toBeVisible();
+  await expect(review.getByTestId('calculation-review-result')).toHaveText('fill in every input first');
+  await form.getByRole('textbox', { name: 'Doses per case' }).fill('25');
+  await form.getByRole('button', { name: 'Calculation review' }).click();
+  await expect(review.getByRole('row', { name: 'Doses per case 25' })).toBeVisible();
+  await expect(review.getByTestId('calculation-review-result')).toHaveText('300');
+  await expect(review).toContainText('caseCount * dosesPerCase');
+});

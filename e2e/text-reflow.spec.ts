@@ -164,4 +164,17 @@ test('search, barcode list and the product picker (issue 14)', async ({ page }) 
   await page.goto(`/demo@1/qrcode/${id}/activate/type`);
   await expect(page.getByRole('combobox', { name: 'Product' })).toBeVisible();
   await expectReflows(page, 'activation type step with the product picker');
+test('issue 14 screens: custom page, label sheet, activity', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/demo@1/html');
+  await expect(page.getByRole('heading', { name: 'About this shipment' })).toBeVisible();
+  await expectReflows(page, 'custom page');
+  await login(page, '11112222');
+  await page.goto('/demo@1/labels');
+  await expect(page.getByRole('button', { name: 'Generate 24 barcode(s)' })).toBeVisible();
+  await expectReflows(page, 'label sheet');
+  await page.goto('/demo@1/activity');
+  await expect(page.getByRole('heading', { name: 'Activity' })).toBeVisible();
+  await expect(page.getByTestId('activity-total-generated')).toBeVisible();
+  await expectReflows(page, 'activity');
 });

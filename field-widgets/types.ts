@@ -48,9 +48,20 @@ export interface FormContext {
    * Absent: no review button (no project, e.g. a bare preview).
    */
   reviewCalculation?: (calculationType: string, input: GhgInputs) => Promise<{ result: GhgResult } | { message: string }>;
+  /**
+   * The review of a calculation field (`calculation_review`): its formula's inputs (with their
+   * labels) and result for the values typed so far, or the translated reason there is none.
+   * Absent: no review button.
+   */
+  reviewFormula?: (fieldKey: string) => Promise<CalculationFieldReview>;
   /** Choices a widget keeps on this device (spec section 3). Absent: nothing is remembered. */
   deviceSettings?: DeviceSettings;
 }
+
+/** What the calculation review of a calculation field shows. */
+export type CalculationFieldReview =
+  | { formula: string; inputs: { key: string; label: string; value: number | undefined }[]; result: number | undefined }
+  | { message: string };
 
 /** One running quantity (spec section 3 labels: initial quantity, increase, decrease, quantity, remaining, adjustment time). */
 export interface CurrentQuantity {

@@ -29,6 +29,24 @@ export function calculate(field: FieldOf<'calculation'>, values: Record<string, 
   return roundTo(formula.evaluate(scope), field.precision ?? DEFAULT_PRECISION);
 }
 
+/** What a calculation field's review shows (spec widget `calculation_review`): each input of its formula and the result. */
+export interface FormulaReview {
+  formula: string;
+  /** The formula's inputs in the order it names them; `value` undefined while the input is empty. */
+  inputs: { key: string; value: number | undefined }[];
+  /** The result at the field's precision; undefined while an input is empty. */
+  result: number | undefined;
+}
+
+/** The inputs and result of a calculation field for these values. Throws FormulaError when the formula cannot be evaluated. */
+export function reviewCalculation(field: FieldOf<'calculation'>, values: Record<string, unknown>): FormulaReview {
+  const inputs = formulaOf(field.formula).variables.map((key) => {
+    const value = values[key];
+    return { key, value: typeof value === 'number' && Number.isFinite(value) ? value : undefined };
+  });
+  return { formula: field.formula, inputs, result: calculate(field, values) };
+}
+
 /**
  * Recomputes every calculation field of a form from the other values (client as the user
  * types, server on submit). Returns the new data and a 3059 'Formula incorrect' per field whose

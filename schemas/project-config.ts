@@ -179,11 +179,26 @@ export const ProductConfig = Type.Object({
   defaults: Type.Optional(Type.Record(Type.String({ pattern: IDENTIFIER_PATTERN }), Type.Unknown(), { description: 'Activation field values by field key.' })),
 }, strict);
 export type ProductConfig = Static<typeof ProductConfig>;
+/** The longest custom page (characters of HTML, per language). */
+export const CUSTOM_HTML_PAGE_MAX_LENGTH = 100_000;
+const customPageHtml = Type.String({ minLength: 1, maxLength: CUSTOM_HTML_PAGE_MAX_LENGTH });
+
+/**
+ * The project's custom page (`/{project}/html`, spec section 2): an HTML document (its body's
+ * content) per interface language. Scripts, event handlers, styles and resources of other sites
+ * are removed by the server (GET /barcode/project-html) and again by the client before it is
+ * shown. README "Custom page".
+ */
+export const CustomHtmlPage = Type.Object({
+  html: Type.Object({ en: customPageHtml, ja: customPageHtml, 'zh-TW': customPageHtml, 'zh-CN': customPageHtml }, strict),
+}, strict);
+export type CustomHtmlPage = Static<typeof CustomHtmlPage>;
 
 export const ProjectConfig = Type.Object({
   ...ProjectSettings.properties,
   ghg: Type.Optional(GhgSettings),
   products: Type.Optional(Type.Array(ProductConfig, { maxItems: PRODUCTS_MAX })),
+  customHtmlPage: Type.Optional(CustomHtmlPage),
   // propertyNames: a Record with a pattern key is only patternProperties, under which a key of
   // another form (`'bad key'`) would go unchecked, its barcode type never validated at all.
   barcodeTypes: Type.Record(key, BarcodeType, { propertyNames: { pattern: IDENTIFIER_PATTERN } }),

@@ -80,3 +80,9 @@ export function compareVersions(a: string, b: string): number {
 
 /** Ids of projects, users and organizations are UUIDs. */
 export const UUID_PATTERN_SOURCE = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+
+/**
+ * The most barcodes one label-sheet request generates (POST /barcode/barcodes): a bit over four
+ * A4 pages of 3 x 8 labels, what one print run of a sticker pack holds; more is asked again.
+ */
+export const LABEL_SHEET_MAX = 100;

@@ -18,6 +18,8 @@ import { devRoutes } from './routes/dev';
 import { fileRoutes } from './routes/files';
 import { ghgRoutes } from './routes/ghg';
 import { projectRoutes } from './routes/project';
+import { activityRoutes } from './routes/activity';
+import { labelRoutes } from './routes/labels';
 import { userRoutes } from './routes/user';
 import { searchRoutes } from './routes/search';
 
@@ -80,6 +82,8 @@ export async function buildApp(ctx: ServerContext, options: BuildOptions): Promi
       await api.register(fileRoutes, { ctx });
       await api.register(ghgRoutes, { ctx });
       await api.register(searchRoutes, { ctx });
+      await api.register(activityRoutes, { ctx });
+      await api.register(labelRoutes, { ctx });
       if (ctx.config.exposeOutbox) await api.register(devRoutes, { ctx });
     },
     { prefix: '/api' },

@@ -7,7 +7,7 @@ import { EXTERNAL_ID_MAX_LENGTH, PROJECT_CODE_PATTERN, TRACKING_NUMBER_MAX_LENGT
 
 /** Barcode ids: 12 URL-safe characters (never '=', which marks the external-id lookup). */
 export const BARCODE_ID_PATTERN = '^[A-Za-z0-9]{12}$';
-const BarcodeId = Type.String({ pattern: BARCODE_ID_PATTERN });
+export const BarcodeId = Type.String({ pattern: BARCODE_ID_PATTERN });
 
 /** POST /barcode/barcode: a new barcode of a project (spec section 7). */
 export const GenerateBarcodeBody = Type.Object({

@@ -42,3 +42,9 @@ export const Project = Type.Object({
 export type Project = Static<typeof Project>;
 
 export const ProjectResponse = envelope(Project);
+
+/** GET /barcode/project-html: the project's custom page (sanitised, per language), or null when it has none. */
+export const CustomPageResponse = envelope(Type.Object({
+  html: Type.Union([Type.Object({ en: Type.String(), ja: Type.String(), 'zh-TW': Type.String(), 'zh-CN': Type.String() }), Type.Null()]),
+}));
+export type CustomPage = Static<typeof CustomPageResponse>['data'];

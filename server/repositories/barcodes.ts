@@ -181,3 +181,8 @@ export async function hasChildren(db: Queryable, id: string): Promise<boolean> {
 export async function findChildren(db: Queryable, parentId: string): Promise<BarcodeRow[]> {
   return (await db.query<BarcodeRow>('select * from barcodes where parent_id = $1 order by pair_order, id', [parentId])).rows;
 }
+
+/** Inserts new barcodes of one project (a label sheet), in one statement. */
+export async function insertBarcodes(db: Queryable, ids: readonly string[], projectId: string, createdBy: string): Promise<void> {
+  await db.query('insert into barcodes (id, project_id, created_by) select x.id, $2, $3 from unnest($1::text[]) as x(id)', [ids, projectId, createdBy]);
+}

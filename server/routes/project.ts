@@ -2,9 +2,9 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ErrorResponse } from '../../schemas/common';
-import { ProjectQuery, ProjectResponse } from '../../schemas/api/project';
+import { CustomPageResponse, ProjectQuery, ProjectResponse } from '../../schemas/api/project';
 import type { ServerContext } from '../context';
-import { projectFor, projectLogo } from '../services/projects';
+import { customPageFor, projectFor, projectLogo } from '../services/projects';
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 
@@ -17,12 +17,18 @@ function sendLogo(reply: FastifyReply, logo: { bytes: Buffer; contentType: strin
     .send(logo.bytes);
 }
 
-/** GET /barcode/project and the project's logo. */
+/** GET /barcode/project, its custom page and its logo. */
 export const projectRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.get(
     '/barcode/project',
     { schema: { querystring: ProjectQuery, response: { 200: ProjectResponse, ...errors } } },
     async (request) => ({ data: await projectFor(ctx, request.query, request.viewer) }),
+  );
+
+  app.get(
+    '/barcode/project-html',
+    { schema: { querystring: ProjectQuery, response: { 200: CustomPageResponse, ...errors } } },
+    async (request) => ({ data: await customPageFor(ctx, request.query) }),
   );
 
   app.get(

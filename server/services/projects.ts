@@ -1,4 +1,4 @@
-import type { Project, ProjectPermission, ProjectQuery } from '../../schemas/api/project';
+import type { CustomPage, Project, ProjectPermission, ProjectQuery } from '../../schemas/api/project';
 import { ErrorCode } from '../../schemas/error-codes';
 import type { Queryable } from '../db/database';
 import type { ServerContext } from '../context';
@@ -6,6 +6,7 @@ import * as projects from '../repositories/projects';
 import type { ProjectRow } from '../repositories/projects';
 import { belongsTo, permissionsFor, type Viewer } from '../rules/access';
 import { commonFailure } from '../rules/api-failure';
+import { sanitizeCustomPage } from '../rules/custom-page';
 import { assertProjectFound, isProjectId, projectLookup } from '../rules/projects';
 
 /** Finds a project by id, or by code and version (the latest version when none is given): 2304 when there is none. */
@@ -61,4 +62,12 @@ export async function projectLogo(ctx: ServerContext, id: string): Promise<{ byt
   const logo = isProjectId(id) ? await projects.findLogo(ctx.db, id) : undefined;
   if (!logo?.custom_logo || !logo.custom_logo_type) throw commonFailure(ErrorCode.projectNotFound, 404);
   return { bytes: Buffer.from(logo.custom_logo), contentType: logo.custom_logo_type };
+}
+
+/** GET /barcode/project-html: the project's custom page, sanitised (rules/custom-page.ts); open to visitors, as the page is. */
+export async function customPageFor(ctx: ServerContext, query: ProjectQuery): Promise<CustomPage> {
+  const page = (await loadProject(ctx.db, query)).config.customHtmlPage;
+  if (!page) return { html: null };
+  const { en, ja, 'zh-TW': zhTW, 'zh-CN': zhCN } = page.html;
+  return { html: { en: sanitizeCustomPage(en), ja: sanitizeCustomPage(ja), 'zh-TW': sanitizeCustomPage(zhTW), 'zh-CN': sanitizeCustomPage(zhCN) } };
 }

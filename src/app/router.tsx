@@ -35,6 +35,10 @@ const TrackingCountPage = lazyScreen(() => import('@/features/tracking/component
 const GhgReportPage = lazyScreen(() => import('@/features/ghg-report/components/ghg-report-page').then(named('GhgReportPage')));
 /** Barcode search and the barcode list come in one chunk, as one component (see src/features/find/screens.tsx). */
 const Find = lazyScreen(() => import('@/features/find/screens'));
+const ActivityPage = lazyScreen(() => import('@/features/activity/components/activity-page').then(named('ActivityPage')));
+/** The label sheet and the detail page's printable label come in one chunk, with the QR writer (see src/features/labels/screens.tsx). */
+const Labels = lazyScreen(() => import('@/features/labels/screens'));
+const CustomPage = lazyScreen(() => import('@/features/custom-page/components/custom-page').then(named('CustomPage')));
 
 function ProjectNotFound() {
   const project = useCurrentProject();
@@ -87,7 +91,7 @@ const restricted = (screen: { path: string }, element: ReactNode, children?: Rea
  */
 const detail = (
   <DetailPage relations={<Suspense><Pairing screen="relations" /></Suspense>} stock={<Suspense><Bulk screen="stockSection" /></Suspense>}
-    handheld={!!handheldModel(navigator.userAgent)} />
+    label={<Suspense><Labels screen="printLabel" /></Suspense>} handheld={!!handheldModel(navigator.userAgent)} />
 );
 
 function Screens() {
@@ -113,10 +117,14 @@ export function AppRoutes() {
               {restricted(paths.barcodeList, <Find screen="barcodeList" />)}
               <Route path={paths.outbox.path} element={<OutboxPage />} />
               <Route path={paths.scanOcr.path} element={<OcrScanPage />} />
+              <Route path={paths.customPage.path} element={<CustomPage />} />
+              {restricted(paths.activity, <ActivityPage />)}
+              {restricted(paths.labelSheet, <Labels screen="labelSheet" />)}
               <Route path={barcode.path} element={<BarcodeRoute />}>
                 <Route index element={detail} />
                 <Route path={barcode.trace.path} element={<TracePage />} />
                 <Route path={barcode.children.path} element={<Pairing screen="children" />} />
+                <Route path={barcode.html.path} element={<CustomPage />} />
                 {restricted(barcode.history, <HistoryPage />)}
                 {restricted(barcode.scannedBarcodes, <ScannedBarcodesPage />)}
                 {restricted(barcode.edit, <EditPage />)}

@@ -73,6 +73,12 @@ export const paths = {
   search: projectScreen('search'),
   /** The project's barcodes, newest first, with type and trackpoint filters (issue 14). */
   barcodeList: projectScreen('barcode-list'),
+  /** The project's custom HTML page (spec section 2: open, no home button); also under a barcode (`barcode.html`). */
+  customPage: projectScreen('html'),
+  /** The project's activity chart (issue 14: steps per day per trackpoint, 30 days), for its enterprise's staff. */
+  activity: projectScreen('activity'),
+  /** Generate N barcodes and print a sheet of their labels (A4, 3 x 8), for those who may generate. */
+  labelSheet: projectScreen('labels'),
   /** Anything else: the 404 page. `getHref` names a path no screen has, for a redirect to it. */
   notFound: { path: '*', getHref: (project: ProjectInRoute) => `${projectHref(project)}/not-found` },
   scanOcr: { path: `${QRCODE}/${SCAN_OCR}` },
@@ -121,8 +127,8 @@ export const paths = {
     /** Stock in / out of a location (our routes: the spec names the calls, not the screens). */
     stockIn: barcodeScreen('stock-in'),
     stockOut: barcodeScreen('stock-out'),
-    /** The custom HTML page (spec section 2); not drawn by this build, but the layout treats it apart. */
-    html: { path: 'html' },
+    /** The custom HTML page (spec section 2) opened from a barcode: the project's page (`customPage`). */
+    html: barcodeScreen('html'),
     activate: {
       path: activate.path,
       /** The route of one step under `path`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSiteImageSource } from '@/features/barcode-detail/model/sanitize';
+import { isSiteImageSource } from '@/shared/html/sanitize';
 
 describe('image sources in alert bodies', () => {
   it('are paths of this site or data: images', () => {

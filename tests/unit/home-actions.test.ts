@@ -3,7 +3,7 @@ import type { Project } from '@schemas/api/project';
 import type { Profile } from '@schemas/api/user';
 import { homeActions, type HomeActionName } from '@/features/home/model/home-actions';
 
-const ALL = new Set<HomeActionName>(['generateBarcode', 'scanBarcode', 'barcodeSearch', 'trackingTimes', 'ghgReport']);
+const ALL = new Set<HomeActionName>(['generateBarcode', 'scanBarcode', 'barcodeSearch', 'trackingTimes', 'ghgReport', 'labelSheet', 'activity']);
 
 const project = (canGenerate: boolean, flags: Partial<Project> = {}) => ({
   showBarcodeSearchPage: true, showTrackingCountPage: true, barcodeTypes: {},
@@ -30,7 +30,7 @@ describe('home actions (spec sections 2, 6)', () => {
   });
 
   it('shows Barcode Search only when the project shows the search page', () => {
-    expect(homeActions(project(true, { showBarcodeSearchPage: false }), profile('staff'), ALL).map((a) => a.name)).toEqual(['generateBarcode', 'scanBarcode', 'trackingTimes']);
+    expect(homeActions(project(true, { showBarcodeSearchPage: false }), profile('staff'), ALL).map((a) => a.name)).toEqual(['generateBarcode', 'scanBarcode', 'trackingTimes', 'labelSheet', 'activity']);
   });
 
   it('shows the GHG emission report to staff of a project with a GHG emission field only', () => {
@@ -48,5 +48,15 @@ describe('home actions (spec sections 2, 6)', () => {
   it('never shows an action whose screen this build does not have', () => {
     expect(homeActions(project(true), profile('staff'), new Set(['scanBarcode']))).toEqual([{ name: 'scanBarcode', enabled: true }]);
     expect(homeActions(project(true), profile('staff'), new Set())).toEqual([]);
+  });
+
+  it('offers the label sheet to those who may generate, and the activity chart to staff only', () => {
+    const names = (p: Project, u: Profile) => homeActions(p, u, ALL).map((a) => a.name);
+    expect(names(project(false), profile('staff'))).not.toContain('labelSheet');
+    expect(names(project(true), profile('staff'))).toContain('labelSheet');
+    expect(names(project(false), profile('client'))).toContain('labelSheet');
+    expect(names(project(true), profile('staff'))).toContain('activity');
+    expect(names(project(true), profile('client'))).not.toContain('activity');
+    expect(names(project(true), profile('carrier'))).not.toContain('activity');
   });
 });

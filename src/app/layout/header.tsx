@@ -13,6 +13,8 @@ export interface HeaderProps {
   homePath: string;
   profile: Profile | null;
   onLogout(): Promise<void>;
+  /** Whether the home button is shown (default true; the custom page has none: spec section 2). */
+  showHome?: boolean;
 }
 
 function HomeIcon() {
@@ -32,16 +34,18 @@ function LogoutIcon() {
 }
 
 /** The header (spec section 2): home button, logo, staff full name, logout with confirmation. */
-export function Header({ project, homePath, profile, onLogout }: HeaderProps) {
+export function Header({ project, homePath, profile, onLogout, showHome = true }: HeaderProps) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   return (
     <Box component="header" px="sm" py={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-body)', position: 'sticky', top: 0, zIndex: 100 }}>
       <Group justify="space-between" wrap="nowrap" gap="xs" mih={48}>
         <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-          <ActionIcon component={Link} to={homePath} variant="subtle" size="xl" aria-label={t('header.home')}>
-            <HomeIcon />
-          </ActionIcon>
+          {showHome && (
+            <ActionIcon component={Link} to={homePath} variant="subtle" size="xl" aria-label={t('header.home')}>
+              <HomeIcon />
+            </ActionIcon>
+          )}
           {project.customLogoImageUrl
             ? <Image src={resolveApiUrl(project.customLogoImageUrl)} alt={project.enterpriseName} h={32} w="auto" fit="contain" />
             : <Text fw={700} truncate>{project.name}</Text>}

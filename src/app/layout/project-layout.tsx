@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { whenIdle } from '@/shared/ui/when-idle';
+import { reportPageView, startAnalytics } from '@/shared/analytics/analytics';
 import { Button, Center, Container, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -71,6 +72,14 @@ export function ProjectLayout() {
   useEffect(() => {
     if (screenUp) whenIdle(preloadFailureUi);
   }, [screenUp]);
+  // Analytics only for a project with a measurement id, loaded after the first screen (shared/analytics).
+  const measurementId = project?.googleAnalyticsMeasurementId;
+  useEffect(() => {
+    if (screenUp) startAnalytics(measurementId);
+  }, [screenUp, measurementId]);
+  useEffect(() => {
+    if (screenUp) reportPageView(location.pathname);
+  }, [screenUp, location.pathname]);
 
   useEffect(() => {
     if (!profile || !project) return;
@@ -116,7 +125,7 @@ export function ProjectLayout() {
   return (
     <ProjectContext.Provider value={project}>
       {/* The scanner is full screen, without the header (spec section 2). */}
-      {!location.pathname.endsWith(`/${paths.scan.path}`) && <Header project={project} homePath={homePath} profile={profile ?? null} onLogout={onLogout} />}
+      {!location.pathname.endsWith(`/${paths.scan.path}`) && <Header project={project} homePath={homePath} profile={profile ?? null} onLogout={onLogout} showHome={!isHtmlPage} />}
       {/* The logged-in tools and banner load lazily: a chunk that cannot load (offline) leaves the page as it is. */}
       {profile && <ErrorBoundary resetKey={location.pathname} fallback={() => null}><Suspense fallback={null}><OutboxBanner project={project} /></Suspense></ErrorBoundary>}
       <Container size="xs" px="md" py="lg" component="main">

@@ -61,6 +61,8 @@ export function HomeRoute({ preloadResumed }: { preloadResumed?(name: string): v
       trackingTimes: () => navigate(paths.trackingCount.getHref(project)),
       ghgReport: () => navigate(paths.ghgReport.getHref(project)),
       barcodeSearch: () => navigate(paths.search.getHref(project)),
+      labelSheet: () => navigate(paths.labelSheet.getHref(project)),
+      activity: () => navigate(paths.activity.getHref(project)),
     };
     // On a handheld terminal the scan button is the terminal's, with its scanner settings.
     const handheld = handheldModel(navigator.userAgent);

@@ -23,6 +23,8 @@ export interface ApiClientOptions {
    * rejects with ApiError code 'queued'. Without it such a write rejects with 'network' / 'timeout'.
    */
   queue?(write: QueuedWrite): Promise<void>;
+  /** Told of every write the server accepted (not the session calls): the analytics' key actions (src/shared/analytics). */
+  onWritten?(method: Method, url: string, data: unknown): void;
 }
 
 /** A write that failed on the network is sent again after 0.3 s, then after 1 s, with the same Idempotency-Key. */
@@ -152,7 +154,9 @@ export function createApiClient(options: ApiClientOptions) {
     const req = given.idempotencyKey ? given : { ...given, idempotencyKey: newIdempotencyKey() };
     const madeAt = req.madeAt ?? new Date().toISOString();
     try {
-      return await answered<T>(method, url, req);
+      const answer = await answered<T>(method, url, req);
+      options.onWritten?.(method, url, req.data);
+      return answer;
     } catch (error) {
       const unanswered = error instanceof ApiError && (error.code === 'network' || error.code === 'timeout');
       if (!unanswered || !isQueueable(url, req)) throw error;

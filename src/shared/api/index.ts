@@ -5,6 +5,7 @@ import { createApiClient } from './client';
 import { ApiError } from './errors';
 import type { QueuedWrite } from './outbox/outbox-item';
 import { sessionEvents } from './session-events';
+import { reportWrite } from '../analytics/analytics';
 
 /** The server sets this readable cookie beside the httpOnly session cookies; it holds no secret. */
 export const SESSION_HINT_COOKIE = 'sb_session';
@@ -36,6 +37,7 @@ export const api = createApiClient({
     if (!outbox) throw new ApiError('network', 0);
     await outbox.enqueue(write);
   },
+  onWritten: reportWrite,
 });
 
 export { ApiError };

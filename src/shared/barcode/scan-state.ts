@@ -1,6 +1,7 @@
 import type { ScanFrameSource } from '@widgets/types';
 import { onTabDataCleared, readSession, writeSession } from '../storage/storage';
 import { createStore } from '../ui/store';
+import { reportAction } from '../analytics/analytics';
 
 /** One scan: what was read, the barcode it opened (its project route and id; null: none), when. */
 export interface ScannedBarcode {
@@ -20,7 +21,9 @@ export const POOL_LIMIT = 100;
 export const scannedBarcodes = createStore<ScannedBarcode[]>(readSession<ScannedBarcode[]>(POOL_KEY) ?? []);
 scannedBarcodes.subscribe(() => writeSession(POOL_KEY, scannedBarcodes.get()));
 
+/** Adds a scan to the pool; every scan of the app comes here, so this is where analytics hears of it. */
 export function addScannedBarcode(text: string, barcode: ScannedBarcode['barcode'], at = new Date()): void {
+  reportAction('scan');
   scannedBarcodes.set((pool) => [{ text, barcode, scannedAt: at.toISOString() }, ...pool].slice(0, POOL_LIMIT));
 }
 

@@ -89,6 +89,23 @@ export function ConfiguredForm({ form, formData, onChange, onSubmit, context, ch
     return result.data;
   }, [calculator, hasCalculation, form.fields]);
 
+  // The calculation review reads the values typed so far, with the maths library the form loaded.
+  const formContext = useMemo<FormContext>(() => (hasCalculation ? {
+    ...context,
+    reviewFormula: async (fieldKey) => {
+      const field = latest.current.fields.find((f) => f.key === fieldKey);
+      if (field?.type !== 'calculation') return { message: t('form.formulaIncorrect') };
+      const module = await import('@renderer/calculations');
+      try {
+        const review = module.reviewCalculation(field, latest.current.formData);
+        const labelOf = (key: string) => String(form.schema.properties[key]?.title ?? key);
+        return { ...review, inputs: review.inputs.map((input) => ({ ...input, label: labelOf(input.key) })) };
+      } catch {
+        return { message: t('form.formulaIncorrect') };
+      }
+    },
+  } : context), [context, hasCalculation, form.schema, t]);
+
   const fieldTypes = useMemo(() => new Map(form.fields.map((f) => [f.key, f.type])), [form.fields]);
   const transformErrors = useCallback((errors: RJSFValidationError[]) => errors
     .filter((e) => e.name !== 'if' && e.name !== 'allOf')
@@ -111,7 +128,7 @@ export function ConfiguredForm({ form, formData, onChange, onSubmit, context, ch
         validator={validator}
         fields={rjsfFields}
         templates={templates}
-        formContext={context}
+        formContext={formContext}
         showErrorList={false}
         experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE_BEHAVIOUR}
         noHtml5Validate

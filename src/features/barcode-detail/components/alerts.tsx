@@ -13,7 +13,7 @@ function useSanitizer(needed: boolean): Sanitize | null {
   const [sanitize, setSanitize] = useState<Sanitize | null>(null);
   useEffect(() => {
     if (!needed || sanitize) return;
-    void import('../model/sanitize').then((m) => setSanitize(() => m.sanitizeHtml));
+    void import('@/shared/html/sanitize').then((m) => setSanitize(() => m.sanitizeHtml));
   }, [needed, sanitize]);
   return sanitize;
 }

@@ -15,10 +15,10 @@ import { GhgEmissions } from './ghg-emissions';
  * may see it, the actions the viewer may take now, and (for users) its alerts. The app composes
  * what other features show here: `relations` (parents, children, links; drawn only for a
  * barcode that has any, so its code loads only then), `stock` (where it is stocked and since
- * when; drawn only for a barcode in stock) and whether this is a handheld terminal (its own
- * pair, link and bulk screens).
+ * when; drawn only for a barcode in stock), `label` (its printable label, for users) and whether
+ * this is a handheld terminal (its own pair, link and bulk screens).
  */
-export function DetailPage({ relations, stock, handheld = false }: { relations?: ReactNode; stock?: ReactNode; handheld?: boolean }) {
+export function DetailPage({ relations, stock, label, handheld = false }: { relations?: ReactNode; stock?: ReactNode; label?: ReactNode; handheld?: boolean }) {
   const { t } = useTranslation('barcode');
   const project = useCurrentProject();
   const { barcode } = useCurrentBarcode();
@@ -36,6 +36,7 @@ export function DetailPage({ relations, stock, handheld = false }: { relations?:
       <ActivationData project={project} barcode={barcode} loggedIn={loggedIn} />
       {loggedIn && barcode.isActivated && <GhgEmissions project={project} barcode={barcode} />}
       {loggedIn && <Alerts barcodeId={barcode.id} />}
+      {loggedIn && label}
       {!loggedIn && <Alert variant="light">{t('detail.loginForMore')}</Alert>}
     </Stack>
   );

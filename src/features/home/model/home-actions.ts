@@ -4,7 +4,8 @@ import { hasGhgFields } from '@/shared/project/ghg';
 import { mayGenerateBarcodes } from '@/shared/project/permissions';
 
 /** The buttons of the logged-in home (spec section 2), each backed by a screen. */
-export type HomeActionName = 'generateBarcode' | 'scanBarcode' | 'barcodeSearch' | 'trackingTimes' | 'ghgReport';
+export type HomeActionName = 'generateBarcode' | 'scanBarcode' | 'barcodeSearch' | 'trackingTimes' | 'ghgReport'
+  | 'labelSheet' | 'activity';
 
 export interface HomeAction {
   name: HomeActionName;
@@ -21,6 +22,8 @@ export interface HomeAction {
  * - Tracking Times: when the project shows the tracking-count page, never for client users.
  * - GHG emission report: for staff users of a project with a GHG emission field (decided here:
  *   the server answers 403 to carriers and client users, README "GHG emission").
+ * - Label sheet (generate N barcodes and print their labels): as Generate.
+ * - Activity: for staff users (the server answers 403 to others, README "Activity and analytics").
  */
 export function homeActions(project: Project, profile: Profile, available: ReadonlySet<HomeActionName>): HomeAction[] {
   const isClient = profile.user.userType === 'client';
@@ -32,6 +35,8 @@ export function homeActions(project: Project, profile: Profile, available: Reado
     project.showBarcodeSearchPage ? { name: 'barcodeSearch', enabled: true } : null,
     project.showTrackingCountPage && !isClient ? { name: 'trackingTimes', enabled: true } : null,
     profile.user.userType === 'staff' && hasGhgFields(project) ? { name: 'ghgReport', enabled: true } : null,
+    mayGenerateBarcodes(project, profile) ? { name: 'labelSheet', enabled: true } : null,
+    profile.user.userType === 'staff' ? { name: 'activity', enabled: true } : null,
   ];
   return all.filter((a): a is HomeAction => a !== null && available.has(a.name));
 }
