@@ -72,3 +72,5 @@ export const toBracketed = (elements: readonly Gs1Element[]) => elements.map((e)
 
 /** The title GS1 gives an AI (e.g. "BATCH/LOT"), for messages. */
 export const aiTitle = (ai: string) => aiEntry(ai)?.title ?? ai;
+
+export { aiKind, fieldValueOf, type AiKind } from './ai-kind';

@@ -37,7 +37,7 @@ function checkPair(value: string): Gs1ProblemCode | null {
 }
 
 /** The reference linters' century rule: a two-digit year within 49 years back and 50 ahead of now. */
-function fullYear(yy: number, now = new Date()): number {
+export function fullYear(yy: number, now = new Date()): number {
   const current = now.getUTCFullYear() % 100;
   const century = Math.floor(now.getUTCFullYear() / 100) * 100;
   const diff = yy - current;
