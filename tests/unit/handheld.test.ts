@@ -16,7 +16,7 @@ describe('handheld terminals (spec sections 2, 4, 9)', () => {
   it('get the scanner configuration of spec section 9, continuous trigger only in bulk mode on the enterprise browser', () => {
     expect(handheldScannerConfig({ bulk: false, enterpriseBrowser: true, aimerTarget: 'center' })).toEqual({
       redundancyTimeoutMs: 2000, successCodeCounter: { count: 2, enabled: false }, scannerTimeout: 25, scannerRedundancyTimeout: 3,
-      triggerMode: 'normal', decodeArea: 'normal', aimerTarget: 'center',
+      triggerMode: 'normal', decodeArea: 'normal', aimerTarget: 'center', groupSeparator: 'gs',
     });
     expect(handheldScannerConfig({ bulk: true, enterpriseBrowser: true, aimerTarget: 'firstDetected' }).triggerMode).toBe('continuous');
     expect(handheldScannerConfig({ bulk: true, enterpriseBrowser: false, aimerTarget: 'firstDetected' }).triggerMode).toBe('normal');

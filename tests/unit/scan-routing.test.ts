@@ -60,6 +60,12 @@ describe('keyboard-wedge scanners', () => {
     expect(feed([['a', 0], ['b', 5], ['c', 10], ['d', 15], ['Enter', 400]])).toEqual([]);
   });
 
+  it("turns the scanner's stand-in for GS1's group separator into GS", () => {
+    const detect = createWedgeDetector({ groupSeparator: '~' });
+    const keys = [...'10AB~17290101'].map((c, i): [string, number] => [c, i * 5]);
+    expect([...keys, ['Enter', 80] as [string, number]].map(([key, at]) => detect(key, at)).filter((v) => v !== null)).toEqual([`10AB${GS}17290101`]);
+  });
+
   it('keeps shifted characters and drops the burst on other keys', () => {
     expect(feed([['Shift', 0], ['A', 2], ['B', 6], ['1', 9], ['2', 12], ['Enter', 15]])).toEqual(['AB12']);
     expect(feed([['A', 0], ['B', 5], ['ArrowLeft', 8], ['C', 10], ['D', 14], ['Enter', 18]])).toEqual([]);
