@@ -55,4 +55,25 @@ describe('the keyboard-wedge scanner adapter', () => {
     burst(document.body, 'PAL-0003', 12000);
     expect(onScan).toHaveBeenCalledTimes(3);
   });
+
+  it("passes GS1's group separator on: Ctrl+] (GS) or the stand-in chosen for the scanner", () => {
+    const at = (key: string, i: number, ctrlKey = false) => {
+      const event = new KeyboardEvent('keydown', { key, ctrlKey, bubbles: true, cancelable: true });
+      Object.defineProperty(event, 'timeStamp', { value: 20000 + i * 5 });
+      document.body.dispatchEvent(event);
+    };
+    for (const [separator, typed] of [['gs', null], ['~', '~']] as const) {
+      const adapter = keyboardWedgeAdapter();
+      adapter.configure(handheldScannerConfig({ bulk: false, enterpriseBrowser: false, aimerTarget: 'center', groupSeparator: separator }));
+      const onScan = vi.fn();
+      const stop = adapter.start(onScan);
+      [...'10AB'].forEach((c, i) => at(c, i));
+      if (typed) at(typed, 4);
+      else at(']', 4, true);
+      [...'21X9'].forEach((c, i) => at(c, 5 + i));
+      at('Enter', 9);
+      stop();
+      expect(onScan.mock.calls).toEqual([['10AB\u001d21X9']]);
+    }
+  });
 });
