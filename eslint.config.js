@@ -77,6 +77,15 @@ export default tseslint.config(
     ),
   },
   {
+    // gs1/ reads GS1 data (element strings, Digital Link URIs) for client and server alike: pure
+    // TypeScript over its generated AI table, importing nothing but its own files.
+    files: ['gs1/**/*.ts'],
+    rules: restrict(
+      { group: ['react', 'react-*', 'react/*', '@mantine/*', '@rjsf/*', 'i18next', 'swr', 'redaxios', '@/*', '@/**', '@widgets/*', '@renderer', '@renderer/*', '@gs1', '@schemas/*'], message: 'gs1/ is pure: no UI, no app code, no renderer; inside it, import its files relatively.' },
+      { regex: '(^|/)(src|server|field-widgets|renderer|schemas)(/|$)', message: 'gs1/ imports its own files only: never the client, the widgets, the renderer or the server.' },
+    ),
+  },
+  {
     files: ['src/shared/**/*.{ts,tsx}'],
     rules: restrict(schemaTypesOnly, noServer, rendererEntriesOnly, { group: ['@/features/**', '@/app/**', '**/features/**', '**/app/**'], message: 'Shared code imports no feature and not the app.' }),
   },
@@ -102,7 +111,7 @@ export default tseslint.config(
   ...[
     {
       files: ['server/rules/**/*.ts'],
-      patterns: [{ regex: '^(?!\\./|(\\.\\./\\.\\./|@)(schemas|renderer)(/|$))', message: 'Business rules are plain synchronous functions: they import schemas/, renderer/ and other rules only (no db, repositories, infra, fastify).' }],
+      patterns: [{ regex: '^(?!\\./|(\\.\\./\\.\\./|@)(schemas|renderer|gs1)(/|$))', message: 'Business rules are plain synchronous functions: they import schemas/, renderer/, gs1/ and other rules only (no db, repositories, infra, fastify).' }],
     },
     {
       files: ['server/repositories/**/*.ts'],

@@ -123,6 +123,7 @@ export default defineConfig({
       '@locales': fileURLToPath(new URL('./locales', import.meta.url)),
       '@widgets': fileURLToPath(new URL('./field-widgets', import.meta.url)),
       '@renderer': fileURLToPath(new URL('./renderer', import.meta.url)),
+      '@gs1': fileURLToPath(new URL('./gs1/index.ts', import.meta.url)),
     },
   },
   // The barcode decoder runs in a module worker (it imports zxing-wasm).

@@ -8,6 +8,7 @@ export const alias = {
   '@locales': fileURLToPath(new URL('./locales', import.meta.url)),
   '@widgets': fileURLToPath(new URL('./field-widgets', import.meta.url)),
   '@renderer': fileURLToPath(new URL('./renderer', import.meta.url)),
+  '@gs1': fileURLToPath(new URL('./gs1/index.ts', import.meta.url)),
 };
 
 export default defineConfig({

@@ -285,6 +285,8 @@ test.describe('search, barcode list and products (issue 14)', () => {
     await expect(page.getByRole('combobox', { name: 'Product' })).toBeVisible();
     await expectAccessible(page, 'activation type step with the product picker, client user');
   });
+});
+
 test('the custom page, the label sheet, the printable label and the activity chart (issue 14)', async ({ page }) => {
   test.setTimeout(90_000);
   await page.goto('/demo@1/html');

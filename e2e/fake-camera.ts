@@ -33,9 +33,13 @@ function writeY4m(pictures: Uint8Array[], width: number, height: number, framesE
 const SIDE = 480;
 const LINEAR_HEIGHT = Math.floor(SIDE * 0.3);
 
-/** A camera feed showing one code (any of the ten formats, rendered by zxing-wasm's writer), black on white. */
-export async function writeBarcodeFeed(text: string, format: WriteInputBarcodeFormat) {
-  writeY4m([await renderBarcode(text, format)], SIDE, SIDE);
+/**
+ * A camera feed showing one code (any of the ten formats, rendered by zxing-wasm's writer), black
+ * on white. `options` go to the writer: 'gs1' makes GS1-128 / GS1 QR / GS1 DataMatrix from the
+ * bracketed element strings `(00)...(01)...` (FNC1 in first position and between values).
+ */
+export async function writeBarcodeFeed(text: string, format: WriteInputBarcodeFormat, options?: string) {
+  writeY4m([await renderBarcode(text, format, options)], SIDE, SIDE);
 }
 
 /** A camera feed that shows each code in turn for a second, in a loop (bulk scanning). */
@@ -43,9 +47,9 @@ export async function writeBarcodesFeed(texts: string[], format: WriteInputBarco
   writeY4m(await Promise.all(texts.map((text) => renderBarcode(text, format))), SIDE, SIDE, 30);
 }
 
-async function renderBarcode(text: string, format: WriteInputBarcodeFormat): Promise<Uint8Array> {
+async function renderBarcode(text: string, format: WriteInputBarcodeFormat, options?: string): Promise<Uint8Array> {
   prepareZXingModule({ overrides: { wasmBinary: readFileSync('node_modules/zxing-wasm/dist/writer/zxing_writer.wasm').buffer as ArrayBuffer } });
-  const { symbol, error } = await writeBarcode(text, { format });
+  const { symbol, error } = await writeBarcode(text, { format, ...(options ? { options } : {}) });
   if (error || !symbol) throw new Error(error ?? `no ${format} symbol`);
   const linear = symbol.height <= 2;
   const scale = Math.max(1, Math.floor((SIDE * (linear ? 0.8 : 0.6)) / Math.max(symbol.width, linear ? 1 : symbol.height)));

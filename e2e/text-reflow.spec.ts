@@ -164,6 +164,8 @@ test('search, barcode list and the product picker (issue 14)', async ({ page }) 
   await page.goto(`/demo@1/qrcode/${id}/activate/type`);
   await expect(page.getByRole('combobox', { name: 'Product' })).toBeVisible();
   await expectReflows(page, 'activation type step with the product picker');
+});
+
 test('issue 14 screens: custom page, label sheet, activity', async ({ page }) => {
   test.setTimeout(90_000);
   await page.goto('/demo@1/html');

@@ -11,6 +11,7 @@ import type { FormFacts } from './field-types/field-type';
 import { checkFormsCompile } from './form-compile-check';
 import { isGhgFactorId } from './ghg/factors';
 import { problem, type ConfigProblem, type ProblemKey, type ProblemValues } from './problems';
+import { checkGs1Mapping } from './gs1-mapping-check';
 import { checkRelations } from './relations-check';
 
 export { formatProblem, type ConfigProblem, type ProblemKey, type ProblemValues } from './problems';
@@ -120,6 +121,7 @@ function checkSemantics(config: ProjectConfig): ConfigProblem[] {
   }
   problems.push(...checkRelations(config));
   problems.push(...checkProducts(config));
+  problems.push(...checkGs1Mapping(config));
   return problems;
 }
 

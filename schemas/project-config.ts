@@ -109,6 +109,10 @@ export const BarcodeType = Type.Object({
   trackPoints: Type.Array(TrackPoint, { minItems: 1 }),
   pairing: Type.Optional(PairingConfig),
   linking: Type.Optional(LinkingConfig),
+  gs1Mapping: Type.Optional(Type.Record(Type.String(), key, {
+    propertyNames: { pattern: '^[0-9]{2,4}$' },
+    description: 'GS1 Application Identifier -> activation field key: what a scanned GS1 code (GS1-128, GS1 QR / DataMatrix, Digital Link) prefills, e.g. { "10": "lotNumber", "17": "expiryDate" }.',
+  })),
 }, strict);
 export type BarcodeType = Static<typeof BarcodeType>;
 export type TrackPoint = Static<typeof TrackPoint>;

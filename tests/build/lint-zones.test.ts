@@ -31,6 +31,9 @@ describe('lint zones', () => {
     ['server/repositories/zone-probe.ts', "import { nextTrackPoint } from '../rules/tracking';\nexport const x = nextTrackPoint;", /no rules, services, routes or fastify/],
     ['server/routes/zone-probe.ts', "import { findBarcode } from '../repositories/barcodes';\nexport const x = findBarcode;", /through services, never directly/],
     ['server/routes/zone-probe.ts', "import { api } from '../../src/shared/api';\nexport const x = api;", /never import the client or its widgets/],
+    ['gs1/zone-probe.ts', "import { useState } from 'react';\nexport const x = useState;", /gs1\/ is pure/],
+    ['gs1/zone-probe.ts', "import { compileForm } from '../renderer';\nexport const x = compileForm;", /gs1\/ imports its own files only/],
+    ['gs1/zone-probe.ts', "import { buildApp } from '../server/app';\nexport const x = buildApp;", /gs1\/ imports its own files only/],
   ])('%s refuses: %s', async (file, code, message) => {
     const messages = await restrictedImports(file, code);
     expect(messages).toContainEqual(expect.stringMatching(message));
@@ -42,6 +45,9 @@ describe('lint zones', () => {
     ['src/shared/zone-probe.ts', "import { compileForm } from '@renderer';\nexport const load = () => [compileForm, import('@renderer/calculations')];"],
     ['server/zone-probe.ts', "import { compileForm } from '../renderer';\nimport { validateFormData } from '../renderer/validate';\nexport const x = [compileForm, validateFormData];"],
     ['server/rules/zone-probe.ts', "import { ErrorCode } from '../../schemas/error-codes';\nimport { compileForm } from '../../renderer';\nimport { ApiFailure } from './api-failure';\nexport const x = [ErrorCode, compileForm, ApiFailure];"],
+    ['gs1/zone-probe.ts', "import { AI_TABLE } from './ai-table';\nexport const x = AI_TABLE;"],
+    ['server/rules/zone-probe.ts', "import { parseGs1 } from '../../gs1';\nexport const x = parseGs1;"],
+    ['src/features/scanning/zone-probe.ts', "import { parseGs1 } from '@gs1';\nexport const x = parseGs1;"],
   ])('%s accepts what it is made for', async (file, code) => {
     expect(await restrictedImports(file, code)).toEqual([]);
   });

@@ -16,7 +16,7 @@ describe('handheld terminals (spec sections 2, 4, 9)', () => {
   it('get the scanner configuration of spec section 9, continuous trigger only in bulk mode on the enterprise browser', () => {
     expect(handheldScannerConfig({ bulk: false, enterpriseBrowser: true, aimerTarget: 'center' })).toEqual({
       redundancyTimeoutMs: 2000, successCodeCounter: { count: 2, enabled: false }, scannerTimeout: 25, scannerRedundancyTimeout: 3,
-      triggerMode: 'normal', decodeArea: 'normal', aimerTarget: 'center',
+      triggerMode: 'normal', decodeArea: 'normal', aimerTarget: 'center', groupSeparator: 'gs',
     });
     expect(handheldScannerConfig({ bulk: true, enterpriseBrowser: true, aimerTarget: 'firstDetected' }).triggerMode).toBe('continuous');
     expect(handheldScannerConfig({ bulk: true, enterpriseBrowser: false, aimerTarget: 'firstDetected' }).triggerMode).toBe('normal');
@@ -54,5 +54,26 @@ describe('the keyboard-wedge scanner adapter', () => {
     stop();
     burst(document.body, 'PAL-0003', 12000);
     expect(onScan).toHaveBeenCalledTimes(3);
+  });
+
+  it("passes GS1's group separator on: Ctrl+] (GS) or the stand-in chosen for the scanner", () => {
+    const at = (key: string, i: number, ctrlKey = false) => {
+      const event = new KeyboardEvent('keydown', { key, ctrlKey, bubbles: true, cancelable: true });
+      Object.defineProperty(event, 'timeStamp', { value: 20000 + i * 5 });
+      document.body.dispatchEvent(event);
+    };
+    for (const [separator, typed] of [['gs', null], ['~', '~']] as const) {
+      const adapter = keyboardWedgeAdapter();
+      adapter.configure(handheldScannerConfig({ bulk: false, enterpriseBrowser: false, aimerTarget: 'center', groupSeparator: separator }));
+      const onScan = vi.fn();
+      const stop = adapter.start(onScan);
+      [...'10AB'].forEach((c, i) => at(c, i));
+      if (typed) at(typed, 4);
+      else at(']', 4, true);
+      [...'21X9'].forEach((c, i) => at(c, 5 + i));
+      at('Enter', 9);
+      stop();
+      expect(onScan.mock.calls).toEqual([['10AB\u001d21X9']]);
+    }
   });
 });

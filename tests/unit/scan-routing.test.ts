@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasValidCheckDigit, parseGs1DigitalLink } from '@/features/scanning/model/gs1-digital-link';
+import { GS, hasValidCheckDigit } from '@gs1';
 import { appendScan, createScanGate, DEFAULT_TIME_BETWEEN_SCANS_MS, toScanResult } from '@/features/scanning/model/decoding';
 import { createWedgeDetector } from '@/features/scanning/model/keyboard-wedge';
 import { captureFileName, photoAspectRatio } from '@/features/scanning/model/photo';
@@ -12,20 +12,27 @@ describe('scan routing (spec section 4)', () => {
   });
 
   it('makes anything else a new barcode with the trimmed text as external id', () => {
-    expect(scanTarget('  4901234567894 ')).toEqual({ kind: 'new', externalId: '4901234567894', gs1: null });
+    expect(scanTarget('  4901234567894 ')).toEqual({ kind: 'new', externalId: '4901234567894', gs1: null, scanned: '4901234567894' });
     expect(scanTarget('https://example.com/demo@1/qrcode/short')).toMatchObject({ kind: 'new', gs1: null });
     expect(scanTarget('javascript:alert(1)')).toMatchObject({ kind: 'new', externalId: 'javascript:alert(1)' });
     expect(scanTarget('   ')).toBeNull();
   });
 
-  it('reads GTIN, lot, serial and expiry from a GS1 Digital Link, checking the GTIN check digit', () => {
-    const link = 'https://id.gs1.org/01/09506000134352/10/ABC%2F123/21/12345?17=270331';
-    expect(scanTarget(link)).toEqual({ kind: 'new', externalId: link, gs1: { gtin: '09506000134352', lot: 'ABC/123', serial: '12345', expiryDate: '2027-03-31' } });
-    expect(parseGs1DigitalLink('https://brand.example/products/01/9506000134352')).toEqual({ gtin: '09506000134352' });
-    expect(parseGs1DigitalLink('https://id.gs1.org/01/09506000134353/21/1')).toBeNull();
-    expect(parseGs1DigitalLink('https://id.gs1.org/01/09506000134352/99/x')).toBeNull();
-    expect(parseGs1DigitalLink('https://id.gs1.org/01/09506000134352?17=270200')).toEqual({ gtin: '09506000134352', expiryDate: '2027-02-28' });
-    expect(parseGs1DigitalLink('not a url')).toBeNull();
+  it('reads GS1 Digital Links: the external id is the canonical key and qualifiers, the attributes come along', () => {
+    const link = 'https://brand.example/p/01/09506000134352/10/ABC%2F123/21/12345?17=270331';
+    const target = scanTarget(link);
+    expect(target).toMatchObject({ kind: 'new', externalId: 'https://id.gs1.org/01/09506000134352/10/ABC%2F123/21/12345', scanned: link });
+    expect(target?.kind === 'new' && target.gs1?.attributes).toEqual([{ ai: '17', value: '270331' }]);
+  });
+
+  it('looks a GS1-128 logistics label up by its SSCC', () => {
+    expect(scanTarget(`]C1001061414112345678970109506000134352${'10'}LOT1${GS}17290200`)).toMatchObject({ kind: 'new', externalId: '106141411234567897' });
+    expect(scanTarget('(00)106141411234567897')).toMatchObject({ kind: 'new', externalId: '106141411234567897' });
+  });
+
+  it('refuses GS1 data that breaks the rules, saying which AI and why', () => {
+    expect(scanTarget('https://id.gs1.org/01/09506000134353/21/1')).toEqual({ kind: 'invalidGs1', scanned: 'https://id.gs1.org/01/09506000134353/21/1', problems: [{ code: 'checkDigit', ai: '01' }] });
+    expect(scanTarget(']C11713130110ABC')).toMatchObject({ kind: 'invalidGs1', problems: [{ code: 'badDate', ai: '17' }] });
   });
 
   it('computes GS1 check digits', () => {
@@ -51,6 +58,12 @@ describe('keyboard-wedge scanners', () => {
     expect(feed([['a', 0], ['b', 180], ['c', 400], ['d', 600], ['Enter', 800]])).toEqual([]);
     expect(feed([['a', 0], ['b', 5], ['Enter', 10]])).toEqual([]);
     expect(feed([['a', 0], ['b', 5], ['c', 10], ['d', 15], ['Enter', 400]])).toEqual([]);
+  });
+
+  it("turns the scanner's stand-in for GS1's group separator into GS", () => {
+    const detect = createWedgeDetector({ groupSeparator: '~' });
+    const keys = [...'10AB~17290101'].map((c, i): [string, number] => [c, i * 5]);
+    expect([...keys, ['Enter', 80] as [string, number]].map(([key, at]) => detect(key, at)).filter((v) => v !== null)).toEqual([`10AB${GS}17290101`]);
   });
 
   it('keeps shifted characters and drops the burst on other keys', () => {

@@ -2,7 +2,7 @@ import { STORAGE_PREFIX } from '../config';
 
 /** The device-local keys of spec section 3; each is stored as `${STORAGE_PREFIX}:${key}`. */
 export type StorageKey = 'visitorId' | 'updateRemindAt' | 'loadRateAuto' | 'currentCameraId' | 'multipleScan' | 'lastSymbology' | 'scannerConfigExpanded' | 'aimerTarget'
-  | 'scanBeep' | 'scanVibrate' | 'scanFlash' | 'scanFeedbackExpanded';
+  | 'scanBeep' | 'scanVibrate' | 'scanFlash' | 'scanFeedbackExpanded' | 'wedgeGroupSeparator';
 
 const fullKey = (key: StorageKey) => `${STORAGE_PREFIX}:${key}`;
 

@@ -59,7 +59,8 @@ const typeArb: fc.Arbitrary<BarcodeType> = fc.record({
   forms: fc.array(fc.array(fieldsArb, { maxLength: 2 }), { minLength: 3, maxLength: 3 }),
 }).map(({ activationFields, middle, forms }) => {
   const pointKeys = ['start', ...middle.filter((k) => k !== 'start'), 'end'];
-  const base = demoConfig().barcodeTypes.pallet!;
+  // Without the demo's gs1Mapping: it names fields of the demo pallet, not of these generated ones.
+  const { gs1Mapping: _gs1Mapping, ...base } = demoConfig().barcodeTypes.pallet!;
   return strip({
     ...base,
     uiConfig: undefined, trackPointRouteNotifications: undefined, predefinedContact: undefined,

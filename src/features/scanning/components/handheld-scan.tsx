@@ -4,7 +4,7 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { readStored, writeStored } from '@/shared/storage/storage';
 import { showToast } from '@/shared/ui/toasts';
-import { AIMER_TARGETS, asAimerTarget, HANDHELD_INFO_MS, type AimerTarget } from '../model/handheld';
+import { AIMER_TARGETS, asAimerTarget, asGroupSeparator, GROUP_SEPARATORS, HANDHELD_INFO_MS, type AimerTarget, type GroupSeparator } from '../model/handheld';
 
 /**
  * On a handheld terminal the home page's 'Scan barcode' becomes this (spec section 2): the
@@ -16,6 +16,12 @@ export function HandheldScan({ model }: { model: string }) {
   const { t } = useTranslation('barcode');
   const [expanded, setExpanded] = useState(() => readStored('scannerConfigExpanded') === '1');
   const [aimer, setAimer] = useState<AimerTarget>(() => asAimerTarget(readStored('aimerTarget')));
+  const [separator, setSeparator] = useState<GroupSeparator>(() => asGroupSeparator(readStored('wedgeGroupSeparator')));
+  const chooseSeparator = (value: string) => {
+    const next = asGroupSeparator(value);
+    writeStored('wedgeGroupSeparator', next);
+    setSeparator(next);
+  };
   const toggle = () => {
     writeStored('scannerConfigExpanded', expanded ? '0' : '1');
     setExpanded(!expanded);
@@ -40,6 +46,11 @@ export function HandheldScan({ model }: { model: string }) {
             <Radio.Group label={t('handheld.aimer')} value={aimer} onChange={chooseAimer}>
               <Stack gap={6} mt={4}>
                 {AIMER_TARGETS.map((target) => <Radio key={target} value={target} label={t(`handheld.aimers.${target}`)} />)}
+              </Stack>
+            </Radio.Group>
+            <Radio.Group label={t('handheld.groupSeparator')} description={t('handheld.groupSeparatorNote')} value={separator} onChange={chooseSeparator}>
+              <Stack gap={6} mt={4}>
+                {GROUP_SEPARATORS.map((value) => <Radio key={value} value={value} label={value === 'gs' ? t('handheld.groupSeparatorGs') : value} />)}
               </Stack>
             </Radio.Group>
             <Text size="xs" c="dimmed">{t('handheld.settingsNote', { model })}</Text>

@@ -5,7 +5,7 @@ import { readStored } from '@/shared/storage/storage';
 import { ErrorBoundary } from '@/shared/ui/error-boundary';
 import { deliverClaimedScan } from '@/shared/ui/scan-claims';
 import { showToast } from '@/shared/ui/toasts';
-import { asAimerTarget, handheldScannerConfig, keyboardWedgeAdapter } from '../model/handheld';
+import { asAimerTarget, asGroupSeparator, handheldScannerConfig, keyboardWedgeAdapter } from '../model/handheld';
 import { isEnterpriseBrowser } from '../model/handheld-device';
 import { scanFeedback } from '../model/scan-feedback';
 
@@ -21,7 +21,7 @@ export function KeyboardWedgeListener({ project, mayGenerate }: { project: Proje
   const [scanned, setScanned] = useState<string | null>(null);
   useEffect(() => {
     const adapter = keyboardWedgeAdapter();
-    adapter.configure(handheldScannerConfig({ bulk: false, enterpriseBrowser: isEnterpriseBrowser(navigator.userAgent), aimerTarget: asAimerTarget(readStored('aimerTarget')) }));
+    adapter.configure(handheldScannerConfig({ bulk: false, enterpriseBrowser: isEnterpriseBrowser(navigator.userAgent), aimerTarget: asAimerTarget(readStored('aimerTarget')), groupSeparator: asGroupSeparator(readStored('wedgeGroupSeparator')) }));
     return adapter.start((text) => {
       if (!deliverClaimedScan(text)) setScanned(text);
       scanFeedback('read');

@@ -5,12 +5,12 @@ import { useNavigate } from 'react-router-dom';
 import type { Project } from '@schemas/api/project';
 import { findBarcodeByExternalId, generateBarcode } from '@/shared/api/barcode';
 import { storeActivationPrefill } from '@/shared/barcode/activation-prefill';
+import { aiTitle, describeGs1Problems, gs1Prefill, type Gs1Data } from '@/shared/barcode/gs1-scan';
 import { addScannedBarcode, keepScanFrame } from '@/shared/barcode/scan-state';
 import { translateError } from '@/shared/i18n/error-message';
 import { paths, projectSegment } from '@/shared/paths';
 import { showMessage } from '@/shared/ui/message-dialog';
-import type { Gs1DigitalLink } from '../model/gs1-digital-link';
-import { GS1_FIELD_KEYS, scanTarget } from '../model/scan-routing';
+import { scanTarget } from '../model/scan-routing';
 import { scanFeedback } from '../model/scan-feedback';
 
 export interface ScanHandlerProps {
@@ -23,21 +23,19 @@ export interface ScanHandlerProps {
   onDone(): void;
 }
 
-/** The activation values a GS1 Digital Link gives, under the keys the project's types use. */
-function prefillFor(project: Project, gs1: Gs1DigitalLink): Record<string, unknown> {
-  const keys = new Set(Object.values(project.barcodeTypes).flatMap((t) => t.activationFields.map((f) => f.key)));
-  const values: Record<string, unknown> = {};
-  for (const [part, candidates] of Object.entries(GS1_FIELD_KEYS) as [keyof Gs1DigitalLink, readonly string[]][]) {
-    const key = candidates.find((k) => keys.has(k));
-    if (key && gs1[part] !== undefined) values[key] = gs1[part];
-  }
-  return values;
+/** The project's barcode with this external id; GS1 data also under the text as scanned (labels registered before GS1 was read). */
+async function findScanned(projectCode: string, externalId: string, scanned: string, gs1: boolean) {
+  const found = await findBarcodeByExternalId(projectCode, externalId);
+  if (found || !gs1 || scanned === externalId) return found;
+  return findBarcodeByExternalId(projectCode, scanned.slice(0, 200));
 }
 
 /**
  * Where a scan leads (spec section 4): a barcode URL of this product opens that barcode; a code
- * the project already has as an external id opens its barcode; any other code asks before it
- * becomes a new barcode with that external id (GS1 Digital Link values prefill its activation).
+ * the project already has as an external id opens its barcode (a GS1 code by its SSCC or
+ * Digital Link, scan-routing.ts); any other code asks before it becomes a new barcode with that
+ * external id (GS1 data prefill its activation by the types' gs1Mapping). GS1 data that breaks
+ * GS1's rules is refused, the user told which AI and why.
  */
 export function ScanHandler({ project, mayGenerate, text, frame = null, onDone }: ScanHandlerProps) {
   // The barcode strings load lazily: a trigger pulled as the first screen appears waits for them,
@@ -45,7 +43,7 @@ export function ScanHandler({ project, mayGenerate, text, frame = null, onDone }
   const { t, ready } = useTranslation('barcode');
   const { t: tc } = useTranslation();
   const navigate = useNavigate();
-  const [confirm, setConfirm] = useState<{ externalId: string; gs1: Gs1DigitalLink | null } | null>(null);
+  const [confirm, setConfirm] = useState<{ externalId: string; gs1: Gs1Data | null } | null>(null);
   const [busy, setBusy] = useState(false);
   const done = useRef(onDone);
   const scanFrame = useRef(frame);
@@ -73,7 +71,13 @@ export function ScanHandler({ project, mayGenerate, text, frame = null, onDone }
       open(target.project, target.barcodeId);
       return undefined;
     }
-    findBarcodeByExternalId(project.code, target.externalId).then((found) => {
+    if (target.kind === 'invalidGs1') {
+      scanFeedback('refused');
+      showMessage({ body: `${t('gs1.invalid', { code: target.scanned })}\n${describeGs1Problems(t, target.problems)}` });
+      done.current();
+      return undefined;
+    }
+    findScanned(project.code, target.externalId, target.scanned, target.gs1 !== null).then((found) => {
       if (!alive) return;
       if (found) {
         open(projectSegment(project), found.id);
@@ -102,7 +106,7 @@ export function ScanHandler({ project, mayGenerate, text, frame = null, onDone }
     setBusy(true);
     try {
       const { id } = await generateBarcode(project, confirm.externalId);
-      if (confirm.gs1) storeActivationPrefill(id, prefillFor(project, confirm.gs1));
+      if (confirm.gs1) storeActivationPrefill(id, gs1Prefill(project, confirm.gs1.elements));
       open(projectSegment(project), id);
     } catch (error) {
       showMessage({ body: translateError(tc, error) });
@@ -118,7 +122,11 @@ export function ScanHandler({ project, mayGenerate, text, frame = null, onDone }
       <Stack gap="xs">
         <Text>{t('scan.createMessage')}</Text>
         <Text fw={700} style={{ wordBreak: 'break-all' }} data-testid="scanned-code">{confirm.externalId}</Text>
-        {confirm.gs1 && <Text size="sm" c="dimmed">{t('scan.gs1', { gtin: confirm.gs1.gtin, lot: confirm.gs1.lot ?? '—', serial: confirm.gs1.serial ?? '—' })}</Text>}
+        {confirm.gs1 && (
+          <Stack gap={0} aria-label={t('gs1.data')} role="list">
+            {confirm.gs1.elements.map((e) => <Text key={e.ai} size="sm" c="dimmed" role="listitem">{t('gs1.element', { ai: e.ai, title: aiTitle(e.ai), value: e.value })}</Text>)}
+          </Stack>
+        )}
       </Stack>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onDone}>{tc('common.cancel')}</Button>

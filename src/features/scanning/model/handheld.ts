@@ -1,9 +1,15 @@
-import { createWedgeDetector } from './keyboard-wedge';
+import { createWedgeDetector, GROUP_SEPARATOR } from './keyboard-wedge';
 
 export const AIMER_TARGETS = ['center', 'horizontalLine', 'firstDetected'] as const;
 export type AimerTarget = (typeof AIMER_TARGETS)[number];
 export const asAimerTarget = (value: string | null | undefined): AimerTarget =>
   (AIMER_TARGETS as readonly string[]).includes(value ?? '') ? (value as AimerTarget) : 'center';
+
+/** What a keyboard-mode scanner may type for GS1's group separator: GS itself (or Ctrl+]), or a stand-in outside GS1's character sets. */
+export const GROUP_SEPARATORS = ['gs', '~', '^', '|'] as const;
+export type GroupSeparator = (typeof GROUP_SEPARATORS)[number];
+export const asGroupSeparator = (value: string | null | undefined): GroupSeparator =>
+  (GROUP_SEPARATORS as readonly string[]).includes(value ?? '') ? (value as GroupSeparator) : 'gs';
 
 /** Handheld info messages stay this long (spec section 9). */
 export const HANDHELD_INFO_MS = 4000;
@@ -18,9 +24,11 @@ export interface HandheldScannerConfig {
   triggerMode: 'continuous' | 'normal';
   decodeArea: 'normal';
   aimerTarget: AimerTarget;
+  /** What the scanner types for GS1's group separator (default GS itself). */
+  groupSeparator: GroupSeparator;
 }
 
-export function handheldScannerConfig({ bulk, enterpriseBrowser, aimerTarget }: { bulk: boolean; enterpriseBrowser: boolean; aimerTarget: AimerTarget }): HandheldScannerConfig {
+export function handheldScannerConfig({ bulk, enterpriseBrowser, aimerTarget, groupSeparator = 'gs' }: { bulk: boolean; enterpriseBrowser: boolean; aimerTarget: AimerTarget; groupSeparator?: GroupSeparator }): HandheldScannerConfig {
   return {
     redundancyTimeoutMs: 2000,
     successCodeCounter: { count: 2, enabled: false },
@@ -29,6 +37,7 @@ export function handheldScannerConfig({ bulk, enterpriseBrowser, aimerTarget }: 
     triggerMode: bulk && enterpriseBrowser ? 'continuous' : 'normal',
     decodeArea: 'normal',
     aimerTarget,
+    groupSeparator,
   };
 }
 
@@ -56,16 +65,21 @@ const isEditable = (target: EventTarget | null) =>
  */
 export function keyboardWedgeAdapter(target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): HandheldScannerAdapter {
   let redundancyTimeoutMs = 2000;
+  let groupSeparator: GroupSeparator = 'gs';
   return {
     configure: (config) => {
       redundancyTimeoutMs = config.redundancyTimeoutMs;
+      groupSeparator = config.groupSeparator;
     },
     start: (onScan) => {
-      const detect = createWedgeDetector();
+      const detect = createWedgeDetector({ groupSeparator: groupSeparator === 'gs' ? undefined : groupSeparator });
       let last: { text: string; at: number } | null = null;
       const onKeyDown = (event: KeyboardEvent) => {
-        if (isEditable(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
-        const text = detect(event.key, event.timeStamp);
+        if (isEditable(event.target)) return;
+        // Ctrl+] is how a keyboard types GS (0x1D), GS1's group separator.
+        const gs = event.ctrlKey && event.key === ']';
+        if (!gs && (event.ctrlKey || event.metaKey || event.altKey)) return;
+        const text = detect(gs ? GROUP_SEPARATOR : event.key, event.timeStamp);
         if (!text) return;
         event.preventDefault();
         if (last && last.text === text && event.timeStamp - last.at < redundancyTimeoutMs) return;

@@ -1,30 +1,28 @@
+import type { Gs1Problem } from '@gs1';
 import { barcodeOfUrl } from '@/shared/barcode/barcode-url';
-import { parseGs1DigitalLink, type Gs1DigitalLink } from './gs1-digital-link';
+import { gs1ExternalId, parseGs1, type Gs1Data } from '@/shared/barcode/gs1-scan';
 
 /** Where a scanned text leads (spec section 4, handheld scan and scanner). */
 export type ScanTarget =
   | { kind: 'barcode'; project: string; barcodeId: string }
-  | { kind: 'new'; externalId: string; gs1: Gs1DigitalLink | null };
+  | { kind: 'new'; externalId: string; gs1: Gs1Data | null; scanned: string }
+  | { kind: 'invalidGs1'; scanned: string; problems: Gs1Problem[] };
 
 /**
  * A URL of this product's barcode pattern (`…/{project}/qrcode/{barcodeId}`, on any host: labels
- * printed by another installation of the product still name their barcode) opens that barcode:
- * the last path segment is the barcode id, the third from last the project. Anything else is a
- * new barcode for the project with the trimmed text as its external id; a GS1 Digital Link also
- * gives the GTIN, lot, serial and expiry to prefill the activation fields.
+ * printed by another installation of the product still name their barcode) opens that barcode.
+ * GS1 data (GS1-128, GS1 QR / DataMatrix, the bracketed form, a Digital Link) is looked up by
+ * its GS1 external id (an SSCC's digits, else the canonical Digital Link of key and qualifiers)
+ * and its other AIs prefill the activation; GS1 data that breaks GS1's rules is refused with the
+ * reason. Anything else is a new barcode for the project with the trimmed text as its external id.
  */
 export function scanTarget(scanned: string): ScanTarget | null {
   const text = scanned.trim();
   if (!text) return null;
   const named = barcodeOfUrl(text);
   if (named) return { kind: 'barcode', ...named };
-  return { kind: 'new', externalId: text.slice(0, 200), gs1: parseGs1DigitalLink(text) };
+  const gs1 = parseGs1(text);
+  if (gs1.status === 'invalid') return { kind: 'invalidGs1', scanned: text, problems: gs1.problems };
+  if (gs1.status === 'ok') return { kind: 'new', externalId: gs1ExternalId(gs1).slice(0, 200), gs1, scanned: text };
+  return { kind: 'new', externalId: text.slice(0, 200), gs1: null, scanned: text };
 }
-
-/** Activation field keys a GS1 Digital Link prefills, when the barcode type has such fields. */
-export const GS1_FIELD_KEYS: Record<keyof Gs1DigitalLink, readonly string[]> = {
-  gtin: ['gtin'],
-  lot: ['lotNumber', 'lot'],
-  serial: ['serialNumber', 'serial'],
-  expiryDate: ['expiryDate'],
-};
