@@ -19,6 +19,7 @@ import { fileRoutes } from './routes/files';
 import { ghgRoutes } from './routes/ghg';
 import { projectRoutes } from './routes/project';
 import { userRoutes } from './routes/user';
+import { ledgerRoutes } from './routes/ledger';
 
 export interface BuildOptions {
   /** Folder of the built client to serve; none in API-only tests. */
@@ -78,6 +79,7 @@ export async function buildApp(ctx: ServerContext, options: BuildOptions): Promi
       await api.register(userRoutes, { ctx });
       await api.register(fileRoutes, { ctx });
       await api.register(ghgRoutes, { ctx });
+      await api.register(ledgerRoutes, { ctx });
       if (ctx.config.exposeOutbox) await api.register(devRoutes, { ctx });
     },
     { prefix: '/api' },
