@@ -20,6 +20,7 @@ import { ghgRoutes } from './routes/ghg';
 import { projectRoutes } from './routes/project';
 import { userRoutes } from './routes/user';
 import { ledgerRoutes } from './routes/ledger';
+import { epcisRoutes } from './routes/epcis';
 
 export interface BuildOptions {
   /** Folder of the built client to serve; none in API-only tests. */
@@ -80,6 +81,7 @@ export async function buildApp(ctx: ServerContext, options: BuildOptions): Promi
       await api.register(fileRoutes, { ctx });
       await api.register(ghgRoutes, { ctx });
       await api.register(ledgerRoutes, { ctx });
+      await api.register(epcisRoutes, { ctx });
       if (ctx.config.exposeOutbox) await api.register(devRoutes, { ctx });
     },
     { prefix: '/api' },

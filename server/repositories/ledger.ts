@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database';
-import { entryHash, logHash, type LedgerEntry, type LogRecord } from '../rules/ledger';
+import { entryHash, logHash, type LedgerEntry, type LogRecord } from '../infra/ledger-chain';
 
 /** The stored instant in UTC with microseconds, the form the ledger hashes (rules/ledger.ts). */
 const CREATED_AT = `to_char(h.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;

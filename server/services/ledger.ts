@@ -2,10 +2,11 @@ import type { LedgerLogQuery, LedgerStatus, LedgerStatusQuery, LogEntry, Reconci
 import { ErrorCode } from '../../schemas/error-codes';
 import type { ServerContext } from '../context';
 import * as ledger from '../repositories/ledger';
-import { assertMember, type Viewer } from '../rules/access';
+import { assertMember, assertStaffMember, type Viewer } from '../rules/access';
 import { commonFailure } from '../rules/api-failure';
 import { assertBarcodeFound } from '../rules/barcodes';
-import { assertIndexInHistory, assertMaySeal, verifyChain } from '../rules/ledger';
+import { verifyChain } from '../infra/ledger-chain';
+import { assertIndexInHistory } from '../rules/ledger';
 import { projectOfBarcodeFor } from './barcodes';
 import { loadProject } from './projects';
 
@@ -42,7 +43,7 @@ export async function ledgerStatus(ctx: ServerContext, viewer: Viewer, query: Le
  */
 export async function reconcileLedger(ctx: ServerContext, viewer: Viewer, body: ReconcileBody): Promise<ReconcileAnswer> {
   const project = await projectOfBarcodeFor(ctx.db, viewer, body.barcodeId);
-  assertMaySeal(viewer, project);
+  assertStaffMember(viewer, project);
   return ctx.db.transaction(async (tx) => {
     const state = assertBarcodeFound(await ledger.ledgerState(tx, body.barcodeId, true));
     assertIndexInHistory(body.index, state.last_seq);

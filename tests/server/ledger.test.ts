@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstBrokenLogPosition, type ExportedLog } from '../../server/rules/ledger';
+import { firstBrokenLogPosition, type ExportedLog } from '../../server/infra/ledger-chain';
 import { SEED, startTestServer, type Client, type TestServer } from './harness';
 import { loggedIn, undoLatest } from './barcode-fixtures';
 import { activatedPallet, deliveredPallet, put, staff, trackTo, formsFor } from './lifecycle-fixtures';

@@ -45,3 +45,6 @@ create trigger ledger_log_no_update before update or delete on ledger_log
   for each row execute function ledger_log_append_only();
 create trigger ledger_log_no_truncate before truncate on ledger_log
   for each statement execute function ledger_log_append_only();
+
+-- The project's EPCIS export reads a date range of history in (time, barcode, index) order, in batches.
+create index barcode_history_time on barcode_history (created_at, barcode_id, seq);
