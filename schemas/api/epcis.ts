@@ -21,6 +21,11 @@ export type EpcisProjectQuery = Static<typeof EpcisProjectQuery>;
  * `application/ld+json` as text or a stream (never serialised by Fastify), not in the `{ data }`
  * envelope: partners' tools read it as it is.
  */
-export const EpcisDocumentResponse = Type.Unsafe<unknown>({
-  type: 'object', required: ['@context', 'type', 'schemaVersion', 'creationDate', 'epcisBody'], description: 'EPCIS 2.0 JSON-LD EPCISDocument',
-});
+export const EpcisDocumentResponse = {
+  description: 'EPCIS 2.0 JSON-LD EPCISDocument',
+  content: {
+    'application/ld+json': {
+      schema: Type.Unsafe<unknown>({ type: 'object', required: ['@context', 'type', 'schemaVersion', 'creationDate', 'epcisBody'], properties: { type: { const: 'EPCISDocument' } } }),
+    },
+  },
+};

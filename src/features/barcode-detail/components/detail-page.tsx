@@ -8,6 +8,7 @@ import { ActivationData } from './activation-data';
 import { Alerts } from './alerts';
 import { BarcodeLabel } from './barcode-label';
 import { DetailActions } from './detail-actions';
+import { EpcisDownload } from './epcis-download';
 import { GhgEmissions } from './ghg-emissions';
 
 /**
@@ -36,6 +37,7 @@ export function DetailPage({ relations, stock, handheld = false }: { relations?:
       <ActivationData project={project} barcode={barcode} loggedIn={loggedIn} />
       {loggedIn && barcode.isActivated && <GhgEmissions project={project} barcode={barcode} />}
       {loggedIn && <Alerts barcodeId={barcode.id} />}
+      {loggedIn && <EpcisDownload barcodeId={barcode.id} />}
       {!loggedIn && <Alert variant="light">{t('detail.loginForMore')}</Alert>}
     </Stack>
   );
