@@ -146,3 +146,20 @@ test('staff screens: home, scanner, detail, every screen under a barcode, activa
   await expect(page.getByTestId('ghg-report-total')).toBeVisible();
   await expectReflows(page, 'GHG emission report');
 });
+
+test('ledger: the history\'s check, the seal dialog and a sealed history', async ({ page }) => {
+  await login(page, '11112222');
+  const id = await activatedPallet(page.request);
+  await page.goto(`/demo@1/qrcode/${id}/history`);
+  await expect(page.getByTestId('ledger-status')).toBeVisible();
+  await expectReflows(page, 'history with the ledger check');
+  await page.getByRole('button', { name: 'Seal history' }).click();
+  await expect(page.getByRole('dialog', { name: 'Seal this history?' })).toBeVisible();
+  await expectReflows(page, 'seal dialog');
+  await page.getByRole('dialog').getByRole('button', { name: 'Seal' }).click();
+  await expect(page.getByText('Sealed in the project ledger up to entry 2.')).toBeVisible();
+  await expectReflows(page, 'history, sealed');
+  await page.goto(`/demo@1/qrcode/${id}`);
+  await expect(page.getByRole('button', { name: 'Download EPCIS 2.0' })).toBeVisible();
+  await expectReflows(page, 'detail with the EPCIS download');
+});
