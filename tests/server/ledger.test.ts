@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstBrokenLogPosition, type ExportedLog } from '../../server/infra/ledger-chain';
 import { SEED, startTestServer, type Client, type TestServer } from './harness';
@@ -134,7 +138,21 @@ describe('the project log', () => {
     const tampered = { ...log, entries: log.entries.map((e, i) => (i === 1 ? { ...e, entryHash: 'f'.repeat(64) } : e)) };
     expect(firstBrokenLogPosition(tampered)).toBe(2);
     expect(firstBrokenLogPosition({ ...log, entries: log.entries.slice(1) })).toBe(1);
-    expect((await loggedIn(server, '55556666')).get(`/api/barcode/ledger/log?projectId=${SEED.demoProject}`).then((r) => r.statusCode)).resolves.toBe(403);
+    expect((await (await loggedIn(server, '55556666')).get(`/api/barcode/ledger/log?projectId=${SEED.demoProject}`)).statusCode).toBe(403);
+
+    // The README's command, as a third party runs it on the downloaded answer.
+    const dir = mkdtempSync(join(tmpdir(), 'ledger-'));
+    const verify = (name: string, content: unknown) => {
+      writeFileSync(join(dir, name), JSON.stringify(content));
+      try {
+        return { code: 0, out: execFileSync(process.execPath, ['--import', 'tsx', 'scripts/ledger-verify.ts', join(dir, name)], { encoding: 'utf8', stdio: 'pipe' }) };
+      } catch (error) {
+        return { code: (error as { status: number }).status, out: String((error as { stdout: string }).stdout) };
+      }
+    };
+    expect(verify('log.json', { data: log })).toEqual({ code: 0, out: expect.stringMatching(/^intact: \d+ seals/) });
+    expect(verify('tampered.json', tampered)).toEqual({ code: 1, out: expect.stringContaining('broken at position 2') });
+    expect(verify('other.json', { hello: 1 }).code).toBe(2);
   });
 });
 

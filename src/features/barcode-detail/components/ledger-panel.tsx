@@ -64,7 +64,7 @@ export function LedgerPanel({ barcodeId }: { barcodeId: string }) {
         )}
         {maySeal && <Button variant="light" leftSection={<IconLock size={18} aria-hidden />} onClick={() => setConfirming(true)}>{t('ledger.seal')}</Button>}
       </Stack>
-      <Modal opened={confirming && ledger !== undefined} onClose={() => setConfirming(false)} title={t('ledger.sealTitle')} centered>
+      <Modal opened={confirming && ledger !== undefined} onClose={() => setConfirming(false)} title={t('ledger.sealTitle')} closeButtonProps={{ 'aria-label': tc('common.close') }} centered>
         <Stack gap="md">
           <Text size="sm">{t('ledger.sealExplain', { index: ledger?.lastIndex ?? 0 })}</Text>
           <Group justify="flex-end">
