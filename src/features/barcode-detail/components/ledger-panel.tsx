@@ -48,7 +48,7 @@ export function LedgerPanel({ barcodeId }: { barcodeId: string }) {
         {ledger && ledger.intact && (
           <Group gap="xs" wrap="nowrap" data-testid="ledger-status">
             <IconShieldCheck aria-hidden size={20} color="var(--mantine-color-green-7)" />
-            <Text size="sm" fw={500}>{t('ledger.intact', { count: ledger.checked })}</Text>
+            <Text size="sm" fw={500}>{ledger.checked === 1 ? t('ledger.intactOne', { entries: 1 }) : t('ledger.intactMany', { entries: ledger.checked })}</Text>
           </Group>
         )}
         {ledger && !ledger.intact && (
