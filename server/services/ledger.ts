@@ -32,7 +32,7 @@ export async function ledgerStatus(ctx: ServerContext, viewer: Viewer, query: Le
 
 /**
  * POST /barcode/ledger/reconcile: seals the barcode's chain up to `index` (1011 past its latest
- * entry): the chain is verified (3097 when broken) and its head, the hash of entry `index`, is
+ * entry): the chain is verified (3100 when broken) and its head, the hash of entry `index`, is
  * appended to the project's append-only log; the barcode is then sealed (never recycled, its
  * entries up to `index` never changed). Staff of the project's enterprise only (403).
  *

@@ -106,14 +106,14 @@ describe('POST /barcode/ledger/reconcile', () => {
     expect((await status(client, id)).json().data).toMatchObject({ intact: true, sealedIndex: 3 });
   });
 
-  it('refuses a broken chain (3097), an index past the history (1011), non-staff (403) and other enterprises (403)', async () => {
+  it('refuses a broken chain (3100), an index past the history (1011), non-staff (403) and other enterprises (403)', async () => {
     const id = await deliveredPallet(server);
     const client = await staff(server);
     expect((await reconcile(client, id, 6)).json()).toEqual({ errors: { index: [1011] } });
     expect((await reconcile(await loggedIn(server, '33334444'), id, 5)).json()).toEqual({ errors: { $common: [403] } });
     expect((await reconcile(await loggedIn(server, '55556666'), id, 5)).json()).toEqual({ errors: { $common: [403] } });
     await server.ctx.db.query("update barcode_history set track_point_key = 'pharmacy' where barcode_id = $1 and seq = 4", [id]);
-    expect((await reconcile(client, id, 5)).json()).toEqual({ errors: { $common: [3097] } });
+    expect((await reconcile(client, id, 5)).json()).toEqual({ errors: { $common: [3100] } });
     // Before the break it can still be sealed.
     expect((await reconcile(client, id, 3)).statusCode).toBe(200);
     expect(await server.count('ledger_log')).toBeGreaterThan(0);
