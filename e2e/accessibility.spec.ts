@@ -305,3 +305,22 @@ test('the custom page, the label sheet, the printable label and the activity cha
   await expect(page.getByTestId('activity-chart')).toBeVisible();
   await expectAccessible(page, 'activity');
 });
+
+test.describe('ledger and EPCIS (as staff)', () => {
+  test('the history with its ledger check, the seal dialog, a sealed history and the detail page\'s EPCIS download', async ({ page }) => {
+    await login(page, '11112222');
+    const id = await activatedPallet(page.request);
+    await page.goto(`/demo@1/qrcode/${id}/history`);
+    await expect(page.getByTestId('ledger-status')).toHaveText('Verified: 2 entries intact.');
+    await expectAccessible(page, 'history with the ledger check');
+    await page.getByRole('button', { name: 'Seal history' }).click();
+    await expect(page.getByRole('dialog', { name: 'Seal this history?' })).toBeVisible();
+    await expectAccessible(page, 'seal dialog');
+    await page.getByRole('dialog').getByRole('button', { name: 'Seal' }).click();
+    await expect(page.getByText('Sealed in the project ledger up to entry 2.')).toBeVisible();
+    await expectAccessible(page, 'history, sealed');
+    await page.goto(`/demo@1/qrcode/${id}`);
+    await expect(page.getByRole('button', { name: 'Download EPCIS 2.0' })).toBeVisible();
+    await expectAccessible(page, 'detail with the EPCIS download');
+  });
+});

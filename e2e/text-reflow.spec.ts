@@ -180,3 +180,20 @@ test('issue 14 screens: custom page, label sheet, activity', async ({ page }) =>
   await expect(page.getByTestId('activity-total-generated')).toBeVisible();
   await expectReflows(page, 'activity');
 });
+
+test('ledger: the history\'s check, the seal dialog and a sealed history', async ({ page }) => {
+  await login(page, '11112222');
+  const id = await activatedPallet(page.request);
+  await page.goto(`/demo@1/qrcode/${id}/history`);
+  await expect(page.getByTestId('ledger-status')).toBeVisible();
+  await expectReflows(page, 'history with the ledger check');
+  await page.getByRole('button', { name: 'Seal history' }).click();
+  await expect(page.getByRole('dialog', { name: 'Seal this history?' })).toBeVisible();
+  await expectReflows(page, 'seal dialog');
+  await page.getByRole('dialog').getByRole('button', { name: 'Seal' }).click();
+  await expect(page.getByText('Sealed in the project ledger up to entry 2.')).toBeVisible();
+  await expectReflows(page, 'history, sealed');
+  await page.goto(`/demo@1/qrcode/${id}`);
+  await expect(page.getByRole('button', { name: 'Download EPCIS 2.0' })).toBeVisible();
+  await expectReflows(page, 'detail with the EPCIS download');
+});

@@ -161,6 +161,8 @@ export const ErrorCode = {
   /** An adjustment would take the quantity below zero outside activation and edit (spec section 5; number chosen here). */
   quantityBelowZero: 3092,
   deactivated: 3095,
+  /** Ledger: the history's hash chain is broken up to the index asked: it cannot be sealed (number chosen here). */
+  ledgerChainBroken: 3100,
   /** Too many attempts from this address or at this project; retry later. */
   tooManyAttempts: 429,
   /** Request body larger than the server accepts. */

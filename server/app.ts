@@ -22,6 +22,8 @@ import { activityRoutes } from './routes/activity';
 import { labelRoutes } from './routes/labels';
 import { userRoutes } from './routes/user';
 import { searchRoutes } from './routes/search';
+import { ledgerRoutes } from './routes/ledger';
+import { epcisRoutes } from './routes/epcis';
 
 export interface BuildOptions {
   /** Folder of the built client to serve; none in API-only tests. */
@@ -84,6 +86,8 @@ export async function buildApp(ctx: ServerContext, options: BuildOptions): Promi
       await api.register(searchRoutes, { ctx });
       await api.register(activityRoutes, { ctx });
       await api.register(labelRoutes, { ctx });
+      await api.register(ledgerRoutes, { ctx });
+      await api.register(epcisRoutes, { ctx });
       if (ctx.config.exposeOutbox) await api.register(devRoutes, { ctx });
     },
     { prefix: '/api' },

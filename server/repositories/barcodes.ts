@@ -27,6 +27,8 @@ export interface StoredBarcode {
   external_id: string | null;
   parent_id: string | null;
   is_sealed: boolean;
+  /** Sealed in the ledger up to this history index (null: never): those entries never change. */
+  sealed_seq: number | null;
 }
 
 /** What reference fields and the project lookups of a barcode read. */
@@ -54,7 +56,7 @@ export async function findBarcodeByExternalId(db: Queryable, projectCode: string
 }
 
 /** The columns of a StoredBarcode: one list for every query that reads one. */
-const STORED_COLUMNS = ['project_id', 'barcode_type', 'is_activated', 'is_deactivated', 'current_track_point_key', 'revision', 'external_id', 'parent_id', 'is_sealed'] as const;
+const STORED_COLUMNS = ['project_id', 'barcode_type', 'is_activated', 'is_deactivated', 'current_track_point_key', 'revision', 'external_id', 'parent_id', 'is_sealed', 'sealed_seq'] as const;
 
 export async function findStoredBarcode(db: Queryable, id: string): Promise<StoredBarcode | undefined> {
   const { rows } = await db.query<StoredBarcode>(`select ${STORED_COLUMNS.join(', ')} from barcodes where id = $1`, [id]);

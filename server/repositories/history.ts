@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database';
+import { chainPending } from './ledger';
 
 /** SQL condition: history entry `h` is a tracking step that no later entry undid. */
 const NOT_UNDONE = `not exists (select 1 from barcode_history u
@@ -6,7 +7,8 @@ const NOT_UNDONE = `not exists (select 1 from barcode_history u
 
 /**
  * Appends one entry to a barcode's history (never updated, never deleted), made now or, for a
- * write the device sent later than it was made (Made-At, rules/made-at.ts), at `madeAt`.
+ * write the device sent later than it was made (Made-At, rules/made-at.ts), at `madeAt`, and
+ * chains it in the ledger (repositories/ledger.ts) in the same transaction.
  */
 export async function appendHistory(db: Queryable, barcodeId: string, action: string, trackPointKey: string | null, data: unknown, userId: string, madeAt?: Date): Promise<void> {
   await db.query(
@@ -17,6 +19,7 @@ export async function appendHistory(db: Queryable, barcodeId: string, action: st
          else greatest($6::timestamptz, (select max(created_at) from barcode_history where barcode_id = $1)) end)`,
     [barcodeId, action, trackPointKey, data === null ? null : JSON.stringify(data), userId, madeAt ?? null],
   );
+  await chainPending(db, [barcodeId]);
 }
 
 /** The latest tracking step of the barcode's present trip (since its last recycle) that was not undone. */
@@ -87,4 +90,10 @@ export async function countTrackingSteps(db: Queryable, projectId: string, userI
     [projectId, userId, from.toISOString(), to.toISOString()],
   );
   return rows[0]?.n ?? 0;
+}
+
+/** The index of the barcode's latest activation entry (0 when it was never activated): what an activation edit corrects. */
+export async function latestActivationSeq(db: Queryable, barcodeId: string): Promise<number> {
+  const { rows } = await db.query<{ seq: number }>("select coalesce(max(seq), 0) as seq from barcode_history where barcode_id = $1 and action = 'activated'", [barcodeId]);
+  return rows[0]?.seq ?? 0;
 }

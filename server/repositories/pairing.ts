@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database';
+import { chainPending } from './ledger';
 
 /** A barcode listed in a pairing or linking request, with what the rules read of it and of its project. */
 export interface ListedBarcodeRow {
@@ -100,6 +101,7 @@ export async function appendHistoryEach(tx: Queryable, entries: readonly History
        from unnest($1::text[], $2::text[], $3::jsonb[]) as x(id, point, data)`,
     [entries.map((e) => e.barcodeId), entries.map((e) => e.trackPointKey), entries.map((e) => JSON.stringify(e.data)), action, userId, madeAt ?? null],
   );
+  await chainPending(tx, entries.map((e) => e.barcodeId));
 }
 
 /**
@@ -107,7 +109,7 @@ export async function appendHistoryEach(tx: Queryable, entries: readonly History
  * appends `action` to each one's history with `data`, in one statement; answers how many moved.
  */
 export async function moveDescendants(tx: Queryable, rootId: string, trackPointKey: string, action: string, data: unknown, userId: string): Promise<number> {
-  const { rows } = await tx.query<{ n: number }>(
+  const { rows } = await tx.query<{ barcode_id: string }>(
     `with recursive tree(id) as (
        select id from barcodes where parent_id = $1
        union all
@@ -117,11 +119,12 @@ export async function moveDescendants(tx: Queryable, rootId: string, trackPointK
      ), logged as (
        insert into barcode_history (barcode_id, seq, action, track_point_key, data, user_id)
        select moved.id, coalesce((select max(h.seq) from barcode_history h where h.barcode_id = moved.id), 0) + 1, $3, $2, $4, $5 from moved
-       returning 1
-     ) select count(*)::int as n from logged`,
+       returning barcode_id
+     ) select barcode_id from logged`,
     [rootId, trackPointKey, action, JSON.stringify(data), userId],
   );
-  return rows[0]?.n ?? 0;
+  await chainPending(tx, rows.map((r) => r.barcode_id));
+  return rows.length;
 }
 
 /** One barcode of the tree under another, as the children page reads it. */

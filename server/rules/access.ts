@@ -75,3 +75,9 @@ export function assertMayChange(permission: ProjectPermission, barcode: { is_dea
 export function assertMayGenerate(viewer: Viewer, permission: ProjectPermission): void {
   if (!permission.generateBarcodePermission.canEdit && viewer.userType !== 'client') throw commonFailure(ErrorCode.forbidden, 403);
 }
+
+/** Staff of the project's enterprise only (403 for anyone else): sealing the ledger, exporting a whole project. */
+export function assertStaffMember(viewer: Viewer | null, project: OwnedProject): asserts viewer is Viewer {
+  assertMember(viewer, project);
+  if (viewer.userType !== 'staff') throw commonFailure(ErrorCode.forbidden, 403);
+}

@@ -2,7 +2,8 @@ import type { ActivationBody } from '../../schemas/api/barcode';
 import type { Queryable } from '../db/database';
 import type { ServerContext } from '../context';
 import * as barcodes from '../repositories/barcodes';
-import { appendHistory, startTrackPointKey } from '../repositories/history';
+import { appendHistory, latestActivationSeq, startTrackPointKey } from '../repositories/history';
+import { assertEntryNotSealed } from '../rules/ledger';
 import type { Viewer } from '../rules/access';
 import {
   activationDataOf, activationType, assertNotActivated, editedType, externalIdAfter, hiddenValuesKept, isUnchangedActivation, startTrackPoint, unchangedStart,
@@ -56,12 +57,15 @@ export async function activateBarcode(ctx: ServerContext, viewer: Viewer, body: 
  * cannot see (hidden ones), which keep their stored values. A missing externalId keeps the
  * stored one, as at activation. Appends 'activation-edited'; a concurrent change is 3004. An
  * edit that changes nothing answers success and writes nothing (rules/activation.ts isUnchangedActivation).
+ * An activation sealed in the ledger cannot be edited (2000).
  */
 export async function editActivation(ctx: ServerContext, viewer: Viewer, body: ActivationBody): Promise<void> {
   // Checked like the rest of the body, before anything is read.
   assertStepInfoWellFormed(body, 'edit');
   const { row, project } = await barcodeForChange(ctx, viewer, body.barcodeId, 'activateBarcodePermission');
   const { key: barcodeType, type } = editedType(project.config, row, body.barcodeType);
+  // The activation a sealed ledger vouches for is never corrected (2000).
+  assertEntryNotSealed(row.sealed_seq, await latestActivationSeq(ctx.db, body.barcodeId));
   const startKey = await startTrackPointKey(ctx.db, body.barcodeId);
   const start = unchangedStart(type, startKey, body.trackPointKey);
   if (start) assertRequiredInfo(start, body);

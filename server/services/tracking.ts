@@ -4,6 +4,7 @@ import * as barcodes from '../repositories/barcodes';
 import { appendHistory, latestTrackingStep, undoerOf } from '../repositories/history';
 import type { Viewer } from '../rules/access';
 import { concurrentChange } from '../rules/barcodes';
+import { assertEntryNotSealed } from '../rules/ledger';
 import { madeAtOf } from '../rules/made-at';
 import { assertRequiredInfo, assertStepInfoWellFormed, stepInfo } from '../rules/step-info';
 import { editedTrackPoint, mayEdit, mayUndo, nextTrackPoint, validatedTrackPointForms } from '../rules/tracking';
@@ -55,6 +56,7 @@ export async function editTracking(ctx: ServerContext, viewer: Viewer, body: Tra
   const { row, project } = await barcodeForChange(ctx, viewer, body.barcodeId, 'addTrackingPermission');
   const { barcodeType, point } = editedTrackPoint(project.config.barcodeTypes, row, body.trackPointKey);
   const step = mayEdit(await latestTrackingStep(ctx.db, body.barcodeId), point, viewer);
+  assertEntryNotSealed(row.sealed_seq, step.seq);
   assertRequiredInfo(point, body);
 
   const data = { editedSeq: step.seq, forms: validatedTrackPointForms(project, barcodeType, point, body.forms, body.barcodeId), ...stepInfo(body) };
@@ -79,6 +81,7 @@ export async function undoTracking(ctx: ServerContext, viewer: Viewer, { barcode
     // Inside the try: on PostgreSQL a concurrent request with the same name may commit between
     // the reads above and this one, and the step then looks 'not the latest' (3008).
     const { step, previous } = mayUndo(project.config.barcodeTypes, row, await latestTrackingStep(ctx.db, barcodeId), viewer, seq);
+    assertEntryNotSealed(row.sealed_seq, step.seq);
     await ctx.db.transaction(async (tx) => {
       if (!(await barcodes.moveToTrackPoint(tx, barcodeId, row.revision, previous.key))) throw concurrentChange();
       await appendHistory(tx, barcodeId, 'tracking-undone', previous.key, { undoneSeq: step.seq }, viewer.userId);

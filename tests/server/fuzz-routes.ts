@@ -251,7 +251,7 @@ export async function fuzzEveryRoute(options: FuzzOptions): Promise<FuzzReport> 
         if (changed.length > 0) return `a refusal wrote to ${changed.join(', ')}`;
       }
       before = after;
-      const isJson = /^application\/json/.test(String(res.headers['content-type'] ?? ''));
+      const isJson = /^application\/(ld\+)?json/.test(String(res.headers['content-type'] ?? ''));
       if (res.statusCode >= 400 && !(isJson && isCatalogueError(res.json()))) return 'an error not in the catalogue\'s shape';
       if (!documented) return null;
       const responses = openapi.paths[route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')]?.[method.toLowerCase()]?.responses ?? {};
@@ -260,7 +260,8 @@ export async function fuzzEveryRoute(options: FuzzOptions): Promise<FuzzReport> 
       if (!answer) return `status ${status} is not documented`;
       const content = answer.content ?? {};
       if (content['*/*']) return null;
-      const schema = content['application/json']?.schema;
+      // JSON-LD (an EPCIS export) is JSON with its own media type.
+      const schema = content['application/json']?.schema ?? content['application/ld+json']?.schema;
       if (!isJson || !schema) return `answered ${String(res.headers['content-type'])}, documented ${Object.keys(content).join(', ') || 'nothing'}`;
       const validate = validatorOf(schema);
       return validate(res.json()) ? null : `the body does not match the documented schema: ${ajv.errorsText(validate.errors)}`;

@@ -48,6 +48,8 @@ interface Request {
   madeAt?: string;
   /** false: a write that gets no answer is not queued (the outbox's own sends, checks that need their answer now). */
   queue?: boolean;
+  /** false: the answer is a document of its own (an EPCIS export), not in the `{ data }` envelope. */
+  envelope?: boolean;
 }
 
 /**
@@ -108,7 +110,7 @@ export function createApiClient(options: ApiClientOptions) {
         },
       });
       checkVersion(response.headers);
-      return { data: response.data.data, headers: response.headers };
+      return { data: request.envelope === false ? (response.data as T) : response.data.data, headers: response.headers };
     } catch (thrown) {
       if (thrown instanceof ApiError) throw thrown;
       const response = thrown as { status?: number; data?: unknown; headers?: Headers } | Error;
@@ -217,6 +219,8 @@ export function createApiClient(options: ApiClientOptions) {
     request,
     upload,
     get: async <T>(url: string, params?: Request['params']) => (await request<T>('get', url, { params })).data,
+    /** GET of a document sent as it is, without the `{ data }` envelope (an EPCIS export). */
+    getDocument: async <T>(url: string, params?: Request['params']) => (await request<T>('get', url, { params, envelope: false })).data,
     post: async <T>(url: string, data?: unknown) => (await request<T>('post', url, { data })).data,
     put: async <T>(url: string, data?: unknown) => (await request<T>('put', url, { data })).data,
     delete: async <T>(url: string, data?: unknown) => (await request<T>('delete', url, { data })).data,

@@ -8,6 +8,7 @@ import { ActivationData } from './activation-data';
 import { Alerts } from './alerts';
 import { BarcodeLabel } from './barcode-label';
 import { DetailActions } from './detail-actions';
+import { EpcisDownload } from './epcis-download';
 import { GhgEmissions } from './ghg-emissions';
 
 /**
@@ -37,6 +38,7 @@ export function DetailPage({ relations, stock, label, handheld = false }: { rela
       {loggedIn && barcode.isActivated && <GhgEmissions project={project} barcode={barcode} />}
       {loggedIn && <Alerts barcodeId={barcode.id} />}
       {loggedIn && label}
+      {loggedIn && <EpcisDownload barcodeId={barcode.id} />}
       {!loggedIn && <Alert variant="light">{t('detail.loginForMore')}</Alert>}
     </Stack>
   );

@@ -10,6 +10,7 @@ import { hasGhgFields } from '@/shared/project/ghg';
 import { useCurrentProject } from '@/shared/project/use-project';
 import { useGhgEmissions } from '../api/ghg-emissions';
 import { useHistory } from '../api/history';
+import { LedgerPanel } from './ledger-panel';
 
 const KNOWN_ACTIONS = [
   'generated', 'activated', 'tracked', 'tracking-undone', 'recycled', 'activation-edited', 'tracking-edited',
@@ -28,7 +29,7 @@ function emissionsBySeq(legs: readonly { seq: number; emission: number }[]): Map
 /**
  * `.../history` (restricted): every step of the barcode, newest first, with time, staff and
  * trackpoint. Pages of 20 load as the user scrolls to the end (and with a button, for
- * keyboards and screen readers).
+ * keyboards and screen readers). Above it, the ledger's check of the history (and sealing, for staff).
  */
 export function HistoryPage() {
   const { t, i18n } = useTranslation('barcode');
@@ -55,6 +56,7 @@ export function HistoryPage() {
   return (
     <Stack gap="md">
       <PageTitle title={t('history.title')} barcode={barcode} detailPath={detailPath} />
+      <LedgerPanel barcodeId={barcode.id} />
       {history.isLoading && <Center><Loader /></Center>}
       {history.error !== undefined && (
         <Alert color="red" variant="light">
