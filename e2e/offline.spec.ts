@@ -205,3 +205,50 @@ test('the network dropping at each step of the journey leaves no blank screen an
   await expect(page.getByTestId('outbox-banner')).toHaveCount(0, { timeout: 20_000 });
   await expect(page.getByTestId('current-trackpoint')).toContainText('Distribution centre');
 });
+
+/** Width and height of a PNG file (its IHDR chunk). */
+const pngSize = (bytes: Buffer) => [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+
+test('the app is installable and, after a first visit, its shell opens with the network off', async ({ page, context }) => {
+  test.setTimeout(60_000);
+  await page.goto('/demo@1');
+  await expect(page.getByRole('button', { name: 'Authenticate' })).toBeVisible();
+
+  // Chromium's installability criteria, checked one by one (Lighthouse is not available here):
+  // a linked manifest with a name, a short name, a start URL, a standalone display and PNG icons
+  // of 192 and 512 pixels that load ...
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBeTruthy();
+  const answer = await page.request.get(href!);
+  expect(answer.headers()['content-type']).toContain('application/manifest+json');
+  const manifest = await answer.json() as { name: string; short_name: string; start_url: string; display: string; theme_color: string; icons: { src: string; sizes?: string; type: string }[] };
+  expect(manifest).toMatchObject({ name: 'Cold-chain vaccine shipments', short_name: 'Cold-chain', start_url: '/demo', display: 'standalone', theme_color: '#0b7285' });
+  // The project's logo (an SVG) first.
+  expect(manifest.icons[0]).toMatchObject({ src: expect.stringMatching(/^\/api\/barcode\/project-logo\//) as unknown, sizes: 'any', type: 'image/svg+xml' });
+  for (const size of [192, 512]) {
+    const icon = manifest.icons.find((i) => i.sizes === `${size}x${size}` && i.type === 'image/png');
+    expect(icon, `a ${size} px icon`).toBeDefined();
+    const bytes = await (await page.request.get(icon!.src)).body();
+    expect(pngSize(bytes)).toEqual([size, size]);
+  }
+  // ... and a service worker with a fetch handler that controls the page and the start URL.
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/sw\.js$/);
+  const startUrl = await page.request.get(manifest.start_url);
+  expect(startUrl.ok()).toBe(true);
+  // The worker keeps the project's configuration the page read before it was there.
+  await expect.poll(() => page.evaluate(async () => (await (await caches.open('sb-api')).keys()).map((r) => new URL(r.url).pathname)))
+    .toContain('/api/barcode/project');
+
+  // Offline: a reload draws the app (the login form), not the browser's offline page.
+  await context.setOffline(true);
+  const started = Date.now();
+  const response = await page.reload();
+  expect(response?.fromServiceWorker()).toBe(true);
+  await expect(page.getByRole('button', { name: 'Authenticate' })).toBeVisible();
+  test.info().annotations.push({ type: 'shell opened offline (ms)', description: String(Date.now() - started) });
+  // The start URL too (a new tab of the installed app).
+  await page.goto(manifest.start_url);
+  await expect(page.getByRole('button', { name: 'Authenticate' })).toBeVisible();
+  await context.setOffline(false);
+});

@@ -2,9 +2,9 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ErrorResponse } from '../../schemas/common';
-import { ProjectQuery, ProjectResponse } from '../../schemas/api/project';
+import { ProjectQuery, ProjectResponse, WebManifest } from '../../schemas/api/project';
 import type { ServerContext } from '../context';
-import { projectFor, projectLogo } from '../services/projects';
+import { projectFor, projectLogo, projectManifest } from '../services/projects';
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 
@@ -17,7 +17,7 @@ function sendLogo(reply: FastifyReply, logo: { bytes: Buffer; contentType: strin
     .send(logo.bytes);
 }
 
-/** GET /barcode/project and the project's logo. */
+/** GET /barcode/project, the project's logo and its web app manifest. */
 export const projectRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.get(
     '/barcode/project',
@@ -29,5 +29,15 @@ export const projectRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = 
     '/barcode/project-logo/:id',
     { schema: { params: Type.Object({ id: Type.String({ maxLength: 64 }) }), response: errors } },
     async (request, reply) => sendLogo(reply, await projectLogo(ctx, request.params.id)),
+  );
+
+  // The project's web app manifest (issue 20), linked by the project's pages (src/shared/pwa/manifest-link.ts).
+  app.get(
+    '/barcode/project-manifest',
+    { schema: { querystring: ProjectQuery, response: { 200: WebManifest, ...errors } } },
+    async (request, reply) => {
+      const manifest = await projectManifest(ctx, request.query);
+      return reply.type('application/manifest+json').header('cache-control', 'no-cache').send(manifest);
+    },
   );
 };

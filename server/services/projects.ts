@@ -1,4 +1,4 @@
-import type { Project, ProjectPermission, ProjectQuery } from '../../schemas/api/project';
+import type { Project, ProjectPermission, ProjectQuery, WebManifest } from '../../schemas/api/project';
 import { ErrorCode } from '../../schemas/error-codes';
 import type { Queryable } from '../db/database';
 import type { ServerContext } from '../context';
@@ -7,6 +7,7 @@ import type { ProjectRow } from '../repositories/projects';
 import { belongsTo, permissionsFor, type Viewer } from '../rules/access';
 import { commonFailure } from '../rules/api-failure';
 import { assertProjectFound, isProjectId, projectLookup } from '../rules/projects';
+import { webManifest } from '../rules/web-manifest';
 
 /** Finds a project by id, or by code and version (the latest version when none is given): 2304 when there is none. */
 export async function loadProject(db: Queryable, query: ProjectQuery): Promise<ProjectRow> {
@@ -61,4 +62,11 @@ export async function projectLogo(ctx: ServerContext, id: string): Promise<{ byt
   const logo = isProjectId(id) ? await projects.findLogo(ctx.db, id) : undefined;
   if (!logo?.custom_logo || !logo.custom_logo_type) throw commonFailure(ErrorCode.projectNotFound, 404);
   return { bytes: Buffer.from(logo.custom_logo), contentType: logo.custom_logo_type };
+}
+
+/** GET /barcode/project-manifest: the project's web app manifest (issue 20); 2304 when there is no such project. */
+export async function projectManifest(ctx: ServerContext, query: ProjectQuery): Promise<WebManifest> {
+  const row = await loadProject(ctx.db, query);
+  const logoType = row.has_logo ? await projects.findLogoType(ctx.db, row.id) : null;
+  return webManifest({ id: row.id, code: row.code, name: row.name, logoType });
 }

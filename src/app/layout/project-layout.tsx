@@ -17,6 +17,7 @@ import { useStore } from '@/shared/ui/store';
 import { showToast } from '@/shared/ui/toasts';
 import { ErrorBoundary } from '@/shared/ui/error-boundary';
 import { LazyMessageDialog, preloadFailureUi } from '../dialogs/lazy-dialogs';
+import { linkManifest } from '@/shared/pwa/manifest-link';
 import { ScreenLoadFailed } from '../screen-load-failed';
 import { Header } from './header';
 
@@ -71,6 +72,11 @@ export function ProjectLayout() {
   useEffect(() => {
     if (screenUp) whenIdle(preloadFailureUi);
   }, [screenUp]);
+  // The project's own web app manifest: installed, the app is this project's (issue 20).
+  const projectCode = project?.code;
+  useEffect(() => {
+    if (projectCode) linkManifest(projectCode);
+  }, [projectCode]);
 
   useEffect(() => {
     if (!profile || !project) return;
