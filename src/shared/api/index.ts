@@ -16,7 +16,7 @@ export const hasSessionHint = (): boolean => readCookie(SESSION_HINT_COOKIE) ===
  * render and connects it here (its code is not part of the first load). Before that, a write
  * that gets no answer fails as 'network', as it did before there was an outbox.
  */
-let outbox: { enqueue(write: QueuedWrite): Promise<void> } | null = null;
+let outbox: { enqueue(write: QueuedWrite): Promise<void>; resolveRefs(data: unknown): { data: unknown; waiting: boolean } } | null = null;
 export const connectOutbox = (loaded: typeof outbox): void => {
   outbox = loaded;
 };
@@ -36,6 +36,7 @@ export const api = createApiClient({
     if (!outbox) throw new ApiError('network', 0);
     await outbox.enqueue(write);
   },
+  resolveRefs: (data) => outbox?.resolveRefs(data) ?? { data, waiting: false },
 });
 
 export { ApiError };
