@@ -1,11 +1,15 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { createReadStream, readFileSync, writeFileSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import * as esbuild from 'esbuild';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import { detectLanguage } from './schemas/languages';
+import { APP_ICONS } from './schemas/app-icons';
+import { appIconPng } from './scripts/app-icon';
 
 /**
  * Writes .gz and .br beside every text asset, so the server sends compressed files without
@@ -112,10 +116,57 @@ function bootHints(): Plugin {
   };
 }
 
+/**
+ * The installable app's files (issue 20; README "Offline"): the install icons (drawn by
+ * scripts/app-icon.ts) and the service worker, dist/sw.js, compiled from
+ * src/shared/pwa/service-worker.ts with what it precaches: index.html, the first screen's code
+ * and styles (the entry chunk, what it imports and its CSS), the strings of every language, the
+ * icons. The version is a hash of those names (hashed themselves), so a build that changes any
+ * of them installs as a new worker. Everything else is cached on first use, by the worker.
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'service-worker',
+    apply: 'build',
+    generateBundle() {
+      for (const icon of APP_ICONS) {
+        this.emitFile({ type: 'asset', fileName: icon.src.slice(1), source: appIconPng(icon.size, icon.purpose === 'maskable') });
+      }
+    },
+    writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      const files = new Set<string>(['index.html', 'favicon.svg', ...APP_ICONS.map((icon) => icon.src.slice(1))]);
+      const addChunk = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (!chunk || chunk.type !== 'chunk' || files.has(fileName)) return;
+        files.add(fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+        for (const imported of chunk.imports) addChunk(imported);
+      };
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        if (chunk.isEntry) addChunk(chunk.fileName);
+        if (chunk.facadeModuleId && /[\\/]locales[\\/][^\\/]+[\\/][\w-]+\.json$/.test(chunk.facadeModuleId)) addChunk(chunk.fileName);
+      }
+      const precache = [...files].sort().map((file) => `/${file}`);
+      const version = createHash('sha256').update(precache.join('\n')).digest('hex').slice(0, 12);
+      const built = esbuild.buildSync({
+        entryPoints: [fileURLToPath(new URL('./src/shared/pwa/service-worker.ts', import.meta.url))],
+        bundle: true, minify: true, format: 'iife', target: 'es2022', write: false,
+        define: { SW_VERSION: JSON.stringify(version), SW_PRECACHE: JSON.stringify(precache) },
+      });
+      writeFileSync(join(outDir, 'sw.js'), built.outputFiles[0]!.contents);
+      const bytes = precache.reduce((sum, url) => sum + statSync(join(outDir, url.slice(1))).size, 0);
+      // Read by scripts/bench-offline.ts (the precache's size, README "Offline").
+      writeFileSync(join(outDir, 'sw-precache.json'), JSON.stringify({ version, files: precache, bytes }, null, 2));
+    },
+  };
+}
+
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), ocrAssets(), bootHints(), precompress()],
+  plugins: [react(), ocrAssets(), bootHints(), serviceWorker(), precompress()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

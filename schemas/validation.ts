@@ -52,6 +52,8 @@ export const Headers = {
   idempotencyKey: 'idempotency-key',
   /** When a write was made on the device (ISO 8601), when it is sent later (the outbox): see server/plugins/made-at.ts. */
   madeAt: 'made-at',
+  /** The project configuration revision a write was made with (issue 20: an outbox write made before a configuration change). */
+  configRevision: 'config-revision',
 } as const;
 
 /** Returns true when a password satisfies spec section 5. */

@@ -48,3 +48,24 @@ export const CustomPageResponse = envelope(Type.Object({
   html: Type.Union([Type.Object({ en: Type.String(), ja: Type.String(), 'zh-TW': Type.String(), 'zh-CN': Type.String() }), Type.Null()]),
 }));
 export type CustomPage = Static<typeof CustomPageResponse>['data'];
+
+/** GET /barcode/project-manifest: the project's web app manifest (issue 20: installable app). */
+export const ManifestIcon = Type.Object({
+  src: Type.String(),
+  /** Absent for a bitmap logo of unknown size. */
+  sizes: Type.Optional(Type.String()),
+  type: Type.String(),
+  purpose: Type.String(),
+});
+export const WebManifest = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  short_name: Type.String(),
+  start_url: Type.String(),
+  scope: Type.String(),
+  display: Type.Literal('standalone'),
+  theme_color: Type.String(),
+  background_color: Type.String(),
+  icons: Type.Array(ManifestIcon),
+});
+export type WebManifest = Static<typeof WebManifest>;

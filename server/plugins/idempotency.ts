@@ -20,9 +20,13 @@ const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 const WAIT_MS = 10_000;
 const POLL_MS = 25;
 
-/** What a request is compared on: a multipart upload is not parsed yet, so its type and size stand for its body. */
+/**
+ * What a request is compared on: a multipart upload is not parsed yet, so its media type and size
+ * stand for its body (without the boundary, which the browser draws anew for each send of the
+ * same file: the outbox's repeat of an upload is the same request).
+ */
 const fingerprintOf = (request: FastifyRequest) =>
-  requestFingerprint(request.method, request.url, request.body ?? { type: request.headers['content-type'], length: request.headers['content-length'] });
+  requestFingerprint(request.method, request.url, request.body ?? { type: request.headers['content-type']?.split(';')[0]?.trim(), length: request.headers['content-length'] });
 
 /**
  * Exactly-once writes: a logged-in user's write request may carry an `Idempotency-Key` header.

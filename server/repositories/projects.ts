@@ -62,6 +62,12 @@ export async function findLogo(db: Queryable, id: string): Promise<{ custom_logo
     'select custom_logo, custom_logo_type from projects where id = $1', [id])).rows[0];
 }
 
+/** The project's logo's content type (null without a logo), without its bytes. */
+export async function findLogoType(db: Queryable, id: string): Promise<string | null> {
+  return (await db.query<{ custom_logo_type: string | null }>(
+    'select custom_logo_type from projects where id = $1 and custom_logo is not null', [id])).rows[0]?.custom_logo_type ?? null;
+}
+
 export async function projectExists(db: Queryable, code: string, version: number): Promise<boolean> {
   return (await db.query('select 1 from projects where code = $1 and version = $2', [code, version])).rows.length > 0;
 }

@@ -2,9 +2,9 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ErrorResponse } from '../../schemas/common';
-import { CustomPageResponse, ProjectQuery, ProjectResponse } from '../../schemas/api/project';
+import { CustomPageResponse, ProjectQuery, ProjectResponse, WebManifest } from '../../schemas/api/project';
 import type { ServerContext } from '../context';
-import { customPageFor, projectFor, projectLogo } from '../services/projects';
+import { customPageFor, projectFor, projectLogo, projectManifest } from '../services/projects';
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 
@@ -17,7 +17,7 @@ function sendLogo(reply: FastifyReply, logo: { bytes: Buffer; contentType: strin
     .send(logo.bytes);
 }
 
-/** GET /barcode/project, its custom page and its logo. */
+/** GET /barcode/project, its custom page, its logo and its web app manifest. */
 export const projectRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.get(
     '/barcode/project',
@@ -35,5 +35,15 @@ export const projectRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = 
     '/barcode/project-logo/:id',
     { schema: { params: Type.Object({ id: Type.String({ maxLength: 64 }) }), response: errors } },
     async (request, reply) => sendLogo(reply, await projectLogo(ctx, request.params.id)),
+  );
+
+  // The project's web app manifest (issue 20), linked by the project's pages (src/shared/pwa/manifest-link.ts).
+  app.get(
+    '/barcode/project-manifest',
+    { schema: { querystring: ProjectQuery, response: { 200: WebManifest, ...errors } } },
+    async (request, reply) => {
+      const manifest = await projectManifest(ctx, request.query);
+      return reply.type('application/manifest+json').header('cache-control', 'no-cache').send(manifest);
+    },
   );
 };

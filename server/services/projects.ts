@@ -1,4 +1,4 @@
-import type { CustomPage, Project, ProjectPermission, ProjectQuery } from '../../schemas/api/project';
+import type { CustomPage, Project, ProjectPermission, ProjectQuery, WebManifest } from '../../schemas/api/project';
 import { ErrorCode } from '../../schemas/error-codes';
 import type { Queryable } from '../db/database';
 import type { ServerContext } from '../context';
@@ -8,6 +8,7 @@ import { belongsTo, permissionsFor, type Viewer } from '../rules/access';
 import { commonFailure } from '../rules/api-failure';
 import { sanitizeCustomPage } from '../rules/custom-page';
 import { assertProjectFound, isProjectId, projectLookup } from '../rules/projects';
+import { webManifest } from '../rules/web-manifest';
 
 /** Finds a project by id, or by code and version (the latest version when none is given): 2304 when there is none. */
 export async function loadProject(db: Queryable, query: ProjectQuery): Promise<ProjectRow> {
@@ -70,4 +71,11 @@ export async function customPageFor(ctx: ServerContext, query: ProjectQuery): Pr
   if (!page) return { html: null };
   const { en, ja, 'zh-TW': zhTW, 'zh-CN': zhCN } = page.html;
   return { html: { en: sanitizeCustomPage(en), ja: sanitizeCustomPage(ja), 'zh-TW': sanitizeCustomPage(zhTW), 'zh-CN': sanitizeCustomPage(zhCN) } };
+}
+
+/** GET /barcode/project-manifest: the project's web app manifest (issue 20); 2304 when there is no such project. */
+export async function projectManifest(ctx: ServerContext, query: ProjectQuery): Promise<WebManifest> {
+  const row = await loadProject(ctx.db, query);
+  const logoType = row.has_logo ? await projects.findLogoType(ctx.db, row.id) : null;
+  return webManifest({ id: row.id, code: row.code, name: row.name, logoType });
 }

@@ -33,4 +33,6 @@ void initI18n().then(() => {
     connectOutbox(outbox);
     outbox.start();
   }).catch(() => undefined));
+  // The service worker (the shell offline, issue 20), once the first screen is up.
+  whenIdle(() => void import('@/shared/pwa/register').then(({ registerServiceWorker }) => registerServiceWorker()).catch(() => undefined));
 });

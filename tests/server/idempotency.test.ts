@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type Client } from './harness';
 import { activation, loggedIn, newBarcode } from './barcode-fixtures';
+import { formData, PNG_BYTES } from './multipart';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -91,5 +92,22 @@ describe('Idempotency-Key on write requests', () => {
     expect(bad.json()).toEqual({ errors: { 'Idempotency-Key': [1001] } });
     const visitor = await send(new (client.constructor as new (app: TestServer['app']) => Client)(server.app), 'POST', '/api/barcode/barcode', generate, newKey());
     expect(visitor.statusCode).toBe(401);
+  });
+
+  it('stores an upload sent twice with its key once, though each send has its own multipart boundary (the outbox\'s repeat)', async () => {
+    const client = await loggedIn(server, '11112222');
+    const id = await newBarcode(server);
+    const key = newKey();
+    const sendFile = (content: Buffer) => {
+      const form = formData([{ name: 'barcodeId', value: id }, { name: 'file', filename: 'signature.png', content, type: 'image/png' }]);
+      return client.request({ method: 'POST', url: '/api/barcode/file', payload: form.payload, headers: { ...form.headers, 'idempotency-key': key } });
+    };
+    const first = await sendFile(PNG_BYTES);
+    const again = await sendFile(PNG_BYTES);
+    expect(first.statusCode).toBe(200);
+    expect([again.statusCode, again.json()]).toEqual([200, first.json()]);
+    expect((await server.ctx.db.query('select 1 from barcode_files where barcode_id = $1', [id])).rows).toHaveLength(1);
+    // Another file (another size) with the same key: 409.
+    expect((await sendFile(Buffer.concat([PNG_BYTES, PNG_BYTES]))).statusCode).toBe(409);
   });
 });

@@ -7,7 +7,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createApiClient, WRITE_RETRY_DELAYS_MS } from '@/shared/api/client';
 import { ApiError, isQueued } from '@/shared/api/errors';
 import { backoffDelay, FIRST_DELAY_MS, isTransient, MAX_DELAY_MS } from '@/shared/api/outbox/outbox';
-import type { QueuedWrite } from '@/shared/api/outbox/outbox-item';
+import type { OutboxItem, QueuedWrite } from '@/shared/api/outbox/outbox-item';
+import { refsOf, resolveRefs, type RefState } from '@/shared/api/outbox/outbox-refs';
 
 /** A client whose fetch never gets an answer (the network is down), with a recording queue. */
 function offlineClient() {
@@ -112,5 +113,123 @@ describe('outbox retry rules', () => {
     for (const error of [new ApiError('3005', 400), new ApiError('403', 403), new ApiError('3014', 409), new ApiError('fields', 400, { weight: [1001] })]) {
       expect(isTransient(error), error.message).toBe(false);
     }
+  });
+});
+
+/** A client over a fetch that answers `answer(url)`, recording each request's headers; uploads go to `upload`. */
+function answeringClient(answer: (url: string) => unknown, overrides: Partial<Parameters<typeof createApiClient>[0]> = {}) {
+  const seen: { url: string; headers: Headers; body: unknown }[] = [];
+  const api = createApiClient({
+    baseURL: 'http://app.test/api', timeoutMs: 1000,
+    fetch: (async (input: RequestInfo | URL, init: RequestInit) => {
+      seen.push({ url: String(input), headers: new Headers(init.headers), body: init.body ? JSON.parse(String(init.body)) : undefined });
+      return new Response(JSON.stringify({ data: answer(String(input)) }), { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as unknown as typeof fetch,
+    visitorId: () => 'visitor-0001', mayHaveSession: () => false, onSignedOut: vi.fn(), onNewVersion: vi.fn(), queue: vi.fn(),
+    ...overrides,
+  });
+  return { api, seen };
+}
+
+describe('Config-Revision (issue 20: a write is checked against the configuration it was made with)', () => {
+  it('sends the revision of the project last read on every write (1 before any, or when the project has none), never on reads', async () => {
+    let revision: number | undefined = undefined;
+    const { api, seen } = answeringClient((url) => (url.includes('/barcode/project') ? { code: 'demo', revision } : true));
+    await api.post('/barcode/tracking', {});
+    await api.get('/barcode/project', { code: 'demo' });
+    revision = 7;
+    await api.get('/barcode/project', { code: 'demo' });
+    await api.post('/barcode/tracking', {});
+    expect(seen.map((s) => s.headers.get('config-revision'))).toEqual(['1', null, null, '7']);
+  });
+
+  it('sends the revision a replayed write was made with, not the current one', async () => {
+    const { api, seen } = answeringClient((url) => (url.includes('/barcode/project') ? { revision: 9 } : true));
+    await api.get('/barcode/project', { code: 'demo' });
+    await api.request('post', '/barcode/tracking', { data: {}, idempotencyKey: 'outbox-key-1', configRevision: 4, queue: false });
+    expect(seen[1]?.headers.get('config-revision')).toBe('4');
+  });
+
+  it('queues a write with the revision it was made with', async () => {
+    const queued: QueuedWrite[] = [];
+    const api = createApiClient({
+      baseURL: 'http://app.test/api', timeoutMs: 1000,
+      // Reads answer (the project, revision 3); writes get no answer.
+      fetch: (async (_: unknown, init: RequestInit) => ((init.method ?? 'get').toLowerCase() === 'get'
+        ? new Response(JSON.stringify({ data: { revision: 3 } }), { status: 200, headers: { 'content-type': 'application/json' } })
+        : Promise.reject(new TypeError('Failed to fetch')))) as unknown as typeof fetch,
+      visitorId: () => 'v', mayHaveSession: () => false, onSignedOut: vi.fn(), onNewVersion: vi.fn(), queue: async (write) => void queued.push(write),
+    });
+    await api.get('/barcode/project', { code: 'demo' });
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const sending = caught(api.post('/barcode/tracking', {}));
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(isQueued(await sending)).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(queued[0]?.configRevision).toBe(3);
+  });
+});
+
+describe('uploads through the outbox', () => {
+  const form = () => {
+    const body = new FormData();
+    body.append('barcodeId', 'B1');
+    body.append('file', new File([new Uint8Array([1, 2, 3])], 'signature.png', { type: 'image/png' }));
+    return body;
+  };
+
+  it('queues an upload that gets no answer with its file and key, and answers a stand-in URL for the form', async () => {
+    const queued: QueuedWrite[] = [];
+    const { api } = answeringClient(() => true, {
+      queue: async (write) => void queued.push(write),
+      upload: async () => Promise.reject(Object.assign(new Error('network'), { name: 'NetworkError' })),
+    });
+    const url = await api.upload<string>('/barcode/file', form(), () => undefined);
+    expect(url).toMatch(/^blob:/);
+    expect(queued).toHaveLength(1);
+    const [write] = queued;
+    expect(write).toMatchObject({ method: 'post', url: '/barcode/file', ref: url, configRevision: 1 });
+    expect(write!.key).toMatch(/^[0-9-]{8,}$/);
+    expect(write!.form?.map((e) => [e.name, typeof e.value === 'string' ? e.value : 'blob', e.fileName])).toEqual([['barcodeId', 'B1', undefined], ['file', 'blob', 'signature.png']]);
+  });
+
+  it('sends an upload with its Idempotency-Key, Made-At and Config-Revision', async () => {
+    const headers: Record<string, string>[] = [];
+    const { api } = answeringClient(() => true, {
+      upload: async (request) => {
+        headers.push(request.headers);
+        return { status: 200, data: { data: '/api/barcode/file/B1/x.png' }, headers: new Headers() };
+      },
+    });
+    await api.upload('/barcode/file', form(), () => undefined, { idempotencyKey: 'upload-key-1', madeAt: '2026-11-23T08:00:00.000Z', configRevision: 5, queue: false });
+    expect(headers[0]).toMatchObject({ 'idempotency-key': 'upload-key-1', 'made-at': '2026-11-23T08:00:00.000Z', 'config-revision': '5' });
+  });
+
+  it('queues, without trying, a write that names a file whose upload still waits; sends the stored URL once it is uploaded', async () => {
+    const queued: QueuedWrite[] = [];
+    let refs = new Map<string, RefState>([['blob:app/1', {}]]);
+    const { api, seen } = answeringClient(() => true, {
+      queue: async (write) => void queued.push(write),
+      resolveRefs: (data) => resolveRefs(data, refs),
+    });
+    const data = { barcodeId: 'B1', forms: { receiving: { signature: 'blob:app/1', photos: [{ name: 'p.jpg', url: 'blob:app/1' }] } } };
+    expect(isQueued(await caught(api.post('/barcode/tracking', data)))).toBe(true);
+    expect(seen).toHaveLength(0);
+    expect(queued[0]?.data).toEqual(data);
+    refs = new Map([['blob:app/1', { url: '/api/barcode/file/B1/s.png' }]]);
+    await api.post('/barcode/tracking', data);
+    expect(seen[0]?.body).toEqual({ barcodeId: 'B1', forms: { receiving: { signature: '/api/barcode/file/B1/s.png', photos: [{ name: 'p.jpg', url: '/api/barcode/file/B1/s.png' }] } } });
+  });
+
+  it('knows which stand-ins are sent (with their URL) and which still wait', () => {
+    const item = (seq: number, state: OutboxItem['state'], ref?: string, answer?: string): OutboxItem =>
+      ({ seq, key: `k${seq}`, method: 'post', url: '/barcode/file', data: null, madeAt: '', state, ref, answer });
+    const refs = refsOf([item(1, 'sent', 'blob:a', '/api/barcode/file/B1/a.png'), item(2, 'queued', 'blob:b'), item(3, 'sent')]);
+    expect(resolveRefs(['blob:a', 'x'], refs)).toEqual({ data: ['/api/barcode/file/B1/a.png', 'x'], waiting: false });
+    expect(resolveRefs({ s: 'blob:b' }, refs)).toEqual({ data: { s: 'blob:b' }, waiting: true });
+    expect(resolveRefs(null, new Map())).toEqual({ data: null, waiting: false });
   });
 });

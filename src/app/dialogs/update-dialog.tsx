@@ -2,9 +2,10 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@/shared/ui/store';
 import { postponeUpdate, updateStore } from '@/shared/ui/update-events';
+import { applyUpdate } from '@/shared/pwa/apply-update';
 
 /**
- * 'New version found' (spec sections 2, 4): Update reloads; Later asks again in 15 minutes.
+ * 'New version found' (spec sections 2, 4): Update lets the new service worker take over and reloads; Later asks again in 15 minutes.
  * A forced upgrade has neither Later nor a close control, and cannot be dismissed.
  */
 export function UpdateDialog() {
@@ -26,7 +27,7 @@ export function UpdateDialog() {
       <Text>{forced ? t('update.forced') : t('update.message')}</Text>
       <Group justify="flex-end" mt="md">
         {!forced && <Button variant="default" onClick={() => postponeUpdate()}>{t('update.later')}</Button>}
-        <Button onClick={() => window.location.reload()}>{t('update.update')}</Button>
+        <Button onClick={() => void applyUpdate()}>{t('update.update')}</Button>
       </Group>
     </Modal>
   );

@@ -18,6 +18,7 @@ import { useStore } from '@/shared/ui/store';
 import { showToast } from '@/shared/ui/toasts';
 import { ErrorBoundary } from '@/shared/ui/error-boundary';
 import { LazyMessageDialog, preloadFailureUi } from '../dialogs/lazy-dialogs';
+import { linkManifest } from '@/shared/pwa/manifest-link';
 import { ScreenLoadFailed } from '../screen-load-failed';
 import { Header } from './header';
 
@@ -80,6 +81,11 @@ export function ProjectLayout() {
   useEffect(() => {
     if (screenUp) reportPageView(location.pathname);
   }, [screenUp, location.pathname]);
+  // The project's own web app manifest: installed, the app is this project's (issue 20).
+  const projectCode = project?.code;
+  useEffect(() => {
+    if (projectCode) linkManifest(projectCode);
+  }, [projectCode]);
 
   useEffect(() => {
     if (!profile || !project) return;

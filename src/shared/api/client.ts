@@ -1,7 +1,7 @@
 import redaxios from 'redaxios';
 import { CLIENT_VERSION, compareVersions, Headers as HeaderNames } from '@schemas/validation';
 import { ApiError, normaliseError } from './errors';
-import type { QueuedWrite } from './outbox/outbox-item';
+import type { FormEntry, QueuedWrite } from './outbox/outbox-item';
 import { sendUpload, type UploadAnswer } from './upload';
 
 export interface ApiClientOptions {
@@ -25,6 +25,12 @@ export interface ApiClientOptions {
   queue?(write: QueuedWrite): Promise<void>;
   /** Told of every write the server accepted (not the session calls): the analytics' key actions (src/shared/analytics). */
   onWritten?(method: Method, url: string, data: unknown): void;
+  /**
+   * The outbox's uploads a write names (their stand-ins, see OutboxItem.ref): `data` with the
+   * stored files' URLs for the uploads already sent, and whether one it names still waits (the
+   * write then waits behind it in the outbox, in order). Without it, `data` is sent as it is.
+   */
+  resolveRefs?(data: unknown): { data: unknown; waiting: boolean };
 }
 
 /** A write that failed on the network is sent again after 0.3 s, then after 1 s, with the same Idempotency-Key. */
@@ -50,7 +56,12 @@ interface Request {
   queue?: boolean;
   /** false: the answer is a document of its own (an EPCIS export), not in the `{ data }` envelope. */
   envelope?: boolean;
+  /** The configuration revision the write was made with (the outbox's replays); else the current project's. */
+  configRevision?: number;
 }
+
+/** What an upload may carry besides its form (the outbox's replays). */
+export type UploadRequest = Pick<Request, 'idempotencyKey' | 'madeAt' | 'queue' | 'configRevision'>;
 
 /**
  * Writes that are never queued: the session calls, generating a barcode (the user needs the
@@ -90,6 +101,12 @@ export function createApiClient(options: ApiClientOptions) {
     fetch: ((input: RequestInfo | URL, init?: RequestInit) => baseFetch(input, { ...init, signal: AbortSignal.timeout(options.timeoutMs) })) as typeof fetch,
   });
   let refreshing: Promise<boolean> | null = null;
+  /**
+   * The revision of the project configuration the app works with: the last GET /barcode/project
+   * said it (`revision`, absent = 1). Every write carries it as Config-Revision, and a queued
+   * write keeps the one it was made with, so the server checks it against that configuration.
+   */
+  let configRevision = 1;
 
   function checkVersion(headers: Headers | undefined): void {
     const latest = headers?.get(HeaderNames.clientVersion);
@@ -107,9 +124,14 @@ export function createApiClient(options: ApiClientOptions) {
           ...transportHeaders(),
           ...(request.idempotencyKey ? { [HeaderNames.idempotencyKey]: request.idempotencyKey } : {}),
           ...(request.madeAt ? { [HeaderNames.madeAt]: request.madeAt } : {}),
+          ...(method === 'get' ? {} : { [HeaderNames.configRevision]: String(request.configRevision ?? configRevision) }),
         },
       });
       checkVersion(response.headers);
+      if (method === 'get' && url === '/barcode/project') {
+        const revision = (response.data.data as { revision?: unknown } | null)?.revision;
+        configRevision = typeof revision === 'number' ? revision : 1;
+      }
       return { data: request.envelope === false ? (response.data as T) : response.data.data, headers: response.headers };
     } catch (thrown) {
       if (thrown instanceof ApiError) throw thrown;
@@ -153,17 +175,23 @@ export function createApiClient(options: ApiClientOptions) {
   async function request<T>(method: Method, url: string, given: Request = {}): Promise<ApiResponse<T>> {
     // One key per call, i.e. per user action: its retries, its replay after a refresh and its sends from the outbox reuse it.
     if (method === 'get' || AUTH_PATHS.includes(url) || POST_READS.includes(url)) return answered<T>(method, url, given);
-    const req = given.idempotencyKey ? given : { ...given, idempotencyKey: newIdempotencyKey() };
+    const req = { ...given, idempotencyKey: given.idempotencyKey ?? newIdempotencyKey(), configRevision: given.configRevision ?? configRevision };
     const madeAt = req.madeAt ?? new Date().toISOString();
+    const queue = async () => {
+      await options.queue!({ key: req.idempotencyKey, method, url, data: req.data, madeAt, configRevision: req.configRevision });
+      throw new ApiError('queued', 0);
+    };
+    // A write naming a file whose upload still waits in the outbox waits behind it.
+    const refs = options.resolveRefs?.(req.data) ?? { data: req.data, waiting: false };
+    if (refs.waiting && isQueueable(url, req)) return queue();
     try {
-      const answer = await answered<T>(method, url, req);
+      const answer = await answered<T>(method, url, { ...req, data: refs.data });
       options.onWritten?.(method, url, req.data);
       return answer;
     } catch (error) {
       const unanswered = error instanceof ApiError && (error.code === 'network' || error.code === 'timeout');
       if (!unanswered || !isQueueable(url, req)) throw error;
-      await options.queue!({ key: req.idempotencyKey!, method, url, data: req.data, madeAt });
-      throw new ApiError('queued', 0);
+      return queue();
     }
   }
 
@@ -184,26 +212,50 @@ export function createApiClient(options: ApiClientOptions) {
 
   const transportHeaders = () => ({ [HeaderNames.utcOffset]: String(utcOffsetHours()), [HeaderNames.clientVersion]: CLIENT_VERSION });
 
-  async function uploadOnce(url: string, body: FormData, onProgress: (percent: number) => void): Promise<UploadAnswer> {
+  async function uploadOnce(url: string, body: FormData, onProgress: (percent: number) => void, req: UploadRequest): Promise<UploadAnswer> {
+    const headers = {
+      ...transportHeaders(),
+      ...(req.idempotencyKey ? { [HeaderNames.idempotencyKey]: req.idempotencyKey } : {}),
+      ...(req.madeAt ? { [HeaderNames.madeAt]: req.madeAt } : {}),
+      [HeaderNames.configRevision]: String(req.configRevision ?? configRevision),
+    };
     try {
-      return await (options.upload ?? sendUpload)({ url: options.baseURL + url, body, headers: transportHeaders(), timeoutMs: UPLOAD_TIMEOUT_MS, onProgress });
+      return await (options.upload ?? sendUpload)({ url: options.baseURL + url, body, headers, timeoutMs: UPLOAD_TIMEOUT_MS, onProgress });
     } catch (error) {
       throw new ApiError((error as Error).name === 'TimeoutError' ? 'timeout' : 'network', 0);
     }
   }
 
   /**
-   * POST multipart with progress (spec section 7: 30-minute timeout). A 401 refreshes the
-   * session once, like every call. Upload errors (spec section 8) carry the byte limit when
-   * the server states one (`maxBytes` beside `errors.File`).
+   * POST multipart with progress (spec section 7: 30-minute timeout), with its own
+   * Idempotency-Key (a repeat stores the file once). A 401 refreshes the session once, like
+   * every call. Upload errors (spec section 8) carry the byte limit when the server states one
+   * (`maxBytes` beside `errors.File`).
+   *
+   * An upload that gets no answer goes to the outbox with its file, like any write, and resolves
+   * with a stand-in for the stored file's URL: a blob: URL of the file (a form shows it as the
+   * image). The write that names it later is sent after the upload, with the real URL.
    */
-  async function upload<T>(url: string, body: FormData, onProgress: (percent: number) => void): Promise<T> {
-    let answer = await uploadOnce(url, body, onProgress);
+  async function upload<T>(url: string, body: FormData, onProgress: (percent: number) => void, given: UploadRequest = {}): Promise<T> {
+    const req = { ...given, idempotencyKey: given.idempotencyKey ?? newIdempotencyKey(), configRevision: given.configRevision ?? configRevision };
+    const madeAt = req.madeAt ?? new Date().toISOString();
+    let answer: UploadAnswer;
+    try {
+      answer = await uploadOnce(url, body, onProgress, req);
+    } catch (error) {
+      if (options.queue === undefined || req.queue === false || typeof URL.createObjectURL !== 'function') throw error;
+      const form: FormEntry[] = [...body.entries()].map(([name, value]) => (typeof value === 'string' ? { name, value } : { name, value, fileName: value.name }));
+      const file = form.find((entry) => typeof entry.value !== 'string')?.value;
+      const ref = file instanceof Blob ? URL.createObjectURL(file) : undefined;
+      await options.queue({ key: req.idempotencyKey, method: 'post', url, data: null, madeAt, configRevision: req.configRevision, form, ref });
+      if (ref === undefined) throw new ApiError('queued', 0);
+      return ref as T;
+    }
     if (answer.status === 401 && options.mayHaveSession()) {
       if (!(await refreshOnce())) {
         options.onSignedOut();
       } else {
-        answer = await uploadOnce(url, body, onProgress);
+        answer = await uploadOnce(url, body, onProgress, req);
       }
     }
     checkVersion(answer.headers);

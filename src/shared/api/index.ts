@@ -17,7 +17,7 @@ export const hasSessionHint = (): boolean => readCookie(SESSION_HINT_COOKIE) ===
  * render and connects it here (its code is not part of the first load). Before that, a write
  * that gets no answer fails as 'network', as it did before there was an outbox.
  */
-let outbox: { enqueue(write: QueuedWrite): Promise<void> } | null = null;
+let outbox: { enqueue(write: QueuedWrite): Promise<void>; resolveRefs(data: unknown): { data: unknown; waiting: boolean } } | null = null;
 export const connectOutbox = (loaded: typeof outbox): void => {
   outbox = loaded;
 };
@@ -38,6 +38,7 @@ export const api = createApiClient({
     await outbox.enqueue(write);
   },
   onWritten: reportWrite,
+  resolveRefs: (data) => outbox?.resolveRefs(data) ?? { data, waiting: false },
 });
 
 export { ApiError };

@@ -80,7 +80,8 @@ export function DetailActions({ project, barcode, loggedIn, handheld = false }: 
     window.setTimeout(() => {
       if (document.activeElement === null || document.activeElement === document.body) document.getElementById(BARCODE_TITLE_ID)?.focus();
     }, 400);
-  }, () => setConfirming(null));
+    // Queued in the outbox: the dialog closes too, so the same undo cannot be sent twice.
+  }, () => setConfirming(null), () => setConfirming(null));
 
   const primary = actions.filter((a) => PRIMARY.includes(a.name));
   const secondary = actions.filter((a) => !PRIMARY.includes(a.name));

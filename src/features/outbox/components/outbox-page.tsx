@@ -23,14 +23,15 @@ const ACTIONS: Record<string, string> = {
   'undo-linking post': 'outbox.action_undo-linking_post',
   'recycle post': 'outbox.action_recycle_post',
   'file delete': 'outbox.action_file_delete',
+  'file post': 'outbox.action_file_post',
 };
 
 const STATE_COLORS = { queued: 'gray', sending: 'blue', sent: 'teal', refused: 'red' } as const;
 
-/** The barcode a write is about, when its body names one. */
+/** The barcode a write is about, when its body (or an upload's form) names one. */
 function barcodeOf(item: OutboxItem): string | undefined {
   const data = item.data as { barcodeId?: unknown; parentId?: unknown } | null;
-  const id = data?.barcodeId ?? data?.parentId;
+  const id = data?.barcodeId ?? data?.parentId ?? item.form?.find((entry) => entry.name === 'barcodeId')?.value;
   return typeof id === 'string' ? id : undefined;
 }
 

@@ -13,7 +13,17 @@ let made: Outbox | undefined;
 export function appOutbox(api: ApiClient): Outbox {
   made ??= createOutbox({
     send: async (item) => {
-      await api.request(item.method, item.url, { data: item.data, idempotencyKey: item.key, madeAt: item.madeAt, queue: false });
+      const sent = { idempotencyKey: item.key, madeAt: item.madeAt, configRevision: item.configRevision ?? 1, queue: false };
+      if (item.form) {
+        // An upload: its form again, the file as it was stored.
+        const body = new FormData();
+        for (const entry of item.form) {
+          if (typeof entry.value === 'string') body.append(entry.name, entry.value);
+          else body.append(entry.name, entry.value, entry.fileName);
+        }
+        return api.upload<string>(item.url, body, () => undefined, sent);
+      }
+      return (await api.request(item.method, item.url, { ...sent, data: item.data })).data;
     },
     onDelivered: () => outboxDeliveries.set((n) => n + 1),
   });

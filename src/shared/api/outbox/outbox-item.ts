@@ -19,7 +19,31 @@ export interface OutboxItem {
   refusal?: { code: string; fields: Record<string, number[]> };
   /** When it was sent (state sent). */
   sentAt?: string;
+  /**
+   * The project configuration's revision the write was made with (sent as Config-Revision, so
+   * the server checks it against that revision). Absent in writes queued before it existed: 1.
+   */
+  configRevision?: number;
+  /**
+   * A multipart upload (POST /barcode/file): its form's entries, the file itself included (a
+   * Blob, kept in IndexedDB with the write).
+   */
+  form?: FormEntry[];
+  /**
+   * An upload's stand-in: what the form got as the file's URL while the upload waited (a blob:
+   * URL of the file). The writes after it that name it are sent with the stored file's URL.
+   */
+  ref?: string;
+  /** A sent upload's answer: the stored file's URL, which replaces `ref` in the writes after it. */
+  answer?: string;
+}
+
+/** One entry of a multipart form: a text field, or a file with its name. */
+export interface FormEntry {
+  name: string;
+  value: string | Blob;
+  fileName?: string;
 }
 
 /** What the client hands the outbox: a write that got no answer. */
-export type QueuedWrite = Pick<OutboxItem, 'key' | 'method' | 'url' | 'data' | 'madeAt'>;
+export type QueuedWrite = Pick<OutboxItem, 'key' | 'method' | 'url' | 'data' | 'madeAt' | 'configRevision' | 'form' | 'ref'>;

@@ -16,6 +16,7 @@ import type { ApiError } from '../errors';
 import { outboxItems } from './outbox-items';
 import { addItem, allItems, deleteItem, putItem, updateItem } from './outbox-db';
 import type { OutboxItem, QueuedWrite } from './outbox-item';
+import { refsOf, resolveRefs } from './outbox-refs';
 
 export type { OutboxItem, QueuedWrite } from './outbox-item';
 
@@ -29,8 +30,12 @@ const LOCK_NAME = 'sb-outbox-send';
 const CHANNEL_NAME = 'sb-outbox';
 
 export interface OutboxOptions {
-  /** Sends one write with its key and time; resolves on a 2xx answer, rejects with the ApiError otherwise. */
-  send(item: OutboxItem): Promise<void>;
+  /**
+   * Sends one write with its key and time (its files' stand-ins already replaced); resolves on a
+   * 2xx answer with what it answered (an upload: the stored file's URL), rejects with the
+   * ApiError otherwise.
+   */
+  send(item: OutboxItem): Promise<unknown>;
   /** After a send round that delivered something: the cached reads are stale. */
   onDelivered(): void;
 }
@@ -73,7 +78,10 @@ export function createOutbox(options: OutboxOptions) {
   async function sendAll(): Promise<void> {
     let delivered = false;
     let stopped = false;
-    for (const stored of await allItems()) {
+    const all = await allItems();
+    // The uploads' stand-ins: a write naming a file is sent with the URL its upload got.
+    const refs = refsOf(all);
+    for (const stored of all) {
       if (stored.state === 'sent') {
         if (Date.now() - Date.parse(stored.sentAt ?? '') > SENT_KEPT_MS) await deleteItem(stored.seq);
         continue;
@@ -85,8 +93,10 @@ export function createOutbox(options: OutboxOptions) {
       if (!item || item.state !== 'sending') continue;
       await changed();
       try {
-        await options.send(item);
-        await updateItem(item.seq, (now) => ({ ...now, state: 'sent', sentAt: new Date().toISOString() }));
+        const answer = await options.send({ ...item, data: resolveRefs(item.data, refs).data });
+        const uploaded = item.ref && typeof answer === 'string' ? answer : undefined;
+        if (item.ref && uploaded) refs.set(item.ref, { url: uploaded });
+        await updateItem(item.seq, (now) => ({ ...now, state: 'sent', sentAt: new Date().toISOString(), ...(uploaded ? { answer: uploaded } : {}) }));
         delivered = true;
       } catch (error) {
         if (isTransient(error)) {
@@ -132,6 +142,8 @@ export function createOutbox(options: OutboxOptions) {
       schedule(backoffDelay(failures));
     },
     flush,
+    /** `data` with the stand-ins of sent uploads replaced; `waiting` when it names an upload still queued. */
+    resolveRefs: (data: unknown) => resolveRefs(data, refsOf(items.get())),
     /**
      * A refused write, sent again (e.g. after the user fixed what the refusal named), with a new
      * Idempotency-Key: the server keeps a refusal under the old key and would answer it again. A

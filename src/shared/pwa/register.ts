@@ -1,0 +1,24 @@
+/**
+ * The page's side of the service worker (service-worker.ts): registered once the first screen
+ * is drawn (main.tsx, whenIdle), so neither its code nor the precache's downloads compete with
+ * the first load.
+ */
+import { CACHED_API, type CacheUrlsMessage } from './cached-api';
+
+/** The worker the build writes (vite.config.ts, serviceWorker()). */
+export const SERVICE_WORKER_URL = '/sw.js';
+
+export function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
+  // Refused (a test that blocks workers, a private window): the app works online as before.
+  navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' })
+    .then(() => navigator.serviceWorker.ready)
+    .then((registration) => {
+      // The project's configuration and logo this page read before the worker was there: the
+      // worker keeps them now, so the very first visit already opens offline next time.
+      const cacheUrls = performance.getEntriesByType('resource').map((entry) => entry.name)
+        .filter((url) => new URL(url).origin === location.origin && CACHED_API.test(new URL(url).pathname));
+      registration.active?.postMessage({ cacheUrls } satisfies CacheUrlsMessage);
+    })
+    .catch(() => undefined);
+}
