@@ -1,13 +1,11 @@
 /**
  * Which identifier a barcode carries in an EPCIS document (issue 15): a GS1 Digital Link URI
  * when its external id is one, the barcode's own canonical URL otherwise.
- *
- * The GS1 syntax parser of issue 15 (deliverable 1) replaces `gs1DigitalLinkOf` below: with it,
- * `epcOf` becomes `const parsed = parseGs1(externalId); if (parsed) return toDigitalLinkUri(parsed);`
- * so element strings (GS1-128, QR) and every primary key get their Digital Link URI too. Until
- * then only a Digital Link URI whose primary key is an SSCC (00) or a GTIN (01, with its key
- * qualifiers and query kept as written) is recognised.
+ * Element strings (GS1-128, QR), bracketed GS1 data and Digital Link URIs of every primary key
+ * are read by the GS1 parser of `gs1/`.
  */
+
+import { hasValidCheckDigit, parseGs1, toDigitalLinkUri } from '../../gs1';
 
 /** A barcode as the EPCIS export names it. */
 export interface IdentifiedBarcode {
@@ -24,30 +22,17 @@ export interface EpcisBase {
   projectSegment: string;
 }
 
-/** GS1 mod-10 check digit over all but the last digit. */
-function hasValidCheckDigit(digits: string): boolean {
-  const body = digits.slice(0, -1);
-  let sum = 0;
-  for (let i = 0; i < body.length; i += 1) sum += Number(body[body.length - 1 - i]) * (i % 2 === 0 ? 3 : 1);
-  return (10 - (sum % 10)) % 10 === Number(digits.at(-1));
-}
-
 /**
- * The external id as a GS1 Digital Link URI when it is one: `http(s)://host/[stem/]01/{14 digits}`
- * or `/00/{18 digits}` with a valid check digit, or null.
+ * The external id's GS1 Digital Link URI when it carries a GS1 primary key, or null. External ids
+ * are kept as the scanning code stores them (README, "GS1 barcodes"): an SSCC as its 18 digits
+ * (with a valid check digit), any other key as its Digital Link URI, other GS1 data in the
+ * bracketed form; all are read by the one GS1 parser (`gs1/`), and the URI is written with GS1's
+ * resolver as its host, the key and its qualifiers in the path.
  */
 function gs1DigitalLinkOf(externalId: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(externalId.trim());
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  const segments = url.pathname.split('/');
-  const at = segments.findIndex((s, i) => (s === '01' && /^\d{14}$/.test(segments[i + 1] ?? '')) || (s === '00' && /^\d{18}$/.test(segments[i + 1] ?? '')));
-  if (at < 0 || !hasValidCheckDigit(segments[at + 1] ?? '')) return null;
-  return url.href;
+  const text = externalId.trim();
+  const parsed = parseGs1(/^\d{18}$/.test(text) && hasValidCheckDigit(text) ? `(00)${text}` : text);
+  return parsed.status === 'ok' && parsed.primaryKey ? toDigitalLinkUri(parsed) : null;
 }
 
 /** The barcode's canonical URL: its detail page, `{origin}/{code@version}/qrcode/{id}` (what its label encodes). */
