@@ -8,6 +8,7 @@ import { installIdempotency } from './plugins/idempotency';
 import { installObservability, loggerOptions, requestId, type ReadinessCheck } from './plugins/observability';
 import { installOpenApi } from './plugins/openapi';
 import type { ServerMetrics } from './infra/metrics';
+import { installProjectRevision } from './plugins/project-revision';
 import { installStaticClient } from './plugins/static-client';
 import { installTransportHeaders } from './plugins/transport-headers';
 import { installValidation } from './plugins/validation';
@@ -64,6 +65,7 @@ export async function buildApp(ctx: ServerContext, options: BuildOptions): Promi
   installValidation(app);
   installErrorHandling(app);
   installTransportHeaders(app, ctx.config);
+  installProjectRevision(app);
   await app.register(fastifyCookie);
   installAuth(app, ctx);
   installIdempotency(app, ctx);

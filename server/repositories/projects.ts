@@ -8,6 +8,8 @@ export interface ProjectRow {
   enterprise_name: string;
   code: string;
   version: number;
+  /** The configuration revision in service (config_revisions). */
+  revision: number;
   name: string;
   config: ProjectConfig;
   has_logo: boolean;
@@ -20,14 +22,14 @@ export interface ProjectMemberRow {
   can_add_tracking: boolean;
 }
 
-const SELECT_PROJECT = `select p.id, p.enterprise_id, e.name as enterprise_name, p.code, p.version, p.name, p.config,
+const SELECT_PROJECT = `select p.id, p.enterprise_id, e.name as enterprise_name, p.code, p.version, p.revision, p.name, p.config,
   (p.custom_logo is not null) as has_logo
   from projects p join enterprises e on e.id = p.enterprise_id`;
 
 /** A project with the stamp of its row (`xmin`: any update of the row gives a new one; infra/project-cache.ts). */
 export async function findStampedProject(db: Queryable, id: string): Promise<{ project: ProjectRow; stamp: string } | undefined> {
   const row = (await db.query<ProjectRow & { stamp: string }>(
-    `select p.xmin::text as stamp, p.id, p.enterprise_id, e.name as enterprise_name, p.code, p.version, p.name, p.config,
+    `select p.xmin::text as stamp, p.id, p.enterprise_id, e.name as enterprise_name, p.code, p.version, p.revision, p.name, p.config,
             (p.custom_logo is not null) as has_logo
        from projects p join enterprises e on e.id = p.enterprise_id where p.id = $1`, [id])).rows[0];
   if (!row) return undefined;
@@ -100,6 +102,8 @@ export async function insertProject(db: Queryable, project: NewProject): Promise
      values ($1, $2, $3, 1, $4, $5, $6, $7)`,
     [project.id, project.enterpriseId, project.code, project.name, JSON.stringify(project.config), project.logo?.bytes ?? null, project.logo?.type ?? null],
   );
+  // Its first configuration revision, kept like every later one (issue 19).
+  await db.query(`insert into config_revisions (project_id, revision, config, mode) values ($1, 1, $2::jsonb, 'initial')`, [project.id, JSON.stringify(project.config)]);
 }
 
 /** Gives a user their own permissions in a project, unless they have a row there already. */
