@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type R
 import fastifyCookie from '@fastify/cookie';
 import { ErrorCode } from '../schemas/error-codes';
 import type { ServerContext } from './context';
+import { installAdminGuard } from './plugins/admin-auth';
 import { installAuth } from './plugins/auth';
 import { installErrorHandling } from './plugins/errors';
 import { installIdempotency } from './plugins/idempotency';
@@ -20,6 +21,7 @@ import { fileRoutes } from './routes/files';
 import { ghgRoutes } from './routes/ghg';
 import { projectRoutes } from './routes/project';
 import { userRoutes } from './routes/user';
+import { adminRoutes } from './routes/admin';
 
 export interface BuildOptions {
   /** Folder of the built client to serve; none in API-only tests. */
@@ -68,6 +70,7 @@ export async function buildApp(ctx: ServerContext, options: BuildOptions): Promi
   installProjectRevision(app);
   await app.register(fastifyCookie);
   installAuth(app, ctx);
+  installAdminGuard(app, ctx);
   installIdempotency(app, ctx);
   // Before the routes: it documents them as they are added.
   await installOpenApi(app);
@@ -81,6 +84,8 @@ export async function buildApp(ctx: ServerContext, options: BuildOptions): Promi
       await api.register(fileRoutes, { ctx });
       await api.register(ghgRoutes, { ctx });
       if (ctx.config.exposeOutbox) await api.register(devRoutes, { ctx });
+      // The admin area (issue 19, server/ADMIN.md): every route but the login calls requireAdmin.
+      await api.register(adminRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -33,6 +33,8 @@ const ScannedBarcodesPage = lazyScreen(() => import('@/features/scanning/compone
 const OutboxPage = lazyScreen(() => import('@/features/outbox/components/outbox-page').then(named('OutboxPage')));
 const TrackingCountPage = lazyScreen(() => import('@/features/tracking/components/tracking-count-page').then(named('TrackingCountPage')));
 const GhgReportPage = lazyScreen(() => import('@/features/ghg-report/components/ghg-report-page').then(named('GhgReportPage')));
+/** The admin area (issue 19): its own chunk, layout and login; its screens are listed in src/app/admin/admin-screens.tsx. */
+const AdminArea = lazyScreen(() => import('./admin/admin-area'));
 
 function ProjectNotFound() {
   const project = useCurrentProject();
@@ -100,6 +102,7 @@ export function AppRoutes() {
       <Routes>
         <Route element={<Screens />}>
           <Route path={paths.playground.path} element={<PlaygroundPage />} />
+          <Route path={paths.admin.path} element={<AdminArea />} />
           <Route path={paths.home.path} element={<ProjectLayout />}>
             <Route element={<Screens />}>
               <Route index element={<HomeRoute preloadResumed={preloadResumed} />} />

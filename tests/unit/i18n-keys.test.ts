@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@schemas/languages';
 import { allErrorCodes } from '@schemas/error-codes';
 
-const NAMESPACES = ['common', 'errors', 'config', 'forms', 'barcode', 'pairing', 'scan-list', 'bulk'] as const;
+const NAMESPACES = ['common', 'errors', 'config', 'forms', 'barcode', 'pairing', 'scan-list', 'bulk', 'admin'] as const;
 
 type Tree = { [key: string]: string | Tree };
 const load = (lng: string, ns: string) => JSON.parse(readFileSync(`locales/${lng}/${ns}.json`, 'utf8')) as Tree;
