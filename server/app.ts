@@ -22,6 +22,7 @@ import { ghgRoutes } from './routes/ghg';
 import { projectRoutes } from './routes/project';
 import { userRoutes } from './routes/user';
 import { adminRoutes } from './routes/admin';
+import { adminConfigRoutes } from './routes/admin-config';
 
 export interface BuildOptions {
   /** Folder of the built client to serve; none in API-only tests. */
@@ -86,6 +87,7 @@ export async function buildApp(ctx: ServerContext, options: BuildOptions): Promi
       if (ctx.config.exposeOutbox) await api.register(devRoutes, { ctx });
       // The admin area (issue 19, server/ADMIN.md): every route but the login calls requireAdmin.
       await api.register(adminRoutes, { ctx });
+      await api.register(adminConfigRoutes, { ctx });
     },
     { prefix: '/api' },
   );

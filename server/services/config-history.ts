@@ -2,7 +2,7 @@ import type { Language } from '../../schemas/languages';
 import type { ServerContext } from '../context';
 import * as revisions from '../repositories/config-revisions';
 import type { RevisionRow } from '../repositories/config-revisions';
-import { compatReport, keptRevision, reportView, type ReportView } from './config-publish';
+import { compatReport, keptRevision, reportView, type ProjectRef, type ReportView } from './config-publish';
 import { loadProject } from './projects';
 
 export interface RevisionView {
@@ -28,8 +28,8 @@ export interface ConfigHistory {
 }
 
 /** Every published revision of a project version, newest first, and its draft if it has one. */
-export async function configHistory(ctx: ServerContext, projectId: string): Promise<ConfigHistory> {
-  const project = await loadProject(ctx.db, { id: projectId });
+export async function configHistory(ctx: ServerContext, ref: ProjectRef): Promise<ConfigHistory> {
+  const project = await loadProject(ctx.db, ref);
   const draft = await revisions.findDraft(ctx.db, project.id);
   return {
     projectId: project.id, code: project.code, version: project.version, revision: project.revision,
@@ -38,15 +38,15 @@ export async function configHistory(ctx: ServerContext, projectId: string): Prom
   };
 }
 
-export async function revisionDetail(ctx: ServerContext, projectId: string, revision: number): Promise<RevisionView & { config: unknown }> {
-  await loadProject(ctx.db, { id: projectId });
-  const found = await keptRevision(ctx.db, projectId, revision);
+export async function revisionDetail(ctx: ServerContext, ref: ProjectRef, revision: number): Promise<RevisionView & { config: Record<string, unknown> }> {
+  const project = await loadProject(ctx.db, ref);
+  const found = await keptRevision(ctx.db, project.id, revision);
   return { ...revisionView(found), config: found.config };
 }
 
 /** What changed from one kept revision to another, in words (the language asked) and as data, with today's stored records counted. */
-export async function diffRevisions(ctx: ServerContext, projectId: string, from: number, to: number, language: Language): Promise<ReportView> {
-  await loadProject(ctx.db, { id: projectId });
-  const [before, after] = [await keptRevision(ctx.db, projectId, from), await keptRevision(ctx.db, projectId, to)];
-  return reportView(await compatReport(ctx.db, projectId, before.config, after.config), language);
+export async function diffRevisions(ctx: ServerContext, ref: ProjectRef, from: number, to: number, language: Language): Promise<ReportView> {
+  const project = await loadProject(ctx.db, ref);
+  const [before, after] = [await keptRevision(ctx.db, project.id, from), await keptRevision(ctx.db, project.id, to)];
+  return reportView(await compatReport(ctx.db, project.id, before.config, after.config), language);
 }

@@ -7,6 +7,7 @@ import type { ServerContext } from '../context';
 import { newId } from '../infra/ids';
 import * as revisions from '../repositories/config-revisions';
 import type { Actor, RevisionMode } from '../repositories/config-revisions';
+import { audit, type AuditActor, type AuditTarget } from './audit';
 import type { ProjectRow } from '../repositories/projects';
 import { ApiFailure, commonFailure } from '../rules/api-failure';
 import { concurrentChange } from '../rules/barcodes';
@@ -16,11 +17,25 @@ import {
 import { diffConfigs, type ConfigChange } from '../rules/config-diff';
 import { DIFF_MESSAGES } from './config-words';
 
+/** A project version as the admin routes name it. */
+export interface ProjectRef {
+  code: string;
+  version: number;
+}
+
+/** Who is recorded on a revision or draft: the admin's id and name, or the command line. */
+export const actorOf = (actor: AuditActor): Actor => ('commandLine' in actor ? { id: null, name: 'command line' } : { id: actor.id, name: actor.name });
+
+/** The audit log's target of a configuration action: the project version. */
+export const auditTarget = (project: Pick<ProjectRow, 'code' | 'version' | 'enterprise_id'>): AuditTarget => ({
+  type: 'project', id: `${project.code}@${project.version}`, enterpriseId: project.enterprise_id, projectCode: project.code,
+});
+
 /** A compatibility report as the API answers it: the verdict and each change, in words and as data. */
 export interface ReportView {
   verdict: CompatReport['verdict'];
   verdictText: string;
-  changes: { id: string; impact: string; affected: number | null; text: string; change: ConfigChange }[];
+  changes: { id: string; impact: CompatReport['verdict']; affected: number | null; text: string; change: ConfigChange }[];
 }
 
 export function reportView(report: CompatReport, language: Language): ReportView {
@@ -75,21 +90,29 @@ export interface Published {
  * `inTransaction` runs first in the same transaction (the draft's removal, the audit).
  */
 export async function publishConfig(
-  ctx: ServerContext, by: Actor, project: ProjectRow, config: unknown, request: PublishRequest & { revisionMode?: RevisionMode },
-  inTransaction: (tx: Queryable, published: Omit<Published, 'report'>) => Promise<void> = async () => undefined,
+  ctx: ServerContext, actor: AuditActor, project: ProjectRow, config: unknown, request: PublishRequest & { revisionMode?: RevisionMode; rolledBackTo?: number },
+  inTransaction: (tx: Queryable, current: Omit<Published, 'report'>) => Promise<void> = async () => undefined,
 ): Promise<Published> {
   const { problems } = qaCheck(config);
   if (problems.length > 0) throw configInvalid(problems);
   const next = config as ProjectConfig;
   const report = await compatReport(ctx.db, project.id, project.config, next, request.migrations);
   if (publishRefusal(report, request.mode)) throw new ApiFailure(409, { $common: [ErrorCode.configChangeRefused] }, {}, { report: reportView(report, request.language) });
+  const by = actorOf(actor);
+  const view = reportView(report, request.language);
   const published = await ctx.db.transaction(async (tx) => {
+    await inTransaction(tx, { projectId: project.id, code: project.code, version: project.version, revision: project.revision });
     const target = request.mode === 'inPlace' ? await publishInPlace(tx, by, project, next, request) : await publishNewVersion(tx, by, project, next, request);
     await revisions.deleteTestEntries(tx, project.id);
-    await inTransaction(tx, target);
+    await audit(
+      tx, actor, request.rolledBackTo === undefined ? 'project.publish' : 'project.rollback', auditTarget(project),
+      { version: project.version, revision: project.revision },
+      { version: target.version, revision: target.revision, mode: request.mode, rolledBackTo: request.rolledBackTo, verdict: view.verdict, changes: view.changes.map((c) => c.text) },
+      request.note || undefined,
+    );
     return target;
   });
-  return { ...published, report: reportView(report, request.language) };
+  return { ...published, report: view };
 }
 
 async function publishInPlace(tx: Queryable, by: Actor, project: ProjectRow, config: ProjectConfig, request: PublishRequest & { revisionMode?: RevisionMode }) {
