@@ -33,7 +33,7 @@ export const Draft = Type.Object({
   /** Its save count: the ETag of the draft, sent back in If-Match. */
   etag: Type.Integer(),
   savedBy: Type.String(),
-  savedAt: Type.String({ format: 'date-time' }),
+  savedAt: Type.String({ description: 'ISO 8601 date and time.' }),
   config: AnyConfig,
   problems: Type.Array(Problem),
 });
@@ -79,7 +79,7 @@ export const Revision = Type.Object({
   mode: Type.String(),
   note: Type.String(),
   publishedBy: Type.String(),
-  publishedAt: Type.String({ format: 'date-time' }),
+  publishedAt: Type.String({ description: 'ISO 8601 date and time.' }),
 });
 export const RevisionResponse = envelope(Type.Object({ ...Revision.properties, config: AnyConfig }));
 
@@ -89,7 +89,7 @@ export const ConfigHistory = Type.Object({
   version: Type.Integer(),
   revision: Type.Integer(),
   revisions: Type.Array(Revision),
-  draft: Type.Union([Type.Object({ basedOnRevision: Type.Integer(), etag: Type.Integer(), savedBy: Type.String(), savedAt: Type.String({ format: 'date-time' }) }), Type.Null()]),
+  draft: Type.Union([Type.Object({ basedOnRevision: Type.Integer(), etag: Type.Integer(), savedBy: Type.String(), savedAt: Type.String({ description: 'ISO 8601 date and time.' }) }), Type.Null()]),
 });
 export type ConfigHistory = Static<typeof ConfigHistory>;
 export const ConfigHistoryResponse = envelope(ConfigHistory);
@@ -108,7 +108,7 @@ export const TestEntry = Type.Object({
   data: Type.Unknown(),
   errors: Type.Record(Type.String(), Type.Array(Type.Integer())),
   madeBy: Type.Union([Type.String(), Type.Null()]),
-  createdAt: Type.String({ format: 'date-time' }),
+  createdAt: Type.String({ description: 'ISO 8601 date and time.' }),
 });
 export type TestEntry = Static<typeof TestEntry>;
 export const TestEntryResponse = envelope(TestEntry);
@@ -118,7 +118,7 @@ export const TestEntriesResponse = envelope(Type.Array(TestEntry));
 export const ConfigErrorResponse = Type.Object({
   errors: Type.Record(Type.String(), Type.Array(Type.Integer())),
   savedBy: Type.Optional(Type.String()),
-  savedAt: Type.Optional(Type.String({ format: 'date-time' })),
+  savedAt: Type.Optional(Type.String({ description: 'ISO 8601 date and time.' })),
   etag: Type.Optional(Type.Integer()),
   report: Type.Optional(Report),
   problems: Type.Optional(Type.Array(Problem)),

@@ -64,22 +64,9 @@ export async function findLogo(db: Queryable, id: string): Promise<{ custom_logo
     'select custom_logo, custom_logo_type from projects where id = $1', [id])).rows[0];
 }
 
-export async function projectExists(db: Queryable, code: string, version: number): Promise<boolean> {
-  return (await db.query('select 1 from projects where code = $1 and version = $2', [code, version])).rows.length > 0;
-}
-
 /** Does the project hold exactly this configuration already (jsonb equality: key order and spacing aside)? */
 export async function configIsStored(db: Queryable, code: string, version: number, config: unknown): Promise<boolean> {
   return (await db.query('select 1 from projects where code = $1 and version = $2 and config = $3::jsonb', [code, version, JSON.stringify(config)])).rows.length > 0;
-}
-
-/** Replaces a project's configuration; false when it was the same already. */
-export async function updateConfig(db: Queryable, code: string, version: number, config: unknown): Promise<boolean> {
-  const { rows } = await db.query(
-    'update projects set config = $3::jsonb where code = $1 and version = $2 and config is distinct from $3::jsonb returning id',
-    [code, version, JSON.stringify(config)],
-  );
-  return rows.length > 0;
 }
 
 export async function projectIdExists(db: Queryable, id: string): Promise<boolean> {

@@ -90,7 +90,7 @@ export interface Published {
  * `inTransaction` runs first in the same transaction (the draft's removal, the audit).
  */
 export async function publishConfig(
-  ctx: ServerContext, actor: AuditActor, project: ProjectRow, config: unknown, request: PublishRequest & { revisionMode?: RevisionMode; rolledBackTo?: number },
+  ctx: Pick<ServerContext, 'db'>, actor: AuditActor, project: ProjectRow, config: unknown, request: PublishRequest & { revisionMode?: RevisionMode; rolledBackTo?: number },
   inTransaction: (tx: Queryable, current: Omit<Published, 'report'>) => Promise<void> = async () => undefined,
 ): Promise<Published> {
   const { problems } = qaCheck(config);
