@@ -23,6 +23,10 @@ export interface ApiClientOptions {
    * rejects with ApiError code 'queued'. Without it such a write rejects with 'network' / 'timeout'.
    */
   queue?(write: QueuedWrite): Promise<void>;
+  /** The configuration revision writes are made with (sent as Config-Revision; issue 19). */
+  configRevision?(): number | undefined;
+  /** Every answer's headers (the project's `project-revision`). */
+  onHeaders?(headers: Headers | undefined): void;
 }
 
 /** A write that failed on the network is sent again after 0.3 s, then after 1 s, with the same Idempotency-Key. */
@@ -46,6 +50,8 @@ interface Request {
   madeAt?: string;
   /** false: a write that gets no answer is not queued (the outbox's own sends, checks that need their answer now). */
   queue?: boolean;
+  /** The configuration revision the write was made with (a queued write's own); else the client's current one. */
+  configRevision?: number;
 }
 
 /**
@@ -93,6 +99,7 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   async function raw<T>(method: Method, url: string, request: Request): Promise<ApiResponse<T>> {
+    const configRevision = method === 'get' ? undefined : request.configRevision ?? options.configRevision?.();
     try {
       const params = request.params && Object.fromEntries(Object.entries(request.params).filter(([, v]) => v !== undefined));
       const response = await http<{ data: T }>({
@@ -101,9 +108,11 @@ export function createApiClient(options: ApiClientOptions) {
           ...transportHeaders(),
           ...(request.idempotencyKey ? { [HeaderNames.idempotencyKey]: request.idempotencyKey } : {}),
           ...(request.madeAt ? { [HeaderNames.madeAt]: request.madeAt } : {}),
+          ...(configRevision !== undefined ? { [HeaderNames.configRevision]: String(configRevision) } : {}),
         },
       });
       checkVersion(response.headers);
+      options.onHeaders?.(response.headers);
       return { data: response.data.data, headers: response.headers };
     } catch (thrown) {
       if (thrown instanceof ApiError) throw thrown;
@@ -113,6 +122,7 @@ export function createApiClient(options: ApiClientOptions) {
         throw new ApiError(timedOut ? 'timeout' : 'network', 0);
       }
       checkVersion(response.headers);
+      options.onHeaders?.(response.headers);
       throw normaliseError(response.status, response.data, response.headers);
     }
   }
