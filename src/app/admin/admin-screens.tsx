@@ -6,6 +6,7 @@ import { lazyScreen } from '../lazy';
 const named = <K extends string>(key: K) => <M extends Record<K, ComponentType<object>>>(m: M) => ({ default: m[key] });
 
 const AuditLogPage = lazyScreen(() => import('@/features/admin/components/audit-log-page').then(named('AuditLogPage')));
+const ConfigPage = lazyScreen(() => import('@/features/admin-config/components/config-page').then(named('ConfigPage')));
 
 /** A navigation label: a key under `nav` in locales/<lang>/admin.json. */
 export type AdminNavKey = Exclude<keyof typeof admin.nav, 'label'>;
@@ -29,4 +30,5 @@ export interface AdminScreen {
  */
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: 'audit-log', nav: 'auditLog', Screen: AuditLogPage },
+  { path: 'config', nav: 'config', Screen: ConfigPage },
 ];

@@ -52,6 +52,8 @@ interface Request {
   queue?: boolean;
   /** The configuration revision the write was made with (a queued write's own); else the client's current one. */
   configRevision?: number;
+  /** Further request headers (e.g. If-Match of an admin draft save). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -105,6 +107,7 @@ export function createApiClient(options: ApiClientOptions) {
       const response = await http<{ data: T }>({
         method, url, params, data: request.data,
         headers: {
+          ...request.headers,
           ...transportHeaders(),
           ...(request.idempotencyKey ? { [HeaderNames.idempotencyKey]: request.idempotencyKey } : {}),
           ...(request.madeAt ? { [HeaderNames.madeAt]: request.madeAt } : {}),
