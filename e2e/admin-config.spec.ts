@@ -69,8 +69,7 @@ test('an admin adds a required field in a draft, previews, tests and publishes i
   await admin.getByRole('button', { name: 'Open', exact: true }).click();
   await admin.getByRole('button', { name: 'Open a draft from revision 1' }).click();
   const builder = admin.getByRole('region', { name: 'Form builder' });
-  await builder.getByRole('combobox', { name: 'Form' }).click();
-  await builder.getByRole('option', { name: 'pallet: distributionCentre/receiving' }).click();
+  await builder.getByRole('combobox', { name: 'Form' }).selectOption({ label: 'pallet: distributionCentre/receiving' });
   const add = admin.getByRole('region', { name: 'Add a field' });
   await add.getByRole('textbox', { name: 'Key (letters, digits, _)' }).fill('arrivalTemperature');
   await choose(admin, 'Field type', 'number');
@@ -87,11 +86,14 @@ test('an admin adds a required field in a draft, previews, tests and publishes i
 
   // Preview in Japanese, then a test tracking (kept apart from real data).
   const preview = admin.getByRole('region', { name: 'Preview' });
-  await preview.getByRole('combobox', { name: 'Form' }).click();
-  await preview.getByRole('option', { name: 'pallet: distributionCentre/receiving' }).click();
+  await preview.getByRole('combobox', { name: 'Form' }).selectOption({ label: 'pallet: distributionCentre/receiving' });
   await preview.getByText('日本語').click();
-  await expect(preview.getByTestId('phone-frame').getByText('到着時温度（℃）')).toBeVisible();
+  await expect(preview.getByTestId('phone-frame')).toHaveAttribute('lang', 'ja');
+  await expect(preview.getByTestId('phone-frame').getByText('到着時温度（℃）')).toBeVisible({ timeout: 20_000 });
   await preview.getByText('English').click();
+  await expect(preview.getByTestId('phone-frame')).toHaveAttribute('lang', 'en');
+  await preview.getByTestId('phone-frame').getByRole('textbox', { name: 'Temperature on arrival' }).fill('5');
+  await choose(admin, 'Cold chain intact', 'Yes');
   await preview.getByTestId('phone-frame').getByRole('textbox', { name: 'Temperature at arrival (C)' }).fill('4');
   await preview.getByRole('button', { name: 'Make a test entry' }).click();
   await expect(admin.getByTestId('config-test-result')).toBeVisible();

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Center, Code, Loader, Paper, SegmentedControl, Select, Stack, Title } from '@mantine/core';
+import { Alert, Button, Center, Code, Loader, Paper, SegmentedControl, NativeSelect, Stack, Title } from '@mantine/core';
 import i18next from 'i18next';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { TestEntry } from '@schemas/api/admin-config';
@@ -52,9 +52,9 @@ export function DraftPreview({ versionRef, config }: { versionRef: VersionRef; c
   return (
     <Stack gap="xs" component="section" aria-labelledby="config-preview">
       <Title order={4} size="h5" id="config-preview">{t('config.preview')}</Title>
-      <Select label={t('config.form')} value={`${choice.barcodeType} ${choice.form}`} allowDeselect={false} comboboxProps={{ withinPortal: false }}
+      <NativeSelect label={t('config.form')} value={`${choice.barcodeType} ${choice.form}`}
         data={choices.map((c) => ({ value: `${c.barcodeType} ${c.form}`, label: c.form === 'activation' ? t('config.activation', { type: c.barcodeType }) : `${c.barcodeType}: ${c.form}` }))}
-        onChange={(v) => { if (v) { setChosen(v); setData({}); setResult(null); } }} />
+        onChange={(e) => { setChosen(e.currentTarget.value); setData({}); setResult(null); }} />
       <SegmentedControl value={language} onChange={(v) => setLanguage(v as Language)} data={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))} aria-label={t('config.language')} />
       <Paper withBorder radius="lg" p="md" maw={390} w="100%" mx="auto" data-testid="phone-frame" lang={language}>
         {!i18n ? <Center mih={120}><Loader /></Center> : (

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Button, Card, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Paper, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@schemas/languages';
@@ -29,8 +29,8 @@ export function FieldBuilder({ config, onChange }: { config: ProjectConfig; onCh
   return (
     <Stack gap="xs" component="section" aria-labelledby="config-builder">
       <Title order={4} size="h5" id="config-builder">{t('config.builder')}</Title>
-      <Select label={t('config.form')} value={`${choice.barcodeType} ${choice.form}`} allowDeselect={false} comboboxProps={{ withinPortal: false }}
-        data={choices.map((c) => ({ value: `${c.barcodeType} ${c.form}`, label: label(c) }))} onChange={(v) => v && setChosen(v)} />
+      <NativeSelect label={t('config.form')} value={`${choice.barcodeType} ${choice.form}`}
+        data={choices.map((c) => ({ value: `${c.barcodeType} ${c.form}`, label: label(c) }))} onChange={(e) => setChosen(e.currentTarget.value)} />
       <Text size="sm" fw={700}>{t('config.fields')}</Text>
       <Stack gap={4} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('config.fields')}>
         {choice.fields.map((field, index) => (
