@@ -57,3 +57,46 @@ export async function adminLogin(page: Page, server: AdminServer): Promise<void>
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('navigation', { name: 'Admin sections' })).toBeVisible();
 }
+
+/**
+ * Walks every admin screen and dialog in the states a user reaches, calling `check` on each
+ * (the accessibility and text-reflow specs): the login with its error, users with the new-user
+ * form, the access-code dialog, a user's page, projects with the new-project form, the audit log
+ * with an entry's details open.
+ */
+export async function visitAdminScreens(page: Page, server: AdminServer, check: (screen: string) => Promise<void>): Promise<void> {
+  await page.goto(`${server.base}/admin`);
+  await expect(page.getByRole('heading', { name: 'Admin login' })).toBeVisible();
+  await check('admin login');
+  await page.getByLabel('Login name').fill('nobody');
+  await page.getByRole('textbox', { name: 'Password' }).fill('wrong');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await check('admin login with its error');
+  await adminLogin(page, server);
+  await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+  await expect(page.getByTestId('admin-user').first()).toBeVisible();
+  await check('admin users');
+  await page.getByRole('button', { name: 'New user' }).click();
+  await expect(page.getByRole('button', { name: 'Create user' })).toBeVisible();
+  await check('admin new user form');
+  await page.getByRole('textbox', { name: 'First name' }).fill('Sora');
+  await page.getByRole('textbox', { name: 'Last name' }).fill('Aoki');
+  await page.getByRole('textbox', { name: 'Organization' }).fill('FrostLine Logistics');
+  await page.getByRole('button', { name: 'Create user' }).click();
+  await expect(page.getByTestId('issued-access-code')).toBeVisible();
+  await check('admin access code dialog');
+  await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('link', { name: 'Manage Sora Aoki' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Sora Aoki' })).toBeVisible();
+  await check('admin user page');
+  await page.getByRole('link', { name: 'Projects' }).click();
+  await expect(page.getByTestId('admin-project').first()).toBeVisible();
+  await page.getByRole('button', { name: 'New project' }).click();
+  await expect(page.getByRole('button', { name: 'Create project' })).toBeVisible();
+  await check('admin projects with the new project form');
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  await expect(page.getByTestId('audit-entry').first()).toBeVisible();
+  await page.getByTestId('audit-entry').first().getByText('Before and after').click();
+  await check('admin audit log with details open');
+}

@@ -7,7 +7,7 @@ import { adminLogin, adminServer } from './admin-server';
  */
 test.describe.configure({ timeout: 240_000 });
 
-test('an admin created on the command line logs in and reads the audit log', async ({ page }) => {
+test('an admin created on the command line logs in and reads the audit log', async ({ page, browser }) => {
   const server = await adminServer();
   expect(server.printed).toContain('enterprise admin of FrostLine Pharma');
   await page.goto(`${server.base}/admin`);
@@ -18,9 +18,45 @@ test('an admin created on the command line logs in and reads the audit log', asy
   await expect(page.getByLabel('Login name')).toHaveValue(server.login);
   await adminLogin(page, server);
   await expect(page.getByTestId('admin-name')).toHaveText('Aiko Mori · Enterprise admin, FrostLine Pharma');
+
+  // A new user, given the demo project as a tracker, with the access code shown once.
+  await page.getByRole('link', { name: 'Users' }).click();
+  await page.getByRole('button', { name: 'New user' }).click();
+  await page.getByRole('textbox', { name: 'First name' }).fill('Yui');
+  await page.getByRole('textbox', { name: 'Last name' }).fill('Kondo');
+  await page.getByRole('textbox', { name: 'Organization' }).fill('FrostLine Logistics');
+  await page.getByRole('textbox', { name: 'Project' }).click();
+  await page.getByRole('option', { name: /^demo · / }).click();
+  await page.getByRole('textbox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Tracker: track only' }).click();
+  await page.getByRole('button', { name: 'Create user' }).click();
+  const code = (await page.getByTestId('issued-access-code').textContent())!;
+  expect(code).toMatch(/^\d{4}-\d{4}$/);
+  await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('admin-user').filter({ hasText: 'Yui Kondo' })).toContainText('demo (tracker)');
+
+  // Every step is in the audit log, without the code.
   await page.getByRole('link', { name: 'Audit log' }).click();
-  const created = page.getByTestId('audit-entry').filter({ hasText: 'admin.create' });
-  await expect(created).toContainText('command line');
+  await expect(page.getByTestId('audit-entry').filter({ hasText: 'admin.create' })).toContainText('command line');
+  const created = page.getByTestId('audit-entry').filter({ hasText: 'user.create' });
+  await expect(created).toContainText('Aiko Mori (aiko.mori)');
+  await created.getByText('Before and after').click();
+  await expect(created).toContainText('"name": "Yui Kondo"');
+  await expect(page.locator('main')).not.toContainText(code.replace('-', ''));
+  await page.getByRole('textbox', { name: 'Action (e.g. user.)' }).fill('user.');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page.getByTestId('audit-entry')).toHaveCount(1);
+
+  // The user logs in to demo@1 with the code they were given, as a tracker.
+  const staff = await browser.newPage();
+  await staff.goto(`${server.base}/demo@1`);
+  await staff.getByLabel('Access code, first 4 digits').click();
+  await staff.keyboard.type(code.replace('-', ''));
+  await staff.getByRole('button', { name: 'Authenticate' }).click();
+  await expect(staff.getByTestId('staff-name')).toHaveText('Yui Kondo');
+  await expect(staff.getByRole('button', { name: 'Generate new barcode' })).toBeDisabled();
+  await staff.close();
+
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
 });
