@@ -72,6 +72,9 @@ export async function visitAdminScreens(page: Page, server: AdminServer, check: 
   await page.getByRole('textbox', { name: 'Password' }).fill('wrong');
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('alert')).toBeVisible();
+  // The button's loading state fades out: measured once it has.
+  await expect(page.getByRole('button', { name: 'Log in' })).not.toHaveAttribute('data-loading');
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   await check('admin login with its error');
   await adminLogin(page, server);
   await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
@@ -82,7 +85,8 @@ export async function visitAdminScreens(page: Page, server: AdminServer, check: 
   await check('admin new user form');
   await page.getByRole('textbox', { name: 'First name' }).fill('Sora');
   await page.getByRole('textbox', { name: 'Last name' }).fill('Aoki');
-  await page.getByRole('textbox', { name: 'Organization' }).fill('FrostLine Logistics');
+  await page.getByRole('combobox', { name: 'Organization' }).fill('FrostLine Logistics');
+  await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Create user' }).click();
   await expect(page.getByTestId('issued-access-code')).toBeVisible();
   await check('admin access code dialog');

@@ -11,8 +11,9 @@ export interface AccessCodeDialogProps {
 /** Shows a new access code once (it is stored hashed: nobody can show it again). */
 export function AccessCodeDialog({ shown, onClose }: AccessCodeDialogProps) {
   const { t } = useTranslation('admin');
+  const { t: tCommon } = useTranslation();
   return (
-    <Modal opened={shown !== null} onClose={onClose} title={t('code.title')} centered closeButtonProps={{ 'aria-label': t('code.done') }}>
+    <Modal opened={shown !== null} onClose={onClose} title={t('code.title')} centered closeButtonProps={{ 'aria-label': tCommon('common.close') }}>
       {shown && (
         <Stack>
           <Text>{t('code.message', { name: shown.name })}</Text>
