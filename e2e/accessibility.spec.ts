@@ -3,6 +3,7 @@ import { SERVERS } from '../playwright.config';
 import { activatedOf, activatedPallet } from './barcode-api';
 import { expectAccessible } from './axe';
 import { choose, login, typeAccessCode } from './helpers';
+import { adminServer, visitAdminScreens } from './admin-server';
 
 /*
  * Accessibility as a property of every screen: axe-core (WCAG 2.0, 2.1, 2.2 A and AA and best
@@ -256,3 +257,8 @@ async function plantBin(page: Page, barcodeId: string): Promise<string> {
   expect(res.ok(), await res.text()).toBe(true);
   return ((await res.json()).data as { id: string }[])[0]!.id;
 }
+
+test('the admin area (issue 19): login, users, a user, the access-code dialog, projects, audit log', async ({ page }) => {
+  test.setTimeout(240_000);
+  await visitAdminScreens(page, await adminServer(), (screen) => expectAccessible(page, screen));
+});

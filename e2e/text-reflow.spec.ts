@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { activatedPallet } from './barcode-api';
 import { login } from './helpers';
+import { adminServer, visitAdminScreens } from './admin-server';
 
 /*
  * Issue 18, WCAG 1.4.4 and 1.4.10: with text at 200 % on a 390 px wide phone, no screen scrolls
@@ -145,4 +146,9 @@ test('staff screens: home, scanner, detail, every screen under a barcode, activa
   await page.goto('/demo@1/ghg-report');
   await expect(page.getByTestId('ghg-report-total')).toBeVisible();
   await expectReflows(page, 'GHG emission report');
+});
+
+test('the admin area (issue 19): login, users, a user, the access-code dialog, projects, audit log', async ({ page }) => {
+  test.setTimeout(240_000);
+  await visitAdminScreens(page, await adminServer(), (screen) => expectReflows(page, screen));
 });

@@ -23,6 +23,8 @@ import { projectRoutes } from './routes/project';
 import { userRoutes } from './routes/user';
 import { adminRoutes } from './routes/admin';
 import { adminConfigRoutes } from './routes/admin-config';
+import { adminProjectRoutes } from './routes/admin-projects';
+import { adminUserRoutes } from './routes/admin-users';
 
 export interface BuildOptions {
   /** Folder of the built client to serve; none in API-only tests. */
@@ -88,6 +90,8 @@ export async function buildApp(ctx: ServerContext, options: BuildOptions): Promi
       // The admin area (issue 19, server/ADMIN.md): every route but the login calls requireAdmin.
       await api.register(adminRoutes, { ctx });
       await api.register(adminConfigRoutes, { ctx });
+      await api.register(adminUserRoutes, { ctx });
+      await api.register(adminProjectRoutes, { ctx });
     },
     { prefix: '/api' },
   );

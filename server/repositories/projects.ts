@@ -49,10 +49,17 @@ export async function findProjectByCode(db: Queryable, code: string, version: nu
   return rows[0];
 }
 
-/** The user's project_members row in the project, if they have one. */
+/**
+ * The user's project_members row in the project, if they have one. A membership belongs to the
+ * project's code, whichever version it was written on (an admin adds members to a project, not
+ * to one version: issue 19), so the row of the newest version that has one counts.
+ */
 export async function findMember(db: Queryable, projectId: string, userId: string): Promise<ProjectMemberRow | undefined> {
   const { rows } = await db.query<ProjectMemberRow>(
-    'select can_generate_barcode, can_activate_barcode, can_add_tracking from project_members where project_id = $1 and user_id = $2',
+    `select m.can_generate_barcode, m.can_activate_barcode, m.can_add_tracking
+       from project_members m join projects p on p.id = m.project_id
+      where m.user_id = $2 and p.code = (select code from projects where id = $1)
+      order by p.version desc limit 1`,
     [projectId, userId],
   );
   return rows[0];

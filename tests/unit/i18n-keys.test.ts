@@ -44,7 +44,7 @@ describe('locales', () => {
     });
     const used = files('src').flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([\w.]+)'/g)].map((m) => [file, m[1] as string]));
     expect(used.length).toBeGreaterThan(30);
-    const known = { ...common, ...flatten(load('en', 'errors')), ...flatten(load('en', 'forms')), ...flatten(load('en', 'barcode')), ...flatten(load('en', 'pairing')), ...flatten(load('en', 'scan-list')), ...flatten(load('en', 'bulk')) };
+    const known = { ...common, ...flatten(load('en', 'errors')), ...flatten(load('en', 'forms')), ...flatten(load('en', 'barcode')), ...flatten(load('en', 'pairing')), ...flatten(load('en', 'scan-list')), ...flatten(load('en', 'bulk')), ...flatten(load('en', 'admin')) };
     const missing = used.filter(([, key]) => key === undefined || !(key in known));
     expect(missing).toEqual([]);
   });

@@ -62,3 +62,17 @@ create trigger audit_log_no_truncate before truncate on audit_log
 
 -- A deactivated user cannot log in or refresh (their sessions are revoked when deactivated).
 alter table users add column deactivated_at timestamptz;
+
+-- An access code revoked by an admin: the digest is replaced by one no code has, so the old
+-- code logs nobody in; a new code can be issued later.
+alter table users add column access_code_revoked_at timestamptz;
+
+-- A member's role in a project (server/rules/admin-members.ts MEMBER_ROLES), beside the
+-- permissions it stands for; null on rows made before roles existed.
+alter table project_members add column role text;
+
+-- The interface languages a project offers (a project's labels are still written in all four).
+alter table projects add column languages text[] not null default '{en,ja,zh-TW,zh-CN}';
+
+-- Admins' writes are exactly-once too: an Idempotency-Key's owner is a user or an admin (both uuids).
+alter table idempotency_keys drop constraint if exists idempotency_keys_user_id_fkey;

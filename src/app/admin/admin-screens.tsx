@@ -6,6 +6,9 @@ import { lazyScreen } from '../lazy';
 const named = <K extends string>(key: K) => <M extends Record<K, ComponentType<object>>>(m: M) => ({ default: m[key] });
 
 const AuditLogPage = lazyScreen(() => import('@/features/admin/components/audit-log-page').then(named('AuditLogPage')));
+const UsersPage = lazyScreen(() => import('@/features/admin/components/users-page').then(named('UsersPage')));
+const UserDetailPage = lazyScreen(() => import('@/features/admin/components/user-detail-page').then(named('UserDetailPage')));
+const ProjectsPage = lazyScreen(() => import('@/features/admin/components/projects-page').then(named('ProjectsPage')));
 const ConfigPage = lazyScreen(() => import('@/features/admin-config/components/config-page').then(named('ConfigPage')));
 
 /** A navigation label: a key under `nav` in locales/<lang>/admin.json. */
@@ -29,6 +32,9 @@ export interface AdminScreen {
  * screen is one entry here (and its label under `nav` in the four admin.json files).
  */
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
+  { path: 'users', nav: 'users', Screen: UsersPage },
+  { path: 'users/:userId', Screen: UserDetailPage },
+  { path: 'projects', nav: 'projects', Screen: ProjectsPage },
   { path: 'audit-log', nav: 'auditLog', Screen: AuditLogPage },
   { path: 'config', nav: 'config', Screen: ConfigPage },
 ];

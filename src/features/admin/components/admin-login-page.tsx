@@ -44,7 +44,8 @@ export function AdminLoginPage({ staffSession }: AdminLoginPageProps) {
           <TextInput label={t('login.login')} value={login} onChange={(e) => setLogin(e.currentTarget.value)} autoComplete="username"
             autoCapitalize="none" spellCheck={false} required disabled={submitting} />
           <PasswordInput label={t('login.password')} value={password} onChange={(e) => setPassword(e.currentTarget.value)}
-            autoComplete="current-password" required disabled={submitting} />
+            autoComplete="current-password" required disabled={submitting}
+            visibilityToggleButtonProps={{ 'aria-label': tCommon('common.togglePasswordVisibility') }} />
           {error && <Alert color="red" role="alert">{error}</Alert>}
           <Button type="submit" loading={submitting} disabled={!login.trim() || !password}>{t('login.submit')}</Button>
         </Stack>
