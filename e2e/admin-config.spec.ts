@@ -87,10 +87,10 @@ test('an admin adds a required field in a draft, previews, tests and publishes i
   // Preview in Japanese, then a test tracking (kept apart from real data).
   const preview = admin.getByRole('region', { name: 'Preview' });
   await preview.getByRole('combobox', { name: 'Form' }).selectOption({ label: 'pallet: distributionCentre/receiving' });
-  await preview.getByText('日本語').click();
+  await preview.getByRole('combobox', { name: 'Language' }).selectOption('ja');
   await expect(preview.getByTestId('phone-frame')).toHaveAttribute('lang', 'ja');
   await expect(preview.getByTestId('phone-frame').getByText('到着時温度（℃）')).toBeVisible({ timeout: 20_000 });
-  await preview.getByText('English').click();
+  await preview.getByRole('combobox', { name: 'Language' }).selectOption('en');
   await expect(preview.getByTestId('phone-frame')).toHaveAttribute('lang', 'en');
   await preview.getByTestId('phone-frame').getByRole('textbox', { name: 'Temperature on arrival' }).fill('5');
   await choose(admin, 'Cold chain intact', 'Yes');

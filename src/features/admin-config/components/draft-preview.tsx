@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Center, Code, Loader, Paper, SegmentedControl, NativeSelect, Stack, Title } from '@mantine/core';
+import { Alert, Button, Center, Code, Loader, Paper, NativeSelect, Stack, Title } from '@mantine/core';
 import i18next from 'i18next';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { TestEntry } from '@schemas/api/admin-config';
@@ -55,7 +55,7 @@ export function DraftPreview({ versionRef, config }: { versionRef: VersionRef; c
       <NativeSelect label={t('config.form')} value={`${choice.barcodeType} ${choice.form}`}
         data={choices.map((c) => ({ value: `${c.barcodeType} ${c.form}`, label: c.form === 'activation' ? t('config.activation', { type: c.barcodeType }) : `${c.barcodeType}: ${c.form}` }))}
         onChange={(e) => { setChosen(e.currentTarget.value); setData({}); setResult(null); }} />
-      <SegmentedControl value={language} onChange={(v) => setLanguage(v as Language)} data={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))} aria-label={t('config.language')} />
+      <NativeSelect label={t('config.language')} value={language} onChange={(e) => setLanguage(e.currentTarget.value as Language)} data={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))} />
       <Paper withBorder radius="lg" p="md" maw={390} w="100%" mx="auto" data-testid="phone-frame" lang={language}>
         {!i18n ? <Center mih={120}><Loader /></Center> : (
           <I18nextProvider i18n={i18n}>
