@@ -3,6 +3,7 @@ import { SERVERS } from '../playwright.config';
 import { activatedOf, activatedPallet } from './barcode-api';
 import { expectAccessible } from './axe';
 import { choose, login, typeAccessCode } from './helpers';
+import { adminServer, visitAdminScreens } from './admin-server';
 
 /*
  * Accessibility as a property of every screen: axe-core (WCAG 2.0, 2.1, 2.2 A and AA and best
@@ -323,4 +324,9 @@ test.describe('ledger and EPCIS (as staff)', () => {
     await expect(page.getByRole('button', { name: 'Download EPCIS 2.0' })).toBeVisible();
     await expectAccessible(page, 'detail with the EPCIS download');
   });
+});
+
+test('the admin area (issue 19): login, users, a user, the access-code dialog, projects, audit log', async ({ page }) => {
+  test.setTimeout(240_000);
+  await visitAdminScreens(page, await adminServer(), (screen) => expectAccessible(page, screen));
 });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { activatedPallet } from './barcode-api';
 import { login } from './helpers';
+import { adminServer, visitAdminScreens } from './admin-server';
 
 /*
  * Issue 18, WCAG 1.4.4 and 1.4.10: with text at 200 % on a 390 px wide phone, no screen scrolls
@@ -196,4 +197,9 @@ test('ledger: the history\'s check, the seal dialog and a sealed history', async
   await page.goto(`/demo@1/qrcode/${id}`);
   await expect(page.getByRole('button', { name: 'Download EPCIS 2.0' })).toBeVisible();
   await expectReflows(page, 'detail with the EPCIS download');
+});
+
+test('the admin area (issue 19): login, users, a user, the access-code dialog, projects, audit log', async ({ page }) => {
+  test.setTimeout(240_000);
+  await visitAdminScreens(page, await adminServer(), (screen) => expectReflows(page, screen));
 });

@@ -8,7 +8,11 @@ import { formsOf, pointerSegment as escape } from './forms';
 import { SPECIAL_FIELD_NAMES } from './builtin-forms';
 import { definitionOf, FIELD_TYPE_NAMES } from './field-types';
 import type { FormFacts } from './field-types/field-type';
+import type { CompiledForm } from './compile';
+import { compileForm } from './compile-form';
 import { checkFormsCompile } from './form-compile-check';
+import type { ConfiguredForm } from './forms';
+import { validatorFor } from './validate';
 import { isGhgFactorId } from './ghg/factors';
 import { problem, type ConfigProblem, type ProblemKey, type ProblemValues } from './problems';
 import { checkGs1Mapping } from './gs1-mapping-check';
@@ -166,4 +170,45 @@ export function checkProjectConfig(config: unknown): ConfigProblem[] {
 
 export function isProjectConfig(config: unknown): config is ProjectConfig {
   return checkProjectConfig(config).length === 0;
+}
+
+/** One form of a checked configuration, compiled as a user and as a visitor sees it. */
+export interface QaForm {
+  form: ConfiguredForm;
+  user: CompiledForm;
+  visitor: CompiledForm;
+}
+
+export interface QaResult {
+  /** Every problem with its JSON pointer; empty when the configuration may be published. */
+  problems: ConfigProblem[];
+  /** The compiled forms (none when the configuration itself failed the checks). */
+  forms: QaForm[];
+}
+
+/**
+ * The QA check of `npm run validate` (scripts/validate-config.ts) and of publishing a draft
+ * (issue 19): the configuration against its format, then every form of every barcode type
+ * compiled and accepted by the server's own validator (ajv), as a user and as a visitor.
+ */
+export function qaCheck(config: unknown): QaResult {
+  const problems = checkProjectConfig(config);
+  if (problems.length > 0) return { problems, forms: [] };
+  const project = config as ProjectConfig;
+  const forms: QaForm[] = [];
+  for (const [typeKey, type] of Object.entries(project.barcodeTypes)) {
+    for (const form of formsOf(typeKey, type)) {
+      const [user, visitor] = [true, false].map((loggedIn) => {
+        const compiled = compileForm({ code: 'qa', version: 1, barcodeTypes: project.barcodeTypes }, form.ref, { language: 'en', loggedIn });
+        try {
+          validatorFor(compiled);
+        } catch (error) {
+          problems.push(problem(form.pointer, 'formDoesNotCompile', { detail: (error as Error).message }));
+        }
+        return compiled;
+      }) as [CompiledForm, CompiledForm];
+      forms.push({ form, user, visitor });
+    }
+  }
+  return { problems, forms };
 }

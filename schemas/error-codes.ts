@@ -161,6 +161,18 @@ export const ErrorCode = {
   /** An adjustment would take the quantity below zero outside activation and edit (spec section 5; number chosen here). */
   quantityBelowZero: 3092,
   deactivated: 3095,
+  /** Issue 19: the project version has no configuration draft (HTTP 404; number chosen here). */
+  draftNotFound: 2318,
+  /** Issue 19: no such configuration revision of the project version (HTTP 404; number chosen here). */
+  revisionNotFound: 2319,
+  /** Issue 19: the project version has a draft already; one at a time (HTTP 409; number chosen here). */
+  draftExists: 3096,
+  /** Issue 19: the draft was saved by someone else since the save's If-Match (HTTP 412, with who and when; number chosen here). */
+  draftChangedMeanwhile: 3097,
+  /** Issue 19: the compatibility report refuses the publish (refused, or in place when it needs a new version; HTTP 409 with the report; number chosen here). */
+  configChangeRefused: 3098,
+  /** Issue 19: a write names a configuration revision (Config-Revision) the server does not keep (HTTP 409; number chosen here). */
+  configRevisionUnknown: 3099,
   /** Ledger: the history's hash chain is broken up to the index asked: it cannot be sealed (number chosen here). */
   ledgerChainBroken: 3100,
   /** Too many attempts from this address or at this project; retry later. */

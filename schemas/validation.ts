@@ -52,8 +52,15 @@ export const Headers = {
   idempotencyKey: 'idempotency-key',
   /** When a write was made on the device (ISO 8601), when it is sent later (the outbox): see server/plugins/made-at.ts. */
   madeAt: 'made-at',
-  /** The project configuration revision a write was made with (issue 20: an outbox write made before a configuration change). */
+  /** The project configuration revision a write was made with (issue 20: an outbox write keeps its own; issue 19: checked against that revision). */
   configRevision: 'config-revision',
+  /**
+   * Issue 19. Response: the configuration revision in service of the project the request
+   * concerns (a phone with one of its forms open revalidates the project when it differs).
+   * Request: the revision a write was made with (Config-Revision): the write is checked against
+   * that revision's configuration; one the server does not keep is refused with 3099.
+   */
+  projectRevision: 'project-revision',
 } as const;
 
 /** Returns true when a password satisfies spec section 5. */

@@ -11,10 +11,9 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { ProjectConfig } from '../schemas/project-config';
-import { compileForm, formsOf, type CompiledForm } from '../renderer';
-import { checkProjectConfig } from '../renderer/config-check';
-import { validateFormData, validatorFor } from '../renderer/validate';
+import type { CompiledForm } from '../renderer';
+import { qaCheck } from '../renderer/config-check';
+import { validateFormData } from '../renderer/validate';
 
 const ERROR_TEXT = JSON.parse(readFileSync(new URL('../locales/en/errors.json', import.meta.url), 'utf8')) as Record<string, string>;
 const describeCodes = (codes: number[]) => codes.map((c) => `${c} ${ERROR_TEXT[String(c)] ?? ''}`.trim()).join('; ');
@@ -47,31 +46,21 @@ export function runValidate(argv: string[], print: (line: string) => void): numb
     fail(`${file}: not valid JSON: ${(error as Error).message}`);
     return 1;
   }
-  const problems = checkProjectConfig(config);
+  const { problems, forms } = qaCheck(config);
   problems.forEach((p) => fail(`${file} ${p.pointer}: ${p.message}`));
-  if (problems.length > 0) return 1;
-  const project = config as ProjectConfig;
+  if (forms.length === 0) return 1;
   const compiled = new Map<string, CompiledForm>();
-  for (const [typeKey, type] of Object.entries(project.barcodeTypes)) {
-    for (const form of formsOf(typeKey, type)) {
-      for (const loggedIn of [true, false]) {
-        const result = compileForm({ code: 'qa', version: 1, barcodeTypes: project.barcodeTypes }, form.ref, { language: 'en', loggedIn });
-        try {
-          validatorFor(result);
-        } catch (error) {
-          fail(`${typeKey} ${form.form}: the compiled schema is not accepted by ajv: ${(error as Error).message}`);
-        }
-        compiled.set(`${typeKey} ${form.form} ${loggedIn}`, result);
-        if (values.out && loggedIn) {
-          const dir = join(values.out, typeKey);
-          mkdirSync(dir, { recursive: true });
-          const name = form.form.replace(/\//g, '.');
-          writeFileSync(join(dir, `${name}.schema.json`), `${JSON.stringify(result.schema, null, 2)}\n`);
-          writeFileSync(join(dir, `${name}.ui.json`), `${JSON.stringify(result.uiSchema, null, 2)}\n`);
-        }
-      }
-      print(`ok   ${typeKey} ${form.form}: ${form.fields.length} fields`);
+  for (const { form, user, visitor } of forms) {
+    compiled.set(`${form.barcodeType} ${form.form} true`, user);
+    compiled.set(`${form.barcodeType} ${form.form} false`, visitor);
+    if (values.out) {
+      const dir = join(values.out, form.barcodeType);
+      mkdirSync(dir, { recursive: true });
+      const name = form.form.replace(/\//g, '.');
+      writeFileSync(join(dir, `${name}.schema.json`), `${JSON.stringify(user.schema, null, 2)}\n`);
+      writeFileSync(join(dir, `${name}.ui.json`), `${JSON.stringify(user.uiSchema, null, 2)}\n`);
     }
+    print(`ok   ${form.barcodeType} ${form.form}: ${form.fields.length} fields`);
   }
   if (values.data) {
     for (const name of readdirSync(values.data).filter((n) => n.endsWith('.json')).sort()) {

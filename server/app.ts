@@ -2,12 +2,14 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type R
 import fastifyCookie from '@fastify/cookie';
 import { ErrorCode } from '../schemas/error-codes';
 import type { ServerContext } from './context';
+import { installAdminGuard } from './plugins/admin-auth';
 import { installAuth } from './plugins/auth';
 import { installErrorHandling } from './plugins/errors';
 import { installIdempotency } from './plugins/idempotency';
 import { installObservability, loggerOptions, requestId, type ReadinessCheck } from './plugins/observability';
 import { installOpenApi } from './plugins/openapi';
 import type { ServerMetrics } from './infra/metrics';
+import { installProjectRevision } from './plugins/project-revision';
 import { installStaticClient } from './plugins/static-client';
 import { installTransportHeaders } from './plugins/transport-headers';
 import { installValidation } from './plugins/validation';
@@ -24,6 +26,10 @@ import { userRoutes } from './routes/user';
 import { searchRoutes } from './routes/search';
 import { ledgerRoutes } from './routes/ledger';
 import { epcisRoutes } from './routes/epcis';
+import { adminRoutes } from './routes/admin';
+import { adminConfigRoutes } from './routes/admin-config';
+import { adminProjectRoutes } from './routes/admin-projects';
+import { adminUserRoutes } from './routes/admin-users';
 
 export interface BuildOptions {
   /** Folder of the built client to serve; none in API-only tests. */
@@ -69,8 +75,10 @@ export async function buildApp(ctx: ServerContext, options: BuildOptions): Promi
   installValidation(app);
   installErrorHandling(app);
   installTransportHeaders(app, ctx.config);
+  installProjectRevision(app);
   await app.register(fastifyCookie);
   installAuth(app, ctx);
+  installAdminGuard(app, ctx);
   installIdempotency(app, ctx);
   // Before the routes: it documents them as they are added.
   await installOpenApi(app);
@@ -89,6 +97,11 @@ export async function buildApp(ctx: ServerContext, options: BuildOptions): Promi
       await api.register(ledgerRoutes, { ctx });
       await api.register(epcisRoutes, { ctx });
       if (ctx.config.exposeOutbox) await api.register(devRoutes, { ctx });
+      // The admin area (issue 19, server/ADMIN.md): every route but the login calls requireAdmin.
+      await api.register(adminRoutes, { ctx });
+      await api.register(adminConfigRoutes, { ctx });
+      await api.register(adminUserRoutes, { ctx });
+      await api.register(adminProjectRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -29,6 +29,8 @@ export const Project = Type.Object({
   code: Type.String(),
   name: Type.String(),
   version: Type.Integer(),
+  /** The configuration revision in service (issue 19): an in-place publish raises it; absent means 1 (servers before it). */
+  revision: Type.Optional(Type.Integer({ minimum: 1 })),
   enterpriseId: Id,
   enterpriseName: Type.String(),
   customLogoImageUrl: Type.Union([Type.String(), Type.Null()]),

@@ -26,12 +26,19 @@ export function installAuth(app: FastifyInstance, ctx: ServerContext): void {
   app.decorateRequest('viewer', null);
   app.decorateRequest('sessionId', null);
   app.addHook('preHandler', async (request) => {
-    const claims = readAccessToken(ctx.secret, request.cookies[COOKIES.access], Math.floor(Date.now() / 1000));
-    if (claims && (await isSessionActive(ctx.db, claims.sid))) {
-      request.viewer = { userId: claims.sub, userType: claims.ut, enterpriseId: claims.eid };
-      request.sessionId = claims.sid;
+    const session = await viewerFromCookies(ctx, request);
+    if (session) {
+      request.viewer = session.viewer;
+      request.sessionId = session.sessionId;
     }
   });
+}
+
+/** The viewer and session of the request's access-token cookie, when it is valid and its session active. */
+export async function viewerFromCookies(ctx: ServerContext, request: FastifyRequest): Promise<{ viewer: Viewer; sessionId: string } | null> {
+  const claims = readAccessToken(ctx.secret, request.cookies[COOKIES.access], Math.floor(Date.now() / 1000));
+  if (!claims || !(await isSessionActive(ctx.db, claims.sid))) return null;
+  return { viewer: { userId: claims.sub, userType: claims.ut, enterpriseId: claims.eid }, sessionId: claims.sid };
 }
 
 /** preHandler for routes that need a logged-in user: 401 (code 2003) otherwise. */

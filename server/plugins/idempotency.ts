@@ -41,9 +41,10 @@ export function installIdempotency(app: FastifyInstance, ctx: ServerContext): vo
   // After the session is read (plugins/auth.ts) and the input validated: a refused request claims nothing.
   app.addHook('preHandler', async (request, reply) => {
     const key = request.headers[Headers.idempotencyKey];
-    if (key === undefined || !request.viewer || !WRITE_METHODS.has(request.method)) return;
+    // The key's owner: the logged-in user, or on the admin routes the admin (issue 19).
+    const userId = request.viewer?.userId ?? request.adminActor?.id;
+    if (key === undefined || !userId || !WRITE_METHODS.has(request.method)) return;
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) throw fieldFailure('Idempotency-Key', ErrorCode.invalidFormat);
-    const { userId } = request.viewer;
     const fingerprint = fingerprintOf(request);
     const deadline = Date.now() + WAIT_MS;
     for (;;) {

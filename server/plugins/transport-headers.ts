@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { compareVersions, Headers } from '../../schemas/validation';
 import type { ServerConfig } from '../context';
 
-const EXPOSED = [Headers.clientVersion, Headers.forceUpgrade, Headers.enterpriseId, Headers.userType, 'retry-after'].join(', ');
+const EXPOSED = [Headers.clientVersion, Headers.forceUpgrade, Headers.enterpriseId, Headers.userType, 'retry-after', Headers.projectRevision].join(', ');
 
 /**
  * Version announcement (spec section 4): every API response says which client version is current
@@ -19,7 +19,7 @@ export function installTransportHeaders(app: FastifyInstance, config: ServerConf
       reply.header('vary', 'Origin');
       if (request.method === 'OPTIONS') {
         reply.header('access-control-allow-methods', 'GET, POST, PUT, DELETE');
-        reply.header('access-control-allow-headers', `content-type, ${Headers.clientVersion}, ${Headers.utcOffset}, ${Headers.idempotencyKey}`);
+        reply.header('access-control-allow-headers', `content-type, ${Headers.clientVersion}, ${Headers.utcOffset}, ${Headers.idempotencyKey}, ${Headers.configRevision}`);
         reply.header('access-control-max-age', '600');
         return reply.status(204).send();
       }

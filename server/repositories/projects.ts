@@ -8,6 +8,8 @@ export interface ProjectRow {
   enterprise_name: string;
   code: string;
   version: number;
+  /** The configuration revision in service (config_revisions). */
+  revision: number;
   name: string;
   config: ProjectConfig;
   has_logo: boolean;
@@ -20,14 +22,14 @@ export interface ProjectMemberRow {
   can_add_tracking: boolean;
 }
 
-const SELECT_PROJECT = `select p.id, p.enterprise_id, e.name as enterprise_name, p.code, p.version, p.name, p.config,
+const SELECT_PROJECT = `select p.id, p.enterprise_id, e.name as enterprise_name, p.code, p.version, p.revision, p.name, p.config,
   (p.custom_logo is not null) as has_logo
   from projects p join enterprises e on e.id = p.enterprise_id`;
 
 /** A project with the stamp of its row (`xmin`: any update of the row gives a new one; infra/project-cache.ts). */
 export async function findStampedProject(db: Queryable, id: string): Promise<{ project: ProjectRow; stamp: string } | undefined> {
   const row = (await db.query<ProjectRow & { stamp: string }>(
-    `select p.xmin::text as stamp, p.id, p.enterprise_id, e.name as enterprise_name, p.code, p.version, p.name, p.config,
+    `select p.xmin::text as stamp, p.id, p.enterprise_id, e.name as enterprise_name, p.code, p.version, p.revision, p.name, p.config,
             (p.custom_logo is not null) as has_logo
        from projects p join enterprises e on e.id = p.enterprise_id where p.id = $1`, [id])).rows[0];
   if (!row) return undefined;
@@ -47,10 +49,17 @@ export async function findProjectByCode(db: Queryable, code: string, version: nu
   return rows[0];
 }
 
-/** The user's project_members row in the project, if they have one. */
+/**
+ * The user's project_members row in the project, if they have one. A membership belongs to the
+ * project's code, whichever version it was written on (an admin adds members to a project, not
+ * to one version: issue 19), so the row of the newest version that has one counts.
+ */
 export async function findMember(db: Queryable, projectId: string, userId: string): Promise<ProjectMemberRow | undefined> {
   const { rows } = await db.query<ProjectMemberRow>(
-    'select can_generate_barcode, can_activate_barcode, can_add_tracking from project_members where project_id = $1 and user_id = $2',
+    `select m.can_generate_barcode, m.can_activate_barcode, m.can_add_tracking
+       from project_members m join projects p on p.id = m.project_id
+      where m.user_id = $2 and p.code = (select code from projects where id = $1)
+      order by p.version desc limit 1`,
     [projectId, userId],
   );
   return rows[0];
@@ -77,15 +86,6 @@ export async function configIsStored(db: Queryable, code: string, version: numbe
   return (await db.query('select 1 from projects where code = $1 and version = $2 and config = $3::jsonb', [code, version, JSON.stringify(config)])).rows.length > 0;
 }
 
-/** Replaces a project's configuration; false when it was the same already. */
-export async function updateConfig(db: Queryable, code: string, version: number, config: unknown): Promise<boolean> {
-  const { rows } = await db.query(
-    'update projects set config = $3::jsonb where code = $1 and version = $2 and config is distinct from $3::jsonb returning id',
-    [code, version, JSON.stringify(config)],
-  );
-  return rows.length > 0;
-}
-
 export async function projectIdExists(db: Queryable, id: string): Promise<boolean> {
   return (await db.query('select 1 from projects where id = $1', [id])).rows.length > 0;
 }
@@ -106,6 +106,8 @@ export async function insertProject(db: Queryable, project: NewProject): Promise
      values ($1, $2, $3, 1, $4, $5, $6, $7)`,
     [project.id, project.enterpriseId, project.code, project.name, JSON.stringify(project.config), project.logo?.bytes ?? null, project.logo?.type ?? null],
   );
+  // Its first configuration revision, kept like every later one (issue 19).
+  await db.query(`insert into config_revisions (project_id, revision, config, mode) values ($1, 1, $2::jsonb, 'initial')`, [project.id, JSON.stringify(project.config)]);
 }
 
 /** Gives a user their own permissions in a project, unless they have a row there already. */

@@ -26,7 +26,8 @@ const SELECT_USER = `select u.id, u.organization_id, u.user_type, u.first_name, 
 
 /** The user whose access code has this digest (access codes are never stored in clear). */
 export async function findUserByAccessCodeDigest(db: Queryable, accessCodeDigest: string): Promise<UserRow | undefined> {
-  return (await db.query<UserRow>(`${SELECT_USER} where u.access_code_digest = $1`, [accessCodeDigest])).rows[0];
+  // A deactivated user logs in no more (issue 19).
+  return (await db.query<UserRow>(`${SELECT_USER} where u.access_code_digest = $1 and u.deactivated_at is null`, [accessCodeDigest])).rows[0];
 }
 
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {

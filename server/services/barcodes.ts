@@ -10,7 +10,7 @@ import { assertMayChange, assertMayGenerate, assertMember, permissionsFor, type 
 import { assertBarcodeFound, assertExternalIdFreeForNew, barcodeLookup } from '../rules/barcodes';
 import { visibleActivationData } from '../rules/visibility';
 import { barcodeRelations } from './hierarchy';
-import { cachedProject, loadProject, projectPermission } from './projects';
+import { cachedProject, loadProject, projectAsSent, projectPermission } from './projects';
 import { stockAndQuantities } from './stock';
 
 /**
@@ -83,7 +83,7 @@ export async function projectOfBarcodeFor(db: Queryable, viewer: Viewer, barcode
 export async function barcodeForChange(ctx: ServerContext, viewer: Viewer, barcodeId: string, ...keys: PermissionKey[]): Promise<{ row: StoredBarcode; project: ProjectRow }> {
   // One statement reads the barcode, its project's stamp and the viewer's project_members row.
   const row = assertBarcodeFound(await barcodes.findStoredBarcodeForChange(ctx.db, barcodeId, viewer.userId));
-  const project = await cachedProject(ctx, row.project_id, row.project_stamp);
+  const project = await projectAsSent(ctx.db, await cachedProject(ctx, row.project_id, row.project_stamp));
   assertMember(viewer, project);
   const member = row.can_add_tracking === null ? undefined
     : { can_generate_barcode: row.can_generate_barcode === true, can_activate_barcode: row.can_activate_barcode === true, can_add_tracking: row.can_add_tracking };

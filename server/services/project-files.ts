@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync, watch } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { Queryable } from '../db/database';
-import { configIsStored, projectExists, updateConfig } from '../repositories/projects';
+import type { Database, Queryable } from '../db/database';
+import { configIsStored, findProjectByCode } from '../repositories/projects';
+import { ApiFailure } from '../rules/api-failure';
+import { publishConfig, type ReportView } from './config-publish';
 import { checkProjectConfig, notJsonProblem, type ConfigProblem } from '../../renderer/config-check';
 
 /** `<code>@<version>.json`, e.g. demo@1.json. */
@@ -9,8 +11,11 @@ const FILE_NAME = /^([A-Za-z0-9_-]{1,32})@([1-9][0-9]{0,5})\.json$/;
 
 export interface ImportResult {
   file: string;
-  status: 'updated' | 'unchanged' | 'invalid' | 'unknown-project';
+  /** `incompatible`: the compatibility report does not allow the change in place (`changes` says why). */
+  status: 'updated' | 'unchanged' | 'invalid' | 'unknown-project' | 'incompatible';
   problems: ConfigProblem[];
+  /** The changes in words, for `updated` and `incompatible`. */
+  changes?: string[];
 }
 
 /** Is the file's configuration the one its project holds? False for anything unreadable (the full import says why). */
@@ -43,7 +48,7 @@ export function readProjectFile(path: string): { code: string; version: number; 
  * Imports one configuration file into its project (which must exist). A file that fails the
  * checks changes nothing: the project keeps its last good configuration.
  */
-export async function importProjectFile(db: Queryable, path: string): Promise<ImportResult | null> {
+export async function importProjectFile(db: Database, path: string): Promise<ImportResult | null> {
   // A file the project holds already (every start after the first) passed the checks when it was
   // imported: it is not checked again (the checks compile every form: about a second of a start).
   const stored = await storedAlready(db, path);
@@ -52,12 +57,23 @@ export async function importProjectFile(db: Queryable, path: string): Promise<Im
   if (!read) return null;
   const file = basename(path);
   if (read.problems.length > 0) return { file, status: 'invalid', problems: read.problems };
-  if (!(await projectExists(db, read.code, read.version))) return { file, status: 'unknown-project', problems: [] };
-  const updated = await updateConfig(db, read.code, read.version, read.config);
-  return { file, status: updated ? 'updated' : 'unchanged', problems: [] };
+  const project = await findProjectByCode(db, read.code, read.version);
+  if (!project) return { file, status: 'unknown-project', problems: [] };
+  if (await configIsStored(db, read.code, read.version, read.config)) return { file, status: 'unchanged', problems: [] };
+  // The admin area's publish path (issue 19): a new revision in place, kept and audited, refused
+  // when the compatibility report needs a new version (publish that with npm run project).
+  try {
+    const published = await publishConfig({ db }, { commandLine: true, enterpriseId: project.enterprise_id }, project, read.config,
+      { mode: 'inPlace', note: `file ${file}`, language: 'en', revisionMode: 'file' });
+    return { file, status: 'updated', problems: [], changes: published.report.changes.map((c) => c.text) };
+  } catch (error) {
+    const report = error instanceof ApiFailure ? (error.extra.report as ReportView | undefined) : undefined;
+    if (!report) throw error;
+    return { file, status: 'incompatible', problems: [], changes: [report.verdictText, ...report.changes.map((c) => c.text)] };
+  }
 }
 
-export async function importProjectDir(db: Queryable, dir: string): Promise<ImportResult[]> {
+export async function importProjectDir(db: Database, dir: string): Promise<ImportResult[]> {
   const results: ImportResult[] = [];
   for (const name of readdirSync(dir).sort()) {
     const result = await importProjectFile(db, join(dir, name));
@@ -70,7 +86,9 @@ export async function importProjectDir(db: Queryable, dir: string): Promise<Impo
 export function describeImport(result: ImportResult): string | null {
   switch (result.status) {
     case 'updated':
-      return `[config] ${result.file}: imported`;
+      return `[config] ${result.file}: imported as a new revision${(result.changes ?? []).map((c) => `\n  ${c}`).join('')}`;
+    case 'incompatible':
+      return `[config] ${result.file}: not imported in place, the project keeps its configuration (publish it as a new version with npm run project -- publish ${result.file} --new-version):${(result.changes ?? []).map((c) => `\n  ${c}`).join('')}`;
     case 'unknown-project':
       return `[config] ${result.file}: no project with this code and version; file ignored`;
     case 'invalid':
@@ -84,7 +102,7 @@ export function describeImport(result: ImportResult): string | null {
  * Watches the folder and imports a file whenever it changes (debounced: editors write in
  * several steps). Returns a function that stops watching.
  */
-export function watchProjectDir(db: Queryable, dir: string, log: (line: string) => void, debounceMs = 150): () => void {
+export function watchProjectDir(db: Database, dir: string, log: (line: string) => void, debounceMs = 150): () => void {
   const timers = new Map<string, NodeJS.Timeout>();
   const watcher = watch(dir, (_event, name) => {
     if (!name || !FILE_NAME.test(name)) return;

@@ -5,7 +5,10 @@ import type { ServerContext } from '../context';
 import * as projects from '../repositories/projects';
 import type { ProjectRow } from '../repositories/projects';
 import { belongsTo, permissionsFor, type Viewer } from '../rules/access';
-import { commonFailure } from '../rules/api-failure';
+import { commonFailure, fieldFailure } from '../rules/api-failure';
+import { noteProject, requestProject } from '../infra/request-project';
+import { findRevision } from '../repositories/config-revisions';
+import { Headers } from '../../schemas/validation';
 import { sanitizeCustomPage } from '../rules/custom-page';
 import { assertProjectFound, isProjectId, projectLookup } from '../rules/projects';
 import { webManifest } from '../rules/web-manifest';
@@ -16,7 +19,9 @@ export async function loadProject(db: Queryable, query: ProjectQuery): Promise<P
   const found = lookup === null ? undefined
     : 'id' in lookup ? await projects.findProjectById(db, lookup.id)
     : await projects.findProjectByCode(db, lookup.code, lookup.version);
-  return assertProjectFound(found);
+  const project = assertProjectFound(found);
+  noteProject(project);
+  return project;
 }
 
 /**
@@ -25,9 +30,39 @@ export async function loadProject(db: Queryable, query: ProjectQuery): Promise<P
  */
 export async function cachedProject(ctx: ServerContext, id: string, stamp: string): Promise<ProjectRow> {
   const kept = ctx.projects.get(id, stamp);
-  if (kept) return kept;
+  if (kept) {
+    noteProject(kept);
+    return kept;
+  }
   const found = assertProjectFound(await projects.findStampedProject(ctx.db, id));
+  noteProject(found.project);
   return ctx.projects.set(found.project, found.stamp);
+}
+
+/** Configurations of earlier revisions, by `<project id>:<revision>`: a published revision never changes. */
+const earlierRevisions = new Map<string, ProjectRow>();
+const EARLIER_REVISIONS_KEPT = 64;
+
+/**
+ * The project as the write's Config-Revision header saw it (issue 19): the project in service
+ * when the header is absent or names the current revision; with an earlier revision's
+ * configuration when the server keeps it, so a form drawn before an in-place publish is checked
+ * by the rules it was drawn with; 3099 (409) for a revision the server does not keep, 1001 for a
+ * malformed header.
+ */
+export async function projectAsSent(db: Queryable, project: ProjectRow): Promise<ProjectRow> {
+  const sent = requestProject()?.sentRevision;
+  if (sent === undefined || sent === project.revision) return project;
+  if (sent === 'malformed') throw fieldFailure(Headers.configRevision, ErrorCode.invalidFormat);
+  const key = `${project.id}:${sent}`;
+  const kept = earlierRevisions.get(key);
+  if (kept) return kept;
+  const revision = sent < project.revision ? await findRevision(db, project.id, sent) : undefined;
+  if (!revision) throw commonFailure(ErrorCode.configRevisionUnknown, 409);
+  const earlier = { ...project, revision: sent, config: revision.config };
+  if (earlierRevisions.size >= EARLIER_REVISIONS_KEPT) earlierRevisions.delete(earlierRevisions.keys().next().value as string);
+  earlierRevisions.set(key, earlier);
+  return earlier;
 }
 
 /** What the viewer may do in the project; the project_members row is read only for users of its enterprise. */
@@ -44,6 +79,7 @@ export function toProject(row: ProjectRow, permission: ProjectPermission): Proje
     code: row.code,
     name: row.name,
     version: row.version,
+    revision: row.revision,
     enterpriseId: row.enterprise_id,
     enterpriseName: row.enterprise_name,
     customLogoImageUrl: row.has_logo ? `/api/barcode/project-logo/${row.id}` : null,

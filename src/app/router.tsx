@@ -39,6 +39,8 @@ const ActivityPage = lazyScreen(() => import('@/features/activity/components/act
 /** The label sheet and the detail page's printable label come in one chunk, with the QR writer (see src/features/labels/screens.tsx). */
 const Labels = lazyScreen(() => import('@/features/labels/screens'));
 const CustomPage = lazyScreen(() => import('@/features/custom-page/components/custom-page').then(named('CustomPage')));
+/** The admin area (issue 19): its own chunk, layout and login; its screens are listed in src/app/admin/admin-screens.tsx. */
+const AdminArea = lazyScreen(() => import('./admin/admin-area'));
 
 function ProjectNotFound() {
   const project = useCurrentProject();
@@ -106,6 +108,7 @@ export function AppRoutes() {
       <Routes>
         <Route element={<Screens />}>
           <Route path={paths.playground.path} element={<PlaygroundPage />} />
+          <Route path={paths.admin.path} element={<AdminArea />} />
           <Route path={paths.home.path} element={<ProjectLayout />}>
             <Route element={<Screens />}>
               <Route index element={<HomeRoute preloadResumed={preloadResumed} />} />

@@ -139,4 +139,14 @@ export const paths = {
         activate.getHref(project, barcodeId) + (step ? `/${step}` : ''),
     },
   },
+  /**
+   * The admin area (issue 19): its own login, not under a project (a project code 'admin' is
+   * refused). Its screens are listed in src/app/admin/admin-screens.tsx.
+   */
+  admin: {
+    path: '/admin/*',
+    home: '/admin',
+    /** The address of an admin screen by its path under /admin, e.g. 'audit-log'. */
+    getHref: (screen: string) => `/admin/${screen}`,
+  },
 } as const;

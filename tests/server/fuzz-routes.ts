@@ -117,6 +117,8 @@ export const isCatalogueError = (body: unknown): boolean => {
 export const REFUSAL_WRITES: Record<string, readonly string[]> = {
   'POST /api/user/authorize': ['auth_attempts', 'one_time_passcodes', 'outbox'],
   'POST /api/user/carrier-user/self': ['auth_attempts'],
+  // The admin login counts its failures against the same kind of limits.
+  'POST /api/admin/session': ['auth_attempts'],
   'POST /api/user/refresh-token': ['sessions', 'refresh_tokens'],
 };
 

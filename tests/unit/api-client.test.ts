@@ -183,3 +183,16 @@ describe('API client: 401 and token refresh (spec section 4)', () => {
     expect(login.calls).toHaveLength(1);
   });
 });
+
+describe('API client: configuration revisions (issue 19)', () => {
+  it('sends the loaded revision as Config-Revision on writes only, a queued write\'s own when it has one, and hands every answer\'s headers on', async () => {
+    const onHeaders = vi.fn();
+    const { api, calls } = setup(() => json(200, { data: 1 }, { 'project-revision': '3' }), { configRevision: () => 2, onHeaders });
+    await api.get('/barcode/project');
+    await api.post('/barcode/tracking', { barcodeId: 'AAAAAAAAAAAA' });
+    await api.request('post', '/barcode/tracking', { data: { barcodeId: 'AAAAAAAAAAAA' }, configRevision: 1 });
+    expect(calls.map((c) => c.headers.get('config-revision'))).toEqual([null, '2', '1']);
+    expect(onHeaders).toHaveBeenCalledTimes(3);
+    expect((onHeaders.mock.calls[0]?.[0] as Headers).get('project-revision')).toBe('3');
+  });
+});

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@schemas/languages';
 import { allErrorCodes } from '@schemas/error-codes';
 
-const NAMESPACES = ['common', 'errors', 'config', 'forms', 'barcode', 'pairing', 'scan-list', 'bulk', 'find'] as const;
+const NAMESPACES = ['common', 'errors', 'config', 'forms', 'barcode', 'pairing', 'scan-list', 'bulk', 'find', 'admin'] as const;
 
 type Tree = { [key: string]: string | Tree };
 const load = (lng: string, ns: string) => JSON.parse(readFileSync(`locales/${lng}/${ns}.json`, 'utf8')) as Tree;
@@ -44,7 +44,7 @@ describe('locales', () => {
     });
     const used = files('src').flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([\w.]+)'/g)].map((m) => [file, m[1] as string]));
     expect(used.length).toBeGreaterThan(30);
-    const known = { ...common, ...flatten(load('en', 'errors')), ...flatten(load('en', 'forms')), ...flatten(load('en', 'barcode')), ...flatten(load('en', 'pairing')), ...flatten(load('en', 'scan-list')), ...flatten(load('en', 'bulk')), ...flatten(load('en', 'find')) };
+    const known = { ...common, ...flatten(load('en', 'errors')), ...flatten(load('en', 'forms')), ...flatten(load('en', 'barcode')), ...flatten(load('en', 'pairing')), ...flatten(load('en', 'scan-list')), ...flatten(load('en', 'bulk')), ...flatten(load('en', 'find')), ...flatten(load('en', 'admin')) };
     const missing = used.filter(([, key]) => key === undefined || !(key in known));
     expect(missing).toEqual([]);
   });

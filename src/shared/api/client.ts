@@ -31,6 +31,10 @@ export interface ApiClientOptions {
    * write then waits behind it in the outbox, in order). Without it, `data` is sent as it is.
    */
   resolveRefs?(data: unknown): { data: unknown; waiting: boolean };
+  /** The configuration revision writes are made with (sent as Config-Revision; issue 19). */
+  configRevision?(): number | undefined;
+  /** Every answer's headers (the project's `project-revision`). */
+  onHeaders?(headers: Headers | undefined): void;
 }
 
 /** A write that failed on the network is sent again after 0.3 s, then after 1 s, with the same Idempotency-Key. */
@@ -58,6 +62,8 @@ interface Request {
   envelope?: boolean;
   /** The configuration revision the write was made with (the outbox's replays); else the current project's. */
   configRevision?: number;
+  /** Further request headers (e.g. If-Match of an admin draft save). */
+  headers?: Record<string, string>;
 }
 
 /** What an upload may carry besides its form (the outbox's replays). */
@@ -107,6 +113,8 @@ export function createApiClient(options: ApiClientOptions) {
    * write keeps the one it was made with, so the server checks it against that configuration.
    */
   let configRevision = 1;
+  /** The revision writes are made with: the app's loaded project's (options.configRevision), else the last one this client read. */
+  const currentRevision = (): number => options.configRevision?.() ?? configRevision;
 
   function checkVersion(headers: Headers | undefined): void {
     const latest = headers?.get(HeaderNames.clientVersion);
@@ -121,13 +129,15 @@ export function createApiClient(options: ApiClientOptions) {
       const response = await http<{ data: T }>({
         method, url, params, data: request.data,
         headers: {
+          ...request.headers,
           ...transportHeaders(),
           ...(request.idempotencyKey ? { [HeaderNames.idempotencyKey]: request.idempotencyKey } : {}),
           ...(request.madeAt ? { [HeaderNames.madeAt]: request.madeAt } : {}),
-          ...(method === 'get' ? {} : { [HeaderNames.configRevision]: String(request.configRevision ?? configRevision) }),
+          ...(method === 'get' ? {} : { [HeaderNames.configRevision]: String(request.configRevision ?? currentRevision()) }),
         },
       });
       checkVersion(response.headers);
+      options.onHeaders?.(response.headers);
       if (method === 'get' && url === '/barcode/project') {
         const revision = (response.data.data as { revision?: unknown } | null)?.revision;
         configRevision = typeof revision === 'number' ? revision : 1;
@@ -141,6 +151,7 @@ export function createApiClient(options: ApiClientOptions) {
         throw new ApiError(timedOut ? 'timeout' : 'network', 0);
       }
       checkVersion(response.headers);
+      options.onHeaders?.(response.headers);
       throw normaliseError(response.status, response.data, response.headers);
     }
   }
@@ -175,7 +186,7 @@ export function createApiClient(options: ApiClientOptions) {
   async function request<T>(method: Method, url: string, given: Request = {}): Promise<ApiResponse<T>> {
     // One key per call, i.e. per user action: its retries, its replay after a refresh and its sends from the outbox reuse it.
     if (method === 'get' || AUTH_PATHS.includes(url) || POST_READS.includes(url)) return answered<T>(method, url, given);
-    const req = { ...given, idempotencyKey: given.idempotencyKey ?? newIdempotencyKey(), configRevision: given.configRevision ?? configRevision };
+    const req = { ...given, idempotencyKey: given.idempotencyKey ?? newIdempotencyKey(), configRevision: given.configRevision ?? currentRevision() };
     const madeAt = req.madeAt ?? new Date().toISOString();
     const queue = async () => {
       await options.queue!({ key: req.idempotencyKey, method, url, data: req.data, madeAt, configRevision: req.configRevision });
@@ -237,7 +248,7 @@ export function createApiClient(options: ApiClientOptions) {
    * image). The write that names it later is sent after the upload, with the real URL.
    */
   async function upload<T>(url: string, body: FormData, onProgress: (percent: number) => void, given: UploadRequest = {}): Promise<T> {
-    const req = { ...given, idempotencyKey: given.idempotencyKey ?? newIdempotencyKey(), configRevision: given.configRevision ?? configRevision };
+    const req = { ...given, idempotencyKey: given.idempotencyKey ?? newIdempotencyKey(), configRevision: given.configRevision ?? currentRevision() };
     const madeAt = req.madeAt ?? new Date().toISOString();
     let answer: UploadAnswer;
     try {

@@ -2,6 +2,7 @@ import { API_BASE, API_TIMEOUT_MS } from '../config';
 import { readCookie, visitorId } from '../storage/storage';
 import { announceVersion } from '../ui/update-events';
 import { createApiClient } from './client';
+import { checkProjectRevision, loadedProjectRevision } from './project-revision';
 import { ApiError } from './errors';
 import type { QueuedWrite } from './outbox/outbox-item';
 import { sessionEvents } from './session-events';
@@ -33,6 +34,8 @@ export const api = createApiClient({
   mayHaveSession: hasSessionHint,
   onSignedOut: () => sessionEvents.set({ signedOutAt: Date.now() }),
   onNewVersion: announceVersion,
+  configRevision: loadedProjectRevision,
+  onHeaders: checkProjectRevision,
   queue: async (write) => {
     if (!outbox) throw new ApiError('network', 0);
     await outbox.enqueue(write);

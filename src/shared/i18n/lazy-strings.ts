@@ -6,10 +6,10 @@ import i18next from 'i18next';
  * loader table (src/shared/i18n/i18n.ts): the pairing screens, the bulk screens, and the
  * scanned-list pieces both share, the search and list screens ('find').
  */
-export type LazyNamespace = 'pairing' | 'bulk' | 'scan-list' | 'find';
+export type LazyNamespace = 'pairing' | 'bulk' | 'scan-list' | 'admin' | 'find';
 
 /** Every language's file of every lazy namespace, each its own chunk (a phone fetches only its own). */
-const STRINGS = import.meta.glob<{ default: Record<string, unknown> }>('../../../locales/*/{pairing,bulk,scan-list,find}.json');
+const STRINGS = import.meta.glob<{ default: Record<string, unknown> }>('../../../locales/*/{pairing,bulk,scan-list,admin,find}.json');
 
 async function loadStrings(language: string, namespace: LazyNamespace): Promise<void> {
   if (i18next.hasResourceBundle(language, namespace)) return;

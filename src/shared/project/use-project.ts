@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import useSWR, { mutate } from 'swr';
 import type { Project } from '@schemas/api/project';
 import { api } from '../api';
+import { noteLoadedProject } from '../api/project-revision';
 import type { ProjectRef } from './project-route';
 
 export const projectKey = (ref: ProjectRef) => ['project', ref.code, ref.version ?? 'latest'] as const;
@@ -15,6 +16,7 @@ export function useProject(ref: ProjectRef | null) {
     api.get<Project>('/barcode/project', { code, version: version === 'latest' ? undefined : version }), {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
+    onSuccess: noteLoadedProject,
   });
 }
 

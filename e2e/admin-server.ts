@@ -1,0 +1,106 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { expect, type Page } from '@playwright/test';
+import { startServerProcess, type ServerProcess } from '../tests/server/server-process';
+
+const run = promisify(execFile);
+
+/** A server with a first admin created the way an operator does: `npm run admin -- create-admin`. */
+export interface AdminServer {
+  /** The server's address (e.g. http://127.0.0.1:40123): the client and the API. */
+  base: string;
+  login: string;
+  /** The one-time password the command printed. */
+  password: string;
+  /** What the command printed, whole. */
+  printed: string;
+}
+
+let shared: Promise<AdminServer> | null = null;
+let process_: ServerProcess | null = null;
+let folder: string | null = null;
+
+/**
+ * The e2e servers of playwright.config.ts keep their data in memory, which no other process can
+ * reach; so the admin area's specs use their own server: a fresh data folder, the real command
+ * line run on it (it migrates and seeds it like the server, and creates the admin), then the real
+ * server (`server/main.ts`, the built client) started on that folder. One per worker (the specs
+ * run one at a time), stopped when the worker ends.
+ */
+export function adminServer(): Promise<AdminServer> {
+  shared ??= (async () => {
+    folder = mkdtempSync(join(tmpdir(), 'sb-admin-e2e-'));
+    const env = { ...process.env, DATA_DIR: folder, DATABASE_URL: '', LOG_LEVEL: 'silent' };
+    const { stdout } = await run('npm', ['run', '--silent', 'admin', '--', 'create-admin', '--enterprise', 'FrostLine Pharma', '--name', 'Aiko Mori'], { env, timeout: 180_000 });
+    const login = /login:\s+(\S+)/.exec(stdout)?.[1];
+    const password = /password:\s+(\S+)/.exec(stdout)?.[1];
+    if (!login || !password) throw new Error(`create-admin printed no credential:\n${stdout}`);
+    process_ = await startServerProcess({ DATA_DIR: folder, EXPOSE_OUTBOX: '1', LOG_LEVEL: 'warn' });
+    return { base: process_.base, login, password, printed: stdout };
+  })();
+  return shared;
+}
+
+process.on('exit', () => {
+  process_?.child.kill('SIGKILL');
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+/** Logs in to the admin area at `/admin` of the admin server and waits for its navigation. */
+export async function adminLogin(page: Page, server: AdminServer): Promise<void> {
+  await page.goto(`${server.base}/admin`);
+  await page.getByLabel('Login name').fill(server.login);
+  await page.getByRole('textbox', { name: 'Password' }).fill(server.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Admin sections' })).toBeVisible();
+}
+
+/**
+ * Walks every admin screen and dialog in the states a user reaches, calling `check` on each
+ * (the accessibility and text-reflow specs): the login with its error, users with the new-user
+ * form, the access-code dialog, a user's page, projects with the new-project form, the audit log
+ * with an entry's details open.
+ */
+export async function visitAdminScreens(page: Page, server: AdminServer, check: (screen: string) => Promise<void>): Promise<void> {
+  await page.goto(`${server.base}/admin`);
+  await expect(page.getByRole('heading', { name: 'Admin login' })).toBeVisible();
+  await check('admin login');
+  await page.getByLabel('Login name').fill('nobody');
+  await page.getByRole('textbox', { name: 'Password' }).fill('wrong');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  // The button's loading state fades out: measured once it has.
+  await expect(page.getByRole('button', { name: 'Log in' })).not.toHaveAttribute('data-loading');
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  await check('admin login with its error');
+  await adminLogin(page, server);
+  await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+  await expect(page.getByTestId('admin-user').first()).toBeVisible();
+  await check('admin users');
+  await page.getByRole('button', { name: 'New user' }).click();
+  await expect(page.getByRole('button', { name: 'Create user' })).toBeVisible();
+  await check('admin new user form');
+  await page.getByRole('textbox', { name: 'First name' }).fill('Sora');
+  await page.getByRole('textbox', { name: 'Last name' }).fill('Aoki');
+  await page.getByRole('combobox', { name: 'Organization' }).fill('FrostLine Logistics');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Create user' }).click();
+  await expect(page.getByTestId('issued-access-code')).toBeVisible();
+  await check('admin access code dialog');
+  await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('link', { name: 'Manage Sora Aoki' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Sora Aoki' })).toBeVisible();
+  await check('admin user page');
+  await page.getByRole('link', { name: 'Projects' }).click();
+  await expect(page.getByTestId('admin-project').first()).toBeVisible();
+  await page.getByRole('button', { name: 'New project' }).click();
+  await expect(page.getByRole('button', { name: 'Create project' })).toBeVisible();
+  await check('admin projects with the new project form');
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  await expect(page.getByTestId('audit-entry').first()).toBeVisible();
+  await page.getByTestId('audit-entry').first().getByText('Before and after').click();
+  await check('admin audit log with details open');
+}

@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { adminLogin, adminServer } from './admin-server';
+import { choose } from './helpers';
+
+/*
+ * Issue 19, as a new admin works: the first admin is created on the command line, logs in to the
+ * admin area, and finds every step in the audit log.
+ */
+test.describe.configure({ timeout: 240_000 });
+
+test('an admin created on the command line logs in and reads the audit log', async ({ page, browser }) => {
+  const server = await adminServer();
+  expect(server.printed).toContain('enterprise admin of FrostLine Pharma');
+  await page.goto(`${server.base}/admin`);
+  await page.getByLabel('Login name').fill(server.login);
+  await page.getByRole('textbox', { name: 'Password' }).fill('wrong-password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Wrong login name or password.');
+  await expect(page.getByLabel('Login name')).toHaveValue(server.login);
+  await adminLogin(page, server);
+  await expect(page.getByTestId('admin-name')).toHaveText('Aiko Mori · Enterprise admin, FrostLine Pharma');
+
+  // A new user, given the demo project as a tracker, with the access code shown once.
+  await page.getByRole('link', { name: 'Users' }).click();
+  await page.getByRole('button', { name: 'New user' }).click();
+  await page.getByRole('textbox', { name: 'First name' }).fill('Yui');
+  await page.getByRole('textbox', { name: 'Last name' }).fill('Kondo');
+  await page.getByRole('combobox', { name: 'Organization' }).fill('FrostLine Logistics');
+  await page.keyboard.press('Escape');
+  await choose(page, 'Project', 'demo · Cold-chain vaccine shipments');
+  await choose(page, 'Role', 'Tracker: track only');
+  await page.getByRole('button', { name: 'Create user' }).click();
+  const code = (await page.getByTestId('issued-access-code').textContent())!;
+  expect(code).toMatch(/^\d{4}-\d{4}$/);
+  await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('admin-user').filter({ hasText: 'Yui Kondo' })).toContainText('demo (tracker)');
+
+  // Every step is in the audit log, without the code.
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  await expect(page.getByTestId('audit-entry').filter({ hasText: 'admin.create' })).toContainText('command line');
+  // Newest first: the first user.create is Yui Kondo's (other admin specs may share this server).
+  const created = page.getByTestId('audit-entry').filter({ hasText: 'user.create' }).first();
+  await expect(created).toContainText('Aiko Mori (aiko.mori)');
+  await created.getByText('Before and after').click();
+  await expect(created).toContainText('"name": "Yui Kondo"');
+  await expect(page.locator('main')).not.toContainText(code.replace('-', ''));
+  await page.getByRole('textbox', { name: 'Action (e.g. user.)' }).fill('user.');
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
+  await expect(page.getByTestId('audit-entry').filter({ hasText: 'admin.create' })).toHaveCount(0);
+  await expect(page.getByTestId('audit-entry').first()).toContainText('user.create');
+
+  // The user logs in to demo@1 with the code they were given, as a tracker.
+  const staff = await browser.newPage();
+  await staff.goto(`${server.base}/demo@1`);
+  await staff.getByLabel('Access code, first 4 digits').click();
+  await staff.keyboard.type(code.replace('-', ''));
+  await staff.getByRole('button', { name: 'Authenticate' }).click();
+  await expect(staff.getByTestId('staff-name')).toHaveText('Yui Kondo');
+  await expect(staff.getByRole('button', { name: 'Generate new barcode' })).toBeDisabled();
+  await staff.close();
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+});

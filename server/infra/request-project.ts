@@ -1,0 +1,27 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * What one API request knows about the project configuration it concerns (issue 19), kept for
+ * the request's whole run without passing it through every service:
+ * - `sentRevision`: the Config-Revision a write was made with (absent on reads and without the header);
+ * - `project`: the project version the request read last, whose revision in service the answer
+ *   announces in its `project-revision` header.
+ */
+export interface RequestProject {
+  sentRevision?: number | 'malformed';
+  project?: { id: string; revision: number };
+}
+
+const storage = new AsyncLocalStorage<RequestProject>();
+
+/** Runs `next` (the rest of the request) with a fresh record. */
+export const withRequestProject = (sentRevision: RequestProject['sentRevision'], next: () => void): void => storage.run({ sentRevision }, next);
+
+/** The current request's record, if the request runs under one. */
+export const requestProject = (): RequestProject | undefined => storage.getStore();
+
+/** Notes the project version a request concerns (the last one read wins). */
+export function noteProject(project: { id: string; revision: number }): void {
+  const store = storage.getStore();
+  if (store) store.project = { id: project.id, revision: project.revision };
+}

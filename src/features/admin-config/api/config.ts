@@ -1,0 +1,58 @@
+import useSWR from 'swr';
+import type { ConfigHistory, Draft, Report, TestEntry } from '@schemas/api/admin-config';
+import type { Language } from '@schemas/languages';
+import { adminApi, adminKey, revalidateAdminResource } from '@/shared/admin/admin-api';
+
+/** A project version whose configuration the screens edit. */
+export interface VersionRef {
+  code: string;
+  version: number;
+}
+
+const base = (ref: VersionRef) => `/admin/config/${encodeURIComponent(ref.code)}/${ref.version}`;
+const RESOURCE = 'config';
+const ifMatch = (etag: number) => ({ 'if-match': `"${etag}"` });
+
+/** GET /admin/config/:code/:version: the revisions and the draft, if any. */
+export function useConfigHistory(ref: VersionRef | null) {
+  return useSWR(ref ? adminKey(RESOURCE, 'history', ref.code, ref.version) : null, () => adminApi.get<ConfigHistory>(base(ref!)), { shouldRetryOnError: false });
+}
+
+/** GET .../draft (null when there is none). */
+export function useDraft(ref: VersionRef | null, hasDraft: boolean) {
+  return useSWR(ref && hasDraft ? adminKey(RESOURCE, 'draft', ref.code, ref.version) : null, () => adminApi.get<Draft>(`${base(ref!)}/draft`), { shouldRetryOnError: false, revalidateOnFocus: false });
+}
+
+/** Every change revalidates the whole configuration resource: history, draft and reports. */
+const changed = <T>(result: T) => {
+  void revalidateAdminResource(RESOURCE);
+  return result;
+};
+
+export const openDraft = async (ref: VersionRef, fromRevision?: number) => changed(await adminApi.post<Draft>(`${base(ref)}/draft`, fromRevision ? { fromRevision } : {}));
+
+/** PUT .../draft with If-Match: 412 (ApiError '3097') when someone saved meanwhile. */
+export const saveDraft = async (ref: VersionRef, etag: number, config: unknown) =>
+  changed((await adminApi.request<Draft>('put', `${base(ref)}/draft`, { data: { config }, headers: ifMatch(etag) })).data);
+
+export const discardDraft = async (ref: VersionRef, etag: number) => changed((await adminApi.request<boolean>('delete', `${base(ref)}/draft`, { headers: ifMatch(etag) })).data);
+
+export const draftReport = (ref: VersionRef, language: Language) => adminApi.get<Report>(`${base(ref)}/draft/report`, { language });
+
+export const testDraft = (ref: VersionRef, barcodeType: string, form: string, data: Record<string, unknown>) =>
+  adminApi.post<TestEntry>(`${base(ref)}/draft/tests`, { barcodeType, form, data });
+
+export interface PublishAnswer {
+  code: string;
+  version: number;
+  revision: number;
+  report: Report;
+}
+
+export const publishDraft = async (ref: VersionRef, etag: number, mode: 'inPlace' | 'newVersion', note: string, language: Language) =>
+  changed((await adminApi.request<PublishAnswer>('post', `${base(ref)}/draft/publish`, { data: { mode, note, language }, headers: ifMatch(etag) })).data);
+
+export const rollBack = async (ref: VersionRef, revision: number, mode: 'inPlace' | 'newVersion', language: Language) =>
+  changed(await adminApi.post<PublishAnswer>(`${base(ref)}/rollback`, { revision, mode, language }));
+
+export const diffRevisions = (ref: VersionRef, from: number, to: number, language: Language) => adminApi.get<Report>(`${base(ref)}/diff`, { from, to, language });

@@ -1,0 +1,76 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Center, Code, Loader, Paper, NativeSelect, Stack, Title } from '@mantine/core';
+import i18next from 'i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import type { TestEntry } from '@schemas/api/admin-config';
+import { LANGUAGES, type Language } from '@schemas/languages';
+import type { ProjectConfig } from '@schemas/project-config';
+import { compileForm } from '@renderer';
+import { ConfiguredForm } from '@/shared/forms/configured-form';
+import { translateError } from '@/shared/i18n/error-message';
+import { testDraft, type VersionRef } from '../api/config';
+import { formChoices } from '../model/draft-edit';
+import { adminFormContext } from '../model/form-context';
+
+const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ja: '日本語', 'zh-TW': '繁體中文', 'zh-CN': '简体中文' };
+
+/** Each form of the saved draft on a phone-sized frame, in any of the four languages; a submit is a test entry (never real data). */
+export function DraftPreview({ versionRef, config }: { versionRef: VersionRef; config: ProjectConfig }) {
+  const { t } = useTranslation('admin');
+  const { t: tCommon } = useTranslation();
+  const choices = useMemo(() => formChoices(config), [config]);
+  const [chosen, setChosen] = useState(() => `${choices[0]?.barcodeType ?? ''} ${choices[0]?.form ?? ''}`);
+  const choice = choices.find((c) => `${c.barcodeType} ${c.form}` === chosen) ?? choices[0];
+  const [language, setLanguage] = useState<Language>((i18next.language as Language) ?? 'en');
+  const [data, setData] = useState<Record<string, unknown>>({});
+  const [result, setResult] = useState<TestEntry | { failed: string } | null>(null);
+  const [i18n, setI18n] = useState<typeof i18next | null>(null);
+  useEffect(() => {
+    let alive = true;
+    const clone = i18next.cloneInstance({ lng: language });
+    void clone.loadNamespaces(['common', 'errors', 'forms']).then(() => alive && setI18n(clone));
+    return () => {
+      alive = false;
+    };
+  }, [language]);
+  const ref = useMemo(() => {
+    if (!choice) return null;
+    if (choice.form === 'activation') return { form: 'activation' as const, barcodeType: choice.barcodeType, stage: 'activation' as const };
+    const [trackPointKey = '', formKey = ''] = choice.form.split('/');
+    return { form: 'trackPoint' as const, barcodeType: choice.barcodeType, trackPointKey, formKey };
+  }, [choice]);
+  const compiled = useMemo(() => ref && compileForm({ code: versionRef.code, version: versionRef.version, barcodeTypes: config.barcodeTypes }, ref, { language, loggedIn: true }), [ref, config, language, versionRef]);
+  const context = useMemo(() => ref && adminFormContext(language, ref), [ref, language]);
+  if (!choice || !compiled || !context) return null;
+  const submit = async (submitted: Record<string, unknown>) => {
+    try {
+      setResult(await testDraft(versionRef, choice.barcodeType, choice.form, submitted));
+    } catch (error) {
+      setResult({ failed: translateError(tCommon, error) });
+    }
+  };
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="config-preview">
+      <Title order={4} size="h5" id="config-preview">{t('config.preview')}</Title>
+      <NativeSelect label={t('config.form')} value={`${choice.barcodeType} ${choice.form}`}
+        data={choices.map((c) => ({ value: `${c.barcodeType} ${c.form}`, label: c.form === 'activation' ? t('config.activation', { type: c.barcodeType }) : `${c.barcodeType}: ${c.form}` }))}
+        onChange={(e) => { setChosen(e.currentTarget.value); setData({}); setResult(null); }} />
+      <NativeSelect label={t('config.language')} value={language} onChange={(e) => setLanguage(e.currentTarget.value as Language)} data={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))} />
+      <Paper withBorder radius="lg" p="md" maw={390} w="100%" mx="auto" data-testid="phone-frame" lang={language}>
+        {!i18n ? <Center mih={120}><Loader /></Center> : (
+          <I18nextProvider i18n={i18n}>
+            <ConfiguredForm key={compiled.schema.$id} form={compiled} formData={data} onChange={setData} context={context} onSubmit={(d) => void submit(d)}>
+              <Button type="submit" fullWidth mt="md">{t('config.test')}</Button>
+            </ConfiguredForm>
+          </I18nextProvider>
+        )}
+      </Paper>
+      {result && ('failed' in result ? <Alert color="red" role="status">{result.failed}</Alert> : (
+        <Alert color={result.valid ? 'teal' : 'red'} role="status" data-testid="config-test-result">
+          {result.valid ? t('config.testPassed') : t('config.testRefused')}
+          <Code block>{JSON.stringify(result.valid ? result.data : result.errors, null, 2)}</Code>
+        </Alert>
+      ))}
+    </Stack>
+  );
+}

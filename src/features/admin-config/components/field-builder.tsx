@@ -1,0 +1,61 @@
+import { useMemo, useState } from 'react';
+import { ActionIcon, Button, Card, Group, Paper, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '@schemas/languages';
+import type { ProjectConfig } from '@schemas/project-config';
+import { compileForm, formSourceOfFields, type FormRef } from '@renderer';
+import { ConfiguredForm } from '@/shared/forms/configured-form';
+import { NEW_FIELD_FORM } from '../model/builder-form';
+import { fieldFromInput, formChoices, moved, withFields, type NewFieldInput } from '../model/draft-edit';
+import { adminFormContext } from '../model/form-context';
+
+const BUILDER_REF: FormRef = { form: 'activation', barcodeType: 't', stage: 'activation' };
+
+/** Pick a form of the draft, reorder or remove its fields, and add one through a form the renderer draws. */
+export function FieldBuilder({ config, onChange }: { config: ProjectConfig; onChange(config: ProjectConfig): void }) {
+  const { t, i18n } = useTranslation('admin');
+  const language = i18n.language as Language;
+  const choices = useMemo(() => formChoices(config), [config]);
+  const [chosen, setChosen] = useState(() => `${choices[0]?.barcodeType ?? ''} ${choices[0]?.form ?? ''}`);
+  const choice = choices.find((c) => `${c.barcodeType} ${c.form}` === chosen) ?? choices[0];
+  const [input, setInput] = useState<NewFieldInput>({});
+  const builderForm = useMemo(() => compileForm(formSourceOfFields(NEW_FIELD_FORM, 'field-builder'), BUILDER_REF, { language, loggedIn: true }), [language]);
+  const context = useMemo(() => adminFormContext(language, BUILDER_REF), [language]);
+  if (!choice) return null;
+  const label = (c: typeof choice) => (c.form === 'activation' ? t('config.activation', { type: c.barcodeType }) : `${c.barcodeType}: ${c.form}`);
+  const setFields = (fields: typeof choice.fields) => onChange(withFields(config, choice, fields));
+
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="config-builder">
+      <Title order={4} size="h5" id="config-builder">{t('config.builder')}</Title>
+      <NativeSelect label={t('config.form')} value={`${choice.barcodeType} ${choice.form}`}
+        data={choices.map((c) => ({ value: `${c.barcodeType} ${c.form}`, label: label(c) }))} onChange={(e) => setChosen(e.currentTarget.value)} />
+      <Text size="sm" fw={700}>{t('config.fields')}</Text>
+      <Stack gap={4} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('config.fields')}>
+        {choice.fields.map((field, index) => (
+          <Card key={field.key} withBorder padding="xs" component="li">
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{field.label[language]} <Text span c="dimmed" size="xs">({field.key}, {field.type}{field.required ? ', *' : ''})</Text></Text>
+              <Group gap={4} wrap="nowrap">
+                <ActionIcon variant="default" aria-label={t('config.moveUp', { field: field.key })} disabled={index === 0} onClick={() => setFields(moved(choice.fields, index, -1))}><IconArrowUp size={16} /></ActionIcon>
+                <ActionIcon variant="default" aria-label={t('config.moveDown', { field: field.key })} disabled={index === choice.fields.length - 1} onClick={() => setFields(moved(choice.fields, index, 1))}><IconArrowDown size={16} /></ActionIcon>
+                <ActionIcon variant="default" color="red" aria-label={t('config.remove', { field: field.key })} onClick={() => setFields(choice.fields.filter((_, i) => i !== index))}><IconTrash size={16} /></ActionIcon>
+              </Group>
+            </Group>
+          </Card>
+        ))}
+      </Stack>
+      <Paper withBorder p="sm" component="section" aria-labelledby="config-add-field">
+        <Title order={5} size="h6" id="config-add-field">{t('config.addField')}</Title>
+        <ConfiguredForm key={builderForm.schema.$id} form={builderForm} formData={input as Record<string, unknown>} onChange={(data) => setInput(data as NewFieldInput)} context={context}
+          onSubmit={(data) => {
+            setFields([...choice.fields, fieldFromInput(data as NewFieldInput)]);
+            setInput({});
+          }}>
+          <Button type="submit" mt="sm">{t('config.add')}</Button>
+        </ConfiguredForm>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,72 @@
+import type { CustomField } from '@schemas/custom-field';
+import type { ProjectConfig } from '@schemas/project-config';
+import { formsOf } from '@renderer';
+
+/** One editable field list of a configuration: a barcode type's activation fields or one trackpoint form. */
+export interface FormChoice {
+  barcodeType: string;
+  /** 'activation' or '<trackpoint>/<form>' (as the server's test entries name it). */
+  form: string;
+  fields: CustomField[];
+}
+
+/** Every field list of the configuration, in order. */
+export function formChoices(config: ProjectConfig): FormChoice[] {
+  return Object.entries(config.barcodeTypes).flatMap(([typeKey, type]) => formsOf(typeKey, type).map((f) => ({ barcodeType: typeKey, form: f.form, fields: f.fields })));
+}
+
+/** A copy of the configuration with one form's field list replaced. */
+export function withFields(config: ProjectConfig, choice: Pick<FormChoice, 'barcodeType' | 'form'>, fields: CustomField[]): ProjectConfig {
+  const copy = structuredClone(config);
+  const type = copy.barcodeTypes[choice.barcodeType];
+  if (!type) return copy;
+  if (choice.form === 'activation') {
+    type.activationFields = fields;
+    return copy;
+  }
+  const [pointKey, formKey] = choice.form.split('/');
+  const form = type.trackPoints.find((p) => p.key === pointKey)?.trackPointForms.find((f) => f.key === formKey);
+  if (form) form.customFields = fields;
+  return copy;
+}
+
+/** The list with the field at `index` moved by `by` places (kept within the list). */
+export function moved<T>(list: readonly T[], index: number, by: -1 | 1): T[] {
+  const target = index + by;
+  if (target < 0 || target >= list.length) return [...list];
+  const copy = [...list];
+  [copy[index], copy[target]] = [copy[target]!, copy[index]!];
+  return copy;
+}
+
+/** What the field builder's own form collects (it is drawn by the renderer: builder-form.ts). */
+export interface NewFieldInput {
+  key?: string;
+  type?: string;
+  labelEn?: string;
+  labelJa?: string;
+  labelZhTw?: string;
+  labelZhCn?: string;
+  required?: string;
+  options?: string;
+  mask?: string;
+  formula?: string;
+  visibility?: string;
+}
+
+/** The field the builder's form describes: options as 'value=label' lines, the label in the four languages. */
+export function fieldFromInput(input: NewFieldInput): CustomField {
+  const label = { en: input.labelEn ?? '', ja: input.labelJa ?? '', 'zh-TW': input.labelZhTw ?? '', 'zh-CN': input.labelZhCn ?? '' };
+  const field: Record<string, unknown> = { key: input.key ?? '', type: input.type ?? 'text', label };
+  if (input.required === 'yes') field.required = true;
+  if (input.visibility && input.visibility !== 'visible') field.visibility = input.visibility;
+  if (input.mask && field.type === 'text') field.mask = input.mask;
+  if (input.formula && field.type === 'calculation') field.formula = input.formula;
+  if (input.options && (field.type === 'singleSelect' || field.type === 'multiSelect')) {
+    field.options = input.options.split('\n').map((line) => line.trim()).filter(Boolean).map((line) => {
+      const [value = '', text = value] = line.split('=');
+      return { value: value.trim(), label: { en: text.trim(), ja: text.trim(), 'zh-TW': text.trim(), 'zh-CN': text.trim() } };
+    });
+  }
+  return field as unknown as CustomField;
+}

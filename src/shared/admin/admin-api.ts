@@ -1,0 +1,54 @@
+import useSWR, { mutate } from 'swr';
+import type { Admin } from '@schemas/api/admin';
+import { createApiClient } from '../api/client';
+import { API_BASE, API_TIMEOUT_MS } from '../config';
+import { visitorId } from '../storage/storage';
+import { announceVersion } from '../ui/update-events';
+
+/**
+ * The admin area's API client (issue 19): the app's client (credentials, headers, timeout, error
+ * normalisation, an Idempotency-Key on every write) without the staff session's refresh and
+ * without the outbox: an admin's change is made online or not at all. The admin session is its
+ * own httpOnly cookie (`sb_admin`, path /api/admin); a 401 means "log in to the admin area".
+ * Every admin screen, of any feature, calls the server through this client.
+ */
+export const adminApi = createApiClient({
+  baseURL: API_BASE,
+  timeoutMs: API_TIMEOUT_MS,
+  visitorId,
+  mayHaveSession: () => false,
+  onSignedOut: () => undefined,
+  onNewVersion: announceVersion,
+});
+
+/** SWR keys of the admin area all start with 'admin', so a login or logout can reload them all. */
+export const adminKey = <P extends readonly unknown[]>(resource: string, ...params: P) => ['admin', resource, ...params] as const;
+
+const isAdminKey = (key: unknown) => Array.isArray(key) && key[0] === 'admin';
+
+/** Reloads everything the admin area read (after a login, a logout, or a change that touches many lists). */
+export const revalidateAdmin = () => mutate(isAdminKey);
+
+/** Reloads every key of one admin resource (e.g. 'users' after creating a user): all its pages and filters. */
+export const revalidateAdminResource = (resource: string) => mutate((key) => isAdminKey(key) && (key as unknown[])[1] === resource);
+
+const meKey = adminKey('me');
+
+/** GET /admin/me: the logged-in admin; the error is ApiError '2003' (401) when nobody is, '403' for a staff session. */
+export function useAdminSession() {
+  return useSWR(meKey, () => adminApi.get<Admin>('/admin/me'), { shouldRetryOnError: false, revalidateOnFocus: false });
+}
+
+/** POST /admin/session: logs in, then the whole admin area reloads as that admin. */
+export async function adminLogin(login: string, password: string): Promise<Admin> {
+  const admin = await adminApi.request<Admin>('post', '/admin/session', { data: { login, password } });
+  await mutate(meKey, admin.data, { revalidate: false });
+  return admin.data;
+}
+
+/** POST /admin/logout: ends the session, then forgets everything the admin area read. */
+export async function adminLogout(): Promise<void> {
+  await adminApi.post('/admin/logout');
+  await mutate(isAdminKey, undefined, { revalidate: false });
+  await mutate(meKey, undefined, { revalidate: true });
+}

@@ -1,0 +1,76 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runValidate } from '../../scripts/validate-config';
+import { adminClient } from './admin-fixtures';
+import { Client, SEED, startTestServer, VISITOR, type TestServer } from './harness';
+
+/** Projects created and set from the admin area (issue 19, deliverable 2). */
+let server: TestServer;
+let admin: Client;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = (await adminClient(server)).client;
+});
+afterAll(() => server.close());
+
+const newProject = (code: string, extra: object = {}) => ({ code, name: `Project ${code}`, barcodeReaderType: 'camera', languages: ['en', 'ja'], allowUserSelfRegister: false, ...extra });
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex').toString('base64');
+
+describe('a new project', () => {
+  it('starts at version 1 with a configuration that passes the QA check, and is served to the app', async () => {
+    const res = await admin.post('/api/admin/projects', newProject('coldroom', { logo: { contentType: 'image/png', base64: PNG } }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ code: 'coldroom', latestVersion: 1, languages: ['en', 'ja'], hasLogo: true, allowUserSelfRegister: false });
+    const served = (await new Client(server.app).get('/api/barcode/project?code=coldroom&version=1')).json().data;
+    expect(served).toMatchObject({ code: 'coldroom', version: 1, enterpriseId: SEED.enterprise });
+    const { rows } = await server.ctx.db.query<{ config: unknown }>("select config from projects where code = 'coldroom'");
+    const file = join(mkdtempSync(join(tmpdir(), 'sb-qa-')), 'coldroom@1.json');
+    writeFileSync(file, JSON.stringify(rows[0]!.config));
+    const lines: string[] = [];
+    expect(runValidate([file], (line) => lines.push(line)), lines.join('\n')).toBe(0);
+    const [entry] = (await admin.get('/api/admin/audit-log?action=project.create&target=coldroom')).json().data.items;
+    expect(entry).toMatchObject({ before: null, after: { code: 'coldroom', version: 1, languages: ['en', 'ja'] } });
+  });
+
+  it('refuses a taken code (2102), a reserved one (2206) and a logo that is not what it says (1001)', async () => {
+    expect((await admin.post('/api/admin/projects', newProject('demo'))).json()).toEqual({ errors: { code: [2102] } });
+    expect((await admin.post('/api/admin/projects', newProject('DEMO'))).json()).toEqual({ errors: { code: [2102] } });
+    expect((await admin.post('/api/admin/projects', newProject('admin'))).json()).toEqual({ errors: { code: [2206] } });
+    const fake = { contentType: 'image/png', base64: Buffer.from('<svg onload="x"></svg>').toString('base64') };
+    expect((await admin.post('/api/admin/projects', newProject('fakelogo', { logo: fake }))).json()).toEqual({ errors: { logo: [1001] } });
+  });
+
+  it('two admins creating the same code at once: one wins, the other gets 2102', async () => {
+    const second = (await adminClient(server)).client;
+    const [a, b] = await Promise.all([admin.post('/api/admin/projects', newProject('race')), second.post('/api/admin/projects', newProject('race'))]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 400]);
+    expect([a, b].find((r) => r.statusCode === 400)!.json()).toEqual({ errors: { code: [2102] } });
+    const { rows } = await server.ctx.db.query<{ n: number }>("select count(*)::int as n from projects where code = 'race'");
+    expect(rows[0]!.n).toBe(1);
+  });
+
+  it('lists searched and paged', async () => {
+    const all = (await admin.get('/api/admin/projects?count=100')).json().data;
+    expect(all.items.map((p: { code: string }) => p.code)).toEqual(expect.arrayContaining(['demo', 'secure', 'coldroom']));
+    const found = (await admin.get('/api/admin/projects?search=coldroom')).json().data;
+    expect(found.items.map((p: { code: string }) => p.code)).toEqual(['coldroom']);
+    const page = (await admin.get('/api/admin/projects?count=1&skip=1')).json().data;
+    expect(page.items).toHaveLength(1);
+    expect(page.total).toBe(all.total);
+  });
+});
+
+describe('self-registration', () => {
+  it('refused by an admin: a carrier can register no more (3060); allowed again, they can', async () => {
+    const register = () => new Client(server.app, '10.30.0.1').post('/api/user/carrier-user/self', { projectId: SEED.demoProject, firstName: 'Kai', lastName: 'Ono', visitorId: VISITOR });
+    const off = await admin.request({ method: 'PUT', url: '/api/admin/projects/demo/self-registration', payload: { allow: false } });
+    expect(off.json().data.allowUserSelfRegister).toBe(false);
+    expect((await register()).json()).toEqual({ errors: { $common: [3060] } });
+    await admin.request({ method: 'PUT', url: '/api/admin/projects/demo/self-registration', payload: { allow: true } });
+    expect((await register()).statusCode).toBe(200);
+    const entries = (await admin.get('/api/admin/audit-log?action=project.self-registration&projectCode=demo')).json().data.items;
+    expect(entries.map((e: { after: unknown }) => e.after)).toEqual([{ allowUserSelfRegister: true }, { allowUserSelfRegister: false }]);
+  });
+});

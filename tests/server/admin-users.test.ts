@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminClient } from './admin-fixtures';
+import { Client, SEED, startTestServer, VISITOR, type TestServer } from './harness';
+
+/** Users, access codes and memberships managed from the admin area (issue 19, deliverable 2). */
+let server: TestServer;
+let admin: Client;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = (await adminClient(server, { login: 'users.admin', name: 'Users Admin' })).client;
+});
+afterAll(() => server.close());
+
+let address = 0;
+const staffLogin = (accessCode: string) => {
+  const client = new Client(server.app, `10.20.0.${(address += 1)}`);
+  return { client, res: client.post('/api/user/authorize', { projectId: SEED.demoProject, accessCode, visitorId: VISITOR }) };
+};
+
+async function createUser(by: Client, body: object = {}) {
+  const res = await by.post('/api/admin/users', { userType: 'staff', firstName: 'Ren', lastName: 'Ito', organizationName: 'FrostLine Logistics', projectCode: 'demo', role: 'tracker', ...body });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { user: { id: string; fullName: string; memberships: { projectCode: string; role: string }[] }; accessCode: string };
+}
+
+const auditOf = async (action: string, targetId: string) =>
+  ((await admin.get(`/api/admin/audit-log?action=${action}&target=${targetId}&count=100`)).json().data.items as { action: string; before: unknown; after: unknown }[]);
+
+describe('a user created by an admin', () => {
+  it('logs in to demo@1 with the access code shown once, with the role given', async () => {
+    const { user, accessCode } = await createUser(admin);
+    expect(accessCode).toMatch(/^\d{8}$/);
+    expect(user.memberships).toEqual([{ projectCode: 'demo', role: 'tracker' }]);
+    const { client, res } = staffLogin(accessCode);
+    expect((await res).statusCode).toBe(200);
+    const permission = (await client.get('/api/barcode/project?code=demo')).json().data.projectPermission;
+    expect(permission).toEqual({ generateBarcodePermission: { canEdit: false }, activateBarcodePermission: { canEdit: false }, addTrackingPermission: { canEdit: true } });
+    const [entry] = await auditOf('user.create', user.id);
+    expect(entry).toMatchObject({ before: null, after: { name: 'Ren Ito', userType: 'staff', memberships: [{ projectCode: 'demo', role: 'tracker' }] } });
+    // The access code is nowhere in the log.
+    const log = (await admin.get('/api/admin/audit-log?count=100')).body;
+    expect(log).not.toContain(accessCode);
+  });
+
+  it('of every user type can be created', async () => {
+    for (const userType of ['staff', 'carrier', 'client']) {
+      const { user } = await createUser(admin, { userType, firstName: userType });
+      expect((await admin.get(`/api/admin/users/${user.id}`)).json().data.userType).toBe(userType);
+    }
+    const carriers = (await admin.get('/api/admin/users?userType=carrier&search=carrier')).json().data;
+    expect(carriers.total).toBeGreaterThanOrEqual(1);
+    expect(carriers.items.every((u: { userType: string }) => u.userType === 'carrier')).toBe(true);
+  });
+
+  it('once deactivated, cannot log in, and their open session and its refresh end', async () => {
+    const { user, accessCode } = await createUser(admin);
+    const { client, res } = staffLogin(accessCode);
+    expect((await res).statusCode).toBe(200);
+    expect((await client.get('/api/user/profile')).statusCode).toBe(200);
+    const deactivated = await admin.post(`/api/admin/users/${user.id}/deactivate`, {});
+    expect(deactivated.json().data.deactivated).toBe(true);
+    expect((await client.get('/api/user/profile')).statusCode).toBe(401);
+    expect((await client.post('/api/user/refresh-token', { visitorId: VISITOR })).statusCode).toBe(401);
+    expect((await staffLogin(accessCode).res).json()).toEqual({ errors: { $common: [2001] } });
+    const [entry] = await auditOf('user.deactivate', user.id);
+    expect(entry).toMatchObject({ before: { deactivated: false }, after: { deactivated: true } });
+    expect((await admin.post(`/api/admin/users/${user.id}/reactivate`, {})).json().data.deactivated).toBe(false);
+    expect((await staffLogin(accessCode).res).statusCode).toBe(200);
+  });
+
+  it('gets a new access code (the old one stops working); a revoked code is refused with 2001', async () => {
+    const { user, accessCode: first } = await createUser(admin);
+    const issued = (await admin.post(`/api/admin/users/${user.id}/access-code`, {})).json().data;
+    expect(issued.accessCode).toMatch(/^\d{8}$/);
+    expect(issued.accessCode).not.toBe(first);
+    expect((await staffLogin(first).res).json()).toEqual({ errors: { $common: [2001] } });
+    const { client, res } = staffLogin(issued.accessCode);
+    expect((await res).statusCode).toBe(200);
+    const revoked = await admin.request({ method: 'DELETE', url: `/api/admin/users/${user.id}/access-code` });
+    expect(revoked.json().data.accessCodeRevoked).toBe(true);
+    expect((await staffLogin(issued.accessCode).res).json()).toEqual({ errors: { $common: [2001] } });
+    expect((await client.get('/api/user/profile')).statusCode).toBe(401);
+    expect((await auditOf('access-code.', user.id)).map((e) => e.action)).toEqual(['access-code.revoke', 'access-code.issue']);
+    expect(JSON.stringify(await auditOf('access-code.', user.id))).not.toContain(issued.accessCode);
+  });
+
+  it('changes role and leaves a project; each step audited with before and after', async () => {
+    const { user } = await createUser(admin);
+    const changed = await admin.request({ method: 'PUT', url: `/api/admin/users/${user.id}/projects/demo`, payload: { role: 'viewer' } });
+    expect(changed.json().data.memberships).toEqual([{ projectCode: 'demo', role: 'viewer' }]);
+    const removed = await admin.request({ method: 'DELETE', url: `/api/admin/users/${user.id}/projects/demo` });
+    expect(removed.json().data.memberships).toEqual([]);
+    const entries = await auditOf('member.', user.id);
+    // Joining demo was part of user.create; the change and the removal are entries of their own.
+    expect(entries.map((e) => e.action)).toEqual(['member.remove', 'member.change']);
+    expect(entries[1]).toMatchObject({ before: { role: 'tracker' }, after: { role: 'viewer' } });
+    expect(entries[0]).toMatchObject({ before: { role: 'viewer' }, after: null });
+    const secure = await admin.request({ method: 'PUT', url: `/api/admin/users/${user.id}/projects/secure`, payload: { role: 'manager' } });
+    expect(secure.json().data.memberships).toEqual([{ projectCode: 'secure', role: 'manager' }]);
+    expect((await auditOf('member.add', user.id))[0]).toMatchObject({ before: null, after: { projectCode: 'secure', role: 'manager' } });
+  });
+
+  it('is created once when the same write is sent twice with its Idempotency-Key', async () => {
+    const before = await server.count('users');
+    const payload = { userType: 'staff', firstName: 'Once', lastName: 'Only', organizationName: 'FrostLine Logistics' };
+    const send = () => admin.request({ method: 'POST', url: '/api/admin/users', payload, headers: { 'idempotency-key': 'admin-create-once-1' } });
+    const [a, b] = [await send(), await send()];
+    expect(a.statusCode).toBe(200);
+    expect(b.json()).toEqual(a.json());
+    expect(await server.count('users')).toBe(before + 1);
+  });
+});
+
+describe('scopes', () => {
+  it('a project admin manages the members of their project only', async () => {
+    const projectAdmin = (await adminClient(server, { role: 'project', projectCodes: ['demo'] })).client;
+    const { user } = await createUser(projectAdmin);
+    expect((await projectAdmin.request({ method: 'PUT', url: `/api/admin/users/${user.id}/projects/secure`, payload: { role: 'viewer' } })).statusCode).toBe(403);
+    expect((await projectAdmin.post('/api/admin/users', { userType: 'staff', firstName: 'A', lastName: 'B', organizationName: 'X' })).statusCode).toBe(403);
+    expect((await projectAdmin.post('/api/admin/users', { userType: 'staff', firstName: 'A', lastName: 'B', organizationName: 'X', projectCode: 'secure' })).statusCode).toBe(403);
+    // A user who is no member of their project (the seed's staff user is one of none by role) is not theirs to deactivate.
+    const { user: outsider } = await createUser(admin, { projectCode: 'secure' });
+    expect((await projectAdmin.post(`/api/admin/users/${outsider.id}/deactivate`, {})).statusCode).toBe(403);
+    const listed = (await projectAdmin.get('/api/admin/users?count=100')).json().data.items as { id: string }[];
+    expect(listed.map((u) => u.id)).toContain(user.id);
+    expect(listed.map((u) => u.id)).not.toContain(outsider.id);
+    expect((await projectAdmin.post('/api/admin/projects', { code: 'mine', name: 'Mine', barcodeReaderType: 'camera', languages: ['en'], allowUserSelfRegister: false })).statusCode).toBe(403);
+  });
+
+  it('an enterprise admin cannot touch another enterprise\'s users or projects', async () => {
+    const other = (await adminClient(server, { enterpriseId: SEED.otherEnterprise })).client;
+    const { user } = await createUser(admin);
+    expect((await other.get(`/api/admin/users/${user.id}`)).statusCode).toBe(403);
+    expect((await other.post(`/api/admin/users/${user.id}/deactivate`, {})).statusCode).toBe(403);
+    expect((await other.post(`/api/admin/users/${user.id}/access-code`, {})).statusCode).toBe(403);
+    expect((await other.request({ method: 'PUT', url: `/api/admin/users/${user.id}/projects/demo`, payload: { role: 'viewer' } })).statusCode).toBe(403);
+    expect((await other.request({ method: 'PUT', url: '/api/admin/projects/demo/self-registration', payload: { allow: false } })).statusCode).toBe(403);
+    const users = (await other.get('/api/admin/users?count=100')).json().data.items as { id: string }[];
+    expect(users.map((u) => u.id)).not.toContain(user.id);
+  });
+});
