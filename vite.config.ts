@@ -205,6 +205,13 @@ export default defineConfig({
               name: 'first-screen-shared',
               test: /src[\\/]shared[\\/](config|ui[\\/](store|update-events)|storage[\\/]storage)\.ts$/,
             },
+            {
+              // What the first screen reads its data with (SWR, the API client, the project's
+              // configuration and revision), which lazy screens share too: one chunk instead of
+              // five, each with its own import overhead (issue 19's project revision split them).
+              name: 'first-screen-data',
+              test: /node_modules[\\/]swr[\\/]|src[\\/]shared[\\/](api[\\/](index|client|keys|errors|session-events|project-revision|barcode)|project[\\/](use-project|project-route))\.ts$/,
+            },
           ],
         },
       },

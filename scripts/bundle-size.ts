@@ -10,9 +10,13 @@ import { LANGUAGES } from '../schemas/languages';
  * budget is the measured figure plus about 1 KB, so any growth fails the test. Raised from 147 KB
  * to 149 KB with issues 12, 13 and 20 (147.8 KB measured): the route entries of the bulk, stock,
  * GHG report and outbox screens, the per-screen error boundary and lazy-load retry that keep a
- * failed import from blanking the screen, and the errors/common strings they added.
+ * failed import from blanking the screen, and the errors/common strings they added. Raised to
+ * 151 KB with issues 14, 15, 19 and 20 (149.9 KB measured, after grouping SWR, the API client and
+ * the project's revision into one chunk and loading analytics only for projects that use it):
+ * the route entries of the search, list, activity, label, custom-page and admin screens, the
+ * project revision check, the manifest link, and the error strings of drafts and the ledger.
  */
-export const FIRST_LOAD_BUDGET_BYTES = 149 * 1024;
+export const FIRST_LOAD_BUDGET_BYTES = 151 * 1024;
 
 interface ManifestChunk {
   file: string;

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { whenIdle } from '@/shared/ui/when-idle';
-import { reportPageView, startAnalytics } from '@/shared/analytics/analytics';
+import { reportPageView, startAnalytics } from '@/shared/analytics';
 import { Button, Center, Container, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';

@@ -6,7 +6,7 @@ import { checkProjectRevision, loadedProjectRevision } from './project-revision'
 import { ApiError } from './errors';
 import type { QueuedWrite } from './outbox/outbox-item';
 import { sessionEvents } from './session-events';
-import { reportWrite } from '../analytics/analytics';
+import { reportWrite } from '../analytics';
 
 /** The server sets this readable cookie beside the httpOnly session cookies; it holds no secret. */
 export const SESSION_HINT_COOKIE = 'sb_session';

@@ -1,7 +1,7 @@
 import type { ScanFrameSource } from '@widgets/types';
 import { onTabDataCleared, readSession, writeSession } from '../storage/storage';
 import { createStore } from '../ui/store';
-import { reportAction } from '../analytics/analytics';
+import { reportAction } from '../analytics';
 
 /** One scan: what was read, the barcode it opened (its project route and id; null: none), when. */
 export interface ScannedBarcode {
