@@ -1,4 +1,5 @@
 import { whenIdle } from '../ui/when-idle';
+import type * as AnalyticsModule from './analytics';
 import type { KeyAction } from './analytics';
 
 /**
@@ -7,7 +8,7 @@ import type { KeyAction } from './analytics';
  * without one (the demo) never download it. Until it is there, reports are dropped; the screen
  * on view is reported when it arrives.
  */
-type Analytics = typeof import('./analytics');
+type Analytics = typeof AnalyticsModule;
 let reporting: Analytics | null = null;
 let loading = false;
 let wanted: string | undefined;
