@@ -319,6 +319,7 @@ test.describe('ledger and EPCIS (as staff)', () => {
     await expectAccessible(page, 'seal dialog');
     await page.getByRole('dialog').getByRole('button', { name: 'Seal' }).click();
     await expect(page.getByText('Sealed in the project ledger up to entry 2.')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await expectAccessible(page, 'history, sealed');
     await page.goto(`/demo@1/qrcode/${id}`);
     await expect(page.getByRole('button', { name: 'Download EPCIS 2.0' })).toBeVisible();

@@ -29,7 +29,7 @@ test('a keyboard-wedge scan opens the scanned barcode, or offers a new one for a
   await pullTrigger(page, link);
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByTestId('scanned-code')).toHaveText(link);
-  await expect(dialog).toContainText('GTIN 09506000134352');
+  await expect(dialog).toContainText('(01) GTIN: 09506000134352');
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByRole('heading', { name: link })).toBeVisible();
   await page.getByRole('button', { name: 'Activate' }).click();

@@ -193,6 +193,8 @@ test('ledger: the history\'s check, the seal dialog and a sealed history', async
   await expectReflows(page, 'seal dialog');
   await page.getByRole('dialog').getByRole('button', { name: 'Seal' }).click();
   await expect(page.getByText('Sealed in the project ledger up to entry 2.')).toBeVisible();
+  // The dialog's closing transition is over (its buttons shrink as it fades).
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expectReflows(page, 'history, sealed');
   await page.goto(`/demo@1/qrcode/${id}`);
   await expect(page.getByRole('button', { name: 'Download EPCIS 2.0' })).toBeVisible();
