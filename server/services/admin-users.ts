@@ -141,10 +141,9 @@ export async function revokeUserAccessCode(ctx: ServerContext, actor: AdminActor
  */
 export async function putMember(ctx: ServerContext, actor: AdminActor, userId: string, projectCode: string, role: MemberRole): Promise<AdminUser> {
   return ctx.db.transaction(async (tx) => {
-    const row = await repo.findAdminUser(tx, userId, true);
-    if (!row) throw commonFailure(ErrorCode.userNotFound, 404);
-    if (row.enterprise_id !== actor.enterpriseId) throw forbidden();
-    const before = toAdminUser(row);
+    // managedUser: a project admin may change only users already in one of their projects (adding
+    // any user of the enterprise to their project would make that user theirs, access code included).
+    const before = await managedUser(tx, actor, userId);
     const had = before.memberships.find((m) => m.projectCode === projectCode);
     if (had?.role === role) return before;
     await repo.putMembership(tx, userId, projectCode, role, MEMBER_ROLES[role]);
@@ -158,10 +157,9 @@ export async function putMember(ctx: ServerContext, actor: AdminActor, userId: s
 /** DELETE /admin/users/:userId/projects/:projectCode: the user keeps their user type's defaults there. */
 export async function removeMember(ctx: ServerContext, actor: AdminActor, userId: string, projectCode: string): Promise<AdminUser> {
   return ctx.db.transaction(async (tx) => {
-    const row = await repo.findAdminUser(tx, userId, true);
-    if (!row) throw commonFailure(ErrorCode.userNotFound, 404);
-    if (row.enterprise_id !== actor.enterpriseId) throw forbidden();
-    const before = toAdminUser(row);
+    // managedUser: a project admin may change only users already in one of their projects (adding
+    // any user of the enterprise to their project would make that user theirs, access code included).
+    const before = await managedUser(tx, actor, userId);
     const had = before.memberships.find((m) => m.projectCode === projectCode);
     if (!had) return before;
     await repo.removeMembership(tx, userId, projectCode);

@@ -121,6 +121,10 @@ describe('scopes', () => {
     // A user who is no member of their project (the seed's staff user is one of none by role) is not theirs to deactivate.
     const { user: outsider } = await createUser(admin, { projectCode: 'secure' });
     expect((await projectAdmin.post(`/api/admin/users/${outsider.id}/deactivate`, {})).statusCode).toBe(403);
+    // Nor theirs to take into their project (then issue a code and log in as them), or to remove from one.
+    expect((await projectAdmin.request({ method: 'PUT', url: `/api/admin/users/${outsider.id}/projects/demo`, payload: { role: 'manager' } })).statusCode).toBe(403);
+    expect((await projectAdmin.post(`/api/admin/users/${outsider.id}/access-code`, {})).statusCode).toBe(403);
+    expect((await projectAdmin.request({ method: 'DELETE', url: `/api/admin/users/${outsider.id}/projects/secure` })).statusCode).toBe(403);
     const listed = (await projectAdmin.get('/api/admin/users?count=100')).json().data.items as { id: string }[];
     expect(listed.map((u) => u.id)).toContain(user.id);
     expect(listed.map((u) => u.id)).not.toContain(outsider.id);
