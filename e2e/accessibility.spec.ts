@@ -4,6 +4,7 @@ import { activatedOf, activatedPallet } from './barcode-api';
 import { expectAccessible } from './axe';
 import { choose, login, typeAccessCode } from './helpers';
 import { adminServer, visitAdminScreens } from './admin-server';
+import { visitFindScreens, visitLedgerScreens } from './screen-walks';
 
 /*
  * Accessibility as a property of every screen: axe-core (WCAG 2.0, 2.1, 2.2 A and AA and best
@@ -258,34 +259,9 @@ async function plantBin(page: Page, barcodeId: string): Promise<string> {
   return ((await res.json()).data as { id: string }[])[0]!.id;
 }
 
-test.describe('search, barcode list and products (issue 14)', () => {
-  test('search with results and more criteria, no results, the barcode list; a client user\'s product picker', async ({ page }) => {
-    await login(page, '11112222');
-    await activatedPallet(page.request, { externalId: `AX${Date.now() % 1_000_000}` });
-    await page.goto('/demo@1/search');
-    await expect(page.getByRole('heading', { level: 1, name: 'Barcode Search' })).toBeVisible();
-    await expectAccessible(page, 'search, empty');
-    await page.getByRole('button', { name: 'More criteria' }).click();
-    await page.getByRole('searchbox', { name: 'Words' }).fill('influenza');
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect(page.getByTestId('barcode-label').first()).toBeVisible();
-    await expectAccessible(page, 'search with results and every criterion');
-    await page.getByRole('searchbox', { name: 'Words' }).fill('nothing-matches-this');
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect(page.getByTestId('search-empty')).toBeVisible();
-    await expectAccessible(page, 'search without results');
-    await page.goto('/demo@1/barcode-list');
-    await expect(page.getByTestId('barcode-label').first()).toBeVisible();
-    await expectAccessible(page, 'barcode list');
-
-    await page.context().clearCookies();
-    await login(page, '33334444');
-    const generated = await page.request.post('/api/barcode/barcode', { data: { projectCode: 'demo', projectVersion: 1 } });
-    const id = ((await generated.json()).data as { id: string }).id;
-    await page.goto(`/demo@1/qrcode/${id}/activate/type`);
-    await expect(page.getByRole('combobox', { name: 'Product' })).toBeVisible();
-    await expectAccessible(page, 'activation type step with the product picker, client user');
-  });
+test('search, barcode list and a client user\'s product picker (issue 14)', async ({ page }) => {
+  test.setTimeout(90_000);
+  await visitFindScreens(page, (screen) => expectAccessible(page, screen));
 });
 
 test('the custom page, the label sheet, the printable label and the activity chart (issue 14)', async ({ page }) => {
@@ -307,24 +283,8 @@ test('the custom page, the label sheet, the printable label and the activity cha
   await expectAccessible(page, 'activity');
 });
 
-test.describe('ledger and EPCIS (as staff)', () => {
-  test('the history with its ledger check, the seal dialog, a sealed history and the detail page\'s EPCIS download', async ({ page }) => {
-    await login(page, '11112222');
-    const id = await activatedPallet(page.request);
-    await page.goto(`/demo@1/qrcode/${id}/history`);
-    await expect(page.getByTestId('ledger-status')).toHaveText('Verified: 2 entries intact.');
-    await expectAccessible(page, 'history with the ledger check');
-    await page.getByRole('button', { name: 'Seal history' }).click();
-    await expect(page.getByRole('dialog', { name: 'Seal this history?' })).toBeVisible();
-    await expectAccessible(page, 'seal dialog');
-    await page.getByRole('dialog').getByRole('button', { name: 'Seal' }).click();
-    await expect(page.getByText('Sealed in the project ledger up to entry 2.')).toBeVisible();
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-    await expectAccessible(page, 'history, sealed');
-    await page.goto(`/demo@1/qrcode/${id}`);
-    await expect(page.getByRole('button', { name: 'Download EPCIS 2.0' })).toBeVisible();
-    await expectAccessible(page, 'detail with the EPCIS download');
-  });
+test('ledger and EPCIS: the history\'s check, the seal dialog, a sealed history, the EPCIS download (issue 15)', async ({ page }) => {
+  await visitLedgerScreens(page, (screen) => expectAccessible(page, screen));
 });
 
 test('the admin area (issue 19): login, users, a user, the access-code dialog, projects, audit log', async ({ page }) => {

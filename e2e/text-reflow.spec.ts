@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { activatedPallet } from './barcode-api';
 import { login } from './helpers';
 import { adminServer, visitAdminScreens } from './admin-server';
+import { visitFindScreens, visitLedgerScreens } from './screen-walks';
 
 /*
  * Issue 18, WCAG 1.4.4 and 1.4.10: with text at 200 % on a 390 px wide phone, no screen scrolls
@@ -150,21 +151,7 @@ test('staff screens: home, scanner, detail, every screen under a barcode, activa
 
 test('search, barcode list and the product picker (issue 14)', async ({ page }) => {
   test.setTimeout(90_000);
-  await login(page, '11112222');
-  await activatedPallet(page.request);
-  await page.goto('/demo@1/search?text=influenza&page=1&activated=yes');
-  await expect(page.getByTestId('barcode-label').first()).toBeVisible();
-  await expectReflows(page, 'search with results and more criteria');
-  await page.goto('/demo@1/barcode-list');
-  await expect(page.getByTestId('barcode-label').first()).toBeVisible();
-  await expectReflows(page, 'barcode list');
-  await page.context().clearCookies();
-  await login(page, '33334444');
-  const generated = await page.request.post('/api/barcode/barcode', { data: { projectCode: 'demo', projectVersion: 1 } });
-  const id = ((await generated.json()).data as { id: string }).id;
-  await page.goto(`/demo@1/qrcode/${id}/activate/type`);
-  await expect(page.getByRole('combobox', { name: 'Product' })).toBeVisible();
-  await expectReflows(page, 'activation type step with the product picker');
+  await visitFindScreens(page, (screen) => expectReflows(page, screen));
 });
 
 test('issue 14 screens: custom page, label sheet, activity', async ({ page }) => {
@@ -182,23 +169,8 @@ test('issue 14 screens: custom page, label sheet, activity', async ({ page }) =>
   await expectReflows(page, 'activity');
 });
 
-test('ledger: the history\'s check, the seal dialog and a sealed history', async ({ page }) => {
-  await login(page, '11112222');
-  const id = await activatedPallet(page.request);
-  await page.goto(`/demo@1/qrcode/${id}/history`);
-  await expect(page.getByTestId('ledger-status')).toBeVisible();
-  await expectReflows(page, 'history with the ledger check');
-  await page.getByRole('button', { name: 'Seal history' }).click();
-  await expect(page.getByRole('dialog', { name: 'Seal this history?' })).toBeVisible();
-  await expectReflows(page, 'seal dialog');
-  await page.getByRole('dialog').getByRole('button', { name: 'Seal' }).click();
-  await expect(page.getByText('Sealed in the project ledger up to entry 2.')).toBeVisible();
-  // The dialog's closing transition is over (its buttons shrink as it fades).
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expectReflows(page, 'history, sealed');
-  await page.goto(`/demo@1/qrcode/${id}`);
-  await expect(page.getByRole('button', { name: 'Download EPCIS 2.0' })).toBeVisible();
-  await expectReflows(page, 'detail with the EPCIS download');
+test('ledger: the history\'s check, the seal dialog, a sealed history and the EPCIS download', async ({ page }) => {
+  await visitLedgerScreens(page, (screen) => expectReflows(page, screen));
 });
 
 test('the admin area (issue 19): login, users, a user, the access-code dialog, projects, audit log', async ({ page }) => {
