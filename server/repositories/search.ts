@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database';
+import type { BarcodeRow } from './barcodes';
 
 /** One activation-field condition, as rules/search.ts fieldMatch decides it. */
 export type FieldCondition =
@@ -6,16 +7,9 @@ export type FieldCondition =
   | { key: string; kind: 'words'; value: string }
   | { key: string; kind: 'none' };
 
-/** A found barcode, as stored. */
-export interface FoundBarcodeRow {
-  id: string;
-  barcode_type: string | null;
-  is_activated: boolean;
-  is_deactivated: boolean;
-  current_track_point_key: string | null;
-  external_id: string | null;
-  tracking_number: string | null;
-  activation_data: Record<string, unknown> | null;
+/** A found barcode, as stored: the barcode's columns and the times search orders and filters by. */
+export interface FoundBarcodeRow extends Pick<BarcodeRow,
+  'id' | 'barcode_type' | 'is_activated' | 'is_deactivated' | 'current_track_point_key' | 'external_id' | 'tracking_number' | 'activation_data'> {
   created_at: Date;
   activated_at: Date | null;
   last_step_at: Date | null;
