@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { activatedPallet } from './barcode-api';
 import { login } from './helpers';
 
@@ -9,6 +9,12 @@ import { login } from './helpers';
  */
 export type ScreenCheck = (screen: string) => Promise<void>;
 
+/** A Mantine button that was loading has stopped, and its loader (aria-hidden) has faded out. */
+async function settled(button: Locator): Promise<void> {
+  await expect(button).not.toHaveAttribute('data-loading');
+  await expect(button.locator('[aria-hidden="true"]')).toHaveCount(0);
+}
+
 /** Search (empty, every criterion with results, no results), the barcode list, and a client user's product picker (issue 14). */
 export async function visitFindScreens(page: Page, check: ScreenCheck): Promise<void> {
   await login(page, '11112222');
@@ -17,13 +23,18 @@ export async function visitFindScreens(page: Page, check: ScreenCheck): Promise<
   await expect(page.getByRole('heading', { level: 1, name: 'Barcode Search' })).toBeVisible();
   await check('search, empty');
   await page.getByRole('button', { name: 'More criteria' }).click();
+  const search = page.getByRole('button', { name: 'Search', exact: true });
   await page.getByRole('searchbox', { name: 'Words' }).fill('influenza');
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await search.click();
   await expect(page.getByTestId('barcode-label').first()).toBeVisible();
+  // The button shows its loader while the answer is checked again: the screen is settled when the
+  // loader has faded out (its 150 ms transition squeezes the label meanwhile).
+  await settled(search);
   await check('search with results and every criterion');
   await page.getByRole('searchbox', { name: 'Words' }).fill('nothing-matches-this');
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await search.click();
   await expect(page.getByTestId('search-empty')).toBeVisible();
+  await settled(search);
   await check('search without results');
   await page.goto('/demo@1/barcode-list');
   await expect(page.getByTestId('barcode-label').first()).toBeVisible();
