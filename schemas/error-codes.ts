@@ -175,6 +175,11 @@ export const ErrorCode = {
   configRevisionUnknown: 3099,
   /** Ledger: the history's hash chain is broken up to the index asked: it cannot be sealed (number chosen here). */
   ledgerChainBroken: 3100,
+  /**
+   * Issue 19: a repeat (same Idempotency-Key) of a write whose answer held a one-time access code:
+   * the write was done once, but the code is not kept to be shown again (HTTP 409; number chosen here).
+   */
+  secretShownOnce: 3101,
   /** Too many attempts from this address or at this project; retry later. */
   tooManyAttempts: 429,
   /** Request body larger than the server accepts. */

@@ -11,7 +11,18 @@ declare module 'fastify' {
     /** The Idempotency-Key this request claimed: its answer is stored for repeats. */
     idempotencyClaim: { userId: string; key: string } | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route's answer holds a secret shown once (a new user's or a reissued one-time access
+     * code): a repeat of its Idempotency-Key writes nothing, as for any route, but is answered
+     * 409 / 3101 instead of the stored answer, which is not kept (no code sits in the database).
+     */
+    answerHoldsSecret?: boolean;
+  }
 }
+
+/** What is stored in place of an answer that holds a secret: the repeat's answer. */
+const SECRET_SHOWN_ONCE = { status: 409, body: JSON.stringify({ errors: commonFailure(ErrorCode.secretShownOnce, 409).errors }) };
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 /** A random UUID or any such token: 8 to 128 URL-safe characters. */
@@ -34,7 +45,9 @@ const fingerprintOf = (request: FastifyRequest) =>
  * with the same key and the same method, URL and body gets that answer and writes nothing; the
  * same key with another request is 409 (3015). A repeat that arrives while the first still runs
  * waits for its answer (409 / 3015 after 10 s). A 5xx answer is not kept, so a retry runs afresh.
- * Keys are per user; requests without a session (login, registration) ignore the header.
+ * Keys are per user; requests without a session (login, registration) ignore the header. A
+ * route whose answer holds a one-time secret (`config.answerHoldsSecret`) keeps 409 / 3101 for its
+ * repeats instead of that answer.
  */
 export function installIdempotency(app: FastifyInstance, ctx: ServerContext): void {
   app.decorateRequest('idempotencyClaim', null);
@@ -68,6 +81,7 @@ export function installIdempotency(app: FastifyInstance, ctx: ServerContext): vo
     if (!claim) return payload;
     request.idempotencyClaim = null;
     if (reply.statusCode >= 500 || typeof payload !== 'string') await releaseKey(ctx.db, claim.userId, claim.key);
+    else if (reply.statusCode < 300 && request.routeOptions.config.answerHoldsSecret) await storeAnswer(ctx.db, claim.userId, claim.key, SECRET_SHOWN_ONCE.status, SECRET_SHOWN_ONCE.body);
     else await storeAnswer(ctx.db, claim.userId, claim.key, reply.statusCode, payload);
     return payload;
   });

@@ -19,7 +19,7 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
     return { data: await listUsers(ctx, actor, request.query) };
   });
 
-  app.post('/admin/users', { schema: { body: CreateUserBody, response: { 200: UserWithCodeResponse, ...errors } } }, async (request) => {
+  app.post('/admin/users', { config: { answerHoldsSecret: true }, schema: { body: CreateUserBody, response: { 200: UserWithCodeResponse, ...errors } } }, async (request) => {
     const { projectCode } = request.body;
     const actor = await requireAdmin(ctx, request, projectCode ? { projectCode } : {});
     return { data: await createUserByAdmin(ctx, actor, request.body) };
@@ -40,7 +40,7 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> 
     return { data: await setUserActive(ctx, actor, request.params.userId, true) };
   });
 
-  app.post('/admin/users/:userId/access-code', { schema: { params: UserParams, response: { 200: UserWithCodeResponse, ...errors } } }, async (request) => {
+  app.post('/admin/users/:userId/access-code', { config: { answerHoldsSecret: true }, schema: { params: UserParams, response: { 200: UserWithCodeResponse, ...errors } } }, async (request) => {
     const actor = await requireAdmin(ctx, request);
     return { data: await issueAccessCode(ctx, actor, request.params.userId) };
   });

@@ -106,8 +106,27 @@ describe('a user created by an admin', () => {
     const send = () => admin.request({ method: 'POST', url: '/api/admin/users', payload, headers: { 'idempotency-key': 'admin-create-once-1' } });
     const [a, b] = [await send(), await send()];
     expect(a.statusCode).toBe(200);
-    expect(b.json()).toEqual(a.json());
+    expect(a.json().data.accessCode).toMatch(/^\d{8}$/);
+    // The repeat writes nothing, and its answer is not the first one: the code is shown once.
+    expect(b.statusCode).toBe(409);
+    expect(b.json()).toEqual({ errors: { $common: [3101] } });
     expect(await server.count('users')).toBe(before + 1);
+  });
+
+  it('keeps no one-time access code among the answers kept for repeats, and reissues a code once per key', async () => {
+    const { user } = await createUser(admin);
+    const send = () => admin.request({ method: 'POST', url: `/api/admin/users/${user.id}/access-code`, headers: { 'idempotency-key': 'admin-reissue-once-1' } });
+    const first = await send();
+    expect(first.statusCode).toBe(200);
+    const code = first.json().data.accessCode as string;
+    const repeat = await send();
+    expect(repeat.statusCode).toBe(409);
+    expect(repeat.json()).toEqual({ errors: { $common: [3101] } });
+    // The code the first answer showed still logs in: the repeat issued no other.
+    expect((await staffLogin(code).res).statusCode).toBe(200);
+    const kept = await server.ctx.db.query<{ body: string }>('select body from idempotency_keys where body is not null');
+    expect(kept.rows.length).toBeGreaterThan(0);
+    for (const { body } of kept.rows) expect(body).not.toMatch(/accessCode/);
   });
 });
 
