@@ -19,6 +19,9 @@ const PAYLOADS = [
   '<div style="background-image: url(javascript:window.__xss = \'css\')">styled</div>',
   '<object data="javascript:window.__xss = \'object\'"></object>',
   '<img src="https://tracker.example/pixel.png" alt="pixel">',
+  // Other sites disguised as this site's paths: a tab the URL parser drops, an encoded backslash.
+  '<img src="/&#x09;/tracker.example/tab.png" alt="tab">',
+  '<img src="/&#x5C;tracker.example/backslash.png" alt="backslash">',
 ];
 
 const PORT = 8184;
@@ -78,5 +81,7 @@ test('XSS payloads in an alert body stay inert; the safe part is shown', async (
   expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
   expect(dialogs).toEqual([]);
   // No image from another site: an alert cannot make the phone call out.
+  await expect(body.locator('img[alt="tab"]')).toHaveCount(1);
+  expect(await body.locator('img[src]').evaluateAll((images) => images.map((i) => i.getAttribute('src')))).toEqual([]);
   expect(outside).toEqual([]);
 });

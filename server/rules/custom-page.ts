@@ -7,6 +7,8 @@
  * site's paths and data: images, so the page cannot make the phone call another site. The
  * client sanitises again with DOMPurify and the browser's own parser before showing it.
  */
+import { isPageLink, isSiteImageSource, urlAsParsed } from '../../schemas/html-addresses';
+
 export const PAGE_TAGS = new Set([
   'a', 'b', 'blockquote', 'br', 'caption', 'code', 'dd', 'div', 'dl', 'dt', 'em', 'figcaption', 'figure', 'h1', 'h2', 'h3', 'h4', 'h5',
   'h6', 'hr', 'i', 'img', 'li', 'ol', 'p', 'pre', 'section', 'small', 'span', 'strong', 'sub', 'sup', 'table', 'tbody', 'td', 'tfoot',
@@ -20,20 +22,36 @@ const DROPPED_WITH_CONTENT = /<(script|style|iframe|object|embed|template|noscri
 const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g;
 const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 
-/** A link target a page may have: web, mail, phone, this site's paths and anchors. */
-export const isPageLink = (href: string): boolean => /^(?:https?:|mailto:|tel:|\/(?![/\\])|#)/i.test(href);
-/** An image source a page may use: a path of this site or a data: image ('//host' and '/\host' are other hosts). */
-export const isSiteImageSource = (src: string): boolean => /^(?:data:image\/(?!svg)|\/(?![/\\]))/i.test(src);
-
 const escapeText = (text: string) => text.replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeAttribute = (value: string) => value.replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** Every '&' is escaped: what the browser reads from the attribute is exactly the value checked. */
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * Named character references decoded before a value is checked: those an address could be
+ * disguised with. Any other '&name;' stays as written and goes out escaped (`&amp;name;`), so the
+ * browser shows it literally instead of decoding it into something this file did not check.
+ */
+const NAMED_REFERENCES: Record<string, string> = {
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", sol: '/', bsol: '\\', colon: ':', period: '.', tab: '\t', newline: '\n', nbsp: '\u00a0',
+};
+
+/** An attribute's value as the browser reads it: numeric and the usual named references decoded. */
+export function decodeAttribute(raw: string): string {
+  return raw.replace(/&(?:#[xX]([0-9a-fA-F]{1,6})|#(\d{1,7})|([a-zA-Z]+));?/g, (whole, hex?: string, decimal?: string, name?: string) => {
+    const point = hex !== undefined ? parseInt(hex, 16) : decimal !== undefined ? parseInt(decimal, 10) : undefined;
+    if (point !== undefined) return point > 0 && point <= 0x10ffff && (point < 0xd800 || point > 0xdfff) ? String.fromCodePoint(point) : '\ufffd';
+    return NAMED_REFERENCES[(name ?? '').toLowerCase()] ?? whole;
+  });
+}
 
 function attributesOf(tag: string, raw: string): string {
   let out = '';
   for (const [, rawName = '', double, single, bare] of raw.matchAll(ATTRIBUTE)) {
     const name = rawName.toLowerCase();
-    const value = (double ?? single ?? bare ?? '').trim();
     if (!PAGE_ATTRIBUTES.has(name)) continue;
+    const decoded = decodeAttribute(double ?? single ?? bare ?? '');
+    // Addresses are checked (and sent) as the browser will resolve them.
+    const value = name === 'href' || name === 'src' ? urlAsParsed(decoded) : decoded.trim();
     if (name === 'href' && (tag !== 'a' || !isPageLink(value))) continue;
     if (name === 'src' && (tag !== 'img' || !isSiteImageSource(value))) continue;
     if ((name === 'width' || name === 'height' || name === 'colspan' || name === 'rowspan') && !/^\d{1,4}$/.test(value)) continue;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPageLink, isSiteImageSource, sanitizeCustomPage } from '../../server/rules/custom-page';
+import { isPageLink, isSiteImageSource } from '../../schemas/html-addresses';
+import { sanitizeCustomPage } from '../../server/rules/custom-page';
 import { Client, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -56,6 +57,24 @@ describe('the custom page as the server sends it', () => {
     expect(sanitizeCustomPage('1 < 2 > 0')).toBe('1 &lt; 2 &gt; 0');
     // A handler inside another attribute's quoted value stays that value's text.
     expect(sanitizeCustomPage('<p title="x\' onmouseover=alert(1) a=\'">t</p>')).toBe('<p title="x\' onmouseover=alert(1) a=\'">t</p>');
+  });
+
+  it('checks an address as the browser reads it: entities decoded, tabs and newlines dropped', () => {
+    const disguised = [
+      '<img src="/&#x5C;evil.example/x.png">', '<img src="/&bsol;evil.example/x.png">', '<img src="/&#92;evil.example/x.png">',
+      '<img src="/\t/evil.example/x.png">', '<img src="/&Tab;/evil.example/x.png">', '<img src="/\n/evil.example/x.png">',
+      '<img src="&#x2F;&#x2F;evil.example/x.png">', '<img src="&sol;/evil.example/x.png">', '<img src=" //evil.example/x.png">',
+      '<img src="data:image/svg&#x2B;xml,x">', '<a href="jav&#x61;script:alert(1)">x</a>', '<a href="java\tscript:alert(1)">x</a>',
+      '<a href="&#x2F;/evil.example">x</a>',
+    ];
+    for (const payload of disguised) {
+      const out = sanitizeCustomPage(payload);
+      expect(out, payload).not.toMatch(/\s(src|href)=/);
+    }
+    // What is kept is written as it was checked: every '&' escaped, so the browser decodes nothing else.
+    expect(sanitizeCustomPage('<img src="/api/x?a=1&amp;b=2" alt="a &unknown; b">')).toBe('<img src="/api/x?a=1&amp;b=2" alt="a &amp;unknown; b">');
+    expect(sanitizeCustomPage('<img src="/api/x?a=1&b=2">')).toBe('<img src="/api/x?a=1&amp;b=2">');
+    expect(sanitizeCustomPage('<img src="&#x2F;api/x.png" title="&quot;q&quot;">')).toBe('<img src="/api/x.png" title="&quot;q&quot;">');
   });
 
   it('allows links to the web, mail, phone and this site; images from this site and data: images only', () => {

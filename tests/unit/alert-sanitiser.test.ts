@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSiteImageSource } from '@/shared/html/sanitize';
+import { isSiteImageSource, urlAsParsed } from '@schemas/html-addresses';
 
 describe('image sources in alert bodies', () => {
   it('are paths of this site or data: images', () => {
@@ -9,5 +9,10 @@ describe('image sources in alert bodies', () => {
 
   it('are never another host, protocol-relative ones included', () => {
     for (const src of ['https://other.host/x.png', '//other.host/x.png', '/\\other.host/x.png', 'javascript:alert(1)', 'data:text/html,x']) expect(isSiteImageSource(src), src).toBe(false);
+  });
+
+  it('are checked as the browser resolves them: tabs and newlines dropped, spaces trimmed (sanitize.ts passes the src through urlAsParsed)', () => {
+    for (const src of ['/\t/other.host/x.png', '/\n/other.host/x.png', ' //other.host/x.png', '/\r\\other.host/x.png']) expect(isSiteImageSource(urlAsParsed(src)), JSON.stringify(src)).toBe(false);
+    expect(isSiteImageSource(urlAsParsed(' /api/x.png\n'))).toBe(true);
   });
 });

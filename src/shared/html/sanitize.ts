@@ -1,4 +1,5 @@
 import DOMPurify from 'dompurify';
+import { isSiteImageSource, urlAsParsed } from '@schemas/html-addresses';
 
 /**
  * Notification bodies and the project's custom page are HTML written by project admins: before
@@ -14,9 +15,6 @@ const PAGE_ATTR = [...ALLOWED_ATTR, 'width', 'height'];
 
 let hooked = false;
 
-/** An image source an alert may use: a path of this site or a data: image ('//host' and '/\host' are other hosts). */
-export const isSiteImageSource = (src: string): boolean => /^(data:image\/|\/(?![/\\]))/i.test(src);
-
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** HTML that can be shown: an alert body's (default) or the custom page's allowed tags only. */
@@ -30,8 +28,9 @@ export function sanitizeHtml(html: string, kind: 'alert' | 'page' = 'alert'): st
         node.setAttribute('target', '_blank');
         node.setAttribute('rel', 'noopener noreferrer');
       }
-      // Images only from this site or data: URLs, so an alert cannot make the phone call out.
-      if (node.tagName === 'IMG' && !isSiteImageSource(node.getAttribute('src') ?? '')) node.removeAttribute('src');
+      // Images only from this site or data: URLs, so an alert cannot make the phone call out. The
+      // attribute's entities are decoded already; tabs and newlines go as the URL parser drops them.
+      if (node.tagName === 'IMG' && !isSiteImageSource(urlAsParsed(node.getAttribute('src') ?? ''))) node.removeAttribute('src');
     });
     hooked = true;
   }
