@@ -98,13 +98,20 @@ test('a project with a measurement id loads gtag.js after its first screen and s
   await page.getByRole('button', { name: 'Generate new barcode' }).click();
   await expect(page).toHaveURL(/\/qrcode\/\w+$/);
   await expect.poll(() => events(page)).toContainEqual('["event","generate",{"count":1}]');
+  const origin = `http://localhost:${PORT}`;
   const sent = await events(page);
-  expect(sent).toContainEqual('["config","G-TEST1234",{"send_page_view":false}]');
-  expect(sent).toContainEqual('["event","page_view",{"page_path":"/demo@1"}]');
-  await expect.poll(() => events(page)).toContainEqual('["event","page_view",{"page_path":"/demo@1/qrcode/:barcodeId"}]');
-  // No barcode id leaves the app.
+  // gtag.js is told the cleaned address and referrer, so it does not read the browser's own.
+  expect(sent).toContainEqual(`["config","G-TEST1234",{"send_page_view":false,"page_location":"${origin}/demo@1","page_referrer":""}]`);
+  expect(sent).toContainEqual(`["event","page_view",{"page_path":"/demo@1","page_location":"${origin}/demo@1","page_referrer":""}]`);
+  const detail = `{"page_location":"${origin}/demo@1/qrcode/:barcodeId","page_referrer":"${origin}/demo@1"}`;
+  await expect.poll(() => events(page)).toContainEqual(`["event","page_view",{"page_path":"/demo@1/qrcode/:barcodeId",${detail.slice(1)}`);
+  expect(await events(page)).toContainEqual(`["set",${detail}]`);
+  // No barcode id leaves the app, nor a query's words.
   const id = page.url().split('/').pop()!;
+  await page.goto(`${origin}/demo@1/search?text=secret-words&page=1`);
+  await expect.poll(() => events(page)).toContainEqual(expect.stringContaining('"page_path":"/demo@1/search"'));
   expect((await events(page)).join()).not.toContain(id);
+  expect((await events(page)).join()).not.toContain('secret-words');
 });
 
 test('a project without a measurement id never asks for gtag.js (secure@1 here, the shipped demo project)', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyActionOfWrite, reportedPath } from '@/shared/analytics/analytics';
+import { keyActionOfWrite, reportedLocation, reportedPath, reportedReferrer } from '@/shared/analytics/analytics';
 
 describe('analytics: the key actions and page paths reported', () => {
   it('reads the key action off an accepted write, with how many barcodes it concerned', () => {
@@ -23,5 +23,13 @@ describe('analytics: the key actions and page paths reported', () => {
     expect(reportedPath('/demo@1/qrcode/AbC123xyZ987')).toBe('/demo@1/qrcode/:barcodeId');
     expect(reportedPath('/demo@1/qrcode/scan-ocr')).toBe('/demo@1/qrcode/scan-ocr');
     expect(reportedPath('/demo@1/labels')).toBe('/demo@1/labels');
+  });
+
+  it('reports the page address and the referrer without ids, queries or another site\'s path', () => {
+    expect(reportedLocation('https://app.example', '/demo@1/qrcode/AbC123xyZ987')).toBe('https://app.example/demo@1/qrcode/:barcodeId');
+    expect(reportedReferrer('https://app.example/demo@1/qrcode/AbC123xyZ987/track?x=1#y', 'https://app.example')).toBe('https://app.example/demo@1/qrcode/:barcodeId/track');
+    expect(reportedReferrer('https://mail.example/inbox/4711?q=secret', 'https://app.example')).toBe('https://mail.example/');
+    expect(reportedReferrer('', 'https://app.example')).toBe('');
+    expect(reportedReferrer('not a url', 'https://app.example')).toBe('');
   });
 });

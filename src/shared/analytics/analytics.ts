@@ -34,6 +34,26 @@ export function keyActionOfWrite(method: string, url: string, data: unknown): { 
 /** A path as reported: barcode ids (after `/qrcode/`) replaced, so no id leaves the app. */
 export const reportedPath = (pathname: string): string => pathname.replace(/\/qrcode\/(?!scan-ocr(?:\/|$))[^/]+/, '/qrcode/:barcodeId');
 
+/**
+ * The page's address as reported: origin and reported path only. gtag.js would otherwise send
+ * the whole address with every hit (its query holds search words, its path barcode ids).
+ */
+export const reportedLocation = (origin: string, pathname: string): string => origin + reportedPath(pathname);
+
+/**
+ * Where the first screen was opened from, as reported: an address of this app is cleaned like
+ * the page's own; another site's is cut to its origin (as a strict-origin referrer policy would).
+ */
+export function reportedReferrer(referrer: string, origin: string): string {
+  if (!referrer) return '';
+  try {
+    const from = new URL(referrer);
+    return from.origin === origin ? reportedLocation(origin, from.pathname) : `${from.origin}/`;
+  } catch {
+    return '';
+  }
+}
+
 const GTAG_URL = 'https://www.googletagmanager.com/gtag/js';
 /** Reports made before gtag is there wait here (at most this many); dropped when the project has no measurement id. */
 const PENDING_MAX = 50;
@@ -41,6 +61,8 @@ const PENDING_MAX = 50;
 let measurementId: string | null | undefined;
 let pending: GtagCommand[] = [];
 let loaded = false;
+/** The last page view's reported address: the next one's referrer. */
+let lastLocation: string | null = null;
 
 declare global {
   interface Window { dataLayer?: unknown[]; gtag?: (...args: unknown[]) => void }
@@ -63,7 +85,12 @@ function load(id: string): void {
     window.dataLayer!.push(arguments);
   };
   window.gtag('js', new Date());
-  window.gtag('config', id, { send_page_view: false });
+  // Every hit carries the cleaned address and referrer, never document.location or document.referrer.
+  window.gtag('config', id, {
+    send_page_view: false,
+    page_location: reportedLocation(location.origin, location.pathname),
+    page_referrer: lastLocation ?? reportedReferrer(document.referrer, location.origin),
+  });
   const script = Object.assign(document.createElement('script'), { async: true, src: `${GTAG_URL}?id=${encodeURIComponent(id)}` });
   document.head.append(script);
   loaded = true;
@@ -89,8 +116,18 @@ export function startAnalytics(id: string | undefined): void {
   if (!loaded) whenIdle(() => load(id));
 }
 
-/** A screen shown (page_view with its path, barcode ids left out). */
-export const reportPageView = (pathname: string): void => send(['event', 'page_view', { page_path: reportedPath(pathname) }]);
+/**
+ * A screen shown: page_view with its path and address, barcode ids and the query left out, and
+ * the previous screen as its referrer. The same cleaned address is set for the hits that follow
+ * (key actions), in place of the one gtag.js would read off the browser.
+ */
+export function reportPageView(pathname: string): void {
+  if (measurementId === null) return;
+  const page = { page_location: reportedLocation(location.origin, pathname), page_referrer: lastLocation ?? reportedReferrer(document.referrer, location.origin) };
+  lastLocation = page.page_location;
+  send(['set', page]);
+  send(['event', 'page_view', { page_path: reportedPath(pathname), ...page }]);
+}
 
 /** A key action done (its name as the event, `count` barcodes). */
 export const reportAction = (action: KeyAction, count = 1): void => send(['event', action, { count }]);
