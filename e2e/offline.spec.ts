@@ -15,7 +15,7 @@ import { chromium, expect, test, type BrowserContext, type Page, type Route } fr
 import { expectAccessible } from './axe';
 import { activatedOf } from './barcode-api';
 import { SERVERS } from '../playwright.config';
-import { choose, drawSignature, login } from './helpers';
+import { choose, drawSignature, login, logout } from './helpers';
 
 const STEPS = 20;
 const TRACKING = '**/api/barcode/tracking';
@@ -257,6 +257,30 @@ test('the app is installable and, after a first visit, its shell opens with the 
   await page.goto(manifest.start_url);
   await expect(page.getByRole('button', { name: 'Authenticate' })).toBeVisible();
   await context.setOffline(false);
+});
+
+/** The permissions in the project answers the service worker keeps (Cache Storage 'sb-api'), one per kept answer. */
+const keptPermissions = (page: Page) => page.evaluate(async () => {
+  const cache = await caches.open('sb-api');
+  const answers = (await cache.keys()).filter((request) => new URL(request.url).pathname === '/api/barcode/project');
+  return Promise.all(answers.map(async (request) => JSON.stringify((await (await cache.match(request))!.json() as { data: { projectPermission?: unknown } }).data.projectPermission ?? null)));
+});
+
+test('a logout forgets the project answers the worker kept with the user\'s permissions, the start URL\'s included', async ({ page }) => {
+  await page.goto('/demo@1');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await login(page, '11112222');
+  // The installed app's start URL (the project by code alone) is kept too.
+  await page.goto('/demo');
+  await expect(page.getByTestId('staff-name')).toBeVisible();
+  await page.goto('/demo@1');
+  await expect(page.getByTestId('staff-name')).toBeVisible();
+  await expect.poll(async () => (await keptPermissions(page)).filter((permission) => permission.includes('"canEdit":true')).length).toBe(2);
+  await logout(page);
+  // What is kept now is the visitor's answer the page read again, nothing of the staff user's.
+  await expect.poll(() => keptPermissions(page)).not.toEqual([]);
+  expect((await keptPermissions(page)).filter((permission) => permission.includes('"canEdit":true'))).toEqual([]);
 });
 
 /**

@@ -17,7 +17,7 @@
  *   offline (a project asked for by code alone: its highest version kept). Every other /api request is left to the browser (the outbox handles writes).
  */
 
-import { CACHED_API, type CacheUrlsMessage } from './cached-api';
+import { API_CACHE, CACHED_API, type CacheUrlsMessage } from './cached-api';
 
 /** Filled in by the build (vite.config.ts). */
 declare const SW_VERSION: string;
@@ -42,7 +42,7 @@ const worker = self as unknown as WorkerScope;
 
 const SHELL = `sb-shell-${SW_VERSION}`;
 const ASSETS = 'sb-assets';
-const API = 'sb-api';
+const API = API_CACHE;
 /** A page slower than this from the network is drawn from the cache (a signal that lies). */
 const NAVIGATION_TIMEOUT_MS = 4000;
 

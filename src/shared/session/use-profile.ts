@@ -3,6 +3,7 @@ import type { Profile } from '@schemas/api/user';
 import { Headers } from '@schemas/validation';
 import { api, ApiError, hasSessionHint } from '../api';
 import { clearTabData, visitorId } from '../storage/storage';
+import { forgetCachedProjects } from '../pwa/cached-api';
 import { revalidateProjects } from '../project/use-project';
 
 export const PROFILE_KEY = 'profile';
@@ -37,6 +38,8 @@ export async function logout(): Promise<void> {
     await api.post('/user/logout', { visitorId: visitorId() });
   } finally {
     clearTabData();
+    // The worker's copy of the project answers carries this user's permissions: not for the next one.
+    await forgetCachedProjects().catch(() => undefined);
     await clearProfile();
     await revalidateProjects();
   }
