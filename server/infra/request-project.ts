@@ -9,13 +9,15 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  */
 export interface RequestProject {
   sentRevision?: number | 'malformed';
+  /** When the write was made, from its Made-At header when that reads as a time (the route checks the header itself). */
+  madeAt?: Date;
   project?: { id: string; revision: number };
 }
 
 const storage = new AsyncLocalStorage<RequestProject>();
 
 /** Runs `next` (the rest of the request) with a fresh record. */
-export const withRequestProject = (sentRevision: RequestProject['sentRevision'], next: () => void): void => storage.run({ sentRevision }, next);
+export const withRequestProject = (sent: Pick<RequestProject, 'sentRevision' | 'madeAt'>, next: () => void): void => storage.run({ ...sent }, next);
 
 /** The current request's record, if the request runs under one. */
 export const requestProject = (): RequestProject | undefined => storage.getStore();

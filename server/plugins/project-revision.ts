@@ -8,6 +8,12 @@ function sentRevisionOf(method: string, header: unknown): RequestProject['sentRe
   return typeof header === 'string' && /^[1-9][0-9]{0,8}$/.test(header) ? Number(header) : 'malformed';
 }
 
+/** The Made-At header as a time, when it reads as one (malformed ones are refused by the write's route). */
+function madeAtOfHeader(header: unknown): Date | undefined {
+  const at = typeof header === 'string' ? new Date(header) : undefined;
+  return at && !Number.isNaN(at.getTime()) ? at : undefined;
+}
+
 /**
  * Configuration revisions on the wire (issue 19). A write's `Config-Revision` header (the
  * revision the phone's form was drawn from) is kept for the request (infra/request-project.ts)
@@ -22,7 +28,7 @@ export function installProjectRevision(app: FastifyInstance): void {
       done();
       return;
     }
-    withRequestProject(sentRevisionOf(request.method, request.headers[Headers.configRevision]), done);
+    withRequestProject({ sentRevision: sentRevisionOf(request.method, request.headers[Headers.configRevision]), madeAt: madeAtOfHeader(request.headers[Headers.madeAt]) }, done);
   });
   app.addHook('onSend', async (_request, reply) => {
     const project = requestProject()?.project;

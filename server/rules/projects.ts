@@ -68,3 +68,14 @@ export function serverForm(project: ConfiguredProject, ref: FormRef): CompiledFo
   }
   return form;
 }
+
+/**
+ * Which configuration checks a write made on a form of an earlier revision (issue 19): that
+ * revision's, when the write was made (Made-At, else now) before the next revision was
+ * published, so a step queued offline on the old form is accepted as it was filled; the
+ * revision in service otherwise, so a phone that still shows the old form after a publish is
+ * told what the new one requires (its next answer announces the revision; the form reloads).
+ */
+export function revisionForWrite(madeAt: Date, nextPublishedAt: Date | undefined): 'sent' | 'current' {
+  return nextPublishedAt !== undefined && madeAt.getTime() < nextPublishedAt.getTime() ? 'sent' : 'current';
+}

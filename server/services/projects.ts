@@ -10,7 +10,7 @@ import { noteProject, requestProject } from '../infra/request-project';
 import { findRevision } from '../repositories/config-revisions';
 import { Headers } from '../../schemas/validation';
 import { sanitizeCustomPage } from '../rules/custom-page';
-import { assertProjectFound, isProjectId, projectLookup } from '../rules/projects';
+import { assertProjectFound, isProjectId, projectLookup, revisionForWrite } from '../rules/projects';
 import { webManifest } from '../rules/web-manifest';
 
 /** Finds a project by id, or by code and version (the latest version when none is given): 2304 when there is none. */
@@ -39,30 +39,37 @@ export async function cachedProject(ctx: ServerContext, id: string, stamp: strin
   return ctx.projects.set(found.project, found.stamp);
 }
 
-/** Configurations of earlier revisions, by `<project id>:<revision>`: a published revision never changes. */
-const earlierRevisions = new Map<string, ProjectRow>();
+/**
+ * Earlier revisions, by `<project id>:<revision>`: the project with that revision's configuration,
+ * and when the next revision was published. A published revision never changes.
+ */
+const earlierRevisions = new Map<string, { project: ProjectRow; supersededAt: Date | undefined }>();
 const EARLIER_REVISIONS_KEPT = 64;
 
 /**
  * The project as the write's Config-Revision header saw it (issue 19): the project in service
  * when the header is absent or names the current revision; with an earlier revision's
- * configuration when the server keeps it, so a form drawn before an in-place publish is checked
- * by the rules it was drawn with; 3099 (409) for a revision the server does not keep, 1001 for a
- * malformed header.
+ * configuration when the server keeps it and the write was made (Made-At, else now) before the
+ * next revision was published (rules/projects.ts revisionForWrite: a step queued offline on the
+ * old form is checked by the rules it was drawn with; one made after the publish by the current
+ * rules); 3099 (409) for a revision the server does not keep, 1001 for a malformed header.
  */
 export async function projectAsSent(db: Queryable, project: ProjectRow): Promise<ProjectRow> {
-  const sent = requestProject()?.sentRevision;
+  const request = requestProject();
+  const sent = request?.sentRevision;
   if (sent === undefined || sent === project.revision) return project;
   if (sent === 'malformed') throw fieldFailure(Headers.configRevision, ErrorCode.invalidFormat);
   const key = `${project.id}:${sent}`;
-  const kept = earlierRevisions.get(key);
-  if (kept) return kept;
-  const revision = sent < project.revision ? await findRevision(db, project.id, sent) : undefined;
-  if (!revision) throw commonFailure(ErrorCode.configRevisionUnknown, 409);
-  const earlier = { ...project, revision: sent, config: revision.config };
-  if (earlierRevisions.size >= EARLIER_REVISIONS_KEPT) earlierRevisions.delete(earlierRevisions.keys().next().value as string);
-  earlierRevisions.set(key, earlier);
-  return earlier;
+  let kept = earlierRevisions.get(key);
+  if (!kept) {
+    const revision = sent < project.revision ? await findRevision(db, project.id, sent) : undefined;
+    if (!revision) throw commonFailure(ErrorCode.configRevisionUnknown, 409);
+    const next = await findRevision(db, project.id, sent + 1);
+    kept = { project: { ...project, revision: sent, config: revision.config }, supersededAt: next?.published_at };
+    if (earlierRevisions.size >= EARLIER_REVISIONS_KEPT) earlierRevisions.delete(earlierRevisions.keys().next().value as string);
+    earlierRevisions.set(key, kept);
+  }
+  return revisionForWrite(request?.madeAt ?? new Date(), kept.supersededAt) === 'sent' ? kept.project : project;
 }
 
 /** What the viewer may do in the project; the project_members row is read only for users of its enterprise. */

@@ -107,8 +107,15 @@ describe('configuration drafts, publish, diff and roll back (issue 19)', () => {
     expect((await phone.request({ method: 'POST', url: '/api/barcode/tracking', payload: body, headers: { 'config-revision': 'two' } })).statusCode).toBe(400);
     expect((await phone.get(`/api/barcode/history?id=${palletAtManufacturer}&skip=0&count=50`)).json().data).toEqual(historyBefore);
 
-    // A step made on a form of revision 1 (e.g. queued offline) is checked by revision 1's rules.
-    const madeBefore = await phone.request({ method: 'POST', url: '/api/barcode/tracking', payload: body, headers: { 'config-revision': '1' } });
+    // A form of revision 1 still open after the publish: a step made on it now is checked by the
+    // current rules (the phone is told, and its form reloads) ...
+    const madeAfter = await phone.request({ method: 'POST', url: '/api/barcode/tracking', payload: body, headers: { 'config-revision': '1' } });
+    expect(madeAfter.json()).toEqual({ errors: { 'forms.receiving.arrivalTemperature': [1000] } });
+    expect(madeAfter.headers['project-revision']).toBe('2');
+    // ... one made on it before the publish and sent later (queued offline) by revision 1's rules.
+    const revision2 = ok(await admin.get(`${BASE}/revisions/2`));
+    const before = new Date(new Date(revision2.publishedAt as string).getTime() - 1000).toISOString();
+    const madeBefore = await phone.request({ method: 'POST', url: '/api/barcode/tracking', payload: body, headers: { 'config-revision': '1', 'made-at': before } });
     expect(madeBefore.statusCode, madeBefore.body).toBe(200);
   });
 
