@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertProjectFound, formSourceOf, isProjectId, projectLookup } from '../../../server/rules/projects';
+import { assertProjectFound, formSourceOf, isProjectId, projectLookup, revisionForWrite } from '../../../server/rules/projects';
 import { answer, common, CONFIG, PROJECT } from './fixtures';
 
 const UUID = '0b7285aa-0000-4000-8000-000000000101';
@@ -26,5 +26,19 @@ describe('finding a project', () => {
 
   it('compiles its forms from its code, version and barcode types', () => {
     expect(formSourceOf(PROJECT)).toEqual({ code: 'demo', version: 1, barcodeTypes: CONFIG.barcodeTypes });
+  });
+});
+
+describe('revisionForWrite', () => {
+  const published = new Date('2026-11-23T10:00:00.000Z');
+  it('checks a write made before the next revision was published by the revision its form was drawn from', () => {
+    expect(revisionForWrite(new Date('2026-11-23T09:59:59.999Z'), published)).toBe('sent');
+  });
+  it('checks a write made at or after that publish by the revision in service', () => {
+    expect(revisionForWrite(published, published)).toBe('current');
+    expect(revisionForWrite(new Date('2026-11-23T10:00:00.001Z'), published)).toBe('current');
+  });
+  it('uses the revision in service when the next revision is not known', () => {
+    expect(revisionForWrite(new Date('2020-01-01T00:00:00Z'), undefined)).toBe('current');
   });
 });
