@@ -17,6 +17,19 @@ export interface AdminServer {
   password: string;
   /** What the command printed, whole. */
   printed: string;
+  /** A second enterprise admin of FrostLine Pharma, created the same way (Pat Lee): two admins at one draft. */
+  second: { login: string; password: string };
+}
+
+type Env = Record<string, string | undefined>;
+
+/** `npm run admin -- create-admin` on the data folder of `env`: what it printed and the credential in it. */
+async function createAdmin(env: Env, name: string): Promise<{ printed: string; login: string; password: string }> {
+  const { stdout } = await run('npm', ['run', '--silent', 'admin', '--', 'create-admin', '--enterprise', 'FrostLine Pharma', '--name', name], { env, timeout: 180_000 });
+  const login = /login:\s+(\S+)/.exec(stdout)?.[1];
+  const password = /password:\s+(\S+)/.exec(stdout)?.[1];
+  if (!login || !password) throw new Error(`create-admin printed no credential:\n${stdout}`);
+  return { printed: stdout, login, password };
 }
 
 let shared: Promise<AdminServer> | null = null;
@@ -34,12 +47,10 @@ export function adminServer(): Promise<AdminServer> {
   shared ??= (async () => {
     folder = mkdtempSync(join(tmpdir(), 'sb-admin-e2e-'));
     const env = { ...process.env, DATA_DIR: folder, DATABASE_URL: '', LOG_LEVEL: 'silent' };
-    const { stdout } = await run('npm', ['run', '--silent', 'admin', '--', 'create-admin', '--enterprise', 'FrostLine Pharma', '--name', 'Aiko Mori'], { env, timeout: 180_000 });
-    const login = /login:\s+(\S+)/.exec(stdout)?.[1];
-    const password = /password:\s+(\S+)/.exec(stdout)?.[1];
-    if (!login || !password) throw new Error(`create-admin printed no credential:\n${stdout}`);
+    const first = await createAdmin(env, 'Aiko Mori');
+    const second = await createAdmin(env, 'Pat Lee');
     process_ = await startServerProcess({ DATA_DIR: folder, EXPOSE_OUTBOX: '1', LOG_LEVEL: 'warn' });
-    return { base: process_.base, login, password, printed: stdout };
+    return { base: process_.base, login: first.login, password: first.password, printed: first.printed, second: { login: second.login, password: second.password } };
   })();
   return shared;
 }
@@ -49,11 +60,11 @@ process.on('exit', () => {
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
-/** Logs in to the admin area at `/admin` of the admin server and waits for its navigation. */
-export async function adminLogin(page: Page, server: AdminServer): Promise<void> {
+/** Logs in to the admin area at `/admin` of the admin server (as its first admin, or `as`) and waits for its navigation. */
+export async function adminLogin(page: Page, server: AdminServer, as: { login: string; password: string } = server): Promise<void> {
   await page.goto(`${server.base}/admin`);
-  await page.getByLabel('Login name').fill(server.login);
-  await page.getByRole('textbox', { name: 'Password' }).fill(server.password);
+  await page.getByLabel('Login name').fill(as.login);
+  await page.getByRole('textbox', { name: 'Password' }).fill(as.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('navigation', { name: 'Admin sections' })).toBeVisible();
 }

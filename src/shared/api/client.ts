@@ -228,7 +228,7 @@ export function createApiClient(options: ApiClientOptions) {
       ...transportHeaders(),
       ...(req.idempotencyKey ? { [HeaderNames.idempotencyKey]: req.idempotencyKey } : {}),
       ...(req.madeAt ? { [HeaderNames.madeAt]: req.madeAt } : {}),
-      [HeaderNames.configRevision]: String(req.configRevision ?? configRevision),
+      [HeaderNames.configRevision]: String(req.configRevision ?? currentRevision()),
     };
     try {
       return await (options.upload ?? sendUpload)({ url: options.baseURL + url, body, headers, timeoutMs: UPLOAD_TIMEOUT_MS, onProgress });

@@ -9,6 +9,8 @@ import { Headers as HeaderNames } from '@schemas/validation';
  * the screen's state, not in the form).
  */
 let loaded: number | undefined;
+/** The reload a newer revision started, while it runs. */
+let reloading: Promise<unknown> | null = null;
 
 /** The revision of the loaded project (absent before one is loaded; a server without revisions counts as 1). */
 export const loadedProjectRevision = (): number | undefined => loaded;
@@ -24,5 +26,20 @@ export function checkProjectRevision(headers: Headers | undefined): void {
   if (!Number.isInteger(announced) || announced < 1 || loaded === undefined || announced === loaded) return;
   // Taken as known at once, so the answers that arrive while the project reloads do not ask again.
   loaded = announced;
-  void mutate((key) => Array.isArray(key) && key[0] === 'project');
+  const reload = mutate((key) => Array.isArray(key) && key[0] === 'project').finally(() => {
+    if (reloading === reload) reloading = null;
+  });
+  reloading = reload;
+}
+
+/**
+ * Settles once a reload started by a newer revision is over (at once when none is), and the
+ * screens have drawn the new configuration: a refusal that names a field only the new form has
+ * is then said with that field's label.
+ */
+export async function projectReloaded(): Promise<void> {
+  if (!reloading) return;
+  await reloading.catch(() => undefined);
+  // React draws the reloaded project meanwhile (its updates are scheduled as tasks of their own).
+  await new Promise((resolve) => setTimeout(resolve, 50));
 }

@@ -54,6 +54,14 @@ export function useTrackForms({ project, barcode, next, language, referenceData,
 export const needsReferenceData = (next: TrackPoint | undefined) =>
   (next?.trackPointForms ?? []).some((f) => f.customFields.some((c) => c.type === 'reference'));
 
+/** A tracking refusal's field path ('forms.<form>.<field>') as the field's label in `language`. */
+export const trackingFieldLabel = (next: TrackPoint, language: Language) => (path: string): string | undefined => {
+  const [root, formKey, fieldKey] = path.split('.');
+  if (root !== 'forms') return undefined;
+  const field = next.trackPointForms.find((f) => f.key === formKey)?.customFields.find((c) => c.key === fieldKey);
+  return field?.label[language] ?? field?.label.en;
+};
+
 /**
  * The body parts of a tracking step from the pages' data (keyed by stepKey): each form's data,
  * and the origin, destination and package information the trackpoint requires.

@@ -16,15 +16,19 @@ export function codeText(t: TFunction, code: string | number): string {
   return t(key, { ns: 'errors', defaultValue: t('unknown', { ns: 'errors' }) });
 }
 
+/** The label the user sees for a field the server named by its path (e.g. 'forms.receiving.temperature'), when the screen knows it. */
+export type FieldLabelOf = (path: string) => string | undefined;
+
 /**
  * The translated text of an API error (spec section 8): the code's message; field errors as
- * lines prefixed by their code; 429 with the minutes to wait.
+ * lines prefixed by the field's label where the screen knows it (`fieldLabel`), else by their
+ * code; 429 with the minutes to wait.
  */
-export function translateError(t: TFunction, error: unknown): string {
+export function translateError(t: TFunction, error: unknown, fieldLabel?: FieldLabelOf): string {
   if (!(error instanceof ApiError)) return codeText(t, 'unknown');
   if (error.code === 'fields') {
-    return Object.values(error.fields)
-      .flatMap((codes) => codes.map((code) => `${code}: ${codeText(t, code)}`))
+    return Object.entries(error.fields)
+      .flatMap(([path, codes]) => codes.map((code) => `${fieldLabel?.(path) ?? code}: ${codeText(t, code)}`))
       .join('\n');
   }
   if (error.code === '1015' && error.maxBytes) {
@@ -37,7 +41,7 @@ export function translateError(t: TFunction, error: unknown): string {
 }
 
 /** translateError with the app's strings, for screens whose own strings are another namespace. */
-export function useErrorText(): (error: unknown) => string {
+export function useErrorText(): (error: unknown, fieldLabel?: FieldLabelOf) => string {
   const { t } = useTranslation();
-  return useCallback((error: unknown) => translateError(t, error), [t]);
+  return useCallback((error: unknown, fieldLabel?: FieldLabelOf) => translateError(t, error, fieldLabel), [t]);
 }

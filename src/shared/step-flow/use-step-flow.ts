@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isQueued } from '../api/errors';
+import { projectReloaded } from '../api/project-revision';
 import type { Mutation } from '../api/mutation';
-import { useErrorText } from '../i18n/error-message';
+import { useErrorText, type FieldLabelOf } from '../i18n/error-message';
 import { showMessage } from '../ui/message-dialog';
 import { showToast } from '../ui/toasts';
 import type { UnsavedChangesGuardProps } from './unsaved-changes';
@@ -27,6 +28,8 @@ export interface StepFlowSave {
   then: string;
   /** Replace the flow's history entry (default false): the back button then skips the finished flow. */
   replace?: boolean;
+  /** Names the fields of a refusal by their labels (else by their codes). */
+  fieldLabel?: FieldLabelOf;
 }
 
 /** What a screen tells its flow. */
@@ -81,6 +84,11 @@ export function useStepFlow<S>({ steps, urls, hasChanges, onLeave, save }: StepF
   const { t } = useTranslation();
   const [stateIndex, setStateIndex] = useState(0);
   const [busy, setBusy] = useState(false);
+  // The screen's latest save settings (its field labels follow a reloaded configuration).
+  const latestSave = useRef(save);
+  useLayoutEffect(() => {
+    latestSave.current = save;
+  });
   const [done, setDone] = useState(false);
 
   const index = urls ? steps.findIndex((s) => s === urls.current) : stateIndex;
@@ -110,7 +118,10 @@ export function useStepFlow<S>({ steps, urls, hasChanges, onLeave, save }: StepF
         showToast('info', t('queued', { ns: 'errors' }));
         navigate(save.then, { replace: save.replace ?? false });
       } else {
-        showMessage({ title: save.failed, body: errorText(error) });
+        // The refusal may come with a newer configuration (a field added meanwhile): its labels
+        // are known once the project has reloaded and the screen has drawn it.
+        await projectReloaded();
+        showMessage({ title: save.failed, body: errorText(error, (path) => latestSave.current.fieldLabel?.(path)) });
       }
     } finally {
       setBusy(false);

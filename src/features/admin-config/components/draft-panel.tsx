@@ -23,6 +23,10 @@ export function DraftPanel({ versionRef, history }: { versionRef: VersionRef; hi
   const { t: tCommon } = useTranslation();
   const draft = useDraft(versionRef, history.draft !== null);
   const [notice, setNotice] = useState<Notice | null>(null);
+  // The forms picked in the builder and the preview: kept here, so a save (which redraws the
+  // editor from the saved draft) leaves the admin on the form they were working on. The preview
+  // follows the builder until a form is picked in it.
+  const [picked, setPicked] = useState<FormsPicked>({});
   const fail = (error: unknown) => setNotice({ ok: false, text: translateError(tCommon, error) });
 
   if (!history.draft) {
@@ -37,10 +41,18 @@ export function DraftPanel({ versionRef, history }: { versionRef: VersionRef; hi
   }
   if (draft.error) return <Alert color="red" role="alert">{t('config.failed')} {translateError(tCommon, draft.error)}</Alert>;
   if (!draft.data) return <ScreenLoader />;
-  return <DraftEditor key={draft.data.etag} versionRef={versionRef} draft={draft.data} language={i18n.language as Language} notice={notice} setNotice={setNotice} />;
+  return <DraftEditor key={draft.data.etag} versionRef={versionRef} draft={draft.data} language={i18n.language as Language} notice={notice} setNotice={setNotice} picked={picked} setPicked={setPicked} />;
+}
+
+/** The form (`<barcode type> <form>`, as formChoices names them) picked in the builder and in the preview. */
+interface FormsPicked {
+  builder?: string;
+  preview?: string;
 }
 
 interface EditorProps {
+  picked: FormsPicked;
+  setPicked(update: (picked: FormsPicked) => FormsPicked): void;
   versionRef: VersionRef;
   draft: Draft;
   language: Language;
@@ -48,7 +60,7 @@ interface EditorProps {
   setNotice(notice: Notice | null): void;
 }
 
-function DraftEditor({ versionRef, draft, language, notice, setNotice }: EditorProps) {
+function DraftEditor({ versionRef, draft, language, notice, setNotice, picked, setPicked }: EditorProps) {
   const { t } = useTranslation('admin');
   const { t: tCommon } = useTranslation();
   // What is being edited: kept here (not in the request cache), so a failed save loses nothing.
@@ -103,7 +115,7 @@ function DraftEditor({ versionRef, draft, language, notice, setNotice }: EditorP
     <Stack gap="md" component="section" aria-labelledby="config-draft">
       <Title order={3} size="h4" id="config-draft">{t('config.draftOf', { revision: draft.basedOnRevision, who: draft.savedBy })}</Title>
       {notice && <Alert color={notice.ok ? 'teal' : 'red'} role="status">{notice.text}</Alert>}
-      <FieldBuilder config={config} onChange={changeConfig} />
+      <FieldBuilder config={config} onChange={changeConfig} chosen={picked.builder} onChoose={(form) => setPicked((p) => ({ ...p, builder: form }))} />
       <Stack gap="xs">
         <Title order={4} size="h5">{t('config.json')}</Title>
         <Textarea label={t('config.jsonLabel')} value={json} onChange={(e) => setJson(e.currentTarget.value)} autosize minRows={6} maxRows={16}
@@ -122,7 +134,7 @@ function DraftEditor({ versionRef, draft, language, notice, setNotice }: EditorP
           </Stack>
         )}
       </Stack>
-      {draft.problems.length === 0 && <DraftPreview versionRef={versionRef} config={draft.config as unknown as ProjectConfig} />}
+      {draft.problems.length === 0 && <DraftPreview versionRef={versionRef} config={draft.config as unknown as ProjectConfig} chosen={picked.preview ?? picked.builder} onChoose={(form) => setPicked((p) => ({ ...p, preview: form }))} />}
       <Stack gap="xs" component="section" aria-labelledby="config-publish">
         <Title order={4} size="h5" id="config-publish">{t('config.publish')}</Title>
         <Button variant="default" onClick={() => void check()} disabled={dirty}>{t('config.check')}</Button>

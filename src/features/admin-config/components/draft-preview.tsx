@@ -15,15 +15,28 @@ import { adminFormContext } from '../model/form-context';
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ja: '日本語', 'zh-TW': '繁體中文', 'zh-CN': '简体中文' };
 
 /** Each form of the saved draft on a phone-sized frame, in any of the four languages; a submit is a test entry (never real data). */
-export function DraftPreview({ versionRef, config }: { versionRef: VersionRef; config: ProjectConfig }) {
+export function DraftPreview({ versionRef, config, chosen, onChoose }: {
+  versionRef: VersionRef;
+  config: ProjectConfig;
+  /** The form picked (`<barcode type> <form>`); the first one when none is. */
+  chosen: string | undefined;
+  onChoose(form: string): void;
+}) {
   const { t } = useTranslation('admin');
   const { t: tCommon } = useTranslation();
   const choices = useMemo(() => formChoices(config), [config]);
-  const [chosen, setChosen] = useState(() => `${choices[0]?.barcodeType ?? ''} ${choices[0]?.form ?? ''}`);
   const choice = choices.find((c) => `${c.barcodeType} ${c.form}` === chosen) ?? choices[0];
   const [language, setLanguage] = useState<Language>((i18next.language as Language) ?? 'en');
   const [data, setData] = useState<Record<string, unknown>>({});
   const [result, setResult] = useState<TestEntry | { failed: string } | null>(null);
+  // Another form (picked here, or in the builder the preview follows) starts empty.
+  const shown = choice ? `${choice.barcodeType} ${choice.form}` : '';
+  const [dataOf, setDataOf] = useState(shown);
+  if (dataOf !== shown) {
+    setDataOf(shown);
+    setData({});
+    setResult(null);
+  }
   const [i18n, setI18n] = useState<typeof i18next | null>(null);
   useEffect(() => {
     let alive = true;
@@ -54,7 +67,7 @@ export function DraftPreview({ versionRef, config }: { versionRef: VersionRef; c
       <Title order={4} size="h5" id="config-preview">{t('config.preview')}</Title>
       <NativeSelect label={t('config.form')} value={`${choice.barcodeType} ${choice.form}`}
         data={choices.map((c) => ({ value: `${c.barcodeType} ${c.form}`, label: c.form === 'activation' ? t('config.activation', { type: c.barcodeType }) : `${c.barcodeType}: ${c.form}` }))}
-        onChange={(e) => { setChosen(e.currentTarget.value); setData({}); setResult(null); }} />
+        onChange={(e) => onChoose(e.currentTarget.value)} />
       <NativeSelect label={t('config.language')} value={language} onChange={(e) => setLanguage(e.currentTarget.value as Language)} data={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))} />
       <Paper withBorder radius="lg" p="md" maw={390} w="100%" mx="auto" data-testid="phone-frame" lang={language}>
         {!i18n ? <Center mih={120}><Loader /></Center> : (

@@ -13,11 +13,16 @@ import { adminFormContext } from '../model/form-context';
 const BUILDER_REF: FormRef = { form: 'activation', barcodeType: 't', stage: 'activation' };
 
 /** Pick a form of the draft, reorder or remove its fields, and add one through a form the renderer draws. */
-export function FieldBuilder({ config, onChange }: { config: ProjectConfig; onChange(config: ProjectConfig): void }) {
+export function FieldBuilder({ config, onChange, chosen, onChoose }: {
+  config: ProjectConfig;
+  onChange(config: ProjectConfig): void;
+  /** The form picked (`<barcode type> <form>`); the first one when none is. */
+  chosen: string | undefined;
+  onChoose(form: string): void;
+}) {
   const { t, i18n } = useTranslation('admin');
   const language = i18n.language as Language;
   const choices = useMemo(() => formChoices(config), [config]);
-  const [chosen, setChosen] = useState(() => `${choices[0]?.barcodeType ?? ''} ${choices[0]?.form ?? ''}`);
   const choice = choices.find((c) => `${c.barcodeType} ${c.form}` === chosen) ?? choices[0];
   const [input, setInput] = useState<NewFieldInput>({});
   const builderForm = useMemo(() => compileForm(formSourceOfFields(NEW_FIELD_FORM, 'field-builder'), BUILDER_REF, { language, loggedIn: true }), [language]);
@@ -30,7 +35,7 @@ export function FieldBuilder({ config, onChange }: { config: ProjectConfig; onCh
     <Stack gap="xs" component="section" aria-labelledby="config-builder">
       <Title order={4} size="h5" id="config-builder">{t('config.builder')}</Title>
       <NativeSelect label={t('config.form')} value={`${choice.barcodeType} ${choice.form}`}
-        data={choices.map((c) => ({ value: `${c.barcodeType} ${c.form}`, label: label(c) }))} onChange={(e) => setChosen(e.currentTarget.value)} />
+        data={choices.map((c) => ({ value: `${c.barcodeType} ${c.form}`, label: label(c) }))} onChange={(e) => onChoose(e.currentTarget.value)} />
       <Text size="sm" fw={700}>{t('config.fields')}</Text>
       <Stack gap={4} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('config.fields')}>
         {choice.fields.map((field, index) => (

@@ -13,7 +13,8 @@ export function HistoryPanel({ versionRef, history }: { versionRef: VersionRef; 
   const { t, i18n } = useTranslation('admin');
   const { t: tCommon } = useTranslation();
   const [diffs, setDiffs] = useState<Record<number, Report>>({});
-  const [message, setMessage] = useState<{ ok: boolean; text: string; report?: Report } | null>(null);
+  // A refused roll back keeps its revision: the report may allow it as a new version instead.
+  const [message, setMessage] = useState<{ ok: boolean; text: string; report?: Report; revision?: number } | null>(null);
   const language = i18n.language as Language;
   const showDiff = async (revision: number) => {
     try {
@@ -23,20 +24,28 @@ export function HistoryPanel({ versionRef, history }: { versionRef: VersionRef; 
       setMessage({ ok: false, text: translateError(tCommon, error) });
     }
   };
-  const back = async (revision: number) => {
+  const back = async (revision: number, mode: 'inPlace' | 'newVersion' = 'inPlace') => {
     try {
-      const done = await rollBack(versionRef, revision, 'inPlace', language);
+      const done = await rollBack(versionRef, revision, mode, language);
       setMessage({ ok: true, text: t('config.rolledBack', { code: done.code, version: done.version, revision: done.revision }) });
     } catch (error) {
       // Refused (3098): the same changes in words, from the revision in service to the one asked for.
       const report = error instanceof ApiError && error.code === '3098' ? await diffRevisions(versionRef, history.revision, revision, language).catch(() => undefined) : undefined;
-      setMessage({ ok: false, text: `${t('config.refused')} ${translateError(tCommon, error)}`, report });
+      setMessage({ ok: false, text: `${t('config.refused')} ${translateError(tCommon, error)}`, report, revision });
     }
   };
   return (
     <Stack gap="xs" component="section" aria-labelledby="config-history">
       <Title order={3} size="h4" id="config-history">{t('config.history')}</Title>
-      {message && <Alert color={message.ok ? 'teal' : 'red'} role="status">{message.text}{message.report && <ReportView report={message.report} empty={t('config.noChanges')} />}</Alert>}
+      {message && (
+        <Alert color={message.ok ? 'teal' : 'red'} role="status">
+          {message.text}
+          {message.report && <ReportView report={message.report} empty={t('config.noChanges')} />}
+          {message.report?.verdict === 'newVersion' && message.revision !== undefined && (
+            <Button size="xs" mt="xs" onClick={() => void back(message.revision!, 'newVersion')}>{t('config.rollBackAsNewVersion', { revision: message.revision })}</Button>
+          )}
+        </Alert>
+      )}
       <Stack gap="xs" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {history.revisions.map((r) => (
           <Card key={r.revision} withBorder padding="sm" component="li" data-testid="config-revision">

@@ -5,7 +5,7 @@ import type { Language } from '@schemas/languages';
 import { useCurrentBarcode } from '@/shared/barcode/barcode-context';
 import { barcodeTypeOf, nextTrackPoint } from '@/shared/barcode/labels';
 import { hasInput } from '@/shared/barcode/step-data';
-import { needsReferenceData, trackingInput, useTrackForms } from '@/shared/barcode/track-forms';
+import { needsReferenceData, trackingFieldLabel, trackingInput, useTrackForms } from '@/shared/barcode/track-forms';
 import { stepKey } from '@/shared/barcode/track-steps';
 import { useCurrentProject } from '@/shared/project/use-project';
 import { StepFlowScreen } from '@/shared/step-flow/step-flow-screen';
@@ -35,7 +35,10 @@ export function TrackPage() {
   const flow = useStepFlow({
     steps,
     hasChanges: Object.values(data).some(hasInput),
-    save: { done: t('track.done', { trackPoint: next?.name[language] ?? next?.key }), failed: t('track.failed'), then: detailPath, replace: true },
+    save: {
+      done: t('track.done', { trackPoint: next?.name[language] ?? next?.key }), failed: t('track.failed'), then: detailPath, replace: true,
+      fieldLabel: next && trackingFieldLabel(next, language),
+    },
   });
   if (!flow.done && (!barcode.isActivated || !next || !type)) return <Navigate to={detailPath} replace />;
   const { step } = flow;

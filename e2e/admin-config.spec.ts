@@ -1,0 +1,252 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { adminLogin, adminServer, type AdminServer } from './admin-server';
+import { activatedPallet } from './barcode-api';
+import { choose, login } from './helpers';
+
+/*
+ * Issue 19, "Done when", as a new admin works: admins created on the command line (adminServer)
+ * give a new user the demo project, add a required field to a trackpoint form through the
+ * builder, preview it, make a test tracking, publish in place while a staff phone has that form
+ * open, read the diff, roll back, and find every step in the audit log; then the refusals.
+ */
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
+// A step that cannot happen fails on its own line, not at the test's end.
+test.use({ actionTimeout: 20_000 });
+
+const FORM = 'pallet: distributionCentre/receiving';
+const HUMIDITY = { en: 'Humidity at arrival (%)', ja: '到着時湿度（%）', 'zh-TW': '到達濕度（%）', 'zh-CN': '到达湿度（%）' };
+const LABELS = { en: 'Temperature at arrival (C)', ja: '到着時温度（℃）', 'zh-TW': '到達溫度（℃）', 'zh-CN': '到达温度（℃）' };
+
+const historyOf = async (request: APIRequestContext, base: string, id: string) =>
+  (await (await request.get(`${base}/api/barcode/history?id=${id}&skip=0&count=50`)).json()).data;
+
+/** A phone-sized page of its own (its own cookies): a second person. */
+async function phone(browser: Browser, base: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-US' });
+  return context.newPage();
+}
+
+/** The configuration screen of demo@1 with its draft (opened from the revision in service when there is none). */
+async function openDraft(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Configuration' }).click();
+  await page.getByRole('button', { name: 'Open', exact: true }).click();
+  const open = page.getByRole('button', { name: /^Open a draft from revision/ });
+  const save = page.getByRole('button', { name: 'Save the draft' });
+  await expect(open.or(save)).toBeVisible();
+  if (await open.isVisible()) await open.click();
+  await expect(save).toBeVisible();
+}
+
+/** Gives a new user the demo project as a tracker through the users screen; returns the access code shown once. */
+async function newTracker(page: Page, first: string, last: string): Promise<string> {
+  await page.getByRole('link', { name: 'Users' }).click();
+  await page.getByRole('button', { name: 'New user' }).click();
+  await page.getByRole('textbox', { name: 'First name' }).fill(first);
+  await page.getByRole('textbox', { name: 'Last name' }).fill(last);
+  await page.getByRole('combobox', { name: 'Organization' }).fill('FrostLine Logistics');
+  await page.keyboard.press('Escape');
+  await choose(page, 'Project', 'demo · Cold-chain vaccine shipments');
+  await choose(page, 'Role', 'Tracker: track only');
+  await page.getByRole('button', { name: 'Create user' }).click();
+  const code = (await page.getByTestId('issued-access-code').textContent())!.replace('-', '');
+  await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
+  return code;
+}
+
+let server: AdminServer;
+test.beforeAll(async () => {
+  server = await adminServer();
+});
+
+test('an admin adds a required field through the builder, previews and tests it, publishes in place; an open phone form gets it; the diff names it; roll back restores the form', async ({ page, browser }) => {
+  await adminLogin(page, server);
+  const code = await newTracker(page, 'Ren', 'Ito');
+
+  // A pallet at the manufacturer (made by the seed's operator), and the new tracker's phone with
+  // the distribution centre's form open and half filled.
+  const operator = await phone(browser, server.base);
+  await login(operator, '11112222', `${server.base}/demo@1`);
+  const pallet = await activatedPallet(operator.request);
+  const tracker = await phone(browser, server.base);
+  await login(tracker, code, `${server.base}/demo@1`);
+  await expect(tracker.getByTestId('staff-name')).toHaveText('Ren Ito');
+  await tracker.goto(`${server.base}/demo@1/qrcode/${pallet}`);
+  await tracker.getByRole('button', { name: 'Add tracking: Distribution centre' }).click();
+  await tracker.getByRole('textbox', { name: 'Temperature on arrival' }).fill('5');
+  await choose(tracker, 'Cold chain intact', 'Yes');
+  const storedBefore = await historyOf(tracker.request, server.base, pallet);
+
+  // The builder: a required number field with its labels in the four languages.
+  await openDraft(page);
+  const builder = page.getByRole('region', { name: 'Form builder' });
+  await builder.getByRole('combobox', { name: 'Form' }).selectOption({ label: FORM });
+  const add = page.getByRole('region', { name: 'Add a field' });
+  await add.getByRole('textbox', { name: 'Key (letters, digits, _)' }).fill('arrivalTemperature');
+  await choose(page, 'Field type', 'number');
+  await add.getByRole('textbox', { name: 'Label in English' }).fill(LABELS.en);
+  await add.getByRole('textbox', { name: 'Label in Japanese' }).fill(LABELS.ja);
+  await add.getByRole('textbox', { name: 'Label in Traditional Chinese' }).fill(LABELS['zh-TW']);
+  await add.getByRole('textbox', { name: 'Label in Simplified Chinese' }).fill(LABELS['zh-CN']);
+  await choose(page, 'Required', 'Required');
+  await add.getByRole('button', { name: 'Add the field' }).click();
+  await expect(builder.getByRole('list', { name: 'Fields' })).toContainText('arrivalTemperature');
+  await page.getByRole('button', { name: 'Save the draft' }).click();
+  await expect(page.getByText('Draft saved.')).toBeVisible();
+  await expect(page.getByText('The QA check passes: every form compiles.')).toBeVisible();
+
+  // The preview in each language, then a test tracking kept apart from real data.
+  const preview = page.getByRole('region', { name: 'Preview' });
+  const frame = preview.getByTestId('phone-frame');
+  await preview.getByRole('combobox', { name: 'Form' }).selectOption({ label: FORM });
+  for (const language of ['ja', 'zh-TW', 'zh-CN', 'en'] as const) {
+    await preview.getByRole('combobox', { name: 'Language' }).selectOption(language);
+    await expect(frame).toHaveAttribute('lang', language);
+    await expect(frame.getByText(LABELS[language])).toBeVisible({ timeout: 20_000 });
+  }
+  await frame.getByRole('textbox', { name: 'Temperature on arrival' }).fill('5');
+  await choose(page, 'Cold chain intact', 'Yes');
+  await frame.getByRole('textbox', { name: LABELS.en }).fill('4');
+  await preview.getByRole('button', { name: 'Make a test entry' }).click();
+  await expect(page.getByTestId('config-test-result')).toContainText('Test entry accepted (kept apart from real data).');
+  expect(await historyOf(tracker.request, server.base, pallet)).toEqual(storedBefore);
+
+  // The compatibility report names the field; publish in place.
+  await page.getByRole('button', { name: 'Check compatibility' }).click();
+  await expect(page.getByTestId('config-report')).toContainText("Field 'arrivalTemperature' (number) added to form 'receiving'");
+  await page.getByRole('textbox', { name: 'Note' }).fill('Arrival temperature');
+  await page.getByRole('button', { name: 'Publish in place' }).click();
+  await expect(page.getByText('Published demo@1, revision 2.')).toBeVisible();
+
+  // The phone sends its step as it was: the server refuses it without the new field, and the
+  // answer tells the phone of revision 2: the form shows the field, keeping what was typed.
+  await tracker.getByRole('button', { name: 'Add tracking', exact: true }).click();
+  const refusal = tracker.getByRole('dialog', { name: 'Tracking could not be added' });
+  await expect(refusal).toContainText(`${LABELS.en}: This field is required.`);
+  await refusal.getByRole('button', { name: 'OK' }).click();
+  const arrival = tracker.getByRole('textbox', { name: LABELS.en });
+  await expect(arrival).toBeVisible();
+  await expect(tracker.getByRole('textbox', { name: 'Temperature on arrival' })).toHaveValue('5');
+  expect(await historyOf(tracker.request, server.base, pallet)).toEqual(storedBefore);
+  await arrival.fill('4');
+  await tracker.getByRole('button', { name: 'Add tracking', exact: true }).click();
+  await expect.poll(async () => (await historyOf(tracker.request, server.base, pallet)).total).toBe(storedBefore.total + 1);
+
+  // The diff of revision 2 names the field; roll back to revision 1 publishes it again as revision 3.
+  const revisions = page.getByRole('region', { name: 'Published revisions' });
+  const second = revisions.getByTestId('config-revision').filter({ hasText: 'Revision 2' });
+  await second.getByRole('button', { name: 'Changes from the revision before' }).click();
+  await expect(second.getByTestId('config-report')).toContainText("Field 'arrivalTemperature' (number) added");
+  await revisions.getByTestId('config-revision').filter({ hasText: 'Revision 1' }).getByRole('button', { name: 'Roll back to this revision' }).click();
+  // In place it is refused: a stored step has the field now (the report says so, in words) ...
+  const status = revisions.getByRole('status');
+  await expect(status).toContainText("Field 'arrivalTemperature' removed from form 'receiving'");
+  await expect(status).toContainText('Stored records affected: 1');
+  // ... so it is rolled back as a new version: demo@2 has the earlier form; barcodes keep theirs.
+  await status.getByRole('button', { name: 'Roll back to revision 1 as a new version' }).click();
+  await expect(status).toContainText('Rolled back: demo@2, revision 1.');
+  const receivingOf = async (version: number) => ((await (await page.request.get(`${server.base}/api/barcode/project?code=demo&version=${version}`)).json()).data
+    .barcodeTypes.pallet.trackPoints.find((p: { key: string }) => p.key === 'distributionCentre').trackPointForms[0].customFields as { key: string }[]).map((f) => f.key);
+  expect(await receivingOf(2)).not.toContain('arrivalTemperature');
+  expect(await receivingOf(2)).toEqual((await receivingOf(1)).filter((key) => key !== 'arrivalTemperature'));
+  expect(await receivingOf(1)).toContain('arrivalTemperature');
+
+  // Every step is in the audit log.
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  for (const action of ['user.create', 'draft.create', 'draft.save', 'draft.test', 'project.publish', 'project.rollback']) {
+    await expect(page.getByTestId('audit-entry').filter({ hasText: action }).first(), action).toBeVisible();
+  }
+  await Promise.all([operator.context().close(), tracker.context().close()]);
+});
+
+test('refusals: a number -> date change on a field with values, two admins saving one draft, staff on an admin route', async ({ page, browser }) => {
+  // The demo's received temperature has values (a tracking at the distribution centre).
+  const operator = await phone(browser, server.base);
+  await login(operator, '11112222', `${server.base}/demo@1`);
+  const pallet = await activatedPallet(operator.request);
+  // (demo@1 asks for the arrival temperature since the first test.)
+  const tracked = await operator.request.post(`${server.base}/api/barcode/tracking`, { data: { barcodeId: pallet, trackPointKey: 'distributionCentre', forms: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes', arrivalTemperature: 4 } } } });
+  expect(tracked.ok(), await tracked.text()).toBe(true);
+  // A staff user on any admin route: 403.
+  for (const url of ['/api/admin/config/demo/1', '/api/admin/users', '/api/admin/audit-log']) {
+    expect((await operator.request.get(`${server.base}${url}`)).status(), url).toBe(403);
+  }
+  await operator.context().close();
+
+  // Two admins at one draft: the second save is refused, saying who saved meanwhile.
+  await adminLogin(page, server);
+  await openDraft(page);
+  const pat = await phone(browser, server.base);
+  await adminLogin(pat, server, server.second);
+  await openDraft(pat);
+  const json = page.getByRole('textbox', { name: 'Configuration (JSON)' });
+  const config = JSON.parse(await json.inputValue()) as { barcodeTypes: { pallet: { trackPoints: { key: string; trackPointForms: { customFields: { key: string; type: string }[] }[] }[] } } };
+  const receiving = config.barcodeTypes.pallet.trackPoints.find((p) => p.key === 'distributionCentre')!.trackPointForms[0]!;
+  const field = receiving.customFields.find((f) => f.key === 'receivedTemperature')!;
+  receiving.customFields[receiving.customFields.indexOf(field)] = { ...field, type: 'date' } as typeof field;
+  for (const key of ['max', 'min', 'precision', 'unitSuffix']) delete (receiving.customFields.find((f) => f.key === 'receivedTemperature') as Record<string, unknown>)[key];
+  await json.fill(JSON.stringify(config, null, 2));
+  await page.getByRole('button', { name: 'Use this JSON' }).click();
+  await page.getByRole('button', { name: 'Save the draft' }).click();
+  await expect(page.getByText('Draft saved.')).toBeVisible();
+  const patJson = pat.getByRole('textbox', { name: 'Configuration (JSON)' });
+  await patJson.fill((await patJson.inputValue()).replace('"timeBetweenScansMillis": 500', '"timeBetweenScansMillis": 600'));
+  await pat.getByRole('button', { name: 'Use this JSON' }).click();
+  await pat.getByRole('button', { name: 'Save the draft' }).click();
+  await expect(pat.getByText('Someone else saved this draft meanwhile (Aiko Mori). It was reloaded: make your change again.')).toBeVisible();
+  await pat.context().close();
+
+  // number -> date on a field with values: refused, in words, with the records affected.
+  await page.getByRole('button', { name: 'Check compatibility' }).click();
+  await expect(page.getByTestId('config-report')).toContainText('changed type from number to date');
+  await page.getByRole('button', { name: 'Publish as a new version' }).click();
+  await expect(page.getByText(/^Not published:/)).toBeVisible();
+  await expect(page.getByTestId('config-report')).toContainText('their values cannot be read as the new type');
+  await page.getByRole('button', { name: 'Discard the draft' }).click();
+  await expect(page.getByRole('button', { name: /^Open a draft from revision/ })).toBeVisible();
+});
+
+test('a step queued offline before a publish reaches the server after it, checked by the form it was made on (issue 20)', async ({ page, browser }) => {
+  const operator = await phone(browser, server.base);
+  await login(operator, '11112222', `${server.base}/demo@1`);
+  const pallet = await activatedPallet(operator.request);
+
+  // The step is made with the server out of reach for writes: it waits in the outbox.
+  await operator.context().route('**/api/barcode/tracking', (route) => route.abort('internetdisconnected'));
+  await operator.goto(`${server.base}/demo@1/qrcode/${pallet}`);
+  await operator.getByRole('button', { name: 'Add tracking: Distribution centre' }).click();
+  await operator.getByRole('textbox', { name: 'Temperature on arrival' }).fill('6');
+  await choose(operator, 'Cold chain intact', 'Yes');
+  await operator.getByRole('textbox', { name: LABELS.en }).fill('4');
+  const madeAt = Date.now();
+  await operator.getByRole('button', { name: 'Add tracking', exact: true }).click();
+  await expect(operator.getByText('Saved on this phone: it will be sent when there is a connection.')).toBeVisible();
+
+  // Meanwhile an admin publishes in place a new required field on that form.
+  await adminLogin(page, server);
+  const base = `${server.base}/api/admin/config/demo/1`;
+  const opened = await page.request.post(`${base}/draft`, { data: {} });
+  expect(opened.ok(), await opened.text()).toBe(true);
+  const draft = (await opened.json()).data as { config: { barcodeTypes: { pallet: { trackPoints: { key: string; trackPointForms: { customFields: object[] }[] }[] } } }; etag: number };
+  draft.config.barcodeTypes.pallet.trackPoints.find((p) => p.key === 'distributionCentre')!.trackPointForms[0]!.customFields
+    .push({ key: 'arrivalHumidity', type: 'number', label: HUMIDITY, required: true });
+  const saved = await page.request.put(`${base}/draft`, { data: { config: draft.config }, headers: { 'if-match': `"${draft.etag}"` } });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  const publishing = Date.now();
+  const published = await page.request.post(`${base}/draft/publish`, { data: { mode: 'inPlace', note: 'Arrival humidity' }, headers: { 'if-match': `"${(await saved.json()).data.etag}"` } });
+  expect(published.ok(), await published.text()).toBe(true);
+
+  // Back online: the queued step is sent after the publish, and accepted as it was made, at its time.
+  await operator.context().unroute('**/api/barcode/tracking');
+  await operator.reload();
+  await expect.poll(async () => (await historyOf(operator.request, server.base, pallet)).total, { timeout: 30_000 }).toBe(3);
+  const step = (await historyOf(operator.request, server.base, pallet)).items[0] as { action: string; createdAt: string };
+  expect(step.action).toBe('tracked');
+  expect(Date.parse(step.createdAt)).toBeLessThan(publishing);
+  expect(Date.parse(step.createdAt)).toBeGreaterThanOrEqual(madeAt - 1000);
+  await expect(operator.getByTestId('outbox-banner')).toHaveCount(0);
+
+  // A step made now on that trackpoint needs the new field.
+  const now = await operator.request.post(`${server.base}/api/barcode/tracking`, { data: { barcodeId: await activatedPallet(operator.request), trackPointKey: 'distributionCentre', forms: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes', arrivalTemperature: 4 } } } });
+  expect(await now.json()).toEqual({ errors: { 'forms.receiving.arrivalHumidity': [1000] } });
+  await operator.context().close();
+});
