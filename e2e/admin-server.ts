@@ -114,4 +114,23 @@ export async function visitAdminScreens(page: Page, server: AdminServer, check: 
   await expect(page.getByTestId('audit-entry').first()).toBeVisible();
   await page.getByTestId('audit-entry').first().getByText('Before and after').click();
   await check('admin audit log with details open');
+
+  // The configuration of demo@1 (issue 19): its draft (builder, JSON editor, QA check, preview), the report, the revisions.
+  await page.getByRole('link', { name: 'Configuration' }).click();
+  await page.getByRole('button', { name: 'Open', exact: true }).click();
+  const open = page.getByRole('button', { name: /^Open a draft from revision/ });
+  const save = page.getByRole('button', { name: 'Save the draft' });
+  await expect(open.or(save)).toBeVisible();
+  const opened = await open.isVisible();
+  if (opened) await open.click();
+  await expect(page.getByTestId('phone-frame').getByRole('textbox').first()).toBeVisible({ timeout: 20_000 });
+  await check('admin configuration draft with the builder and the preview');
+  await page.getByRole('button', { name: 'Check compatibility' }).click();
+  await expect(page.getByTestId('config-report')).toBeVisible();
+  await check('admin configuration with the compatibility report');
+  // The draft this walk opened goes (another spec on this server edits demo@1).
+  if (opened) {
+    await page.getByRole('button', { name: 'Discard the draft' }).click();
+    await expect(open).toBeVisible();
+  }
 }

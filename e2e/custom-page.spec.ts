@@ -104,7 +104,7 @@ test('a project with a measurement id loads gtag.js after its first screen and s
   expect(sent).toContainEqual(`["config","G-TEST1234",{"send_page_view":false,"page_location":"${origin}/demo@1","page_referrer":""}]`);
   expect(sent).toContainEqual(`["event","page_view",{"page_path":"/demo@1","page_location":"${origin}/demo@1","page_referrer":""}]`);
   const detail = `{"page_location":"${origin}/demo@1/qrcode/:barcodeId","page_referrer":"${origin}/demo@1"}`;
-  await expect.poll(() => events(page)).toContainEqual(`["event","page_view",{"page_path":"/demo@1/qrcode/:barcodeId",${detail.slice(1)}`);
+  await expect.poll(() => events(page)).toContainEqual(`["event","page_view",{"page_path":"/demo@1/qrcode/:barcodeId",${detail.slice(1)}]`);
   expect(await events(page)).toContainEqual(`["set",${detail}]`);
   // No barcode id leaves the app, nor a query's words.
   const id = page.url().split('/').pop()!;

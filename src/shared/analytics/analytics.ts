@@ -89,7 +89,7 @@ function load(id: string): void {
   window.gtag('config', id, {
     send_page_view: false,
     page_location: reportedLocation(location.origin, location.pathname),
-    page_referrer: lastLocation ?? reportedReferrer(document.referrer, location.origin),
+    page_referrer: reportedReferrer(document.referrer, location.origin),
   });
   const script = Object.assign(document.createElement('script'), { async: true, src: `${GTAG_URL}?id=${encodeURIComponent(id)}` });
   document.head.append(script);
