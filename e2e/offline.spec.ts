@@ -240,6 +240,21 @@ test('the app is installable and, after a first visit, its shell opens with the 
   // ... and a service worker with a fetch handler that controls the page and the start URL.
   await page.evaluate(() => navigator.serviceWorker.ready);
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/sw\.js$/);
+  // Chromium's own verdict, the one Lighthouse's installable-manifest audit read (Lighthouse 12
+  // dropped that audit with its PWA category): no installability error, in a browser profile on
+  // disk as a phone's is (a test context is off the record: Chromium never installs from one).
+  const dir = mkdtempSync(join(tmpdir(), 'sb-install-'));
+  const phone = await openPhone(dir);
+  try {
+    const tab = phone.pages()[0] ?? await phone.newPage();
+    await tab.goto('/demo@1');
+    await expect.poll(() => tab.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    const cdp = await phone.newCDPSession(tab);
+    await expect.poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors.map((e) => e.errorId)).toEqual([]);
+  } finally {
+    await phone.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
   const startUrl = await page.request.get(manifest.start_url);
   expect(startUrl.ok()).toBe(true);
   // The worker keeps the project's configuration the page read before it was there.
