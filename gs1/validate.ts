@@ -1,6 +1,9 @@
 import { aiEntry, minLength } from './ai-lookup';
-import { CSET_PATTERNS, LINTERS } from './linters';
-import type { AiEntry, Gs1Element, Gs1Problem } from './types';
+import { couponcode, couponposoffer } from './coupon-linters';
+import { CSET_PATTERNS, LINTERS as CONTENT_LINTERS } from './linters';
+import type { AiEntry, Gs1Element, Gs1Problem, Gs1ProblemCode } from './types';
+
+const LINTERS: Record<string, (value: string) => Gs1ProblemCode | null> = { ...CONTENT_LINTERS, couponcode, couponposoffer };
 
 /**
  * Checks one value against its AI's components: length, character set, then each linter
