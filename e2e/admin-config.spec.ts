@@ -53,6 +53,13 @@ async function newTracker(page: Page, first: string, last: string): Promise<stri
   return code;
 }
 
+/** The draft of demo@1 as the server keeps it (read with the page's admin session). */
+async function draftOf(page: Page): Promise<{ config: unknown; etag: number }> {
+  const answer = await page.request.get(`${server.base}/api/admin/config/demo/1/draft`);
+  expect(answer.ok(), await answer.text()).toBe(true);
+  return ((await answer.json()) as { data: { config: unknown; etag: number } }).data;
+}
+
 let server: AdminServer;
 test.beforeAll(async () => {
   server = await adminServer();
@@ -178,8 +185,10 @@ test('refusals: a number -> date change on a field with values, two admins savin
   const pat = await phone(browser, server.base);
   await adminLogin(pat, server, server.second);
   await openDraft(pat);
+  // What both editors show: the draft as it was opened.
+  const opened = JSON.stringify((await draftOf(page)).config, null, 2);
   const json = page.getByRole('textbox', { name: 'Configuration (JSON)' });
-  const config = JSON.parse(await json.inputValue()) as { barcodeTypes: { pallet: { trackPoints: { key: string; trackPointForms: { customFields: { key: string; type: string }[] }[] }[] } } };
+  const config = JSON.parse(opened) as { barcodeTypes: { pallet: { trackPoints: { key: string; trackPointForms: { customFields: { key: string; type: string }[] }[] }[] } } };
   const receiving = config.barcodeTypes.pallet.trackPoints.find((p) => p.key === 'distributionCentre')!.trackPointForms[0]!;
   const field = receiving.customFields.find((f) => f.key === 'receivedTemperature')!;
   receiving.customFields[receiving.customFields.indexOf(field)] = { ...field, type: 'date' } as typeof field;
@@ -189,7 +198,7 @@ test('refusals: a number -> date change on a field with values, two admins savin
   await page.getByRole('button', { name: 'Save the draft' }).click();
   await expect(page.getByText('Draft saved.')).toBeVisible();
   const patJson = pat.getByRole('textbox', { name: 'Configuration (JSON)' });
-  await patJson.fill((await patJson.inputValue()).replace('"timeBetweenScansMillis": 500', '"timeBetweenScansMillis": 600'));
+  await patJson.fill(opened.replace('"timeBetweenScansMillis": 500', '"timeBetweenScansMillis": 600'));
   await pat.getByRole('button', { name: 'Use this JSON' }).click();
   await pat.getByRole('button', { name: 'Save the draft' }).click();
   await expect(pat.getByText('Someone else saved this draft meanwhile (Aiko Mori). It was reloaded: make your change again.')).toBeVisible();
@@ -201,6 +210,48 @@ test('refusals: a number -> date change on a field with values, two admins savin
   await page.getByRole('button', { name: 'Publish as a new version' }).click();
   await expect(page.getByText(/^Not published:/)).toBeVisible();
   await expect(page.getByTestId('config-report')).toContainText('their values cannot be read as the new type');
+  await page.getByRole('button', { name: 'Discard the draft' }).click();
+  await expect(page.getByRole('button', { name: /^Open a draft from revision/ })).toBeVisible();
+});
+
+test('the JSON editor completes from the configuration schema and shows each problem at its line', async ({ page }) => {
+  await adminLogin(page, server);
+  await openDraft(page);
+  const json = page.getByRole('textbox', { name: 'Configuration (JSON)' });
+  await expect(page.locator('.cm-editor')).toBeVisible();
+  await expect(page.getByText('No problems in the JSON.')).toBeVisible();
+  const line2 = page.locator('.cm-line').nth(1);
+
+  // A new line after the first brace; a quote and a few letters offer the properties not there yet.
+  await json.click();
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('"goo');
+  const option = page.getByRole('option', { name: /googleAnalyticsMeasurementId/ });
+  await expect(option).toBeVisible();
+  await expect(page.getByRole('option', { name: /^barcodeTypes/ })).toHaveCount(0);
+  // Picked with a tap (Enter takes it too, once the list has been shown for CodeMirror's 75 ms
+  // interaction delay, which keeps fast typists from taking an option by accident).
+  await option.click();
+  // The name comes with its colon; a value the schema refuses is shown at its line, with its pointer.
+  await expect(line2).toHaveText('  "googleAnalyticsMeasurementId": ');
+  await page.keyboard.type('"nope",');
+  await expect(line2).toHaveText('  "googleAnalyticsMeasurementId": "nope",');
+  const problem = page.getByRole('button', { name: /^Line 2 \/googleAnalyticsMeasurementId: / });
+  await expect(problem).toBeVisible();
+  await expect(page.getByText('Problems in the JSON (1)')).toBeVisible();
+  await expect(page.locator('.cm-lintRange-error')).toHaveCount(1);
+  await problem.click();
+  await expect(json).toBeFocused();
+
+  // A syntax error: the comma taken away is named on the line that follows it.
+  await page.keyboard.press('End');
+  await page.keyboard.press('Backspace');
+  await expect(page.getByRole('button', { name: /^Line 3: A comma is missing here\.$/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Use this JSON' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'This is not valid JSON' })).toBeVisible();
+
   await page.getByRole('button', { name: 'Discard the draft' }).click();
   await expect(page.getByRole('button', { name: /^Open a draft from revision/ })).toBeVisible();
 });

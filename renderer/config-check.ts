@@ -25,6 +25,9 @@ const ajv = new Ajv({ allErrors: true, discriminator: true, strict: false, verbo
 addFormats(ajv);
 const validateSchema = ajv.compile<ProjectConfig>(ProjectConfig);
 
+/** The configuration's JSON Schema, as the server validates with it (for editors' completion). */
+export const projectConfigSchema: unknown = ProjectConfig;
+
 
 const COLOUR = '^#[0-9a-fA-F]{6}$';
 /** What a value of each known pattern looks like, in words (unknown patterns: 'pattern'). */

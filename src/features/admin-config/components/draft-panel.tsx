@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ConfigHistory, Draft, Report } from '@schemas/api/admin-config';
 import type { Language } from '@schemas/languages';
@@ -9,6 +9,7 @@ import { translateError } from '@/shared/i18n/error-message';
 import { ScreenLoader } from '@/shared/ui/screen-loader';
 import { discardDraft, draftReport, openDraft, publishDraft, saveDraft, useDraft, type VersionRef } from '../api/config';
 import { FieldBuilder } from './field-builder';
+import { JsonEditor } from './json-editor';
 import { DraftPreview } from './draft-preview';
 import { ReportView } from './report-view';
 
@@ -118,8 +119,8 @@ function DraftEditor({ versionRef, draft, language, notice, setNotice, picked, s
       <FieldBuilder config={config} onChange={changeConfig} chosen={picked.builder} onChoose={(form) => setPicked((p) => ({ ...p, builder: form }))} />
       <Stack gap="xs">
         <Title order={4} size="h5">{t('config.json')}</Title>
-        <Textarea label={t('config.jsonLabel')} value={json} onChange={(e) => setJson(e.currentTarget.value)} autosize minRows={6} maxRows={16}
-          styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }} error={jsonError} spellCheck={false} />
+        <JsonEditor label={t('config.jsonLabel')} value={json} onChange={setJson} />
+        {jsonError && <Text size="sm" c="red.9" role="alert">{jsonError}</Text>}
         <Button variant="default" onClick={applyJson}>{t('config.applyJson')}</Button>
       </Stack>
       <Group gap="xs">
