@@ -59,7 +59,9 @@ export default function JsonCodeEditor({ value, onChange, schema, problems, labe
           lintGutter(),
           keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap]),
           EditorView.lineWrapping,
-          EditorView.contentAttributes.of({ 'aria-labelledby': labelId, 'aria-describedby': describedBy, 'aria-multiline': 'true', spellcheck: 'false' }),
+          // tabindex: the content is focusable as it is (contenteditable); said so, checkers such as
+          // axe see that its scrolling region can be reached by keyboard, with no extra tab stop.
+          EditorView.contentAttributes.of({ 'aria-labelledby': labelId, 'aria-describedby': describedBy, 'aria-multiline': 'true', spellcheck: 'false', tabindex: '0' }),
           EditorView.updateListener.of((update) => {
             if (!update.docChanged) return;
             const text = update.state.doc.toString();
