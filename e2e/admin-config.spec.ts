@@ -214,9 +214,29 @@ test('refusals: a number -> date change on a field with values, two admins savin
   await expect(page.getByRole('button', { name: /^Open a draft from revision/ })).toBeVisible();
 });
 
-test('the JSON editor completes from the configuration schema and shows each problem at its line', async ({ page }) => {
+test('the builder changes an existing field, keeping what it does not ask; the JSON editor completes from the configuration schema and shows each problem at its line', async ({ page }) => {
   await adminLogin(page, server);
   await openDraft(page);
+
+  // The builder: an existing field's English label changed; its range and unit stay.
+  const builder = page.getByRole('region', { name: 'Form builder' });
+  await builder.getByRole('combobox', { name: 'Form' }).selectOption({ label: FORM });
+  await builder.getByRole('button', { name: 'Change receivedTemperature' }).click();
+  const heading = page.getByRole('heading', { name: 'Change the field receivedTemperature' });
+  await expect(heading).toBeFocused();
+  const fieldForm = page.getByRole('region', { name: 'Change the field receivedTemperature' });
+  await expect(fieldForm.getByRole('textbox', { name: 'Key (letters, digits, _)' })).toHaveValue('receivedTemperature');
+  await fieldForm.getByRole('textbox', { name: 'Label in English' }).fill('Temperature at the dock');
+  await fieldForm.getByRole('button', { name: 'Apply the change' }).click();
+  await expect(builder.getByRole('list', { name: 'Fields' })).toContainText('Temperature at the dock');
+  await expect(page.getByRole('heading', { name: 'Add a field' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save the draft' }).click();
+  await expect(page.getByText('Draft saved.')).toBeVisible();
+  type Fields = { barcodeTypes: { pallet: { trackPoints: { key: string; trackPointForms: { customFields: Record<string, unknown>[] }[] }[] } } };
+  const saved = (await draftOf(page)).config as Fields;
+  const field = saved.barcodeTypes.pallet.trackPoints.find((p) => p.key === 'distributionCentre')!.trackPointForms[0]!.customFields.find((f) => f.key === 'receivedTemperature')!;
+  expect(field).toMatchObject({ type: 'number', label: { en: 'Temperature at the dock', ja: expect.any(String) }, unitSuffix: expect.any(String), max: expect.any(Number) });
+
   const json = page.getByRole('textbox', { name: 'Configuration (JSON)' });
   await expect(page.locator('.cm-editor')).toBeVisible();
   await expect(page.getByText('No problems in the JSON.')).toBeVisible();

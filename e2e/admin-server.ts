@@ -124,7 +124,14 @@ export async function visitAdminScreens(page: Page, server: AdminServer, check: 
   const opened = await open.isVisible();
   if (opened) await open.click();
   await expect(page.getByTestId('phone-frame').getByRole('textbox').first()).toBeVisible({ timeout: 20_000 });
-  await check('admin configuration draft with the builder and the preview');
+  await expect(page.locator('.cm-editor')).toBeVisible();
+  await expect(page.getByText('No problems in the JSON.')).toBeVisible();
+  await check('admin configuration draft with the builder, the JSON editor and the preview');
+  // A field being changed in the builder.
+  await page.getByRole('region', { name: 'Form builder' }).getByRole('button', { name: /^Change / }).first().click();
+  await expect(page.getByRole('heading', { name: /^Change the field / })).toBeFocused();
+  await check('admin configuration changing a field in the builder');
+  await page.getByRole('button', { name: 'Cancel the change' }).click();
   await page.getByRole('button', { name: 'Check compatibility' }).click();
   await expect(page.getByTestId('config-report')).toBeVisible();
   await check('admin configuration with the compatibility report');

@@ -1,18 +1,18 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ActionIcon, Button, Card, Group, Paper, NativeSelect, Stack, Text, Title } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@schemas/languages';
 import type { ProjectConfig } from '@schemas/project-config';
 import { compileForm, formSourceOfFields, type FormRef } from '@renderer';
 import { ConfiguredForm } from '@/shared/forms/configured-form';
-import { NEW_FIELD_FORM } from '../model/builder-form';
-import { fieldFromInput, formChoices, moved, withFields, type NewFieldInput } from '../model/draft-edit';
+import { editFieldForm, NEW_FIELD_FORM } from '../model/builder-form';
+import { editedField, fieldFromInput, formChoices, inputFromField, moved, withFields, type NewFieldInput } from '../model/draft-edit';
 import { adminFormContext } from '../model/form-context';
 
 const BUILDER_REF: FormRef = { form: 'activation', barcodeType: 't', stage: 'activation' };
 
-/** Pick a form of the draft, reorder or remove its fields, and add one through a form the renderer draws. */
+/** Pick a form of the draft, reorder, change or remove its fields, and add one, through a form the renderer draws. */
 export function FieldBuilder({ config, onChange, chosen, onChoose }: {
   config: ProjectConfig;
   onChange(config: ProjectConfig): void;
@@ -25,9 +25,31 @@ export function FieldBuilder({ config, onChange, chosen, onChoose }: {
   const choices = useMemo(() => formChoices(config), [config]);
   const choice = choices.find((c) => `${c.barcodeType} ${c.form}` === chosen) ?? choices[0];
   const [input, setInput] = useState<NewFieldInput>({});
-  const builderForm = useMemo(() => compileForm(formSourceOfFields(NEW_FIELD_FORM, 'field-builder'), BUILDER_REF, { language, loggedIn: true }), [language]);
+  // The field being changed (its form and place), else the form adds a field.
+  const [editing, setEditing] = useState<{ form: string; index: number } | null>(null);
+  const edited = editing && choice && editing.form === `${choice.barcodeType} ${choice.form}` ? choice.fields[editing.index] : undefined;
+  const editedType = edited?.type;
+  const builderForm = useMemo(
+    () => compileForm(formSourceOfFields(editedType ? editFieldForm(editedType) : NEW_FIELD_FORM, editedType ? 'field-editor' : 'field-builder'), BUILDER_REF, { language, loggedIn: true }),
+    [language, editedType],
+  );
   const context = useMemo(() => adminFormContext(language, BUILDER_REF), [language]);
+  const formHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!editing) return;
+    formHeading.current?.focus();
+    formHeading.current?.scrollIntoView({ block: 'start' });
+  }, [editing]);
   if (!choice) return null;
+  const choiceId = `${choice.barcodeType} ${choice.form}`;
+  const startEditing = (index: number) => {
+    setEditing({ form: choiceId, index });
+    setInput(inputFromField(choice.fields[index]!));
+  };
+  const stopEditing = () => {
+    setEditing(null);
+    setInput({});
+  };
   const label = (c: typeof choice) => (c.form === 'activation' ? t('config.activation', { type: c.barcodeType }) : `${c.barcodeType}: ${c.form}`);
   const setFields = (fields: typeof choice.fields) => onChange(withFields(config, choice, fields));
 
@@ -43,22 +65,37 @@ export function FieldBuilder({ config, onChange, chosen, onChoose }: {
             <Group justify="space-between" wrap="nowrap" gap="xs">
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{field.label[language]} <Text span c="dimmed" size="xs">({field.key}, {field.type}{field.required ? ', *' : ''})</Text></Text>
               <Group gap={4} wrap="nowrap">
-                <ActionIcon variant="default" aria-label={t('config.moveUp', { field: field.key })} disabled={index === 0} onClick={() => setFields(moved(choice.fields, index, -1))}><IconArrowUp size={16} /></ActionIcon>
-                <ActionIcon variant="default" aria-label={t('config.moveDown', { field: field.key })} disabled={index === choice.fields.length - 1} onClick={() => setFields(moved(choice.fields, index, 1))}><IconArrowDown size={16} /></ActionIcon>
-                <ActionIcon variant="default" color="red" aria-label={t('config.remove', { field: field.key })} onClick={() => setFields(choice.fields.filter((_, i) => i !== index))}><IconTrash size={16} /></ActionIcon>
+                <ActionIcon variant="default" aria-label={t('config.edit', { field: field.key })} onClick={() => startEditing(index)}><IconPencil size={16} /></ActionIcon>
+                <ActionIcon variant="default" aria-label={t('config.moveUp', { field: field.key })} disabled={index === 0} onClick={() => {
+                  stopEditing();
+                  setFields(moved(choice.fields, index, -1));
+                }}><IconArrowUp size={16} /></ActionIcon>
+                <ActionIcon variant="default" aria-label={t('config.moveDown', { field: field.key })} disabled={index === choice.fields.length - 1} onClick={() => {
+                  stopEditing();
+                  setFields(moved(choice.fields, index, 1));
+                }}><IconArrowDown size={16} /></ActionIcon>
+                <ActionIcon variant="default" color="red" aria-label={t('config.remove', { field: field.key })} onClick={() => {
+                  stopEditing();
+                  setFields(choice.fields.filter((_, i) => i !== index));
+                }}><IconTrash size={16} /></ActionIcon>
               </Group>
             </Group>
           </Card>
         ))}
       </Stack>
       <Paper withBorder p="sm" component="section" aria-labelledby="config-add-field">
-        <Title order={5} size="h6" id="config-add-field">{t('config.addField')}</Title>
-        <ConfiguredForm key={builderForm.schema.$id} form={builderForm} formData={input as Record<string, unknown>} onChange={(data) => setInput(data as NewFieldInput)} context={context}
+        <Title order={5} size="h6" id="config-add-field" ref={formHeading} tabIndex={-1}>{edited ? t('config.editField', { field: edited.key }) : t('config.addField')}</Title>
+        <ConfiguredForm key={`${builderForm.schema.$id} ${editing?.form ?? ''} ${editing?.index ?? 'new'}`} form={builderForm} formData={input as Record<string, unknown>}
+          onChange={(data) => setInput(data as NewFieldInput)} context={context}
           onSubmit={(data) => {
-            setFields([...choice.fields, fieldFromInput(data as NewFieldInput)]);
-            setInput({});
+            if (edited && editing) setFields(choice.fields.map((f, i) => (i === editing.index ? editedField(edited, data as NewFieldInput) : f)));
+            else setFields([...choice.fields, fieldFromInput(data as NewFieldInput)]);
+            stopEditing();
           }}>
-          <Button type="submit" mt="sm">{t('config.add')}</Button>
+          <Group gap="xs" mt="sm">
+            <Button type="submit">{edited ? t('config.applyField') : t('config.add')}</Button>
+            {edited && <Button variant="default" onClick={stopEditing}>{t('config.cancelEdit')}</Button>}
+          </Group>
         </ConfiguredForm>
       </Paper>
     </Stack>

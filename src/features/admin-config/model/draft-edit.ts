@@ -70,3 +70,45 @@ export function fieldFromInput(input: NewFieldInput): CustomField {
   }
   return field as unknown as CustomField;
 }
+
+/** What the builder's form shows for an existing field (the inverse of fieldFromInput, options by their English label). */
+export function inputFromField(field: CustomField): NewFieldInput {
+  const f = field as CustomField & { mask?: string; formula?: string; options?: { value: string; label: { en: string } }[] };
+  const input: NewFieldInput = {
+    key: f.key, type: f.type, labelEn: f.label.en, labelJa: f.label.ja, labelZhTw: f.label['zh-TW'], labelZhCn: f.label['zh-CN'],
+    required: f.required ? 'yes' : 'no', visibility: f.visibility ?? 'visible',
+  };
+  if (f.mask) input.mask = f.mask;
+  if (f.formula) input.formula = f.formula;
+  if (f.options) input.options = f.options.map((o) => (o.label.en === o.value ? o.value : `${o.value}=${o.label.en}`)).join('\n');
+  return input;
+}
+
+/** The properties every field type has (schemas/custom-field.ts `base`): all a field keeps when its type changes. */
+const COMMON_PROPERTIES = ['order', 'helpText'] as const;
+/** What the builder's form sets: taken from the form, never from the field as it was. */
+const BUILDER_PROPERTIES = ['key', 'type', 'label', 'required', 'visibility', 'mask', 'formula', 'options'] as const;
+
+/**
+ * An existing field changed through the builder's form: what the form sets comes from it, the
+ * field's other properties (min, max, unit, readers, ...) stay unless its type changed (then only
+ * those every type has stay), and an option whose value and English label did not change keeps
+ * its labels in the other languages.
+ */
+export function editedField(original: CustomField, input: NewFieldInput): CustomField {
+  const made = fieldFromInput(input) as unknown as Record<string, unknown>;
+  const before = original as unknown as Record<string, unknown>;
+  const kept: Record<string, unknown> = made.type === before.type
+    ? { ...before }
+    : Object.fromEntries(COMMON_PROPERTIES.filter((k) => k in before).map((k) => [k, before[k]]));
+  for (const k of BUILDER_PROPERTIES) delete kept[k];
+  const result: Record<string, unknown> = { ...made, ...kept };
+  const oldOptions = before.options as { value: string; label: { en: string } }[] | undefined;
+  if (Array.isArray(made.options) && oldOptions) {
+    result.options = (made.options as { value: string; label: { en: string } }[]).map((o) => {
+      const old = oldOptions.find((p) => p.value === o.value);
+      return old && old.label.en === o.label.en ? old : o;
+    });
+  }
+  return result as unknown as CustomField;
+}
