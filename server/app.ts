@@ -29,6 +29,7 @@ import { epcisRoutes } from './routes/epcis';
 import { adminRoutes } from './routes/admin';
 import { adminConfigRoutes } from './routes/admin-config';
 import { adminProjectRoutes } from './routes/admin-projects';
+import { adminAdminRoutes } from './routes/admin-admins';
 import { adminUserRoutes } from './routes/admin-users';
 
 export interface BuildOptions {
@@ -101,6 +102,7 @@ export async function buildApp(ctx: ServerContext, options: BuildOptions): Promi
       await api.register(adminRoutes, { ctx });
       await api.register(adminConfigRoutes, { ctx });
       await api.register(adminUserRoutes, { ctx });
+      await api.register(adminAdminRoutes, { ctx });
       await api.register(adminProjectRoutes, { ctx });
     },
     { prefix: '/api' },

@@ -188,3 +188,33 @@ export type CreateProjectBody = Static<typeof CreateProjectBody>;
 
 export const ProjectParams = Type.Object({ projectCode: Type.String({ pattern: PROJECT_CODE_PATTERN }) }, { additionalProperties: false });
 export const SelfRegistrationBody = Type.Object({ allow: Type.Boolean() }, { additionalProperties: false });
+
+// ---- Admins managed by enterprise admins (issue 19: further admins come from the admin area) ----
+
+/** An admin of the enterprise, as the admins screen lists them. */
+export const AdminAccount = Type.Object({
+  id: Id,
+  login: Type.String(),
+  name: Type.String(),
+  role: AdminRole,
+  projectCodes: Type.Array(Type.String()),
+  active: Type.Boolean(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type AdminAccount = Static<typeof AdminAccount>;
+export const AdminsResponse = envelope(Type.Array(AdminAccount));
+export const AdminAccountResponse = envelope(AdminAccount);
+
+/** A new admin: a project admin of the codes given, an enterprise admin when none is. The login comes from the name unless given. */
+export const CreateAdminBody = Type.Object(
+  {
+    name: Name,
+    login: Type.Optional(AdminLogin),
+    projectCodes: Type.Array(Type.String({ pattern: PROJECT_CODE_PATTERN }), { maxItems: 50, uniqueItems: true }),
+  },
+  { additionalProperties: false },
+);
+export type CreateAdminBody = Static<typeof CreateAdminBody>;
+/** The new admin and their password, shown this once (only its hash is kept). */
+export const AdminWithPasswordResponse = envelope(Type.Object({ admin: AdminAccount, password: Type.String({ minLength: 20 }) }));
+export const AdminParams = Type.Object({ adminId: Type.String({ pattern: UUID_PATTERN_SOURCE }) }, { additionalProperties: false });

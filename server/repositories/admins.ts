@@ -77,3 +77,36 @@ export async function enterprisesOfProjectCode(db: Queryable, code: string): Pro
   const { rows } = await db.query<{ enterprise_id: string }>('select distinct enterprise_id from projects where code = $1', [code]);
   return rows.map((r) => r.enterprise_id);
 }
+
+/** An admin as the admins screen lists them. */
+export interface AdminAccountRow {
+  id: string;
+  login: string;
+  name: string;
+  role: 'enterprise' | 'project';
+  project_codes: string[] | null;
+  active: boolean;
+  created_at: Date;
+}
+
+const SELECT_ACCOUNT = `select a.id, a.login, a.name, a.role, a.deactivated_at is null as active, a.created_at,
+  (select array_agg(p.project_code order by p.project_code) from admin_projects p where p.admin_id = a.id) as project_codes
+  from admins a`;
+
+/** The admins of an enterprise, active first, then by name. */
+export async function listAdminAccounts(db: Queryable, enterpriseId: string): Promise<AdminAccountRow[]> {
+  return (await db.query<AdminAccountRow>(`${SELECT_ACCOUNT} where a.enterprise_id = $1 order by a.deactivated_at is not null, a.name, a.login`, [enterpriseId])).rows;
+}
+
+/** One admin of an enterprise (none for an admin of another enterprise). */
+export async function findAdminAccount(db: Queryable, id: string, enterpriseId: string): Promise<AdminAccountRow | undefined> {
+  return (await db.query<AdminAccountRow>(`${SELECT_ACCOUNT} where a.id = $1 and a.enterprise_id = $2`, [id, enterpriseId])).rows[0];
+}
+
+/** Deactivates an admin (locked for the change) and ends their sessions; false when already inactive. */
+export async function deactivateAdminRow(db: Queryable, id: string): Promise<boolean> {
+  const { rows } = await db.query('update admins set deactivated_at = now() where id = $1 and deactivated_at is null returning id', [id]);
+  if (rows.length === 0) return false;
+  await db.query('update admin_sessions set revoked_at = now() where admin_id = $1 and revoked_at is null', [id]);
+  return true;
+}
