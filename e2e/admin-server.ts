@@ -110,6 +110,16 @@ export async function visitAdminScreens(page: Page, server: AdminServer, check: 
   await page.getByRole('button', { name: 'New project' }).click();
   await expect(page.getByRole('button', { name: 'Create project' })).toBeVisible();
   await check('admin projects with the new project form');
+  await page.getByRole('link', { name: 'Admins' }).click();
+  await expect(page.getByTestId('admin-account').first()).toBeVisible();
+  await page.getByRole('button', { name: 'New admin' }).click();
+  await expect(page.getByRole('button', { name: 'Create admin' })).toBeVisible();
+  await check('admin admins with the new admin form');
+  await page.getByRole('textbox', { name: 'Full name' }).fill(`Walk Admin ${Date.now() % 1000000}`);
+  await page.getByRole('button', { name: 'Create admin' }).click();
+  await expect(page.getByTestId('issued-admin-password')).toBeVisible();
+  await check("admin new admin's password dialog");
+  await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
   await page.getByRole('link', { name: 'Audit log' }).click();
   await expect(page.getByTestId('audit-entry').first()).toBeVisible();
   await page.getByTestId('audit-entry').first().getByText('Before and after').click();

@@ -53,10 +53,14 @@ test('an admin created on the command line logs in and reads the audit log', asy
   await filter('user.');
   await expect(page.getByTestId('audit-entry').filter({ hasText: 'admin.create' })).toHaveCount(0);
   await expect(page.getByTestId('audit-entry').first()).toContainText('user.');
-  // The admins were created on the command line.
+  // The two first admins were created on the command line (later ones, in the Admins screen, by an admin).
   await filter('admin.create');
   await expect(page.getByTestId('audit-entry').first()).toContainText('admin.create');
-  for (const entry of await page.getByTestId('audit-entry').all()) await expect(entry).toContainText('command line');
+  for (const who of ['Aiko Mori', 'Pat Lee']) {
+    const entry = page.getByTestId('audit-entry').filter({ hasText: `"name": "${who}"` });
+    await expect(entry).toHaveCount(1);
+    await expect(entry).toContainText('command line');
+  }
 
   // The user logs in to demo@1 with the code they were given, as a tracker.
   const staff = await browser.newPage();
@@ -70,4 +74,42 @@ test('an admin created on the command line logs in and reads the audit log', asy
 
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+});
+
+test('an enterprise admin adds a project admin, who logs in and manages only demo; deactivated, they are logged out at once', async ({ page, browser }) => {
+  const server = await adminServer();
+  await adminLogin(page, server);
+  await page.getByRole('link', { name: 'Admins' }).click();
+  await expect(page.getByTestId('admin-account').filter({ hasText: 'Aiko Mori' })).toContainText('You');
+  await page.getByRole('button', { name: 'New admin' }).click();
+  const name = `Kenji Sato ${Date.now() % 100000}`;
+  await page.getByRole('textbox', { name: 'Full name' }).fill(name);
+  await choose(page, 'Projects they manage', 'demo');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Create admin' }).click();
+  const dialog = page.getByRole('dialog', { name: "New admin's password" });
+  const login = name.toLowerCase().replaceAll(' ', '.');
+  await expect(dialog).toContainText(`login name ${login}`);
+  const password = (await dialog.getByTestId('issued-admin-password').textContent())!;
+  expect(password).toMatch(/^[A-Za-z0-9]{5}(-[A-Za-z0-9]{5}){3}$/);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  const card = page.getByTestId('admin-account').filter({ hasText: name });
+  await expect(card).toContainText('Project admin of demo');
+
+  // The new admin on another browser: no Admins section; the configuration of demo only.
+  const context = await browser.newContext({ baseURL: server.base, locale: 'en-US' });
+  const kenji = await context.newPage();
+  await adminLogin(kenji, server, { login, password });
+  await expect(kenji.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Admins' })).toHaveCount(0);
+  expect((await kenji.request.get(`${server.base}/api/admin/admins`)).status()).toBe(403);
+  expect((await kenji.request.get(`${server.base}/api/admin/config/demo/1`)).status()).toBe(200);
+
+  // Deactivated after a confirmation: the next request of their open admin area asks them to log in.
+  await card.getByRole('button', { name: `Deactivate ${name}` }).click();
+  await page.getByRole('dialog', { name: 'Deactivate this admin?' }).getByRole('button', { name: 'Deactivate' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `${name} is deactivated` })).toBeVisible();
+  await expect(card).toContainText('Deactivated');
+  await kenji.getByRole('link', { name: 'Audit log' }).click();
+  await expect(kenji.getByRole('heading', { name: 'Admin login' })).toBeVisible();
+  await context.close();
 });

@@ -3,7 +3,8 @@ import { Alert, Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { AdminLoginPage } from '@/features/admin/components/admin-login-page';
-import { adminLogout, useAdminSession } from '@/shared/admin/admin-api';
+import { SWRConfig } from 'swr';
+import { adminLogout, onAdminDataError, useAdminSession } from '@/shared/admin/admin-api';
 import { ApiError } from '@/shared/api/errors';
 import { useLazyStrings } from '@/shared/i18n/lazy-strings';
 import { ErrorBoundary } from '@/shared/ui/error-boundary';
@@ -63,5 +64,5 @@ export default function AdminArea() {
 /** The area once its strings are there (useLazyStrings throws when they cannot load: the boundary above offers a retry). */
 function AdminStrings() {
   const ready = useLazyStrings('admin');
-  return ready ? <AdminRoutes /> : <main><ScreenLoader /></main>;
+  return ready ? <SWRConfig value={{ onError: onAdminDataError }}><AdminRoutes /></SWRConfig> : <main><ScreenLoader /></main>;
 }

@@ -9,6 +9,7 @@ const AuditLogPage = lazyScreen(() => import('@/features/admin/components/audit-
 const UsersPage = lazyScreen(() => import('@/features/admin/components/users-page').then(named('UsersPage')));
 const UserDetailPage = lazyScreen(() => import('@/features/admin/components/user-detail-page').then(named('UserDetailPage')));
 const ProjectsPage = lazyScreen(() => import('@/features/admin/components/projects-page').then(named('ProjectsPage')));
+const AdminsPage = lazyScreen(() => import('@/features/admin/components/admins-page').then(named('AdminsPage')));
 const ConfigPage = lazyScreen(() => import('@/features/admin-config/components/config-page').then(named('ConfigPage')));
 
 /** A navigation label: a key under `nav` in locales/<lang>/admin.json. */
@@ -35,6 +36,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: 'users', nav: 'users', Screen: UsersPage },
   { path: 'users/:userId', Screen: UserDetailPage },
   { path: 'projects', nav: 'projects', Screen: ProjectsPage },
+  { path: 'admins', nav: 'admins', roles: ['enterprise'], Screen: AdminsPage },
   { path: 'audit-log', nav: 'auditLog', Screen: AuditLogPage },
   { path: 'config', nav: 'config', Screen: ConfigPage },
 ];

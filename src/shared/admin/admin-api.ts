@@ -1,4 +1,4 @@
-import useSWR, { mutate } from 'swr';
+import useSWR, { mutate, unstable_serialize } from 'swr';
 import type { Admin } from '@schemas/api/admin';
 import { createApiClient } from '../api/client';
 import { API_BASE, API_TIMEOUT_MS } from '../config';
@@ -37,6 +37,17 @@ const meKey = adminKey('me');
 /** GET /admin/me: the logged-in admin; the error is ApiError '2003' (401) when nobody is, '403' for a staff session. */
 export function useAdminSession() {
   return useSWR(meKey, () => adminApi.get<Admin>('/admin/me'), { shouldRetryOnError: false, revalidateOnFocus: false });
+}
+
+/**
+ * What the admin area does with any of its requests' errors (its SWRConfig `onError`): a 401
+ * (2003) on a screen's data means the session ended meanwhile (logged out elsewhere, expired, or
+ * the admin deactivated), so the session is asked again and the area shows its login. The
+ * session's own request is left out (it would ask itself again and again).
+ */
+export function onAdminDataError(error: unknown, key: string): void {
+  if (key === unstable_serialize(meKey)) return;
+  if (error instanceof Error && (error as { code?: unknown }).code === '2003') void mutate(meKey);
 }
 
 /** POST /admin/session: logs in, then the whole admin area reloads as that admin. */

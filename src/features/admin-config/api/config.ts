@@ -1,4 +1,4 @@
-import useSWR from 'swr';
+import useSWR, { mutate } from 'swr';
 import type { ConfigHistory, Draft, Report, TestEntry } from '@schemas/api/admin-config';
 import type { Language } from '@schemas/languages';
 import { adminApi, adminKey, revalidateAdminResource } from '@/shared/admin/admin-api';
@@ -31,9 +31,16 @@ const changed = <T>(result: T) => {
 
 export const openDraft = async (ref: VersionRef, fromRevision?: number) => changed(await adminApi.post<Draft>(`${base(ref)}/draft`, fromRevision ? { fromRevision } : {}));
 
-/** PUT .../draft with If-Match: 412 (ApiError '3097') when someone saved meanwhile. */
-export const saveDraft = async (ref: VersionRef, etag: number, config: unknown) =>
-  changed((await adminApi.request<Draft>('put', `${base(ref)}/draft`, { data: { config }, headers: ifMatch(etag) })).data);
+/**
+ * PUT .../draft with If-Match: 412 (ApiError '3097') when someone saved meanwhile. The draft
+ * saved is the draft shown from the moment the call returns (its new ETag redraws the editor
+ * then, not later when a reload comes back, under the admin's next clicks).
+ */
+export const saveDraft = async (ref: VersionRef, etag: number, config: unknown) => {
+  const saved = (await adminApi.request<Draft>('put', `${base(ref)}/draft`, { data: { config }, headers: ifMatch(etag) })).data;
+  await mutate(adminKey(RESOURCE, 'draft', ref.code, ref.version), saved, { revalidate: false });
+  return changed(saved);
+};
 
 export const discardDraft = async (ref: VersionRef, etag: number) => changed((await adminApi.request<boolean>('delete', `${base(ref)}/draft`, { headers: ifMatch(etag) })).data);
 

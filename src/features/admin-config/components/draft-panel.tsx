@@ -24,8 +24,8 @@ export function DraftPanel({ versionRef, history }: { versionRef: VersionRef; hi
   const { t: tCommon } = useTranslation();
   const draft = useDraft(versionRef, history.draft !== null);
   const [notice, setNotice] = useState<Notice | null>(null);
-  // The forms picked in the builder and the preview: kept here, so a save (which redraws the
-  // editor from the saved draft) leaves the admin on the form they were working on. The preview
+  // The forms picked in the builder and the preview (and the preview's language): kept here, so a
+  // save (which redraws the editor from the saved draft) leaves the admin on the form they were working on. The preview
   // follows the builder until a form is picked in it.
   const [picked, setPicked] = useState<FormsPicked>({});
   const fail = (error: unknown) => setNotice({ ok: false, text: translateError(tCommon, error) });
@@ -45,10 +45,11 @@ export function DraftPanel({ versionRef, history }: { versionRef: VersionRef; hi
   return <DraftEditor key={draft.data.etag} versionRef={versionRef} draft={draft.data} language={i18n.language as Language} notice={notice} setNotice={setNotice} picked={picked} setPicked={setPicked} />;
 }
 
-/** The form (`<barcode type> <form>`, as formChoices names them) picked in the builder and in the preview. */
+/** The form (`<barcode type> <form>`, as formChoices names them) picked in the builder and in the preview, and the preview's language. */
 interface FormsPicked {
   builder?: string;
   preview?: string;
+  previewLanguage?: Language;
 }
 
 interface EditorProps {
@@ -135,7 +136,8 @@ function DraftEditor({ versionRef, draft, language, notice, setNotice, picked, s
           </Stack>
         )}
       </Stack>
-      {draft.problems.length === 0 && <DraftPreview versionRef={versionRef} config={draft.config as unknown as ProjectConfig} chosen={picked.preview ?? picked.builder} onChoose={(form) => setPicked((p) => ({ ...p, preview: form }))} />}
+      {draft.problems.length === 0 && <DraftPreview versionRef={versionRef} config={draft.config as unknown as ProjectConfig} chosen={picked.preview ?? picked.builder} onChoose={(form) => setPicked((p) => ({ ...p, preview: form }))}
+        language={picked.previewLanguage} onLanguage={(previewLanguage) => setPicked((p) => ({ ...p, previewLanguage }))} />}
       <Stack gap="xs" component="section" aria-labelledby="config-publish">
         <Title order={4} size="h5" id="config-publish">{t('config.publish')}</Title>
         <Button variant="default" onClick={() => void check()} disabled={dirty}>{t('config.check')}</Button>

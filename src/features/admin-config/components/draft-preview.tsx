@@ -15,18 +15,21 @@ import { adminFormContext } from '../model/form-context';
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ja: '日本語', 'zh-TW': '繁體中文', 'zh-CN': '简体中文' };
 
 /** Each form of the saved draft on a phone-sized frame, in any of the four languages; a submit is a test entry (never real data). */
-export function DraftPreview({ versionRef, config, chosen, onChoose }: {
+export function DraftPreview({ versionRef, config, chosen, onChoose, language: picked, onLanguage }: {
   versionRef: VersionRef;
   config: ProjectConfig;
   /** The form picked (`<barcode type> <form>`); the first one when none is. */
   chosen: string | undefined;
   onChoose(form: string): void;
+  /** The language picked (kept by the panel: a save redraws the editor); the interface's when none is. */
+  language: Language | undefined;
+  onLanguage(language: Language): void;
 }) {
   const { t } = useTranslation('admin');
   const { t: tCommon } = useTranslation();
   const choices = useMemo(() => formChoices(config), [config]);
   const choice = choices.find((c) => `${c.barcodeType} ${c.form}` === chosen) ?? choices[0];
-  const [language, setLanguage] = useState<Language>((i18next.language as Language) ?? 'en');
+  const language: Language = picked ?? (i18next.language as Language | undefined) ?? 'en';
   const [data, setData] = useState<Record<string, unknown>>({});
   const [result, setResult] = useState<TestEntry | { failed: string } | null>(null);
   // Another form (picked here, or in the builder the preview follows) starts empty.
@@ -68,7 +71,7 @@ export function DraftPreview({ versionRef, config, chosen, onChoose }: {
       <NativeSelect label={t('config.form')} value={`${choice.barcodeType} ${choice.form}`}
         data={choices.map((c) => ({ value: `${c.barcodeType} ${c.form}`, label: c.form === 'activation' ? t('config.activation', { type: c.barcodeType }) : `${c.barcodeType}: ${c.form}` }))}
         onChange={(e) => onChoose(e.currentTarget.value)} />
-      <NativeSelect label={t('config.language')} value={language} onChange={(e) => setLanguage(e.currentTarget.value as Language)} data={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))} />
+      <NativeSelect label={t('config.language')} value={language} onChange={(e) => onLanguage(e.currentTarget.value as Language)} data={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))} />
       <Paper withBorder radius="lg" p="md" maw={390} w="100%" mx="auto" data-testid="phone-frame" lang={language}>
         {!i18n ? <Center mih={120}><Loader /></Center> : (
           <I18nextProvider i18n={i18n}>
