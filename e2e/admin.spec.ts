@@ -113,3 +113,31 @@ test('an enterprise admin adds a project admin, who logs in and manages only dem
   await expect(kenji.getByRole('heading', { name: 'Admin login' })).toBeVisible();
   await context.close();
 });
+
+test("an admin changes a project's logo: the project's pages show the new one at once", async ({ page }) => {
+  const server = await adminServer();
+  const project = (await (await page.request.get(`${server.base}/api/barcode/project?code=demo&version=1`)).json()).data as { customLogoImageUrl: string };
+  const logoUrl = `${server.base}${project.customLogoImageUrl}`;
+  const original = await page.request.get(logoUrl);
+  const originalBytes = await original.body();
+  const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c636060606000000005000162b0bd6e0000000049454e44ae426082', 'hex');
+
+  await adminLogin(page, server);
+  await page.getByRole('link', { name: 'Projects' }).click();
+  const card = page.getByTestId('admin-project').filter({ hasText: 'demo@' });
+  await card.locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByText('The logo of demo is changed.')).toBeVisible();
+  const changed = await page.request.get(logoUrl);
+  expect(changed.headers()['content-type']).toBe('image/png');
+  expect(Buffer.compare(await changed.body(), png)).toBe(0);
+
+  // A file that is not an image the server takes: said so, nothing changed.
+  await card.locator('input[type=file]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(card.getByRole('alert')).toHaveText('Choose a PNG, JPEG, WebP or SVG image.');
+  expect((await page.request.get(logoUrl)).headers()['content-type']).toBe('image/png');
+
+  // The demo's own logo back (other specs on this server show it).
+  await card.locator('input[type=file]').setInputFiles({ name: 'logo.svg', mimeType: original.headers()['content-type']!, buffer: originalBytes });
+  await expect(page.getByText('The logo of demo is changed.').last()).toBeVisible();
+  expect(Buffer.compare(await (await page.request.get(logoUrl)).body(), originalBytes)).toBe(0);
+});

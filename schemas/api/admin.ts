@@ -188,6 +188,9 @@ export type CreateProjectBody = Static<typeof CreateProjectBody>;
 
 export const ProjectParams = Type.Object({ projectCode: Type.String({ pattern: PROJECT_CODE_PATTERN }) }, { additionalProperties: false });
 export const SelfRegistrationBody = Type.Object({ allow: Type.Boolean() }, { additionalProperties: false });
+/** A project's new logo (every version), or null to remove it. */
+export const ProjectLogoBody = Type.Object({ logo: Type.Union([LogoUpload, Type.Null()]) }, { additionalProperties: false });
+export type ProjectLogoBody = Static<typeof ProjectLogoBody>;
 
 // ---- Admins managed by enterprise admins (issue 19: further admins come from the admin area) ----
 

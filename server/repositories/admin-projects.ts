@@ -70,3 +70,8 @@ export async function setSelfRegistration(db: Queryable, code: string, allow: bo
     [code, allow],
   );
 }
+
+/** Sets (or removes) the logo of every version of a project. */
+export async function setProjectLogo(db: Queryable, code: string, logo: { bytes: Buffer; type: string } | null): Promise<void> {
+  await db.query('update projects set custom_logo = $2, custom_logo_type = $3 where code = $1', [code, logo?.bytes ?? null, logo?.type ?? null]);
+}

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse } from '../../schemas/common';
 import {
-  AdminProjectResponse, CreateProjectBody, LOGO_MAX_BYTES, ProjectParams, ProjectsQuery, ProjectsResponse, SelfRegistrationBody,
+  AdminProjectResponse, CreateProjectBody, LOGO_MAX_BYTES, ProjectLogoBody, ProjectParams, ProjectsQuery, ProjectsResponse, SelfRegistrationBody,
 } from '../../schemas/api/admin';
 import type { ServerContext } from '../context';
 import { requireAdmin } from '../plugins/admin-auth';
-import { createProject, listProjects, setSelfRegistration } from '../services/admin-projects';
+import { createProject, listProjects, setProjectLogo, setSelfRegistration } from '../services/admin-projects';
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 
@@ -23,6 +23,15 @@ export const adminProjectRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext 
     async (request) => {
       const actor = await requireAdmin(ctx, request, { enterpriseWide: true });
       return { data: await createProject(ctx, actor, request.body) };
+    },
+  );
+
+  app.put(
+    '/admin/projects/:projectCode/logo',
+    { bodyLimit: LOGO_MAX_BYTES * 2, schema: { params: ProjectParams, body: ProjectLogoBody, response: { 200: AdminProjectResponse, ...errors } } },
+    async (request) => {
+      const actor = await requireAdmin(ctx, request, { projectCode: request.params.projectCode });
+      return { data: await setProjectLogo(ctx, actor, request.params.projectCode, request.body) };
     },
   );
 

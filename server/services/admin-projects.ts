@@ -1,4 +1,4 @@
-import type { AdminProject, CreateProjectBody, ProjectsQuery } from '../../schemas/api/admin';
+import type { AdminProject, CreateProjectBody, ProjectLogoBody, ProjectsQuery } from '../../schemas/api/admin';
 import { LOGO_MAX_BYTES } from '../../schemas/api/admin';
 import { ErrorCode } from '../../schemas/error-codes';
 import type { Language } from '../../schemas/languages';
@@ -89,6 +89,25 @@ export async function setSelfRegistration(ctx: ServerContext, actor: AdminActor,
     const after = toAdminProject((await repo.findAdminProject(tx, code))!);
     await audit(tx, actor, 'project.self-registration', { type: 'project', id: code, enterpriseId: actor.enterpriseId, projectCode: code },
       { allowUserSelfRegister: before.allowUserSelfRegister }, { allowUserSelfRegister: after.allowUserSelfRegister });
+    return after;
+  });
+}
+
+/**
+ * PUT /admin/projects/:projectCode/logo: a new logo for every version of the project (checked as
+ * at creation: 1015 over 64 KB, 1001 when the bytes are not the type named), or none (`null`).
+ * Phones see it at their next look at the logo (API answers are never stored by browsers: no-store).
+ */
+export async function setProjectLogo(ctx: ServerContext, actor: AdminActor, code: string, body: ProjectLogoBody): Promise<AdminProject> {
+  const logo = decodeLogo(body.logo ?? undefined);
+  return ctx.db.transaction(async (tx) => {
+    const row = await repo.findAdminProject(tx, code);
+    if (!row) throw commonFailure(ErrorCode.projectNotFound, 404);
+    const before = toAdminProject(row);
+    await repo.setProjectLogo(tx, code, logo);
+    const after = toAdminProject((await repo.findAdminProject(tx, code))!);
+    await audit(tx, actor, 'project.logo', { type: 'project', id: code, enterpriseId: actor.enterpriseId, projectCode: code },
+      { hasLogo: before.hasLogo }, { hasLogo: after.hasLogo, ...(logo ? { contentType: logo.type, bytes: logo.bytes.length } : {}) });
     return after;
   });
 }

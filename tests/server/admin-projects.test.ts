@@ -74,3 +74,43 @@ describe('self-registration', () => {
     expect(entries.map((e: { after: unknown }) => e.after)).toEqual([{ allowUserSelfRegister: true }, { allowUserSelfRegister: false }]);
   });
 });
+
+describe("a project's logo", () => {
+  it('is changed for every version and served at once, refused when it is not what it says, and removed', async () => {
+    expect((await admin.post('/api/admin/projects', newProject('logoroom'))).statusCode).toBe(200);
+    const { rows } = await server.ctx.db.query<{ id: string }>("select id from projects where code = 'logoroom'");
+    const url = `/api/barcode/project-logo/${rows[0]!.id}`;
+    expect((await new Client(server.app).get(url)).statusCode).toBe(404);
+
+    const set = await admin.request({ method: 'PUT', url: '/api/admin/projects/logoroom/logo', payload: { logo: { contentType: 'image/png', base64: PNG } } });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().data).toMatchObject({ code: 'logoroom', hasLogo: true });
+    const served = await new Client(server.app).get(url);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    // Like every API answer, never stored by a browser: phones see a new logo at their next look.
+    expect(served.headers['cache-control']).toBe('no-store');
+    expect((await new Client(server.app).get('/api/barcode/project?code=logoroom&version=1')).json().data.customLogoImageUrl).toBe(url);
+
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>').toString('base64');
+    expect((await admin.request({ method: 'PUT', url: '/api/admin/projects/logoroom/logo', payload: { logo: { contentType: 'image/svg+xml', base64: svg } } })).statusCode).toBe(200);
+    const changed = await new Client(server.app).get(url);
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers['content-type']).toBe('image/svg+xml');
+
+    const fake = { contentType: 'image/png', base64: Buffer.from('not a png at all').toString('base64') };
+    expect((await admin.request({ method: 'PUT', url: '/api/admin/projects/logoroom/logo', payload: { logo: fake } })).json()).toEqual({ errors: { logo: [1001] } });
+    expect((await new Client(server.app).get(url)).headers['content-type']).toBe('image/svg+xml');
+
+    expect((await admin.request({ method: 'PUT', url: '/api/admin/projects/logoroom/logo', payload: { logo: null } })).json().data.hasLogo).toBe(false);
+    expect((await new Client(server.app).get(url)).statusCode).toBe(404);
+    const entries = (await admin.get('/api/admin/audit-log?action=project.logo&target=logoroom')).json().data.items as { after: { hasLogo: boolean } }[];
+    expect(entries.map((e) => e.after.hasLogo).sort()).toEqual([false, true, true]);
+  });
+
+  it("is changed only by the project's admins: a project admin of another project gets 403", async () => {
+    const other = await adminClient(server, { role: 'project', projectCodes: ['secure'] });
+    expect((await other.client.request({ method: 'PUT', url: '/api/admin/projects/demo/logo', payload: { logo: null } })).statusCode).toBe(403);
+    expect((await new Client(server.app).get(`/api/barcode/project-logo/${SEED.demoProject}`)).statusCode).toBe(200);
+  });
+});

@@ -18,6 +18,10 @@ export const createProject = (body: CreateProjectBody) => changing(adminApi.post
 export const setSelfRegistration = (code: string, allow: boolean) =>
   changing(adminApi.put<AdminProject>(`/admin/projects/${encodeURIComponent(code)}/self-registration`, { allow }));
 
+/** PUT /admin/projects/:code/logo: a new logo for every version of the project, or none (null). */
+export const setProjectLogo = (code: string, logo: CreateProjectBody['logo'] | null) =>
+  changing(adminApi.put<AdminProject>(`/admin/projects/${encodeURIComponent(code)}/logo`, { logo }));
+
 /** A logo file as the API takes it (base64); null when the type is not one the server accepts. */
 export async function logoUpload(file: File): Promise<CreateProjectBody['logo'] | null> {
   const types = ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml'] as const;

@@ -9,7 +9,7 @@ import { useAdminSession } from '@/shared/admin/admin-api';
 import { translateError } from '@/shared/i18n/error-message';
 import { ScreenLoader } from '@/shared/ui/screen-loader';
 import { showToast } from '@/shared/ui/toasts';
-import { createProject, logoUpload, setSelfRegistration, useProjects } from '../api/projects';
+import { createProject, logoUpload, setProjectLogo, setSelfRegistration, useProjects } from '../api/projects';
 import { Pager } from './pager';
 
 const PAGE_SIZE = 20;
@@ -83,6 +83,21 @@ function ProjectCard({ project }: { project: AdminProject }) {
       setBusy(false);
     }
   };
+  // A file picked is sent at once (a logo of every version); null removes the logo.
+  const changeLogo = async (file: File | null) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const upload = file ? await logoUpload(file) : null;
+      if (file && !upload) return setError(t('projects.logoWrongType'));
+      await setProjectLogo(project.code, upload);
+      showToast('success', file ? t('projects.logoChanged', { code: project.code }) : t('projects.logoRemoved', { code: project.code }));
+    } catch (thrown) {
+      setError(translateError(tCommon, thrown));
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <Card withBorder padding="sm" component="li" data-testid="admin-project">
       <Stack gap={4}>
@@ -94,6 +109,11 @@ function ProjectCard({ project }: { project: AdminProject }) {
         <Text size="sm">{t('projects.members', { count: project.members })}</Text>
         <Switch label={t('projects.selfRegistration')} checked={project.allowUserSelfRegister} disabled={busy}
           onChange={(e) => void toggle(e.currentTarget.checked)} aria-label={`${t('projects.selfRegistration')}: ${project.code}`} />
+        <Group gap="xs" align="flex-end">
+          <FileInput label={t('projects.changeLogoOf', { code: project.code })} accept="image/png,image/jpeg,image/webp,image/svg+xml"
+            description={project.hasLogo ? t('projects.hasLogo') : t('projects.noLogo')} value={null} disabled={busy} onChange={(file) => void changeLogo(file)} style={{ flex: '1 1 12rem' }} />
+          {project.hasLogo && <Button variant="default" disabled={busy} onClick={() => void changeLogo(null)} aria-label={t('projects.removeLogoOf', { code: project.code })}>{t('projects.removeLogo')}</Button>}
+        </Group>
         {error && <Alert color="red" role="alert">{error}</Alert>}
       </Stack>
     </Card>
