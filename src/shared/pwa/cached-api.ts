@@ -1,25 +1,34 @@
 /**
- * The API's GET requests the service worker keeps for offline use (the last answer, shown when
- * the network fails): the project's configuration and its logo.
+ * The API's GET requests the service worker keeps for offline use (network first; the last
+ * answer when the network fails): the project's configuration and logo, and what the screens
+ * read of barcodes, the user and locations (a barcode's detail, history, alerts, children...), so
+ * a screen opened online before opens offline after a reload, with the state it last showed.
+ * Not kept: the admin area, operations, and downloads (EPCIS documents, the ledger's log).
  */
-export const CACHED_API = /^\/api\/barcode\/(project|project-logo\/[^/]+)$/;
+const KEPT_READS = /^\/api\/(barcode|user|location)\//;
+const NOT_KEPT = /^\/api\/barcode\/(epcis|ledger\/log)/;
 
-/** The cache those answers are kept in (service-worker.ts writes it; a logout empties part of it). */
+export function keptForOffline(pathname: string): boolean {
+  return KEPT_READS.test(pathname) && !NOT_KEPT.test(pathname);
+}
+
+/** The cache those answers are kept in (service-worker.ts writes it; a logout empties it, logos aside). */
 export const API_CACHE = 'sb-api';
 
-/** The project answers among them: they carry the user's permissions (`projectPermission`). */
-const PROJECT_ANSWER = '/api/barcode/project';
+/** The project's logo: the same for every user, kept through a logout. */
+const LOGO = /^\/api\/barcode\/project-logo\//;
 
 /**
- * Forgets the project answers the worker kept for the user who is leaving (a logout), so the
- * next person on this phone, offline, is not shown that user's permissions or screens. The
- * logos stay. Nothing to do where there is no Cache Storage (no worker: an insecure origin).
+ * Forgets the answers the worker kept for the user who is leaving (a logout): the project
+ * answers with their permissions, and the barcodes, history and profile they read, so the next
+ * person on this phone, offline, is not shown that user's data or screens. The logos stay.
+ * Nothing to do where there is no Cache Storage (no worker: an insecure origin).
  */
-export async function forgetCachedProjects(): Promise<void> {
+export async function forgetCachedAnswers(): Promise<void> {
   if (typeof caches === 'undefined' || !(await caches.has(API_CACHE))) return;
   const cache = await caches.open(API_CACHE);
   const kept = await cache.keys();
-  await Promise.all(kept.filter((request) => new URL(request.url).pathname === PROJECT_ANSWER).map((request) => cache.delete(request)));
+  await Promise.all(kept.filter((request) => !LOGO.test(new URL(request.url).pathname)).map((request) => cache.delete(request)));
 }
 
 /** The message a page sends the worker: cache these URLs now (read before the worker was there). */

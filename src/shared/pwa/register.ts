@@ -3,7 +3,7 @@
  * is drawn (main.tsx, whenIdle), so neither its code nor the precache's downloads compete with
  * the first load.
  */
-import { CACHED_API, type CacheUrlsMessage } from './cached-api';
+import { keptForOffline, type CacheUrlsMessage } from './cached-api';
 
 /** The worker the build writes (vite.config.ts, serviceWorker()). */
 export const SERVICE_WORKER_URL = '/sw.js';
@@ -14,10 +14,11 @@ export function registerServiceWorker(): void {
   navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' })
     .then(() => navigator.serviceWorker.ready)
     .then((registration) => {
-      // The project's configuration and logo this page read before the worker was there: the
-      // worker keeps them now, so the very first visit already opens offline next time.
+      // What this page read before the worker was there (the project's configuration and logo,
+      // the first screen's reads): the worker keeps them now, so the very first visit already
+      // opens offline next time.
       const cacheUrls = performance.getEntriesByType('resource').map((entry) => entry.name)
-        .filter((url) => new URL(url).origin === location.origin && CACHED_API.test(new URL(url).pathname));
+        .filter((url) => new URL(url).origin === location.origin && keptForOffline(new URL(url).pathname));
       registration.active?.postMessage({ cacheUrls } satisfies CacheUrlsMessage);
     })
     .catch(() => undefined);

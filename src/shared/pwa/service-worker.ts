@@ -17,7 +17,7 @@
  *   offline (a project asked for by code alone: its highest version kept). Every other /api request is left to the browser (the outbox handles writes).
  */
 
-import { API_CACHE, CACHED_API, type CacheUrlsMessage } from './cached-api';
+import { API_CACHE, keptForOffline, type CacheUrlsMessage } from './cached-api';
 
 /** Filled in by the build (vite.config.ts). */
 declare const SW_VERSION: string;
@@ -61,7 +61,7 @@ worker.addEventListener('message', (event) => {
   if (event.data === 'skip-waiting') void worker.skipWaiting();
   const urls = (event.data as Partial<CacheUrlsMessage> | null)?.cacheUrls;
   if (Array.isArray(urls)) {
-    const wanted = urls.filter((url) => typeof url === 'string' && new URL(url, worker.location.origin).origin === worker.location.origin && CACHED_API.test(new URL(url, worker.location.origin).pathname));
+    const wanted = urls.filter((url) => typeof url === 'string' && new URL(url, worker.location.origin).origin === worker.location.origin && keptForOffline(new URL(url, worker.location.origin).pathname));
     for (const url of wanted) void apiRead(new Request(url, { credentials: 'same-origin' })).catch(() => undefined);
   }
 });
@@ -136,6 +136,6 @@ worker.addEventListener('fetch', (event) => {
   if (url.origin !== worker.location.origin) return;
   if (request.mode === 'navigate' && !url.pathname.startsWith('/api/')) event.respondWith(page(request));
   else if (url.pathname.startsWith('/assets/')) event.respondWith(asset(request));
-  else if (CACHED_API.test(url.pathname)) event.respondWith(apiRead(request));
+  else if (keptForOffline(url.pathname)) event.respondWith(apiRead(request));
   else if (SW_PRECACHE.includes(url.pathname)) event.respondWith(fromCache(url.pathname).then((cached) => cached ?? fetch(request)));
 });

@@ -3,7 +3,7 @@ import type { Profile } from '@schemas/api/user';
 import { Headers } from '@schemas/validation';
 import { api, ApiError, hasSessionHint } from '../api';
 import { clearTabData, visitorId } from '../storage/storage';
-import { forgetCachedProjects } from '../pwa/cached-api';
+import { forgetCachedAnswers } from '../pwa/cached-api';
 import { revalidateProjects } from '../project/use-project';
 
 export const PROFILE_KEY = 'profile';
@@ -38,8 +38,8 @@ export async function logout(): Promise<void> {
     await api.post('/user/logout', { visitorId: visitorId() });
   } finally {
     clearTabData();
-    // The worker's copy of the project answers carries this user's permissions: not for the next one.
-    await forgetCachedProjects().catch(() => undefined);
+    // The worker's copies of what this user read (permissions, barcodes, profile): not for the next one.
+    await forgetCachedAnswers().catch(() => undefined);
     await clearProfile();
     await revalidateProjects();
   }

@@ -1,6 +1,7 @@
 import type { AuthorizeBody } from '@schemas/api/user';
 import type { ErrorCode as Catalogue } from '@schemas/error-codes';
 import { api, ApiError } from '@/shared/api';
+import { forgetCachedAnswers } from '@/shared/pwa/cached-api';
 import { visitorId } from '@/shared/storage/storage';
 
 export interface LoginInput {
@@ -15,6 +16,9 @@ export async function authorize(projectId: string, input: LoginInput): Promise<v
   if (input.password) body.password = input.password;
   if (input.oneTimePasscode) body.oneTimePasscode = input.oneTimePasscode;
   await api.post('/user/authorize', body);
+  // What the service worker kept for offline use was read as someone else (a visitor, or a user
+  // whose session ended without a logout): not for this user.
+  await forgetCachedAnswers().catch(() => undefined);
 }
 
 /** What a failed login means for the form (spec section 4, login). */
