@@ -2,7 +2,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import { ProjectConfig } from '@schemas/project-config';
 import type { CustomField } from '@schemas/custom-field';
-import { IDENTIFIER_PATTERN, SITE_PATH_PATTERN } from '@schemas/field-constants';
+import { IDENTIFIER_PATTERN, MASK_PATTERN, SITE_PATH_PATTERN } from '@schemas/field-constants';
 import { FormulaError, parseFormula } from './formula';
 import { formsOf, pointerSegment as escape } from './forms';
 import { SPECIAL_FIELD_NAMES } from './builtin-forms';
@@ -31,7 +31,7 @@ export const projectConfigSchema: unknown = ProjectConfig;
 
 const COLOUR = '^#[0-9a-fA-F]{6}$';
 /** What a value of each known pattern looks like, in words (unknown patterns: 'pattern'). */
-const PATTERN_MESSAGES: Record<string, ProblemKey> = { [IDENTIFIER_PATTERN]: 'patternIdentifier', [COLOUR]: 'patternColour', [SITE_PATH_PATTERN]: 'patternSitePath' };
+const PATTERN_MESSAGES: Record<string, ProblemKey> = { [IDENTIFIER_PATTERN]: 'patternIdentifier', [COLOUR]: 'patternColour', [SITE_PATH_PATTERN]: 'patternSitePath', [MASK_PATTERN]: 'patternMask' };
 
 function describe(error: ErrorObject): ConfigProblem {
   const params = error.params as Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { LocalizedText } from './common';
 import {
-  IDENTIFIER_PATTERN, FIELD_VISIBILITIES, FILE_KINDS, GHG_CALCULATION_TYPES, INPUT_PATTERNS, READER_KINDS, SITE_PATH_PATTERN,
+  IDENTIFIER_PATTERN, FIELD_VISIBILITIES, FILE_KINDS, GHG_CALCULATION_TYPES, INPUT_PATTERNS, MASK_PATTERN, READER_KINDS, SITE_PATH_PATTERN,
 } from './field-constants';
 
 /**
@@ -34,7 +34,9 @@ export const TextField = field('text', {
   minLength: Type.Optional(count('At least this many characters.')),
   maxLength: Type.Optional(count('At most this many characters.')),
   inputPattern: Type.Optional(Type.Enum(INPUT_PATTERNS, { description: 'Which characters may be typed (spec section 5).' })),
-  mask: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: "Input mask: 9 a digit, a a letter, * a letter or digit, anything else literal (e.g. '999-9999')." })),
+  // At least one slot (9, a or *): a mask of literals only would accept one fixed text, or none
+  // at all when that text is blank (a field nobody could fill).
+  mask: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: MASK_PATTERN, description: "Input mask: 9 a digit, a a letter, * a letter or digit, anything else literal (e.g. '999-9999'); at least one 9, a or *." })),
   multiLine: Type.Optional(Type.Boolean({ description: 'A text area with ceil(maxLength / 20) rows.' })),
   counter: Type.Optional(Type.Boolean({ description: 'Show a character counter (needs maxLength).' })),
   readers: Type.Optional(Type.Array(Type.Enum(READER_KINDS), { uniqueItems: true, description: 'Reader buttons beside the text.' })),

@@ -41,4 +41,7 @@ export const FORM_STAGES = ['activation', 'edit', 'tracking'] as const;
 export type FormStage = (typeof FORM_STAGES)[number];
 
 /** A path on this site (`/overlays/frame.svg`): not another site's address (`//host`, `https:`). */
+/** An input mask holds at least one slot (9 a digit, a a letter, * either): literals only would accept one fixed text. */
+export const MASK_PATTERN = '[9a*]';
+
 export const SITE_PATH_PATTERN = '^/[^/\\\\\\s"<>]';

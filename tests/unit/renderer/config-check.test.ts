@@ -37,6 +37,7 @@ describe('configuration checks name the JSON pointer and say what is wrong', () 
     ['no end trackpoint', (c) => { c.endTrackPointKey = 'moon'; }, { pointer: '/barcodeTypes/pallet/trackPoints', message: /no trackpoint 'moon'/ }],
     ['a bad colour', (c) => { pallet(c).color.background = 'teal'; }, { pointer: '/barcodeTypes/pallet/color/background', message: /#0b7285/ }],
     ['a framing overlay from another site', (c) => { Object.assign(photoField(c), { overlayImageUrl: '//evil.example/frame.svg' }); }, { pointer: '/barcodeTypes/pallet/trackPoints/2/trackPointForms/0/customFields/3/overlayImageUrl', message: /a path on this site/ }],
+    ['a mask with no slot for a character (only literals: one fixed text)', (c) => { fieldAt(c, 0).mask = ' - '; }, { pointer: '/barcodeTypes/pallet/activationFields/0/mask', message: /at least one 9 \(a digit\)/ }],
     ['a select option used twice', (c) => { (fieldAt(c, 4).options as { value: string }[])[1]!.value = '2-8'; }, { pointer: '/barcodeTypes/pallet/activationFields/4/options/1/value', message: /used twice/ }],
   ])('%s', (_name, edit, expected) => {
     const problems = withEdit(edit);

@@ -21,11 +21,11 @@ import { demoConfig, L } from './fixtures';
 const keyArb = fc.stringMatching(/^[a-z][A-Za-z0-9_]{0,10}$/).filter((k) => !(SPECIAL_FIELD_NAMES as readonly string[]).includes(k));
 const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
 
-/** Mask characters: the three slots, and literals of every kind (punctuation, letters, CJK, an emoji). */
+/** Mask characters: the three slots (at least one, as the schema asks), and literals of every kind (punctuation, letters, CJK, an emoji). */
 const maskArb = fc.array(fc.oneof(
   fc.constantFrom('9', 'a', '*'),
   fc.constantFrom(...' !"#$%&\'()+,-./:;<=>?@[\\]^_`{|}~', 'A', 'Z', 'b', '0', 'é', '番', '😀'),
-), { minLength: 1, maxLength: 12 }).map((chars) => chars.join(''));
+), { minLength: 1, maxLength: 12 }).filter((chars) => chars.some((c) => c === '9' || c === 'a' || c === '*')).map((chars) => chars.join(''));
 
 const optionsArb = fc.uniqueArray(keyArb, { minLength: 1, maxLength: 5 }).map((vs) => vs.map((value) => ({ value, label: L(value) })));
 
