@@ -40,9 +40,16 @@ function useLocatedProblems(text: string): { problems: LocatedProblem[]; checkin
   useEffect(() => {
     const timer = setTimeout(() => {
       const syntax = syntaxProblems(text);
+      let parsed: unknown;
+      try {
+        parsed = syntax.length > 0 ? undefined : JSON.parse(text);
+      } catch {
+        // What jsonc-parser reads but JSON.parse does not (none known): said at the start, never thrown.
+        syntax.push({ code: 'InvalidSymbol', from: 0, to: Math.min(1, text.length), line: 1 });
+      }
       const problems: LocatedProblem[] = syntax.length > 0
         ? syntax.map((p) => ({ ...p, message: t(`config.syntax.${p.code}`, { defaultValue: t('config.syntax.other', { code: p.code }) }) }))
-        : checkProjectConfig(JSON.parse(text)).map((p) => ({
+        : checkProjectConfig(parsed).map((p) => ({
           ...(rangeOfPointer(text, p.pointer) ?? { from: 0, to: 1, line: 1 }),
           pointer: p.pointer,
           message: t(p.key, { ns: 'config', ...p.values, defaultValue: p.message }),
