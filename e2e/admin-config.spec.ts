@@ -242,6 +242,21 @@ test('the builder changes an existing field, keeping what it does not ask; the J
   await expect(page.getByText('No problems in the JSON.')).toBeVisible();
   const line2 = page.locator('.cm-line').nth(1);
 
+  // A files field through the builder: refused without its kind of files, added with it.
+  const add = page.getByRole('region', { name: 'Add a field' });
+  await add.getByRole('textbox', { name: 'Key (letters, digits, _)' }).fill('dockPhotos');
+  await choose(page, 'Field type', 'files');
+  await add.getByRole('textbox', { name: 'Label in English' }).fill('Dock photos');
+  await add.getByRole('textbox', { name: 'Label in Japanese' }).fill('荷受け写真');
+  await add.getByRole('textbox', { name: 'Label in Traditional Chinese' }).fill('碼頭照片');
+  await add.getByRole('textbox', { name: 'Label in Simplified Chinese' }).fill('码头照片');
+  await add.getByRole('button', { name: 'Add the field' }).click();
+  await expect(add.getByRole('alert')).toHaveText('A files field needs this setting: the kind of files.');
+  await choose(page, 'Kind of files (files)', 'Camera photos only');
+  await add.getByRole('button', { name: 'Add the field' }).click();
+  await expect(builder.getByRole('list', { name: 'Fields' })).toContainText('Dock photos');
+  await expect(add.getByRole('alert')).toHaveCount(0);
+
   // A new line after the first brace; a quote and a few letters offer the properties not there yet.
   await json.click();
   await page.keyboard.press('Control+Home');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomField } from '@schemas/custom-field';
-import { editFieldForm, NEW_FIELD_FORM } from '@/features/admin-config/model/builder-form';
+import { missingTypeSetting, NEW_FIELD_FORM } from '@/features/admin-config/model/builder-form';
 import { editedField, fieldFromInput, inputFromField } from '@/features/admin-config/model/draft-edit';
 
 const label = (en: string, ja = `${en} (ja)`) => ({ en, ja, 'zh-TW': `${en} (tw)`, 'zh-CN': `${en} (cn)` });
@@ -36,10 +36,20 @@ describe('the builder changes an existing field', () => {
     expect(fieldFromInput({ ...inputFromField(temperature), type: 'text' })).not.toHaveProperty('helpText');
   });
 
-  it('offers a field\'s own type in the form even when the builder does not make that type', () => {
-    const typeOptions = (form: CustomField[]) => (form.find((f) => f.key === 'type') as { options: { value: string }[] }).options.map((o) => o.value);
-    expect(typeOptions(NEW_FIELD_FORM)).not.toContain('files');
-    expect(typeOptions(editFieldForm('files'))).toContain('files');
-    expect(editFieldForm('number')).toBe(NEW_FIELD_FORM);
+  it('makes fields of every type, asking the one setting a type cannot do without', () => {
+    const typeOptions = (NEW_FIELD_FORM.find((f) => f.key === 'type') as { options: { value: string }[] }).options.map((o) => o.value);
+    for (const type of ['files', 'ghgEmission', 'weightMeasurement', 'reference', 'adjustment', 'number']) expect(typeOptions).toContain(type);
+    expect(missingTypeSetting({ type: 'files' })).toBe('fileKind');
+    expect(missingTypeSetting({ type: 'reference', referenceKey: '  ' })).toBe('referenceKey');
+    expect(missingTypeSetting({ type: 'number' })).toBeNull();
+    const base = { key: 'f', labelEn: 'F', labelJa: 'F', labelZhTw: 'F', labelZhCn: 'F' };
+    expect(fieldFromInput({ ...base, type: 'files', fileKind: 'photoOnly', calculationType: 'fuel' })).toEqual({ key: 'f', type: 'files', label: { en: 'F', ja: 'F', 'zh-TW': 'F', 'zh-CN': 'F' }, fileKind: 'photoOnly' });
+    expect(fieldFromInput({ ...base, type: 'ghgEmission', calculationType: 'tonkilo' })).toMatchObject({ calculationType: 'tonkilo' });
+    expect(fieldFromInput({ ...base, type: 'weightMeasurement', weightMode: 'auto' })).toMatchObject({ mode: 'auto' });
+    expect(fieldFromInput({ ...base, type: 'reference', referenceKey: ' carriers ' })).toMatchObject({ referenceKey: 'carriers' });
+    // Shown back when the field is changed, and kept as it was when nothing is changed.
+    const weight = { key: 'w', type: 'weightMeasurement', mode: 'auto', precision: 2, label: label('Weight') } as CustomField;
+    expect(inputFromField(weight).weightMode).toBe('auto');
+    expect(editedField(weight, inputFromField(weight))).toEqual(weight);
   });
 });

@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { ActionIcon, Button, Card, Group, Paper, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Group, Paper, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@schemas/languages';
 import type { ProjectConfig } from '@schemas/project-config';
 import { compileForm, formSourceOfFields, type FormRef } from '@renderer';
 import { ConfiguredForm } from '@/shared/forms/configured-form';
-import { editFieldForm, NEW_FIELD_FORM } from '../model/builder-form';
+import { missingTypeSetting, NEW_FIELD_FORM, type TypeSettingKey } from '../model/builder-form';
 import { editedField, fieldFromInput, formChoices, inputFromField, moved, withFields, type NewFieldInput } from '../model/draft-edit';
 import { adminFormContext } from '../model/form-context';
 
@@ -28,11 +28,13 @@ export function FieldBuilder({ config, onChange, chosen, onChoose }: {
   // The field being changed (its form and place), else the form adds a field.
   const [editing, setEditing] = useState<{ form: string; index: number } | null>(null);
   const edited = editing && choice && editing.form === `${choice.barcodeType} ${choice.form}` ? choice.fields[editing.index] : undefined;
-  const editedType = edited?.type;
+  const isEditing = edited !== undefined;
   const builderForm = useMemo(
-    () => compileForm(formSourceOfFields(editedType ? editFieldForm(editedType) : NEW_FIELD_FORM, editedType ? 'field-editor' : 'field-builder'), BUILDER_REF, { language, loggedIn: true }),
-    [language, editedType],
+    () => compileForm(formSourceOfFields(NEW_FIELD_FORM, isEditing ? 'field-editor' : 'field-builder'), BUILDER_REF, { language, loggedIn: true }),
+    [language, isEditing],
   );
+  // The setting the chosen type cannot do without, when it was left empty (the field is not added then).
+  const [missing, setMissing] = useState<TypeSettingKey | null>(null);
   const context = useMemo(() => adminFormContext(language, BUILDER_REF), [language]);
   const formHeading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -49,6 +51,7 @@ export function FieldBuilder({ config, onChange, chosen, onChoose }: {
   const stopEditing = () => {
     setEditing(null);
     setInput({});
+    setMissing(null);
   };
   const label = (c: typeof choice) => (c.form === 'activation' ? t('config.activation', { type: c.barcodeType }) : `${c.barcodeType}: ${c.form}`);
   const setFields = (fields: typeof choice.fields) => onChange(withFields(config, choice, fields));
@@ -88,10 +91,14 @@ export function FieldBuilder({ config, onChange, chosen, onChoose }: {
         <ConfiguredForm key={`${builderForm.schema.$id} ${editing?.form ?? ''} ${editing?.index ?? 'new'}`} form={builderForm} formData={input as Record<string, unknown>}
           onChange={(data) => setInput(data as NewFieldInput)} context={context}
           onSubmit={(data) => {
+            const needed = missingTypeSetting(data);
+            setMissing(needed);
+            if (needed) return;
             if (edited && editing) setFields(choice.fields.map((f, i) => (i === editing.index ? editedField(edited, data as NewFieldInput) : f)));
             else setFields([...choice.fields, fieldFromInput(data as NewFieldInput)]);
             stopEditing();
           }}>
+          {missing && <Alert color="red" role="alert" mt="sm">{t('config.needsSetting', { type: input.type, setting: t(`config.setting.${missing}`) })}</Alert>}
           <Group gap="xs" mt="sm">
             <Button type="submit">{edited ? t('config.applyField') : t('config.add')}</Button>
             {edited && <Button variant="default" onClick={stopEditing}>{t('config.cancelEdit')}</Button>}

@@ -3,8 +3,16 @@ import { FIELD_TYPE_NAMES } from '@renderer';
 
 const text = (en: string, ja: string, zhTw: string, zhCn: string) => ({ en, ja, 'zh-TW': zhTw, 'zh-CN': zhCn });
 
-/** The field types the builder makes (the others need settings it does not ask for: the JSON editor makes them). */
-const BUILDER_TYPES = FIELD_TYPE_NAMES.filter((t) => !['files', 'ghgEmission', 'weightMeasurement', 'reference', 'adjustment'].includes(t));
+/** The field types the builder makes: every type (a type's other settings, such as a number's range, are the JSON editor's). */
+const BUILDER_TYPES = FIELD_TYPE_NAMES;
+
+/** The one setting some field types cannot do without, asked by the builder: the type, the builder field and its values. */
+export const TYPE_SETTINGS = {
+  files: { key: 'fileKind', values: ['image', 'barcodeScanFrame', 'photoOnly', 'other'] },
+  ghgEmission: { key: 'calculationType', values: ['fuel', 'fuelEfficiency', 'modifiedTonkilo', 'tonkilo'] },
+  weightMeasurement: { key: 'weightMode', values: ['manual', 'auto'] },
+  reference: { key: 'referenceKey', values: null },
+} as const;
 
 /**
  * The field builder's editing form, itself a configured form (issue 19): a list of custom fields
@@ -36,14 +44,40 @@ export const NEW_FIELD_FORM: CustomField[] = [
   { key: 'options', type: 'text', multiLine: true, maxLength: 2000, label: text('Options (one per line: value=label)', '選択肢（1行に1つ：値=ラベル）', '選項（每行一個：值=標籤）', '选项（每行一个：值=标签）') },
   { key: 'mask', type: 'text', maxLength: 64, label: text('Input mask (text: 9 digit, a letter)', '入力マスク（9 数字、a 文字）', '輸入遮罩（9 數字、a 字母）', '输入掩码（9 数字、a 字母）') },
   { key: 'formula', type: 'text', maxLength: 500, label: text('Formula (calculation)', '計算式', '公式（計算）', '公式（计算）') },
+  {
+    key: 'fileKind', type: 'singleSelect', label: text('Kind of files (files)', 'ファイルの種類（files）', '檔案種類（files）', '文件种类（files）'),
+    options: [
+      { value: 'image', label: text('Images', '画像', '圖片', '图片') },
+      { value: 'barcodeScanFrame', label: text('Photo of the barcode', 'バーコードの写真', '條碼照片', '条码照片') },
+      { value: 'photoOnly', label: text('Camera photos only', 'カメラ撮影のみ', '僅限相機拍攝', '仅限相机拍摄') },
+      { value: 'other', label: text('Any file', '任意のファイル', '任何檔案', '任何文件') },
+    ],
+  },
+  {
+    key: 'calculationType', type: 'singleSelect', label: text('GHG method (ghgEmission)', 'GHG 算定方法（ghgEmission）', '溫室氣體計算方法（ghgEmission）', '温室气体计算方法（ghgEmission）'),
+    options: [
+      { value: 'fuel', label: text('Fuel used', '燃料法', '燃料法', '燃料法') },
+      { value: 'fuelEfficiency', label: text('Fuel efficiency', '燃費法', '油耗法', '油耗法') },
+      { value: 'modifiedTonkilo', label: text('Modified ton-kilometre', '改良トンキロ法', '改良噸公里法', '改良吨公里法') },
+      { value: 'tonkilo', label: text('Ton-kilometre', 'トンキロ法', '噸公里法', '吨公里法') },
+    ],
+  },
+  {
+    key: 'weightMode', type: 'singleSelect', label: text('Weighing (weightMeasurement)', '計量方法（weightMeasurement）', '秤重方式（weightMeasurement）', '称重方式（weightMeasurement）'),
+    options: [
+      { value: 'manual', label: text('Typed in', '手入力', '手動輸入', '手动输入') },
+      { value: 'auto', label: text('From the scale', 'はかりから取得', '由秤取得', '由秤获取') },
+    ],
+  },
+  { key: 'referenceKey', type: 'text', maxLength: 64, label: text('Reference data key (reference)', '参照データのキー（reference）', '參考資料鍵（reference）', '参考数据键（reference）') },
 ];
 
-/**
- * The builder's form for changing an existing field: the same, its type list holding the field's
- * own type even when the builder does not make fields of that type (its labels, required flag and
- * visibility can still be changed here).
- */
-export function editFieldForm(type: string): CustomField[] {
-  if ((BUILDER_TYPES as readonly string[]).includes(type)) return NEW_FIELD_FORM;
-  return NEW_FIELD_FORM.map((f) => (f.key === 'type' && f.type === 'singleSelect' ? { ...f, options: [...f.options, { value: type, label: text(type, type, type, type) }] } : f));
+/** The builder field a field of this type cannot do without and that is empty, if any (the form refuses to add the field then). */
+export type TypeSettingKey = (typeof TYPE_SETTINGS)[keyof typeof TYPE_SETTINGS]['key'];
+
+export function missingTypeSetting(input: Record<string, unknown>): TypeSettingKey | null {
+  const setting = TYPE_SETTINGS[input.type as keyof typeof TYPE_SETTINGS] as { key: TypeSettingKey } | undefined;
+  if (!setting) return null;
+  const value = input[setting.key];
+  return typeof value === 'string' && value.trim() !== '' ? null : setting.key;
 }

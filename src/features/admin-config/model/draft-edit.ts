@@ -52,6 +52,10 @@ export interface NewFieldInput {
   mask?: string;
   formula?: string;
   visibility?: string;
+  fileKind?: string;
+  calculationType?: string;
+  weightMode?: string;
+  referenceKey?: string;
 }
 
 /** The field the builder's form describes: options as 'value=label' lines, the label in the four languages. */
@@ -62,6 +66,10 @@ export function fieldFromInput(input: NewFieldInput): CustomField {
   if (input.visibility && input.visibility !== 'visible') field.visibility = input.visibility;
   if (input.mask && field.type === 'text') field.mask = input.mask;
   if (input.formula && field.type === 'calculation') field.formula = input.formula;
+  if (input.fileKind && field.type === 'files') field.fileKind = input.fileKind;
+  if (input.calculationType && field.type === 'ghgEmission') field.calculationType = input.calculationType;
+  if (input.weightMode && field.type === 'weightMeasurement') field.mode = input.weightMode;
+  if (input.referenceKey?.trim() && field.type === 'reference') field.referenceKey = input.referenceKey.trim();
   if (input.options && (field.type === 'singleSelect' || field.type === 'multiSelect')) {
     field.options = input.options.split('\n').map((line) => line.trim()).filter(Boolean).map((line) => {
       const [value = '', text = value] = line.split('=');
@@ -73,13 +81,17 @@ export function fieldFromInput(input: NewFieldInput): CustomField {
 
 /** What the builder's form shows for an existing field (the inverse of fieldFromInput, options by their English label). */
 export function inputFromField(field: CustomField): NewFieldInput {
-  const f = field as CustomField & { mask?: string; formula?: string; options?: { value: string; label: { en: string } }[] };
+  const f = field as CustomField & { mask?: string; formula?: string; options?: { value: string; label: { en: string } }[]; fileKind?: string; calculationType?: string; mode?: string; referenceKey?: string };
   const input: NewFieldInput = {
     key: f.key, type: f.type, labelEn: f.label.en, labelJa: f.label.ja, labelZhTw: f.label['zh-TW'], labelZhCn: f.label['zh-CN'],
     required: f.required ? 'yes' : 'no', visibility: f.visibility ?? 'visible',
   };
   if (f.mask) input.mask = f.mask;
   if (f.formula) input.formula = f.formula;
+  if (f.fileKind) input.fileKind = f.fileKind;
+  if (f.calculationType) input.calculationType = f.calculationType;
+  if (f.type === 'weightMeasurement' && f.mode) input.weightMode = f.mode;
+  if (f.referenceKey) input.referenceKey = f.referenceKey;
   if (f.options) input.options = f.options.map((o) => (o.label.en === o.value ? o.value : `${o.value}=${o.label.en}`)).join('\n');
   return input;
 }
@@ -87,7 +99,7 @@ export function inputFromField(field: CustomField): NewFieldInput {
 /** The properties every field type has (schemas/custom-field.ts `base`): all a field keeps when its type changes. */
 const COMMON_PROPERTIES = ['order', 'helpText'] as const;
 /** What the builder's form sets: taken from the form, never from the field as it was. */
-const BUILDER_PROPERTIES = ['key', 'type', 'label', 'required', 'visibility', 'mask', 'formula', 'options'] as const;
+const BUILDER_PROPERTIES = ['key', 'type', 'label', 'required', 'visibility', 'mask', 'formula', 'options', 'fileKind', 'calculationType', 'mode', 'referenceKey'] as const;
 
 /**
  * An existing field changed through the builder's form: what the form sets comes from it, the
