@@ -39,6 +39,8 @@ export interface ConfiguredFormProps {
   context: FormContext;
   /** The submit button(s); rendered inside the form. */
   children: ReactNode;
+  /** The prefix of the form's element ids (default 'root'): another one for each further form on the same screen. */
+  idPrefix?: string;
 }
 
 type Calculator = typeof CalculationsModule;
@@ -51,7 +53,7 @@ const sameKeys = (a: object, b: object) => Object.keys(a).join() === Object.keys
  * user types (the maths library loads only for forms that have one); fields the viewer may not
  * see are shown masked. Validation runs on submit, then live until the form is clean.
  */
-export function ConfiguredForm({ form, formData, onChange, onSubmit, context, children }: ConfiguredFormProps) {
+export function ConfiguredForm({ form, formData, onChange, onSubmit, context, children, idPrefix }: ConfiguredFormProps) {
   // The form strings are their own namespace, loaded with the first form (not the first screen).
   const { t, ready } = useTranslation('forms');
   const [calculator, setCalculator] = useState<Calculator | null>(null);
@@ -124,6 +126,7 @@ export function ConfiguredForm({ form, formData, onChange, onSubmit, context, ch
       <Form
         schema={form.schema as RJSFSchema}
         uiSchema={form.uiSchema as UiSchema}
+        idPrefix={idPrefix}
         formData={formData}
         validator={validator}
         fields={rjsfFields}

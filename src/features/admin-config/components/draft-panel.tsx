@@ -9,6 +9,7 @@ import { translateError } from '@/shared/i18n/error-message';
 import { ScreenLoader } from '@/shared/ui/screen-loader';
 import { discardDraft, draftReport, openDraft, publishDraft, saveDraft, useDraft, type VersionRef } from '../api/config';
 import { FieldBuilder } from './field-builder';
+import { StructureBuilder } from './structure-builder';
 import { JsonEditor } from './json-editor';
 import { DraftPreview } from './draft-preview';
 import { ReportView } from './report-view';
@@ -117,6 +118,7 @@ function DraftEditor({ versionRef, draft, language, notice, setNotice, picked, s
     <Stack gap="md" component="section" aria-labelledby="config-draft">
       <Title order={3} size="h4" id="config-draft">{t('config.draftOf', { revision: draft.basedOnRevision, who: draft.savedBy })}</Title>
       {notice && <Alert color={notice.ok ? 'teal' : 'red'} role="status">{notice.text}</Alert>}
+      <StructureBuilder config={config} onChange={changeConfig} />
       <FieldBuilder config={config} onChange={changeConfig} chosen={picked.builder} onChoose={(form) => setPicked((p) => ({ ...p, builder: form }))} />
       <Stack gap="xs">
         <Title order={4} size="h5">{t('config.json')}</Title>

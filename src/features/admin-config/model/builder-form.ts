@@ -81,3 +81,6 @@ export function missingTypeSetting(input: Record<string, unknown>): TypeSettingK
   const value = input[setting.key];
   return typeof value === 'string' && value.trim() !== '' ? null : setting.key;
 }
+
+/** The structure builder's add forms (a barcode type, a trackpoint): a key and a name in the four languages. */
+export const NAMED_FORM: CustomField[] = NEW_FIELD_FORM.filter((f) => ['key', 'labelEn', 'labelJa', 'labelZhTw', 'labelZhCn'].includes(f.key));
