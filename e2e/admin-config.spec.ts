@@ -214,7 +214,7 @@ test('refusals: a number -> date change on a field with values, two admins savin
   await expect(page.getByRole('button', { name: /^Open a draft from revision/ })).toBeVisible();
 });
 
-test('the builder changes an existing field, keeping what it does not ask; the JSON editor completes from the configuration schema and shows each problem at its line', async ({ page }) => {
+test('the builder changes an existing field, keeping what it does not ask, adds a files field, a trackpoint and a barcode type; the JSON editor completes from the configuration schema and shows each problem at its line', async ({ page }) => {
   await adminLogin(page, server);
   await openDraft(page);
 
@@ -286,6 +286,30 @@ test('the builder changes an existing field, keeping what it does not ask; the J
   await expect(page.getByRole('button', { name: /^Line 3: A comma is missing here\.$/ })).toBeVisible();
   await page.getByRole('button', { name: 'Use this JSON' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'This is not valid JSON' })).toBeVisible();
+
+  // The structure: a trackpoint added to the pallet (its form then in the field builder), a barcode type added and moved up.
+  const structure = page.getByRole('region', { name: 'Barcode types and trackpoints' });
+  await structure.getByRole('combobox', { name: 'Barcode type' }).selectOption({ label: 'Vaccine pallet (pallet)' });
+  const addPoint = structure.getByRole('region', { name: 'Add a trackpoint to pallet' });
+  await addPoint.getByRole('textbox', { name: 'Key (letters, digits, _)' }).fill('inspection');
+  for (const [label, value] of [['English', 'Inspection'], ['Japanese', '検品'], ['Traditional Chinese', '檢驗'], ['Simplified Chinese', '检验']] as const) {
+    await addPoint.getByRole('textbox', { name: `Label in ${label}` }).fill(value);
+  }
+  await addPoint.getByRole('button', { name: 'Add the trackpoint' }).click();
+  await expect(structure.getByRole('list', { name: 'Trackpoints of pallet' })).toContainText('Inspection (inspection)');
+  await expect(builder.getByRole('combobox', { name: 'Form' }).getByRole('option', { name: 'pallet: inspection/main' })).toHaveCount(1);
+  // The QA check, live in the JSON editor, says what else the structure needs: the pallet's child type lacks it.
+  await expect(page.getByRole('button', { name: /child type 'case' lacks the trackpoints inspection/ })).toBeVisible();
+  const addType = structure.getByRole('region', { name: 'Add a barcode type' });
+  await addType.getByRole('textbox', { name: 'Key (letters, digits, _)' }).fill('crate');
+  for (const [label, value] of [['English', 'Crate'], ['Japanese', '木箱'], ['Traditional Chinese', '木箱'], ['Simplified Chinese', '木箱']] as const) {
+    await addType.getByRole('textbox', { name: `Label in ${label}` }).fill(value);
+  }
+  await addType.getByRole('button', { name: 'Add the barcode type' }).click();
+  const types = structure.getByRole('list', { name: 'Barcode types' });
+  await expect(types.getByRole('listitem').last()).toContainText('Crate (crate)');
+  await types.getByRole('button', { name: 'Move crate up' }).click();
+  await expect(types.getByRole('listitem').last()).not.toContainText('Crate (crate)');
 
   await page.getByRole('button', { name: 'Discard the draft' }).click();
   await expect(page.getByRole('button', { name: /^Open a draft from revision/ })).toBeVisible();
