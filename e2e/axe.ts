@@ -11,7 +11,18 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa',
  * failure is soft: the test goes on, so one run reports every state it checks.
  */
 export async function expectAccessible(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  // A transition may start a frame or two after its element appears (Mantine's dialogs mount,
+  // then transition): wait for frames and running animations until a frame starts none.
+  await page.evaluate(async () => {
+    const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    for (let round = 0; round < 10; round += 1) {
+      await frame();
+      await frame();
+      const running = document.getAnimations();
+      if (running.length === 0) return;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
   const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const report = violations.map((v) => `${v.id} (${v.nodes.length}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`);
   expect.soft(report, `${name}: accessibility violations`).toEqual([]);
