@@ -252,7 +252,7 @@ test('the builder changes an existing field, keeping what it does not ask, adds 
   await add.getByRole('textbox', { name: 'Label in Simplified Chinese' }).fill('码头照片');
   await add.getByRole('button', { name: 'Add the field' }).click();
   await expect(add.getByRole('alert')).toHaveText('A files field needs this setting: the kind of files.');
-  await choose(page, 'Kind of files (files)', 'Camera photos only');
+  await choose(page, 'Files field: kind of files', 'Camera photos only');
   await add.getByRole('button', { name: 'Add the field' }).click();
   await expect(builder.getByRole('list', { name: 'Fields' })).toContainText('Dock photos');
   await expect(add.getByRole('alert')).toHaveCount(0);

@@ -45,7 +45,7 @@ export const NEW_FIELD_FORM: CustomField[] = [
   { key: 'mask', type: 'text', maxLength: 64, label: text('Input mask (text: 9 digit, a letter)', '入力マスク（9 数字、a 文字）', '輸入遮罩（9 數字、a 字母）', '输入掩码（9 数字、a 字母）') },
   { key: 'formula', type: 'text', maxLength: 500, label: text('Formula (calculation)', '計算式', '公式（計算）', '公式（计算）') },
   {
-    key: 'fileKind', type: 'singleSelect', label: text('Kind of files (files)', 'ファイルの種類（files）', '檔案種類（files）', '文件种类（files）'),
+    key: 'fileKind', type: 'singleSelect', label: text('Files field: kind of files', 'ファイル項目：ファイルの種類', '檔案欄位：檔案種類', '文件字段：文件种类'),
     options: [
       { value: 'image', label: text('Images', '画像', '圖片', '图片') },
       { value: 'barcodeScanFrame', label: text('Photo of the barcode', 'バーコードの写真', '條碼照片', '条码照片') },
@@ -54,7 +54,7 @@ export const NEW_FIELD_FORM: CustomField[] = [
     ],
   },
   {
-    key: 'calculationType', type: 'singleSelect', label: text('GHG method (ghgEmission)', 'GHG 算定方法（ghgEmission）', '溫室氣體計算方法（ghgEmission）', '温室气体计算方法（ghgEmission）'),
+    key: 'calculationType', type: 'singleSelect', label: text('GHG field: calculation method', 'GHG 項目：算定方法', '溫室氣體欄位：計算方法', '温室气体字段：计算方法'),
     options: [
       { value: 'fuel', label: text('Fuel used', '燃料法', '燃料法', '燃料法') },
       { value: 'fuelEfficiency', label: text('Fuel efficiency', '燃費法', '油耗法', '油耗法') },
@@ -63,13 +63,13 @@ export const NEW_FIELD_FORM: CustomField[] = [
     ],
   },
   {
-    key: 'weightMode', type: 'singleSelect', label: text('Weighing (weightMeasurement)', '計量方法（weightMeasurement）', '秤重方式（weightMeasurement）', '称重方式（weightMeasurement）'),
+    key: 'weightMode', type: 'singleSelect', label: text('Weight field: how it is weighed', '重量項目：計量方法', '重量欄位：秤重方式', '重量字段：称重方式'),
     options: [
       { value: 'manual', label: text('Typed in', '手入力', '手動輸入', '手动输入') },
       { value: 'auto', label: text('From the scale', 'はかりから取得', '由秤取得', '由秤获取') },
     ],
   },
-  { key: 'referenceKey', type: 'text', maxLength: 64, label: text('Reference data key (reference)', '参照データのキー（reference）', '參考資料鍵（reference）', '参考数据键（reference）') },
+  { key: 'referenceKey', type: 'text', maxLength: 64, label: text('Reference field: data key', '参照項目：参照データのキー', '參考欄位：參考資料鍵', '参考字段：参考数据键') },
 ];
 
 /** The builder field a field of this type cannot do without and that is empty, if any (the form refuses to add the field then). */
