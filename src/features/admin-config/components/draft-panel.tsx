@@ -25,9 +25,9 @@ export function DraftPanel({ versionRef, history }: { versionRef: VersionRef; hi
   const { t: tCommon } = useTranslation();
   const draft = useDraft(versionRef, history.draft !== null);
   const [notice, setNotice] = useState<Notice | null>(null);
-  // The forms picked in the builder and the preview (and the preview's language): kept here, so a
-  // save (which redraws the editor from the saved draft) leaves the admin on the form they were working on. The preview
-  // follows the builder until a form is picked in it.
+  // The forms picked in the builder and the preview, and the preview's language: kept here, so a
+  // save (which redraws the editor from the saved draft) leaves the admin on the form they were
+  // working on. The preview follows the builder until a form is picked in it.
   const [picked, setPicked] = useState<FormsPicked>({});
   const fail = (error: unknown) => setNotice({ ok: false, text: translateError(tCommon, error) });
 

@@ -55,6 +55,11 @@ export function FieldBuilder({ config, onChange, chosen, onChoose }: {
   };
   const label = (c: typeof choice) => (c.form === 'activation' ? t('config.activation', { type: c.barcodeType }) : `${c.barcodeType}: ${c.form}`);
   const setFields = (fields: typeof choice.fields) => onChange(withFields(config, choice, fields));
+  // Reordering or removing ends a change in progress (its place in the list is no longer the field's).
+  const rearrange = (fields: typeof choice.fields) => {
+    stopEditing();
+    setFields(fields);
+  };
 
   return (
     <Stack gap="xs" component="section" aria-labelledby="config-builder">
@@ -69,18 +74,9 @@ export function FieldBuilder({ config, onChange, chosen, onChoose }: {
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{field.label[language]} <Text span c="dimmed" size="xs">({field.key}, {field.type}{field.required ? ', *' : ''})</Text></Text>
               <Group gap={4} wrap="nowrap">
                 <ActionIcon variant="default" aria-label={t('config.edit', { field: field.key })} onClick={() => startEditing(index)}><IconPencil size={16} /></ActionIcon>
-                <ActionIcon variant="default" aria-label={t('config.moveUp', { field: field.key })} disabled={index === 0} onClick={() => {
-                  stopEditing();
-                  setFields(moved(choice.fields, index, -1));
-                }}><IconArrowUp size={16} /></ActionIcon>
-                <ActionIcon variant="default" aria-label={t('config.moveDown', { field: field.key })} disabled={index === choice.fields.length - 1} onClick={() => {
-                  stopEditing();
-                  setFields(moved(choice.fields, index, 1));
-                }}><IconArrowDown size={16} /></ActionIcon>
-                <ActionIcon variant="default" color="red" aria-label={t('config.remove', { field: field.key })} onClick={() => {
-                  stopEditing();
-                  setFields(choice.fields.filter((_, i) => i !== index));
-                }}><IconTrash size={16} /></ActionIcon>
+                <ActionIcon variant="default" aria-label={t('config.moveUp', { field: field.key })} disabled={index === 0} onClick={() => rearrange(moved(choice.fields, index, -1))}><IconArrowUp size={16} /></ActionIcon>
+                <ActionIcon variant="default" aria-label={t('config.moveDown', { field: field.key })} disabled={index === choice.fields.length - 1} onClick={() => rearrange(moved(choice.fields, index, 1))}><IconArrowDown size={16} /></ActionIcon>
+                <ActionIcon variant="default" color="red" aria-label={t('config.remove', { field: field.key })} onClick={() => rearrange(choice.fields.filter((_, i) => i !== index))}><IconTrash size={16} /></ActionIcon>
               </Group>
             </Group>
           </Card>

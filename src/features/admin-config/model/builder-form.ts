@@ -3,16 +3,14 @@ import { FIELD_TYPE_NAMES } from '@renderer';
 
 const text = (en: string, ja: string, zhTw: string, zhCn: string) => ({ en, ja, 'zh-TW': zhTw, 'zh-CN': zhCn });
 
-/** The field types the builder makes: every type (a type's other settings, such as a number's range, are the JSON editor's). */
-const BUILDER_TYPES = FIELD_TYPE_NAMES;
-
-/** The one setting some field types cannot do without, asked by the builder: the type, the builder field and its values. */
-export const TYPE_SETTINGS = {
-  files: { key: 'fileKind', values: ['image', 'barcodeScanFrame', 'photoOnly', 'other'] },
-  ghgEmission: { key: 'calculationType', values: ['fuel', 'fuelEfficiency', 'modifiedTonkilo', 'tonkilo'] },
-  weightMeasurement: { key: 'weightMode', values: ['manual', 'auto'] },
-  reference: { key: 'referenceKey', values: null },
+/** The one setting some field types cannot do without, by type: the builder field that asks it (its choices are that field's options). */
+const TYPE_SETTINGS = {
+  files: 'fileKind',
+  ghgEmission: 'calculationType',
+  weightMeasurement: 'weightMode',
+  reference: 'referenceKey',
 } as const;
+export type TypeSettingKey = (typeof TYPE_SETTINGS)[keyof typeof TYPE_SETTINGS];
 
 /**
  * The field builder's editing form, itself a configured form (issue 19): a list of custom fields
@@ -23,7 +21,8 @@ export const NEW_FIELD_FORM: CustomField[] = [
   { key: 'key', type: 'text', required: true, maxLength: 64, label: text('Key (letters, digits, _)', 'キー（英数字と _）', '鍵（字母、數字、_）', '键（字母、数字、_）') },
   {
     key: 'type', type: 'singleSelect', required: true, label: text('Field type', '項目の型', '欄位類型', '字段类型'),
-    options: BUILDER_TYPES.map((t) => ({ value: t, label: text(t, t, t, t) })),
+    // Every field type (a type's other settings, such as a number's range, are the JSON editor's).
+    options: FIELD_TYPE_NAMES.map((t) => ({ value: t, label: text(t, t, t, t) })),
   },
   { key: 'labelEn', type: 'text', required: true, maxLength: 120, label: text('Label in English', '英語のラベル', '英文標籤', '英文标签') },
   { key: 'labelJa', type: 'text', required: true, maxLength: 120, label: text('Label in Japanese', '日本語のラベル', '日文標籤', '日文标签') },
@@ -73,13 +72,11 @@ export const NEW_FIELD_FORM: CustomField[] = [
 ];
 
 /** The builder field a field of this type cannot do without and that is empty, if any (the form refuses to add the field then). */
-export type TypeSettingKey = (typeof TYPE_SETTINGS)[keyof typeof TYPE_SETTINGS]['key'];
-
 export function missingTypeSetting(input: Record<string, unknown>): TypeSettingKey | null {
-  const setting = TYPE_SETTINGS[input.type as keyof typeof TYPE_SETTINGS] as { key: TypeSettingKey } | undefined;
+  const setting = TYPE_SETTINGS[input.type as keyof typeof TYPE_SETTINGS] as TypeSettingKey | undefined;
   if (!setting) return null;
-  const value = input[setting.key];
-  return typeof value === 'string' && value.trim() !== '' ? null : setting.key;
+  const value = input[setting];
+  return typeof value === 'string' && value.trim() !== '' ? null : setting;
 }
 
 /** The structure builder's add forms (a barcode type, a trackpoint): a key and a name in the four languages. */
