@@ -4,7 +4,7 @@
  * real, accepted step: each one moves a different freshly activated pallet from manufacturer
  * to distributionCentre, so a non-2xx answer is a failure, never an expected refusal.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { apiClient, distributionCentreStep, madeConcurrently, staffCookie, type ApiClient } from './bench-server';
 
@@ -36,7 +36,41 @@ export interface Figures {
    * requests per second, it hardly moves when other programs share the cores. NaN when unknown.
    */
   serverCpuMs: number;
+  /**
+   * CPU time of the local PostgreSQL's processes per request (every process named `postgres` on
+   * this machine: the bench's throwaway cluster); NaN on PGlite (it runs inside the server) or
+   * where /proc cannot tell.
+   */
+  databaseCpuMs: number;
+  /** CPU time of this process (autocannon, the load generator) per request. */
+  loadCpuMs: number;
 }
+
+/** The processes named `postgres` on this machine (Linux); empty elsewhere. */
+export function postgresPids(): number[] {
+  try {
+    return readdirSync('/proc').filter((name) => /^\d+$/.test(name)).filter((name) => {
+      try {
+        return readFileSync(`/proc/${name}/comm`, 'utf8').trim() === 'postgres';
+      } catch {
+        return false;
+      }
+    }).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** CPU (ms) used so far by the local PostgreSQL: its backends come and go, so read them each time. */
+const databaseCpuMs = () => {
+  const pids = postgresPids();
+  return pids.length === 0 ? NaN : cpuMsOf(pids);
+};
+
+const ownCpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
 
 /** CPU time (ms) the processes have used so far, from /proc/<pid>/stat (Linux); NaN elsewhere. */
 export function cpuMsOf(pids: readonly number[]): number {
@@ -58,10 +92,13 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
  * Runs exactly `amount` requests over `CONNECTIONS` connections, `request(i)` giving the i-th
  * request; latencies are taken per response (autocannon's histogram stops at p90 then p97.5).
  */
-async function measure(base: string, amount: number, request: (i: number) => BenchRequest, headers: Record<string, string>, serverPids: readonly number[]): Promise<Figures> {
+async function measure(base: string, amount: number, request: (i: number) => BenchRequest, headers: Record<string, string>, serverPids: readonly number[], onPostgres: boolean): Promise<Figures> {
   let next = 0;
   const latencies: number[] = [];
+  let lastAnswer = performance.now();
   const cpuBefore = cpuMsOf(serverPids);
+  const databaseBefore = onPostgres ? databaseCpuMs() : NaN;
+  const loadBefore = ownCpuMs();
   const started = performance.now();
   const result = await new Promise<autocannon.Result>((resolve, reject) => autocannon({
     url: base,
@@ -76,15 +113,22 @@ async function measure(base: string, amount: number, request: (i: number) => Ben
       },
     }],
   }, (error, done) => (error ? reject(error as Error) : resolve(done)))
-    .on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime)));
-  const seconds = (performance.now() - started) / 1000;
+    .on('response', (_client, _status, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      lastAnswer = performance.now();
+    }));
+  // Up to the last answer: autocannon reports its end on its next one-second tick, which made
+  // 1,000 requests answered in 2.1 s read as 333/s.
+  const seconds = (lastAnswer - started) / 1000;
   const serverCpuMs = (cpuMsOf(serverPids) - cpuBefore) / amount;
+  const databaseCpu = (databaseCpuMs() - databaseBefore) / amount;
+  const loadCpuMs = (ownCpuMs() - loadBefore) / amount;
   latencies.sort((a, b) => a - b);
   const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count ?? 0]));
   return {
     requests: latencies.length, perSecond: latencies.length / seconds,
     p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95), p99: quantile(latencies, 0.99),
-    failures: result.non2xx + result.errors + result.timeouts, statuses, serverCpuMs,
+    failures: result.non2xx + result.errors + result.timeouts, statuses, serverCpuMs, databaseCpuMs: databaseCpu, loadCpuMs,
   };
 }
 
@@ -101,14 +145,14 @@ export interface LifecycleRow {
 
 export function printRow(title: string, f: Figures): void {
   const statuses = Object.entries(f.statuses).map(([code, n]) => `${code}: ${n}`).join(', ');
-  console.log(`  ${title.padEnd(52)} ${f.perSecond.toFixed(0).padStart(5)} req/s   p50 ${ms(f.p50)}   p95 ${ms(f.p95)}   p99 ${ms(f.p99)}   server CPU ${ms(f.serverCpuMs)}/request   ${f.requests} requests, non-2xx/errors ${f.failures} (${statuses})`);
+  console.log(`  ${title.padEnd(52)} ${f.perSecond.toFixed(0).padStart(5)} req/s   p50 ${ms(f.p50)}   p95 ${ms(f.p95)}   p99 ${ms(f.p99)}   CPU/request: server ${ms(f.serverCpuMs)}${Number.isNaN(f.databaseCpuMs) ? '' : `, PostgreSQL ${ms(f.databaseCpuMs)}`}, load generator ${ms(f.loadCpuMs)}   ${f.requests} requests, non-2xx/errors ${f.failures} (${statuses})`);
 }
 
 /**
  * Prepares the pallets, loads the server and prints the figures; resolves to them. Throws if
  * any tracking step was refused. `serverPids` gives the server's processes (for their CPU time).
  */
-export async function benchLifecycle(base: string, serverPids: () => readonly number[] = () => []): Promise<LifecycleRow[]> {
+export async function benchLifecycle(base: string, serverPids: () => readonly number[] = () => [], onPostgres = false): Promise<LifecycleRow[]> {
   const cookie = await staffCookie(base);
   const api = apiClient(base, cookie);
   const preparing = performance.now();
@@ -127,15 +171,15 @@ export async function benchLifecycle(base: string, serverPids: () => readonly nu
   };
 
   const track = (ids: string[]) => (i: number): BenchRequest => ({ method: 'POST', path: '/api/barcode/tracking', body: distributionCentreStep(ids[i % ids.length]!) });
-  await measure(base, warmUp.length, track(warmUp), { cookie }, pids);
-  const tracking = row('POST /api/barcode/tracking', await measure(base, measured.length, track(measured), { cookie }, pids));
+  await measure(base, warmUp.length, track(warmUp), { cookie }, pids, onPostgres);
+  const tracking = row('POST /api/barcode/tracking', await measure(base, measured.length, track(measured), { cookie }, pids, onPostgres));
   // As the app sends it: one Idempotency-Key per action, claimed and answered in the database.
   const trackKeyed = (i: number): BenchRequest => ({ ...track(keyed)(i), headers: { 'idempotency-key': `bench-${keyed[i % keyed.length]}` } });
-  const trackingKeyed = row('POST /api/barcode/tracking, Idempotency-Key', await measure(base, keyed.length, trackKeyed, { cookie }, pids));
+  const trackingKeyed = row('POST /api/barcode/tracking, Idempotency-Key', await measure(base, keyed.length, trackKeyed, { cookie }, pids, onPostgres));
 
   const read = (i: number): BenchRequest => ({ method: 'GET', path: `/api/barcode/barcode?id=${measured[i % measured.length]}` });
-  row('GET /api/barcode/barcode?id=, staff', await measure(base, READS, read, { cookie }, pids));
-  row('GET /api/barcode/barcode?id=, visitor', await measure(base, READS, read, {}, pids));
+  row('GET /api/barcode/barcode?id=, staff', await measure(base, READS, read, { cookie }, pids, onPostgres));
+  row('GET /api/barcode/barcode?id=, visitor', await measure(base, READS, read, {}, pids, onPostgres));
 
   const notTracked = (await Promise.all([...measured.slice(0, 20), ...keyed.slice(0, 20)].map((id) => api.get(`/barcode/barcode?id=${id}`))))
     .filter((b) => (b as { currentTrackPointKey: string }).currentTrackPointKey !== 'distributionCentre').length;

@@ -62,7 +62,7 @@ for (const [index, setup] of setups.entries()) {
         body: JSON.stringify(staffLogin()),
       });
     }
-    for (const row of await benchLifecycle(server.base, server.pids)) table.push({ ...row, database: setup.database });
+    for (const row of await benchLifecycle(server.base, server.pids, setup.options.kind === 'postgres')) table.push({ ...row, database: setup.database });
   } finally {
     await server.stop();
   }
@@ -72,9 +72,10 @@ await benchBulk(PORT + setups.length + 1);
 
 const cell = (text: string, width: number) => text.padEnd(width);
 const number = (n: number, digits = 1) => n.toFixed(digits).padStart(7);
-console.log(`\n${cell('route', 56)} ${cell('database', 22)} requests/s     p50 ms     p95 ms   server CPU ms/request`);
+console.log(`\n${cell('route', 56)} ${cell('database', 22)} requests/s     p50 ms     p95 ms   CPU ms/request: server, PostgreSQL, load generator`);
 for (const { route, database, figures: f } of table) {
-  console.log(`${cell(route, 56)} ${cell(database, 22)} ${number(f.perSecond, 0)}    ${number(f.p50)}    ${number(f.p95)}    ${number(f.serverCpuMs, 2)}`);
+  const databaseCpu = Number.isNaN(f.databaseCpuMs) ? '      -' : number(f.databaseCpuMs, 2);
+  console.log(`${cell(route, 56)} ${cell(database, 22)} ${number(f.perSecond, 0)}    ${number(f.p50)}    ${number(f.p95)}    ${number(f.serverCpuMs, 2)} ${databaseCpu} ${number(f.loadCpuMs, 2)}`);
 }
 for (const b of BEFORE) {
   console.log(`${cell(`${b.route} (before)`, 56)} ${cell(b.database, 22)} ${number(b.perSecond, 0)}    ${number(b.p50)}    ${number(b.p95)}          -`);

@@ -26,6 +26,29 @@ export interface Database extends Queryable {
    * dumpDataDir), taken after a checkpoint while no statement and no transaction runs (backup).
    */
   snapshot?(): Promise<Uint8Array>;
+  /**
+   * PGlite only: what PostgreSQL's autovacuum does on a server (`vacuum (analyze)`), run now;
+   * resolves to the milliseconds it took. See `PGLITE_MAINTENANCE`.
+   */
+  maintain?(): Promise<number>;
+}
+
+/**
+ * PGlite has no autovacuum worker (one process, one session), so without this its tables only
+ * grow (every tracking step leaves dead row versions of the barcode) and the planner never learns
+ * their sizes: a statement's plan, cached when a table was nearly empty, kept scanning the whole
+ * history on every step as it grew (README "Throughput": 7.4 ms of server CPU a step over a
+ * 3,000-step run, 4.0 ms with this). So the server does it: `vacuum (analyze)` of the `public`
+ * tables (the catalogs change only with migrations) once `intervalMs` has passed with writes since
+ * the last run, or sooner once `writes` statements have written, but no sooner than `costFactor`
+ * times what the last run took after it (about 1 % of the time at most, however large the tables).
+ * ANALYZE also makes PostgreSQL plan the cached statements again with the new sizes.
+ */
+export const PGLITE_MAINTENANCE = { intervalMs: 60_000, writes: 5_000, costFactor: 100 };
+
+/** Options of `openPglite`: `maintenanceMs` overrides `PGLITE_MAINTENANCE.intervalMs` (0: never on its own). */
+export interface PgliteOptions {
+  maintenanceMs?: number;
 }
 
 /**
@@ -160,7 +183,7 @@ await db.close();`;
 }
 
 /** Opens PGlite: in memory when dataDir is undefined (tests), else persisted under dataDir. */
-export async function openPglite(dataDir?: string): Promise<Database> {
+export async function openPglite(dataDir?: string, options: PgliteOptions = {}): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   if (dataDir) await createPgliteFolderApart(dataDir);
   // On disk: the memory settings, and commits that reach the disk before they are acknowledged.
@@ -174,7 +197,10 @@ export async function openPglite(dataDir?: string): Promise<Database> {
    */
   /** The named statements this database has parsed (PGlite is one connection). */
   const prepared = new Set<string>();
+  /** Statements that may have written since the last maintenance. */
+  let written = 0;
   const run = async <T>(sql: string, params: unknown[] | undefined, inTransaction: boolean): Promise<{ rows: T[] }> => {
+    if (inTransaction || !/^\s*select\b/i.test(sql)) written += 1;
     const name = statementName(sql);
     const execute = () => db._runExclusiveQuery(async () => {
       const known = name !== undefined && prepared.has(name);
@@ -188,18 +214,52 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     const messages = inTransaction ? await execute() : await db._runExclusiveTransaction(execute);
     return { rows: (parse.parseResults(messages, db.parsers)[0] as Results<T> | undefined)?.rows ?? [] };
   };
+  const maintain = async () => {
+    const started = performance.now();
+    written = 0;
+    // The application's tables (the system catalogs change only with migrations).
+    const { rows } = await db.query<{ tables: string | null }>(
+      "select string_agg(format('%I.%I', n.nspname, c.relname), ', ') as tables from pg_class c join pg_namespace n on n.oid = c.relnamespace where c.relkind = 'r' and n.nspname = 'public'");
+    if (rows[0]?.tables) await db.exec(`vacuum (analyze, skip_database_stats) ${rows[0].tables}`);
+    return performance.now() - started;
+  };
+  const intervalMs = options.maintenanceMs ?? PGLITE_MAINTENANCE.intervalMs;
+  let lastRun = Date.now();
+  /** Not before: `costFactor` times the last run's duration after it. */
+  let notBefore = 0;
+  let maintaining = false;
+  const timer = intervalMs > 0 ? setInterval(() => {
+    const now = Date.now();
+    const due = written > 0 && (now - lastRun >= intervalMs || written >= PGLITE_MAINTENANCE.writes);
+    if (!due || maintaining || now < notBefore || db.closed) return;
+    maintaining = true;
+    maintain().then((ms) => {
+      notBefore = Date.now() + ms * PGLITE_MAINTENANCE.costFactor;
+    }, (error: unknown) => {
+      console.warn(`PGlite maintenance (vacuum, analyze) failed: ${(error as Error).message}`);
+    }).finally(() => {
+      lastRun = Date.now();
+      maintaining = false;
+    });
+  }, Math.min(intervalMs, 1000)) : undefined;
+  timer?.unref();
   return {
     driver: 'pglite',
     query: <T>(sql: string, params?: unknown[]) => run<T>(sql, params, false),
     exec: async (sql) => {
+      written += 1;
       await db.exec(sql);
     },
     transaction: (fn) => db.transaction((tx) => fn({ query: <T>(sql: string, params?: unknown[]) => {
       if (tx.closed) throw new Error('Transaction is closed');
       return run<T>(sql, params, true);
     } })),
-    close: () => db.close(),
+    close: () => {
+      clearInterval(timer);
+      return db.close();
+    },
     snapshot: () => pgliteSnapshot(db),
+    maintain,
   };
 }
 
@@ -211,7 +271,11 @@ function named(text: string, values: unknown[] = []): pg.QueryConfig {
 
 /** Opens a pool on a real PostgreSQL server. */
 export async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  // JIT off: a step's statements are short, but a generic plan's row estimates (a recursive
+  // tree of children, say) pass jit_above_cost, and PostgreSQL then compiled that statement with
+  // LLVM on every execution: ~1.3 s a tracking step at 10 connections (issue 16's "process waits").
+  // A connection string's own `options` wins over this one.
+  const pool = new pg.Pool({ connectionString, max: 10, options: '-c jit=off' });
   // An idle connection the database closes (a restart, an administrator's terminate, a dropped
   // test database) leaves the pool; the next query opens a new one. Without a listener
   // node-postgres raises it as an uncaught error and the whole server stops.
