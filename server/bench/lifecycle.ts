@@ -61,10 +61,19 @@ export function postgresPids(): number[] {
   }
 }
 
-/** CPU (ms) used so far by the local PostgreSQL: its backends come and go, so read them each time. */
-const databaseCpuMs = () => {
-  const pids = postgresPids();
-  return pids.length === 0 ? NaN : cpuMsOf(pids);
+/**
+ * CPU (ms) of the local PostgreSQL's processes by pid. Its backends come and go (a pool opens and
+ * closes connections), so a difference is taken per process: see `databaseCpuSince`.
+ */
+const databaseCpu = (): Map<number, number> => new Map(postgresPids().map((pid) => [pid, cpuMsOf([pid])] as const).filter(([, ms]) => !Number.isNaN(ms)));
+
+/** CPU (ms) PostgreSQL's processes used since `before`: each live process's growth, a new one's whole time (one that ended in between is not counted). */
+const databaseCpuSince = (before: Map<number, number>): number => {
+  const now = databaseCpu();
+  if (now.size === 0) return NaN;
+  let sum = 0;
+  for (const [pid, ms] of now) sum += Math.max(0, ms - (before.get(pid) ?? 0));
+  return sum;
 };
 
 const ownCpuMs = () => {
@@ -97,7 +106,7 @@ async function measure(base: string, amount: number, request: (i: number) => Ben
   const latencies: number[] = [];
   let lastAnswer = performance.now();
   const cpuBefore = cpuMsOf(serverPids);
-  const databaseBefore = onPostgres ? databaseCpuMs() : NaN;
+  const databaseBefore = onPostgres ? databaseCpu() : undefined;
   const loadBefore = ownCpuMs();
   const started = performance.now();
   const result = await new Promise<autocannon.Result>((resolve, reject) => autocannon({
@@ -121,14 +130,14 @@ async function measure(base: string, amount: number, request: (i: number) => Ben
   // 1,000 requests answered in 2.1 s read as 333/s.
   const seconds = (lastAnswer - started) / 1000;
   const serverCpuMs = (cpuMsOf(serverPids) - cpuBefore) / amount;
-  const databaseCpu = (databaseCpuMs() - databaseBefore) / amount;
+  const databaseCpuMs = databaseBefore ? databaseCpuSince(databaseBefore) / amount : NaN;
   const loadCpuMs = (ownCpuMs() - loadBefore) / amount;
   latencies.sort((a, b) => a - b);
   const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count ?? 0]));
   return {
     requests: latencies.length, perSecond: latencies.length / seconds,
     p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95), p99: quantile(latencies, 0.99),
-    failures: result.non2xx + result.errors + result.timeouts, statuses, serverCpuMs, databaseCpuMs: databaseCpu, loadCpuMs,
+    failures: result.non2xx + result.errors + result.timeouts, statuses, serverCpuMs, databaseCpuMs, loadCpuMs,
   };
 }
 
