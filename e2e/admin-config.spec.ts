@@ -218,7 +218,7 @@ test('the builder changes an existing field, keeping what it does not ask, adds 
   await adminLogin(page, server);
   await openDraft(page);
 
-  // The builder: an existing field's English label changed; its range and unit stay.
+  // The builder: an existing field's English label and largest value changed; its unit stays.
   const builder = page.getByRole('region', { name: 'Form builder' });
   await builder.getByRole('combobox', { name: 'Form' }).selectOption({ label: FORM });
   await builder.getByRole('button', { name: 'Change receivedTemperature' }).click();
@@ -227,6 +227,12 @@ test('the builder changes an existing field, keeping what it does not ask, adds 
   const fieldForm = page.getByRole('region', { name: 'Change the field receivedTemperature' });
   await expect(fieldForm.getByRole('textbox', { name: 'Key (letters, digits, _)' })).toHaveValue('receivedTemperature');
   await fieldForm.getByRole('textbox', { name: 'Label in English' }).fill('Temperature at the dock');
+  // The number type's own settings, drawn from its schema, show the field's range and unit.
+  const largest = fieldForm.getByRole('textbox', { name: 'Largest value' });
+  await expect(largest).not.toHaveValue('');
+  const unit = await fieldForm.getByRole('textbox', { name: 'Unit after the value' }).inputValue();
+  expect(unit).not.toBe('');
+  await largest.fill('12');
   await fieldForm.getByRole('button', { name: 'Apply the change' }).click();
   await expect(builder.getByRole('list', { name: 'Fields' })).toContainText('Temperature at the dock');
   await expect(page.getByRole('heading', { name: 'Add a field' })).toBeVisible();
@@ -235,7 +241,7 @@ test('the builder changes an existing field, keeping what it does not ask, adds 
   type Fields = { barcodeTypes: { pallet: { trackPoints: { key: string; trackPointForms: { customFields: Record<string, unknown>[] }[] }[] } } };
   const saved = (await draftOf(page)).config as Fields;
   const field = saved.barcodeTypes.pallet.trackPoints.find((p) => p.key === 'distributionCentre')!.trackPointForms[0]!.customFields.find((f) => f.key === 'receivedTemperature')!;
-  expect(field).toMatchObject({ type: 'number', label: { en: 'Temperature at the dock', ja: expect.any(String) }, unitSuffix: expect.any(String), max: expect.any(Number) });
+  expect(field).toMatchObject({ type: 'number', label: { en: 'Temperature at the dock', ja: expect.any(String) }, unitSuffix: unit, max: 12 });
 
   const json = page.getByRole('textbox', { name: 'Configuration (JSON)' });
   await expect(page.locator('.cm-editor')).toBeVisible();
@@ -250,12 +256,20 @@ test('the builder changes an existing field, keeping what it does not ask, adds 
   await add.getByRole('textbox', { name: 'Label in Japanese' }).fill('荷受け写真');
   await add.getByRole('textbox', { name: 'Label in Traditional Chinese' }).fill('碼頭照片');
   await add.getByRole('textbox', { name: 'Label in Simplified Chinese' }).fill('码头照片');
+  // The files type's settings form: its kind of files is required (the format requires it).
+  await expect(add.getByRole('textbox', { name: 'Most files' })).toBeVisible();
   await add.getByRole('button', { name: 'Add the field' }).click();
-  await expect(add.getByRole('alert')).toHaveText('A files field needs this setting: the kind of files.');
-  await choose(page, 'Files field: kind of files', 'Camera photos only');
+  await expect(add.getByRole('combobox', { name: 'Kind of files' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(add.getByText('This item is required.')).toBeVisible();
+  await expect(builder.getByRole('list', { name: 'Fields' })).not.toContainText('Dock photos');
+  await choose(page, 'Kind of files', 'Camera photos only');
+  await add.getByRole('textbox', { name: 'Most files' }).fill('3');
   await add.getByRole('button', { name: 'Add the field' }).click();
   await expect(builder.getByRole('list', { name: 'Fields' })).toContainText('Dock photos');
-  await expect(add.getByRole('alert')).toHaveCount(0);
+  await expect(add.getByText('This item is required.')).toHaveCount(0);
+  // A new empty form for the next field, the focus on its heading.
+  await expect(page.getByRole('heading', { name: 'Add a field' })).toBeFocused();
+  await expect(add.getByRole('textbox', { name: 'Key (letters, digits, _)' })).toHaveValue('');
 
   // A new line after the first brace; a quote and a few letters offer the properties not there yet.
   await json.click();

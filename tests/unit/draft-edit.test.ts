@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomField } from '@schemas/custom-field';
-import { missingTypeSetting, NEW_FIELD_FORM } from '@/features/admin-config/model/builder-form';
 import { editedField, fieldFromInput, inputFromField } from '@/features/admin-config/model/draft-edit';
 
 const label = (en: string, ja = `${en} (ja)`) => ({ en, ja, 'zh-TW': `${en} (tw)`, 'zh-CN': `${en} (cn)` });
@@ -17,7 +16,7 @@ describe('the builder changes an existing field', () => {
     expect(editedField(storage, inputFromField(storage))).toEqual(storage);
   });
 
-  it('keeps what the form does not ask (range, unit, help) and takes what it does', () => {
+  it('takes what the form asks (its range and unit too: the type\'s settings) and keeps the help text it does not ask', () => {
     const changed = editedField(temperature, { ...inputFromField(temperature), labelEn: 'Core temperature', required: 'no' });
     expect(changed).toEqual({ ...temperature, label: { ...temperature.label, en: 'Core temperature' }, required: undefined });
     expect('required' in changed).toBe(false);
@@ -36,20 +35,15 @@ describe('the builder changes an existing field', () => {
     expect(fieldFromInput({ ...inputFromField(temperature), type: 'text' })).not.toHaveProperty('helpText');
   });
 
-  it('makes fields of every type, asking the one setting a type cannot do without', () => {
-    const typeOptions = (NEW_FIELD_FORM.find((f) => f.key === 'type') as { options: { value: string }[] }).options.map((o) => o.value);
-    for (const type of ['files', 'ghgEmission', 'weightMeasurement', 'reference', 'adjustment', 'number']) expect(typeOptions).toContain(type);
-    expect(missingTypeSetting({ type: 'files' })).toBe('fileKind');
-    expect(missingTypeSetting({ type: 'reference', referenceKey: '  ' })).toBe('referenceKey');
-    expect(missingTypeSetting({ type: 'number' })).toBeNull();
+  it('makes and shows back the settings of the types that need one (files, GHG, weight, reference)', () => {
     const base = { key: 'f', labelEn: 'F', labelJa: 'F', labelZhTw: 'F', labelZhCn: 'F' };
+    // A setting of another type (left in the form by a type change) is not taken.
     expect(fieldFromInput({ ...base, type: 'files', fileKind: 'photoOnly', calculationType: 'fuel' })).toEqual({ key: 'f', type: 'files', label: { en: 'F', ja: 'F', 'zh-TW': 'F', 'zh-CN': 'F' }, fileKind: 'photoOnly' });
     expect(fieldFromInput({ ...base, type: 'ghgEmission', calculationType: 'tonkilo' })).toMatchObject({ calculationType: 'tonkilo' });
-    expect(fieldFromInput({ ...base, type: 'weightMeasurement', weightMode: 'auto' })).toMatchObject({ mode: 'auto' });
+    expect(fieldFromInput({ ...base, type: 'weightMeasurement', mode: 'auto', precision: 2 })).toMatchObject({ mode: 'auto', precision: 2 });
     expect(fieldFromInput({ ...base, type: 'reference', referenceKey: ' carriers ' })).toMatchObject({ referenceKey: 'carriers' });
-    // Shown back when the field is changed, and kept as it was when nothing is changed.
     const weight = { key: 'w', type: 'weightMeasurement', mode: 'auto', precision: 2, label: label('Weight') } as CustomField;
-    expect(inputFromField(weight).weightMode).toBe('auto');
+    expect(inputFromField(weight)).toMatchObject({ mode: 'auto', precision: 2 });
     expect(editedField(weight, inputFromField(weight))).toEqual(weight);
   });
 });

@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { ActionIcon, Alert, Button, Card, Group, Paper, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Paper, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@schemas/languages';
 import type { ProjectConfig } from '@schemas/project-config';
 import { compileForm, formSourceOfFields, type FormRef } from '@renderer';
 import { ConfiguredForm } from '@/shared/forms/configured-form';
-import { missingTypeSetting, NEW_FIELD_FORM, type TypeSettingKey } from '../model/builder-form';
+import { builderFormFor } from '../model/builder-form';
 import { editedField, fieldFromInput, formChoices, inputFromField, moved, withFields, type NewFieldInput } from '../model/draft-edit';
 import { adminFormContext } from '../model/form-context';
 
@@ -27,14 +27,16 @@ export function FieldBuilder({ config, onChange, chosen, onChoose }: {
   const [input, setInput] = useState<NewFieldInput>({});
   // The field being changed (its form and place), else the form adds a field.
   const [editing, setEditing] = useState<{ form: string; index: number } | null>(null);
+  // Counts the fields added or changed: a new, empty form after each (not one showing the last one's 'required' errors).
+  const [done, setDone] = useState(0);
   const edited = editing && choice && editing.form === `${choice.barcodeType} ${choice.form}` ? choice.fields[editing.index] : undefined;
   const isEditing = edited !== undefined;
+  // The common part, then the chosen type's own settings (generated from its schema): recompiled when the type changes; the form stays mounted, so what was typed and the focus stay.
+  const chosenType = typeof input.type === 'string' ? input.type : undefined;
   const builderForm = useMemo(
-    () => compileForm(formSourceOfFields(NEW_FIELD_FORM, isEditing ? 'field-editor' : 'field-builder'), BUILDER_REF, { language, loggedIn: true }),
-    [language, isEditing],
+    () => compileForm(formSourceOfFields(builderFormFor(chosenType), `${isEditing ? 'field-editor' : 'field-builder'}-${chosenType ?? 'untyped'}`), BUILDER_REF, { language, loggedIn: true }),
+    [language, isEditing, chosenType],
   );
-  // The setting the chosen type cannot do without, when it was left empty (the field is not added then).
-  const [missing, setMissing] = useState<TypeSettingKey | null>(null);
   const context = useMemo(() => adminFormContext(language, BUILDER_REF), [language]);
   const formHeading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -42,6 +44,10 @@ export function FieldBuilder({ config, onChange, chosen, onChoose }: {
     formHeading.current?.focus();
     formHeading.current?.scrollIntoView({ block: 'start' });
   }, [editing]);
+  // After a field is added or changed the form is drawn anew: the focus goes to its heading, not to the page.
+  useEffect(() => {
+    if (done > 0) formHeading.current?.focus();
+  }, [done]);
   if (!choice) return null;
   const choiceId = `${choice.barcodeType} ${choice.form}`;
   const startEditing = (index: number) => {
@@ -51,7 +57,6 @@ export function FieldBuilder({ config, onChange, chosen, onChoose }: {
   const stopEditing = () => {
     setEditing(null);
     setInput({});
-    setMissing(null);
   };
   const label = (c: typeof choice) => (c.form === 'activation' ? t('config.activation', { type: c.barcodeType }) : `${c.barcodeType}: ${c.form}`);
   const setFields = (fields: typeof choice.fields) => onChange(withFields(config, choice, fields));
@@ -84,17 +89,14 @@ export function FieldBuilder({ config, onChange, chosen, onChoose }: {
       </Stack>
       <Paper withBorder p="sm" component="section" aria-labelledby="config-add-field">
         <Title order={5} size="h6" id="config-add-field" ref={formHeading} tabIndex={-1}>{edited ? t('config.editField', { field: edited.key }) : t('config.addField')}</Title>
-        <ConfiguredForm key={`${builderForm.schema.$id} ${editing?.form ?? ''} ${editing?.index ?? 'new'}`} form={builderForm} formData={input as Record<string, unknown>}
+        <ConfiguredForm key={`${isEditing ? 'editor' : 'builder'} ${editing?.form ?? ''} ${editing?.index ?? 'new'} ${done}`} form={builderForm} formData={input as Record<string, unknown>}
           onChange={(data) => setInput(data as NewFieldInput)} context={context}
           onSubmit={(data) => {
-            const needed = missingTypeSetting(data);
-            setMissing(needed);
-            if (needed) return;
             if (edited && editing) setFields(choice.fields.map((f, i) => (i === editing.index ? editedField(edited, data as NewFieldInput) : f)));
             else setFields([...choice.fields, fieldFromInput(data as NewFieldInput)]);
             stopEditing();
+            setDone((n) => n + 1);
           }}>
-          {missing && <Alert color="red" role="alert" mt="sm">{t('config.needsSetting', { type: input.type, setting: t(`config.setting.${missing}`) })}</Alert>}
           <Group gap="xs" mt="sm">
             <Button type="submit">{edited ? t('config.applyField') : t('config.add')}</Button>
             {edited && <Button variant="default" onClick={stopEditing}>{t('config.cancelEdit')}</Button>}

@@ -1,6 +1,7 @@
-import type { CustomField } from '@schemas/custom-field';
+import type { CustomField, CustomFieldType } from '@schemas/custom-field';
 import type { ProjectConfig } from '@schemas/project-config';
-import { formsOf } from '@renderer';
+import { FIELD_TYPE_NAMES, formsOf } from '@renderer';
+import { settingsFromInput, settingsInputOf } from './type-settings';
 
 /** One editable field list of a configuration: a barcode type's activation fields or one trackpoint form. */
 export interface FormChoice {
@@ -39,7 +40,11 @@ export function moved<T>(list: readonly T[], index: number, by: -1 | 1): T[] {
   return copy;
 }
 
-/** What the field builder's own form collects (it is drawn by the renderer: builder-form.ts). */
+/**
+ * What the field builder's own form collects (it is drawn by the renderer: builder-form.ts): what
+ * every type has, a select's options as 'value=label' lines, and the type's own settings under
+ * their property names (model/type-settings.ts).
+ */
 export interface NewFieldInput {
   key?: string;
   type?: string;
@@ -49,72 +54,52 @@ export interface NewFieldInput {
   labelZhCn?: string;
   required?: string;
   options?: string;
-  mask?: string;
-  formula?: string;
   visibility?: string;
-  fileKind?: string;
-  calculationType?: string;
-  weightMode?: string;
-  referenceKey?: string;
+  [setting: string]: unknown;
 }
+
+const isFieldType = (type: unknown): type is CustomFieldType => typeof type === 'string' && (FIELD_TYPE_NAMES as string[]).includes(type);
 
 /** The field the builder's form describes: options as 'value=label' lines, the label in the four languages. */
 export function fieldFromInput(input: NewFieldInput): CustomField {
   const label = { en: input.labelEn ?? '', ja: input.labelJa ?? '', 'zh-TW': input.labelZhTw ?? '', 'zh-CN': input.labelZhCn ?? '' };
-  const field: Record<string, unknown> = { key: input.key ?? '', type: input.type ?? 'text', label };
+  const type = input.type ?? 'text';
+  const field: Record<string, unknown> = { key: input.key ?? '', type, label };
   if (input.required === 'yes') field.required = true;
   if (input.visibility && input.visibility !== 'visible') field.visibility = input.visibility;
-  if (input.mask && field.type === 'text') field.mask = input.mask;
-  if (input.formula && field.type === 'calculation') field.formula = input.formula;
-  if (input.fileKind && field.type === 'files') field.fileKind = input.fileKind;
-  if (input.calculationType && field.type === 'ghgEmission') field.calculationType = input.calculationType;
-  if (input.weightMode && field.type === 'weightMeasurement') field.mode = input.weightMode;
-  if (input.referenceKey?.trim() && field.type === 'reference') field.referenceKey = input.referenceKey.trim();
-  if (input.options && (field.type === 'singleSelect' || field.type === 'multiSelect')) {
+  if (input.options && (type === 'singleSelect' || type === 'multiSelect')) {
     field.options = input.options.split('\n').map((line) => line.trim()).filter(Boolean).map((line) => {
       const [value = '', text = value] = line.split('=');
       return { value: value.trim(), label: { en: text.trim(), ja: text.trim(), 'zh-TW': text.trim(), 'zh-CN': text.trim() } };
     });
   }
+  if (isFieldType(type)) Object.assign(field, settingsFromInput(type, input));
   return field as unknown as CustomField;
 }
 
 /** What the builder's form shows for an existing field (the inverse of fieldFromInput, options by their English label). */
 export function inputFromField(field: CustomField): NewFieldInput {
-  const f = field as CustomField & { mask?: string; formula?: string; options?: { value: string; label: { en: string } }[]; fileKind?: string; calculationType?: string; mode?: string; referenceKey?: string };
+  const f = field as CustomField & { options?: { value: string; label: { en: string } }[] };
   const input: NewFieldInput = {
     key: f.key, type: f.type, labelEn: f.label.en, labelJa: f.label.ja, labelZhTw: f.label['zh-TW'], labelZhCn: f.label['zh-CN'],
-    required: f.required ? 'yes' : 'no', visibility: f.visibility ?? 'visible',
+    required: f.required ? 'yes' : 'no', visibility: f.visibility ?? 'visible', ...settingsInputOf(field),
   };
-  if (f.mask) input.mask = f.mask;
-  if (f.formula) input.formula = f.formula;
-  if (f.fileKind) input.fileKind = f.fileKind;
-  if (f.calculationType) input.calculationType = f.calculationType;
-  if (f.type === 'weightMeasurement' && f.mode) input.weightMode = f.mode;
-  if (f.referenceKey) input.referenceKey = f.referenceKey;
   if (f.options) input.options = f.options.map((o) => (o.label.en === o.value ? o.value : `${o.value}=${o.label.en}`)).join('\n');
   return input;
 }
 
-/** The properties every field type has (schemas/custom-field.ts `base`): all a field keeps when its type changes. */
-const COMMON_PROPERTIES = ['order', 'helpText'] as const;
-/** What the builder's form sets: taken from the form, never from the field as it was. */
-const BUILDER_PROPERTIES = ['key', 'type', 'label', 'required', 'visibility', 'mask', 'formula', 'options', 'fileKind', 'calculationType', 'mode', 'referenceKey'] as const;
+/** The properties every field type has that the builder does not ask (schemas/custom-field.ts `base`): kept by a change, also of the type. */
+const KEPT_PROPERTIES = ['order', 'helpText'] as const;
 
 /**
- * An existing field changed through the builder's form: what the form sets comes from it, the
- * field's other properties (min, max, unit, readers, ...) stay unless its type changed (then only
- * those every type has stay), and an option whose value and English label did not change keeps
- * its labels in the other languages.
+ * An existing field changed through the builder's form: everything the form asks (the type's own
+ * settings too) comes from it, the field's order and help text stay, and an option whose value
+ * and English label did not change keeps its labels in the other languages.
  */
 export function editedField(original: CustomField, input: NewFieldInput): CustomField {
   const made = fieldFromInput(input) as unknown as Record<string, unknown>;
   const before = original as unknown as Record<string, unknown>;
-  const kept: Record<string, unknown> = made.type === before.type
-    ? { ...before }
-    : Object.fromEntries(COMMON_PROPERTIES.filter((k) => k in before).map((k) => [k, before[k]]));
-  for (const k of BUILDER_PROPERTIES) delete kept[k];
-  const result: Record<string, unknown> = { ...made, ...kept };
+  const result: Record<string, unknown> = { ...made, ...Object.fromEntries(KEPT_PROPERTIES.filter((k) => k in before).map((k) => [k, before[k]])) };
   const oldOptions = before.options as { value: string; label: { en: string } }[] | undefined;
   if (Array.isArray(made.options) && oldOptions) {
     result.options = (made.options as { value: string; label: { en: string } }[]).map((o) => {
