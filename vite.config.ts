@@ -8,6 +8,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import { detectLanguage } from './schemas/languages';
+import { CLIENT_VERSION, Headers as HeaderNames } from './schemas/validation';
+import { BOOT_REQUEST_GLOBAL, PROJECT_SEGMENT, TOP_LEVEL_SCREENS } from './schemas/boot-request';
 import { APP_ICONS } from './schemas/app-icons';
 import { appIconPng } from './scripts/app-icon';
 
@@ -81,14 +83,38 @@ function ocrAssets(): Plugin {
  * Hints in index.html that let a slow phone fetch side by side what it would otherwise fetch one
  * after the other (issue 18: login in 2 s on slow 4G). An inline script, run before the app's
  * code arrives: modulepreload of this browser's language strings (the app's own language choice,
- * detectLanguage, inlined), which i18n would only ask for once the app's code has run. (The
- * project request is not preloaded: a preload cannot send the client-version header the
- * server's force-upgrade answer depends on.)
+ * detectLanguage, inlined), which i18n would only ask for once the app's code has run, and the
+ * address's project request (a fetch, not a preload: a preload cannot send the client-version
+ * header the server's force-upgrade answer depends on; see bootProjectRequest).
  */
+/**
+ * The project request of the address's `{project}` segment, started by index.html's inline script
+ * as the app's API client would send it (same URL, credentials, client-version and utc-offset
+ * headers), so it runs beside the app's code instead of after it (issue 18: the login form waited
+ * for it). The app's client takes the answer over (src/shared/api/boot-request.ts); an address
+ * that names no project (`/`, `/admin`, `/playground`, not `code` or `code@version`) asks nothing.
+ */
+function bootProjectRequest(apiBase: string): string {
+  return `var segment = location.pathname.split('/')[1] || '';
+  var ref = /${PROJECT_SEGMENT.source}/.exec(segment);
+  if (ref && ${JSON.stringify(TOP_LEVEL_SCREENS)}.indexOf(segment) < 0 && typeof fetch === 'function') {
+    var url = ${JSON.stringify(apiBase)} + '/barcode/project?code=' + encodeURIComponent(ref[1]) + (ref[2] ? '&version=' + ref[2] : '');
+    var headers = {};
+    headers[${JSON.stringify(HeaderNames.utcOffset)}] = String(-new Date().getTimezoneOffset() / 60);
+    headers[${JSON.stringify(HeaderNames.clientVersion)}] = ${JSON.stringify(CLIENT_VERSION)};
+    window.${BOOT_REQUEST_GLOBAL} = { url: url, response: fetch(url, { method: 'GET', headers: headers, credentials: 'include' }) };
+    window.${BOOT_REQUEST_GLOBAL}.response.catch(function () {});
+  }`;
+}
+
 function bootHints(): Plugin {
+  let apiBase = '/api';
   return {
     name: 'boot-hints',
     apply: 'build',
+    configResolved(config) {
+      apiBase = (config.env.VITE_API_BASE as string | undefined) ?? '/api';
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
@@ -107,6 +133,7 @@ function bootHints(): Plugin {
     document.head.appendChild(link);
   };
   (strings[detectLanguage(navigator.languages || [navigator.language])] || []).forEach(function (href) { hint({ rel: 'modulepreload', href: href }); });
+  ${bootProjectRequest(apiBase)}
 })();`;
         // After the title, before the app's script and stylesheet (a script after a stylesheet
         // waits for it): the hints go out with the first requests.

@@ -95,3 +95,30 @@ test('the first screen downloads less than 150 KB of JavaScript (as sent: compre
   expect(bytes).toBeGreaterThan(10_000);
   expect(bytes).toBeLessThan(150 * 1024);
 });
+
+test('a cold load asks for its project once, started by index.html beside the app code; the app uses that answer', async ({ page, context }) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/barcode/project') asked.push(request.url());
+  });
+  // A phone's network (slow 4G), so the app's code takes a while to arrive.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+  await page.goto('/demo@1/qrcode/NOSUCHBARCODE1');
+  await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
+  const timing = await page.evaluate(() => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const project = entries.find((e) => e.name.includes('/api/barcode/project'));
+    const app = entries.find((e) => /\/assets\/index-[^/]+\.js$/.test(e.name));
+    return { projectStart: project?.startTime ?? NaN, appCodeEnd: app?.responseEnd ?? NaN };
+  });
+  // Asked while the app's code was still arriving, not after it ran.
+  expect(timing.projectStart).toBeLessThan(timing.appCodeEnd);
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await page.goto('/demo@1');
+  await expect(page.getByRole('button', { name: 'Authenticate' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // Two loads, one request each: the app took over the answer the page had asked for.
+  expect(asked.map((url) => new URL(url).search)).toEqual(['?code=demo&version=1', '?code=demo&version=1']);
+});

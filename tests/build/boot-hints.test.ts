@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { CLIENT_VERSION } from '../../schemas/validation';
 
 /**
  * The inline script the build puts in index.html (vite.config.ts, bootHints): run as a browser
@@ -11,8 +12,12 @@ const html = readFileSync('dist/index.html', 'utf8');
 const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
 const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
 
-function hintsFor(languages: string[], pathname: string): Record<string, string>[] {
+/** What the script asks with fetch (the project request), as the app's API client would. */
+const fetched: { url: string; init: { method: string; headers: Record<string, string>; credentials: string } }[] = [];
+
+function hintsFor(languages: string[], pathname: string, timezoneOffset = -540): Record<string, string>[] {
   const links: Record<string, string>[] = [];
+  fetched.length = 0;
   const document = {
     head: { appendChild: (link: { attributes: Record<string, string> }) => links.push(link.attributes) },
     createElement: () => {
@@ -20,7 +25,18 @@ function hintsFor(languages: string[], pathname: string): Record<string, string>
       return { attributes, setAttribute: (name: string, value: string) => { attributes[name] = value; } };
     },
   };
-  runInNewContext(script, { document, navigator: { languages, language: languages[0] }, location: { pathname } });
+  class FakeDate {
+    getTimezoneOffset() {
+      return timezoneOffset;
+    }
+  }
+  const window: Record<string, unknown> = {};
+  const fetch = (url: string, init: (typeof fetched)[number]['init']) => {
+    fetched.push({ url, init });
+    return Promise.resolve({ ok: true });
+  };
+  runInNewContext(script, { document, navigator: { languages, language: languages[0] }, location: { pathname }, window, fetch, Date: FakeDate, encodeURIComponent, String });
+  if (fetched.length > 0) expect(window.__sbBootProject).toMatchObject({ url: fetched[0]!.url });
   return links;
 }
 
@@ -46,5 +62,20 @@ describe('index.html boot hints (built client)', () => {
 
   it('preloads nothing else (the project request needs the client headers)', () => {
     expect(hintsFor(['en'], '/demo@1/qrcode/ABCDEFGHJKLM/track').map((l) => l.rel)).toEqual(['modulepreload', 'modulepreload']);
+  });
+
+  it.each([
+    ['/demo@1/qrcode/ABCDEFGHJKLM/track', '/api/barcode/project?code=demo&version=1'],
+    ['/demo@1', '/api/barcode/project?code=demo&version=1'],
+    ['/demo', '/api/barcode/project?code=demo'],
+    ['/secure@12/scan', '/api/barcode/project?code=secure&version=12'],
+  ])('asks for the project of %s as the API client would: %s', (pathname, url) => {
+    hintsFor(['en'], pathname);
+    expect(fetched).toEqual([{ url, init: { method: 'GET', credentials: 'include', headers: { 'utc-offset': '9', 'client-version': CLIENT_VERSION } } }]);
+  });
+
+  it.each(['/', '/admin', '/admin/audit-log', '/playground', '/not a project', '/demo@0'])('asks for no project on %s', (pathname) => {
+    hintsFor(['en'], pathname);
+    expect(fetched).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { API_BASE, API_TIMEOUT_MS } from '../config';
 import { readCookie, visitorId } from '../storage/storage';
 import { announceVersion } from '../ui/update-events';
+import { takeBootResponse } from './boot-request';
 import { createApiClient } from './client';
 import { checkProjectRevision, loadedProjectRevision } from './project-revision';
 import { ApiError } from './errors';
@@ -29,6 +30,8 @@ export const connectOutbox = (loaded: typeof outbox): void => {
  */
 export const api = createApiClient({
   baseURL: API_BASE,
+  // The project request index.html started before this code arrived is taken over (boot-request.ts).
+  fetch: (input, init) => takeBootResponse(input, init, () => fetch(input, init)) ?? fetch(input, init),
   timeoutMs: API_TIMEOUT_MS,
   visitorId,
   mayHaveSession: hasSessionHint,

@@ -1,3 +1,5 @@
+import { PROJECT_SEGMENT } from '@schemas/boot-request';
+
 /** The `{project}` route segment: project code, '@', version (spec section 2). */
 export interface ProjectRef {
   code: string;
@@ -12,7 +14,7 @@ export interface ProjectRef {
  */
 export function parseProjectParam(segment: string | undefined): ProjectRef | null {
   if (!segment) return null;
-  const match = /^([A-Za-z0-9_-]{1,32})(?:@([1-9][0-9]{0,5}))?$/.exec(segment);
+  const match = PROJECT_SEGMENT.exec(segment);
   if (!match?.[1]) return null;
   return match[2] ? { code: match[1], version: Number(match[2]) } : { code: match[1] };
 }

@@ -1,0 +1,13 @@
+/**
+ * Names shared by index.html's inline boot script (vite.config.ts `bootProjectRequest`) and the
+ * client that takes its answer over (src/shared/api/boot-request.ts). Plain values only.
+ */
+
+/** Where the inline script leaves the project request: `window[BOOT_REQUEST_GLOBAL] = { url, response }`. */
+export const BOOT_REQUEST_GLOBAL = '__sbBootProject';
+
+/** A `{project}` route segment: the project code, then '@' and the version when given (spec section 2). */
+export const PROJECT_SEGMENT = /^([A-Za-z0-9_-]{1,32})(?:@([1-9][0-9]{0,5}))?$/;
+
+/** First path segments that are screens of their own, not a project. */
+export const TOP_LEVEL_SCREENS = ['admin', 'playground'];
