@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import { detectLanguage } from './schemas/languages';
 import { CLIENT_VERSION, Headers as HeaderNames } from './schemas/validation';
-import { BOOT_REQUEST_GLOBAL, PROJECT_SEGMENT, TOP_LEVEL_SCREENS } from './schemas/boot-request';
+import { BOOT_REQUEST_GLOBAL, PROJECT_SEGMENT, SCAN_OCR_SEGMENT, SESSION_HINT, TOP_LEVEL_SCREENS } from './schemas/boot-request';
 import { APP_ICONS } from './schemas/app-icons';
 import { appIconPng } from './scripts/app-icon';
 
@@ -84,27 +84,61 @@ function ocrAssets(): Plugin {
  * after the other (issue 18: login in 2 s on slow 4G). An inline script, run before the app's
  * code arrives: modulepreload of this browser's language strings (the app's own language choice,
  * detectLanguage, inlined), which i18n would only ask for once the app's code has run, and the
- * address's project request (a fetch, not a preload: a preload cannot send the client-version
- * header the server's force-upgrade answer depends on; see bootProjectRequest).
+ * address's first API requests (fetches, not preloads: a preload cannot send the client-version
+ * header the server's force-upgrade answer depends on; see bootRequests).
  */
 /**
- * The project request of the address's `{project}` segment, started by index.html's inline script
- * as the app's API client would send it (same URL, credentials, client-version and utc-offset
- * headers), so it runs beside the app's code instead of after it (issue 18: the login form waited
- * for it). The app's client takes the answer over (src/shared/api/boot-request.ts); an address
- * that names no project (`/`, `/admin`, `/playground`, not `code` or `code@version`) asks nothing.
+ * The first API requests of the address, started by index.html's inline script as the app's API
+ * client would send them (same URL, credentials, client-version and utc-offset headers), so they
+ * run beside the app's code instead of after it (issue 18: the login form and a scanned link's
+ * detail page waited for them): the project of the `{project}` segment, and on a
+ * `/{project}/qrcode/{id}` address the barcode by its id (and its screens' 'barcode' strings,
+ * modulepreload; on the detail page itself also the page's code: detailScreenCode), and with a session (the readable `sb_session` hint cookie) the user's profile.
+ * The app's client takes their answers
+ * over (src/shared/api/boot-request.ts). An address that names no project (`/`, `/admin`,
+ * `/playground`, not `code` or `code@version`) asks nothing; a barcode named by a lookup
+ * (`externalId=...`) or the OCR scan page asks no barcode.
  */
-function bootProjectRequest(apiBase: string): string {
-  return `var segment = location.pathname.split('/')[1] || '';
+function bootRequests(apiBase: string): string {
+  return `var parts = location.pathname.split('/');
+  var segment = parts[1] || '';
   var ref = /${PROJECT_SEGMENT.source}/.exec(segment);
   if (ref && ${JSON.stringify(TOP_LEVEL_SCREENS)}.indexOf(segment) < 0 && typeof fetch === 'function') {
-    var url = ${JSON.stringify(apiBase)} + '/barcode/project?code=' + encodeURIComponent(ref[1]) + (ref[2] ? '&version=' + ref[2] : '');
     var headers = {};
     headers[${JSON.stringify(HeaderNames.utcOffset)}] = String(-new Date().getTimezoneOffset() / 60);
     headers[${JSON.stringify(HeaderNames.clientVersion)}] = ${JSON.stringify(CLIENT_VERSION)};
-    window.${BOOT_REQUEST_GLOBAL} = { url: url, response: fetch(url, { method: 'GET', headers: headers, credentials: 'include' }) };
-    window.${BOOT_REQUEST_GLOBAL}.response.catch(function () {});
+    var requests = window.${BOOT_REQUEST_GLOBAL} = [];
+    var ask = function (url) {
+      var response = fetch(url, { method: 'GET', headers: headers, credentials: 'include' });
+      response.catch(function () {});
+      requests.push({ url: url, response: response });
+    };
+    ask(${JSON.stringify(apiBase)} + '/barcode/project?code=' + encodeURIComponent(ref[1]) + (ref[2] ? '&version=' + ref[2] : ''));
+    var id = '';
+    try { id = parts[2] === 'qrcode' && parts[3] ? decodeURIComponent(parts[3]) : ''; } catch (e) { id = ''; }
+    if (id && id !== ${JSON.stringify(SCAN_OCR_SEGMENT)} && id.indexOf('=') < 0) ask(${JSON.stringify(apiBase)} + '/barcode/barcode?' + new URLSearchParams({ id: id }).toString());
+    if (/(^|; )${SESSION_HINT}=1(;|$)/.test(document.cookie)) ask(${JSON.stringify(apiBase)} + '/user/profile');
+    if (id && barcodeStrings[language]) hint({ rel: 'modulepreload', href: barcodeStrings[language] });
+    if (id && !parts[4]) detailCode.forEach(function (href) { hint({ rel: 'modulepreload', href: href }); });
   }`;
+}
+
+/** The detail page's code the first load does not hold: its chunk and what it imports, less the entry's own imports. */
+function detailScreenCode(bundle: Record<string, { type: string; fileName: string; facadeModuleId?: string | null; imports?: string[]; isEntry?: boolean }>): string[] {
+  const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const closure = (start: string[], seen = new Set<string>()) => {
+    for (const file of start) {
+      if (seen.has(file)) continue;
+      seen.add(file);
+      closure(byFile.get(file)?.imports ?? [], seen);
+    }
+    return seen;
+  };
+  const entry = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+  const page = chunks.find((c) => /[\\/]src[\\/]features[\\/]barcode-detail[\\/]components[\\/]detail-page\.tsx$/.test(c.facadeModuleId ?? ''));
+  if (!page) throw new Error('boot hints: no detail-page chunk in the bundle');
+  return [...closure([page.fileName])].filter((file) => !entry.has(file)).map((file) => `/${file}`);
 }
 
 function bootHints(): Plugin {
@@ -119,21 +153,27 @@ function bootHints(): Plugin {
       order: 'post',
       handler(html, context) {
         const strings: Record<string, string[]> = {};
+        const barcodeStrings: Record<string, string> = {};
         for (const chunk of Object.values(context.bundle ?? {})) {
           if (chunk.type !== 'chunk' || !chunk.facadeModuleId) continue;
-          const match = /[\\/]locales[\\/]([^\\/]+)[\\/](common|errors)\.json$/.exec(chunk.facadeModuleId);
-          if (match?.[1]) (strings[match[1]] ??= []).push(`/${chunk.fileName}`);
+          const match = /[\\/]locales[\\/]([^\\/]+)[\\/](common|errors|barcode)\.json$/.exec(chunk.facadeModuleId);
+          if (!match?.[1]) continue;
+          if (match[2] === 'barcode') barcodeStrings[match[1]] = `/${chunk.fileName}`;
+          else (strings[match[1]] ??= []).push(`/${chunk.fileName}`);
         }
         const script = `(function () {
   var detectLanguage = ${detectLanguage.toString()};
   var strings = ${JSON.stringify(strings)};
+  var barcodeStrings = ${JSON.stringify(barcodeStrings)};
+  var detailCode = ${JSON.stringify(detailScreenCode(context.bundle ?? {}))};
   var hint = function (attributes) {
     var link = document.createElement('link');
     for (var name in attributes) link.setAttribute(name, attributes[name]);
     document.head.appendChild(link);
   };
-  (strings[detectLanguage(navigator.languages || [navigator.language])] || []).forEach(function (href) { hint({ rel: 'modulepreload', href: href }); });
-  ${bootProjectRequest(apiBase)}
+  var language = detectLanguage(navigator.languages || [navigator.language]);
+  (strings[language] || []).forEach(function (href) { hint({ rel: 'modulepreload', href: href }); });
+  ${bootRequests(apiBase)}
 })();`;
         // After the title, before the app's script and stylesheet (a script after a stylesheet
         // waits for it): the hints go out with the first requests.

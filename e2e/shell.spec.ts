@@ -96,10 +96,12 @@ test('the first screen downloads less than 150 KB of JavaScript (as sent: compre
   expect(bytes).toBeLessThan(150 * 1024);
 });
 
-test('a cold load asks for its project once, started by index.html beside the app code; the app uses that answer', async ({ page, context }) => {
+test('a cold load asks for its project (and a scanned link for its barcode) once, started by index.html beside the app code; the app uses those answers', async ({ page, context }) => {
   const asked: string[] = [];
+  const barcodeAsked: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/barcode/project') asked.push(request.url());
+    if (new URL(request.url()).pathname === '/api/barcode/barcode') barcodeAsked.push(request.url());
   });
   // A phone's network (slow 4G), so the app's code takes a while to arrive.
   const cdp = await context.newCDPSession(page);
@@ -110,11 +112,14 @@ test('a cold load asks for its project once, started by index.html beside the ap
   const timing = await page.evaluate(() => {
     const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
     const project = entries.find((e) => e.name.includes('/api/barcode/project'));
+    const barcode = entries.find((e) => e.name.includes('/api/barcode/barcode'));
     const app = entries.find((e) => /\/assets\/index-[^/]+\.js$/.test(e.name));
-    return { projectStart: project?.startTime ?? NaN, appCodeEnd: app?.responseEnd ?? NaN };
+    return { projectStart: project?.startTime ?? NaN, barcodeStart: barcode?.startTime ?? NaN, appCodeEnd: app?.responseEnd ?? NaN };
   });
-  // Asked while the app's code was still arriving, not after it ran.
+  // Asked while the app's code was still arriving, not after it ran; the unknown barcode's answer (404) is the page's.
   expect(timing.projectStart).toBeLessThan(timing.appCodeEnd);
+  expect(timing.barcodeStart).toBeLessThan(timing.appCodeEnd);
+  expect(barcodeAsked.map((url) => new URL(url).search)).toEqual(['?id=NOSUCHBARCODE1']);
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   await page.goto('/demo@1');
   await expect(page.getByRole('button', { name: 'Authenticate' })).toBeVisible();

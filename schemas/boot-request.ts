@@ -3,11 +3,17 @@
  * client that takes its answer over (src/shared/api/boot-request.ts). Plain values only.
  */
 
-/** Where the inline script leaves the project request: `window[BOOT_REQUEST_GLOBAL] = { url, response }`. */
-export const BOOT_REQUEST_GLOBAL = '__sbBootProject';
+/** Where the inline script leaves its requests: `window[BOOT_REQUEST_GLOBAL] = [{ url, response }, ...]`. */
+export const BOOT_REQUEST_GLOBAL = '__sbBootRequests';
 
 /** A `{project}` route segment: the project code, then '@' and the version when given (spec section 2). */
 export const PROJECT_SEGMENT = /^([A-Za-z0-9_-]{1,32})(?:@([1-9][0-9]{0,5}))?$/;
 
 /** First path segments that are screens of their own, not a project. */
 export const TOP_LEVEL_SCREENS = ['admin', 'playground'];
+
+/** The OCR scan page's segment under `qrcode/` (src/shared/paths.ts): not a barcode id. */
+export const SCAN_OCR_SEGMENT = 'scan-ocr';
+
+/** The readable cookie the server sets beside the httpOnly session cookies (no secret): a session may exist. */
+export const SESSION_HINT = 'sb_session';

@@ -1,3 +1,4 @@
+import { SCAN_OCR_SEGMENT } from '@schemas/boot-request';
 import { parseProjectParam, type ProjectRef } from './project/project-route';
 
 /**
@@ -12,7 +13,7 @@ export const projectSegment = (project: ProjectInRoute): string =>
   (typeof project === 'string' ? project : `${project.code}@${project.version}`);
 
 const QRCODE = 'qrcode';
-const SCAN_OCR = 'scan-ocr';
+const SCAN_OCR = SCAN_OCR_SEGMENT;
 
 const projectHref = (project: ProjectInRoute) => `/${projectSegment(project)}`;
 const barcodeHref = (project: ProjectInRoute, barcodeId: string) => `${projectHref(project)}/${QRCODE}/${encodeURIComponent(barcodeId)}`;

@@ -15,10 +15,11 @@ const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
 /** What the script asks with fetch (the project request), as the app's API client would. */
 const fetched: { url: string; init: { method: string; headers: Record<string, string>; credentials: string } }[] = [];
 
-function hintsFor(languages: string[], pathname: string, timezoneOffset = -540): Record<string, string>[] {
+function hintsFor(languages: string[], pathname: string, timezoneOffset = -540, cookie = ''): Record<string, string>[] {
   const links: Record<string, string>[] = [];
   fetched.length = 0;
   const document = {
+    cookie,
     head: { appendChild: (link: { attributes: Record<string, string> }) => links.push(link.attributes) },
     createElement: () => {
       const attributes: Record<string, string> = {};
@@ -35,8 +36,8 @@ function hintsFor(languages: string[], pathname: string, timezoneOffset = -540):
     fetched.push({ url, init });
     return Promise.resolve({ ok: true });
   };
-  runInNewContext(script, { document, navigator: { languages, language: languages[0] }, location: { pathname }, window, fetch, Date: FakeDate, encodeURIComponent, String });
-  if (fetched.length > 0) expect(window.__sbBootProject).toMatchObject({ url: fetched[0]!.url });
+  runInNewContext(script, { document, navigator: { languages, language: languages[0] }, location: { pathname }, window, fetch, Date: FakeDate, encodeURIComponent, decodeURIComponent, URLSearchParams, String });
+  if (fetched.length > 0) expect((window.__sbBootRequests as { url: string }[]).map((r) => r.url)).toEqual(fetched.map((f) => f.url));
   return links;
 }
 
@@ -60,18 +61,55 @@ describe('index.html boot hints (built client)', () => {
     for (const href of preloads) expect(existsSync(join('dist', href))).toBe(true);
   });
 
-  it('preloads nothing else (the project request needs the client headers)', () => {
-    expect(hintsFor(['en'], '/demo@1/qrcode/ABCDEFGHJKLM/track').map((l) => l.rel)).toEqual(['modulepreload', 'modulepreload']);
+  it("on a scanned link also preloads the barcode screens' strings in the same language, and nothing else", () => {
+    const links = hintsFor(['ja'], '/demo@1/qrcode/ABCDEFGHJKLM/track');
+    expect(links.map((l) => l.rel)).toEqual(['modulepreload', 'modulepreload', 'modulepreload']);
+    expect(links.map((l) => l.href).sort()).toEqual(['common', 'errors', 'barcode'].map((ns) => `/${manifest[`locales/ja/${ns}.json`]?.file}`).sort());
+    expect(hintsFor(['ja'], '/demo@1').map((l) => l.href)).not.toContain(`/${manifest['locales/ja/barcode.json']?.file}`);
   });
 
+  it("on a barcode's detail page (not its other screens) also preloads the page's own code, none of it in the first load", () => {
+    const manifestFull = manifest as Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+    const detailFile = `/${manifestFull['src/features/barcode-detail/components/detail-page.tsx']!.file}`;
+    const entryFiles = new Set<string>();
+    const walk = (key: string) => {
+      const file = `/${manifestFull[key]!.file}`;
+      if (entryFiles.has(file)) return;
+      entryFiles.add(file);
+      for (const imported of manifestFull[key]!.imports ?? []) walk(imported);
+    };
+    walk('index.html');
+    const onDetail = hintsFor(['en'], '/demo@1/qrcode/ABCDEFGHJKLM').map((l) => l.href ?? '');
+    expect(onDetail).toContain(detailFile);
+    expect(onDetail.filter((href) => entryFiles.has(href))).toEqual([]);
+    for (const href of onDetail) expect(existsSync(join('dist', href))).toBe(true);
+    expect(hintsFor(['en'], '/demo@1/qrcode/ABCDEFGHJKLM/history').map((l) => l.href)).not.toContain(detailFile);
+  });
+
+  it('asks for the profile only when the session hint cookie says there may be a session', () => {
+    hintsFor(['en'], '/demo@1', -540, 'theme=dark; sb_session=1');
+    expect(fetched.map((f) => f.url)).toEqual(['/api/barcode/project?code=demo&version=1', '/api/user/profile']);
+    hintsFor(['en'], '/demo@1', -540, 'sb_session=0; other=1');
+    expect(fetched.map((f) => f.url)).toEqual(['/api/barcode/project?code=demo&version=1']);
+  });
+
+  const asked = (url: string) => ({ url, init: { method: 'GET', credentials: 'include', headers: { 'utc-offset': '9', 'client-version': CLIENT_VERSION } } });
+
   it.each([
-    ['/demo@1/qrcode/ABCDEFGHJKLM/track', '/api/barcode/project?code=demo&version=1'],
-    ['/demo@1', '/api/barcode/project?code=demo&version=1'],
-    ['/demo', '/api/barcode/project?code=demo'],
-    ['/secure@12/scan', '/api/barcode/project?code=secure&version=12'],
-  ])('asks for the project of %s as the API client would: %s', (pathname, url) => {
+    ['/demo@1', ['/api/barcode/project?code=demo&version=1']],
+    ['/demo', ['/api/barcode/project?code=demo']],
+    ['/secure@12/scan', ['/api/barcode/project?code=secure&version=12']],
+    ['/demo@1/qrcode/ABCDEFGHJKLM', ['/api/barcode/project?code=demo&version=1', '/api/barcode/barcode?id=ABCDEFGHJKLM']],
+    ['/demo@1/qrcode/ABCDEFGHJKLM/track', ['/api/barcode/project?code=demo&version=1', '/api/barcode/barcode?id=ABCDEFGHJKLM']],
+    // Encoded as the API client's URLSearchParams encodes it.
+    ['/demo@1/qrcode/A%20B%2BC', ['/api/barcode/project?code=demo&version=1', '/api/barcode/barcode?id=A+B%2BC']],
+    // A lookup by external id, the OCR scan page, a malformed id: the project only.
+    ['/demo@1/qrcode/externalId%3DX-1', ['/api/barcode/project?code=demo&version=1']],
+    ['/demo@1/qrcode/scan-ocr', ['/api/barcode/project?code=demo&version=1']],
+    ['/demo@1/qrcode/%E0%A4%A', ['/api/barcode/project?code=demo&version=1']],
+  ])('asks on %s what the API client will ask first: %j', (pathname, urls) => {
     hintsFor(['en'], pathname);
-    expect(fetched).toEqual([{ url, init: { method: 'GET', credentials: 'include', headers: { 'utc-offset': '9', 'client-version': CLIENT_VERSION } } }]);
+    expect(fetched).toEqual(urls.map(asked));
   });
 
   it.each(['/', '/admin', '/admin/audit-log', '/playground', '/not a project', '/demo@0'])('asks for no project on %s', (pathname) => {

@@ -1,6 +1,7 @@
 import { API_BASE, API_TIMEOUT_MS } from '../config';
 import { readCookie, visitorId } from '../storage/storage';
 import { announceVersion } from '../ui/update-events';
+import { SESSION_HINT } from '@schemas/boot-request';
 import { takeBootResponse } from './boot-request';
 import { createApiClient } from './client';
 import { checkProjectRevision, loadedProjectRevision } from './project-revision';
@@ -10,7 +11,7 @@ import { sessionEvents } from './session-events';
 import { reportWrite } from '../analytics';
 
 /** The server sets this readable cookie beside the httpOnly session cookies; it holds no secret. */
-export const SESSION_HINT_COOKIE = 'sb_session';
+export const SESSION_HINT_COOKIE = SESSION_HINT;
 
 export const hasSessionHint = (): boolean => readCookie(SESSION_HINT_COOKIE) === '1';
 
