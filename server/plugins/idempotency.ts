@@ -18,6 +18,14 @@ declare module 'fastify' {
      * 409 / 3101 instead of the stored answer, which is not kept (no code sits in the database).
      */
     answerHoldsSecret?: boolean;
+    /**
+     * A session call (log in, refresh, log out): it ignores the Idempotency-Key, with or without a
+     * session. Its answer sets or clears the session cookies, which a stored answer would not
+     * repeat (a replayed refresh would leave the device without its rotated tokens), and it may
+     * change whose the session is, so a repeat would not even find the key's owner. Repeating one
+     * is safe as it is: another login, a refresh refused as spent, a logout of no session.
+     */
+    sessionCall?: boolean;
   }
 }
 
@@ -45,7 +53,8 @@ const fingerprintOf = (request: FastifyRequest) =>
  * with the same key and the same method, URL and body gets that answer and writes nothing; the
  * same key with another request is 409 (3015). A repeat that arrives while the first still runs
  * waits for its answer (409 / 3015 after 10 s). A 5xx answer is not kept, so a retry runs afresh.
- * Keys are per user; requests without a session (login, registration) ignore the header. A
+ * Keys are per user; requests without a session (registration) and the session calls (log in,
+ * refresh, log out: `config.sessionCall`) ignore the header. A
  * route whose answer holds a one-time secret (`config.answerHoldsSecret`) keeps 409 / 3101 for its
  * repeats instead of that answer.
  */
@@ -56,7 +65,7 @@ export function installIdempotency(app: FastifyInstance, ctx: ServerContext): vo
     const key = request.headers[Headers.idempotencyKey];
     // The key's owner: the logged-in user, or on the admin routes the admin (issue 19).
     const userId = request.viewer?.userId ?? request.adminActor?.id;
-    if (key === undefined || !userId || !WRITE_METHODS.has(request.method)) return;
+    if (key === undefined || !userId || !WRITE_METHODS.has(request.method) || request.routeOptions.config.sessionCall) return;
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) throw fieldFailure('Idempotency-Key', ErrorCode.invalidFormat);
     const fingerprint = fingerprintOf(request);
     const deadline = Date.now() + WAIT_MS;

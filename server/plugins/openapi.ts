@@ -56,9 +56,11 @@ function documented(schema: RouteSchema, route: RouteOptions): RouteSchema {
     };
   }
   // Every answer with a description; routes that answer bytes declare only their errors: their success is a file.
+  // A success in a JSON media type of its own (a web app manifest) names it in `produces`; errors are application/json.
+  const produces = Array.isArray(schema.produces) && typeof schema.produces[0] === 'string' ? schema.produces[0] : 'application/json';
   const response: Record<string, { description: string; content: Record<string, { schema: unknown }> }> = Object.fromEntries(Object.entries(schema.response ?? {}).map(([status, body]) => [status, {
     description: DESCRIPTIONS[status.toLowerCase()] ?? 'Success.',
-    content: { 'application/json': { schema: body } },
+    content: { [status.startsWith('2') ? produces : 'application/json']: { schema: body } },
   }]));
   if (!Object.keys(response).some((status) => status.startsWith('2'))) {
     response[200] = {

@@ -13,7 +13,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = as
   // The one admin route without requireAdmin: the login itself (tests/server/admin-access.test.ts lists it as such).
   app.post(
     '/admin/session',
-    { schema: { body: AdminLoginBody, response: { 200: AdminResponse, ...errors } } },
+    { config: { sessionCall: true }, schema: { body: AdminLoginBody, response: { 200: AdminResponse, ...errors } } },
     async (request, reply) => {
       const { actor, token } = await adminLogin(ctx, request.body.login, request.body.password, request.ip);
       setAdminCookie(reply, ctx, token);
@@ -23,7 +23,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = as
 
   app.post(
     '/admin/logout',
-    { schema: { response: { 200: OkResponse, ...errors } } },
+    { config: { sessionCall: true }, schema: { response: { 200: OkResponse, ...errors } } },
     async (request, reply) => {
       await requireAdmin(ctx, request);
       await adminLogout(ctx, request.cookies[ADMIN_COOKIE]);

@@ -8,7 +8,9 @@ import { requireViewer, viewerOf } from '../plugins/auth';
 import { barcodeEpcis, projectEpcis } from '../services/epcis';
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
-const EPCIS_TYPE = 'application/ld+json; charset=utf-8';
+/** JSON-LD, the EPCIS 2.0 document's media type (documented in the OpenAPI answer as `produces`). */
+const EPCIS_MEDIA_TYPE = 'application/ld+json';
+const EPCIS_TYPE = `${EPCIS_MEDIA_TYPE}; charset=utf-8`;
 
 /** Where the caller reached this server (the export's URIs start there). */
 const originOf = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
@@ -17,7 +19,7 @@ const originOf = (request: FastifyRequest): string => `${request.protocol}://${r
 export const epcisRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.get(
     '/barcode/epcis',
-    { preHandler: requireViewer, schema: { querystring: EpcisBarcodeQuery, response: { 200: EpcisDocumentResponse, ...errors } } },
+    { preHandler: requireViewer, schema: { querystring: EpcisBarcodeQuery, produces: [EPCIS_MEDIA_TYPE], response: { 200: EpcisDocumentResponse, ...errors } } },
     async (request, reply) => {
       const document = await barcodeEpcis(ctx, viewerOf(request), request.query, originOf(request));
       return reply.type(EPCIS_TYPE).header('content-disposition', `attachment; filename="epcis-${request.query.id}.jsonld"`).send(document);
@@ -26,7 +28,7 @@ export const epcisRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = as
 
   app.get(
     '/barcode/epcis/project',
-    { preHandler: requireViewer, schema: { querystring: EpcisProjectQuery, response: { 200: EpcisDocumentResponse, ...errors } } },
+    { preHandler: requireViewer, schema: { querystring: EpcisProjectQuery, produces: [EPCIS_MEDIA_TYPE], response: { 200: EpcisDocumentResponse, ...errors } } },
     async (request, reply) => {
       const events = await projectEpcis(ctx, viewerOf(request), request.query, originOf(request));
       const name = `epcis-${request.query.from}-${request.query.to}.jsonld`;

@@ -17,6 +17,9 @@ function sendLogo(reply: FastifyReply, logo: { bytes: Buffer; contentType: strin
     .send(logo.bytes);
 }
 
+/** The web app manifest's media type (W3C Web Application Manifest). */
+const MANIFEST_TYPE = 'application/manifest+json';
+
 /** GET /barcode/project, its custom page, its logo and its web app manifest. */
 export const projectRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.get(
@@ -40,10 +43,10 @@ export const projectRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = 
   // The project's web app manifest (issue 20), linked by the project's pages (src/shared/pwa/manifest-link.ts).
   app.get(
     '/barcode/project-manifest',
-    { schema: { querystring: ProjectQuery, response: { 200: WebManifest, ...errors } } },
+    { schema: { querystring: ProjectQuery, produces: [MANIFEST_TYPE], response: { 200: WebManifest, ...errors } } },
     async (request, reply) => {
       const manifest = await projectManifest(ctx, request.query);
-      return reply.type('application/manifest+json').header('cache-control', 'no-cache').send(manifest);
+      return reply.type(MANIFEST_TYPE).header('cache-control', 'no-cache').send(manifest);
     },
   );
 };

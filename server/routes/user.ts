@@ -16,7 +16,7 @@ const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.post(
     '/user/authorize',
-    { schema: { body: AuthorizeBody, response: { 200: AuthorizeResponse, ...errors } } },
+    { config: { sessionCall: true }, schema: { body: AuthorizeBody, response: { 200: AuthorizeResponse, ...errors } } },
     async (request, reply) => {
       const { user, tokens } = await authorize(ctx, request.body, request.ip);
       setSessionCookies(reply, ctx, tokens);
@@ -48,7 +48,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = asy
 
   app.post(
     '/user/refresh-token',
-    { schema: { body: VisitorBody, response: { 200: AuthorizeResponse, ...errors } } },
+    { config: { sessionCall: true }, schema: { body: VisitorBody, response: { 200: AuthorizeResponse, ...errors } } },
     async (request, reply) => {
       try {
         const { user, tokens } = await refreshSession(ctx, request.cookies[COOKIES.refresh], request.body.visitorId);
@@ -64,7 +64,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = asy
 
   app.post(
     '/user/logout',
-    { schema: { body: VisitorBody, response: { 200: OkResponse, ...errors } } },
+    { config: { sessionCall: true }, schema: { body: VisitorBody, response: { 200: OkResponse, ...errors } } },
     async (request, reply) => {
       await logout(ctx, request.sessionId ?? undefined, request.cookies[COOKIES.refresh]);
       clearSessionCookies(reply, ctx);

@@ -253,7 +253,9 @@ export async function fuzzEveryRoute(options: FuzzOptions): Promise<FuzzReport> 
         if (changed.length > 0) return `a refusal wrote to ${changed.join(', ')}`;
       }
       before = after;
-      const isJson = /^application\/(ld\+)?json/.test(String(res.headers['content-type'] ?? ''));
+      const mediaType = String(res.headers['content-type'] ?? '').split(';')[0]!.trim();
+      // JSON, or JSON with a media type of its own (JSON-LD of an EPCIS export, a web app manifest).
+      const isJson = /^application\/([a-z0-9.-]+\+)?json$/.test(mediaType);
       if (res.statusCode >= 400 && !(isJson && isCatalogueError(res.json()))) return 'an error not in the catalogue\'s shape';
       if (!documented) return null;
       const responses = openapi.paths[route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')]?.[method.toLowerCase()]?.responses ?? {};
@@ -262,8 +264,8 @@ export async function fuzzEveryRoute(options: FuzzOptions): Promise<FuzzReport> 
       if (!answer) return `status ${status} is not documented`;
       const content = answer.content ?? {};
       if (content['*/*']) return null;
-      // JSON-LD (an EPCIS export) is JSON with its own media type.
-      const schema = content['application/json']?.schema ?? content['application/ld+json']?.schema;
+      // The answer's own media type as documented (application/json for errors).
+      const schema = content[mediaType]?.schema;
       if (!isJson || !schema) return `answered ${String(res.headers['content-type'])}, documented ${Object.keys(content).join(', ') || 'nothing'}`;
       const validate = validatorOf(schema);
       return validate(res.json()) ? null : `the body does not match the documented schema: ${ajv.errorsText(validate.errors)}`;

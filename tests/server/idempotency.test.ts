@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer, type Client } from './harness';
+import { SEED, startTestServer, type TestServer, type Client } from './harness';
 import { activation, loggedIn, newBarcode } from './barcode-fixtures';
 import { formData, PNG_BYTES } from './multipart';
 
@@ -55,6 +55,30 @@ describe('Idempotency-Key on write requests', () => {
     expect(elsewhere.statusCode).toBe(409);
     expect(await server.count('barcodes')).toBe(before + 1);
     expect((await client.get(`/api/barcode/barcode?id=${id}`)).json().data.isActivated).toBe(false);
+  });
+
+  it('is ignored by the session calls: a repeated login or refresh with a key sets new session cookies each time', async () => {
+    const client = await loggedIn(server, '11112222');
+    const sessionCookies = (res: { cookies: { name: string; value: string }[] }) => res.cookies.filter((c) => c.name === 'sb_access' || c.name === 'sb_refresh').map((c) => c.value);
+    const login = { projectId: SEED.demoProject, accessCode: '33334444', visitorId: 'visitor-idem-session' };
+    const key = newKey();
+    const keysBefore = await server.count('idempotency_keys');
+    // Logged in as one user, a login with a key as another: the session changes owner.
+    const first = await send(client, 'POST', '/api/user/authorize', login, key);
+    const again = await send(client, 'POST', '/api/user/authorize', login, key);
+    expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    expect(sessionCookies(again)).toHaveLength(2);
+    expect(sessionCookies(again)).not.toEqual(sessionCookies(first));
+    // A refresh with a key rotates the tokens each time: a stored answer would set no cookie.
+    const refreshKey = newKey();
+    const refreshed = await send(client, 'POST', '/api/user/refresh-token', { visitorId: 'visitor-idem-session' }, refreshKey);
+    const refreshedAgain = await send(client, 'POST', '/api/user/refresh-token', { visitorId: 'visitor-idem-session' }, refreshKey);
+    expect([refreshed.statusCode, refreshedAgain.statusCode]).toEqual([200, 200]);
+    expect(refreshedAgain.headers['idempotent-replayed']).toBeUndefined();
+    expect(sessionCookies(refreshedAgain)).toHaveLength(2);
+    expect(sessionCookies(refreshedAgain)).not.toEqual(sessionCookies(refreshed));
+    expect(await server.count('idempotency_keys')).toBe(keysBefore);
   });
 
   it('keeps keys per user: another user\'s same key is a request of its own', async () => {
