@@ -1,3 +1,4 @@
+import { localized as text } from '@schemas/languages';
 import { COUNTRY_CODES } from '@schemas/countries';
 import type { CustomField } from '@schemas/custom-field';
 import type { LocalizedText } from '@schemas/common';
@@ -12,8 +13,6 @@ import { EXTERNAL_ID_MAX_LENGTH, TRACKING_NUMBER_MAX_LENGTH } from '@schemas/val
 
 /** Names the activation data already has (spec section 3): custom fields may not reuse them. */
 export const SPECIAL_FIELD_NAMES = ['trackingNumber', 'externalId', 'dimension', 'width', 'height', 'weight', 'depth'] as const;
-
-const text = (en: string, ja: string, zhTW: string, zhCN: string): LocalizedText => ({ en, ja, 'zh-TW': zhTW, 'zh-CN': zhCN });
 
 /**
  * The address fields of spec section 3; country and first address line are always required (an

@@ -1,11 +1,10 @@
+import { localized as text } from '../../schemas/languages';
 import type { ProjectConfig } from '../../schemas/project-config';
 
 export interface ProjectTemplateInput {
   barcodeReaderType: ProjectConfig['barcodeReaderType'];
   allowUserSelfRegister: boolean;
 }
-
-const text = (en: string, ja: string, zhTW: string, zhCN: string) => ({ en, ja, 'zh-TW': zhTW, 'zh-CN': zhCN });
 
 /**
  * The configuration a new project starts with (version 1): the smallest one that passes the QA

@@ -1,4 +1,4 @@
-import type { LocalizedText } from '../../schemas/common';
+import { localized as text } from '../../schemas/languages';
 import type { Queryable } from '../db/database';
 import { insertLocation, type NewLocation } from '../repositories/locations';
 
@@ -17,7 +17,6 @@ export const SEED_LOCATIONS = {
   secureWarehouse: '0b7285aa-0000-4000-8000-000000000342',
 } as const;
 
-const text = (en: string, ja: string, zhTW: string, zhCN: string): LocalizedText => ({ en, ja, 'zh-TW': zhTW, 'zh-CN': zhCN });
 const atDc = { stockIn: ['distributionCentre'], stockOut: ['distributionCentre'] };
 const L = SEED_LOCATIONS;
 

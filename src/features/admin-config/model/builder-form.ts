@@ -1,8 +1,7 @@
+import { localized as text } from '@schemas/languages';
 import type { CustomField, CustomFieldType } from '@schemas/custom-field';
 import { FIELD_TYPE_NAMES } from '@renderer';
 import { settingsFormOf } from './type-settings';
-
-const text = (en: string, ja: string, zhTw: string, zhCn: string) => ({ en, ja, 'zh-TW': zhTw, 'zh-CN': zhCn });
 
 /**
  * The field builder's editing form, itself a configured form (issue 19): a list of custom fields

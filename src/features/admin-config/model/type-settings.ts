@@ -1,3 +1,4 @@
+import { localized as text } from '@schemas/languages';
 import { CustomFieldSchema, type CustomField, type CustomFieldType } from '@schemas/custom-field';
 import type { LocalizedText } from '@schemas/common';
 
@@ -11,8 +12,6 @@ import type { LocalizedText } from '@schemas/common';
  * a new screen; only its label, in the four languages, is written here (a unit test fails while
  * one is missing).
  */
-
-const text = (en: string, ja: string, zhTw: string, zhCn: string): LocalizedText => ({ en, ja, 'zh-TW': zhTw, 'zh-CN': zhCn });
 
 /** What the builder asks for every type itself (key, labels, required, visibility), and a select's options, which it asks as lines. */
 const NOT_TYPE_SETTINGS = new Set(['type', 'key', 'label', 'required', 'visibility', 'order', 'helpText', 'options']);
