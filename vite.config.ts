@@ -1,4 +1,4 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { createReadStream, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -123,22 +123,24 @@ function bootRequests(apiBase: string): string {
   }`;
 }
 
+/** The chunks named and every chunk they import statically, transitively (file names). */
+function staticImports(bundle: Rollup.OutputBundle, fileNames: Iterable<string>, seen = new Set<string>()): Set<string> {
+  for (const fileName of fileNames) {
+    const chunk = bundle[fileName];
+    if (seen.has(fileName) || chunk?.type !== 'chunk') continue;
+    seen.add(fileName);
+    staticImports(bundle, chunk.imports, seen);
+  }
+  return seen;
+}
+
 /** The detail page's code the first load does not hold: its chunk and what it imports, less the entry's own imports. */
-function detailScreenCode(bundle: Record<string, { type: string; fileName: string; facadeModuleId?: string | null; imports?: string[]; isEntry?: boolean }>): string[] {
-  const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-  const closure = (start: string[], seen = new Set<string>()) => {
-    for (const file of start) {
-      if (seen.has(file)) continue;
-      seen.add(file);
-      closure(byFile.get(file)?.imports ?? [], seen);
-    }
-    return seen;
-  };
-  const entry = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+function detailScreenCode(bundle: Rollup.OutputBundle): string[] {
+  const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+  const entry = staticImports(bundle, chunks.filter((c) => c.isEntry).map((c) => c.fileName));
   const page = chunks.find((c) => /[\\/]src[\\/]features[\\/]barcode-detail[\\/]components[\\/]detail-page\.tsx$/.test(c.facadeModuleId ?? ''));
   if (!page) throw new Error('boot hints: no detail-page chunk in the bundle');
-  return [...closure([page.fileName])].filter((file) => !entry.has(file)).map((file) => `/${file}`);
+  return [...staticImports(bundle, [page.fileName])].filter((file) => !entry.has(file)).map((file) => `/${file}`);
 }
 
 function bootHints(): Plugin {
@@ -203,17 +205,11 @@ function serviceWorker(): Plugin {
     writeBundle(options, bundle) {
       const outDir = options.dir ?? 'dist';
       const files = new Set<string>(['index.html', 'favicon.svg', ...APP_ICONS.map((icon) => icon.src.slice(1))]);
-      const addChunk = (fileName: string) => {
-        const chunk = bundle[fileName];
-        if (!chunk || chunk.type !== 'chunk' || files.has(fileName)) return;
+      const roots = Object.values(bundle).filter((chunk) => chunk.type === 'chunk'
+        && (chunk.isEntry || /[\\/]locales[\\/][^\\/]+[\\/][\w-]+\.json$/.test(chunk.facadeModuleId ?? '')));
+      for (const fileName of staticImports(bundle, roots.map((chunk) => chunk.fileName))) {
         files.add(fileName);
-        for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
-        for (const imported of chunk.imports) addChunk(imported);
-      };
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk') continue;
-        if (chunk.isEntry) addChunk(chunk.fileName);
-        if (chunk.facadeModuleId && /[\\/]locales[\\/][^\\/]+[\\/][\w-]+\.json$/.test(chunk.facadeModuleId)) addChunk(chunk.fileName);
+        for (const css of (bundle[fileName] as Rollup.OutputChunk).viteMetadata?.importedCss ?? []) files.add(css);
       }
       const precache = [...files].sort().map((file) => `/${file}`);
       const version = createHash('sha256').update(precache.join('\n')).digest('hex').slice(0, 12);
