@@ -4,12 +4,13 @@ import type { ServerContext } from '../context';
 import { unauthenticated } from '../rules/api-failure';
 import type { Viewer } from '../rules/access';
 import { isSessionActive, type IssuedTokens } from '../infra/sessions';
+import { SESSION_HINT } from '../../schemas/boot-request';
 
 export const COOKIES = {
   access: 'sb_access',
   refresh: 'sb_refresh',
   /** Readable by scripts: tells the client a refresh is worth trying after a 401. Holds no secret. */
-  sessionHint: 'sb_session',
+  sessionHint: SESSION_HINT,
 } as const;
 
 declare module 'fastify' {

@@ -10,10 +10,8 @@ import type { QueuedWrite } from './outbox/outbox-item';
 import { sessionEvents } from './session-events';
 import { reportWrite } from '../analytics';
 
-/** The server sets this readable cookie beside the httpOnly session cookies; it holds no secret. */
-export const SESSION_HINT_COOKIE = SESSION_HINT;
-
-export const hasSessionHint = (): boolean => readCookie(SESSION_HINT_COOKIE) === '1';
+/** Whether the server's readable session hint cookie (schemas/boot-request.ts) says a session may exist. */
+export const hasSessionHint = (): boolean => readCookie(SESSION_HINT) === '1';
 
 /**
  * The outbox (outbox/outbox.ts) once its code is loaded: main.tsx loads it just after the first
