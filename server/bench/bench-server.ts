@@ -25,20 +25,28 @@ export interface BenchServer {
  */
 export type BenchDatabase = { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string; workers: number };
 
-/** The process and its children, from /proc (Linux; just the process elsewhere). */
-export function processAndChildren(pid: number): number[] {
+/**
+ * The processes whose /proc/<pid>/<file> passes `test` (Linux; none elsewhere, or where it cannot
+ * be read: a process that ended meanwhile is left out).
+ */
+export function processesWhere(file: 'stat' | 'comm', test: (content: string) => boolean): number[] {
   try {
-    const children = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).filter((name) => {
+    return readdirSync('/proc').filter((name) => /^\d+$/.test(name)).filter((name) => {
       try {
-        return Number(readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === pid;
+        return test(readFileSync(`/proc/${name}/${file}`, 'utf8'));
       } catch {
         return false;
       }
-    });
-    return [pid, ...children.map(Number)];
+    }).map(Number);
   } catch {
-    return [pid];
+    return [];
   }
+}
+
+/** The process and its children, from /proc (Linux; just the process elsewhere). */
+export function processAndChildren(pid: number): number[] {
+  // The parent pid is the second field after the command name (which may hold spaces).
+  return [pid, ...processesWhere('stat', (stat) => Number(stat.split(') ')[1]?.split(' ')[1]) === pid)];
 }
 
 /** Starts `server/main.ts` on `127.0.0.1:port` and resolves once it answers, with `env` added to its environment (3 minutes at most: the cores may be shared). */

@@ -4,9 +4,9 @@
  * real, accepted step: each one moves a different freshly activated pallet from manufacturer
  * to distributionCentre, so a non-2xx answer is a failure, never an expected refusal.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { apiClient, distributionCentreStep, madeConcurrently, staffCookie, type ApiClient } from './bench-server';
+import { apiClient, distributionCentreStep, madeConcurrently, processesWhere, staffCookie, type ApiClient } from './bench-server';
 
 /** Tracking steps measured (one pallet each), and reads measured per viewer. */
 const TRACKING_STEPS = Number(process.env.BENCH_TRACKING_STEPS ?? 1000);
@@ -47,19 +47,7 @@ export interface Figures {
 }
 
 /** The processes named `postgres` on this machine (Linux); empty elsewhere. */
-export function postgresPids(): number[] {
-  try {
-    return readdirSync('/proc').filter((name) => /^\d+$/.test(name)).filter((name) => {
-      try {
-        return readFileSync(`/proc/${name}/comm`, 'utf8').trim() === 'postgres';
-      } catch {
-        return false;
-      }
-    }).map(Number);
-  } catch {
-    return [];
-  }
-}
+export const postgresPids = (): number[] => processesWhere('comm', (comm) => comm.trim() === 'postgres');
 
 /**
  * CPU (ms) of the local PostgreSQL's processes by pid. Its backends come and go (a pool opens and
