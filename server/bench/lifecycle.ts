@@ -89,7 +89,7 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
  * Runs exactly `amount` requests over `CONNECTIONS` connections, `request(i)` giving the i-th
  * request; latencies are taken per response (autocannon's histogram stops at p90 then p97.5).
  */
-async function measure(base: string, amount: number, request: (i: number) => BenchRequest, headers: Record<string, string>, serverPids: readonly number[], onPostgres: boolean): Promise<Figures> {
+export async function measure(base: string, amount: number, request: (i: number) => BenchRequest, headers: Record<string, string>, serverPids: readonly number[], onPostgres: boolean): Promise<Figures> {
   let next = 0;
   const latencies: number[] = [];
   let lastAnswer = performance.now();

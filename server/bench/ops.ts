@@ -20,7 +20,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { apiClient, distributionCentreStep, processAndChildren, staffCookie } from './bench-server';
+import { apiClient, distributionCentreStep, madeConcurrently, processAndChildren, staffCookie } from './bench-server';
+import { measure } from './lifecycle';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8290);
 const postgresServer = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
@@ -98,32 +99,17 @@ interface LoadFigures {
 async function underLoad(server: Running): Promise<LoadFigures> {
   const cookie = await staffCookie(server.base);
   const api = apiClient(server.base, cookie);
-  const pallets: string[] = [];
-  let made = 0;
-  await Promise.all(Array.from({ length: 8 }, async () => {
-    while (made < 400) {
-      made += 1;
-      pallets.push(await api.activatedPallet());
-    }
-  }));
+  const pallets = await madeConcurrently(400, 8, () => api.activatedPallet());
+  // Measured as the lifecycle bench measures (to the last answer, each step a real one).
+  const steps = await measure(server.base, pallets.length, (i) => ({ method: 'POST', path: '/api/barcode/tracking', body: distributionCentreStep(pallets[i % pallets.length]!) }), { cookie }, [], false);
   let next = 0;
-  // Timed to the last answer: autocannon ends a run of `amount` requests on its next one-second
-  // tick, so its own duration made 400 steps answered in 1.2 s read as 200/s.
-  const started = performance.now();
-  let lastAnswer = started;
-  const steps = await new Promise<autocannon.Result>((resolve, reject) => autocannon({
-    url: server.base, connections: 10, amount: pallets.length,
-    requests: [{ method: 'POST', path: '/api/barcode/tracking', headers: { cookie, 'content-type': 'application/json' }, setupRequest: (req) => ({ ...req, body: JSON.stringify(distributionCentreStep(pallets[next++ % pallets.length]!)) }) }],
-  }, (error, result) => (error ? reject(error as Error) : resolve(result))).on('response', () => {
-    lastAnswer = performance.now();
-  }));
   const reads = await autocannon({
     url: server.base, connections: 10, duration: 10,
     requests: [{ method: 'GET', headers: { cookie }, setupRequest: (req) => ({ ...req, path: `/api/barcode/barcode?id=${pallets[next++ % pallets.length]}` }) }],
   });
-  if (steps.non2xx + steps.errors > 0 || reads.non2xx + reads.errors > 0) console.warn(`  (refused or failed: ${steps.non2xx + steps.errors} steps, ${reads.non2xx + reads.errors} reads)`);
+  if (steps.failures > 0 || reads.non2xx + reads.errors > 0) console.warn(`  (refused or failed: ${steps.failures} steps, ${reads.non2xx + reads.errors} reads)`);
   return {
-    stepsPerSecond: Math.round(steps.requests.total / ((lastAnswer - started) / 1000 || 1)),
+    stepsPerSecond: Math.round(steps.perSecond),
     readsPerSecond: Math.round(reads.requests.average),
     readP95: reads.latency.p97_5 ?? reads.latency.p99,
   };
