@@ -1,4 +1,5 @@
 import type { CustomField, CustomFieldType } from '@schemas/custom-field';
+import { localized } from '@schemas/languages';
 import type { ProjectConfig } from '@schemas/project-config';
 import { FIELD_TYPE_NAMES, formsOf } from '@renderer';
 import { settingsFromInput, settingsInputOf } from './type-settings';
@@ -60,9 +61,13 @@ export interface NewFieldInput {
 
 const isFieldType = (type: unknown): type is CustomFieldType => typeof type === 'string' && (FIELD_TYPE_NAMES as string[]).includes(type);
 
+/** The four label fields of the builder's forms (the field builder's and the structure builder's) as one text in the four languages. */
+export const labelsOf = (input: Pick<NewFieldInput, 'labelEn' | 'labelJa' | 'labelZhTw' | 'labelZhCn'>) =>
+  localized(input.labelEn ?? '', input.labelJa ?? '', input.labelZhTw ?? '', input.labelZhCn ?? '');
+
 /** The field the builder's form describes: options as 'value=label' lines, the label in the four languages. */
 export function fieldFromInput(input: NewFieldInput): CustomField {
-  const label = { en: input.labelEn ?? '', ja: input.labelJa ?? '', 'zh-TW': input.labelZhTw ?? '', 'zh-CN': input.labelZhCn ?? '' };
+  const label = labelsOf(input);
   const type = input.type ?? 'text';
   const field: Record<string, unknown> = { key: input.key ?? '', type, label };
   if (input.required === 'yes') field.required = true;
@@ -70,7 +75,7 @@ export function fieldFromInput(input: NewFieldInput): CustomField {
   if (input.options && (type === 'singleSelect' || type === 'multiSelect')) {
     field.options = input.options.split('\n').map((line) => line.trim()).filter(Boolean).map((line) => {
       const [value = '', text = value] = line.split('=');
-      return { value: value.trim(), label: { en: text.trim(), ja: text.trim(), 'zh-TW': text.trim(), 'zh-CN': text.trim() } };
+      return { value: value.trim(), label: localized(text.trim(), text.trim(), text.trim(), text.trim()) };
     });
   }
   if (isFieldType(type)) Object.assign(field, settingsFromInput(type, input));

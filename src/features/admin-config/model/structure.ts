@@ -1,6 +1,7 @@
 import type { CustomField } from '@schemas/custom-field';
 import type { ProjectConfig } from '@schemas/project-config';
-import { moved } from './draft-edit';
+import { localized } from '@schemas/languages';
+import { labelsOf, moved } from './draft-edit';
 
 /**
  * The builder's structure edits (issue 19): barcode types and their trackpoints added, removed and
@@ -9,8 +10,6 @@ import { moved } from './draft-edit';
  */
 
 type BarcodeType = ProjectConfig['barcodeTypes'][string];
-type TrackPoint = BarcodeType['trackPoints'][number];
-type Names = TrackPoint['name'];
 
 /** What the builder's add forms collect: a key and a name in the four languages. */
 export interface NamedInput {
@@ -21,8 +20,6 @@ export interface NamedInput {
   labelZhCn?: string;
 }
 
-const namesOf = (input: NamedInput): Names => ({ en: input.labelEn ?? '', ja: input.labelJa ?? '', 'zh-TW': input.labelZhTw ?? '', 'zh-CN': input.labelZhCn ?? '' });
-
 /** The key of the form a new trackpoint starts with (its fields are added in the field builder). */
 export const FIRST_FORM_KEY = 'main';
 
@@ -31,7 +28,7 @@ export function withTrackPointAdded(config: ProjectConfig, typeKey: string, inpu
   const copy = structuredClone(config);
   const type = copy.barcodeTypes[typeKey];
   if (!type) return copy;
-  const name = namesOf(input);
+  const name = labelsOf(input);
   type.trackPoints.push({ key: input.key ?? '', name, trackPointForms: [{ key: FIRST_FORM_KEY, name, customFields: [] as CustomField[] }] });
   return copy;
 }
@@ -64,10 +61,11 @@ export function withBarcodeTypeAdded(config: ProjectConfig, input: NamedInput): 
   const types = typesInOrder(copy);
   const model = types[0]?.[1];
   const end = types.flatMap(([, t]) => t.trackPoints).find((p) => p.key === copy.endTrackPointKey);
-  const endName = end?.name ?? { en: copy.endTrackPointKey, ja: copy.endTrackPointKey, 'zh-TW': copy.endTrackPointKey, 'zh-CN': copy.endTrackPointKey };
+  const key = copy.endTrackPointKey;
+  const endName = end?.name ?? localized(key, key, key, key);
   copy.barcodeTypes[input.key ?? ''] = {
     order: Math.max(0, ...types.map(([, t]) => t.order)) + 1,
-    name: namesOf(input),
+    name: labelsOf(input),
     icon: model?.icon ?? 'node',
     color: model ? { ...model.color } : { foreground: '#ffffff', background: '#0b7285' },
     userTypes: model ? [...model.userTypes] : ['staff'],
