@@ -11,6 +11,7 @@ import { installOpenApi } from './plugins/openapi';
 import type { ServerMetrics } from './infra/metrics';
 import { installProjectRevision } from './plugins/project-revision';
 import { installStaticClient } from './plugins/static-client';
+import { installCompression } from './plugins/compression';
 import { installTransportHeaders } from './plugins/transport-headers';
 import { installValidation } from './plugins/validation';
 import { barcodeRoutes } from './routes/barcode';
@@ -81,6 +82,7 @@ export async function buildApp(ctx: ServerContext, options: BuildOptions): Promi
   installAuth(app, ctx);
   installAdminGuard(app, ctx);
   installIdempotency(app, ctx);
+  await installCompression(app);
   // Before the routes: it documents them as they are added.
   await installOpenApi(app);
   await app.register(
