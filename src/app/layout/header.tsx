@@ -1,10 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
-import { ActionIcon, Box, Group, Image, Text } from '@mantine/core';
+import { ActionIcon, Box, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Project } from '@schemas/api/project';
 import type { Profile } from '@schemas/api/user';
-import { resolveApiUrl } from '@/shared/ui/not-found-page';
+import { ProjectLogo } from '@/shared/ui/project-logo';
 
 const LogoutConfirm = lazy(() => import('./logout-confirm').then((m) => ({ default: m.LogoutConfirm })));
 
@@ -47,7 +47,7 @@ export function Header({ project, homePath, profile, onLogout, showHome = true }
             </ActionIcon>
           )}
           {project.customLogoImageUrl
-            ? <Image src={resolveApiUrl(project.customLogoImageUrl)} alt={project.enterpriseName} h={32} w="auto" fit="contain" />
+            ? <ProjectLogo url={project.customLogoImageUrl} alt={project.enterpriseName} height={32} align="left" />
             : <Text fw={700} truncate>{project.name}</Text>}
         </Group>
         {profile && (

@@ -1,13 +1,7 @@
-import { Button, Center, Image, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { API_BASE } from '../config';
-
-/** Resolves a logo URL from the API (which may be relative to the API's origin). */
-export function resolveApiUrl(url: string): string {
-  if (/^https?:\/\//.test(url) || !url.startsWith('/api/')) return url;
-  return API_BASE.replace(/\/api\/?$/, '') + url;
-}
+import { ProjectLogo } from './project-logo';
 
 export interface NotFoundPageProps {
   /** The project's custom logo, when the project is known. */
@@ -32,7 +26,7 @@ export function NotFoundPage({ logoUrl, fallbackPath = '/' }: NotFoundPageProps)
   return (
     <Center mih="70vh" p="md">
       <Stack align="center" gap="md" maw={360}>
-        {logoUrl && <Image src={resolveApiUrl(logoUrl)} alt="" h={48} w="auto" fit="contain" />}
+        {logoUrl && <ProjectLogo url={logoUrl} alt="" height={48} />}
         <Title order={1} size="h2">{t('notFound.title')}</Title>
         <Text ta="center" c="dimmed">{t('notFound.message')}</Text>
         <Button size="lg" onClick={back}>{t('common.back')}</Button>

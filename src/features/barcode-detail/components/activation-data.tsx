@@ -5,7 +5,7 @@ import type { Project } from '@schemas/api/project';
 import type { Language } from '@schemas/languages';
 import { compileForm, shownValue, type ShownValue } from '@renderer';
 import { barcodeTypeOf } from '@/shared/barcode/labels';
-import { resolveApiUrl } from '@/shared/ui/not-found-page';
+import { resolveApiUrl } from '@/shared/ui/project-logo';
 
 function Value({ value }: { value: ShownValue }) {
   const { t } = useTranslation('barcode');

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Image, Loader, Stack, Text, Typography } from '@mantine/core';
+import { Alert, Button, Loader, Stack, Text, Typography } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@schemas/languages';
 import { useErrorText } from '@/shared/i18n/error-message';
 import { useCurrentProject } from '@/shared/project/use-project';
-import { resolveApiUrl } from '@/shared/ui/not-found-page';
+import { ProjectLogo } from '@/shared/ui/project-logo';
 import { useCustomPage } from '../api/custom-page';
 
 type Sanitize = (html: string, kind: 'page') => string;
@@ -33,7 +33,7 @@ export function CustomPage() {
   const html = data?.html?.[i18n.language as Language] ?? data?.html?.en;
   return (
     <Stack gap="md">
-      {project.customLogoImageUrl && <Image src={resolveApiUrl(project.customLogoImageUrl)} alt={project.enterpriseName} h={64} w="auto" fit="contain" />}
+      {project.customLogoImageUrl && <ProjectLogo url={project.customLogoImageUrl} alt={project.enterpriseName} height={64} align="left" />}
       {(isLoading || (html && !sanitize)) && <Loader aria-label={t('app.loading')} />}
       {error !== undefined && (
         <Alert color="red" variant="light" title={t('customPage.loadFailed')}>
