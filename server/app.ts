@@ -82,6 +82,8 @@ export async function buildApp(ctx: ServerContext, options: BuildOptions): Promi
   installAuth(app, ctx);
   installAdminGuard(app, ctx);
   installIdempotency(app, ctx);
+  // After the idempotency hooks: onSend hooks run in the order added, and the stored answer must
+  // be the JSON text, not the compressed stream (which the idempotency hook would not keep).
   await installCompression(app);
   // Before the routes: it documents them as they are added.
   await installOpenApi(app);
