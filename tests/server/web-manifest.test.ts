@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webManifest } from '../../server/rules/web-manifest';
 import { Client, SEED, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -30,13 +29,5 @@ describe('GET /barcode/project-manifest (issue 20: the app installs per project)
     const client = new Client(server.app);
     expect((await client.get('/api/barcode/project-manifest?code=nope')).json()).toEqual({ errors: { $common: [2304] } });
     expect((await client.get('/api/barcode/project-manifest?code=a%20b')).statusCode).toBe(400);
-  });
-
-  it('lists a bitmap logo after the app\'s icons, without a size; no logo, only the app\'s icons; a long one-word name gives the code', () => {
-    const base = { id: 'p1', code: 'acme', name: 'Cold chain', logoType: 'image/png' };
-    expect(webManifest(base).icons.at(-1)).toEqual({ src: '/api/barcode/project-logo/p1', type: 'image/png', purpose: 'any' });
-    expect(webManifest({ ...base, logoType: null }).icons.map((i) => i.src)).toEqual(['/icons/icon-192.png', '/icons/icon-512.png', '/icons/icon-maskable-512.png']);
-    expect(webManifest({ ...base, name: 'Supercalifragilistic deliveries' }).short_name).toBe('acme');
-    expect(webManifest(base).short_name).toBe('Cold chain');
   });
 });
