@@ -264,9 +264,10 @@ export default defineConfig({
             },
             {
               // The small app modules the first screen and the lazy screens share (settings,
-              // stores, device storage): one chunk, not four, each with its own import overhead.
+              // stores, device storage, the project logo): one chunk, not five, each with its own
+              // import overhead.
               name: 'first-screen-shared',
-              test: /src[\\/]shared[\\/](config|ui[\\/](store|update-events)|storage[\\/]storage)\.ts$/,
+              test: /src[\\/]shared[\\/](config|ui[\\/](store|update-events|project-logo)|storage[\\/]storage)\.tsx?$/,
             },
             {
               // What the first screen reads its data with (SWR, the API client, the project's
