@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityChart, activityWindow } from '../../server/rules/activity';
 import { loggedIn, newBarcode } from './barcode-fixtures';
 import { Client, SEED, startTestServer, VISITOR, type TestServer } from './harness';
 import { activatedPallet, staff, trackTo } from './lifecycle-fixtures';
@@ -57,29 +56,5 @@ describe('GET /barcode/activity', () => {
     const visitor = await new Client(server.app).get(`/api/barcode/activity?projectId=${SEED.demoProject}&utcOffset=0&visitorId=${VISITOR}`);
     expect([400, 401]).toContain(visitor.statusCode);
     expect((await activity(await staff(server), SEED.demoProject, 15)).statusCode).toBe(400);
-  });
-});
-
-describe('the activity chart rule', () => {
-  it('starts the 30 days at midnight of the caller\'s zone', () => {
-    const { days, since } = activityWindow(new Date('2026-03-31T20:00:00Z'), 9);
-    expect(days.at(-1)).toBe('2026-04-01');
-    expect(days[0]).toBe('2026-03-03');
-    expect(since.toISOString()).toBe('2026-03-02T15:00:00.000Z');
-  });
-
-  it('draws steps of activations and tracking only, per trackpoint in order, and totals every action', () => {
-    const days = ['2026-04-01', '2026-04-02'];
-    const chart = activityChart([
-      { day: '2026-04-02', action: 'tracked', track_point_key: 'b', n: 3 },
-      { day: '2026-04-01', action: 'activated', track_point_key: 'a', n: 2 },
-      { day: '2026-04-02', action: 'paired', track_point_key: 'a', n: 5 },
-      { day: '2026-04-01', action: 'generated', track_point_key: null, n: 7 },
-      { day: '2026-03-01', action: 'tracked', track_point_key: 'a', n: 9 },
-    ], days, ['a', 'b']);
-    expect(chart).toEqual({
-      days, trackPoints: [{ key: 'a', counts: [2, 0] }, { key: 'b', counts: [0, 3] }],
-      totals: { generated: 7, activated: 2, tracked: 3, paired: 5 },
-    });
   });
 });

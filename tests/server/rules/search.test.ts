@@ -2,9 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ProjectConfig } from '../../../schemas/project-config';
 import { assertRanges, fieldMatch, hasWords, labelTitle, pageOf, searchableKeysByType } from '../../../server/rules/search';
-import { pickedProduct, productsOf } from '../../../server/rules/products';
 import { ApiFailure } from '../../../server/rules/api-failure';
-import { CLIENT, STAFF } from './fixtures';
 
 const config = JSON.parse(readFileSync('server/projects/demo@1.json', 'utf8')) as ProjectConfig;
 const keys = searchableKeysByType(config, true);
@@ -60,18 +58,5 @@ describe('ranges, pages, titles', () => {
     expect(labelTitle(config, 'pallet', { productName: 'Flu' }, new Set())).toBeNull();
     expect(labelTitle(config, 'logger', { serialNumber: 'S1' }, visible)).toBeNull();
     expect(labelTitle(config, null, null, visible)).toBeNull();
-  });
-});
-
-describe('products', () => {
-  it('lists the products with their defaults, empty defaults when none', () => {
-    expect(productsOf(config).map((p) => [p.code, Object.keys(p.defaults).length])).toEqual([['FLU-QIV-10', 3], ['MMR-1', 3], ['DILUENT-5', 1]]);
-    expect(productsOf({ ...config, products: undefined })).toEqual([]);
-  });
-
-  it('lets a client user pick a product of the project only (2305), nobody else (403)', () => {
-    expect(pickedProduct(config, CLIENT, 'MMR-1').code).toBe('MMR-1');
-    expect(failureOf(() => pickedProduct(config, CLIENT, 'NOPE'))).toEqual({ status: 400, errors: { productCode: [2305] } });
-    expect(failureOf(() => pickedProduct(config, STAFF, 'MMR-1'))).toEqual({ status: 403, errors: { $common: [403] } });
   });
 });
