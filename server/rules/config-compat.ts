@@ -76,6 +76,7 @@ export function assessChanges(changes: ConfigChange[], counts: UsageCounts, migr
     const impact = impactOf(change, affected ?? 0);
     return { id, change, impact: impact === 'refused' && migrations[id] === 'keepOldValues' ? 'newVersion' : impact, affected };
   });
+  // Stryker disable next-line EqualityOperator: RANK gives each impact its own rank, so on equal ranks c.impact and worst are the same impact
   const verdict = assessed.reduce<Impact>((worst, c) => (RANK[c.impact] > RANK[worst] ? c.impact : worst), 'inPlace');
   return { verdict, changes: assessed };
 }
@@ -97,7 +98,7 @@ export function publishRefusal(report: CompatReport, mode: 'inPlace' | 'newVersi
 /** The templates of locales/<lang>/config-diff.json (the service passes the language asked for). */
 export type DiffMessages = Record<DiffMessageKey, string>;
 export type DiffMessageKey =
-  | ChangeKindKey | 'fieldAddedRequired' | 'namesChanged' | 'placeActivation' | 'placeTrackPoint' | 'placeForm'
+  | ChangeKindKey | 'fieldAddedRequired' | 'namesChanged' | 'typeNameChanged' | 'placeActivation' | 'placeTrackPoint' | 'placeForm'
   | `impact_${Impact}` | `verdict_${Verdict}`;
 type ChangeKindKey = ConfigChange['kind'];
 
@@ -114,7 +115,7 @@ function placeWords(place: FormPlace, m: DiffMessages): string {
 /** One change in words, in the language asked, with its effect on stored data. */
 export function describeChange(assessed: AssessedChange, m: DiffMessages): string {
   const { change } = assessed;
-  const values: Record<string, string | number> = { ...('place' in change ? { place: placeWords(change.place, m) } : {}) };
+  const values: Record<string, string | number> = { ...('place' in change ? { place: placeWords(change.place, m), type: change.place.barcodeType } : {}) };
   if ('field' in change) values.field = change.field;
   if ('from' in change) values.from = change.from;
   if ('to' in change) values.to = change.to;
@@ -123,7 +124,8 @@ export function describeChange(assessed: AssessedChange, m: DiffMessages): strin
   if ('properties' in change) values.properties = change.properties.join(', ');
   let key: DiffMessageKey = change.kind;
   if (change.kind === 'fieldAdded' && change.required) key = 'fieldAddedRequired';
-  if (change.kind === 'labelsChanged' && change.field === '') key = 'namesChanged';
+  // A name of the type itself or of a trackpoint (no field): the type is named as a type, not by its activation form.
+  if (change.kind === 'labelsChanged' && change.field === '') key = change.place.trackPoint === undefined ? 'typeNameChanged' : 'namesChanged';
   const sentence = fill(m[key], values);
   const effect = assessed.affected === null ? '' : fill(m[`impact_${assessed.impact}`], { count: assessed.affected });
   return effect ? `${sentence} ${effect}` : sentence;
