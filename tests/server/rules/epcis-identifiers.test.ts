@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { epcOf } from '../../../server/rules/epcis-identifiers';
+import { canonicalBarcodeUrl, epcOf, stockLocationUri, trackPointUri, vocabularyUri } from '../../../server/rules/epcis-identifiers';
 
 const base = { origin: 'https://track.example.com', projectSegment: 'demo@1' };
 const epc = (externalId: string | null) => epcOf(base, { id: 'AbC123xyz789', externalId });
@@ -25,5 +25,18 @@ describe('the EPC of a barcode in an EPCIS document', () => {
     expect(epc('(01)09506000134353')).toBe(canonical);
     // Bare 13 digits are an EAN-13 number, not a GTIN key, as GS1's reference engine reads them.
     expect(epc('4901234567894')).toBe(canonical);
+  });
+});
+
+describe('the other URIs of an EPCIS document', () => {
+  it('reads an external id stored with spaces around it', () => {
+    expect(epc(' 106141411234567897 ')).toBe('https://id.gs1.org/00/106141411234567897');
+  });
+
+  it('names a barcode, a trackpoint, a stock location and the vocabulary under the server\'s origin and the project', () => {
+    expect(canonicalBarcodeUrl(base, 'A/B C')).toBe('https://track.example.com/demo@1/qrcode/A%2FB%20C');
+    expect(trackPointUri(base, 'cold store')).toBe('https://track.example.com/demo@1/epcis/trackpoint/cold%20store');
+    expect(stockLocationUri(base, 'bin/7')).toBe('https://track.example.com/demo@1/epcis/location/bin%2F7');
+    expect(vocabularyUri(base)).toBe('https://track.example.com/epcis/vocabulary#');
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BarcodeType } from '../../../schemas/project-config';
 import {
-  assertAllAccepted, assertMayLeaveTrackPoint, pairingRefusal, relatedBarcodesOf, pairingVerdicts, sumOfValues, unpairingRefusal, unpairingVerdicts,
+  assertAllAccepted, assertMayLeaveTrackPoint, assertNoRefusal, maxChildrenOf, pairingRefusal, relatedBarcodesOf, relationRuleAt, pairingVerdicts, sumOfValues,
+  unpairingRefusal, unpairingVerdicts,
   type ListedBarcode, type PairingFacts,
 } from '../../../server/rules/pairing';
 import { answer, BOX, common, ENTERPRISE, label, trackPoint } from './fixtures';
@@ -178,5 +179,50 @@ describe('the barcodes a history entry names (relatedBarcodesOf)', () => {
     expect(relatedBarcodesOf('tracked', { forms: {} })).toBeUndefined();
     expect(relatedBarcodesOf('paired', null)).toBeUndefined();
     expect(relatedBarcodesOf('paired', { childrenIds: [1, 'A'] })).toEqual(['A']);
+  });
+});
+
+describe('what a trackpoint says of relations', () => {
+  it('allows pairing, unpairing and linking unless configured, and a type takes no children unless configured', () => {
+    expect(relationRuleAt(trackPoint('hub'), 'pairing')).toBe('allowed');
+    expect(relationRuleAt(undefined, 'linking')).toBe('allowed');
+    expect(relationRuleAt(TYPES.pallet!.trackPoints[2], 'unpairing')).toBe('prohibited');
+    expect(maxChildrenOf(TYPES, 'pallet')).toBe(3);
+    expect(maxChildrenOf(TYPES, 'unit')).toBe(0);
+    expect(maxChildrenOf(TYPES, 'gone')).toBe(0);
+    expect(maxChildrenOf(TYPES, null)).toBe(0);
+  });
+
+  it('lets a barcode of a type or at a trackpoint the project no longer has unpair its children and move on', () => {
+    const gone = { ...PARENT, barcode_type: 'gone' };
+    const lost = { ...PARENT, barcode_type: 'strict', current_track_point_key: 'nowhere' };
+    expect(unpairingRefusal(TYPES, gone)).toBeNull();
+    expect(unpairingRefusal(TYPES, lost)).toBeNull();
+    expect(answer(() => assertMayLeaveTrackPoint(TYPES, gone, { childrenCount: 0, linkCount: 0 }))).toBe('passed');
+    expect(answer(() => assertMayLeaveTrackPoint(TYPES, lost, { childrenCount: 0, linkCount: 0 }))).toBe('passed');
+  });
+
+  it('refuses every child of a parent whose type the project no longer has (3019)', () => {
+    const c = listed();
+    expect(pairingVerdicts(TYPES, { ...PARENT, barcode_type: 'gone' }, [c.id], facts([c]))).toEqual([3019]);
+  });
+
+  it('refuses a child not activated yet, even with a type (3001)', () => {
+    const c = listed({ is_activated: false });
+    expect(pairingVerdicts(TYPES, PARENT, [c.id], facts([c]))).toEqual([3001]);
+  });
+
+  it('throws a refusal for the whole request ($common), nothing when there is none', () => {
+    expect(answer(() => assertNoRefusal(3021))).toEqual(common(3021));
+    expect(answer(() => assertNoRefusal(null))).toBe('passed');
+  });
+
+  it('leaves out children\'s values that are not set or no finite number', () => {
+    expect(sumOfValues([undefined, 4, Number.NaN, { type: 'increase', value: Number.POSITIVE_INFINITY }])).toEqual({ sum: 4, numericCount: 1 });
+  });
+
+  it('names the parent a child moved with, and nothing for data that is no record', () => {
+    expect(relatedBarcodesOf('moved-with-parent', { withParent: 'P' })).toEqual(['P']);
+    expect(relatedBarcodesOf('paired', 'A')).toBeUndefined();
   });
 });

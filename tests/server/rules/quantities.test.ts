@@ -83,3 +83,74 @@ describe('below zero', () => {
     expect(belowZeroField(current, formAdjustments(hub, { receiving: { pallets: { type: 'increase', value: 1 } } }))).toBeNull();
   });
 });
+
+describe('what counts as an adjustment', () => {
+  /** A receiving form that records the temperature besides the cases taken out of stock. */
+  const receiving = trackPoint('hub', { trackPointForms: [{ key: 'receiving', customFields: [
+    { type: 'number', key: 'temperature', label: label('Temperature') },
+    { type: 'adjustment', key: 'taken', label: label('Taken'), sign: 'decrease', quantityOf: 'stock' },
+  ] }] });
+
+  it('only an increase or a decrease by a number', () => {
+    expect(formAdjustments(hub, { receiving: { taken: null, pallets: { type: 'reset', value: 3 } } })).toEqual([]);
+    expect(formAdjustments(hub, { receiving: { taken: { type: 'decrease', value: Number.POSITIVE_INFINITY } } })).toEqual([]);
+  });
+
+  it('only from an adjustment field: a number field changes no quantity, even sent like an adjustment', () => {
+    expect(formAdjustments(receiving, { receiving: { temperature: { type: 'increase', value: 5 }, taken: { type: 'decrease', value: 2 } } })).toEqual([
+      { quantityKey: 'stock', delta: -2, type: 'decrease', value: 2, field: 'receiving.taken' },
+    ]);
+  });
+
+  it('none from a form sent empty, nor at a trackpoint the type does not have', () => {
+    expect(formAdjustments(hub, { receiving: null })).toEqual([]);
+    expect(formAdjustments(undefined, { receiving: { taken: { type: 'decrease', value: 2 } } })).toEqual([]);
+  });
+
+  it('a trackpoint has adjustment fields when any field of its forms is one', () => {
+    expect(hasAdjustmentFields(receiving)).toBe(true);
+    expect(hasAdjustmentFields(BOX.trackPoints[1])).toBe(false);
+    expect(hasAdjustmentFields(undefined)).toBe(false);
+  });
+});
+
+describe('running quantities, step by step', () => {
+  const activated = (value: number) => entry('activated', { stock: { type: 'increase', value } }, 'packed');
+
+  it('a stock used up exactly is 0, not minus 0 (0.3 - 0.1 - 0.2)', () => {
+    const [stock] = runningQuantities(STOCKED, [activated(0.3), entry('tracked', taken('decrease', 0.1)), entry('tracked', taken('decrease', 0.2))]);
+    expect(stock!.remaining).toBe(0);
+  });
+
+  it('a history starting with the label\'s generation (no data) counts from the activation', () => {
+    const entries = [entry('generated', null, null), activated(40), entry('tracked', taken('decrease', 15))];
+    expect(runningQuantities(STOCKED, entries)[0]).toMatchObject({ initial: 40, decrease: 15, remaining: 25 });
+  });
+
+  it('an activation without data starts the stock at 0', () => {
+    expect(runningQuantities(STOCKED, [entry('activated', null, 'packed')])[0]).toMatchObject({ initial: 0, remaining: 0 });
+  });
+
+  it('an undo or edit entry without data takes nothing back', () => {
+    const entries = [activated(40), entry('tracked', taken('decrease', 15)), entry('tracking-undone', null), entry('tracking-edited', null)];
+    expect(runningQuantities(STOCKED, entries)[0]).toMatchObject({ decrease: 15, remaining: 25 });
+  });
+
+  it('a step at a trackpoint the type does not have changes nothing', () => {
+    const entries = [activated(40), entry('tracked', taken('decrease', 15), 'warehouse')];
+    expect(runningQuantities(STOCKED, entries)[0]).toMatchObject({ decrease: 0, remaining: 40, quantity: null, adjustedAt: null });
+  });
+
+  it('a step\'s adjustment of a quantity the type does not keep changes no kept quantity', () => {
+    const entries = [activated(40), entry('tracked', { forms: { receiving: { pallets: { type: 'increase', value: 2 } } } })];
+    expect(runningQuantities(STOCKED, entries)).toEqual([
+      { key: 'stock', initial: 40, increase: 0, decrease: 0, remaining: 40, quantity: null, type: null, adjustedAt: null },
+    ]);
+  });
+
+  it('activation fields named like history bookkeeping (undoneSeq, editedSeq) undo and edit no step', () => {
+    const step = entry('tracked', taken('decrease', 15));
+    const edit = entry('activation-edited', { stock: { type: 'increase', value: 40 }, undoneSeq: step.seq, editedSeq: step.seq }, 'packed');
+    expect(runningQuantities(STOCKED, [activated(40), step, edit])[0]).toMatchObject({ decrease: 15, remaining: 25, quantity: 15 });
+  });
+});
