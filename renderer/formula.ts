@@ -19,6 +19,15 @@ const math = create({
 export const FORMULA_FUNCTIONS = ['round', 'floor', 'ceil', 'abs', 'min', 'max', 'sqrt'] as const;
 const ALLOWED_OPERATORS = new Set(['add', 'subtract', 'multiply', 'divide', 'pow', 'mod', 'unaryMinus', 'unaryPlus']);
 const ALLOWED_FUNCTIONS = new Set<string>(FORMULA_FUNCTIONS);
+/** How many arguments each function takes, least and most: round, floor and ceil take decimals as a second. */
+const ARGUMENTS: Record<(typeof FORMULA_FUNCTIONS)[number], [number, number]> = {
+  round: [1, 2], floor: [1, 2], ceil: [1, 2], abs: [1, 1], sqrt: [1, 1], min: [1, Infinity], max: [1, Infinity],
+};
+
+function argumentsWanted([least, most]: [number, number]): string {
+  if (most === Infinity) return `at least ${least}`;
+  return least === most ? `${least}` : `${least} or ${most}`;
+}
 
 export class FormulaError extends Error {
   constructor(message: string) {
@@ -54,6 +63,10 @@ function check(node: MathNode, variables: Set<string>): void {
       const fn = node as unknown as { fn: MathNode; args: MathNode[] };
       const name = fn.fn.type === 'SymbolNode' ? (fn.fn as unknown as { name: string }).name : '';
       if (!ALLOWED_FUNCTIONS.has(name)) throw new FormulaError(`function '${name || '?'}' is not allowed (use ${FORMULA_FUNCTIONS.join(', ')})`);
+      const [least, most] = ARGUMENTS[name as keyof typeof ARGUMENTS];
+      if (fn.args.length < least || fn.args.length > most) {
+        throw new FormulaError(`function '${name}' takes ${argumentsWanted([least, most])} argument${(most === Infinity ? least : most) === 1 ? '' : 's'}, not ${fn.args.length}`);
+      }
       fn.args.forEach((arg) => check(arg, variables));
       return;
     }
@@ -73,11 +86,22 @@ export function parseFormula(formula: string): ParsedFormula {
   const variables = new Set<string>();
   check(root, variables);
   const compiled = root.compile();
+  const run = (scope: Record<string, number>): unknown => {
+    try {
+      // A Map scope: mathjs reads only the keys we give it, nothing from the object prototype.
+      return compiled.evaluate(new Map(Object.entries(scope)));
+    } catch (error) {
+      throw new FormulaError((error as Error).message);
+    }
+  };
+  // What fails whatever the values (decimals that are no whole number: `round(a, 1.5)`) is found
+  // here, when the configuration is checked, not when a user submits the form; what fails only for
+  // some values is a FormulaError then (3059), never an error of the server.
+  run(Object.fromEntries([...variables].map((name) => [name, 1])));
   return {
     variables: [...variables],
     evaluate: (scope) => {
-      // A Map scope: mathjs reads only the keys we give it, nothing from the object prototype.
-      const result: unknown = compiled.evaluate(new Map(Object.entries(scope)));
+      const result = run(scope);
       if (typeof result !== 'number' || !Number.isFinite(result)) throw new FormulaError('the result is not a finite number');
       return result;
     },
