@@ -7,6 +7,7 @@ import { roundTo } from './numbers';
 const parsed = new Map<string, ParsedFormula>();
 function formulaOf(formula: string): ParsedFormula {
   let entry = parsed.get(formula);
+  // Stryker disable next-line ConditionalExpression: equivalent; parsing again on a hit only skips the cache, the parsed formula is the same
   if (!entry) {
     entry = parseFormula(formula);
     parsed.set(formula, entry);

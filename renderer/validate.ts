@@ -66,6 +66,7 @@ export function validateFormData(form: CompiledForm, input: unknown, options: Va
   }
   const calculated = applyCalculations(form.fields, normalised);
   const validate = validatorFor(form);
+  // Stryker disable next-line ArrayDeclaration: equivalent; ajv always sets errors when validation fails, so the fallback list is never used
   const found = validate(calculated.data) ? {} : errorsToCodes(validate.errors ?? []);
   // GHG emissions are computed from inputs the schema accepted, whatever the client sent.
   const ghg = applyGhgEmissions(form.fields, calculated.data, options.ghgFactors ?? {}, new Set(Object.keys(found)));

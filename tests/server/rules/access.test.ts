@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  assertMayChange, assertMayGenerate, assertMember, assertPermitted, belongsTo, DEFAULT_PERMISSIONS, permissionsFor,
+  assertMayChange, assertMayGenerate, assertMember, assertPermitted, assertStaffMember, belongsTo, DEFAULT_PERMISSIONS, permissionsFor,
 } from '../../../server/rules/access';
 import { answer, CARRIER, CLIENT, common, ENTERPRISE, OUTSIDER, STAFF } from './fixtures';
 
@@ -20,6 +20,11 @@ describe('enterprise membership', () => {
     expect(answer(() => assertMember(STAFF, project))).toBe('passed');
     expect(answer(() => assertMember(OUTSIDER, project))).toEqual(common(403, 403));
     expect(answer(() => assertMember(null, project))).toEqual(common(403, 403));
+  });
+
+  it('staff of the enterprise only, for sealing the ledger or exporting a whole project: a carrier, a client, an outsider or a visitor gets 403', () => {
+    expect(answer(() => assertStaffMember(STAFF, project))).toBe('passed');
+    for (const viewer of [CARRIER, CLIENT, OUTSIDER, null]) expect(answer(() => assertStaffMember(viewer, project))).toEqual(common(403, 403));
   });
 });
 

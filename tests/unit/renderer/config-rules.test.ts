@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ProjectConfig } from '@schemas/project-config';
-import { checkProjectConfig, isProjectConfig, notJsonProblem } from '@renderer/config-check';
+import { checkProjectConfig, isProjectConfig, notJsonProblem, qaCheck } from '@renderer/config-check';
 import { formatProblem, problem } from '@renderer/problems';
-import { demoConfig, L } from './fixtures';
+import { demoConfig, L, text } from './fixtures';
 
 /**
  * What a configuration author is told (locales/en/config.json), where (a JSON pointer): every
@@ -68,9 +68,10 @@ describe('the format: what each kind of schema mistake is called', () => {
     expect(told((c) => { field(c, 6).step = 0; })).toEqual([[`${F}/6/step`, 'must be more than 0']]);
   });
 
-  it('lists: at least one entry, each entry once', () => {
+  it('lists: at least one entry, each entry once, at most so many', () => {
     expect(told((c) => { pallet(c).userTypes = []; })).toEqual([['/barcodeTypes/pallet/userTypes', 'needs at least 1 entry']]);
     expect(told((c) => { pallet(c).userTypes = ['staff', 'staff']; })).toEqual([['/barcodeTypes/pallet/userTypes', 'has the same entry twice (entries 0 and 1)']]);
+    expect(told((c) => { c.products = Array.from({ length: 1001 }, () => c.products![0]!); })).toEqual([['/products', 'may have at most 1000 entries']]);
   });
 
   it('barcode type keys are identifiers (a type under another key would go unchecked)', () => {
@@ -78,6 +79,14 @@ describe('the format: what each kind of schema mistake is called', () => {
       ['/barcodeTypes', 'does not have the expected form: a letter, then letters, digits or _ (at most 64)'],
       ['/barcodeTypes', "has a key that is not an identifier ('bad key'): use a letter, then letters, digits or _"]]);
     expect(told((c) => { (c.barcodeTypes as Record<string, unknown>)['bad key'] = {}; })).toContainEqual(['/barcodeTypes', "has a key that is not an identifier ('bad key'): use a letter, then letters, digits or _"]);
+  });
+
+  it('a mistake met several times at one place is said once there; the same words at two places are said at each', () => {
+    expect(told((c) => { c.barcodeTypes['bad key'] = c.barcodeTypes.pallet!; c.barcodeTypes['2nd'] = c.barcodeTypes.logger!; })).toEqual([
+      ['/barcodeTypes', 'does not have the expected form: a letter, then letters, digits or _ (at most 64)'],
+      ['/barcodeTypes', "has a key that is not an identifier ('bad key'): use a letter, then letters, digits or _"],
+      ['/barcodeTypes', "has a key that is not an identifier ('2nd'): use a letter, then letters, digits or _"]]);
+    expect(told((c) => { field(c, 0).label = { ...L('x'), en: '', ja: '' }; })).toEqual([[`${F}/0/label/en`, 'must not be empty'], [`${F}/0/label/ja`, 'must not be empty']]);
   });
 });
 
@@ -134,10 +143,64 @@ describe('rules across fields', () => {
     expect(told((c) => { field(c, 8).formula = 'totalDoses + 1'; })).toEqual([[`${F}/8/formula`, 'the formula uses its own field']]);
     expect(told((c) => { field(c, 8).formula = 'nope * 2'; })).toEqual([[`${F}/8/formula`, "the formula uses 'nope', which is not a field of this form"]]);
     expect(told((c) => { field(c, 8).formula = 'caseCount == 1'; })).toEqual([[`${F}/8/formula`, "Formula incorrect: operator 'equal' is not allowed"]]);
+    expect(told((c) => { field(c, 8).formula = 'round(caseCount, 1, 2)'; })).toEqual([[`${F}/8/formula`, "Formula incorrect: function 'round' takes 1 or 2 arguments, not 3"]]);
   });
 
   it('a field may not take a built-in name', () => {
     expect(told((c) => { field(c, 1).key = 'weight'; delete pallet(c).gs1Mapping; })).toEqual([[`${F}/1/key`, "'weight' is a built-in field of the activation data: choose another key"]]);
+  });
+});
+
+describe('products', () => {
+  it('a product code used twice, at the second one (2103)', () => {
+    expect(told((c) => { c.products!.push({ ...c.products![0]! }); })).toEqual([['/products/3/code', "product code 'FLU-QIV-10' is used twice (2103: product codes are unique in a project)"]]);
+  });
+
+  it('a product default for a field no barcode type has, or for a calculation, named at its key', () => {
+    expect(told((c) => { c.products![1]!.defaults = { productName: 'Diluent', totalDoses: 5, nonsense: 'x' }; })).toEqual([
+      ['/products/1/defaults/totalDoses', "'totalDoses' is not an activation field a user fills in: a product cannot prefill it"],
+      ['/products/1/defaults/nonsense', "'nonsense' is not an activation field a user fills in: a product cannot prefill it"],
+    ]);
+  });
+
+  it('a product without defaults, or a project without products, is fine', () => {
+    expect(told((c) => { delete c.products![0]!.defaults; })).toEqual([]);
+    expect(told((c) => { delete c.products; })).toEqual([]);
+  });
+});
+
+describe('GHG factors', () => {
+  it("a replaced factor must be a row of the calculation's table, named at its id", () => {
+    expect(told((c) => { c.ghg = { factors: { 'tonkilo:railway': { value: 22, source: 'carrier report' }, 'tonkilo:teleport': { value: 1, source: 'x' } } }; }))
+      .toEqual([['/ghg/factors/tonkilo:teleport', "'tonkilo:teleport' is not a GHG factor id of the calculation's table"]]);
+  });
+});
+
+describe('the QA check (npm run validate, publishing a draft)', () => {
+  /** The demo cut down to its logger type (one activation field, one form at each trackpoint), without products: quick to compile. */
+  const loggers = () => {
+    const config = demoConfig() as Config;
+    config.barcodeTypes = { logger: config.barcodeTypes.logger! };
+    delete config.products;
+    return config;
+  };
+
+  it('compiles every form of every barcode type, as a user and as a visitor sees it', () => {
+    const config = loggers();
+    config.barcodeTypes.logger!.activationFields.push(text('note', { visibility: 'visibleWhenLoggedIn' }));
+    const { problems, forms } = qaCheck(config);
+    expect(problems).toEqual([]);
+    const T = '/barcodeTypes/logger/trackPoints';
+    expect(forms.map(({ form, user, visitor }) => [form.pointer, user.fields.map((f) => f.key), visitor.fields.map((f) => f.key)])).toEqual([
+      ['/barcodeTypes/logger/activationFields', ['serialNumber', 'note'], ['serialNumber']],
+      ...[0, 1, 2, 3].map((i) => [`${T}/${i}/trackPointForms/0/customFields`, ['loggerTemperature'], ['loggerTemperature']]),
+    ]);
+  });
+
+  it('a configuration with problems gives its problems and no forms', () => {
+    const config = loggers();
+    config.endTrackPointKey = 'moon';
+    expect(qaCheck(config)).toEqual({ problems: [expect.objectContaining({ pointer: '/barcodeTypes/logger/trackPoints', message: "has no trackpoint 'moon' (the project's endTrackPointKey)" })], forms: [] });
   });
 });
 

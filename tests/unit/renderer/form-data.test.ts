@@ -78,3 +78,28 @@ describe('files and signatures must be uploads of the barcode (1001)', () => {
     expect(check(fields, { sign: theirs }).errors).toEqual({});
   });
 });
+
+describe('GHG emissions are computed by the server, whatever the client sent', () => {
+  const fields: CustomField[] = [
+    { key: 'truck', type: 'ghgEmission', label: L('Truck'), calculationType: 'fuel' },
+    { key: 'place', type: 'location', label: L('Place') },
+  ];
+  /** 1 L of diesel: 2.58 kg-CO2 per litre in the factor table. */
+  const diesel = { transportType: 'diesel', fuelConsumption: 1 };
+
+  it('a sent emission, even one the form would refuse, is dropped and computed again', () => {
+    const { data, errors } = check(fields, { truck: { ...diesel, emission: -5, gases: { CO2: 'x' }, factorTableVersion: 7 } });
+    expect(errors).toEqual({});
+    expect(data.truck).toMatchObject({ ...diesel, emission: 2580, gases: { CO2: 2580, CH4: null, N2O: null } });
+  });
+
+  it("with the project's own factor when its configuration replaces the table's", () => {
+    const form = compile(fields, context());
+    const { data } = validateFormData(form, { truck: diesel }, { ghgFactors: { 'fuel:diesel': { value: 3, source: 'supplier report' } } });
+    expect(data.truck).toMatchObject({ emission: 3000, gases: { CO2: 3000 } });
+  });
+
+  it('only a GHG value loses those keys: in another field they are refused like any key the form does not have', () => {
+    expect(check(fields, { place: { latitude: 35.6, longitude: 139.7, emission: 1 } }).errors).toEqual({ place: [ErrorCode.invalidKey] });
+  });
+});

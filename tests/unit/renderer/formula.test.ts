@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@schemas/error-codes';
 import type { FieldOf } from '@schemas/custom-field';
-import { applyCalculations, calculate } from '@renderer/calculations';
+import { applyCalculations, calculate, reviewCalculation } from '@renderer/calculations';
 import { FORMULA_FUNCTIONS, FormulaError, parseFormula } from '@renderer/formula';
 import { L } from './fixtures';
 
@@ -52,6 +52,19 @@ describe('formulas: arithmetic over field values only (spec section 3)', () => {
     expect(refusal('abs("x")')).toBe('only numbers are allowed as constants');
   });
 
+  it('refuses a function given too many or too few arguments when the formula is read, not when a user submits', () => {
+    expect(refusal('round(a, 1, 2)')).toBe("function 'round' takes 1 or 2 arguments, not 3");
+    expect(refusal('floor()')).toBe("function 'floor' takes 1 or 2 arguments, not 0");
+    expect(refusal('max()')).toBe("function 'max' takes at least 1 argument, not 0");
+    expect(refusal('sqrt()')).toBe("function 'sqrt' takes 1 argument, not 0");
+    expect(refusal('abs(a, b)')).toBe("function 'abs' takes 1 argument, not 2");
+    expect(refusal('2 * min(max(a), ceil(a, b, 1))')).toBe("function 'ceil' takes 1 or 2 arguments, not 3");
+    expect(refusal('round(a, 1.5)')).toMatch(/must be an integer/);
+    expect(parseFormula('max(a, b, 3) + min(a) + round(a) + floor(a, 2) + ceil(b, 1) + abs(a) + sqrt(b)').variables).toEqual(['a', 'b']);
+    // Values that only some data makes impossible are not refused here (a division by a field that may be 1).
+    expect(parseFormula('a / (b - 1)').variables).toEqual(['a', 'b']);
+  });
+
   it('a result that is not a finite number is an error, not a value', () => {
     expect(() => parseFormula('a / b').evaluate({ a: 1, b: 0 })).toThrow(FormulaError);
     expect(() => parseFormula('sqrt(a)').evaluate({ a: -1 })).toThrow('the result is not a finite number');
@@ -88,6 +101,10 @@ describe('calculation fields', () => {
     expect(applyCalculations(fields, { a: 4 })).toEqual({ data: { a: 4, total: 8, inverse: 0.3 }, errors: {} });
   });
 
+  it('one still waiting for an input is left out of the data, not stored empty', () => {
+    expect(applyCalculations([calc('a + b')], { a: 1, total: 5 })).toStrictEqual({ data: { a: 1 }, errors: {} });
+  });
+
   it('a later calculation may use an earlier one', () => {
     const fields = [calc('a * 2'), { ...calc('total + 1'), key: 'next' }];
     expect(applyCalculations(fields, { a: 2 }).data).toEqual({ a: 2, total: 4, next: 5 });
@@ -95,5 +112,28 @@ describe('calculation fields', () => {
 
   it('a formula that is no formula at all is 3059 too', () => {
     expect(applyCalculations([calc('a +')], { a: 1 }).errors).toEqual({ total: [ErrorCode.formulaIncorrect] });
+  });
+
+  it('a function given the wrong number of arguments is 3059, never an error of the server', () => {
+    expect(applyCalculations([calc('round(a, 1, 2)')], { a: 1.234 })).toEqual({ data: { a: 1.234 }, errors: { total: [ErrorCode.formulaIncorrect] } });
+  });
+});
+
+describe('the review of a calculation field (spec widget calculation_review)', () => {
+  it('lists each input in the order the formula names it, and the result at the field\'s precision', () => {
+    expect(reviewCalculation(calc('caseCount * dosesPerCase / 3 + caseCount', 2), { dosesPerCase: 10, caseCount: 4, other: 1 })).toStrictEqual({
+      formula: 'caseCount * dosesPerCase / 3 + caseCount',
+      inputs: [{ key: 'caseCount', value: 4 }, { key: 'dosesPerCase', value: 10 }],
+      result: 17.33,
+    });
+  });
+
+  it('shows an input that is empty, text or not a finite number as empty, and no result yet', () => {
+    expect(reviewCalculation(calc('a + b + c + d'), { a: 1, c: '2', d: Number.NaN })).toStrictEqual({
+      formula: 'a + b + c + d',
+      inputs: [{ key: 'a', value: 1 }, { key: 'b', value: undefined }, { key: 'c', value: undefined }, { key: 'd', value: undefined }],
+      result: undefined,
+    });
+    expect(reviewCalculation(calc('a * 2'), { a: Infinity }).inputs).toStrictEqual([{ key: 'a', value: undefined }]);
   });
 });
