@@ -26,8 +26,9 @@ export default {
   reporters: ['clear-text', 'html', 'progress'],
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
-  // break: the run fails (exit code 1) below the score reached when issue 22 was closed.
-  thresholds: { high: 90, low: 85, break: 85 },
+  // break: the run fails (exit code 1) below the overall score reached when issue 22 was closed
+  // (97.04 % on 2026-11-26). Each file's own 85 % is checked after the run (scripts/mutation-files.ts).
+  thresholds: { high: 97, low: 90, break: 97 },
   tempDirName: '.stryker-tmp',
   // Not copied into the sandbox: other runs' sandboxes (a run on a few files beside the full one,
   // each with its own --tempDirName), builds, reports, test logs and the local server's data.

@@ -2,8 +2,8 @@
  * The mutation score of each mutated file (issue 22 asks 85 % per file, not only overall, which is
  * all Stryker's `thresholds.break` checks). Reads the incremental record Stryker has just written
  * (tests/mutation/incremental.json), prints one line per file, lowest first, and exits with 1 when
- * a file is below `thresholds.break` of stryker.config.mjs. Run by `npm run test:mutation` after
- * Stryker.
+ * a file is below 85 % (Stryker's own `thresholds.break` holds the overall score). Run by `npm run
+ * test:mutation` after Stryker.
  *
  * Score as Stryker counts it: killed and timed-out mutants over all but the ignored ones (static
  * mutants under `ignoreStatic`, disable comments) and those that did not compile; a mutant no test
@@ -15,10 +15,8 @@ interface Mutant { status: string }
 interface Report { files: Record<string, { mutants: Mutant[] }> }
 
 const RECORD = process.argv[2] ?? 'tests/mutation/incremental.json';
-// stryker.config.mjs is plain JavaScript (Stryker reads it): imported by a path held in a variable.
-const STRYKER_CONFIG = '../stryker.config.mjs';
-const { default: config } = (await import(STRYKER_CONFIG)) as { default: { thresholds: { break: number } } };
-const minimum = config.thresholds.break;
+/** Issue 22: each file of the renderer and of the server rules at 85 % or more. */
+const minimum = 85;
 const report = JSON.parse(readFileSync(RECORD, 'utf8')) as Report;
 
 const DETECTED = new Set(['Killed', 'Timeout']);
