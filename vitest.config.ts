@@ -1,15 +1,22 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
+import { pathAliases, pathAliasList, reactOnPreact } from './aliases';
 
 /** The import aliases of tsconfig.json's `paths`, for every vitest configuration (also vitest.mutation.config.ts). */
-export const alias = {
-  '@': fileURLToPath(new URL('./src', import.meta.url)),
-  '@schemas': fileURLToPath(new URL('./schemas', import.meta.url)),
-  '@locales': fileURLToPath(new URL('./locales', import.meta.url)),
-  '@widgets': fileURLToPath(new URL('./field-widgets', import.meta.url)),
-  '@renderer': fileURLToPath(new URL('./renderer', import.meta.url)),
-  '@gs1': fileURLToPath(new URL('./gs1/index.ts', import.meta.url)),
-};
+export const alias = pathAliases;
+
+/**
+ * Unit tests render on Preact as the build does. Vitest hands CommonJS files to Node, whose
+ * `require('react')` no alias reaches, so the libraries that would load that way are pointed at
+ * their ES module builds, and Testing Library's `act` at Preact's.
+ */
+const unitTestAliases = [
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^@testing-library\/react$/, replacement: fileURLToPath(new URL('./node_modules/@testing-library/react/dist/@testing-library/react.esm.js', import.meta.url)) },
+  { find: /^react-router-dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router-dom/dist/index.mjs', import.meta.url)) },
+  { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/development/index.mjs', import.meta.url)) },
+  { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/development/dom-export.mjs', import.meta.url)) },
+];
 
 export default defineConfig({
   resolve: { alias },
@@ -18,11 +25,12 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
-        resolve: { alias },
+        // The components are tested on what the client ships: React's API on Preact (aliases.ts).
+        resolve: { alias: [...reactOnPreact, ...unitTestAliases, ...pathAliasList] },
         test: {
           name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'happy-dom', setupFiles: ['tests/unit/setup.ts'],
           // @rjsf/mantine imports 'dayjs/plugin/x' without an extension: let Vite resolve it, as the build does.
-          server: { deps: { inline: [/@rjsf\/mantine/] } },
+          server: { deps: { inline: true } },
         },
       },
       {

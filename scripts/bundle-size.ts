@@ -5,18 +5,14 @@ import { LANGUAGES } from '../schemas/languages';
 
 /**
  * Gzipped JavaScript a phone downloads for the first screen. The foundation issue allowed 150 KB;
- * issue 18 asks for 120 KB, not reached yet (145.3 KB measured: React DOM alone is about 60 KB,
- * Mantine's provider and first-screen components 27 KB, i18next 18 KB, the router 14 KB). The
- * budget is the measured figure plus about 1 KB, so any growth fails the test. Raised from 147 KB
- * to 149 KB with issues 12, 13 and 20 (147.8 KB measured): the route entries of the bulk, stock,
- * GHG report and outbox screens, the per-screen error boundary and lazy-load retry that keep a
- * failed import from blanking the screen, and the errors/common strings they added. Raised to
- * 151 KB with issues 14, 15, 19 and 20 (149.9 KB measured, after grouping SWR, the API client and
- * the project's revision into one chunk and loading analytics only for projects that use it):
- * the route entries of the search, list, activity, label, custom-page and admin screens, the
- * project revision check, the manifest link, and the error strings of drafts and the ledger.
+ * issue 18 asks for 120 KB. On React DOM the first load reached 150.8 KB (React DOM alone about
+ * 60 KB, Mantine's provider and first-screen components 27 KB, i18next 17 KB, the router 14 KB),
+ * and the budget followed it up from 147 KB as issues 12 to 20 added route entries, the error
+ * boundary and lazy-load retry, the project revision check and their strings. With the client on
+ * preact/compat (aliases.ts) it is 93.5 KB. The budget is that figure plus about 2.5 KB, so any
+ * real growth fails the test and must be argued for, well inside issue 18's 120 KB.
  */
-export const FIRST_LOAD_BUDGET_BYTES = 151 * 1024;
+export const FIRST_LOAD_BUDGET_BYTES = 96 * 1024;
 
 interface ManifestChunk {
   file: string;

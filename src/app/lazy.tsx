@@ -1,4 +1,5 @@
-import { use, useState, type ComponentType } from 'react';
+import { createContext, Suspense, use, useContext, useState, type ComponentType, type ReactNode } from 'react';
+import { ScreenLoader } from '@/shared/ui/screen-loader';
 import { ScreenLoadFailed } from './screen-load-failed';
 
 /** Spec section 9: a lazy chunk that has not loaded in 120 s counts as failed. */
@@ -25,12 +26,25 @@ async function siteAnswers(): Promise<boolean> {
   }
 }
 
+/** What a lazy screen shows while its code loads: the screen loader, or nothing (PartOfPage). */
+const LoadingShows = createContext<ReactNode>(<ScreenLoader />);
+
+/** Lazy screens drawn as a part of a page (the detail page's relations, stock and label): nothing while they load. */
+export function PartOfPage({ children }: { children: ReactNode }) {
+  return <LoadingShows.Provider value={null}>{children}</LoadingShows.Provider>;
+}
+
 /**
  * A route screen whose code loads when first drawn (`preload()` starts it earlier). A chunk
  * that fails to load is fetched again twice; then, online, the page reloads once (a new version
  * was deployed and the old file is gone: spec section 4); offline, or after that one reload, the
  * screen says "offline, try again" inside the shell (header and navigation stay) with a button
  * that tries again (online: reloads the page). Never a blank page.
+ *
+ * Each lazy screen waits for its code inside a Suspense boundary of its own, which goes away with
+ * the screen. A boundary shared by the routes (around an <Outlet>) would still be waiting when the
+ * user moves on to another screen, and Preact (aliases.ts) then never draws the new screen: a
+ * blank page after tapping Home while a scanned barcode's page was still loading.
  */
 export function lazyScreen<T extends ComponentType<object>>(load: () => Promise<{ default: T }>) {
   let loading: Promise<Loaded<T>> | null = null;
@@ -71,7 +85,7 @@ export function lazyScreen<T extends ComponentType<object>>(load: () => Promise<
     return { failed: true };
   }
 
-  function LazyScreen(props: object) {
+  function Loaded(props: object) {
     const [, setAttempt] = useState(0);
     const loaded = use(get());
     if ('failed' in loaded) {
@@ -89,6 +103,10 @@ export function lazyScreen<T extends ComponentType<object>>(load: () => Promise<
     }
     const Screen = loaded.module.default as ComponentType<object>;
     return <Screen {...props} />;
+  }
+
+  function LazyScreen(props: object) {
+    return <Suspense fallback={useContext(LoadingShows)}><Loaded {...props} /></Suspense>;
   }
 
   return Object.assign(LazyScreen as unknown as T, { preload: () => void get() });

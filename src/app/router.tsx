@@ -10,7 +10,7 @@ import { ProjectLayout } from './layout/project-layout';
 import { HomeRoute } from './routes/home';
 import { BarcodeRoute } from './routes/barcode-route';
 import { RequireUser } from './routes/require-user';
-import { lazyScreen } from './lazy';
+import { lazyScreen, PartOfPage } from './lazy';
 import { handheldModel } from '@/features/scanning/model/handheld-device';
 
 const named = <K extends string>(key: K) => <M extends Record<K, React.ComponentType<object>>>(m: M) => ({ default: m[key] });
@@ -92,10 +92,14 @@ const restricted = (screen: { path: string }, element: ReactNode, children?: Rea
  * loaded only for a barcode in stock), and on a handheld terminal its own pair, link and bulk screens.
  */
 const detail = (
-  <DetailPage relations={<Suspense><Pairing screen="relations" /></Suspense>} stock={<Suspense><Bulk screen="stockSection" /></Suspense>}
-    label={<Suspense><Labels screen="printLabel" /></Suspense>} handheld={!!handheldModel(navigator.userAgent)} />
+  <DetailPage relations={<PartOfPage><Pairing screen="relations" /></PartOfPage>} stock={<PartOfPage><Bulk screen="stockSection" /></PartOfPage>}
+    label={<PartOfPage><Labels screen="printLabel" /></PartOfPage>} handheld={!!handheldModel(navigator.userAgent)} />
 );
 
+/**
+ * The routes' screens. Each lazy screen waits for its code in a boundary of its own (lazy.tsx);
+ * this one only catches code that would suspend outside them (none does today) with the loader.
+ */
 function Screens() {
   return <Suspense fallback={screenFallback}><Outlet /></Suspense>;
 }

@@ -25,7 +25,8 @@ export function PhotoDialog({ overlayUrl, onDone }: PhotoDialogProps) {
   }));
   // The camera runs until OK or Cancel (then off before the dialog closes).
   const [open, setOpen] = useState(true);
-  const { video, error } = useCameraStream(open ? constraints : null);
+  // Take waits for the camera's first picture: a tap before it would freeze nothing.
+  const { video, error, ready } = useCameraStream(open ? constraints : null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [captured, setCaptured] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -63,7 +64,7 @@ export function PhotoDialog({ overlayUrl, onDone }: PhotoDialogProps) {
           <Button variant="default" size="md" onClick={() => close(null)}>{t('common.cancel', { ns: 'common' })}</Button>
           {captured
             ? <Button variant="light" size="md" onClick={retake}>{t('photo.retake')}</Button>
-            : <Button size="md" onClick={take} disabled={error !== null}>{t('photo.take')}</Button>}
+            : <Button size="md" onClick={take} disabled={error !== null || !ready}>{t('photo.take')}</Button>}
           <Button size="md" disabled={!captured} loading={busy} onClick={() => void confirm()}>{t('common.ok', { ns: 'common' })}</Button>
         </Group>
       </Paper>

@@ -1,0 +1,24 @@
+/**
+ * What the built client imports as `react` (and `react-dom`): Preact's React-compatible layer,
+ * plus the one React 19 export Mantine 9 uses that it lacks, `<Activity>`. See aliases.ts for why
+ * the client runs on Preact (issue 18: first-load JavaScript on a slow phone). Types stay React's:
+ * the code is written and type-checked against React's API, which preact/compat implements.
+ */
+import * as compat from 'preact/compat';
+import { createElement, type ComponentChildren } from 'preact';
+
+// @ts-expect-error -- the types of preact/compat are React's namespace (`export =`); the module has named exports.
+export * from 'preact/compat';
+
+/**
+ * React's `<Activity mode>` keeps a hidden subtree mounted (its state kept) without showing it.
+ * Mantine uses it for `keepMounted` transitions, collapses, tabs and steppers. Here the subtree
+ * stays mounted inside a box that is `display: none` while hidden and `display: contents` (no box
+ * of its own, so layout is unchanged) while shown. React also pauses a hidden subtree's effects;
+ * this keeps them running, which no screen of this app depends on (none passes keepMounted).
+ */
+export function Activity({ mode, children }: { mode?: 'visible' | 'hidden'; children?: ComponentChildren }) {
+  return createElement('div', { style: { display: mode === 'hidden' ? 'none' : 'contents' } }, children);
+}
+
+export default { ...compat, Activity };

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { Suspense, type ReactElement } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { MemoryRouter, Outlet, Route, Routes, useNavigate } from 'react-router-dom';
+import { lazyScreen, PartOfPage } from '@/app/lazy';
+
+/** A screen module whose load the test settles by hand. */
+function deferredScreen(text: string) {
+  let settle: () => void = () => undefined;
+  const loaded = new Promise<{ default: () => ReactElement }>((resolve) => {
+    settle = () => resolve({ default: () => <p>{text}</p> });
+  });
+  return { Screen: lazyScreen(() => loaded), settle };
+}
+
+function GoHome() {
+  const navigate = useNavigate();
+  return <button type="button" onClick={() => navigate('/')}>Home</button>;
+}
+
+describe('lazyScreen', () => {
+  it('draws the next screen when the user leaves a screen whose code is still loading (no blank page)', async () => {
+    const detail = deferredScreen('Detail');
+    render(
+      <MantineProvider>
+      <MemoryRouter initialEntries={['/detail']}>
+        <GoHome />
+        <Routes>
+          <Route element={<Suspense fallback={<p>Outer loading</p>}><Outlet /></Suspense>}>
+            <Route index element={<p>Home screen</p>} />
+            <Route path="detail" element={<detail.Screen />} />
+          </Route>
+        </Routes>
+      </MemoryRouter>
+      </MantineProvider>,
+    );
+    // The screen's own boundary shows the loader, not the routes' boundary.
+    expect(screen.getByRole('generic', { busy: true })).toBeTruthy();
+    expect(screen.queryByText('Outer loading')).toBeNull();
+    await act(async () => screen.getByRole('button', { name: 'Home' }).click());
+    expect(screen.getByText('Home screen')).toBeTruthy();
+    await act(async () => {
+      detail.settle();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(screen.getByText('Home screen')).toBeTruthy();
+    expect(screen.queryByText('Detail')).toBeNull();
+  });
+
+  it('shows nothing while a part of a page loads, then the part', async () => {
+    const part = deferredScreen('Relations');
+    render(<main><h1>Page</h1><PartOfPage><part.Screen /></PartOfPage></main>);
+    expect(screen.queryByRole('generic', { busy: true })).toBeNull();
+    expect(screen.getByRole('main').textContent).toBe('Page');
+    await act(async () => {
+      part.settle();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(screen.getByText('Relations')).toBeTruthy();
+  });
+});
