@@ -58,6 +58,17 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, ...restrict(schemaTypesOnly, noServer, rendererEntriesOnly) },
   },
   {
+    // The client's lazy components load with the rest of Mantine's styles (scripts/mantine-styles.ts).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/shared/ui/styles.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "ImportDeclaration[source.value='react'] > ImportSpecifier[imported.name='lazy']",
+        message: "Use lazyWithStyles (src/shared/ui/styles.ts), not React's lazy: a lazy component waits for the rest of Mantine's styles, or draws unstyled.",
+      }],
+    },
+  },
+  {
     // Widgets: the renderer's public entry, React, Mantine, i18n; what they need from the app
     // (storage, API, dialogs) comes through the form context.
     files: ['field-widgets/**/*.{ts,tsx}'],

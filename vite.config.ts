@@ -12,6 +12,7 @@ import { CLIENT_VERSION, Headers as HeaderNames } from './schemas/validation';
 import { BOOT_REQUEST_GLOBAL, PROJECT_SEGMENT, SCAN_OCR_SEGMENT, SESSION_HINT, TOP_LEVEL_SCREENS } from './schemas/boot-request';
 import { APP_ICONS } from './schemas/app-icons';
 import { pathAliasList, reactOnPreact } from './aliases';
+import { mantineStyles } from './scripts/mantine-styles';
 import { appIconPng } from './scripts/app-icon';
 
 /**
@@ -94,7 +95,8 @@ function ocrAssets(): Plugin {
  * run beside the app's code instead of after it (issue 18: the login form and a scanned link's
  * detail page waited for them): the project of the `{project}` segment, and on a
  * `/{project}/qrcode/{id}` address the barcode by its id (and its screens' 'barcode' strings,
- * modulepreload; on the detail page itself also the page's code: detailScreenCode), and with a session (the readable `sb_session` hint cookie) the user's profile.
+ * modulepreload, and the rest of Mantine's styles, preload; on the detail page itself also the
+ * page's code: detailScreenCode), and with a session (the readable `sb_session` hint cookie) the user's profile.
  * The app's client takes their answers
  * over (src/shared/api/boot-request.ts). An address that names no project (`/`, `/admin`,
  * `/playground`, not `code` or `code@version`) asks nothing; a barcode named by a lookup
@@ -121,6 +123,7 @@ function bootRequests(apiBase: string): string {
     if (/(^|; )${SESSION_HINT}=1(;|$)/.test(document.cookie)) ask(${JSON.stringify(apiBase)} + '/user/profile');
     if (id && barcodeStrings[language]) hint({ rel: 'modulepreload', href: barcodeStrings[language] });
     if (id && !parts[4]) detailCode.forEach(function (href) { hint({ rel: 'modulepreload', href: href }); });
+    if (id) hint({ rel: 'preload', as: 'style', href: restStyles, crossorigin: '' });
   }`;
 }
 
@@ -142,6 +145,13 @@ function detailScreenCode(bundle: Rollup.OutputBundle): string[] {
   const page = chunks.find((c) => /[\\/]src[\\/]features[\\/]barcode-detail[\\/]components[\\/]detail-page\.tsx$/.test(c.facadeModuleId ?? ''));
   if (!page) throw new Error('boot hints: no detail-page chunk in the bundle');
   return [...staticImports(bundle, [page.fileName])].filter((file) => !entry.has(file)).map((file) => `/${file}`);
+}
+
+/** The rest of Mantine's styles (scripts/mantine-styles.ts), which every barcode screen waits for. */
+function restStylesFile(bundle: Rollup.OutputBundle): string {
+  const file = Object.keys(bundle).find((name) => /^assets\/rest-styles-[\w-]+\.css$/.test(name));
+  if (!file) throw new Error("boot hints: no rest-styles stylesheet in the bundle");
+  return `/${file}`;
 }
 
 function bootHints(): Plugin {
@@ -169,6 +179,7 @@ function bootHints(): Plugin {
   var strings = ${JSON.stringify(strings)};
   var barcodeStrings = ${JSON.stringify(barcodeStrings)};
   var detailCode = ${JSON.stringify(detailScreenCode(context.bundle ?? {}))};
+  var restStyles = ${JSON.stringify(restStylesFile(context.bundle ?? {}))};
   var hint = function (attributes) {
     var link = document.createElement('link');
     for (var name in attributes) link.setAttribute(name, attributes[name]);
@@ -190,8 +201,8 @@ function bootHints(): Plugin {
  * The installable app's files (issue 20; README "Offline"): the install icons (drawn by
  * scripts/app-icon.ts) and the service worker, dist/sw.js, compiled from
  * src/shared/pwa/service-worker.ts with what it precaches: index.html, the first screen's code
- * and styles (the entry chunk, what it imports and its CSS), the strings of every language, the
- * icons. The version is a hash of those names (hashed themselves), so a build that changes any
+ * and styles (the entry chunk, what it imports and its CSS), the rest of Mantine's styles, the
+ * strings of every language, the icons. The version is a hash of those names (hashed themselves), so a build that changes any
  * of them installs as a new worker. Everything else is cached on first use, by the worker.
  */
 function serviceWorker(): Plugin {
@@ -212,6 +223,8 @@ function serviceWorker(): Plugin {
         files.add(fileName);
         for (const css of (bundle[fileName] as Rollup.OutputChunk).viteMetadata?.importedCss ?? []) files.add(css);
       }
+      // The rest of Mantine's styles (scripts/mantine-styles.ts), which every screen but the first waits for.
+      for (const fileName of Object.keys(bundle)) if (/^assets\/rest-styles-[\w-]+\.css$/.test(fileName)) files.add(fileName);
       const precache = [...files].sort().map((file) => `/${file}`);
       const version = createHash('sha256').update(precache.join('\n')).digest('hex').slice(0, 12);
       const built = esbuild.buildSync({
@@ -232,7 +245,7 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 export default defineConfig({
   // React Fast Refresh patches React DOM, which the client does not run (aliases.ts): in `npm run
   // dev` an edited module reloads the page instead.
-  plugins: [react({ refreshExclude: /./ }), ocrAssets(), bootHints(), serviceWorker(), precompress()],
+  plugins: [react({ refreshExclude: /./ }), mantineStyles(), ocrAssets(), bootHints(), serviceWorker(), precompress()],
   resolve: {
     // React's API on Preact in what is built (aliases.ts: issue 18's first-load budget).
     alias: [...reactOnPreact, ...pathAliasList],
@@ -261,10 +274,10 @@ export default defineConfig({
             },
             {
               // The small app modules the first screen and the lazy screens share (settings,
-              // stores, device storage, the project logo): one chunk, not five, each with its own
-              // import overhead.
+              // stores, device storage, the project logo, the error boundary, the rest of
+              // Mantine's styles' loader): one chunk, not seven, each with its own import overhead.
               name: 'first-screen-shared',
-              test: /src[\\/]shared[\\/](config|ui[\\/](store|update-events|project-logo)|storage[\\/]storage)\.tsx?$/,
+              test: /src[\\/]shared[\\/](config|ui[\\/](store|update-events|project-logo|styles|error-boundary)|storage[\\/]storage)\.tsx?$/,
             },
             {
               // What the first screen reads its data with (SWR, the API client, the project's

@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 import { pathAliases, pathAliasList, reactOnPreact } from './aliases';
+import { mantineStyles } from './scripts/mantine-styles';
 
 /** The import aliases of tsconfig.json's `paths`, for every vitest configuration (also vitest.mutation.config.ts). */
 export const alias = pathAliases;
@@ -27,6 +28,7 @@ export default defineConfig({
       {
         // The components are tested on what the client ships: React's API on Preact (aliases.ts).
         resolve: { alias: [...reactOnPreact, ...unitTestAliases, ...pathAliasList] },
+        plugins: [mantineStyles()],
         test: {
           name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'happy-dom', setupFiles: ['tests/unit/setup.ts'],
           // @rjsf/mantine imports 'dayjs/plugin/x' without an extension: let Vite resolve it, as the build does.

@@ -1,5 +1,6 @@
 import { createContext, Suspense, use, useContext, useState, type ComponentType, type ReactNode } from 'react';
 import { ScreenLoader } from '@/shared/ui/screen-loader';
+import { restStyles } from '@/shared/ui/styles';
 import { ScreenLoadFailed } from './screen-load-failed';
 
 /** Spec section 9: a lazy chunk that has not loaded in 120 s counts as failed. */
@@ -57,7 +58,8 @@ export function lazyScreen<T extends ComponentType<object>>(load: () => Promise<
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       return await Promise.race([
-        load(),
+        // Its code and the rest of Mantine's styles (src/shared/ui/styles.ts), never one without the other.
+        Promise.all([load(), restStyles()]).then(([module]) => module),
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Error('chunk load timeout')), CHUNK_TIMEOUT_MS);
         }),

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@mantine/core/styles.css';
+// Mantine's styles the first screen draws; the rest loads beside the app (scripts/mantine-styles.ts).
+import 'virtual:mantine-first-screen.css';
 import './theme-colors.css';
 import './button-labels.css';
 import './control-borders.css';
@@ -8,6 +9,7 @@ import './focus-ring.css';
 import './reflow.css';
 import { installHistoryGuard } from '@/shared/step-flow/history-guard';
 import { whenIdle } from '@/shared/ui/when-idle';
+import { restStyles } from '@/shared/ui/styles';
 import { initI18n } from '@/shared/i18n/i18n';
 import { api, connectOutbox } from '@/shared/api';
 import { App } from './app';
@@ -33,6 +35,8 @@ void initI18n().then(() => {
     connectOutbox(outbox);
     outbox.start();
   }).catch(() => undefined));
+  // The rest of Mantine's styles, once the first screen is up (a lazy screen asks sooner).
+  whenIdle(() => void restStyles().catch(() => undefined));
   // The service worker (the shell offline, issue 20), once the first screen is up.
   whenIdle(() => void import('@/shared/pwa/register').then(({ registerServiceWorker }) => registerServiceWorker()).catch(() => undefined));
 });

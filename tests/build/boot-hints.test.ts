@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
@@ -61,11 +61,16 @@ describe('index.html boot hints (built client)', () => {
     for (const href of preloads) expect(existsSync(join('dist', href))).toBe(true);
   });
 
-  it("on a scanned link also preloads the barcode screens' strings in the same language, and nothing else", () => {
+  it("on a scanned link also preloads the barcode screens' strings in the same language and the rest of Mantine's styles, and nothing else", () => {
     const links = hintsFor(['ja'], '/demo@1/qrcode/ABCDEFGHJKLM/track');
-    expect(links.map((l) => l.rel)).toEqual(['modulepreload', 'modulepreload', 'modulepreload']);
-    expect(links.map((l) => l.href).sort()).toEqual(['common', 'errors', 'barcode'].map((ns) => `/${manifest[`locales/ja/${ns}.json`]?.file}`).sort());
-    expect(hintsFor(['ja'], '/demo@1').map((l) => l.href)).not.toContain(`/${manifest['locales/ja/barcode.json']?.file}`);
+    const scripts = links.filter((l) => l.rel === 'modulepreload');
+    expect(scripts.map((l) => l.href).sort()).toEqual(['common', 'errors', 'barcode'].map((ns) => `/${manifest[`locales/ja/${ns}.json`]?.file}`).sort());
+    // As the app's loader will link it (anonymous CORS), so the browser reuses the preloaded file.
+    const restStyles = readdirSync('dist/assets').filter((name) => /^rest-styles-[\w-]+\.css$/.test(name));
+    expect(links.filter((l) => l.rel !== 'modulepreload')).toEqual([{ rel: 'preload', as: 'style', href: `/assets/${restStyles[0]}`, crossorigin: '' }]);
+    const onLogin = hintsFor(['ja'], '/demo@1');
+    expect(onLogin.map((l) => l.href)).not.toContain(`/${manifest['locales/ja/barcode.json']?.file}`);
+    expect(onLogin.filter((l) => l.rel !== 'modulepreload')).toEqual([]);
   });
 
   it("on a barcode's detail page (not its other screens) also preloads the page's own code, none of it in the first load", () => {

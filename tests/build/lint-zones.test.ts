@@ -51,4 +51,10 @@ describe('lint zones', () => {
   ])('%s accepts what it is made for', async (file, code) => {
     expect(await restrictedImports(file, code)).toEqual([]);
   });
+
+  it("refuses React's lazy in the client (lazyWithStyles waits for the rest of Mantine's styles)", async () => {
+    const [result] = await eslint.lintText("import { lazy } from 'react';\nexport const X = lazy(() => import('./x'));", { filePath: 'src/app/zone-probe.tsx' });
+    expect((result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message))
+      .toContainEqual(expect.stringMatching(/lazyWithStyles/));
+  });
 }, 120_000);

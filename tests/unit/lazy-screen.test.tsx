@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { Suspense, type ReactElement } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { MemoryRouter, Outlet, Route, Routes, useNavigate } from 'react-router-dom';
 import { lazyScreen, PartOfPage } from '@/app/lazy';
+import { restStyles } from '@/shared/ui/styles';
 
 /** A screen module whose load the test settles by hand. */
 function deferredScreen(text: string) {
@@ -20,6 +21,12 @@ function GoHome() {
 }
 
 describe('lazyScreen', () => {
+  // The rest of Mantine's styles, which every lazy screen also waits for, already here: the tests
+  // then settle the screens' code by hand.
+  beforeAll(async () => {
+    await restStyles();
+  });
+
   it('draws the next screen when the user leaves a screen whose code is still loading (no blank page)', async () => {
     const detail = deferredScreen('Detail');
     render(

@@ -1,13 +1,14 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ocrDialog, photoDialog, scanDialog } from '@/shared/ui/capture-requests';
 import { ErrorBoundary } from '@/shared/ui/error-boundary';
 import { useStore } from '@/shared/ui/store';
 import { showToast } from '@/shared/ui/toasts';
+import { lazyWithStyles } from '@/shared/ui/styles';
 
-const Scanner = lazy(() => import('@/features/scanning/components/scanner').then((m) => ({ default: m.Scanner })));
-const PhotoDialog = lazy(() => import('@/features/scanning/components/photo-dialog').then((m) => ({ default: m.PhotoDialog })));
-const OcrCapture = lazy(() => import('@/features/scanning/components/ocr-capture').then((m) => ({ default: m.OcrCapture })));
+const Scanner = lazyWithStyles(() => import('@/features/scanning/components/scanner').then((m) => ({ default: m.Scanner })));
+const PhotoDialog = lazyWithStyles(() => import('@/features/scanning/components/photo-dialog').then((m) => ({ default: m.PhotoDialog })));
+const OcrCapture = lazyWithStyles(() => import('@/features/scanning/components/ocr-capture').then((m) => ({ default: m.OcrCapture })));
 
 /**
  * Draws the capture dialog a field asked for over the current screen: the scanner (a barcode

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '@/shared/ui/error-boundary';
 import { useStore } from '@/shared/ui/store';
@@ -6,6 +6,7 @@ import { closeMessage, messageStore } from '@/shared/ui/message-dialog';
 import { updateStore } from '@/shared/ui/update-events';
 import { toastStore } from '@/shared/ui/toasts';
 import type { MessageDialogProps } from './message-dialog';
+import { lazyWithStyles } from '@/shared/ui/styles';
 
 /*
  * Dialogs and toasts are not part of the first load (its budget), but what a failure needs must
@@ -15,9 +16,9 @@ import type { MessageDialogProps } from './message-dialog';
  */
 const loadMessageDialog = () => import('./message-dialog');
 const loadToasts = () => import('./toasts');
-const MessageDialog = lazy(() => loadMessageDialog().then((m) => ({ default: m.MessageDialog })));
-const UpdateDialog = lazy(() => import('./update-dialog').then((m) => ({ default: m.UpdateDialog })));
-const Toasts = lazy(() => loadToasts().then((m) => ({ default: m.Toasts })));
+const MessageDialog = lazyWithStyles(() => loadMessageDialog().then((m) => ({ default: m.MessageDialog })));
+const UpdateDialog = lazyWithStyles(() => import('./update-dialog').then((m) => ({ default: m.UpdateDialog })));
+const Toasts = lazyWithStyles(() => loadToasts().then((m) => ({ default: m.Toasts })));
 
 /** Fetches the message dialog's and the toasts' code now (a screen is up), so a failure later finds it loaded. */
 export function preloadFailureUi(): void {

@@ -1,12 +1,13 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { ActionIcon, Box, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Project } from '@schemas/api/project';
 import type { Profile } from '@schemas/api/user';
 import { ProjectLogo } from '@/shared/ui/project-logo';
+import { lazyWithStyles } from '@/shared/ui/styles';
 
-const LogoutConfirm = lazy(() => import('./logout-confirm').then((m) => ({ default: m.LogoutConfirm })));
+const LogoutConfirm = lazyWithStyles(() => import('./logout-confirm').then((m) => ({ default: m.LogoutConfirm })));
 
 export interface HeaderProps {
   project: Project;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { whenIdle } from '@/shared/ui/when-idle';
 import { reportPageView, startAnalytics } from '@/shared/analytics';
 import { Button, Center, Container, Loader, Stack, Text } from '@mantine/core';
@@ -21,14 +21,15 @@ import { LazyMessageDialog, preloadFailureUi } from '../dialogs/lazy-dialogs';
 import { linkManifest } from '@/shared/pwa/manifest-link';
 import { ScreenLoadFailed } from '../screen-load-failed';
 import { Header } from './header';
+import { lazyWithStyles } from '@/shared/ui/styles';
 
 const loadUserTools = () => import('./user-tools');
-const UserTools = lazy(loadUserTools);
+const UserTools = lazyWithStyles(loadUserTools);
 /**
  * Offline and the outbox's count, under the header: in the same chunk as the user tools (writes
  * need a login, so only users wait for them), loaded with the layout, not at the failure.
  */
-const OutboxBanner = lazy(() => loadUserTools().then((m) => ({ default: m.OutboxBanner })));
+const OutboxBanner = lazyWithStyles(() => loadUserTools().then((m) => ({ default: m.OutboxBanner })));
 
 /**
  * Starts loading what users need on every screen (the scanner listener among it) before the

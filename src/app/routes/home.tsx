@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import i18next from 'i18next';
 import type { LoggedInHomeProps } from '@/features/home/components/logged-in-home';
 import { useTranslation } from 'react-i18next';
@@ -13,18 +13,19 @@ import { translateError } from '@/shared/i18n/error-message';
 import { showMessage } from '@/shared/ui/message-dialog';
 import { ScreenLoader } from '@/shared/ui/screen-loader';
 import { preloadUserTools } from '../layout/project-layout';
+import { lazyWithStyles } from '@/shared/ui/styles';
 
 // A visitor's first screen is the login form: the logged-in home loads only for users, with its
 // scan feedback settings and their strings, so the home appears whole (and a trigger pulled as it
 // appears is not slowed by a chunk arriving just then).
-const LoggedInHome = lazy(() => Promise.all([
+const LoggedInHome = lazyWithStyles(() => Promise.all([
   import('@/features/home/components/logged-in-home'),
   import('@/features/scanning/components/scan-feedback-settings'),
   i18next.loadNamespaces('barcode'),
 ]).then(([home, settings]) => ({
   default: (props: Omit<LoggedInHomeProps, 'settingsSlot'>) => <home.LoggedInHome {...props} settingsSlot={<settings.ScanFeedbackSettings />} />,
 })));
-const HandheldScan = lazy(() => import('@/features/scanning/components/handheld-scan').then((m) => ({ default: m.HandheldScan })));
+const HandheldScan = lazyWithStyles(() => import('@/features/scanning/components/handheld-scan').then((m) => ({ default: m.HandheldScan })));
 const homeFallback = <ScreenLoader />;
 
 /**

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Button, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { checkProjectConfig, projectConfigSchema } from '@renderer/config-check';
 import { ErrorBoundary } from '@/shared/ui/error-boundary';
 import { rangeOfPointer, syntaxProblems, type TextRange } from '../model/json-assist';
+import { lazyWithStyles } from '@/shared/ui/styles';
 
 /** A problem of the JSON at its place in the text, in the admin's language. */
 export interface LocatedProblem extends TextRange {
@@ -24,7 +25,7 @@ export interface JsonEditorProps {
   jump: { offset: number } | null;
 }
 
-const JsonCodeEditor = lazy(() => import('./json-code-editor'));
+const JsonCodeEditor = lazyWithStyles(() => import('./json-code-editor'));
 
 /** How long typing must pause before the JSON is checked again (the check compiles every form). */
 const CHECK_DELAY_MS = 400;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Suspense, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { translateError } from '@/shared/i18n/error-message';
 import { showToast } from '@/shared/ui/toasts';
 import { authorize, interpretLoginError } from '../api/authorize';
 import { AccessCodeInput, type AccessCodeValue } from './access-code-input';
+import { lazyWithStyles } from '@/shared/ui/styles';
 
 export interface LoginFormProps {
   project: Project;
@@ -17,7 +18,7 @@ export interface LoginFormProps {
 }
 
 // Only projects that ask for a password draw this field: the others' first load goes without it.
-const PasswordInput = lazy(() => import('./password-input').then((m) => ({ default: m.PasswordInput })));
+const PasswordInput = lazyWithStyles(() => import('./password-input').then((m) => ({ default: m.PasswordInput })));
 
 const EMPTY: AccessCodeValue = { first: '', last: '' };
 

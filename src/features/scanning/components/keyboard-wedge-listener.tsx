@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Project } from '@schemas/api/project';
 import { readStored } from '@/shared/storage/storage';
@@ -8,8 +8,9 @@ import { showToast } from '@/shared/ui/toasts';
 import { asAimerTarget, asGroupSeparator, handheldScannerConfig, keyboardWedgeAdapter } from '../model/handheld';
 import { isEnterpriseBrowser } from '../model/handheld-device';
 import { scanFeedback } from '../model/scan-feedback';
+import { lazyWithStyles } from '@/shared/ui/styles';
 
-const ScanHandler = lazy(() => import('./scan-handler').then((m) => ({ default: m.ScanHandler })));
+const ScanHandler = lazyWithStyles(() => import('./scan-handler').then((m) => ({ default: m.ScanHandler })));
 
 /**
  * Handheld terminals and scanners that type like a keyboard (spec section 4): pulling the trigger
