@@ -11,7 +11,7 @@ import { detectLanguage } from './schemas/languages';
 import { CLIENT_VERSION, Headers as HeaderNames } from './schemas/validation';
 import { BOOT_REQUEST_GLOBAL, PROJECT_SEGMENT, SCAN_OCR_SEGMENT, SESSION_HINT, TOP_LEVEL_SCREENS } from './schemas/boot-request';
 import { APP_ICONS } from './schemas/app-icons';
-import { pathAliasList, reactOnPreact } from './aliases';
+import { pathAliasList, plainTextMarkdown, reactOnPreact } from './aliases';
 import { mantineStyles } from './scripts/mantine-styles';
 import { appIconPng } from './scripts/app-icon';
 
@@ -247,8 +247,8 @@ export default defineConfig({
   // dev` an edited module reloads the page instead.
   plugins: [react({ refreshExclude: /./ }), mantineStyles(), ocrAssets(), bootHints(), serviceWorker(), precompress()],
   resolve: {
-    // React's API on Preact in what is built (aliases.ts: issue 18's first-load budget).
-    alias: [...reactOnPreact, ...pathAliasList],
+    // React's API on Preact, and rjsf's markdown as plain text (aliases.ts: issue 18).
+    alias: [...reactOnPreact, ...plainTextMarkdown, ...pathAliasList],
   },
   // The barcode decoder runs in a module worker (it imports zxing-wasm).
   worker: { format: 'es' },

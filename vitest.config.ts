@@ -1,10 +1,38 @@
 import { defineConfig } from 'vitest/config';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pathAliases, pathAliasList, reactOnPreact } from './aliases';
+import { pathAliases, pathAliasList, plainTextMarkdown, reactOnPreact } from './aliases';
 import { mantineStyles } from './scripts/mantine-styles';
 
 /** The import aliases of tsconfig.json's `paths`, for every vitest configuration (also vitest.mutation.config.ts). */
 export const alias = pathAliases;
+
+/**
+ * The installed packages that import React (a dependency or peer dependency on react or
+ * react-dom), and Preact itself: Vite runs them in the unit tests, so the React aliases reach them,
+ * and every one shares the one Preact. Other packages (mathjs, ajv...) stay with Node, as loading
+ * them through Vite would only be slower.
+ */
+function reactDependentPackages(): RegExp {
+  const names: string[] = ['preact'];
+  const scan = (dir: string, scope = '') => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith('.') || !entry.isDirectory()) continue;
+      if (entry.name.startsWith('@')) {
+        scan(join(dir, entry.name), `${entry.name}/`);
+        continue;
+      }
+      const manifest = join(dir, entry.name, 'package.json');
+      if (!existsSync(manifest)) continue;
+      const { dependencies = {}, peerDependencies = {} } = JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, Record<string, string>>;
+      if ('react' in { ...dependencies, ...peerDependencies } || 'react-dom' in { ...dependencies, ...peerDependencies }) names.push(`${scope}${entry.name}`);
+    }
+  };
+  scan(fileURLToPath(new URL('./node_modules', import.meta.url)));
+  return new RegExp(`[\\\\/]node_modules[\\\\/](${names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})[\\\\/]`);
+}
+const reactDependents = reactDependentPackages();
 
 /**
  * Unit tests render on Preact as the build does. Vitest hands CommonJS files to Node, whose
@@ -27,12 +55,12 @@ export default defineConfig({
     projects: [
       {
         // The components are tested on what the client ships: React's API on Preact (aliases.ts).
-        resolve: { alias: [...reactOnPreact, ...unitTestAliases, ...pathAliasList] },
+        resolve: { alias: [...reactOnPreact, ...plainTextMarkdown, ...unitTestAliases, ...pathAliasList] },
         plugins: [mantineStyles()],
         test: {
           name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'happy-dom', setupFiles: ['tests/unit/setup.ts'],
           // @rjsf/mantine imports 'dayjs/plugin/x' without an extension: let Vite resolve it, as the build does.
-          server: { deps: { inline: true } },
+          server: { deps: { inline: [reactDependents] } },
         },
       },
       {

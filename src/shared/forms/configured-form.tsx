@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
-import { Form } from '@rjsf/mantine';
+import { withTheme } from '@rjsf/core';
+// The Mantine theme's templates only: its widgets (and with them @mantine/dates and dayjs, 52 KB)
+// are never drawn, as every field has a widget of its own (field-widgets/registry.ts).
+import { generateTemplates } from '@rjsf/mantine/lib/templates/index.js';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { ErrorSchema, FieldTemplateProps, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +33,8 @@ function BareFieldTemplate({ children, hidden }: FieldTemplateProps) {
 
 
 const templates = { FieldTemplate: BareFieldTemplate, ObjectFieldTemplate: ProgressiveObjectTemplate };
+
+const Form = withTheme({ templates: generateTemplates() });
 
 export interface ConfiguredFormProps {
   form: CompiledForm;

@@ -96,6 +96,8 @@ describe('property: every valid configuration compiles, form by form', () => {
           const form = compileForm(source, configured.ref, { language: 'en', loggedIn });
           expect(() => validatorFor(form)).not.toThrow();
           for (const key of form.uiSchema['ui:order']) expect(FIELD_TYPE_NAMES).toContain((form.uiSchema[key] as { 'ui:field': string })['ui:field']);
+          // rjsf's markdown is plain text in this app (src/shared/forms/plain-text-markdown.ts).
+          expect(JSON.stringify(form.uiSchema)).not.toMatch(/enableMarkdown/);
 
           const defaults = getDefaultFormState(rjsfValidator, form.schema as RJSFSchema, {}, form.schema as RJSFSchema, false, DEFAULT_FORM_STATE_BEHAVIOUR) as Record<string, unknown>;
           const { errors } = validateFormData(form, defaults);
