@@ -94,9 +94,10 @@ function ocrAssets(): Plugin {
  * client would send them (same URL, credentials, client-version and utc-offset headers), so they
  * run beside the app's code instead of after it (issue 18: the login form and a scanned link's
  * detail page waited for them): the project of the `{project}` segment, and on a
- * `/{project}/qrcode/{id}` address the barcode by its id (and its screens' 'barcode' strings,
- * modulepreload, and the rest of Mantine's styles, preload; on the detail page itself also the
- * page's code: detailScreenCode), and with a session (the readable `sb_session` hint cookie) the user's profile.
+ * `/{project}/qrcode/{id}` address the barcode by its id (and, on its detail page or with a
+ * session, its screens' 'barcode' strings, modulepreload, and the rest of Mantine's styles,
+ * preload; on the detail page itself also the page's code: detailScreenCode), and with a session
+ * (the readable `sb_session` hint cookie) the user's profile.
  * The app's client takes their answers
  * over (src/shared/api/boot-request.ts). An address that names no project (`/`, `/admin`,
  * `/playground`, not `code` or `code@version`) asks nothing; a barcode named by a lookup
@@ -120,10 +121,15 @@ function bootRequests(apiBase: string): string {
     var id = '';
     try { id = parts[2] === 'qrcode' && parts[3] ? decodeURIComponent(parts[3]) : ''; } catch (e) { id = ''; }
     if (id && id !== ${JSON.stringify(SCAN_OCR_SEGMENT)} && id.indexOf('=') < 0) ask(${JSON.stringify(apiBase)} + '/barcode/barcode?' + new URLSearchParams({ id: id }).toString());
-    if (/(^|; )${SESSION_HINT}=1(;|$)/.test(document.cookie)) ask(${JSON.stringify(apiBase)} + '/user/profile');
-    if (id && barcodeStrings[language]) hint({ rel: 'modulepreload', href: barcodeStrings[language] });
+    var session = /(^|; )${SESSION_HINT}=1(;|$)/.test(document.cookie);
+    if (session) ask(${JSON.stringify(apiBase)} + '/user/profile');
+    // What the barcode's screen draws with: on its detail page (open to visitors), or on its other
+    // screens with a session. A visitor on a restricted screen's link gets the login form first,
+    // which needs neither: they would only slow it down.
+    var drawsBarcode = id && (!parts[4] || session);
+    if (drawsBarcode && barcodeStrings[language]) hint({ rel: 'modulepreload', href: barcodeStrings[language] });
+    if (drawsBarcode) hint({ rel: 'preload', as: 'style', href: restStyles, crossorigin: '' });
     if (id && !parts[4]) detailCode.forEach(function (href) { hint({ rel: 'modulepreload', href: href }); });
-    if (id) hint({ rel: 'preload', as: 'style', href: restStyles, crossorigin: '' });
   }`;
 }
 

@@ -61,16 +61,19 @@ describe('index.html boot hints (built client)', () => {
     for (const href of preloads) expect(existsSync(join('dist', href))).toBe(true);
   });
 
-  it("on a scanned link also preloads the barcode screens' strings in the same language and the rest of Mantine's styles, and nothing else", () => {
-    const links = hintsFor(['ja'], '/demo@1/qrcode/ABCDEFGHJKLM/track');
+  it("on a scanned link with a session also preloads the barcode screens' strings in the same language and the rest of Mantine's styles, and nothing else", () => {
+    const links = hintsFor(['ja'], '/demo@1/qrcode/ABCDEFGHJKLM/track', -540, 'sb_session=1');
     const scripts = links.filter((l) => l.rel === 'modulepreload');
     expect(scripts.map((l) => l.href).sort()).toEqual(['common', 'errors', 'barcode'].map((ns) => `/${manifest[`locales/ja/${ns}.json`]?.file}`).sort());
     // As the app's loader will link it (anonymous CORS), so the browser reuses the preloaded file.
     const restStyles = readdirSync('dist/assets').filter((name) => /^rest-styles-[\w-]+\.css$/.test(name));
     expect(links.filter((l) => l.rel !== 'modulepreload')).toEqual([{ rel: 'preload', as: 'style', href: `/assets/${restStyles[0]}`, crossorigin: '' }]);
-    const onLogin = hintsFor(['ja'], '/demo@1');
-    expect(onLogin.map((l) => l.href)).not.toContain(`/${manifest['locales/ja/barcode.json']?.file}`);
-    expect(onLogin.filter((l) => l.rel !== 'modulepreload')).toEqual([]);
+    // The login form (the project's home, or a restricted screen's link without a session) needs neither.
+    for (const onLogin of [hintsFor(['ja'], '/demo@1'), hintsFor(['ja'], '/demo@1/qrcode/ABCDEFGHJKLM/track')]) {
+      expect(onLogin.map((l) => l.href).sort()).toEqual(['common', 'errors'].map((ns) => `/${manifest[`locales/ja/${ns}.json`]?.file}`).sort());
+    }
+    // A visitor's detail page draws the barcode: its strings and styles as well.
+    expect(hintsFor(['ja'], '/demo@1/qrcode/ABCDEFGHJKLM').map((l) => l.href)).toEqual(expect.arrayContaining([`/${manifest['locales/ja/barcode.json']?.file}`, `/assets/${restStyles[0]}`]));
   });
 
   it("on a barcode's detail page (not its other screens) also preloads the page's own code, none of it in the first load", () => {

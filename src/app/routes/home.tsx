@@ -14,6 +14,7 @@ import { showMessage } from '@/shared/ui/message-dialog';
 import { ScreenLoader } from '@/shared/ui/screen-loader';
 import { preloadUserTools } from '../layout/project-layout';
 import { lazyWithStyles } from '@/shared/ui/styles';
+import { onFirstIntent } from '@/shared/ui/first-intent';
 
 // A visitor's first screen is the login form: the logged-in home loads only for users, with its
 // scan feedback settings and their strings, so the home appears whole (and a trigger pulled as it
@@ -41,10 +42,14 @@ export function HomeRoute({ preloadResumed }: { preloadResumed?(name: string): v
   const [search] = useSearchParams();
   const navigate = useNavigate();
   // A visitor sent here from a restricted screen (a scanned link to a tracking form) goes back to
-  // it after login: its code (the form renderer among it) loads while they type their code.
+  // it after login: its code (the form renderer among it) loads while they type their code, from
+  // their first tap or key on the page. Not before: running that code takes the main thread for a
+  // few hundred ms on a slow phone, which would make the login form itself slow to answer (and a
+  // visitor who does not log in would download it for nothing).
   const resumed = search.get('name');
   useEffect(() => {
-    if (resumed && !isLoading && !profile) preloadResumed?.(resumed);
+    if (!resumed || isLoading || profile || !preloadResumed) return undefined;
+    return onFirstIntent(() => preloadResumed(resumed));
   }, [resumed, isLoading, profile, preloadResumed]);
 
   if (isLoading) return homeFallback;
