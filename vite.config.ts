@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import { detectLanguage } from './schemas/languages';
 import { CLIENT_VERSION, Headers as HeaderNames } from './schemas/validation';
-import { BOOT_REQUEST_GLOBAL, PROJECT_SEGMENT, SCAN_OCR_SEGMENT, SESSION_HINT, TOP_LEVEL_SCREENS } from './schemas/boot-request';
+import { BOOT_REQUEST_GLOBAL, PROJECT_SEGMENT, PUBLIC_BARCODE_SCREENS, REST_STYLES_GLOBAL, SCAN_OCR_SEGMENT, SESSION_HINT, TOP_LEVEL_SCREENS } from './schemas/boot-request';
 import { APP_ICONS } from './schemas/app-icons';
 import { pathAliasList, plainTextMarkdown, reactOnPreact } from './aliases';
 import { mantineStyles } from './scripts/mantine-styles';
@@ -94,10 +94,10 @@ function ocrAssets(): Plugin {
  * client would send them (same URL, credentials, client-version and utc-offset headers), so they
  * run beside the app's code instead of after it (issue 18: the login form and a scanned link's
  * detail page waited for them): the project of the `{project}` segment, and on a
- * `/{project}/qrcode/{id}` address the barcode by its id (and, on its detail page or with a
- * session, its screens' 'barcode' strings, modulepreload, and the rest of Mantine's styles,
- * preload; on the detail page itself also the page's code: detailScreenCode), and with a session
- * (the readable `sb_session` hint cookie) the user's profile.
+ * `/{project}/qrcode/{id}` address the barcode by its id (and, on the barcode screens open to
+ * visitors or with a session, its screens' 'barcode' strings, modulepreload; on the detail page
+ * itself also the page's code: detailScreenCode), with a session (the readable `sb_session` hint
+ * cookie) the user's profile, and there or with a session the rest of Mantine's styles (preload).
  * The app's client takes their answers
  * over (src/shared/api/boot-request.ts). An address that names no project (`/`, `/admin`,
  * `/playground`, not `code` or `code@version`) asks nothing; a barcode named by a lookup
@@ -119,16 +119,17 @@ function bootRequests(apiBase: string): string {
     };
     ask(${JSON.stringify(apiBase)} + '/barcode/project?code=' + encodeURIComponent(ref[1]) + (ref[2] ? '&version=' + ref[2] : ''));
     var id = '';
-    try { id = parts[2] === 'qrcode' && parts[3] ? decodeURIComponent(parts[3]) : ''; } catch (e) { id = ''; }
-    if (id && id !== ${JSON.stringify(SCAN_OCR_SEGMENT)} && id.indexOf('=') < 0) ask(${JSON.stringify(apiBase)} + '/barcode/barcode?' + new URLSearchParams({ id: id }).toString());
+    try { id = parts[2] === 'qrcode' && parts[3] && parts[3] !== ${JSON.stringify(SCAN_OCR_SEGMENT)} ? decodeURIComponent(parts[3]) : ''; } catch (e) { id = ''; }
+    if (id && id.indexOf('=') < 0) ask(${JSON.stringify(apiBase)} + '/barcode/barcode?' + new URLSearchParams({ id: id }).toString());
     var session = /(^|; )${SESSION_HINT}=1(;|$)/.test(document.cookie);
     if (session) ask(${JSON.stringify(apiBase)} + '/user/profile');
-    // What the barcode's screen draws with: on its detail page (open to visitors), or on its other
-    // screens with a session. A visitor on a restricted screen's link gets the login form first,
-    // which needs neither: they would only slow it down.
-    var drawsBarcode = id && (!parts[4] || session);
+    // What a barcode's screen draws with: on the screens open to visitors (its detail page, trace,
+    // children, page), or on any with a session. A visitor on a restricted screen's link gets the
+    // login form first, which needs neither: they would only slow it down. With a session every
+    // screen (the logged-in home too) waits for the rest of Mantine's styles.
+    var drawsBarcode = id && (!parts[4] || session || ${JSON.stringify(PUBLIC_BARCODE_SCREENS)}.indexOf(parts[4]) >= 0);
     if (drawsBarcode && barcodeStrings[language]) hint({ rel: 'modulepreload', href: barcodeStrings[language] });
-    if (drawsBarcode) hint({ rel: 'preload', as: 'style', href: restStyles, crossorigin: '' });
+    if (drawsBarcode || session) hint({ rel: 'preload', as: 'style', href: restStyles, crossorigin: '' });
     if (id && !parts[4]) detailCode.forEach(function (href) { hint({ rel: 'modulepreload', href: href }); });
   }`;
 }
@@ -185,7 +186,7 @@ function bootHints(): Plugin {
   var strings = ${JSON.stringify(strings)};
   var barcodeStrings = ${JSON.stringify(barcodeStrings)};
   var detailCode = ${JSON.stringify(detailScreenCode(context.bundle ?? {}))};
-  var restStyles = ${JSON.stringify(restStylesFile(context.bundle ?? {}))};
+  var restStyles = window.${REST_STYLES_GLOBAL} = ${JSON.stringify(restStylesFile(context.bundle ?? {}))};
   var hint = function (attributes) {
     var link = document.createElement('link');
     for (var name in attributes) link.setAttribute(name, attributes[name]);

@@ -17,3 +17,9 @@ export const SCAN_OCR_SEGMENT = 'scan-ocr';
 
 /** The readable cookie the server sets beside the httpOnly session cookies (no secret): a session may exist. */
 export const SESSION_HINT = 'sb_session';
+
+/** The screens under a barcode a visitor may open (src/app/router.tsx); the others ask for a login first. */
+export const PUBLIC_BARCODE_SCREENS = ['trace', 'children', 'html'];
+
+/** Where index.html's inline script leaves the address of the rest of Mantine's styles (src/shared/ui/styles.ts). */
+export const REST_STYLES_GLOBAL = '__sbRestStyles';

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { CLIENT_VERSION } from '../../schemas/validation';
+import { REST_STYLES_GLOBAL } from '../../schemas/boot-request';
 
 /**
  * The inline script the build puts in index.html (vite.config.ts, bootHints): run as a browser
@@ -72,8 +73,21 @@ describe('index.html boot hints (built client)', () => {
     for (const onLogin of [hintsFor(['ja'], '/demo@1'), hintsFor(['ja'], '/demo@1/qrcode/ABCDEFGHJKLM/track')]) {
       expect(onLogin.map((l) => l.href).sort()).toEqual(['common', 'errors'].map((ns) => `/${manifest[`locales/ja/${ns}.json`]?.file}`).sort());
     }
-    // A visitor's detail page draws the barcode: its strings and styles as well.
-    expect(hintsFor(['ja'], '/demo@1/qrcode/ABCDEFGHJKLM').map((l) => l.href)).toEqual(expect.arrayContaining([`/${manifest['locales/ja/barcode.json']?.file}`, `/assets/${restStyles[0]}`]));
+    // The screens of a barcode open to visitors draw it: its strings and styles as well.
+    for (const open of ['', '/trace', '/children', '/html']) {
+      expect(hintsFor(['ja'], `/demo@1/qrcode/ABCDEFGHJKLM${open}`).map((l) => l.href)).toEqual(expect.arrayContaining([`/${manifest['locales/ja/barcode.json']?.file}`, `/assets/${restStyles[0]}`]));
+    }
+    // With a session the project's home is the logged-in home, which waits for the styles too.
+    expect(hintsFor(['ja'], '/demo@1', -540, 'sb_session=1').filter((l) => l.rel === 'preload')).toEqual([{ rel: 'preload', as: 'style', href: `/assets/${restStyles[0]}`, crossorigin: '' }]);
+    // The OCR scan page is no barcode.
+    expect(hintsFor(['ja'], '/demo@1/qrcode/scan-ocr').map((l) => l.href)).not.toContain(`/${manifest['locales/ja/barcode.json']?.file}`);
+  });
+
+  it("names the rest of Mantine's styles for the app, which links them itself", () => {
+    const window: Record<string, unknown> = {};
+    runInNewContext(script, { window, document: { cookie: '', head: { appendChild: () => undefined }, createElement: () => ({ setAttribute: () => undefined }) }, navigator: { languages: ['en'], language: 'en' }, location: { pathname: '/' }, fetch: () => Promise.resolve({}), Date, encodeURIComponent, decodeURIComponent, URLSearchParams, String });
+    expect(window[REST_STYLES_GLOBAL]).toMatch(/^\/assets\/rest-styles-[\w-]+\.css$/);
+    expect(existsSync(join('dist', window[REST_STYLES_GLOBAL] as string))).toBe(true);
   });
 
   it("on a barcode's detail page (not its other screens) also preloads the page's own code, none of it in the first load", () => {

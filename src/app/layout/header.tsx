@@ -4,10 +4,23 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Project } from '@schemas/api/project';
 import type { Profile } from '@schemas/api/user';
+import { ErrorBoundary } from '@/shared/ui/error-boundary';
 import { ProjectLogo } from '@/shared/ui/project-logo';
 import { lazyWithStyles } from '@/shared/ui/styles';
 
 const LogoutConfirm = lazyWithStyles(() => import('./logout-confirm').then((m) => ({ default: m.LogoutConfirm })));
+
+/** 'Are you sure to logout' as plain HTML, for when the dialog's code could not load. */
+function PlainLogoutConfirm({ onCancel, onConfirm }: { onCancel(): void; onConfirm(): Promise<void> }) {
+  const { t } = useTranslation();
+  return (
+    <div role="alertdialog" aria-label={t('header.logout')} style={{ position: 'fixed', left: 8, right: 8, bottom: 8, zIndex: 600, background: '#fff', border: '1px solid', padding: 12 }}>
+      <p>{t('header.logoutConfirm')}</p>
+      <button type="button" onClick={onCancel}>{t('common.cancel')}</button>{' '}
+      <button type="button" onClick={() => void onConfirm().finally(onCancel)}>{t('common.ok')}</button>
+    </div>
+  );
+}
 
 export interface HeaderProps {
   project: Project;
@@ -61,9 +74,12 @@ export function Header({ project, homePath, profile, onLogout, showHome = true }
         )}
       </Group>
       {confirming && (
-        <Suspense fallback={null}>
-          <LogoutConfirm onCancel={() => setConfirming(false)} onConfirm={onLogout} />
-        </Suspense>
+        // The dialog's code that cannot load (offline, never fetched) asks the same in plain HTML.
+        <ErrorBoundary fallback={() => <PlainLogoutConfirm onCancel={() => setConfirming(false)} onConfirm={onLogout} />}>
+          <Suspense fallback={null}>
+            <LogoutConfirm onCancel={() => setConfirming(false)} onConfirm={onLogout} />
+          </Suspense>
+        </ErrorBoundary>
       )}
     </Box>
   );

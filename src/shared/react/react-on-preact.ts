@@ -12,10 +12,12 @@ export * from 'preact/compat';
 
 /**
  * React's `<Activity mode>` keeps a hidden subtree mounted (its state kept) without showing it.
- * Mantine uses it for `keepMounted` transitions, collapses, tabs and steppers. Here the subtree
- * stays mounted inside a box that is `display: none` while hidden and `display: contents` (no box
- * of its own, so layout is unchanged) while shown. React also pauses a hidden subtree's effects;
- * this keeps them running, which no screen of this app depends on (none passes keepMounted).
+ * Mantine uses it for `keepMounted` transitions, collapses, tabs and steppers: in this app the
+ * collapses (scan feedback settings, the handheld scan, admin pages) and the dropdowns of
+ * selects, which keep their content mounted by default. Here the subtree stays mounted inside a
+ * box that is `display: none` while hidden and `display: contents` (no box of its own, so layout
+ * is unchanged) while shown. React also pauses a hidden subtree's effects; this keeps them
+ * running, which those parts do not depend on (the end-to-end suite opens and closes each).
  */
 export function Activity({ mode, children }: { mode?: 'visible' | 'hidden'; children?: ComponentChildren }) {
   return createElement('div', { style: { display: mode === 'hidden' ? 'none' : 'contents' } }, children);

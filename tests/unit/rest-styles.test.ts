@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { REST_STYLES_GLOBAL } from '@schemas/boot-request';
+
+/** The links restStyles() appends, held instead of appended, for the test to load or fail. */
+function heldLinks() {
+  const links: HTMLLinkElement[] = [];
+  vi.spyOn(document.head, 'appendChild').mockImplementation(<T extends Node>(node: T) => {
+    links.push(node as unknown as HTMLLinkElement);
+    return node;
+  });
+  return links;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  delete (window as unknown as Record<string, unknown>)[REST_STYLES_GLOBAL];
+});
+
+describe("the rest of Mantine's styles (built app: the file index.html names)", () => {
+  it('links the file once for every caller, anonymous CORS as the preload asked', async () => {
+    vi.resetModules();
+    (window as unknown as Record<string, unknown>)[REST_STYLES_GLOBAL] = '/assets/rest-styles-abc.css';
+    const links = heldLinks();
+    const { restStyles } = await import('@/shared/ui/styles');
+    const first = restStyles();
+    const second = restStyles();
+    expect(links).toHaveLength(1);
+    expect(links[0]?.rel).toBe('stylesheet');
+    expect(links[0]?.getAttribute('href')).toBe('/assets/rest-styles-abc.css');
+    expect(links[0]?.crossOrigin).toBe('');
+    links[0]?.onload?.(new Event('load'));
+    await expect(Promise.all([first, second])).resolves.toBeDefined();
+  });
+
+  it('fails while the file cannot load, removes that link, and links it afresh for the next caller', async () => {
+    vi.resetModules();
+    (window as unknown as Record<string, unknown>)[REST_STYLES_GLOBAL] = '/assets/rest-styles-abc.css';
+    const links = heldLinks();
+    const { restStyles } = await import('@/shared/ui/styles');
+    const failed = restStyles();
+    const removed = vi.spyOn(links[0] as HTMLLinkElement, 'remove');
+    links[0]?.onerror?.(new Event('error'));
+    await expect(failed).rejects.toThrow(/rest-styles-abc\.css/);
+    expect(removed).toHaveBeenCalled();
+    const retried = restStyles();
+    expect(links).toHaveLength(2);
+    links[1]?.onload?.(new Event('load'));
+    await expect(retried).resolves.toBeUndefined();
+  });
+});
