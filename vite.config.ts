@@ -154,10 +154,10 @@ function detailScreenCode(bundle: Rollup.OutputBundle): string[] {
   return [...staticImports(bundle, [page.fileName])].filter((file) => !entry.has(file)).map((file) => `/${file}`);
 }
 
-/** The rest of Mantine's styles (scripts/mantine-styles.ts), which every barcode screen waits for. */
+/** The rest of Mantine's styles (scripts/mantine-styles.ts), which every lazy screen waits for: index.html names it, the service worker keeps it. */
 function restStylesFile(bundle: Rollup.OutputBundle): string {
   const file = Object.keys(bundle).find((name) => /^assets\/rest-styles-[\w-]+\.css$/.test(name));
-  if (!file) throw new Error("boot hints: no rest-styles stylesheet in the bundle");
+  if (!file) throw new Error('mantine styles: no rest-styles stylesheet in the bundle');
   return `/${file}`;
 }
 
@@ -231,7 +231,7 @@ function serviceWorker(): Plugin {
         for (const css of (bundle[fileName] as Rollup.OutputChunk).viteMetadata?.importedCss ?? []) files.add(css);
       }
       // The rest of Mantine's styles (scripts/mantine-styles.ts), which every screen but the first waits for.
-      for (const fileName of Object.keys(bundle)) if (/^assets\/rest-styles-[\w-]+\.css$/.test(fileName)) files.add(fileName);
+      files.add(restStylesFile(bundle).slice(1));
       const precache = [...files].sort().map((file) => `/${file}`);
       const version = createHash('sha256').update(precache.join('\n')).digest('hex').slice(0, 12);
       const built = esbuild.buildSync({

@@ -26,7 +26,8 @@ function reactDependentPackages(): RegExp {
       const manifest = join(dir, entry.name, 'package.json');
       if (!existsSync(manifest)) continue;
       const { dependencies = {}, peerDependencies = {} } = JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, Record<string, string>>;
-      if ('react' in { ...dependencies, ...peerDependencies } || 'react-dom' in { ...dependencies, ...peerDependencies }) names.push(`${scope}${entry.name}`);
+      const needs = { ...dependencies, ...peerDependencies };
+      if ('react' in needs || 'react-dom' in needs) names.push(`${scope}${entry.name}`);
     }
   };
   scan(fileURLToPath(new URL('./node_modules', import.meta.url)));
@@ -59,7 +60,8 @@ export default defineConfig({
         plugins: [mantineStyles()],
         test: {
           name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'happy-dom', setupFiles: ['tests/unit/setup.ts'],
-          // @rjsf/mantine imports 'dayjs/plugin/x' without an extension: let Vite resolve it, as the build does.
+          // Run by Vite, so the React aliases reach them (@rjsf/mantine among them, whose imports of
+          // 'dayjs/plugin/x' without an extension Vite resolves as the build does).
           server: { deps: { inline: [reactDependents] } },
         },
       },

@@ -1,6 +1,6 @@
 import { createContext, Suspense, use, useContext, useState, type ComponentType, type ReactNode } from 'react';
 import { ScreenLoader } from '@/shared/ui/screen-loader';
-import { restStyles } from '@/shared/ui/styles';
+import { withStyles } from '@/shared/ui/styles';
 import { ScreenLoadFailed } from './screen-load-failed';
 
 /** Spec section 9: a lazy chunk that has not loaded in 120 s counts as failed. */
@@ -47,7 +47,9 @@ export function PartOfPage({ children }: { children: ReactNode }) {
  * user moves on to another screen, and Preact (aliases.ts) then never draws the new screen: a
  * blank page after tapping Home while a scanned barcode's page was still loading.
  */
-export function lazyScreen<T extends ComponentType<object>>(load: () => Promise<{ default: T }>) {
+export function lazyScreen<T extends ComponentType<object>>(loadCode: () => Promise<{ default: T }>) {
+  // Its code and the rest of Mantine's styles (src/shared/ui/styles.ts), never one without the other.
+  const load = withStyles(loadCode);
   let loading: Promise<Loaded<T>> | null = null;
   const get = () => {
     loading ??= loadWithRetries();
@@ -58,8 +60,7 @@ export function lazyScreen<T extends ComponentType<object>>(load: () => Promise<
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       return await Promise.race([
-        // Its code and the rest of Mantine's styles (src/shared/ui/styles.ts), never one without the other.
-        Promise.all([load(), restStyles()]).then(([module]) => module),
+        load(),
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Error('chunk load timeout')), CHUNK_TIMEOUT_MS);
         }),

@@ -1,14 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REST_STYLES_GLOBAL } from '@schemas/boot-request';
 
-/** The links restStyles() appends, held instead of appended, for the test to load or fail. */
-function heldLinks() {
+/**
+ * A fresh styles module in a built app (index.html named the file), and the links its
+ * restStyles() appends, held instead of appended, for the test to load or fail.
+ */
+async function builtApp() {
+  vi.resetModules();
+  (window as unknown as Record<string, unknown>)[REST_STYLES_GLOBAL] = '/assets/rest-styles-abc.css';
   const links: HTMLLinkElement[] = [];
   vi.spyOn(document.head, 'appendChild').mockImplementation(<T extends Node>(node: T) => {
     links.push(node as unknown as HTMLLinkElement);
     return node;
   });
-  return links;
+  const { restStyles } = await import('@/shared/ui/styles');
+  return { links, restStyles };
 }
 
 afterEach(() => {
@@ -18,10 +24,7 @@ afterEach(() => {
 
 describe("the rest of Mantine's styles (built app: the file index.html names)", () => {
   it('links the file once for every caller, anonymous CORS as the preload asked', async () => {
-    vi.resetModules();
-    (window as unknown as Record<string, unknown>)[REST_STYLES_GLOBAL] = '/assets/rest-styles-abc.css';
-    const links = heldLinks();
-    const { restStyles } = await import('@/shared/ui/styles');
+    const { links, restStyles } = await builtApp();
     const first = restStyles();
     const second = restStyles();
     expect(links).toHaveLength(1);
@@ -33,10 +36,7 @@ describe("the rest of Mantine's styles (built app: the file index.html names)", 
   });
 
   it('fails while the file cannot load, removes that link, and links it afresh for the next caller', async () => {
-    vi.resetModules();
-    (window as unknown as Record<string, unknown>)[REST_STYLES_GLOBAL] = '/assets/rest-styles-abc.css';
-    const links = heldLinks();
-    const { restStyles } = await import('@/shared/ui/styles');
+    const { links, restStyles } = await builtApp();
     const failed = restStyles();
     const removed = vi.spyOn(links[0] as HTMLLinkElement, 'remove');
     links[0]?.onerror?.(new Event('error'));

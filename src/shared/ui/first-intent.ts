@@ -4,16 +4,16 @@
  * who starts doing something needs, such as loading the screen a login will lead to, which would
  * otherwise take the main thread while the page is still settling on a slow phone.
  */
-export function onFirstIntent(act: () => void, target: Pick<Document, 'addEventListener' | 'removeEventListener'> = document): () => void {
+export function onFirstIntent(act: () => void): () => void {
   const stop = () => {
-    target.removeEventListener('pointerdown', start, true);
-    target.removeEventListener('keydown', start, true);
+    document.removeEventListener('pointerdown', start, true);
+    document.removeEventListener('keydown', start, true);
   };
   function start() {
     stop();
     act();
   }
-  target.addEventListener('pointerdown', start, true);
-  target.addEventListener('keydown', start, true);
+  document.addEventListener('pointerdown', start, true);
+  document.addEventListener('keydown', start, true);
   return stop;
 }

@@ -40,11 +40,16 @@ export function restStyles(): Promise<unknown> {
   return loading;
 }
 
+/** A module's load that also waits for the rest of Mantine's styles: the module, once both are here. */
+export function withStyles<M>(load: () => Promise<M>): () => Promise<M> {
+  return async () => {
+    const [module] = await Promise.all([load(), restStyles()]);
+    return module;
+  };
+}
+
 /** React's `lazy`, whose component also waits for the rest of Mantine's styles. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- React's own bound for lazy(): any props.
 export function lazyWithStyles<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
-  return lazy(async () => {
-    const [module] = await Promise.all([load(), restStyles()]);
-    return module;
-  });
+  return lazy(withStyles(load));
 }
