@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import { detectLanguage } from './schemas/languages';
 import { CLIENT_VERSION, Headers as HeaderNames } from './schemas/validation';
-import { BOOT_REQUEST_GLOBAL, PROJECT_SEGMENT, PUBLIC_BARCODE_SCREENS, REST_STYLES_GLOBAL, SCAN_OCR_SEGMENT, SESSION_HINT, TOP_LEVEL_SCREENS } from './schemas/boot-request';
+import { BOOT_REQUEST_GLOBAL, drawsBarcodeScreen, PROJECT_SEGMENT, PUBLIC_BARCODE_SCREENS, REST_STYLES_GLOBAL, SCAN_OCR_SEGMENT, SESSION_HINT, TOP_LEVEL_SCREENS } from './schemas/boot-request';
 import { APP_ICONS } from './schemas/app-icons';
 import { pathAliasList, plainTextMarkdown, reactOnPreact } from './aliases';
 import { mantineStyles } from './scripts/mantine-styles';
@@ -123,11 +123,9 @@ function bootRequests(apiBase: string): string {
     if (id && id.indexOf('=') < 0) ask(${JSON.stringify(apiBase)} + '/barcode/barcode?' + new URLSearchParams({ id: id }).toString());
     var session = /(^|; )${SESSION_HINT}=1(;|$)/.test(document.cookie);
     if (session) ask(${JSON.stringify(apiBase)} + '/user/profile');
-    // What a barcode's screen draws with: on the screens open to visitors (its detail page, trace,
-    // children, page), or on any with a session. A visitor on a restricted screen's link gets the
-    // login form first, which needs neither: they would only slow it down. With a session every
-    // screen (the logged-in home too) waits for the rest of Mantine's styles.
-    var drawsBarcode = id && (!parts[4] || session || ${JSON.stringify(PUBLIC_BARCODE_SCREENS)}.indexOf(parts[4]) >= 0);
+    // What a barcode's screen draws with (drawsBarcodeScreen). With a session every screen (the
+    // logged-in home too) waits for the rest of Mantine's styles.
+    var drawsBarcode = id && (${drawsBarcodeScreen.toString()})(parts[4] || '', session, ${JSON.stringify(PUBLIC_BARCODE_SCREENS)});
     if (drawsBarcode && barcodeStrings[language]) hint({ rel: 'modulepreload', href: barcodeStrings[language] });
     if (drawsBarcode || session) hint({ rel: 'preload', as: 'style', href: restStyles, crossorigin: '' });
     if (id && !parts[4]) detailCode.forEach(function (href) { hint({ rel: 'modulepreload', href: href }); });

@@ -21,5 +21,16 @@ export const SESSION_HINT = 'sb_session';
 /** The screens under a barcode a visitor may open (src/app/router.tsx); the others ask for a login first. */
 export const PUBLIC_BARCODE_SCREENS = ['trace', 'children', 'html'];
 
+/**
+ * Whether the page on view draws a barcode's screen with the 'barcode' strings: its detail page
+ * (`screen` ''), the screens open to visitors, or any screen with a session. A visitor on a
+ * restricted screen's link gets the login form first, which needs neither the strings nor the
+ * rest of the styles. One rule for index.html's inline script (inlined with toString, so it names
+ * nothing outside itself) and the router's prefetch.
+ */
+export function drawsBarcodeScreen(screen: string, session: boolean, publicScreens: readonly string[]): boolean {
+  return !screen || session || publicScreens.indexOf(screen) >= 0;
+}
+
 /** Where index.html's inline script leaves the address of the rest of Mantine's styles (src/shared/ui/styles.ts). */
 export const REST_STYLES_GLOBAL = '__sbRestStyles';

@@ -8,9 +8,12 @@ import './control-borders.css';
 import './focus-ring.css';
 import './reflow.css';
 import { installHistoryGuard } from '@/shared/step-flow/history-guard';
-import { whenIdle } from '@/shared/ui/when-idle';
+import { afterFirstScreen } from '@/shared/ui/first-screen';
 import { restStyles } from '@/shared/ui/styles';
 import { initI18n } from '@/shared/i18n/i18n';
+import { primeProjectOf } from '@/shared/project/use-project';
+import { primeProfile } from '@/shared/session/use-profile';
+import { primeBarcodeOf } from '@/shared/api/use-barcode';
 import { api, connectOutbox } from '@/shared/api';
 import { App } from './app';
 
@@ -20,23 +23,33 @@ installHistoryGuard();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
 
-// Strings first (one small chunk for the browser's language), then the first render.
-void initI18n().then(() => {
+/** How long the first render waits for the address's project, barcode and the profile, beyond its strings: then it draws a loader. */
+const ANSWERS_WAIT_MS = 1000;
+const { pathname } = window.location;
+const answersFirst = Promise.race([
+  Promise.all([primeProjectOf(pathname), primeBarcodeOf(pathname), primeProfile()]),
+  new Promise((resolve) => setTimeout(resolve, ANSWERS_WAIT_MS)),
+]);
+
+// Strings first (one small chunk for the browser's language), with the address's project, barcode
+// and the profile (all asked by index.html's inline script), then the first render: the first
+// screen is drawn whole, not a loader first (renders fewer on a slow phone).
+void Promise.all([initI18n(), answersFirst]).then(() => {
   createRoot(root).render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
-  // The outbox's code, in memory before the user can make a write (once the first screen's own
-  // requests are done: the browser's first idle moment, at most 2 s away); then what earlier
-  // visits left in it is sent, without waiting for a screen.
-  whenIdle(() => void import('@/shared/api/outbox/app-outbox').then(({ appOutbox }) => {
+  // The outbox's code, in memory before the user can make a write (once the first screen is up:
+  // the first idle moment after it); then what earlier visits left in it is sent, without
+  // waiting for a screen.
+  afterFirstScreen(() => void import('@/shared/api/outbox/app-outbox').then(({ appOutbox }) => {
     const outbox = appOutbox(api);
     connectOutbox(outbox);
     outbox.start();
   }).catch(() => undefined));
   // The rest of Mantine's styles, once the first screen is up (a lazy screen asks sooner).
-  whenIdle(() => void restStyles().catch(() => undefined));
+  afterFirstScreen(() => void restStyles().catch(() => undefined));
   // The service worker (the shell offline, issue 20), once the first screen is up.
-  whenIdle(() => void import('@/shared/pwa/register').then(({ registerServiceWorker }) => registerServiceWorker()).catch(() => undefined));
+  afterFirstScreen(() => void import('@/shared/pwa/register').then(({ registerServiceWorker }) => registerServiceWorker()).catch(() => undefined));
 });

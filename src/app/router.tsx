@@ -2,6 +2,8 @@ import { Suspense, useEffect, type ReactNode } from 'react';
 import i18next from 'i18next';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { preloadBarcode } from '@/shared/api/use-barcode';
+import { hasSessionHint } from '@/shared/api';
+import { drawsBarcodeScreen, PUBLIC_BARCODE_SCREENS } from '@schemas/boot-request';
 import { paths } from '@/shared/paths';
 import { useCurrentProject } from '@/shared/project/use-project';
 import { NotFoundPage } from '@/shared/ui/not-found-page';
@@ -51,7 +53,8 @@ const screenFallback = <ScreenLoader />;
 
 /**
  * A barcode opened from a scan or a link: its data, its screen's code and its strings start
- * loading at once, side by side with the project, instead of one after the other.
+ * loading at once, side by side with the project, instead of one after the other. A visitor on
+ * a restricted screen's link sees the login form first: its strings wait (drawsBarcodeScreen).
  */
 function PrefetchBarcodeScreen() {
   const { pathname } = useLocation();
@@ -59,7 +62,7 @@ function PrefetchBarcodeScreen() {
     const at = paths.barcode.match(pathname);
     if (!at) return;
     preloadBarcode(at.project.code, at.barcodeId);
-    void i18next.loadNamespaces('barcode');
+    if (drawsBarcodeScreen(at.screen, hasSessionHint(), PUBLIC_BARCODE_SCREENS)) void i18next.loadNamespaces('barcode');
     if (at.onDetail) DetailPage.preload();
   }, [pathname]);
   return null;

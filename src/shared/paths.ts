@@ -89,14 +89,14 @@ export const paths = {
     getHref: barcodeHref,
     /**
      * The project and barcode a path names (`/{project}/qrcode/{barcodeId}/...`) and whether it
-     * is the detail page; null when it names no barcode (the OCR scan page is not one) or no
-     * valid project.
+     * is the detail page, with the screen under it ('track'; '' on the detail page); null when it
+     * names no barcode (the OCR scan page is not one) or no valid project.
      */
-    match: (pathname: string): { project: ProjectRef; barcodeId: string; onDetail: boolean } | null => {
+    match: (pathname: string): { project: ProjectRef; barcodeId: string; onDetail: boolean; screen: string } | null => {
       const match = new RegExp(`^/([^/]+)/${QRCODE}/([^/]+)(/[^/]*)?`).exec(pathname);
       const project = parseProjectParam(match?.[1]);
       if (!match?.[2] || match[2] === SCAN_OCR || !project) return null;
-      return { project, barcodeId: decodeURIComponent(match[2]), onDetail: !match[3] };
+      return { project, barcodeId: decodeURIComponent(match[2]), onDetail: !match[3], screen: (match[3] ?? '').slice(1) };
     },
     /** What follows the barcode in a path (its screen, e.g. '/history'); '' on the detail page. */
     screenOf: (pathname: string, barcodeId: string) => pathname.split(`/${QRCODE}/${barcodeId}`)[1] ?? '',

@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { whenIdle } from '@/shared/ui/when-idle';
+import { afterFirstScreen, firstScreenUp } from '@/shared/ui/first-screen';
 import { reportPageView, startAnalytics } from '@/shared/analytics';
 import { Button, Center, Container, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -70,10 +70,14 @@ export function ProjectLayout() {
   }, []);
   // What a failure needs loads once the first screen is up (its project drawn), not before: the
   // first screen's own code keeps the phone's bandwidth to itself (e2e/shell.spec.ts).
+  // What main.tsx fetches ahead of need waits for it too: the project's answer drawn (or its failure).
   const screenUp = project !== undefined;
   useEffect(() => {
-    if (screenUp) whenIdle(preloadFailureUi);
+    if (screenUp) afterFirstScreen(preloadFailureUi);
   }, [screenUp]);
+  useEffect(() => {
+    if (!isLoading) firstScreenUp();
+  }, [isLoading]);
   // Analytics only for a project with a measurement id, loaded after the first screen (shared/analytics).
   const measurementId = project?.googleAnalyticsMeasurementId;
   useEffect(() => {
@@ -82,10 +86,11 @@ export function ProjectLayout() {
   useEffect(() => {
     if (screenUp) reportPageView(location.pathname);
   }, [screenUp, location.pathname]);
-  // The project's own web app manifest: installed, the app is this project's (issue 20).
+  // The project's own web app manifest: installed, the app is this project's (issue 20). The
+  // browser fetches it at once: after the first screen, not beside it.
   const projectCode = project?.code;
   useEffect(() => {
-    if (projectCode) linkManifest(projectCode);
+    if (projectCode) afterFirstScreen(() => linkManifest(projectCode));
   }, [projectCode]);
 
   useEffect(() => {

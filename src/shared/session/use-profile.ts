@@ -2,6 +2,7 @@ import useSWR, { mutate } from 'swr';
 import type { Profile } from '@schemas/api/user';
 import { Headers } from '@schemas/validation';
 import { api, ApiError, hasSessionHint } from '../api';
+import { primeCache } from '../api/prime';
 import { clearTabData, visitorId } from '../storage/storage';
 import { forgetCachedAnswers } from '../pwa/cached-api';
 import { revalidateProjects } from '../project/use-project';
@@ -21,6 +22,9 @@ export async function fetchProfile(): Promise<Profile | null> {
     throw error;
   }
 }
+
+/** The profile in the cache before the first render (main.tsx): at once for a visitor, asked by index.html with a session. */
+export const primeProfile = () => primeCache(PROFILE_KEY, fetchProfile);
 
 export function useProfile() {
   return useSWR(PROFILE_KEY, fetchProfile, { revalidateOnFocus: false, shouldRetryOnError: false });

@@ -1,0 +1,23 @@
+import { preload, type Arguments } from 'swr';
+import { cache, serialize } from 'swr/_internal';
+
+/**
+ * Puts the answer for an SWR key in the cache before the first render (main.tsx), as loaded (not
+ * loading), so the screen that reads it is drawn with it instead of a loader first. The hook's
+ * own call on mounting takes this one over (SWR's preload): one request. Resolves once the answer
+ * is cached, or has failed: the hook's call then meets the same failure and shows it, as without
+ * priming. A key a hook already holds is left as the hook has it.
+ */
+export async function primeCache<K extends Arguments>(key: K, fetcher: (key: K) => Promise<unknown>): Promise<void> {
+  let data: unknown;
+  try {
+    data = await preload(key, fetcher);
+  } catch {
+    return;
+  }
+  if (cache.get(serialize(key)[0]) !== undefined) return;
+  cache.set(serialize(key)[0], { data, error: undefined, isValidating: false, isLoading: false });
+}
+
+/** Whether SWR's cache holds the key: primed, or read by a hook (an answer, a failure or a request under way). */
+export const isCached = (key: Arguments): boolean => cache.get(serialize(key)[0]) !== undefined;

@@ -1,0 +1,51 @@
+import { whenIdle } from './when-idle';
+
+/**
+ * How long work fetched ahead of need waits for a first screen that never says it is up: a
+ * page outside any project (the admin area, the playground) has no project layout to say so.
+ */
+export const FIRST_SCREEN_WAIT_MS = 3000;
+
+let up = false;
+let timer: ReturnType<typeof setTimeout> | undefined;
+const waiting: Array<() => void> = [];
+
+let saidUp = false;
+
+/** Runs `run` once the frame being prepared has been painted. */
+function afterPaint(run: () => void): void {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(run, 0));
+  else setTimeout(run, 0);
+}
+
+function flush(): void {
+  if (up) return;
+  up = true;
+  clearTimeout(timer);
+  for (const run of waiting.splice(0)) whenIdle(run);
+}
+
+/**
+ * Said once the first screen is rendered (the project layout, when its project has answered):
+ * once that frame is painted, what waited runs at the browser's next idle moment.
+ */
+export function firstScreenUp(): void {
+  if (saidUp) return;
+  saidUp = true;
+  afterPaint(flush);
+}
+
+/**
+ * Runs `run` once the first screen is up, at the next idle moment after it: for code and files
+ * fetched ahead of need (the outbox, the rest of the styles, the service worker, the manifest).
+ * Started while the first screen still waits for its project, they would take the bandwidth and
+ * main thread it needs (on a slow phone the login form was drawn after them, issue 18).
+ */
+export function afterFirstScreen(run: () => void): void {
+  if (up) {
+    whenIdle(run);
+    return;
+  }
+  waiting.push(run);
+  timer ??= setTimeout(flush, FIRST_SCREEN_WAIT_MS);
+}
