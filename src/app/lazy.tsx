@@ -1,6 +1,7 @@
 import { createContext, Suspense, use, useContext, useState, type ComponentType, type ReactNode } from 'react';
 import { ScreenLoader } from '@/shared/ui/screen-loader';
 import { withStyles } from '@/shared/ui/styles';
+import { holdFirstScreen } from '@/shared/ui/first-screen';
 import { ScreenLoadFailed } from './screen-load-failed';
 
 /** Spec section 9: a lazy chunk that has not loaded in 120 s counts as failed. */
@@ -52,7 +53,12 @@ export function lazyScreen<T extends ComponentType<object>>(loadCode: () => Prom
   const load = withStyles(loadCode);
   let loading: Promise<Loaded<T>> | null = null;
   const get = () => {
-    loading ??= loadWithRetries();
+    if (!loading) {
+      // Before the first screen is up, what main.tsx fetches ahead of need waits for this code.
+      const release = holdFirstScreen();
+      loading = loadWithRetries();
+      void loading.finally(release);
+    }
     return loading;
   };
 

@@ -45,10 +45,32 @@ describe('work fetched ahead of need waits for the first screen', () => {
     expect(order).toEqual(['outbox', 'styles', 'manifest']);
   });
 
-  it('does not wait for ever on a page that never says its screen is up (admin, playground)', async () => {
-    const { afterFirstScreen, FIRST_SCREEN_WAIT_MS } = await freshModule();
+  it("waits for the code of the screens the first screen shows (a scanned link's detail page)", async () => {
+    const { afterFirstScreen, firstScreenUp, holdFirstScreen } = await freshModule();
     const run = vi.fn();
     afterFirstScreen(run);
+    const release = holdFirstScreen();
+    firstScreenUp();
+    vi.advanceTimersByTime(50);
+    expect(idle).toHaveLength(0);
+    release();
+    release();
+    vi.advanceTimersByTime(50);
+    for (const queued of idle.splice(0)) queued();
+    expect(run).toHaveBeenCalledTimes(1);
+    // Once up, a screen loading later holds nothing.
+    holdFirstScreen();
+    afterFirstScreen(run);
+    for (const queued of idle.splice(0)) queued();
+    expect(run).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not wait for ever on a page that never says its screen is up (admin, playground)', async () => {
+    const { afterFirstScreen, FIRST_SCREEN_WAIT_MS, holdFirstScreen } = await freshModule();
+    const run = vi.fn();
+    afterFirstScreen(run);
+    // Nor for a screen's code that never arrives.
+    holdFirstScreen();
     vi.advanceTimersByTime(FIRST_SCREEN_WAIT_MS - 1);
     expect(idle).toHaveLength(0);
     vi.advanceTimersByTime(1);

@@ -2,13 +2,16 @@ import { whenIdle } from './when-idle';
 
 /**
  * How long work fetched ahead of need waits for a first screen that never says it is up: a
- * page outside any project (the admin area, the playground) has no project layout to say so.
+ * page outside any project (the admin area, the playground) has no project layout to say so,
+ * and a screen's code may take long on a bad network.
  */
 export const FIRST_SCREEN_WAIT_MS = 3000;
 
 let up = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
 const waiting: Array<() => void> = [];
+/** Screens whose code is still loading for the first screen (lazyScreen): it is not up before they are drawn. */
+let holds = 0;
 
 let saidUp = false;
 
@@ -18,8 +21,8 @@ function afterPaint(run: () => void): void {
   else setTimeout(run, 0);
 }
 
-function flush(): void {
-  if (up) return;
+function flush(force = false): void {
+  if (up || (!force && (!saidUp || holds > 0))) return;
   up = true;
   clearTimeout(timer);
   for (const run of waiting.splice(0)) whenIdle(run);
@@ -27,12 +30,30 @@ function flush(): void {
 
 /**
  * Said once the first screen is rendered (the project layout, when its project has answered):
- * once that frame is painted, what waited runs at the browser's next idle moment.
+ * once that frame is painted, and the code of the screens it shows has loaded (holdFirstScreen),
+ * what waited runs at the browser's next idle moment.
  */
 export function firstScreenUp(): void {
   if (saidUp) return;
   saidUp = true;
-  afterPaint(flush);
+  afterPaint(() => flush());
+}
+
+/**
+ * Keeps the first screen from counting as up while a screen's code loads (lazyScreen: a scanned
+ * link's detail page is drawn by the layout first, its code arriving after). Returns the release.
+ * Once the first screen is up it holds nothing.
+ */
+export function holdFirstScreen(): () => void {
+  if (up) return () => undefined;
+  holds += 1;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    holds -= 1;
+    if (holds === 0 && saidUp) afterPaint(() => flush());
+  };
 }
 
 /**
@@ -47,5 +68,5 @@ export function afterFirstScreen(run: () => void): void {
     return;
   }
   waiting.push(run);
-  timer ??= setTimeout(flush, FIRST_SCREEN_WAIT_MS);
+  timer ??= setTimeout(() => flush(true), FIRST_SCREEN_WAIT_MS);
 }
