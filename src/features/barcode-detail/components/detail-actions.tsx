@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Box, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Suspense, useEffect, useState } from 'react';
+import { Alert, Box, Button, Paper, Stack, Text } from '@mantine/core';
 import {
   IconArrowBackUp, IconHistory, IconLink, IconLinkPlus, IconListSearch, IconPencil, IconPlus, IconRecycle, IconRoute, IconSitemap, IconCheck, IconStack2, IconStackPop,
   IconListCheck, IconPlayerSkipForward, IconBuildingWarehouse, IconTruckDelivery,
@@ -17,7 +17,24 @@ import { useSending } from '@/shared/ui/use-sending';
 import { undoTracking } from '../api/changes';
 import { detailActions, type DetailActionName } from '../model/detail-actions';
 import { BARCODE_TITLE_ID } from './barcode-label';
-import { RecycleDialog } from './recycle-dialog';
+import { ErrorBoundary } from '@/shared/ui/error-boundary';
+import { afterFirstScreen } from '@/shared/ui/first-screen';
+import { lazyWithStyles } from '@/shared/ui/styles';
+
+/*
+ * The confirmations come in chunks of their own with Mantine's Modal (10 KB gzip), not with the
+ * detail page a scanned link opens first: they are fetched once the page is up, so a tap finds
+ * them loaded (and the service worker keeps them). Should one still be missing offline, the page
+ * says so and stays as it was.
+ */
+const loadUndoDialog = () => import('./undo-dialog');
+const loadRecycleDialog = () => import('./recycle-dialog');
+const UndoDialog = lazyWithStyles(() => loadUndoDialog().then((m) => ({ default: m.UndoDialog })));
+const RecycleDialog = lazyWithStyles(() => loadRecycleDialog().then((m) => ({ default: m.RecycleDialog })));
+const preloadDialogs = () => {
+  void loadUndoDialog().catch(() => undefined);
+  void loadRecycleDialog().catch(() => undefined);
+};
 
 const ICONS = {
   activate: IconCheck, track: IconPlus, edit: IconPencil, undo: IconArrowBackUp, recycle: IconRecycle, history: IconHistory, scannedBarcodes: IconListSearch,
@@ -54,6 +71,8 @@ export function DetailActions({ project, barcode, loggedIn, handheld = false }: 
   const language = i18n.language as Language;
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState<'undo' | 'recycle' | null>(null);
+  // Mounted from the first Undo on, so the dialog opens and closes with its transition and focus return.
+  const [undoAsked, setUndoAsked] = useState(false);
   const { busy, send } = useSending();
   const actions = detailActions(project, barcode, loggedIn);
   const next = nextTrackPoint(project, barcode);
@@ -64,8 +83,20 @@ export function DetailActions({ project, barcode, loggedIn, handheld = false }: 
   const run = (action: DetailActionName) => {
     const screen = (handheld ? HANDHELD_SCREENS[action] : undefined) ?? SCREENS[action];
     if (screen) navigate(screen.getHref(project, barcode.id));
-    else setConfirming(action as 'undo' | 'recycle');
+    else {
+      if (action === 'undo') setUndoAsked(true);
+      setConfirming(action as 'undo' | 'recycle');
+    }
   };
+  const mayConfirm = actions.some((a) => a.enabled && (a.name === 'undo' || a.name === 'recycle'));
+  useEffect(() => {
+    if (mayConfirm) afterFirstScreen(preloadDialogs);
+  }, [mayConfirm]);
+  const cannotOpen = (
+    <Alert color="red" variant="light" role="alert" withCloseButton closeButtonLabel={tc('common.close')} onClose={() => setConfirming(null)}>
+      {tc('outbox.dialogOffline')}
+    </Alert>
+  );
 
   const undo = () => send(async () => {
     // The step this screen shows as the latest: a second tap cannot take back the one before.
@@ -108,15 +139,20 @@ export function DetailActions({ project, barcode, loggedIn, handheld = false }: 
           {secondary.map((a) => button(a, 'md'))}
         </Box>
       </Stack>
-      <Modal opened={confirming === 'undo'} onClose={() => setConfirming(null)} title={t('actions.undo')} closeButtonProps={{ 'aria-label': t('common.close', { ns: 'common' }) }} centered>
-        <Text>{t('undo.confirm', { trackPoint: name(points[current]?.key), previous: name(points[current - 1]?.key) })}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setConfirming(null)}>{t('common.cancel', { ns: 'common' })}</Button>
-          <Button color="orange" loading={busy} onClick={() => void undo()}>{t('actions.undo')}</Button>
-        </Group>
-      </Modal>
+      {undoAsked && (
+        <ErrorBoundary resetKey={confirming} fallback={() => (confirming === 'undo' ? cannotOpen : null)}>
+          <Suspense fallback={null}>
+            <UndoDialog opened={confirming === 'undo'} busy={busy} onCancel={() => setConfirming(null)} onConfirm={() => void undo()}
+              question={t('undo.confirm', { trackPoint: name(points[current]?.key), previous: name(points[current - 1]?.key) })} />
+          </Suspense>
+        </ErrorBoundary>
+      )}
       {confirming === 'recycle' && (
-        <RecycleDialog project={project} barcode={barcode} onClose={() => setConfirming(null)} />
+        <ErrorBoundary fallback={() => cannotOpen}>
+          <Suspense fallback={null}>
+            <RecycleDialog project={project} barcode={barcode} onClose={() => setConfirming(null)} />
+          </Suspense>
+        </ErrorBoundary>
       )}
     </Paper>
   );
