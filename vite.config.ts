@@ -280,16 +280,18 @@ export default defineConfig({
             {
               // The small app modules the first screen and the lazy screens share (settings,
               // stores, device storage, the project logo, the error boundary, the rest of
-              // Mantine's styles' loader): one chunk, not seven, each with its own import overhead.
+              // Mantine's styles' loader, what waits for the first screen): one chunk, not nine,
+              // each with its own import overhead.
               name: 'first-screen-shared',
-              test: /src[\\/]shared[\\/](config|ui[\\/](store|update-events|project-logo|styles|error-boundary)|storage[\\/]storage)\.tsx?$/,
+              test: /src[\\/]shared[\\/](config|ui[\\/](store|update-events|project-logo|styles|error-boundary|first-screen|when-idle)|storage[\\/]storage)\.tsx?$/,
             },
             {
               // What the first screen reads its data with (SWR, the API client, the project's
-              // configuration and revision), which lazy screens share too: one chunk instead of
-              // five, each with its own import overhead (issue 19's project revision split them).
+              // configuration and revision, the route's barcode, the cache primed before the first
+              // render, the app's paths), which lazy screens share too: one chunk instead of eight,
+              // each with its own import overhead (issue 19's project revision split them).
               name: 'first-screen-data',
-              test: /node_modules[\\/]swr[\\/]|src[\\/]shared[\\/](api[\\/](index|client|keys|errors|session-events|project-revision|barcode)|project[\\/](use-project|project-route))\.ts$/,
+              test: /node_modules[\\/]swr[\\/]|src[\\/]shared[\\/](paths|api[\\/](index|client|keys|errors|session-events|project-revision|barcode|prime|use-barcode)|project[\\/](use-project|project-route))\.ts$/,
             },
           ],
         },
