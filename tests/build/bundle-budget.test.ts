@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIRST_LOAD_BUDGET_BYTES, measureFirstLoad } from '../../scripts/bundle-size';
+import { BEYOND_FIRST_LOAD_BUDGETS, FIRST_LOAD_BUDGET_BYTES, measureBeyondFirstLoad, measureFirstLoad } from '../../scripts/bundle-size';
 
 const report = measureFirstLoad('dist');
 
@@ -21,6 +21,18 @@ describe('first load of /demo@1 (built client)', () => {
       expect(offenders).toEqual([]);
     },
   );
+});
+
+describe('what lazy parts add to the first load (built client)', () => {
+  it.each([
+    ['every form', 'configured-form', BEYOND_FIRST_LOAD_BUDGETS.form],
+    ["a scanned link's detail page", 'src/features/barcode-detail/components/detail-page.tsx', BEYOND_FIRST_LOAD_BUDGETS.detailPage],
+  ])('%s: at most its budget of gzipped JavaScript', (_name, chunk, budget) => {
+    const part = measureBeyondFirstLoad('dist', chunk);
+    console.info(`${chunk}: ${(part.totalGzipBytes / 1024).toFixed(1)} KB gzip in ${part.files.length} files beyond the first load`);
+    expect(part.files.length).toBeGreaterThan(0);
+    expect(part.totalGzipBytes).toBeLessThanOrEqual(budget);
+  });
 });
 
 describe('the runtime the client ships', () => {

@@ -1,9 +1,17 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
 import { withTheme } from '@rjsf/core';
-// The Mantine theme's templates only: its widgets (and with them @mantine/dates and dayjs, 52 KB)
-// are never drawn, as every field has a widget of its own (field-widgets/registry.ts).
-import { generateTemplates } from '@rjsf/mantine/lib/templates/index.js';
+// Of the Mantine theme, the templates rjsf can still draw around our own (a description, an
+// error list, a field's errors and help, a choice of schemas). Its widgets (and with them
+// @mantine/dates and dayjs, 52 KB) are never drawn, as every field has a widget of its own
+// (field-widgets/registry.ts); nor are its input, object, array, grid and button templates, as
+// every field is a `ui:field` and the form's buttons are the screen's: they brought NumberInput,
+// SimpleGrid, Grid and Fieldset into every form (11 KB gzip). rjsf's plain ones stand in.
+import DescriptionFieldTemplate from '@rjsf/mantine/lib/templates/DescriptionField.js';
+import ErrorListTemplate from '@rjsf/mantine/lib/templates/ErrorList.js';
+import FieldErrorTemplate from '@rjsf/mantine/lib/templates/FieldErrorTemplate.js';
+import FieldHelpTemplate from '@rjsf/mantine/lib/templates/FieldHelpTemplate.js';
+import MultiSchemaFieldTemplate from '@rjsf/mantine/lib/templates/MultiSchemaFieldTemplate.js';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { ErrorSchema, FieldTemplateProps, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +42,7 @@ function BareFieldTemplate({ children, hidden }: FieldTemplateProps) {
 
 const templates = { FieldTemplate: BareFieldTemplate, ObjectFieldTemplate: ProgressiveObjectTemplate };
 
-const Form = withTheme({ templates: generateTemplates() });
+const Form = withTheme({ templates: { DescriptionFieldTemplate, ErrorListTemplate, FieldErrorTemplate, FieldHelpTemplate, MultiSchemaFieldTemplate } });
 
 export interface ConfiguredFormProps {
   form: CompiledForm;
