@@ -493,6 +493,8 @@ const LIFECYCLE_DROPS: {
       await page.goto(detail(id));
       await expect(page.getByTestId('current-trackpoint')).toContainText('Distribution centre');
       await page.getByRole('button', { name: 'Undo last tracking' }).click();
+      // The confirmation's code arrives after the page (detail-actions.tsx): the drop is while sending.
+      await expect(page.getByRole('dialog')).toBeVisible();
     },
     send: (page) => page.getByRole('dialog').getByRole('button', { name: 'Undo last tracking' }).click(),
     arrived: async (page, id) => (await trackedSteps(page, id)).length === 1 && (await serverBarcode(page, id)).includes('"manufacturer"'),

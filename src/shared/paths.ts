@@ -90,13 +90,19 @@ export const paths = {
     /**
      * The project and barcode a path names (`/{project}/qrcode/{barcodeId}/...`) and whether it
      * is the detail page, with the screen under it ('track'; '' on the detail page); null when it
-     * names no barcode (the OCR scan page is not one) or no valid project.
+     * names no barcode (the OCR scan page is not one, nor a malformed escape) or no valid project.
      */
     match: (pathname: string): { project: ProjectRef; barcodeId: string; onDetail: boolean; screen: string } | null => {
       const match = new RegExp(`^/([^/]+)/${QRCODE}/([^/]+)(/[^/]*)?`).exec(pathname);
       const project = parseProjectParam(match?.[1]);
       if (!match?.[2] || match[2] === SCAN_OCR || !project) return null;
-      return { project, barcodeId: decodeURIComponent(match[2]), onDetail: !match[3], screen: (match[3] ?? '').slice(1) };
+      let barcodeId: string;
+      try {
+        barcodeId = decodeURIComponent(match[2]);
+      } catch {
+        return null; // A malformed escape (a damaged label or link) names no barcode.
+      }
+      return { project, barcodeId, onDetail: !match[3], screen: (match[3] ?? '').slice(1) };
     },
     /** What follows the barcode in a path (its screen, e.g. '/history'); '' on the detail page. */
     screenOf: (pathname: string, barcodeId: string) => pathname.split(`/${QRCODE}/${barcodeId}`)[1] ?? '',

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
-import useSWR from 'swr';
-import { isCached, primeCache } from '@/shared/api/prime';
+import useSWR, { mutate } from 'swr';
+import { forgetUnusedPrimes, isCached, primeCache } from '@/shared/api/prime';
 import { fetchBarcode } from '@/shared/api/barcode';
 import { preloadBarcode, primeBarcodeOf, useBarcode } from '@/shared/api/use-barcode';
 
@@ -54,9 +54,22 @@ describe('answers put in the cache before the first render (main.tsx)', () => {
     const primed = primeCache(key, slow);
     render(<Reader swrKey={key} fetcher={slow} renders={[]} />);
     answer('first answer');
-    await primed;
     await waitFor(() => expect(screen.getByText('data: first answer')).toBeTruthy());
+    // The screen changed it meanwhile (an edit): the primed answer arriving late does not undo that.
+    await mutate(key, 'edited', { revalidate: false });
+    await primed;
+    await waitFor(() => expect(screen.getByText('data: edited')).toBeTruthy());
     expect(slow).toHaveBeenCalledTimes(1);
+  });
+
+  it('no screen took over are dropped once the first screen is up: a screen drawn later asks afresh', async () => {
+    const fetcher = vi.fn(async () => `answer ${fetcher.mock.calls.length}`);
+    const key = ['primed', 'unused'];
+    await primeCache(key, fetcher);
+    forgetUnusedPrimes();
+    render(<Reader swrKey={key} fetcher={fetcher} renders={[]} />);
+    await waitFor(() => expect(screen.getByText('data: answer 2')).toBeTruthy());
+    expect(fetcher).toHaveBeenCalledTimes(2);
   });
 
   it("ask a scanned link's barcode once: the router's prefetch leaves a primed one alone", async () => {

@@ -1,5 +1,5 @@
 import { preload, type Arguments } from 'swr';
-import { cache, serialize } from 'swr/_internal';
+import { cache, serialize, SWRGlobalState } from 'swr/_internal';
 
 /**
  * Puts the answer for an SWR key in the cache before the first render (main.tsx), as loaded (not
@@ -9,6 +9,7 @@ import { cache, serialize } from 'swr/_internal';
  * priming. A key a hook already holds is left as the hook has it.
  */
 export async function primeCache<K extends Arguments>(key: K, fetcher: (key: K) => Promise<unknown>): Promise<void> {
+  primed.add(serialize(key)[0]);
   let data: unknown;
   try {
     data = await preload(key, fetcher);
@@ -17,6 +18,19 @@ export async function primeCache<K extends Arguments>(key: K, fetcher: (key: K) 
   }
   if (cache.get(serialize(key)[0]) !== undefined) return;
   cache.set(serialize(key)[0], { data, error: undefined, isValidating: false, isLoading: false });
+}
+
+const primed = new Set<string>();
+
+/**
+ * Drops the primed calls no hook took over (main.tsx, once the first screen is up): a visitor on a
+ * restricted screen's link meets the login form before the barcode's screen mounts, and after
+ * logging in that screen must ask afresh, not be handed the answer from before the login.
+ */
+export function forgetUnusedPrimes(): void {
+  const preloaded = SWRGlobalState.get(cache)?.[3];
+  for (const key of primed) if (preloaded) delete preloaded[key];
+  primed.clear();
 }
 
 /** Whether SWR's cache holds the key: primed, or read by a hook (an answer, a failure or a request under way). */

@@ -17,16 +17,14 @@ type ProjectKey = ReturnType<typeof projectKey>;
 const fetchProject = ([, code, version]: ProjectKey) =>
   api.get<Project>('/barcode/project', { code, version: version === 'latest' ? undefined : version });
 
-/**
- * The project of the page's address in the cache before the first render (main.tsx: a render
- * fewer, the login form on a slow phone about 0.1 s sooner); nothing for an address that names
- * no project.
- */
-export async function primeProjectOf(pathname: string): Promise<void> {
+/** The project an address names (its first segment), or null: `/`, `/admin`, `/playground`, not a project segment. */
+export function projectRefOf(pathname: string): ProjectRef | null {
   const segment = pathname.split('/')[1] ?? '';
-  const ref = TOP_LEVEL_SCREENS.includes(segment) ? null : parseProjectParam(segment);
-  if (ref) await primeCache(projectKey(ref), fetchProject);
+  return TOP_LEVEL_SCREENS.includes(segment) ? null : parseProjectParam(segment);
 }
+
+/** A project in the cache before the first render (main.tsx: a render fewer, the login form on a slow phone sooner). */
+export const primeProject = (ref: ProjectRef) => primeCache(projectKey(ref), fetchProject);
 
 /** Loads the project of the route (GET /barcode/project). */
 export function useProject(ref: ProjectRef | null) {

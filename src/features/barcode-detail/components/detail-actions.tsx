@@ -1,5 +1,5 @@
-import { Suspense, useEffect, useState } from 'react';
-import { Alert, Box, Button, Paper, Stack, Text } from '@mantine/core';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { Alert, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import {
   IconArrowBackUp, IconHistory, IconLink, IconLinkPlus, IconListSearch, IconPencil, IconPlus, IconRecycle, IconRoute, IconSitemap, IconCheck, IconStack2, IconStackPop,
   IconListCheck, IconPlayerSkipForward, IconBuildingWarehouse, IconTruckDelivery,
@@ -25,16 +25,17 @@ import { lazyWithStyles } from '@/shared/ui/styles';
  * The confirmations come in chunks of their own with Mantine's Modal (10 KB gzip), not with the
  * detail page a scanned link opens first: they are fetched once the page is up, so a tap finds
  * them loaded (and the service worker keeps them). Should one still be missing offline, the page
- * says so and stays as it was.
+ * says so and stays as it was; its Try again reloads the page (a browser keeps a failed import
+ * failed for the page's life), which loses nothing: the page holds no input.
  */
 const loadUndoDialog = () => import('./undo-dialog');
 const loadRecycleDialog = () => import('./recycle-dialog');
 const UndoDialog = lazyWithStyles(() => loadUndoDialog().then((m) => ({ default: m.UndoDialog })));
 const RecycleDialog = lazyWithStyles(() => loadRecycleDialog().then((m) => ({ default: m.RecycleDialog })));
-const preloadDialogs = () => {
-  void loadUndoDialog().catch(() => undefined);
-  void loadRecycleDialog().catch(() => undefined);
-};
+const preloadDialogs = () => Promise.all([loadUndoDialog(), loadRecycleDialog()]);
+
+/** Where the focus goes back to after a confirmation closes without taking the action's button away. */
+const FOCUS_BACK_AFTER_MS = 400;
 
 const ICONS = {
   activate: IconCheck, track: IconPlus, edit: IconPencil, undo: IconArrowBackUp, recycle: IconRecycle, history: IconHistory, scannedBarcodes: IconListSearch,
@@ -71,8 +72,11 @@ export function DetailActions({ project, barcode, loggedIn, handheld = false }: 
   const language = i18n.language as Language;
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState<'undo' | 'recycle' | null>(null);
-  // Mounted from the first Undo on, so the dialog opens and closes with its transition and focus return.
+  // Mounted (closed) once its code is here, or at the first Undo: it then opens and closes with
+  // its transition and gives the focus back to Undo.
   const [undoAsked, setUndoAsked] = useState(false);
+  const [dialogsLoaded, setDialogsLoaded] = useState(false);
+  const opener = useRef<HTMLElement | null>(null);
   const { busy, send } = useSending();
   const actions = detailActions(project, barcode, loggedIn);
   const next = nextTrackPoint(project, barcode);
@@ -84,17 +88,35 @@ export function DetailActions({ project, barcode, loggedIn, handheld = false }: 
     const screen = (handheld ? HANDHELD_SCREENS[action] : undefined) ?? SCREENS[action];
     if (screen) navigate(screen.getHref(project, barcode.id));
     else {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       if (action === 'undo') setUndoAsked(true);
       setConfirming(action as 'undo' | 'recycle');
     }
   };
+  // A dialog mounted already open (tapped before its code was here) has no focus to give back:
+  // the button that opened it gets it, once the dialog's closing transition is over.
+  const close = () => {
+    setConfirming(null);
+    const back = opener.current;
+    window.setTimeout(() => {
+      if (back?.isConnected && (document.activeElement === null || document.activeElement === document.body)) back.focus();
+    }, FOCUS_BACK_AFTER_MS);
+  };
   const mayConfirm = actions.some((a) => a.enabled && (a.name === 'undo' || a.name === 'recycle'));
   useEffect(() => {
-    if (mayConfirm) afterFirstScreen(preloadDialogs);
+    if (!mayConfirm) return undefined;
+    let alive = true;
+    afterFirstScreen(() => void preloadDialogs().then(() => alive && setDialogsLoaded(true), () => undefined));
+    return () => {
+      alive = false;
+    };
   }, [mayConfirm]);
   const cannotOpen = (
-    <Alert color="red" variant="light" role="alert" withCloseButton closeButtonLabel={tc('common.close')} onClose={() => setConfirming(null)}>
-      {tc('outbox.dialogOffline')}
+    <Alert color="red" variant="light" role="alert" withCloseButton closeButtonLabel={tc('common.close')} onClose={close}>
+      <Text size="sm">{tc('outbox.dialogOffline')}</Text>
+      <Group justify="flex-end" mt="xs">
+        <Button size="xs" variant="light" onClick={() => window.location.reload()}>{tc('outbox.tryAgain')}</Button>
+      </Group>
     </Alert>
   );
 
@@ -139,10 +161,10 @@ export function DetailActions({ project, barcode, loggedIn, handheld = false }: 
           {secondary.map((a) => button(a, 'md'))}
         </Box>
       </Stack>
-      {undoAsked && (
+      {(undoAsked || dialogsLoaded) && actions.some((a) => a.name === 'undo') && (
         <ErrorBoundary resetKey={confirming} fallback={() => (confirming === 'undo' ? cannotOpen : null)}>
           <Suspense fallback={null}>
-            <UndoDialog opened={confirming === 'undo'} busy={busy} onCancel={() => setConfirming(null)} onConfirm={() => void undo()}
+            <UndoDialog opened={confirming === 'undo'} busy={busy} onCancel={close} onConfirm={() => void undo()}
               question={t('undo.confirm', { trackPoint: name(points[current]?.key), previous: name(points[current - 1]?.key) })} />
           </Suspense>
         </ErrorBoundary>
@@ -150,7 +172,7 @@ export function DetailActions({ project, barcode, loggedIn, handheld = false }: 
       {confirming === 'recycle' && (
         <ErrorBoundary fallback={() => cannotOpen}>
           <Suspense fallback={null}>
-            <RecycleDialog project={project} barcode={barcode} onClose={() => setConfirming(null)} />
+            <RecycleDialog project={project} barcode={barcode} onClose={close} />
           </Suspense>
         </ErrorBoundary>
       )}
