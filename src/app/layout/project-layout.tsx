@@ -68,16 +68,17 @@ export function ProjectLayout() {
   useEffect(() => {
     if (hasSessionHint()) preloadUserTools();
   }, []);
+  // The first screen is up once the project's answer (or its failure) is drawn: what is fetched
+  // ahead of need waits for it (src/shared/ui/first-screen.ts).
+  useEffect(() => {
+    if (!isLoading) firstScreenUp();
+  }, [isLoading]);
   // What a failure needs loads once the first screen is up (its project drawn), not before: the
   // first screen's own code keeps the phone's bandwidth to itself (e2e/shell.spec.ts).
-  // What main.tsx fetches ahead of need waits for it too: the project's answer drawn (or its failure).
   const screenUp = project !== undefined;
   useEffect(() => {
     if (screenUp) afterFirstScreen(preloadFailureUi);
   }, [screenUp]);
-  useEffect(() => {
-    if (!isLoading) firstScreenUp();
-  }, [isLoading]);
   // Analytics only for a project with a measurement id, loaded after the first screen (shared/analytics).
   const measurementId = project?.googleAnalyticsMeasurementId;
   useEffect(() => {

@@ -1,6 +1,9 @@
 import { preload, type Arguments } from 'swr';
 import { cache, serialize, SWRGlobalState } from 'swr/_internal';
 
+/** The keys primed (serialized as SWR does), until forgetUnusedPrimes. */
+const primed = new Set<string>();
+
 /**
  * Puts the answer for an SWR key in the cache before the first render (main.tsx), as loaded (not
  * loading), so the screen that reads it is drawn with it instead of a loader first. The hook's
@@ -19,8 +22,6 @@ export async function primeCache<K extends Arguments>(key: K, fetcher: (key: K) 
   if (cache.get(serialize(key)[0]) !== undefined) return;
   cache.set(serialize(key)[0], { data, error: undefined, isValidating: false, isLoading: false });
 }
-
-const primed = new Set<string>();
 
 /**
  * Drops the primed calls no hook took over (main.tsx, once the first screen is up): a visitor on a

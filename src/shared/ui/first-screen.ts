@@ -7,13 +7,14 @@ import { whenIdle } from './when-idle';
  */
 export const FIRST_SCREEN_WAIT_MS = 3000;
 
+/** Whether the layout said the first screen is rendered (firstScreenUp). */
+let saidUp = false;
+/** Screens whose code is still loading for the first screen (lazyScreen): it is not up before they are drawn. */
+let holds = 0;
+/** Whether what waited has been let go (painted, no holds; or the wait ran out). */
 let up = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
 const waiting: Array<() => void> = [];
-/** Screens whose code is still loading for the first screen (lazyScreen): it is not up before they are drawn. */
-let holds = 0;
-
-let saidUp = false;
 
 /** Runs `run` once the frame being prepared has been painted. */
 function afterPaint(run: () => void): void {
