@@ -120,6 +120,29 @@ test.describe('as staff', () => {
     await page.goto(`/demo@1/qrcode/${id}`);
     await expect(page.getByTestId('alerts-current')).toBeVisible();
     await expectAccessible(page, 'detail, activated, with alerts, staff');
+    // The confirmations load after the page (detail-actions.tsx); the focus comes back to their button.
+    const undo = page.getByRole('button', { name: 'Undo last tracking' });
+    await undo.click();
+    await expect(page.getByRole('dialog', { name: 'Undo last tracking' })).toBeVisible();
+    await expectAccessible(page, 'undo confirm');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(undo).toBeFocused();
+    const logger = await activatedOf(page.request, 'logger');
+    for (const trackPointKey of ['distributionCentre', 'carrier', 'pharmacy']) {
+      const tracked = await page.request.post('/api/barcode/tracking', { data: { barcodeId: logger, trackPointKey, forms: { reading: { loggerTemperature: 5 } } } });
+      expect(tracked.ok(), await tracked.text()).toBe(true);
+    }
+    await page.goto(`/demo@1/qrcode/${logger}`);
+    const recycle = page.getByRole('button', { name: 'Recycle', exact: true });
+    await expect(recycle).toBeVisible();
+    await expectAccessible(page, 'detail, at its end, staff');
+    await recycle.click();
+    await expect(page.getByTestId('recycle-plan')).toBeVisible();
+    await expectAccessible(page, 'recycle confirm');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(recycle).toBeFocused();
     for (const screen of ['trace', 'children', 'history', 'edit', 'track', 'scanned-barcodes']) {
       await page.goto(`/demo@1/qrcode/${id}/${screen}`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
