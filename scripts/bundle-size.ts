@@ -46,28 +46,40 @@ const sum = (files: SizedFile[]) => files.reduce((total, f) => total + f.gzipByt
  * Dynamic imports (screens, dialogs, camera, OCR) are not part of the first load.
  */
 export function measureFirstLoad(distDir: string): FirstLoadReport {
-  const manifestPath = join(distDir, '.vite', 'manifest.json');
-  if (!existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: run 'npm run build' first`);
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = readManifest(distDir);
   const size = (key: string): SizedFile => {
     const file = manifest[key]?.file;
     if (!file) throw new Error(`manifest has no chunk ${key}`);
-    return { file, gzipBytes: gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length };
+    return sized(distDir, file);
   };
-  const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
-  const seen = new Set<string>();
-  const queue = [...entries];
-  while (queue.length > 0) {
-    const key = queue.pop() as string;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    queue.push(...(manifest[key]?.imports ?? []));
-  }
-  const files = [...seen].map(size);
+  const files = staticClosure(manifest, entriesOf(manifest)).map(size);
   const languageFiles = LANGUAGES
     .map((lng) => INITIAL_NAMESPACES.map((ns) => `locales/${lng}/${ns}.json`).filter((key) => manifest[key]).map(size))
     .sort((a, b) => sum(b) - sum(a))[0] ?? [];
   return { files, languageFiles, totalGzipBytes: sum(files) + sum(languageFiles) };
+}
+
+function readManifest(distDir: string): Record<string, ManifestChunk> {
+  const manifestPath = join(distDir, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: run 'npm run build' first`);
+  return JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+}
+
+const entriesOf = (manifest: Record<string, ManifestChunk>) => Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+
+const sized = (distDir: string, file: string): SizedFile => ({ file, gzipBytes: gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length });
+
+/** The manifest keys of `roots` and every chunk they import statically, transitively, except those in `outside`. */
+function staticClosure(manifest: Record<string, ManifestChunk>, roots: string[], outside = new Set<string>()): string[] {
+  const seen = new Set<string>();
+  const queue = [...roots];
+  while (queue.length > 0) {
+    const key = queue.pop() as string;
+    if (seen.has(key) || outside.has(key)) continue;
+    seen.add(key);
+    queue.push(...(manifest[key]?.imports ?? []));
+  }
+  return [...seen];
 }
 
 /**
@@ -82,22 +94,10 @@ export const BEYOND_FIRST_LOAD_BUDGETS = { form: 158 * 1024, detailPage: 27 * 10
 
 /** The chunks a lazy part adds to the first load: `chunk` names a manifest key, or a chunk file's name before its hash. */
 export function measureBeyondFirstLoad(distDir: string, chunk: string): FirstLoadReport {
-  const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-  const firstLoad = new Set(measureFirstLoad(distDir).files.map((f) => f.file));
+  const manifest = readManifest(distDir);
+  const firstLoad = new Set(staticClosure(manifest, entriesOf(manifest)));
   const root = manifest[chunk] ? chunk : Object.keys(manifest).find((key) => manifest[key]?.file.startsWith(`assets/${chunk}-`));
   if (!root) throw new Error(`manifest has no chunk ${chunk}`);
-  const seen = new Set<string>();
-  const queue = [root];
-  while (queue.length > 0) {
-    const key = queue.pop() as string;
-    const file = manifest[key]?.file;
-    if (seen.has(key) || !file || firstLoad.has(file)) continue;
-    seen.add(key);
-    queue.push(...(manifest[key]?.imports ?? []));
-  }
-  const files = [...seen].map((key) => {
-    const file = manifest[key]!.file;
-    return { file, gzipBytes: gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length };
-  });
+  const files = staticClosure(manifest, [root], firstLoad).map((key) => sized(distDir, manifest[key]!.file));
   return { files, languageFiles: [], totalGzipBytes: sum(files) };
 }

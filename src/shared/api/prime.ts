@@ -12,15 +12,16 @@ const primed = new Set<string>();
  * priming. A key a hook already holds is left as the hook has it.
  */
 export async function primeCache<K extends Arguments>(key: K, fetcher: (key: K) => Promise<unknown>): Promise<void> {
-  primed.add(serialize(key)[0]);
+  const [serialized] = serialize(key);
+  primed.add(serialized);
   let data: unknown;
   try {
     data = await preload(key, fetcher);
   } catch {
     return;
   }
-  if (cache.get(serialize(key)[0]) !== undefined) return;
-  cache.set(serialize(key)[0], { data, error: undefined, isValidating: false, isLoading: false });
+  if (isCached(key)) return;
+  cache.set(serialized, { data, error: undefined, isValidating: false, isLoading: false });
 }
 
 /**

@@ -34,7 +34,7 @@ const UndoDialog = lazyWithStyles(() => loadUndoDialog().then((m) => ({ default:
 const RecycleDialog = lazyWithStyles(() => loadRecycleDialog().then((m) => ({ default: m.RecycleDialog })));
 const preloadDialogs = () => Promise.all([loadUndoDialog(), loadRecycleDialog()]);
 
-/** Where the focus goes back to after a confirmation closes without taking the action's button away. */
+/** How long a confirmation's closing transition takes to give the focus back: where it lands is checked after. */
 const FOCUS_BACK_AFTER_MS = 400;
 
 const ICONS = {
@@ -132,7 +132,7 @@ export function DetailActions({ project, barcode, loggedIn, handheld = false }: 
     // (after the dialog's closing transition, when it has given the focus back).
     window.setTimeout(() => {
       if (document.activeElement === null || document.activeElement === document.body) document.getElementById(BARCODE_TITLE_ID)?.focus();
-    }, 400);
+    }, FOCUS_BACK_AFTER_MS);
     // Queued in the outbox: the dialog closes too, so the same undo cannot be sent twice.
   }, () => setConfirming(null), () => setConfirming(null));
 
