@@ -12,12 +12,15 @@ import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 
-const features = readdirSync('src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const features = readdirSync('src/features', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 const schemaTypesOnly = {
   group: ['@schemas/api/*', '@schemas/project-config', '@schemas/common', 'typebox', 'typebox/*'],
   allowTypeImports: true,
-  message: 'The client imports TypeBox schemas as types only (import type): the schema library stays out of the bundle.',
+  message:
+    'The client imports TypeBox schemas as types only (import type): the schema library stays out of the bundle.',
 };
 
 const noServer = { group: ['**/server/**'], message: 'The client never imports server code.' };
@@ -25,16 +28,32 @@ const noServer = { group: ['**/server/**'], message: 'The client never imports s
 /** Outside renderer/: its public entries only (renderer/index.ts and the three heavy entries it names). */
 const rendererEntriesOnly = {
   regex: '(^@renderer/|(^|/)renderer/)(?!(validate|config-check|calculations)$)',
-  message: 'Import the renderer through its public entries: @renderer (compileForm, field types, messages), @renderer/validate, @renderer/config-check or @renderer/calculations.',
+  message:
+    'Import the renderer through its public entries: @renderer (compileForm, field types, messages), @renderer/validate, @renderer/config-check or @renderer/calculations.',
 };
 
 /** Server and tooling never import the client or its widgets: the renderer is what they share. */
-const noClient = { regex: '^@/|^@widgets/|(^|/)(src|field-widgets)/', message: 'Server and tooling code never import the client or its widgets (the renderer is what they share).' };
+const noClient = {
+  regex: '^@/|^@widgets/|(^|/)(src|field-widgets)/',
+  message: 'Server and tooling code never import the client or its widgets (the renderer is what they share).',
+};
 
 const restrict = (...patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-server/**', '.e2e-logs/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'reports/**', '.stryker-tmp/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-server/**',
+      '.e2e-logs/**',
+      'node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'reports/**',
+      '.stryker-tmp/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX },
@@ -62,10 +81,14 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/shared/ui/styles.ts'],
     rules: {
-      'no-restricted-syntax': ['error', {
-        selector: "ImportDeclaration[source.value='react'] > ImportSpecifier[imported.name='lazy']",
-        message: "Use lazyWithStyles (src/shared/ui/styles.ts), not React's lazy: a lazy component waits for the rest of Mantine's styles, or draws unstyled.",
-      }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='react'] > ImportSpecifier[imported.name='lazy']",
+          message:
+            "Use lazyWithStyles (src/shared/ui/styles.ts), not React's lazy: a lazy component waits for the rest of Mantine's styles, or draws unstyled.",
+        },
+      ],
     },
   },
   {
@@ -74,7 +97,8 @@ export default tseslint.config(
     files: ['field-widgets/**/*.{ts,tsx}'],
     rules: restrict(schemaTypesOnly, noServer, rendererEntriesOnly, {
       group: ['@/*', '@/**', '**/src/**'],
-      message: 'A widget takes what it needs from the app through the form context (field-widgets/types.ts FormContext), never from src/.',
+      message:
+        'A widget takes what it needs from the app through the form context (field-widgets/types.ts FormContext), never from src/.',
     }),
   },
   {
@@ -83,8 +107,29 @@ export default tseslint.config(
     // bundle test keeps ajv out of the first load) and the English configuration messages.
     files: ['renderer/**/*.ts'],
     rules: restrict(
-      { group: ['react', 'react-*', 'react/*', '@mantine/*', '@rjsf/*', 'i18next', 'swr', 'redaxios', '@/*', '@/**', '@widgets/*', '@renderer', '@renderer/*'], message: 'The renderer is pure: no React, no UI, no app code; inside it, import its files relatively.' },
-      { regex: '(^|/)(src|server|field-widgets)(/|$)', message: 'The renderer imports schemas/ and its own libraries only: never the client, the widgets or the server.' },
+      {
+        group: [
+          'react',
+          'react-*',
+          'react/*',
+          '@mantine/*',
+          '@rjsf/*',
+          'i18next',
+          'swr',
+          'redaxios',
+          '@/*',
+          '@/**',
+          '@widgets/*',
+          '@renderer',
+          '@renderer/*',
+        ],
+        message: 'The renderer is pure: no React, no UI, no app code; inside it, import its files relatively.',
+      },
+      {
+        regex: '(^|/)(src|server|field-widgets)(/|$)',
+        message:
+          'The renderer imports schemas/ and its own libraries only: never the client, the widgets or the server.',
+      },
     ),
   },
   {
@@ -92,13 +137,38 @@ export default tseslint.config(
     // TypeScript over its generated AI table, importing nothing but its own files.
     files: ['gs1/**/*.ts'],
     rules: restrict(
-      { group: ['react', 'react-*', 'react/*', '@mantine/*', '@rjsf/*', 'i18next', 'swr', 'redaxios', '@/*', '@/**', '@widgets/*', '@renderer', '@renderer/*', '@gs1', '@schemas/*'], message: 'gs1/ is pure: no UI, no app code, no renderer; inside it, import its files relatively.' },
-      { regex: '(^|/)(src|server|field-widgets|renderer|schemas)(/|$)', message: 'gs1/ imports its own files only: never the client, the widgets, the renderer or the server.' },
+      {
+        group: [
+          'react',
+          'react-*',
+          'react/*',
+          '@mantine/*',
+          '@rjsf/*',
+          'i18next',
+          'swr',
+          'redaxios',
+          '@/*',
+          '@/**',
+          '@widgets/*',
+          '@renderer',
+          '@renderer/*',
+          '@gs1',
+          '@schemas/*',
+        ],
+        message: 'gs1/ is pure: no UI, no app code, no renderer; inside it, import its files relatively.',
+      },
+      {
+        regex: '(^|/)(src|server|field-widgets|renderer|schemas)(/|$)',
+        message: 'gs1/ imports its own files only: never the client, the widgets, the renderer or the server.',
+      },
     ),
   },
   {
     files: ['src/shared/**/*.{ts,tsx}'],
-    rules: restrict(schemaTypesOnly, noServer, rendererEntriesOnly, { group: ['@/features/**', '@/app/**', '**/features/**', '**/app/**'], message: 'Shared code imports no feature and not the app.' }),
+    rules: restrict(schemaTypesOnly, noServer, rendererEntriesOnly, {
+      group: ['@/features/**', '@/app/**', '**/features/**', '**/app/**'],
+      message: 'Shared code imports no feature and not the app.',
+    }),
   },
   ...features.map((feature) => ({
     files: [`src/features/${feature}/**/*.{ts,tsx}`],
@@ -108,7 +178,14 @@ export default tseslint.config(
     }),
   })),
   {
-    files: ['server/**/*.ts', 'scripts/**/*.{ts,mjs}', 'tests/server/**/*.ts', 'tests/build/**/*.ts', 'e2e/**/*.ts', '*.config.{ts,js}'],
+    files: [
+      'server/**/*.ts',
+      'scripts/**/*.{ts,mjs}',
+      'tests/server/**/*.ts',
+      'tests/build/**/*.ts',
+      'e2e/**/*.ts',
+      '*.config.{ts,js}',
+    ],
     languageOptions: { globals: globals.node },
     rules: restrict(noClient),
   },
@@ -122,17 +199,35 @@ export default tseslint.config(
   ...[
     {
       files: ['server/rules/**/*.ts'],
-      patterns: [{ regex: '^(?!\\./|(\\.\\./\\.\\./|@)(schemas|renderer|gs1)(/|$))', message: 'Business rules are plain synchronous functions: they import schemas/, renderer/, gs1/ and other rules only (no db, repositories, infra, fastify).' }],
+      patterns: [
+        {
+          regex: '^(?!\\./|(\\.\\./\\.\\./|@)(schemas|renderer|gs1)(/|$))',
+          message:
+            'Business rules are plain synchronous functions: they import schemas/, renderer/, gs1/ and other rules only (no db, repositories, infra, fastify).',
+        },
+      ],
     },
     {
       files: ['server/repositories/**/*.ts'],
-      patterns: [{ regex: '(^|/)(rules|services|routes|plugins)(/|$)|^fastify$|^@fastify/', message: 'Repositories run SQL and return rows: no rules, services, routes or fastify.' }],
+      patterns: [
+        {
+          regex: '(^|/)(rules|services|routes|plugins)(/|$)|^fastify$|^@fastify/',
+          message: 'Repositories run SQL and return rows: no rules, services, routes or fastify.',
+        },
+      ],
     },
     {
       files: ['server/routes/**/*.ts'],
       patterns: [
-        { regex: '(^|/)(repositories|db)(/|$)', message: 'Routes are thin adapters: they reach the database through services, never directly.' },
-        { regex: '(^|/)(infra|rules)(/|$)', allowTypeImports: true, message: 'Routes call services and plugins; infrastructure and rules stay behind them (types aside).' },
+        {
+          regex: '(^|/)(repositories|db)(/|$)',
+          message: 'Routes are thin adapters: they reach the database through services, never directly.',
+        },
+        {
+          regex: '(^|/)(infra|rules)(/|$)',
+          allowTypeImports: true,
+          message: 'Routes call services and plugins; infrastructure and rules stay behind them (types aside).',
+        },
       ],
     },
   ].map(({ files, patterns }) => ({

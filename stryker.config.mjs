@@ -32,6 +32,15 @@ export default {
   tempDirName: '.stryker-tmp',
   // Not copied into the sandbox: other runs' sandboxes (a run on a few files beside the full one,
   // each with its own --tempDirName), builds, reports, test logs and the local server's data.
-  ignorePatterns: ['/.stryker-tmp*', '/dist', '/dist-server', '/reports', '/.e2e-logs', '/test-results', '/playwright-report', '/data'],
+  ignorePatterns: [
+    '/.stryker-tmp*',
+    '/dist',
+    '/dist-server',
+    '/reports',
+    '/.e2e-logs',
+    '/test-results',
+    '/playwright-report',
+    '/data',
+  ],
   cleanTempDir: 'always',
 };

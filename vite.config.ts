@@ -9,7 +9,16 @@ import { dirname, join } from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import { detectLanguage } from './schemas/languages';
 import { CLIENT_VERSION, Headers as HeaderNames } from './schemas/validation';
-import { BOOT_REQUEST_GLOBAL, drawsBarcodeScreen, PROJECT_SEGMENT, PUBLIC_BARCODE_SCREENS, REST_STYLES_GLOBAL, SCAN_OCR_SEGMENT, SESSION_HINT, TOP_LEVEL_SCREENS } from './schemas/boot-request';
+import {
+  BOOT_REQUEST_GLOBAL,
+  drawsBarcodeScreen,
+  PROJECT_SEGMENT,
+  PUBLIC_BARCODE_SCREENS,
+  REST_STYLES_GLOBAL,
+  SCAN_OCR_SEGMENT,
+  SESSION_HINT,
+  TOP_LEVEL_SCREENS,
+} from './schemas/boot-request';
 import { APP_ICONS } from './schemas/app-icons';
 import { pathAliasList, plainTextMarkdown, reactOnPreact } from './aliases';
 import { mantineStyles } from './scripts/mantine-styles';
@@ -35,7 +44,10 @@ function precompress(): Plugin {
         writeFileSync(join(outDir, `${fileName}.gz`), gzipSync(bytes, { level: 9 }));
         // Brotli's best level takes seconds per megabyte: the OCR engine (4 MB each) gets level 9.
         const quality = bytes.length > 1_000_000 ? 9 : 11;
-        writeFileSync(join(outDir, `${fileName}.br`), brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } }));
+        writeFileSync(
+          join(outDir, `${fileName}.br`),
+          brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } }),
+        );
       }
     },
   };
@@ -72,7 +84,9 @@ function ocrAssets(): Plugin {
     configureServer(server) {
       server.middlewares.use((request, response, next) => {
         const prefix = `/${OCR_ASSET_DIR}/`;
-        const path = request.url?.startsWith(prefix) ? files[request.url.slice(prefix.length).split('?')[0] ?? ''] : undefined;
+        const path = request.url?.startsWith(prefix)
+          ? files[request.url.slice(prefix.length).split('?')[0] ?? '']
+          : undefined;
         if (!path) return next();
         response.setHeader('content-type', path.endsWith('.js') ? 'text/javascript' : 'application/octet-stream');
         createReadStream(path).pipe(response);
@@ -133,7 +147,11 @@ function bootRequests(apiBase: string): string {
 }
 
 /** The chunks named and every chunk they import statically, transitively (file names). */
-function staticImports(bundle: Rollup.OutputBundle, fileNames: Iterable<string>, seen = new Set<string>()): Set<string> {
+function staticImports(
+  bundle: Rollup.OutputBundle,
+  fileNames: Iterable<string>,
+  seen = new Set<string>(),
+): Set<string> {
   for (const fileName of fileNames) {
     const chunk = bundle[fileName];
     if (seen.has(fileName) || chunk?.type !== 'chunk') continue;
@@ -146,8 +164,13 @@ function staticImports(bundle: Rollup.OutputBundle, fileNames: Iterable<string>,
 /** The detail page's code the first load does not hold: its chunk and what it imports, less the entry's own imports. */
 function detailScreenCode(bundle: Rollup.OutputBundle): string[] {
   const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
-  const entry = staticImports(bundle, chunks.filter((c) => c.isEntry).map((c) => c.fileName));
-  const page = chunks.find((c) => /[\\/]src[\\/]features[\\/]barcode-detail[\\/]components[\\/]detail-page\.tsx$/.test(c.facadeModuleId ?? ''));
+  const entry = staticImports(
+    bundle,
+    chunks.filter((c) => c.isEntry).map((c) => c.fileName),
+  );
+  const page = chunks.find((c) =>
+    /[\\/]src[\\/]features[\\/]barcode-detail[\\/]components[\\/]detail-page\.tsx$/.test(c.facadeModuleId ?? ''),
+  );
   if (!page) throw new Error('boot hints: no detail-page chunk in the bundle');
   return [...staticImports(bundle, [page.fileName])].filter((file) => !entry.has(file)).map((file) => `/${file}`);
 }
@@ -216,15 +239,25 @@ function serviceWorker(): Plugin {
     apply: 'build',
     generateBundle() {
       for (const icon of APP_ICONS) {
-        this.emitFile({ type: 'asset', fileName: icon.src.slice(1), source: appIconPng(icon.size, icon.purpose === 'maskable') });
+        this.emitFile({
+          type: 'asset',
+          fileName: icon.src.slice(1),
+          source: appIconPng(icon.size, icon.purpose === 'maskable'),
+        });
       }
     },
     writeBundle(options, bundle) {
       const outDir = options.dir ?? 'dist';
       const files = new Set<string>(['index.html', 'favicon.svg', ...APP_ICONS.map((icon) => icon.src.slice(1))]);
-      const roots = Object.values(bundle).filter((chunk) => chunk.type === 'chunk'
-        && (chunk.isEntry || /[\\/]locales[\\/][^\\/]+[\\/][\w-]+\.json$/.test(chunk.facadeModuleId ?? '')));
-      for (const fileName of staticImports(bundle, roots.map((chunk) => chunk.fileName))) {
+      const roots = Object.values(bundle).filter(
+        (chunk) =>
+          chunk.type === 'chunk' &&
+          (chunk.isEntry || /[\\/]locales[\\/][^\\/]+[\\/][\w-]+\.json$/.test(chunk.facadeModuleId ?? '')),
+      );
+      for (const fileName of staticImports(
+        bundle,
+        roots.map((chunk) => chunk.fileName),
+      )) {
         files.add(fileName);
         for (const css of (bundle[fileName] as Rollup.OutputChunk).viteMetadata?.importedCss ?? []) files.add(css);
       }
@@ -234,7 +267,11 @@ function serviceWorker(): Plugin {
       const version = createHash('sha256').update(precache.join('\n')).digest('hex').slice(0, 12);
       const built = esbuild.buildSync({
         entryPoints: [fileURLToPath(new URL('./src/shared/pwa/service-worker.ts', import.meta.url))],
-        bundle: true, minify: true, format: 'iife', target: 'es2022', write: false,
+        bundle: true,
+        minify: true,
+        format: 'iife',
+        target: 'es2022',
+        write: false,
         define: { SW_VERSION: JSON.stringify(version), SW_PRECACHE: JSON.stringify(precache) },
       });
       writeFileSync(join(outDir, 'sw.js'), built.outputFiles[0]!.contents);

@@ -25,13 +25,18 @@ function reactDependentPackages(): RegExp {
       }
       const manifest = join(dir, entry.name, 'package.json');
       if (!existsSync(manifest)) continue;
-      const { dependencies = {}, peerDependencies = {} } = JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, Record<string, string>>;
+      const { dependencies = {}, peerDependencies = {} } = JSON.parse(readFileSync(manifest, 'utf8')) as Record<
+        string,
+        Record<string, string>
+      >;
       const needs = { ...dependencies, ...peerDependencies };
       if ('react' in needs || 'react-dom' in needs) names.push(`${scope}${entry.name}`);
     }
   };
   scan(fileURLToPath(new URL('./node_modules', import.meta.url)));
-  return new RegExp(`[\\\\/]node_modules[\\\\/](${names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})[\\\\/]`);
+  return new RegExp(
+    `[\\\\/]node_modules[\\\\/](${names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})[\\\\/]`,
+  );
 }
 const reactDependents = reactDependentPackages();
 
@@ -42,10 +47,24 @@ const reactDependents = reactDependentPackages();
  */
 const unitTestAliases = [
   { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^@testing-library\/react$/, replacement: fileURLToPath(new URL('./node_modules/@testing-library/react/dist/@testing-library/react.esm.js', import.meta.url)) },
-  { find: /^react-router-dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router-dom/dist/index.mjs', import.meta.url)) },
-  { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/development/index.mjs', import.meta.url)) },
-  { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/development/dom-export.mjs', import.meta.url)) },
+  {
+    find: /^@testing-library\/react$/,
+    replacement: fileURLToPath(
+      new URL('./node_modules/@testing-library/react/dist/@testing-library/react.esm.js', import.meta.url),
+    ),
+  },
+  {
+    find: /^react-router-dom$/,
+    replacement: fileURLToPath(new URL('./node_modules/react-router-dom/dist/index.mjs', import.meta.url)),
+  },
+  {
+    find: /^react-router$/,
+    replacement: fileURLToPath(new URL('./node_modules/react-router/dist/development/index.mjs', import.meta.url)),
+  },
+  {
+    find: /^react-router\/dom$/,
+    replacement: fileURLToPath(new URL('./node_modules/react-router/dist/development/dom-export.mjs', import.meta.url)),
+  },
 ];
 
 export default defineConfig({
@@ -59,7 +78,10 @@ export default defineConfig({
         resolve: { alias: [...reactOnPreact, ...plainTextMarkdown, ...unitTestAliases, ...pathAliasList] },
         plugins: [mantineStyles()],
         test: {
-          name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'happy-dom', setupFiles: ['tests/unit/setup.ts'],
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['tests/unit/setup.ts'],
           // Run by Vite, so the React aliases reach them (@rjsf/mantine among them, whose imports of
           // 'dayjs/plugin/x' without an extension Vite resolves as the build does).
           server: { deps: { inline: [reactDependents] } },
@@ -73,7 +95,13 @@ export default defineConfig({
       {
         resolve: { alias },
         // Each server test file opens its own throwaway in-memory PGlite.
-        test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 30000, hookTimeout: 60000 },
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30000,
+          hookTimeout: 60000,
+        },
       },
     ],
   },

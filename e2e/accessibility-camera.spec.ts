@@ -29,8 +29,16 @@ test('the scanner and the OCR scan page', async ({ page }) => {
  */
 async function expectModalAccessible(page: Page, name: string) {
   await page.waitForTimeout(500);
-  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).include('section[role="dialog"][aria-modal="true"]').analyze();
-  expect.soft(violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${name}: accessibility violations`).toEqual([]);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(AXE_TAGS)
+    .include('section[role="dialog"][aria-modal="true"]')
+    .analyze();
+  expect
+    .soft(
+      violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      `${name}: accessibility violations`,
+    )
+    .toEqual([]);
 }
 
 test('the new-barcode dialog listing GS1 data, and the refusal of invalid GS1 data', async ({ page }) => {
@@ -38,7 +46,9 @@ test('the new-barcode dialog listing GS1 data, and the refusal of invalid GS1 da
   await login(page, '11112222');
   await writeTextFeed(page.context(), 'NO CODE');
   await page.goto('/demo@1/scan');
-  await page.getByRole('textbox', { name: 'Scanned value' }).fill(`(01)09506000134352(10)A11Y${Date.now() % 100000}(17)291231`);
+  await page
+    .getByRole('textbox', { name: 'Scanned value' })
+    .fill(`(01)09506000134352(10)A11Y${Date.now() % 100000}(17)291231`);
   await page.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByRole('dialog', { name: 'New barcode' }).getByRole('list', { name: 'GS1 data' })).toBeVisible();
   await expectModalAccessible(page, 'new barcode with GS1 data');

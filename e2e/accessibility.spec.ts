@@ -15,7 +15,9 @@ import { visitFindScreens, visitLedgerScreens } from './screen-walks';
 
 /** A barcode generated (not activated) by whoever `page` is logged in as. */
 async function generatedBarcode(page: Page): Promise<string> {
-  const generated = await page.request.post('/api/barcode/barcode', { data: { projectCode: 'demo', projectVersion: 1 } });
+  const generated = await page.request.post('/api/barcode/barcode', {
+    data: { projectCode: 'demo', projectVersion: 1 },
+  });
   expect(generated.ok(), await generated.text()).toBe(true);
   return ((await generated.json()).data as { id: string }).id;
 }
@@ -24,7 +26,11 @@ async function generatedBarcode(page: Page): Promise<string> {
 async function palletWithAlert(page: Page): Promise<string> {
   const id = await activatedPallet(page.request);
   const tracked = await page.request.post('/api/barcode/tracking', {
-    data: { barcodeId: id, trackPointKey: 'distributionCentre', forms: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } } },
+    data: {
+      barcodeId: id,
+      trackPointKey: 'distributionCentre',
+      forms: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } },
+    },
   });
   expect(tracked.ok(), await tracked.text()).toBe(true);
   return id;
@@ -130,7 +136,9 @@ test.describe('as staff', () => {
     await expect(undo).toBeFocused();
     const logger = await activatedOf(page.request, 'logger');
     for (const trackPointKey of ['distributionCentre', 'carrier', 'pharmacy']) {
-      const tracked = await page.request.post('/api/barcode/tracking', { data: { barcodeId: logger, trackPointKey, forms: { reading: { loggerTemperature: 5 } } } });
+      const tracked = await page.request.post('/api/barcode/tracking', {
+        data: { barcodeId: logger, trackPointKey, forms: { reading: { loggerTemperature: 5 } } },
+      });
       expect(tracked.ok(), await tracked.text()).toBe(true);
     }
     await page.goto(`/demo@1/qrcode/${logger}`);
@@ -179,7 +187,9 @@ test('home as a client user', async ({ page }) => {
 });
 
 test.describe('parents, children and links (as staff)', () => {
-  test('pair, pairkht, unpair, children, link-to, be-linked, linkkht, and the detail and trace of paired and linked barcodes', async ({ page }) => {
+  test('pair, pairkht, unpair, children, link-to, be-linked, linkkht, and the detail and trace of paired and linked barcodes', async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     await login(page, '11112222');
     const stamp = Date.now() % 1_000_000;
@@ -190,7 +200,9 @@ test.describe('parents, children and links (as staff)', () => {
 
     // Pair with entries of every kind of verdict (accepted, duplicate, not found, itself).
     await page.goto(`${base}/pair`);
-    await page.getByRole('textbox', { name: 'Barcode id or code' }).fill(`${cases[0]}, ${cases[0]}, NOSUCH${stamp}, ${pallet}`);
+    await page
+      .getByRole('textbox', { name: 'Barcode id or code' })
+      .fill(`${cases[0]}, ${cases[0]}, NOSUCH${stamp}, ${pallet}`);
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(page.getByTestId('scan-entry').filter({ hasText: 'itself' })).toHaveCount(1);
     await expectAccessible(page, 'pair with accepted and refused entries');
@@ -200,7 +212,9 @@ test.describe('parents, children and links (as staff)', () => {
 
     const paired = await page.request.post('/api/barcode/pairing', { data: { parentId: pallet, childrenIds: cases } });
     expect(paired.ok(), await paired.text()).toBe(true);
-    const linked = await page.request.post('/api/barcode/linking', { data: { barcodeId: cases[0], targetIds: [logger] } });
+    const linked = await page.request.post('/api/barcode/linking', {
+      data: { barcodeId: cases[0], targetIds: [logger] },
+    });
     expect(linked.ok(), await linked.text()).toBe(true);
 
     await page.goto(base);
@@ -226,7 +240,11 @@ test.describe('parents, children and links (as staff)', () => {
     await page.goto(`${base}/trace`);
     await expect(page.getByTestId('trace-children')).toBeVisible();
     await expectAccessible(page, 'trace with children');
-    for (const [screen, heading] of [['link-to', 'Link this barcode to others'], ['be-linked', 'Link others to this barcode'], ['linkkht', 'Link to barcodes (handheld scanner)']]) {
+    for (const [screen, heading] of [
+      ['link-to', 'Link this barcode to others'],
+      ['be-linked', 'Link others to this barcode'],
+      ['linkkht', 'Link to barcodes (handheld scanner)'],
+    ]) {
       await page.goto(`/demo@1/qrcode/${cases[1]}/${screen}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading!);
       await expectAccessible(page, screen!);
@@ -235,7 +253,9 @@ test.describe('parents, children and links (as staff)', () => {
 });
 
 test.describe('bulk screens and stock (as staff)', () => {
-  test('bulk tracking and skip (and -kht), bulk recycle, stock in and out, the detail page in stock, the tracking count with steps', async ({ page }) => {
+  test('bulk tracking and skip (and -kht), bulk recycle, stock in and out, the detail page in stock, the tracking count with steps', async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     await login(page, '11112222');
     const stamp = Date.now() % 1_000_000;
@@ -249,8 +269,11 @@ test.describe('bulk screens and stock (as staff)', () => {
     await expect(page.getByTestId('scan-entry').filter({ hasText: 'already in the list' })).toHaveCount(1);
     await expectAccessible(page, 'bulk tracking with ready and refused entries');
     for (const [screen, heading] of [
-      ['bulk-tracking-kht', 'Bulk tracking (handheld scanner)'], ['bulk-skip-tracking', 'Bulk skip'], ['bulk-skip-tracking-kht', 'Bulk skip (handheld scanner)'],
-      ['bulk-recycle', 'Bulk recycle'], ['stock-in', 'Stock in'],
+      ['bulk-tracking-kht', 'Bulk tracking (handheld scanner)'],
+      ['bulk-skip-tracking', 'Bulk skip'],
+      ['bulk-skip-tracking-kht', 'Bulk skip (handheld scanner)'],
+      ['bulk-recycle', 'Bulk recycle'],
+      ['stock-in', 'Stock in'],
     ]) {
       await page.goto(`${base}/${screen}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading!);
@@ -277,12 +300,14 @@ test.describe('bulk screens and stock (as staff)', () => {
 async function plantBin(page: Page, barcodeId: string): Promise<string> {
   const project = await page.request.get('/api/barcode/project?code=demo');
   const projectId = ((await project.json()).data as { id: string }).id;
-  const res = await page.request.get(`/api/location/available-locations?projectId=${projectId}&barcodeId=${barcodeId}&trackPointKey=manufacturer&action=in`);
+  const res = await page.request.get(
+    `/api/location/available-locations?projectId=${projectId}&barcodeId=${barcodeId}&trackPointKey=manufacturer&action=in`,
+  );
   expect(res.ok(), await res.text()).toBe(true);
   return ((await res.json()).data as { id: string }[])[0]!.id;
 }
 
-test('search, barcode list and a client user\'s product picker (issue 14)', async ({ page }) => {
+test("search, barcode list and a client user's product picker (issue 14)", async ({ page }) => {
   test.setTimeout(90_000);
   await visitFindScreens(page, (screen) => expectAccessible(page, screen));
 });
@@ -306,11 +331,15 @@ test('the custom page, the label sheet, the printable label and the activity cha
   await expectAccessible(page, 'activity');
 });
 
-test('ledger and EPCIS: the history\'s check, the seal dialog, a sealed history, the EPCIS download (issue 15)', async ({ page }) => {
+test("ledger and EPCIS: the history's check, the seal dialog, a sealed history, the EPCIS download (issue 15)", async ({
+  page,
+}) => {
   await visitLedgerScreens(page, (screen) => expectAccessible(page, screen));
 });
 
-test('the admin area (issue 19): login, users, a user, the access-code dialog, projects, audit log', async ({ page }) => {
+test('the admin area (issue 19): login, users, a user, the access-code dialog, projects, audit log', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await visitAdminScreens(page, await adminServer(), (screen) => expectAccessible(page, screen));
 });

@@ -14,15 +14,31 @@ test.describe.configure({ mode: 'serial', timeout: 300_000 });
 test.use({ actionTimeout: 20_000 });
 
 const FORM = 'pallet: distributionCentre/receiving';
-const HUMIDITY = { en: 'Humidity at arrival (%)', ja: '到着時湿度（%）', 'zh-TW': '到達濕度（%）', 'zh-CN': '到达湿度（%）' };
-const LABELS = { en: 'Temperature at arrival (C)', ja: '到着時温度（℃）', 'zh-TW': '到達溫度（℃）', 'zh-CN': '到达温度（℃）' };
+const HUMIDITY = {
+  en: 'Humidity at arrival (%)',
+  ja: '到着時湿度（%）',
+  'zh-TW': '到達濕度（%）',
+  'zh-CN': '到达湿度（%）',
+};
+const LABELS = {
+  en: 'Temperature at arrival (C)',
+  ja: '到着時温度（℃）',
+  'zh-TW': '到達溫度（℃）',
+  'zh-CN': '到达温度（℃）',
+};
 
 const historyOf = async (request: APIRequestContext, base: string, id: string) =>
   (await (await request.get(`${base}/api/barcode/history?id=${id}&skip=0&count=50`)).json()).data;
 
 /** A phone-sized page of its own (its own cookies): a second person. */
 async function phone(browser: Browser, base: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-US' });
+  const context = await browser.newContext({
+    baseURL: base,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+  });
   return context.newPage();
 }
 
@@ -65,7 +81,10 @@ test.beforeAll(async () => {
   server = await adminServer();
 });
 
-test('an admin adds a required field through the builder, previews and tests it, publishes in place; an open phone form gets it; the diff names it; roll back restores the form', async ({ page, browser }) => {
+test('an admin adds a required field through the builder, previews and tests it, publishes in place; an open phone form gets it; the diff names it; roll back restores the form', async ({
+  page,
+  browser,
+}) => {
   await adminLogin(page, server);
   const code = await newTracker(page, 'Ren', 'Ito');
 
@@ -114,12 +133,16 @@ test('an admin adds a required field through the builder, previews and tests it,
   await choose(page, 'Cold chain intact', 'Yes');
   await frame.getByRole('textbox', { name: LABELS.en }).fill('4');
   await preview.getByRole('button', { name: 'Make a test entry' }).click();
-  await expect(page.getByTestId('config-test-result')).toContainText('Test entry accepted (kept apart from real data).');
+  await expect(page.getByTestId('config-test-result')).toContainText(
+    'Test entry accepted (kept apart from real data).',
+  );
   expect(await historyOf(tracker.request, server.base, pallet)).toEqual(storedBefore);
 
   // The compatibility report names the field; publish in place.
   await page.getByRole('button', { name: 'Check compatibility' }).click();
-  await expect(page.getByTestId('config-report')).toContainText("Field 'arrivalTemperature' (number) added to form 'receiving'");
+  await expect(page.getByTestId('config-report')).toContainText(
+    "Field 'arrivalTemperature' (number) added to form 'receiving'",
+  );
   await page.getByRole('textbox', { name: 'Note' }).fill('Arrival temperature');
   await page.getByRole('button', { name: 'Publish in place' }).click();
   await expect(page.getByText('Published demo@1, revision 2.')).toBeVisible();
@@ -136,14 +159,20 @@ test('an admin adds a required field through the builder, previews and tests it,
   expect(await historyOf(tracker.request, server.base, pallet)).toEqual(storedBefore);
   await arrival.fill('4');
   await tracker.getByRole('button', { name: 'Add tracking', exact: true }).click();
-  await expect.poll(async () => (await historyOf(tracker.request, server.base, pallet)).total).toBe(storedBefore.total + 1);
+  await expect
+    .poll(async () => (await historyOf(tracker.request, server.base, pallet)).total)
+    .toBe(storedBefore.total + 1);
 
   // The diff of revision 2 names the field; roll back to revision 1 publishes it again as revision 3.
   const revisions = page.getByRole('region', { name: 'Published revisions' });
   const second = revisions.getByTestId('config-revision').filter({ hasText: 'Revision 2' });
   await second.getByRole('button', { name: 'Changes from the revision before' }).click();
   await expect(second.getByTestId('config-report')).toContainText("Field 'arrivalTemperature' (number) added");
-  await revisions.getByTestId('config-revision').filter({ hasText: 'Revision 1' }).getByRole('button', { name: 'Roll back to this revision' }).click();
+  await revisions
+    .getByTestId('config-revision')
+    .filter({ hasText: 'Revision 1' })
+    .getByRole('button', { name: 'Roll back to this revision' })
+    .click();
   // In place it is refused: a stored step has the field now (the report says so, in words) ...
   const status = revisions.getByRole('status');
   await expect(status).toContainText("Field 'arrivalTemperature' removed from form 'receiving'");
@@ -151,27 +180,48 @@ test('an admin adds a required field through the builder, previews and tests it,
   // ... so it is rolled back as a new version: demo@2 has the earlier form; barcodes keep theirs.
   await status.getByRole('button', { name: 'Roll back to revision 1 as a new version' }).click();
   await expect(status).toContainText('Rolled back: demo@2, revision 1.');
-  const receivingOf = async (version: number) => ((await (await page.request.get(`${server.base}/api/barcode/project?code=demo&version=${version}`)).json()).data
-    .barcodeTypes.pallet.trackPoints.find((p: { key: string }) => p.key === 'distributionCentre').trackPointForms[0].customFields as { key: string }[]).map((f) => f.key);
+  const receivingOf = async (version: number) =>
+    (
+      (
+        await (await page.request.get(`${server.base}/api/barcode/project?code=demo&version=${version}`)).json()
+      ).data.barcodeTypes.pallet.trackPoints.find((p: { key: string }) => p.key === 'distributionCentre')
+        .trackPointForms[0].customFields as { key: string }[]
+    ).map((f) => f.key);
   expect(await receivingOf(2)).not.toContain('arrivalTemperature');
   expect(await receivingOf(2)).toEqual((await receivingOf(1)).filter((key) => key !== 'arrivalTemperature'));
   expect(await receivingOf(1)).toContain('arrivalTemperature');
 
   // Every step is in the audit log.
   await page.getByRole('link', { name: 'Audit log' }).click();
-  for (const action of ['user.create', 'draft.create', 'draft.save', 'draft.test', 'project.publish', 'project.rollback']) {
+  for (const action of [
+    'user.create',
+    'draft.create',
+    'draft.save',
+    'draft.test',
+    'project.publish',
+    'project.rollback',
+  ]) {
     await expect(page.getByTestId('audit-entry').filter({ hasText: action }).first(), action).toBeVisible();
   }
   await Promise.all([operator.context().close(), tracker.context().close()]);
 });
 
-test('refusals: a number -> date change on a field with values, two admins saving one draft, staff on an admin route', async ({ page, browser }) => {
+test('refusals: a number -> date change on a field with values, two admins saving one draft, staff on an admin route', async ({
+  page,
+  browser,
+}) => {
   // The demo's received temperature has values (a tracking at the distribution centre).
   const operator = await phone(browser, server.base);
   await login(operator, '11112222', `${server.base}/demo@1`);
   const pallet = await activatedPallet(operator.request);
   // (demo@1 asks for the arrival temperature since the first test.)
-  const tracked = await operator.request.post(`${server.base}/api/barcode/tracking`, { data: { barcodeId: pallet, trackPointKey: 'distributionCentre', forms: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes', arrivalTemperature: 4 } } } });
+  const tracked = await operator.request.post(`${server.base}/api/barcode/tracking`, {
+    data: {
+      barcodeId: pallet,
+      trackPointKey: 'distributionCentre',
+      forms: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes', arrivalTemperature: 4 } },
+    },
+  });
   expect(tracked.ok(), await tracked.text()).toBe(true);
   // A staff user on any admin route: 403.
   for (const url of ['/api/admin/config/demo/1', '/api/admin/users', '/api/admin/audit-log']) {
@@ -188,11 +238,17 @@ test('refusals: a number -> date change on a field with values, two admins savin
   // What both editors show: the draft as it was opened.
   const opened = JSON.stringify((await draftOf(page)).config, null, 2);
   const json = page.getByRole('textbox', { name: 'Configuration (JSON)' });
-  const config = JSON.parse(opened) as { barcodeTypes: { pallet: { trackPoints: { key: string; trackPointForms: { customFields: { key: string; type: string }[] }[] }[] } } };
-  const receiving = config.barcodeTypes.pallet.trackPoints.find((p) => p.key === 'distributionCentre')!.trackPointForms[0]!;
+  const config = JSON.parse(opened) as {
+    barcodeTypes: {
+      pallet: { trackPoints: { key: string; trackPointForms: { customFields: { key: string; type: string }[] }[] }[] };
+    };
+  };
+  const receiving = config.barcodeTypes.pallet.trackPoints.find((p) => p.key === 'distributionCentre')!
+    .trackPointForms[0]!;
   const field = receiving.customFields.find((f) => f.key === 'receivedTemperature')!;
   receiving.customFields[receiving.customFields.indexOf(field)] = { ...field, type: 'date' } as typeof field;
-  for (const key of ['max', 'min', 'precision', 'unitSuffix']) delete (receiving.customFields.find((f) => f.key === 'receivedTemperature') as Record<string, unknown>)[key];
+  for (const key of ['max', 'min', 'precision', 'unitSuffix'])
+    delete (receiving.customFields.find((f) => f.key === 'receivedTemperature') as Record<string, unknown>)[key];
   await json.fill(JSON.stringify(config, null, 2));
   await page.getByRole('button', { name: 'Use this JSON' }).click();
   await page.getByRole('button', { name: 'Save the draft' }).click();
@@ -201,7 +257,9 @@ test('refusals: a number -> date change on a field with values, two admins savin
   await patJson.fill(opened.replace('"timeBetweenScansMillis": 500', '"timeBetweenScansMillis": 600'));
   await pat.getByRole('button', { name: 'Use this JSON' }).click();
   await pat.getByRole('button', { name: 'Save the draft' }).click();
-  await expect(pat.getByText('Someone else saved this draft meanwhile (Aiko Mori). It was reloaded: make your change again.')).toBeVisible();
+  await expect(
+    pat.getByText('Someone else saved this draft meanwhile (Aiko Mori). It was reloaded: make your change again.'),
+  ).toBeVisible();
   await pat.context().close();
 
   // number -> date on a field with values: refused, in words, with the records affected.
@@ -214,7 +272,9 @@ test('refusals: a number -> date change on a field with values, two admins savin
   await expect(page.getByRole('button', { name: /^Open a draft from revision/ })).toBeVisible();
 });
 
-test('the builder changes an existing field, keeping what it does not ask, adds a files field, a trackpoint and a barcode type; the JSON editor completes from the configuration schema and shows each problem at its line', async ({ page }) => {
+test('the builder changes an existing field, keeping what it does not ask, adds a files field, a trackpoint and a barcode type; the JSON editor completes from the configuration schema and shows each problem at its line', async ({
+  page,
+}) => {
   await adminLogin(page, server);
   await openDraft(page);
 
@@ -238,10 +298,21 @@ test('the builder changes an existing field, keeping what it does not ask, adds 
   await expect(page.getByRole('heading', { name: 'Add a field' })).toBeVisible();
   await page.getByRole('button', { name: 'Save the draft' }).click();
   await expect(page.getByText('Draft saved.')).toBeVisible();
-  type Fields = { barcodeTypes: { pallet: { trackPoints: { key: string; trackPointForms: { customFields: Record<string, unknown>[] }[] }[] } } };
+  type Fields = {
+    barcodeTypes: {
+      pallet: { trackPoints: { key: string; trackPointForms: { customFields: Record<string, unknown>[] }[] }[] };
+    };
+  };
   const saved = (await draftOf(page)).config as Fields;
-  const field = saved.barcodeTypes.pallet.trackPoints.find((p) => p.key === 'distributionCentre')!.trackPointForms[0]!.customFields.find((f) => f.key === 'receivedTemperature')!;
-  expect(field).toMatchObject({ type: 'number', label: { en: 'Temperature at the dock', ja: expect.any(String) }, unitSuffix: unit, max: 12 });
+  const field = saved.barcodeTypes.pallet.trackPoints
+    .find((p) => p.key === 'distributionCentre')!
+    .trackPointForms[0]!.customFields.find((f) => f.key === 'receivedTemperature')!;
+  expect(field).toMatchObject({
+    type: 'number',
+    label: { en: 'Temperature at the dock', ja: expect.any(String) },
+    unitSuffix: unit,
+    max: 12,
+  });
 
   const json = page.getByRole('textbox', { name: 'Configuration (JSON)' });
   await expect(page.locator('.cm-editor')).toBeVisible();
@@ -306,17 +377,29 @@ test('the builder changes an existing field, keeping what it does not ask, adds 
   await structure.getByRole('combobox', { name: 'Barcode type' }).selectOption({ label: 'Vaccine pallet (pallet)' });
   const addPoint = structure.getByRole('region', { name: 'Add a trackpoint to pallet' });
   await addPoint.getByRole('textbox', { name: 'Key (letters, digits, _)' }).fill('inspection');
-  for (const [label, value] of [['English', 'Inspection'], ['Japanese', '検品'], ['Traditional Chinese', '檢驗'], ['Simplified Chinese', '检验']] as const) {
+  for (const [label, value] of [
+    ['English', 'Inspection'],
+    ['Japanese', '検品'],
+    ['Traditional Chinese', '檢驗'],
+    ['Simplified Chinese', '检验'],
+  ] as const) {
     await addPoint.getByRole('textbox', { name: `Label in ${label}` }).fill(value);
   }
   await addPoint.getByRole('button', { name: 'Add the trackpoint' }).click();
   await expect(structure.getByRole('list', { name: 'Trackpoints of pallet' })).toContainText('Inspection (inspection)');
-  await expect(builder.getByRole('combobox', { name: 'Form' }).getByRole('option', { name: 'pallet: inspection/main' })).toHaveCount(1);
+  await expect(
+    builder.getByRole('combobox', { name: 'Form' }).getByRole('option', { name: 'pallet: inspection/main' }),
+  ).toHaveCount(1);
   // The QA check, live in the JSON editor, says what else the structure needs: the pallet's child type lacks it.
   await expect(page.getByRole('button', { name: /child type 'case' lacks the trackpoints inspection/ })).toBeVisible();
   const addType = structure.getByRole('region', { name: 'Add a barcode type' });
   await addType.getByRole('textbox', { name: 'Key (letters, digits, _)' }).fill('crate');
-  for (const [label, value] of [['English', 'Crate'], ['Japanese', '木箱'], ['Traditional Chinese', '木箱'], ['Simplified Chinese', '木箱']] as const) {
+  for (const [label, value] of [
+    ['English', 'Crate'],
+    ['Japanese', '木箱'],
+    ['Traditional Chinese', '木箱'],
+    ['Simplified Chinese', '木箱'],
+  ] as const) {
     await addType.getByRole('textbox', { name: `Label in ${label}` }).fill(value);
   }
   await addType.getByRole('button', { name: 'Add the barcode type' }).click();
@@ -329,7 +412,10 @@ test('the builder changes an existing field, keeping what it does not ask, adds 
   await expect(page.getByRole('button', { name: /^Open a draft from revision/ })).toBeVisible();
 });
 
-test('a step queued offline before a publish reaches the server after it, checked by the form it was made on (issue 20)', async ({ page, browser }) => {
+test('a step queued offline before a publish reaches the server after it, checked by the form it was made on (issue 20)', async ({
+  page,
+  browser,
+}) => {
   const operator = await phone(browser, server.base);
   await login(operator, '11112222', `${server.base}/demo@1`);
   const pallet = await activatedPallet(operator.request);
@@ -350,27 +436,50 @@ test('a step queued offline before a publish reaches the server after it, checke
   const base = `${server.base}/api/admin/config/demo/1`;
   const opened = await page.request.post(`${base}/draft`, { data: {} });
   expect(opened.ok(), await opened.text()).toBe(true);
-  const draft = (await opened.json()).data as { config: { barcodeTypes: { pallet: { trackPoints: { key: string; trackPointForms: { customFields: object[] }[] }[] } } }; etag: number };
-  draft.config.barcodeTypes.pallet.trackPoints.find((p) => p.key === 'distributionCentre')!.trackPointForms[0]!.customFields
-    .push({ key: 'arrivalHumidity', type: 'number', label: HUMIDITY, required: true });
-  const saved = await page.request.put(`${base}/draft`, { data: { config: draft.config }, headers: { 'if-match': `"${draft.etag}"` } });
+  const draft = (await opened.json()).data as {
+    config: {
+      barcodeTypes: { pallet: { trackPoints: { key: string; trackPointForms: { customFields: object[] }[] }[] } };
+    };
+    etag: number;
+  };
+  draft.config.barcodeTypes.pallet.trackPoints
+    .find((p) => p.key === 'distributionCentre')!
+    .trackPointForms[0]!.customFields.push({ key: 'arrivalHumidity', type: 'number', label: HUMIDITY, required: true });
+  const saved = await page.request.put(`${base}/draft`, {
+    data: { config: draft.config },
+    headers: { 'if-match': `"${draft.etag}"` },
+  });
   expect(saved.ok(), await saved.text()).toBe(true);
   const publishing = Date.now();
-  const published = await page.request.post(`${base}/draft/publish`, { data: { mode: 'inPlace', note: 'Arrival humidity' }, headers: { 'if-match': `"${(await saved.json()).data.etag}"` } });
+  const published = await page.request.post(`${base}/draft/publish`, {
+    data: { mode: 'inPlace', note: 'Arrival humidity' },
+    headers: { 'if-match': `"${(await saved.json()).data.etag}"` },
+  });
   expect(published.ok(), await published.text()).toBe(true);
 
   // Back online: the queued step is sent after the publish, and accepted as it was made, at its time.
   await operator.context().unroute('**/api/barcode/tracking');
   await operator.reload();
-  await expect.poll(async () => (await historyOf(operator.request, server.base, pallet)).total, { timeout: 30_000 }).toBe(3);
-  const step = (await historyOf(operator.request, server.base, pallet)).items[0] as { action: string; createdAt: string };
+  await expect
+    .poll(async () => (await historyOf(operator.request, server.base, pallet)).total, { timeout: 30_000 })
+    .toBe(3);
+  const step = (await historyOf(operator.request, server.base, pallet)).items[0] as {
+    action: string;
+    createdAt: string;
+  };
   expect(step.action).toBe('tracked');
   expect(Date.parse(step.createdAt)).toBeLessThan(publishing);
   expect(Date.parse(step.createdAt)).toBeGreaterThanOrEqual(madeAt - 1000);
   await expect(operator.getByTestId('outbox-banner')).toHaveCount(0);
 
   // A step made now on that trackpoint needs the new field.
-  const now = await operator.request.post(`${server.base}/api/barcode/tracking`, { data: { barcodeId: await activatedPallet(operator.request), trackPointKey: 'distributionCentre', forms: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes', arrivalTemperature: 4 } } } });
+  const now = await operator.request.post(`${server.base}/api/barcode/tracking`, {
+    data: {
+      barcodeId: await activatedPallet(operator.request),
+      trackPointKey: 'distributionCentre',
+      forms: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes', arrivalTemperature: 4 } },
+    },
+  });
   expect(await now.json()).toEqual({ errors: { 'forms.receiving.arrivalHumidity': [1000] } });
   await operator.context().close();
 });

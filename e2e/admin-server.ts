@@ -25,7 +25,11 @@ type Env = Record<string, string | undefined>;
 
 /** `npm run admin -- create-admin` on the data folder of `env`: what it printed and the credential in it. */
 async function createAdmin(env: Env, name: string): Promise<{ printed: string; login: string; password: string }> {
-  const { stdout } = await run('npm', ['run', '--silent', 'admin', '--', 'create-admin', '--enterprise', 'FrostLine Pharma', '--name', name], { env, timeout: 180_000 });
+  const { stdout } = await run(
+    'npm',
+    ['run', '--silent', 'admin', '--', 'create-admin', '--enterprise', 'FrostLine Pharma', '--name', name],
+    { env, timeout: 180_000 },
+  );
   const login = /login:\s+(\S+)/.exec(stdout)?.[1];
   const password = /password:\s+(\S+)/.exec(stdout)?.[1];
   if (!login || !password) throw new Error(`create-admin printed no credential:\n${stdout}`);
@@ -50,7 +54,13 @@ export function adminServer(): Promise<AdminServer> {
     const first = await createAdmin(env, 'Aiko Mori');
     const second = await createAdmin(env, 'Pat Lee');
     process_ = await startServerProcess({ DATA_DIR: folder, EXPOSE_OUTBOX: '1', LOG_LEVEL: 'warn' });
-    return { base: process_.base, login: first.login, password: first.password, printed: first.printed, second: { login: second.login, password: second.password } };
+    return {
+      base: process_.base,
+      login: first.login,
+      password: first.password,
+      printed: first.printed,
+      second: { login: second.login, password: second.password },
+    };
   })();
   return shared;
 }
@@ -61,7 +71,11 @@ process.on('exit', () => {
 });
 
 /** Logs in to the admin area at `/admin` of the admin server (as its first admin, or `as`) and waits for its navigation. */
-export async function adminLogin(page: Page, server: AdminServer, as: { login: string; password: string } = server): Promise<void> {
+export async function adminLogin(
+  page: Page,
+  server: AdminServer,
+  as: { login: string; password: string } = server,
+): Promise<void> {
   await page.goto(`${server.base}/admin`);
   await page.getByLabel('Login name').fill(as.login);
   await page.getByRole('textbox', { name: 'Password' }).fill(as.password);
@@ -75,7 +89,11 @@ export async function adminLogin(page: Page, server: AdminServer, as: { login: s
  * form, the access-code dialog, a user's page, projects with the new-project form, the audit log
  * with an entry's details open.
  */
-export async function visitAdminScreens(page: Page, server: AdminServer, check: (screen: string) => Promise<void>): Promise<void> {
+export async function visitAdminScreens(
+  page: Page,
+  server: AdminServer,
+  check: (screen: string) => Promise<void>,
+): Promise<void> {
   await page.goto(`${server.base}/admin`);
   await expect(page.getByRole('heading', { name: 'Admin login' })).toBeVisible();
   await check('admin login');
@@ -138,7 +156,11 @@ export async function visitAdminScreens(page: Page, server: AdminServer, check: 
   await expect(page.getByText('No problems in the JSON.')).toBeVisible();
   await check('admin configuration draft with the builder, the JSON editor and the preview');
   // A field being changed in the builder.
-  await page.getByRole('region', { name: 'Form builder' }).getByRole('button', { name: /^Change / }).first().click();
+  await page
+    .getByRole('region', { name: 'Form builder' })
+    .getByRole('button', { name: /^Change / })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { name: /^Change the field / })).toBeFocused();
   await check('admin configuration changing a field in the builder');
   await page.getByRole('button', { name: 'Cancel the change' }).click();

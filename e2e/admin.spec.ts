@@ -76,7 +76,10 @@ test('an admin created on the command line logs in and reads the audit log', asy
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
 });
 
-test('an enterprise admin adds a project admin, who logs in and manages only demo; deactivated, they are logged out at once', async ({ page, browser }) => {
+test('an enterprise admin adds a project admin, who logs in and manages only demo; deactivated, they are logged out at once', async ({
+  page,
+  browser,
+}) => {
   const server = await adminServer();
   await adminLogin(page, server);
   await page.getByRole('link', { name: 'Admins' }).click();
@@ -100,13 +103,18 @@ test('an enterprise admin adds a project admin, who logs in and manages only dem
   const context = await browser.newContext({ baseURL: server.base, locale: 'en-US' });
   const kenji = await context.newPage();
   await adminLogin(kenji, server, { login, password });
-  await expect(kenji.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Admins' })).toHaveCount(0);
+  await expect(
+    kenji.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Admins' }),
+  ).toHaveCount(0);
   expect((await kenji.request.get(`${server.base}/api/admin/admins`)).status()).toBe(403);
   expect((await kenji.request.get(`${server.base}/api/admin/config/demo/1`)).status()).toBe(200);
 
   // Deactivated after a confirmation: the next request of their open admin area asks them to log in.
   await card.getByRole('button', { name: `Deactivate ${name}` }).click();
-  await page.getByRole('dialog', { name: 'Deactivate this admin?' }).getByRole('button', { name: 'Deactivate' }).click();
+  await page
+    .getByRole('dialog', { name: 'Deactivate this admin?' })
+    .getByRole('button', { name: 'Deactivate' })
+    .click();
   await expect(page.getByRole('status').filter({ hasText: `${name} is deactivated` })).toBeVisible();
   await expect(card).toContainText('Deactivated');
   await kenji.getByRole('link', { name: 'Audit log' }).click();
@@ -116,11 +124,15 @@ test('an enterprise admin adds a project admin, who logs in and manages only dem
 
 test("an admin changes a project's logo: the project's pages show the new one at once", async ({ page }) => {
   const server = await adminServer();
-  const project = (await (await page.request.get(`${server.base}/api/barcode/project?code=demo&version=1`)).json()).data as { customLogoImageUrl: string };
+  const project = (await (await page.request.get(`${server.base}/api/barcode/project?code=demo&version=1`)).json())
+    .data as { customLogoImageUrl: string };
   const logoUrl = `${server.base}${project.customLogoImageUrl}`;
   const original = await page.request.get(logoUrl);
   const originalBytes = await original.body();
-  const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c636060606000000005000162b0bd6e0000000049454e44ae426082', 'hex');
+  const png = Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c636060606000000005000162b0bd6e0000000049454e44ae426082',
+    'hex',
+  );
 
   await adminLogin(page, server);
   await page.getByRole('link', { name: 'Projects' }).click();
@@ -132,12 +144,16 @@ test("an admin changes a project's logo: the project's pages show the new one at
   expect(Buffer.compare(await changed.body(), png)).toBe(0);
 
   // A file that is not an image the server takes: said so, nothing changed.
-  await card.locator('input[type=file]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await card
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(card.getByRole('alert')).toHaveText('Choose a PNG, JPEG, WebP or SVG image.');
   expect((await page.request.get(logoUrl)).headers()['content-type']).toBe('image/png');
 
   // The demo's own logo back (other specs on this server show it).
-  await card.locator('input[type=file]').setInputFiles({ name: 'logo.svg', mimeType: original.headers()['content-type']!, buffer: originalBytes });
+  await card
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'logo.svg', mimeType: original.headers()['content-type']!, buffer: originalBytes });
   await expect(page.getByText('The logo of demo is changed.').last()).toBeVisible();
   expect(Buffer.compare(await (await page.request.get(logoUrl)).body(), originalBytes)).toBe(0);
 });

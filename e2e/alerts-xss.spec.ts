@@ -60,7 +60,11 @@ test('XSS payloads in an alert body stay inert; the safe part is shown', async (
   await login(page, '11112222');
   const id = await activatedPallet(page.request);
   const tracked = await page.request.post('/api/barcode/tracking', {
-    data: { barcodeId: id, trackPointKey: 'distributionCentre', forms: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } } },
+    data: {
+      barcodeId: id,
+      trackPointKey: 'distributionCentre',
+      forms: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } },
+    },
   });
   expect(tracked.ok(), await tracked.text()).toBe(true);
 
@@ -72,7 +76,13 @@ test('XSS payloads in an alert body stay inert; the safe part is shown', async (
   await expect(body.getByText('Safe text')).toBeVisible();
   await expect(body.locator('strong')).toHaveText('Safe text');
   await expect(body.locator('script, iframe, object, embed, svg, math, form, style, details')).toHaveCount(0);
-  expect(await body.evaluate((el) => [...el.querySelectorAll('*')].flatMap((n) => [...n.attributes].map((a) => a.name)).filter((n) => n.startsWith('on') || n === 'style'))).toEqual([]);
+  expect(
+    await body.evaluate((el) =>
+      [...el.querySelectorAll('*')]
+        .flatMap((n) => [...n.attributes].map((a) => a.name))
+        .filter((n) => n.startsWith('on') || n === 'style'),
+    ),
+  ).toEqual([]);
   // The link lost its javascript: URL; clicking it runs nothing.
   const link = body.getByText('Open the temperature log');
   expect(await link.getAttribute('href')).toBeNull();

@@ -24,6 +24,8 @@ export async function expectAccessible(page: Page, name: string): Promise<void> 
     }
   });
   const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  const report = violations.map((v) => `${v.id} (${v.nodes.length}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`);
+  const report = violations.map(
+    (v) => `${v.id} (${v.nodes.length}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`,
+  );
   expect.soft(report, `${name}: accessibility violations`).toEqual([]);
 }

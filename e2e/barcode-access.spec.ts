@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test';
 import { activatedPallet } from './barcode-api';
 import { login, logout } from './helpers';
 
-test('a logged-out visitor sees the detail and trace with only the fields visible to them', async ({ page, context }) => {
+test('a logged-out visitor sees the detail and trace with only the fields visible to them', async ({
+  page,
+  context,
+}) => {
   await login(page, '11112222');
   const id = await activatedPallet(page.request);
   await page.goto(`/demo@1/qrcode/${id}`);
@@ -16,7 +19,9 @@ test('a logged-out visitor sees the detail and trace with only the fields visibl
   await expect(page.getByTestId('barcode-state')).toHaveText('Activated');
   await expect(data).toContainText('Influenza vaccine');
   await expect(data).not.toContainText('¥1235');
-  await expect(page.getByTestId('masked-field')).toHaveText('The Internal cost item is hidden by the permission setting');
+  await expect(page.getByTestId('masked-field')).toHaveText(
+    'The Internal cost item is hidden by the permission setting',
+  );
   await expect(page.getByText('QA notes')).toHaveCount(0);
   // Only the open screens are offered, and no alerts (they are for users).
   await expect(page.getByRole('button', { name: /Add tracking/ })).toHaveCount(0);
@@ -104,23 +109,33 @@ test('editing changes the stored data; Tracking Times counts the steps the user 
   await expect(page.getByTestId('activation-data')).toContainText('Influenza vaccine (quadrivalent)');
 
   const tracked = await page.request.post('/api/barcode/tracking', {
-    data: { barcodeId: id, trackPointKey: 'distributionCentre', forms: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } } },
+    data: {
+      barcodeId: id,
+      trackPointKey: 'distributionCentre',
+      forms: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } },
+    },
   });
   expect(tracked.ok(), await tracked.text()).toBe(true);
   await page.getByRole('link', { name: 'Home' }).click();
   await page.getByRole('button', { name: 'Tracking Times' }).click();
   const today = new Date();
   const pad = (n: number) => String(n).padStart(2, '0');
-  await expect(page.getByTestId('tracking-count-date')).toHaveText(`${today.getFullYear()}/${pad(today.getMonth() + 1)}/${pad(today.getDate())}`);
+  await expect(page.getByTestId('tracking-count-date')).toHaveText(
+    `${today.getFullYear()}/${pad(today.getMonth() + 1)}/${pad(today.getDate())}`,
+  );
   const count = Number(await page.getByTestId('tracking-count').textContent());
   expect(count).toBeGreaterThanOrEqual(1);
   await expect(page.getByRole('button', { name: 'Next day' })).toBeDisabled();
   const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
   const ymd = (d: Date) => `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}`;
-  const yesterdays = page.waitForResponse((r) => r.url().includes('/api/barcode/tracking-count') && r.url().includes(`date=${ymd(yesterday)}`));
+  const yesterdays = page.waitForResponse(
+    (r) => r.url().includes('/api/barcode/tracking-count') && r.url().includes(`date=${ymd(yesterday)}`),
+  );
   await page.getByRole('button', { name: 'Previous day' }).click();
-  const { data } = await (await yesterdays).json() as { data: { count: number } };
-  await expect(page.getByTestId('tracking-count-date')).toHaveText(`${yesterday.getFullYear()}/${pad(yesterday.getMonth() + 1)}/${pad(yesterday.getDate())}`);
+  const { data } = (await (await yesterdays).json()) as { data: { count: number } };
+  await expect(page.getByTestId('tracking-count-date')).toHaveText(
+    `${yesterday.getFullYear()}/${pad(yesterday.getMonth() + 1)}/${pad(yesterday.getDate())}`,
+  );
   // The day before shows that day's own count, as the server counts it (0 on a normal run; not
   // asserted as 0: when the suite runs across midnight, this user's steps of the tests before
   // midnight are yesterday's).
@@ -132,7 +147,13 @@ test('history loads 20 entries at a time as the user scrolls, up to the whole hi
   const id = await activatedPallet(page.request);
   const receiving = { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } };
   for (let i = 0; i < 12; i += 1) {
-    expect((await page.request.post('/api/barcode/tracking', { data: { barcodeId: id, trackPointKey: 'distributionCentre', forms: receiving } })).ok()).toBe(true);
+    expect(
+      (
+        await page.request.post('/api/barcode/tracking', {
+          data: { barcodeId: id, trackPointKey: 'distributionCentre', forms: receiving },
+        })
+      ).ok(),
+    ).toBe(true);
     const { latestTrackingSeq: seq } = (await (await page.request.get(`/api/barcode/barcode?id=${id}`)).json()).data;
     expect((await page.request.post('/api/barcode/undo-tracking', { data: { barcodeId: id, seq } })).ok()).toBe(true);
   }

@@ -10,14 +10,20 @@ test.use(fakeCamera);
 async function pullTrigger(page: Page, code: string) {
   await page.evaluate((text) => {
     (document.activeElement as HTMLElement | null)?.blur();
-    for (const key of [...text, 'Enter']) document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+    for (const key of [...text, 'Enter'])
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
   }, code);
 }
 
 const receiving = { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } };
 
 /** Tracks a barcode to the next trackpoint through the API. */
-async function trackTo(request: APIRequestContext, barcodeId: string, trackPointKey: string, forms: Record<string, Record<string, unknown>>) {
+async function trackTo(
+  request: APIRequestContext,
+  barcodeId: string,
+  trackPointKey: string,
+  forms: Record<string, Record<string, unknown>>,
+) {
   const res = await request.post('/api/barcode/tracking', { data: { barcodeId, trackPointKey, forms } });
   expect(res.ok(), await res.text()).toBe(true);
 }
@@ -31,7 +37,9 @@ async function fillReceiving(page: Page) {
   await choose(page, 'Cold chain intact', 'Yes');
 }
 
-test('bulk-track five barcodes scanned in bulk mode: one at another trackpoint blocks the submit until removed', async ({ page }) => {
+test('bulk-track five barcodes scanned in bulk mode: one at another trackpoint blocks the submit until removed', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await login(page, '11112222');
   const stamp = Date.now() % 1_000_000;
@@ -71,7 +79,8 @@ test('bulk-track five barcodes scanned in bulk mode: one at another trackpoint b
   const wrong = entries(page).filter({ hasText: codes[4]! });
   await expect(wrong.getByTestId('verdict')).toHaveText('This barcode is at a different trackpoint.');
   await expect(status(page)).toHaveText('Barcodes that cannot be taken: 1. Remove them to continue.');
-  for (const code of codes.slice(0, 4)) await expect(entries(page).filter({ hasText: code }).getByTestId('verdict')).toHaveText('Ready');
+  for (const code of codes.slice(0, 4))
+    await expect(entries(page).filter({ hasText: code }).getByTestId('verdict')).toHaveText('Ready');
   const next = page.getByRole('button', { name: /^Next: fill the forms/ });
   await expect(next).toBeDisabled();
   await expectAccessible(page, 'bulk tracking, a refused entry');
@@ -97,7 +106,9 @@ test('the handheld variants through the keyboard wedge: bulk tracking and bulk s
   test.setTimeout(120_000);
   await login(page, '11112222');
   const stamp = Date.now() % 1_000_000;
-  const [a, , c, d] = await Promise.all(['A', 'B', 'C', 'D'].map((s) => activated(page.request, 'case', `KH${stamp}${s}`)));
+  const [a, , c, d] = await Promise.all(
+    ['A', 'B', 'C', 'D'].map((s) => activated(page.request, 'case', `KH${stamp}${s}`)),
+  );
 
   // Bulk tracking on a handheld terminal: no camera button, the trigger fills the list.
   await page.goto(`/demo@1/qrcode/${a}/bulk-tracking-kht`);
@@ -131,7 +142,10 @@ test('the handheld variants through the keyboard wedge: bulk tracking and bulk s
   await expect(entries(page)).toHaveCount(3);
   await expect(entries(page).nth(2).getByTestId('verdict')).not.toHaveText('Ready');
   await expect(page.getByRole('button', { name: 'Skip (3)' })).toBeDisabled();
-  await entries(page).nth(2).getByRole('button', { name: /^Remove/ }).click();
+  await entries(page)
+    .nth(2)
+    .getByRole('button', { name: /^Remove/ })
+    .click();
   await expectAccessible(page, 'bulk skip kht');
   await page.getByRole('button', { name: 'Skip (2)' }).click();
   await expect(page.getByTestId('bulk-done')).toContainText('Skipped to Distribution centre: 2 barcodes.');
@@ -151,11 +165,16 @@ test('the handheld variants through the keyboard wedge: bulk tracking and bulk s
   await expect(steps.filter({ hasText: `KH${stamp}B` })).not.toContainText('Skipped');
   await expect(steps.filter({ hasText: `KH${stamp}C` })).toHaveCount(1);
   await expectAccessible(page, 'tracking count with steps');
-  await steps.filter({ hasText: `KH${stamp}D` }).getByRole('link').click();
+  await steps
+    .filter({ hasText: `KH${stamp}D` })
+    .getByRole('link')
+    .click();
   await expect(page).toHaveURL(new RegExp(`/qrcode/${d}$`));
 });
 
-test('bulk recycle: the dry run refuses a barcode still in use; the rest are recycled after confirming', async ({ page }) => {
+test('bulk recycle: the dry run refuses a barcode still in use; the rest are recycled after confirming', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await login(page, '11112222');
   const stamp = Date.now() % 1_000_000;
@@ -172,7 +191,11 @@ test('bulk recycle: the dry run refuses a barcode still in use; the rest are rec
   await typed.fill(`RC${stamp}B\nRC${stamp}C`);
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(entries(page)).toHaveCount(3);
-  await expect(entries(page).filter({ hasText: `RC${stamp}C` }).getByTestId('verdict')).toContainText('still in use');
+  await expect(
+    entries(page)
+      .filter({ hasText: `RC${stamp}C` })
+      .getByTestId('verdict'),
+  ).toContainText('still in use');
   await expect(page.getByRole('button', { name: 'Recycle (3)' })).toBeDisabled();
   await expectAccessible(page, 'bulk recycle, dry run');
   await page.getByRole('button', { name: `Remove RC${stamp}C` }).click();
@@ -198,7 +221,9 @@ test('stock in and out of a location: the detail page shows where and since when
   await expect(entries(page).first().getByTestId('verdict')).toHaveText('Ready');
   await expectAccessible(page, 'stock in');
   await page.getByRole('button', { name: 'Stock in (1)' }).click();
-  await expect(page.getByTestId('bulk-done')).toContainText('Stocked in Osaka plant dispatch store › Dispatch bin 01: 1 barcodes.');
+  await expect(page.getByTestId('bulk-done')).toContainText(
+    'Stocked in Osaka plant dispatch store › Dispatch bin 01: 1 barcodes.',
+  );
   await page.getByRole('button', { name: 'Back to the barcode' }).click();
   await expect(page.getByTestId('stock-location')).toHaveText('Osaka plant dispatch store › Dispatch bin 01');
   await expect(page.getByTestId('stock-since')).toHaveText(/^Since \d{4}\/\d{2}\/\d{2} \d{1,2}:\d{2} (AM|PM)$/);
@@ -208,21 +233,42 @@ test('stock in and out of a location: the detail page shows where and since when
   await expect(page).toHaveURL(/\/stock-out$/);
   await expect(entries(page).first().getByTestId('verdict')).toHaveText('Ready');
   await page.getByRole('button', { name: 'Stock out (1)' }).click();
-  await expect(page.getByTestId('bulk-done')).toContainText('Stocked out of Osaka plant dispatch store › Dispatch bin 01');
+  await expect(page.getByTestId('bulk-done')).toContainText(
+    'Stocked out of Osaka plant dispatch store › Dispatch bin 01',
+  );
   await page.getByRole('button', { name: 'Back to the barcode' }).click();
   await expect(page.getByRole('button', { name: 'Stock in' })).toBeVisible();
   await expect(page.getByTestId('stock-section')).toHaveCount(0);
 });
 
-test('the adjustment widget shows the running quantity; a decrease below zero is refused with the server\'s message, nothing typed is lost', async ({ page }) => {
+test("the adjustment widget shows the running quantity; a decrease below zero is refused with the server's message, nothing typed is lost", async ({
+  page,
+}) => {
   await login(page, '11112222');
-  const generated = await page.request.post('/api/barcode/barcode', { data: { projectCode: 'demo', projectVersion: 1 } });
+  const generated = await page.request.post('/api/barcode/barcode', {
+    data: { projectCode: 'demo', projectVersion: 1 },
+  });
   const { id } = (await generated.json()).data as { id: string };
-  const address = { companyName: 'FrostLine Pharma', country: 'JPN', postalCode: '530-0001', prefecture: 'Osaka', address1: '1-1 Umeda' };
+  const address = {
+    companyName: 'FrostLine Pharma',
+    country: 'JPN',
+    postalCode: '530-0001',
+    prefecture: 'Osaka',
+    address1: '1-1 Umeda',
+  };
   const activation = (stock: number) => ({
-    barcodeId: id, barcodeType: 'pallet', origin: address, destination: address, dimension: { height: 150, width: 120, depth: 100 }, weight: 480,
+    barcodeId: id,
+    barcodeType: 'pallet',
+    origin: address,
+    destination: address,
+    dimension: { height: 150, width: 120, depth: 100 },
+    weight: 480,
     customFields: {
-      productName: 'Influenza vaccine', lotNumber: 'FLU-2026-1', expiryDate: '2027-03-31', storageRange: '2-8', caseCount: 40,
+      productName: 'Influenza vaccine',
+      lotNumber: 'FLU-2026-1',
+      expiryDate: '2027-03-31',
+      storageRange: '2-8',
+      caseCount: 40,
       initialStock: { type: 'increase', value: stock },
     },
   });

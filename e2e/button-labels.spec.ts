@@ -6,10 +6,20 @@ import { activatedPallet } from './barcode-api';
  * or spilling out) or drawn with an ellipsis.
  */
 function cutLabels(page: Page): Promise<string[]> {
-  return page.getByRole('main').getByRole('button').evaluateAll((buttons) => buttons
-    .filter((button) => [button, ...button.querySelectorAll('*')].some((el) => el instanceof HTMLElement
-      && (el.scrollWidth > el.clientWidth + 1 || getComputedStyle(el).textOverflow === 'ellipsis')))
-    .map((button) => button.textContent ?? ''));
+  return page
+    .getByRole('main')
+    .getByRole('button')
+    .evaluateAll((buttons) =>
+      buttons
+        .filter((button) =>
+          [button, ...button.querySelectorAll('*')].some(
+            (el) =>
+              el instanceof HTMLElement &&
+              (el.scrollWidth > el.clientWidth + 1 || getComputedStyle(el).textOverflow === 'ellipsis'),
+          ),
+        )
+        .map((button) => button.textContent ?? ''),
+    );
 }
 
 /** Each language's login labels: the access code's first field and the submit button. */

@@ -43,13 +43,17 @@ test.afterAll(async () => {
 
 test.describe.configure({ timeout: 60_000 });
 
-test('the custom page shows its safe part under the logo, without a home button; its scripts and handlers never run', async ({ page }) => {
+test('the custom page shows its safe part under the logo, without a home button; its scripts and handlers never run', async ({
+  page,
+}) => {
   const dialogs: string[] = [];
   page.on('dialog', (d) => {
     dialogs.push(d.message());
     void d.dismiss();
   });
-  await page.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
+  await page.route('https://www.googletagmanager.com/**', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: '' }),
+  );
   const outside: string[] = [];
   page.on('request', (r) => {
     if (!r.url().startsWith(`http://localhost:${PORT}`)) outside.push(r.url());
@@ -60,7 +64,9 @@ test('the custom page shows its safe part under the logo, without a home button;
   await expect(content.getByText('Safe text')).toBeVisible();
   await expect(page.getByRole('img', { name: 'FrostLine Pharma' }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Home' })).toHaveCount(0);
-  await expect(content.locator('script, iframe, svg, style, link, [onerror], [onload], [ontoggle], [style]')).toHaveCount(0);
+  await expect(
+    content.locator('script, iframe, svg, style, link, [onerror], [onload], [ontoggle], [style]'),
+  ).toHaveCount(0);
   await expect(content.locator('[href^="javascript" i]')).toHaveCount(0);
   await content.getByText('Open the temperature log').click();
   await page.waitForTimeout(300);
@@ -70,7 +76,7 @@ test('the custom page shows its safe part under the logo, without a home button;
   expect(outside.filter((url) => !url.startsWith('https://www.googletagmanager.com/'))).toEqual([]);
 });
 
-test('the demo project\'s own page shows its document, its links opening in a new tab', async ({ page }) => {
+test("the demo project's own page shows its document, its links opening in a new tab", async ({ page }) => {
   await page.goto('/demo@1/html');
   await expect(page.getByRole('heading', { name: 'About this shipment' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'support@frostline.example' })).toHaveAttribute('target', '_blank');
@@ -81,7 +87,10 @@ async function fakeGtag(page: Page): Promise<string[]> {
   const asked: string[] = [];
   await page.route('https://www.googletagmanager.com/**', (route) => {
     asked.push(route.request().url());
-    return route.fulfill({ contentType: 'text/javascript', body: 'window.__gtagLoads = (window.__gtagLoads || 0) + 1;' });
+    return route.fulfill({
+      contentType: 'text/javascript',
+      body: 'window.__gtagLoads = (window.__gtagLoads || 0) + 1;',
+    });
   });
   return asked;
 }
@@ -89,7 +98,9 @@ async function fakeGtag(page: Page): Promise<string[]> {
 const events = (page: Page) =>
   page.evaluate(() => (window.dataLayer ?? []).map((args) => JSON.stringify(Array.from(args as ArrayLike<unknown>))));
 
-test('a project with a measurement id loads gtag.js after its first screen and sends page views and key actions', async ({ page }) => {
+test('a project with a measurement id loads gtag.js after its first screen and sends page views and key actions', async ({
+  page,
+}) => {
   const asked = await fakeGtag(page);
   await login(page, '11112222', `http://localhost:${PORT}/demo@1`);
   await expect.poll(() => asked.length).toBe(1);
@@ -101,10 +112,16 @@ test('a project with a measurement id loads gtag.js after its first screen and s
   const origin = `http://localhost:${PORT}`;
   const sent = await events(page);
   // gtag.js is told the cleaned address and referrer, so it does not read the browser's own.
-  expect(sent).toContainEqual(`["config","G-TEST1234",{"send_page_view":false,"page_location":"${origin}/demo@1","page_referrer":""}]`);
-  expect(sent).toContainEqual(`["event","page_view",{"page_path":"/demo@1","page_location":"${origin}/demo@1","page_referrer":""}]`);
+  expect(sent).toContainEqual(
+    `["config","G-TEST1234",{"send_page_view":false,"page_location":"${origin}/demo@1","page_referrer":""}]`,
+  );
+  expect(sent).toContainEqual(
+    `["event","page_view",{"page_path":"/demo@1","page_location":"${origin}/demo@1","page_referrer":""}]`,
+  );
   const detail = `{"page_location":"${origin}/demo@1/qrcode/:barcodeId","page_referrer":"${origin}/demo@1"}`;
-  await expect.poll(() => events(page)).toContainEqual(`["event","page_view",{"page_path":"/demo@1/qrcode/:barcodeId",${detail.slice(1)}]`);
+  await expect
+    .poll(() => events(page))
+    .toContainEqual(`["event","page_view",{"page_path":"/demo@1/qrcode/:barcodeId",${detail.slice(1)}]`);
   expect(await events(page)).toContainEqual(`["set",${detail}]`);
   // No barcode id leaves the app, nor a query's words.
   const id = page.url().split('/').pop()!;
@@ -114,7 +131,9 @@ test('a project with a measurement id loads gtag.js after its first screen and s
   expect((await events(page)).join()).not.toContain('secret-words');
 });
 
-test('a project without a measurement id never asks for gtag.js (secure@1 here, the shipped demo project)', async ({ page }) => {
+test('a project without a measurement id never asks for gtag.js (secure@1 here, the shipped demo project)', async ({
+  page,
+}) => {
   const asked = await fakeGtag(page);
   await page.goto(`http://localhost:${PORT}/secure@1`);
   await expect(page.getByRole('button', { name: 'Authenticate' })).toBeVisible();

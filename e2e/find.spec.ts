@@ -6,7 +6,13 @@ import { choose, login } from './helpers';
  * barcode list loading more as it scrolls, a client user's product prefilling the activation.
  */
 
-const address = { companyName: 'FrostLine Pharma', country: 'JPN', postalCode: '530-0001', prefecture: 'Osaka', address1: '1-1 Umeda' };
+const address = {
+  companyName: 'FrostLine Pharma',
+  country: 'JPN',
+  postalCode: '530-0001',
+  prefecture: 'Osaka',
+  address1: '1-1 Umeda',
+};
 
 /** A demo case generated and activated through the API with this product name. */
 async function caseNamed(request: APIRequestContext, productName: string): Promise<string> {
@@ -14,7 +20,12 @@ async function caseNamed(request: APIRequestContext, productName: string): Promi
   const { id } = (await generated.json()).data as { id: string };
   const res = await request.post('/api/barcode/activation', {
     data: {
-      barcodeId: id, barcodeType: 'case', origin: address, destination: { ...address, address1: '2-2 Namba' }, dimension: { height: 30, width: 40, depth: 30 }, weight: 12,
+      barcodeId: id,
+      barcodeType: 'case',
+      origin: address,
+      destination: { ...address, address1: '2-2 Namba' },
+      dimension: { height: 30, width: 40, depth: 30 },
+      weight: 12,
       customFields: { productName, lotNumber: 'FIND-1', expiryDate: '2027-03-31', storageRange: '2-8' },
     },
   });
@@ -74,7 +85,9 @@ test('the barcode list loads more barcodes as it scrolls, newest first', async (
 
 test('a client user picks a product and finds its values prefilled in the activation', async ({ page }) => {
   await login(page, '33334444');
-  const generated = await page.request.post('/api/barcode/barcode', { data: { projectCode: 'demo', projectVersion: 1 } });
+  const generated = await page.request.post('/api/barcode/barcode', {
+    data: { projectCode: 'demo', projectVersion: 1 },
+  });
   const { id } = (await generated.json()).data as { id: string };
   await page.goto(`/demo@1/qrcode/${id}/activate/type`);
   await choose(page, 'Product', 'Influenza vaccine (quadrivalent), 10 doses (FLU-QIV-10)');

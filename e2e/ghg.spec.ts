@@ -9,11 +9,17 @@ import { choose, login } from './helpers';
  * project's report counts it. 2 t over 100 km on a 5 t diesel truck at 40 %: 62.171 kg-CO2e
  * (hand arithmetic in tests/unit/renderer/ghg-calculate.test.ts).
  */
-test('fill the carrier\'s GHG field, review the calculation, submit, see the emission on the detail page and in the report', async ({ page }) => {
+test("fill the carrier's GHG field, review the calculation, submit, see the emission on the detail page and in the report", async ({
+  page,
+}) => {
   await login(page, '11112222');
   const id = await activatedPallet(page.request);
   const tracked = await page.request.post('/api/barcode/tracking', {
-    data: { barcodeId: id, trackPointKey: 'distributionCentre', forms: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } } },
+    data: {
+      barcodeId: id,
+      trackPointKey: 'distributionCentre',
+      forms: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } },
+    },
   });
   expect(tracked.ok(), await tracked.text()).toBe(true);
 

@@ -28,7 +28,9 @@ async function scanWithCamera(page: Page) {
   await page.locator('label').filter({ hasText: '1D' }).click();
 }
 
-test('a GS1-128 logistics label becomes a barcode known by its SSCC, its GTIN, lot and expiry prefilled in the activation', async ({ page }) => {
+test('a GS1-128 logistics label becomes a barcode known by its SSCC, its GTIN, lot and expiry prefilled in the activation', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await login(page, '11112222');
   const sscc = newSscc();
@@ -36,13 +38,21 @@ test('a GS1-128 logistics label becomes a barcode known by its SSCC, its GTIN, l
   await showLogisticsLabel(sscc, lot);
   await scanWithCamera(page);
   // The scanner shows the element strings in their printed form (FNC1 / GS read as AI boundaries).
-  await expect(page.getByRole('textbox', { name: 'Scanned value' })).toHaveValue(`(00)${sscc}(01)${GTIN}(10)${lot}(17)291200`, { timeout: 20_000 });
+  await expect(page.getByRole('textbox', { name: 'Scanned value' })).toHaveValue(
+    `(00)${sscc}(01)${GTIN}(10)${lot}(17)291200`,
+    { timeout: 20_000 },
+  );
   await page.getByRole('button', { name: 'OK' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'New barcode' });
   await expect(dialog.getByTestId('scanned-code')).toHaveText(sscc);
   const data = dialog.getByRole('list', { name: 'GS1 data' });
-  await expect(data.getByRole('listitem')).toHaveText([`(00) SSCC: ${sscc}`, `(01) GTIN: ${GTIN}`, `(10) BATCH/LOT: ${lot}`, '(17) USE BY or EXPIRY: 291200']);
+  await expect(data.getByRole('listitem')).toHaveText([
+    `(00) SSCC: ${sscc}`,
+    `(01) GTIN: ${GTIN}`,
+    `(10) BATCH/LOT: ${lot}`,
+    '(17) USE BY or EXPIRY: 291200',
+  ]);
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByRole('heading', { name: sscc })).toBeVisible();
 
@@ -64,7 +74,9 @@ test('scanning the label of a pallet the project has by its SSCC opens that barc
   const id = await activatedPallet(page.request, { externalId: sscc });
   await showLogisticsLabel(sscc, 'FLU-2026-1');
   await scanWithCamera(page);
-  await expect(page.getByRole('textbox', { name: 'Scanned value' })).toHaveValue(new RegExp(`^\\(00\\)${sscc}`), { timeout: 20_000 });
+  await expect(page.getByRole('textbox', { name: 'Scanned value' })).toHaveValue(new RegExp(`^\\(00\\)${sscc}`), {
+    timeout: 20_000,
+  });
   await page.getByRole('button', { name: 'OK' }).click();
   await expect(page).toHaveURL(new RegExp(`/demo@1/qrcode/${id}$`));
 });
@@ -76,5 +88,7 @@ test('GS1 data that breaks the rules is refused, saying which AI and why', async
   await page.goto('/demo@1/scan');
   await page.getByRole('textbox', { name: 'Scanned value' }).fill('(01)09506000134353(10)ABC');
   await page.getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByRole('dialog', { name: /breaks GS1's rules/ })).toContainText('(01) GTIN has a wrong check digit: probably a misread');
+  await expect(page.getByRole('dialog', { name: /breaks GS1's rules/ })).toContainText(
+    '(01) GTIN has a wrong check digit: probably a misread',
+  );
 });

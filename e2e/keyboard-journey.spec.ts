@@ -22,11 +22,16 @@ function focused(page: Page): Promise<FocusInfo | null> {
     const element = document.activeElement;
     if (!element || element === document.body) return null;
     const style = getComputedStyle(element);
-    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 1 && !/rgba\(.*,\s*0\)$/.test(style.outlineColor);
+    const outline =
+      style.outlineStyle !== 'none' &&
+      parseFloat(style.outlineWidth) >= 1 &&
+      !/rgba\(.*,\s*0\)$/.test(style.outlineColor);
     const ring = style.boxShadow !== 'none' && style.boxShadow !== '';
     const name = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? '';
     return {
-      tag: element.tagName.toLowerCase(), name, visible: outline || ring,
+      tag: element.tagName.toLowerCase(),
+      name,
+      visible: outline || ring,
       style: `outline: ${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}; box-shadow: ${style.boxShadow}`,
     };
   });
@@ -54,12 +59,24 @@ async function tabTo(page: Page, target: Locator, { max = 30, backwards = false 
 async function expectTabCycles(page: Page, max = 80): Promise<void> {
   // With nothing focused (the element that had the focus is gone), or the focus on an element
   // outside the Tab order (a title focused by script), start from the next stop.
-  if (await page.evaluate(() => !document.activeElement || document.activeElement === document.body || (document.activeElement as HTMLElement).tabIndex < 0)) await page.keyboard.press('Tab');
+  if (
+    await page.evaluate(
+      () =>
+        !document.activeElement ||
+        document.activeElement === document.body ||
+        (document.activeElement as HTMLElement).tabIndex < 0,
+    )
+  )
+    await page.keyboard.press('Tab');
   const start = await page.evaluateHandle(() => document.activeElement);
   const seen = new Set<string>();
   for (let i = 0; i < max; i += 1) {
     await page.keyboard.press('Tab');
-    seen.add(await page.evaluate(() => `${document.activeElement?.tagName}:${document.activeElement?.textContent?.slice(0, 30)}`));
+    seen.add(
+      await page.evaluate(
+        () => `${document.activeElement?.tagName}:${document.activeElement?.textContent?.slice(0, 30)}`,
+      ),
+    );
     if (await page.evaluate((el) => el === document.activeElement, start)) {
       expect(seen.size).toBeGreaterThan(1);
       return;

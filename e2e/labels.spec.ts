@@ -5,9 +5,16 @@ import { activatedPallet } from './barcode-api';
 import { login } from './helpers';
 
 // The project's own decoder (the scanner's decode worker uses zxing-wasm's reader), here in Node.
-prepareZXingModule({ overrides: { wasmBinary: readFileSync('node_modules/zxing-wasm/dist/reader/zxing_reader.wasm').buffer as ArrayBuffer } });
+prepareZXingModule({
+  overrides: {
+    wasmBinary: readFileSync('node_modules/zxing-wasm/dist/reader/zxing_reader.wasm').buffer as ArrayBuffer,
+  },
+});
 
-test('a sheet of 24 labels: generated once, laid out 3 x 8, every QR code in a screenshot decodes to its barcode\'s address', async ({ page, baseURL }) => {
+test("a sheet of 24 labels: generated once, laid out 3 x 8, every QR code in a screenshot decodes to its barcode's address", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1000, height: 1300 });
   await login(page, '11112222');
@@ -27,14 +34,20 @@ test('a sheet of 24 labels: generated once, laid out 3 x 8, every QR code in a s
   // Each label as the screen draws it, screenshotted and decoded: its QR code is its own barcode's address.
   for (const [i, id] of ids.entries()) {
     const read = await readBarcodes(new Uint8Array(await labels.nth(i).screenshot()), { formats: ['QRCode'] });
-    expect(read.map((r) => r.text), id).toEqual([`${baseURL}/demo@1/qrcode/${id}`]);
+    expect(
+      read.map((r) => r.text),
+      id,
+    ).toEqual([`${baseURL}/demo@1/qrcode/${id}`]);
   }
   // The generated barcodes exist (not activated yet).
   const one = await page.request.get(`/api/barcode/barcode?id=${ids[0]}`);
   expect((await one.json()).data).toMatchObject({ id: ids[0], isActivated: false });
 });
 
-test('the detail page\'s printable label shows the QR code of the barcode\'s address, its type and id', async ({ page, baseURL }) => {
+test("the detail page's printable label shows the QR code of the barcode's address, its type and id", async ({
+  page,
+  baseURL,
+}) => {
   await login(page, '11112222');
   const id = await activatedPallet(page.request);
   await page.goto(`/demo@1/qrcode/${id}`);

@@ -13,7 +13,11 @@ test('staff seal a history and see it verified and sealed; a sealed step cannot 
   await login(page, '11112222');
   const id = await activatedPallet(page.request);
   const tracked = await page.request.post('/api/barcode/tracking', {
-    data: { barcodeId: id, trackPointKey: 'distributionCentre', forms: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } } },
+    data: {
+      barcodeId: id,
+      trackPointKey: 'distributionCentre',
+      forms: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } },
+    },
   });
   expect(tracked.ok(), await tracked.text()).toBe(true);
   await page.goto(`/demo@1/qrcode/${id}/history`);
@@ -38,7 +42,7 @@ test('staff seal a history and see it verified and sealed; a sealed step cannot 
   await expect(page.getByText('This item is read-only.')).toBeVisible();
 });
 
-test('the detail page downloads the barcode\'s EPCIS 2.0 document as JSON-LD', async ({ page }) => {
+test("the detail page downloads the barcode's EPCIS 2.0 document as JSON-LD", async ({ page }) => {
   await login(page, '11112222');
   const id = await activatedPallet(page.request);
   await page.goto(`/demo@1/qrcode/${id}`);
@@ -46,9 +50,17 @@ test('the detail page downloads the barcode\'s EPCIS 2.0 document as JSON-LD', a
   await page.getByRole('button', { name: 'Download EPCIS 2.0' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe(`epcis-${id}.jsonld`);
-  const document = JSON.parse(await readFile(await file.path(), 'utf8')) as { '@context': unknown[]; type: string; epcisBody: { eventList: { type: string; bizStep: string; epcList: string[] }[] } };
+  const document = JSON.parse(await readFile(await file.path(), 'utf8')) as {
+    '@context': unknown[];
+    type: string;
+    epcisBody: { eventList: { type: string; bizStep: string; epcList: string[] }[] };
+  };
   expect(document['@context'][0]).toBe('https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld');
   expect(document.type).toBe('EPCISDocument');
-  expect(document.epcisBody.eventList[0]).toMatchObject({ type: 'ObjectEvent', bizStep: 'commissioning', epcList: [expect.stringContaining(`/qrcode/${id}`)] });
+  expect(document.epcisBody.eventList[0]).toMatchObject({
+    type: 'ObjectEvent',
+    bizStep: 'commissioning',
+    epcList: [expect.stringContaining(`/qrcode/${id}`)],
+  });
   await expect(page.getByText('The EPCIS file was downloaded.')).toBeVisible();
 });

@@ -33,7 +33,12 @@ test('the same journey in Japanese: generate, activate, track, history, undo', a
   await fillAddress(page, '大阪市中央区難波2-2');
   await page.getByRole('button', { name: '次へ' }).click();
   await expect(page).toHaveURL(/\/activate\/package$/);
-  for (const [label, value] of [['奥行き', '60'], ['幅', '40'], ['高さ', '30'], ['重量', '12.5']] as const) {
+  for (const [label, value] of [
+    ['奥行き', '60'],
+    ['幅', '40'],
+    ['高さ', '30'],
+    ['重量', '12.5'],
+  ] as const) {
     await page.getByRole('textbox', { name: label, exact: true }).fill(value);
   }
   await page.getByRole('textbox', { name: '製品', exact: true }).fill('インフルエンザワクチン');

@@ -43,7 +43,12 @@ async function activate(page: Page, externalId: string) {
   await fillAddress(page, '350 Fifth Avenue, New York', 'USA');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/\/activate\/package$/);
-  for (const [label, value] of [['Depth', '60'], ['Width', '40'], ['Height', '30'], ['Weight', '12.5']] as const) {
+  for (const [label, value] of [
+    ['Depth', '60'],
+    ['Width', '40'],
+    ['Height', '30'],
+    ['Weight', '12.5'],
+  ] as const) {
     await page.getByRole('textbox', { name: label, exact: true }).fill(value);
   }
   await page.getByRole('textbox', { name: 'External id' }).fill(externalId);
@@ -78,7 +83,9 @@ const receive = (page: Page) => async () => {
   await choose(page, 'Cold chain intact', 'Yes');
 };
 
-test('a staff member generates, activates, tracks to the end, undoes, sees alerts, history and trace, and recycles a barcode', async ({ page }) => {
+test('a staff member generates, activates, tracks to the end, undoes, sees alerts, history and trace, and recycles a barcode', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await login(page, '11112222');
   await generate(page);

@@ -26,7 +26,9 @@ test('an incomplete access code is caught before any request', async ({ page }) 
   await page.goto('/demo@1');
   await typeAccessCode(page, '1111');
   let requested = false;
-  page.on('request', (r) => { if (r.url().includes('/user/authorize')) requested = true; });
+  page.on('request', (r) => {
+    if (r.url().includes('/user/authorize')) requested = true;
+  });
   await page.getByRole('button', { name: 'Authenticate' }).click();
   await expect(page.getByRole('alert')).toHaveText('Enter all 8 digits of your access code.');
   expect(requested).toBe(false);
@@ -56,7 +58,10 @@ test('a staff user of another enterprise is logged out and told they do not belo
   await expect(page.getByTestId('staff-name')).toHaveCount(0);
 });
 
-test('the one-time-code flow on secure@1: code sent, wrong code refused, right code logs in', async ({ page, request }) => {
+test('the one-time-code flow on secure@1: code sent, wrong code refused, right code logs in', async ({
+  page,
+  request,
+}) => {
   await page.goto('/secure@1');
   const code = page.getByLabel('One-time code');
   await expect(code).toBeDisabled();
@@ -70,9 +75,12 @@ test('the one-time-code flow on secure@1: code sent, wrong code refused, right c
   await page.getByRole('button', { name: 'Authenticate' }).click();
   const outbox = await (await request.get('/api/dev/outbox')).json();
   // The newest SMS to Hana's phone (route notifications also go through the outbox).
-  const otp = (outbox.data as { channel: string; destination: string; body: string }[]).find((m) => m.channel === 'sms' && m.destination.replace(/\D/g, '').endsWith('9012345678'));
+  const otp = (outbox.data as { channel: string; destination: string; body: string }[]).find(
+    (m) => m.channel === 'sms' && m.destination.replace(/\D/g, '').endsWith('9012345678'),
+  );
   const sent = /(\d{6})/.exec(otp?.body ?? '')?.[1] ?? '';
-  if (sent !== '000000') await expect(page.getByRole('alert').filter({ hasText: 'The one-time code is incorrect.' })).toBeVisible();
+  if (sent !== '000000')
+    await expect(page.getByRole('alert').filter({ hasText: 'The one-time code is incorrect.' })).toBeVisible();
 
   await code.fill(sent);
   await page.getByRole('button', { name: 'Authenticate' }).click();

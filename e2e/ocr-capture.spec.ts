@@ -22,11 +22,14 @@ async function takeAndCrop(page: Page) {
   return dialog;
 }
 
-test('OCR scan page: the code printed on a package is read from the camera and opens its barcode (engine served by this app)', async ({ page }) => {
+test('OCR scan page: the code printed on a package is read from the camera and opens its barcode (engine served by this app)', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const outside: string[] = [];
   page.on('request', (r) => {
-    if (!r.url().startsWith(SERVERS.main) && !r.url().startsWith('blob:') && !r.url().startsWith('data:')) outside.push(r.url());
+    if (!r.url().startsWith(SERVERS.main) && !r.url().startsWith('blob:') && !r.url().startsWith('data:'))
+      outside.push(r.url());
   });
   await login(page, '11112222');
   const id = await activatedPallet(page.request, { externalId: 'PO88231' });
@@ -46,7 +49,11 @@ test("a text field's OCR button fills it with the text read; retake clears it", 
   await login(page, '11112222');
   const id = await activatedPallet(page.request);
   const tracked = await page.request.post('/api/barcode/tracking', {
-    data: { barcodeId: id, trackPointKey: 'distributionCentre', forms: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } } },
+    data: {
+      barcodeId: id,
+      trackPointKey: 'distributionCentre',
+      forms: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } },
+    },
   });
   expect(tracked.ok(), await tracked.text()).toBe(true);
   await writeTextFeed(page.context(), 'TRK 4521');

@@ -22,16 +22,39 @@ const TRACKING = '**/api/barcode/tracking';
 
 /** Makes `count` demo pallets activated at the manufacturer, through the API with the page's session. */
 async function activatedPallets(page: Page, count: number): Promise<string[]> {
-  const address = { companyName: 'FrostLine Pharma', country: 'JPN', postalCode: '530-0001', prefecture: 'Osaka', address1: '1-1 Umeda', phoneNumber: '+81 6-1234-5678' };
+  const address = {
+    companyName: 'FrostLine Pharma',
+    country: 'JPN',
+    postalCode: '530-0001',
+    prefecture: 'Osaka',
+    address1: '1-1 Umeda',
+    phoneNumber: '+81 6-1234-5678',
+  };
   const ids: string[] = [];
   for (let i = 0; i < count; i += 1) {
-    const generated = await page.request.post('/api/barcode/barcode', { data: { projectCode: 'demo', projectVersion: 1 } });
-    const { id } = (await generated.json() as { data: { id: string } }).data;
-    const activated = await page.request.post('/api/barcode/activation', { data: {
-      barcodeId: id, barcodeType: 'pallet', origin: address, destination: { ...address, address1: '2-2 Namba' },
-      dimension: { height: 150, width: 120, depth: 100 }, weight: 480,
-      customFields: { productName: 'Influenza vaccine', lotNumber: 'FLU-2026-1', expiryDate: '2027-03-31', storageRange: '2-8', caseCount: 40, dosesPerCase: 100, totalDoses: 1 },
-    } });
+    const generated = await page.request.post('/api/barcode/barcode', {
+      data: { projectCode: 'demo', projectVersion: 1 },
+    });
+    const { id } = ((await generated.json()) as { data: { id: string } }).data;
+    const activated = await page.request.post('/api/barcode/activation', {
+      data: {
+        barcodeId: id,
+        barcodeType: 'pallet',
+        origin: address,
+        destination: { ...address, address1: '2-2 Namba' },
+        dimension: { height: 150, width: 120, depth: 100 },
+        weight: 480,
+        customFields: {
+          productName: 'Influenza vaccine',
+          lotNumber: 'FLU-2026-1',
+          expiryDate: '2027-03-31',
+          storageRange: '2-8',
+          caseCount: 40,
+          dosesPerCase: 100,
+          totalDoses: 1,
+        },
+      },
+    });
     expect(activated.ok()).toBe(true);
     ids.push(id);
   }
@@ -54,7 +77,7 @@ async function trackToDistributionCentre(page: Page, id: string): Promise<void> 
 /** The server's history of a barcode: its tracking steps and their times. */
 async function trackedSteps(page: Page, id: string): Promise<string[]> {
   const answer = await page.request.get(`/api/barcode/history?id=${id}`);
-  const { items } = (await answer.json() as { data: { items: { action: string; createdAt: string }[] } }).data;
+  const { items } = ((await answer.json()) as { data: { items: { action: string; createdAt: string }[] } }).data;
   return items.filter((entry) => entry.action === 'tracked').map((entry) => entry.createdAt);
 }
 
@@ -70,12 +93,18 @@ function recordSends(context: BrowserContext): string[] {
   return sent;
 }
 
-test('20 steps made offline survive a reload and a closed browser, and reach the server once each, in order, with their times, from two tabs and through a dropped network', async ({ browser, page, context }) => {
+test('20 steps made offline survive a reload and a closed browser, and reach the server once each, in order, with their times, from two tabs and through a dropped network', async ({
+  browser,
+  page,
+  context,
+}) => {
   test.setTimeout(300_000);
   await login(page, '11112222');
   const ids = await activatedPallets(page, STEPS);
   // The phone opened each barcode online before (the service worker keeps what the screens read).
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
+    .toBe(true);
   for (const id of ids) {
     await page.goto(`/demo@1/qrcode/${id}/track`);
     await expect(page.getByTestId('track-point')).toHaveText('Distribution centre');
@@ -140,13 +169,22 @@ test('20 steps made offline survive a reload and a closed browser, and reach the
   await reopened.close();
 });
 
-test('a write the server refuses on replay stays in the outbox with its reason, for the user to retry or discard', async ({ page, context }) => {
+test('a write the server refuses on replay stays in the outbox with its reason, for the user to retry or discard', async ({
+  page,
+  context,
+}) => {
   await login(page, '11112222');
   const [id] = await activatedPallets(page, 1);
   await context.route(TRACKING, (route) => route.abort('internetdisconnected'));
   await trackToDistributionCentre(page, id!);
   // Meanwhile someone else tracks the barcode to the distribution centre.
-  const other = await page.request.post('/api/barcode/tracking', { data: { barcodeId: id, trackPointKey: 'distributionCentre', forms: { receiving: { receivedTemperature: 4, coldChainIntact: 'yes' } } } });
+  const other = await page.request.post('/api/barcode/tracking', {
+    data: {
+      barcodeId: id,
+      trackPointKey: 'distributionCentre',
+      forms: { receiving: { receivedTemperature: 4, coldChainIntact: 'yes' } },
+    },
+  });
   expect(other.ok()).toBe(true);
   await context.unroute(TRACKING);
   await page.getByRole('link', { name: 'Outbox' }).click();
@@ -171,7 +209,10 @@ test('a write the server refuses on replay stays in the outbox with its reason, 
   await expect(page.getByText('Nothing waiting to be sent.')).toBeVisible();
 });
 
-test('the network dropping at each step of the journey leaves no blank screen and no lost input', async ({ page, context }) => {
+test('the network dropping at each step of the journey leaves no blank screen and no lost input', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(90_000);
   await login(page, '11112222');
   const [id] = await activatedPallets(page, 1);
@@ -223,7 +264,10 @@ test('the network dropping at each step of the journey leaves no blank screen an
 /** Width and height of a PNG file (its IHDR chunk). */
 const pngSize = (bytes: Buffer) => [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
 
-test('the app is installable and, after a first visit, its shell opens with the network off', async ({ page, context }) => {
+test('the app is installable and, after a first visit, its shell opens with the network off', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(60_000);
   await page.goto('/demo@1');
   await expect(page.getByRole('button', { name: 'Authenticate' })).toBeVisible();
@@ -235,10 +279,27 @@ test('the app is installable and, after a first visit, its shell opens with the 
   expect(href).toBeTruthy();
   const answer = await page.request.get(href!);
   expect(answer.headers()['content-type']).toContain('application/manifest+json');
-  const manifest = await answer.json() as { name: string; short_name: string; start_url: string; display: string; theme_color: string; icons: { src: string; sizes?: string; type: string }[] };
-  expect(manifest).toMatchObject({ name: 'Cold-chain vaccine shipments', short_name: 'Cold-chain', start_url: '/demo', display: 'standalone', theme_color: '#0b7285' });
+  const manifest = (await answer.json()) as {
+    name: string;
+    short_name: string;
+    start_url: string;
+    display: string;
+    theme_color: string;
+    icons: { src: string; sizes?: string; type: string }[];
+  };
+  expect(manifest).toMatchObject({
+    name: 'Cold-chain vaccine shipments',
+    short_name: 'Cold-chain',
+    start_url: '/demo',
+    display: 'standalone',
+    theme_color: '#0b7285',
+  });
   // The project's logo (an SVG) first.
-  expect(manifest.icons[0]).toMatchObject({ src: expect.stringMatching(/^\/api\/barcode\/project-logo\//) as unknown, sizes: 'any', type: 'image/svg+xml' });
+  expect(manifest.icons[0]).toMatchObject({
+    src: expect.stringMatching(/^\/api\/barcode\/project-logo\//) as unknown,
+    sizes: 'any',
+    type: 'image/svg+xml',
+  });
   for (const size of [192, 512]) {
     const icon = manifest.icons.find((i) => i.sizes === `${size}x${size}` && i.type === 'image/png');
     expect(icon, `a ${size} px icon`).toBeDefined();
@@ -247,18 +308,22 @@ test('the app is installable and, after a first visit, its shell opens with the 
   }
   // ... and a service worker with a fetch handler that controls the page and the start URL.
   await page.evaluate(() => navigator.serviceWorker.ready);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/sw\.js$/);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
+    .toMatch(/\/sw\.js$/);
   // Chromium's own verdict, the one Lighthouse's installable-manifest audit read (Lighthouse 12
   // dropped that audit with its PWA category): no installability error, in a browser profile on
   // disk as a phone's is (a test context is off the record: Chromium never installs from one).
   const dir = mkdtempSync(join(tmpdir(), 'sb-install-'));
   const phone = await openPhone(dir);
   try {
-    const tab = phone.pages()[0] ?? await phone.newPage();
+    const tab = phone.pages()[0] ?? (await phone.newPage());
     await tab.goto('/demo@1');
     await expect.poll(() => tab.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     const cdp = await phone.newCDPSession(tab);
-    await expect.poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors.map((e) => e.errorId)).toEqual([]);
+    await expect
+      .poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors.map((e) => e.errorId))
+      .toEqual([]);
   } finally {
     await phone.close();
     rmSync(dir, { recursive: true, force: true });
@@ -266,7 +331,10 @@ test('the app is installable and, after a first visit, its shell opens with the 
   const startUrl = await page.request.get(manifest.start_url);
   expect(startUrl.ok()).toBe(true);
   // The worker keeps the project's configuration the page read before it was there.
-  await expect.poll(() => page.evaluate(async () => (await (await caches.open('sb-api')).keys()).map((r) => new URL(r.url).pathname)))
+  await expect
+    .poll(() =>
+      page.evaluate(async () => (await (await caches.open('sb-api')).keys()).map((r) => new URL(r.url).pathname)),
+    )
     .toContain('/api/barcode/project');
 
   // Offline: a reload draws the app (the login form), not the browser's offline page.
@@ -283,13 +351,23 @@ test('the app is installable and, after a first visit, its shell opens with the 
 });
 
 /** The permissions in the project answers the service worker keeps (Cache Storage 'sb-api'), one per kept answer. */
-const keptPermissions = (page: Page) => page.evaluate(async () => {
-  const cache = await caches.open('sb-api');
-  const answers = (await cache.keys()).filter((request) => new URL(request.url).pathname === '/api/barcode/project');
-  return Promise.all(answers.map(async (request) => JSON.stringify((await (await cache.match(request))!.json() as { data: { projectPermission?: unknown } }).data.projectPermission ?? null)));
-});
+const keptPermissions = (page: Page) =>
+  page.evaluate(async () => {
+    const cache = await caches.open('sb-api');
+    const answers = (await cache.keys()).filter((request) => new URL(request.url).pathname === '/api/barcode/project');
+    return Promise.all(
+      answers.map(async (request) =>
+        JSON.stringify(
+          ((await (await cache.match(request))!.json()) as { data: { projectPermission?: unknown } }).data
+            .projectPermission ?? null,
+        ),
+      ),
+    );
+  });
 
-test('a logout forgets the project answers the worker kept with the user\'s permissions, the start URL\'s included', async ({ page }) => {
+test("a logout forgets the project answers the worker kept with the user's permissions, the start URL's included", async ({
+  page,
+}) => {
   await page.goto('/demo@1');
   await page.evaluate(() => navigator.serviceWorker.ready);
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
@@ -299,7 +377,11 @@ test('a logout forgets the project answers the worker kept with the user\'s perm
   await expect(page.getByTestId('staff-name')).toBeVisible();
   await page.goto('/demo@1');
   await expect(page.getByTestId('staff-name')).toBeVisible();
-  await expect.poll(async () => (await keptPermissions(page)).filter((permission) => permission.includes('"canEdit":true')).length).toBe(2);
+  await expect
+    .poll(
+      async () => (await keptPermissions(page)).filter((permission) => permission.includes('"canEdit":true')).length,
+    )
+    .toBe(2);
   await logout(page);
   // What is kept now is the visitor's answer the page read again, nothing of the staff user's.
   await expect.poll(() => keptPermissions(page)).not.toEqual([]);
@@ -315,37 +397,53 @@ const STEPS_WITH_FILES = 3;
 const FILE = '**/api/barcode/file';
 
 /** A PNG drawn by the page (a real image the photo field accepts). */
-const pngFile = async (page: Page) => Buffer.from((await page.evaluate(() => {
-  const canvas = document.createElement('canvas');
-  canvas.width = 40;
-  canvas.height = 30;
-  const ctx = canvas.getContext('2d');
-  if (ctx) {
-    ctx.fillStyle = '#0b7285';
-    ctx.fillRect(0, 0, 40, 30);
-  }
-  return canvas.toDataURL('image/png');
-})).split(',')[1]!, 'base64');
+const pngFile = async (page: Page) =>
+  Buffer.from(
+    (
+      await page.evaluate(() => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 40;
+        canvas.height = 30;
+        const ctx = canvas.getContext('2d');
+        if (ctx) {
+          ctx.fillStyle = '#0b7285';
+          ctx.fillRect(0, 0, 40, 30);
+        }
+        return canvas.toDataURL('image/png');
+      })
+    ).split(',')[1]!,
+    'base64',
+  );
 
 /** A browser whose profile (IndexedDB, the service worker, cookies) is kept on disk in `dir`: closed and opened again, it is the same phone. */
-const openPhone = (dir: string) => chromium.launchPersistentContext(dir, { ...test.info().project.use, baseURL: test.info().project.use.baseURL });
+const openPhone = (dir: string) =>
+  chromium.launchPersistentContext(dir, { ...test.info().project.use, baseURL: test.info().project.use.baseURL });
 
 test('a delivery with a signature and a photo made offline survives a reload and a restarted browser; its files reach the server first, then the steps, each once, in order, with their times, through a dropped network', async () => {
   test.setTimeout(180_000);
   const dir = mkdtempSync(join(tmpdir(), 'sb-phone-'));
   try {
     let phone = await openPhone(dir);
-    let page = phone.pages()[0] ?? await phone.newPage();
+    let page = phone.pages()[0] ?? (await phone.newPage());
     await login(page, '11112222');
     const ids = await activatedPallets(page, STEPS_WITH_FILES + 1);
     // The last pallet goes to the carrier, so its next step is the pharmacy's delivery (signature and photos).
     const delivered = ids[STEPS_WITH_FILES]!;
-    for (const [trackPointKey, forms] of [['distributionCentre', { receiving: { receivedTemperature: 4, coldChainIntact: 'yes' } }], ['carrier', { pickup: { vehicleId: 'OSK-1234' } }]] as const) {
-      expect((await page.request.post('/api/barcode/tracking', { data: { barcodeId: delivered, trackPointKey, forms } })).ok()).toBe(true);
+    for (const [trackPointKey, forms] of [
+      ['distributionCentre', { receiving: { receivedTemperature: 4, coldChainIntact: 'yes' } }],
+      ['carrier', { pickup: { vehicleId: 'OSK-1234' } }],
+    ] as const) {
+      expect(
+        (
+          await page.request.post('/api/barcode/tracking', { data: { barcodeId: delivered, trackPointKey, forms } })
+        ).ok(),
+      ).toBe(true);
     }
     // The server out of reach for writes (reads still answer: the screens load), while the steps are made.
     await phone.route(TRACKING, (route) => route.abort('internetdisconnected'));
-    await phone.route(FILE, (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue()));
+    await phone.route(FILE, (route) =>
+      route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue(),
+    );
     const madeFrom = Date.now();
     for (const id of ids.slice(0, STEPS_WITH_FILES)) await trackToDistributionCentre(page, id);
     await page.goto(`/demo@1/qrcode/${delivered}/track`);
@@ -355,7 +453,9 @@ test('a delivery with a signature and a photo made offline survives a reload and
     await drawSignature(page);
     // Kept on the phone: the form shows the signature, not an upload error.
     await expect(page.getByRole('img', { name: 'Signature' })).toBeVisible();
-    await page.getByTestId('root_deliveryPhotos-file-input').setInputFiles({ name: 'dock.png', mimeType: 'image/png', buffer: await pngFile(page) });
+    await page
+      .getByTestId('root_deliveryPhotos-file-input')
+      .setInputFiles({ name: 'dock.png', mimeType: 'image/png', buffer: await pngFile(page) });
     await expect(page.getByText('1 / 3')).toBeVisible();
     await expect(page.getByText('Upload failed')).toHaveCount(0);
     await page.getByRole('button', { name: 'Add tracking' }).click();
@@ -376,7 +476,8 @@ test('a delivery with a signature and a photo made offline survives a reload and
     // (The upload whose answer is lost is counted where it reaches the server, in the route below.)
     phone.on('requestfinished', (request) => {
       void request.response().then((response) => {
-        if (request.method() !== 'POST' || response?.status() !== 200 || response.headers()['idempotent-replayed']) return;
+        if (request.method() !== 'POST' || response?.status() !== 200 || response.headers()['idempotent-replayed'])
+          return;
         if (request.url().endsWith('/api/barcode/file')) written.push('file');
         if (!request.url().endsWith('/api/barcode/tracking')) return;
         const { barcodeId } = request.postDataJSON() as { barcodeId: string };
@@ -402,7 +503,7 @@ test('a delivery with a signature and a photo made offline survives a reload and
     };
     await phone.route(TRACKING, flaky);
     await phone.route(FILE, flaky);
-    page = phone.pages()[0] ?? await phone.newPage();
+    page = phone.pages()[0] ?? (await phone.newPage());
     await page.goto('/demo@1');
 
     await expect.poll(() => written.length, { timeout: 90_000 }).toBe(waiting);
@@ -420,7 +521,8 @@ test('a delivery with a signature and a photo made offline survives a reload and
     const urls = [...new Set(deliveryBody.match(/\/api\/barcode\/file\/[^"\\]+/g) ?? [])];
     expect(urls).toHaveLength(2);
     // (The photo is scaled, as JPEG, before it is stored; the signature is a PNG.)
-    for (const url of urls) expect((await page.request.get(url)).headers()['content-type']).toMatch(/^image\/(png|jpeg)$/);
+    for (const url of urls)
+      expect((await page.request.get(url)).headers()['content-type']).toMatch(/^image\/(png|jpeg)$/);
     await page.goto(`/demo@1/qrcode/${delivered}/history`);
     await expect(page.getByTestId('history-list').getByText('Tracking added')).toHaveCount(3);
     await phone.close();
@@ -432,7 +534,8 @@ test('a delivery with a signature and a photo made offline survives a reload and
 const QUEUED = 'Saved on this phone: it will be sent when there is a connection.';
 const detail = (id: string) => `/demo@1/qrcode/${id}`;
 /** The barcode as the server has it now (its JSON, for a text check). */
-const serverBarcode = async (page: Page, id: string) => JSON.stringify(await (await page.request.get(`/api/barcode/barcode?id=${id}`)).json());
+const serverBarcode = async (page: Page, id: string) =>
+  JSON.stringify(await (await page.request.get(`/api/barcode/barcode?id=${id}`)).json());
 
 /**
  * The lifecycle's other writes, each with the network dropped at the moment it is sent: how to
@@ -448,7 +551,12 @@ const LIFECYCLE_DROPS: {
 }[] = [
   {
     name: 'activation',
-    prepare: async (page) => ((await (await page.request.post('/api/barcode/barcode', { data: { projectCode: 'demo', projectVersion: 1 } })).json()) as { data: { id: string } }).data.id,
+    prepare: async (page) =>
+      (
+        (await (
+          await page.request.post('/api/barcode/barcode', { data: { projectCode: 'demo', projectVersion: 1 } })
+        ).json()) as { data: { id: string } }
+      ).data.id,
     open: async (page, id) => {
       await page.goto(detail(id));
       await page.getByRole('button', { name: 'Activate' }).click();
@@ -456,7 +564,10 @@ const LIFECYCLE_DROPS: {
       await page.getByRole('button', { name: 'Next' }).click();
       await expect(page).toHaveURL(/\/activate\/trackpoint$/);
       await page.getByRole('button', { name: 'Next' }).click();
-      for (const [step, address1] of [['origin', '1-1 Umeda'], ['destination', '2-2 Namba']] as const) {
+      for (const [step, address1] of [
+        ['origin', '1-1 Umeda'],
+        ['destination', '2-2 Namba'],
+      ] as const) {
         await expect(page).toHaveURL(new RegExp(`/activate/${step}$`));
         await expect(page.getByRole('textbox', { name: 'Company name' })).toHaveValue('');
         await page.getByRole('textbox', { name: 'Company name' }).fill('FrostLine Pharma');
@@ -485,7 +596,13 @@ const LIFECYCLE_DROPS: {
     name: 'undo',
     prepare: async (page) => {
       const [id] = await activatedPallets(page, 1);
-      const tracked = await page.request.post('/api/barcode/tracking', { data: { barcodeId: id, trackPointKey: 'distributionCentre', forms: { receiving: { receivedTemperature: 4, coldChainIntact: 'yes' } } } });
+      const tracked = await page.request.post('/api/barcode/tracking', {
+        data: {
+          barcodeId: id,
+          trackPointKey: 'distributionCentre',
+          forms: { receiving: { receivedTemperature: 4, coldChainIntact: 'yes' } },
+        },
+      });
       expect(tracked.ok()).toBe(true);
       return id!;
     },
@@ -497,7 +614,8 @@ const LIFECYCLE_DROPS: {
       await expect(page.getByRole('dialog')).toBeVisible();
     },
     send: (page) => page.getByRole('dialog').getByRole('button', { name: 'Undo last tracking' }).click(),
-    arrived: async (page, id) => (await trackedSteps(page, id)).length === 1 && (await serverBarcode(page, id)).includes('"manufacturer"'),
+    arrived: async (page, id) =>
+      (await trackedSteps(page, id)).length === 1 && (await serverBarcode(page, id)).includes('"manufacturer"'),
   },
   {
     name: 'recycle',
@@ -505,7 +623,9 @@ const LIFECYCLE_DROPS: {
     prepare: async (page) => {
       const id = await activatedOf(page.request, 'logger');
       for (const trackPointKey of ['distributionCentre', 'carrier', 'pharmacy']) {
-        const tracked = await page.request.post('/api/barcode/tracking', { data: { barcodeId: id, trackPointKey, forms: { reading: { loggerTemperature: 5 } } } });
+        const tracked = await page.request.post('/api/barcode/tracking', {
+          data: { barcodeId: id, trackPointKey, forms: { reading: { loggerTemperature: 5 } } },
+        });
         expect(tracked.ok(), await tracked.text()).toBe(true);
       }
       return id;
@@ -522,7 +642,10 @@ const LIFECYCLE_DROPS: {
 ];
 
 for (const step of LIFECYCLE_DROPS) {
-  test(`the network dropping while the ${step.name} is sent: no blank screen, nothing typed lost, the write sent once back online`, async ({ page, context }) => {
+  test(`the network dropping while the ${step.name} is sent: no blank screen, nothing typed lost, the write sent once back online`, async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(60_000);
     await login(page, '11112222');
     const id = await step.prepare(page);
@@ -553,11 +676,15 @@ test('a forced update reloads a page that a service worker controls, into the cu
   await page.goto(`${SERVERS.forced}/demo@1`);
   const dialog = page.getByRole('dialog', { name: 'New version found' });
   await expect(dialog).toBeVisible();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 })
+    .toBe(true);
   const reloaded = page.waitForEvent('load');
   await dialog.getByRole('button', { name: 'Update' }).click();
   await reloaded;
-  expect(await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type)).toBe('reload');
+  expect(
+    await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type),
+  ).toBe('reload');
   // The page came from the network (pages are network first), and the server still forces: the dialog is back.
   await expect(dialog).toBeVisible();
   expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);

@@ -14,13 +14,16 @@ test.use(fakeCamera);
 async function pullTrigger(page: Page, code: string) {
   await page.evaluate((text) => {
     (document.activeElement as HTMLElement | null)?.blur();
-    for (const key of [...text, 'Enter']) document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+    for (const key of [...text, 'Enter'])
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
   }, code);
 }
 
 const currentTrackPoint = (page: Page) => page.getByTestId('current-trackpoint');
 
-test('pair three cases onto a pallet by bulk scanning, track the pallet and the cases move, unpair one', async ({ page }) => {
+test('pair three cases onto a pallet by bulk scanning, track the pallet and the cases move, unpair one', async ({
+  page,
+}) => {
   // Each bulk question waits for the fake camera to read the next code: slow on a busy machine.
   test.setTimeout(180_000);
   await login(page, '11112222');
@@ -69,7 +72,10 @@ test('pair three cases onto a pallet by bulk scanning, track the pallet and the 
   await expect(page.getByRole('button', { name: 'Pair (5)' })).toBeDisabled();
   await expectAccessible(page, 'pair, with refused entries');
   await page.getByRole('button', { name: `Remove NOSUCHCODE${stamp}` }).click();
-  await page.getByRole('button', { name: `Remove ${codes[0]}` }).last().click();
+  await page
+    .getByRole('button', { name: `Remove ${codes[0]}` })
+    .last()
+    .click();
   await expect(page.getByTestId('list-status')).toHaveText('All listed barcodes can be taken (3).');
   await page.getByRole('button', { name: 'Pair (3)' }).click();
   await expect(page).toHaveURL(new RegExp(`/qrcode/${pallet}$`));
@@ -84,7 +90,11 @@ test('pair three cases onto a pallet by bulk scanning, track the pallet and the 
 
   // Tracking the pallet moves its cases with it.
   const tracked = await page.request.post('/api/barcode/tracking', {
-    data: { barcodeId: pallet, trackPointKey: 'distributionCentre', forms: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } } },
+    data: {
+      barcodeId: pallet,
+      trackPointKey: 'distributionCentre',
+      forms: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } },
+    },
   });
   expect(tracked.ok(), await tracked.text()).toBe(true);
   for (const id of cases) {
@@ -96,10 +106,14 @@ test('pair three cases onto a pallet by bulk scanning, track the pallet and the 
   // Unpair one: the dry run says what would happen before the user confirms.
   await page.goto(`/demo@1/qrcode/${pallet}`);
   await page.getByRole('button', { name: 'Unpair children' }).click();
-  await expect(page.getByTestId('unpair-plan')).toContainText('These children (3) will leave this barcode; 0 of 24 will remain.');
+  await expect(page.getByTestId('unpair-plan')).toContainText(
+    'These children (3) will leave this barcode; 0 of 24 will remain.',
+  );
   await page.getByRole('radio', { name: 'Selected children' }).check();
   await page.getByRole('checkbox', { name: codes[1] }).check();
-  await expect(page.getByTestId('unpair-plan')).toContainText('These children (1) will leave this barcode; 2 of 24 will remain.');
+  await expect(page.getByTestId('unpair-plan')).toContainText(
+    'These children (1) will leave this barcode; 2 of 24 will remain.',
+  );
   await expect(page.getByTestId('unpair-entry')).toHaveText(new RegExp(codes[1]!));
   await expectAccessible(page, 'unpair with a plan');
   await page.getByRole('button', { name: 'Unpair (1)' }).click();
@@ -121,7 +135,9 @@ test('link two barcodes, see the link both ways, undo it', async ({ page }) => {
   await expect(page).toHaveURL(new RegExp(`/qrcode/${caseId}/link-to$`));
   await expect(page.getByTestId('reserved-count')).toHaveText('Links: 0 of 2');
   // A product URL of the logger, as its printed QR code says.
-  await page.getByRole('textbox', { name: 'Barcode id or code' }).fill(`https://labels.example.com/demo@1/qrcode/${logger}`);
+  await page
+    .getByRole('textbox', { name: 'Barcode id or code' })
+    .fill(`https://labels.example.com/demo@1/qrcode/${logger}`);
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(page.getByTestId('scan-entry')).toContainText(`TL${stamp}`);
   await expect(page.getByTestId('scan-entry')).toContainText('Temperature logger');
@@ -149,7 +165,10 @@ test('link two barcodes, see the link both ways, undo it', async ({ page }) => {
 });
 
 test.describe('on a handheld terminal (DX-A600)', () => {
-  test.use({ userAgent: 'Mozilla/5.0 (Linux; Android 12; DX-A600 Build/01.00.000) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36' });
+  test.use({
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 12; DX-A600 Build/01.00.000) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36',
+  });
 
   test('Pair opens the handheld route: the trigger scans straight into the list, OK pairs them', async ({ page }) => {
     await login(page, '11112222');
@@ -173,7 +192,9 @@ test.describe('on a handheld terminal (DX-A600)', () => {
     await expect(page.getByTestId('reserved-count')).toHaveText('Children: 3 of 24');
     // Its own parent scanned: refused with the reason.
     await pullTrigger(page, pallet);
-    await expect(page.getByTestId('scan-entry').nth(3)).toContainText('A barcode cannot be paired, unpaired or linked with itself.');
+    await expect(page.getByTestId('scan-entry').nth(3)).toContainText(
+      'A barcode cannot be paired, unpaired or linked with itself.',
+    );
     await page.getByRole('button', { name: `Remove ${pallet}` }).click();
     await page.getByRole('button', { name: 'Pair (3)' }).click();
     await expect(page).toHaveURL(new RegExp(`/qrcode/${pallet}$`));

@@ -12,7 +12,9 @@ async function openPlayground(page: Page, base = '') {
   await expect(frame(page).getByLabel('Product')).toBeVisible();
 }
 
-test('fill the demo activation form (text, mask, pattern, date, selects, numbers, calculation, adjustment, e-mail, phone) and submit', async ({ page }) => {
+test('fill the demo activation form (text, mask, pattern, date, selects, numbers, calculation, adjustment, e-mail, phone) and submit', async ({
+  page,
+}) => {
   await openPlayground(page);
   const form = frame(page);
   await form.getByLabel('Product').fill('Influenza vaccine 0.5 mL');
@@ -21,7 +23,11 @@ test('fill the demo activation form (text, mask, pattern, date, selects, numbers
   await form.getByLabel('GTIN').pressSequentially('0491234567890412');
   await expect(form.getByLabel('GTIN')).toHaveValue('04912345678904');
   await form.getByLabel('Expiry date').click();
-  await page.locator('[data-dates-dropdown], .mantine-Popover-dropdown').getByRole('button', { name: /^15 / }).first().click();
+  await page
+    .locator('[data-dates-dropdown], .mantine-Popover-dropdown')
+    .getByRole('button', { name: /^15 / })
+    .first()
+    .click();
   await form.locator('input#root_storageRange').click();
   await form.getByRole('option', { name: '2–8 °C (refrigerated)' }).click();
   await form.getByLabel('Fragile').check();
@@ -37,8 +43,16 @@ test('fill the demo activation form (text, mask, pattern, date, selects, numbers
   await expect(result).toContainText('Accepted');
   const data = JSON.parse((await result.locator('pre, code').last().textContent()) ?? '{}');
   expect(data).toMatchObject({
-    productName: 'Influenza vaccine 0.5 mL', lotNumber: 'FLU2026-1', gtin: '04912345678904', storageRange: '2-8', handling: ['fragile'],
-    caseCount: 40, dosesPerCase: 100, totalDoses: 4000, initialStock: { type: 'increase', value: 40 }, contactEmail: 'qa@frostline.example',
+    productName: 'Influenza vaccine 0.5 mL',
+    lotNumber: 'FLU2026-1',
+    gtin: '04912345678904',
+    storageRange: '2-8',
+    handling: ['fragile'],
+    caseCount: 40,
+    dosesPerCase: 100,
+    totalDoses: 4000,
+    initialStock: { type: 'increase', value: 40 },
+    contactEmail: 'qa@frostline.example',
   });
   expect(data.expiryDate).toMatch(/^\d{4}-\d{2}-15$/);
 });
@@ -63,12 +77,16 @@ test('an invalid configuration names the JSON pointer, and the preview keeps the
   const config = JSON.parse(await editor.inputValue());
   config.barcodeTypes.pallet.activationFields[0].maxLenght = 3;
   await editor.fill(JSON.stringify(config, null, 2));
-  await expect(page.getByRole('alert').filter({ hasText: '/barcodeTypes/pallet/activationFields/0/maxLenght' })).toContainText("unknown property 'maxLenght'");
+  await expect(
+    page.getByRole('alert').filter({ hasText: '/barcodeTypes/pallet/activationFields/0/maxLenght' }),
+  ).toContainText("unknown property 'maxLenght'");
   await expect(page.getByText('Showing the last valid configuration.')).toBeVisible();
   await expect(frame(page).getByLabel('Product')).toBeVisible();
 });
 
-test('a configuration edited on disk is served without a restart; an invalid edit keeps the last good form', async ({ page }) => {
+test('a configuration edited on disk is served without a restart; an invalid edit keeps the last good form', async ({
+  page,
+}) => {
   const dir = mkdtempSync(join(tmpdir(), 'e2e-projects-'));
   cpSync('server/projects', dir, { recursive: true });
   const port = 8184;
@@ -76,9 +94,17 @@ test('a configuration edited on disk is served without a restart; an invalid edi
   try {
     const file = join(dir, 'demo@1.json');
     const config = JSON.parse(readFileSync(file, 'utf8'));
-    config.barcodeTypes.pallet.activationFields.push({ key: 'palletLabelNote', type: 'text', label: { en: 'Pallet label note', ja: 'パレットラベル備考', 'zh-TW': '棧板標籤備註', 'zh-CN': '托盘标签备注' } });
+    config.barcodeTypes.pallet.activationFields.push({
+      key: 'palletLabelNote',
+      type: 'text',
+      label: { en: 'Pallet label note', ja: 'パレットラベル備考', 'zh-TW': '棧板標籤備註', 'zh-CN': '托盘标签备注' },
+    });
     writeFileSync(file, JSON.stringify(config, null, 2));
-    await expect.poll(async () => JSON.stringify(await (await fetch(`http://127.0.0.1:${port}/api/barcode/project?code=demo`)).json())).toContain('palletLabelNote');
+    await expect
+      .poll(async () =>
+        JSON.stringify(await (await fetch(`http://127.0.0.1:${port}/api/barcode/project?code=demo`)).json()),
+      )
+      .toContain('palletLabelNote');
     await openPlayground(page, `http://127.0.0.1:${port}`);
     await expect(frame(page).getByLabel('Pallet label note')).toBeVisible();
 
@@ -109,7 +135,9 @@ async function pngFile(page: Page): Promise<Buffer> {
   return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
 }
 
-test('sign on the pad, add a delivery photo and submit the pharmacy delivery form (files stay local)', async ({ page }) => {
+test('sign on the pad, add a delivery photo and submit the pharmacy delivery form (files stay local)', async ({
+  page,
+}) => {
   await openPlayground(page);
   await page.getByRole('combobox', { name: 'Form' }).click();
   await page.getByRole('option', { name: 'pharmacy/delivery' }).click();
@@ -118,7 +146,9 @@ test('sign on the pad, add a delivery photo and submit the pharmacy delivery for
   await form.getByRole('button', { name: 'Sign' }).click();
   await drawSignature(page);
   await expect(form.getByRole('img', { name: 'Signature' })).toBeVisible();
-  await form.getByTestId('root_deliveryPhotos-file-input').setInputFiles({ name: 'dock.png', mimeType: 'image/png', buffer: await pngFile(page) });
+  await form
+    .getByTestId('root_deliveryPhotos-file-input')
+    .setInputFiles({ name: 'dock.png', mimeType: 'image/png', buffer: await pngFile(page) });
   await expect(form.getByText('1 / 3')).toBeVisible();
   await form.getByRole('button', { name: 'Submit' }).click();
   const result = page.getByTestId('playground-result');
@@ -130,7 +160,7 @@ test('sign on the pad, add a delivery photo and submit the pharmacy delivery for
   expect(data.deliveryPhotos).toEqual([{ name: 'dock.jpg', url: expect.stringMatching(/^blob:/) }]);
 });
 
-test('the calculation review shows the formula\'s inputs and result before submit', async ({ page }) => {
+test("the calculation review shows the formula's inputs and result before submit", async ({ page }) => {
   await openPlayground(page);
   const form = frame(page);
   await form.getByRole('textbox', { name: 'Cases on pallet' }).fill('12');

@@ -17,7 +17,10 @@ declare global {
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
     window.feedbackLog = { vibrations: [], tones: [] };
-    Object.defineProperty(navigator, 'vibrate', { configurable: true, value: (pattern: number[]) => window.feedbackLog.vibrations.push([...pattern]) > 0 });
+    Object.defineProperty(navigator, 'vibrate', {
+      configurable: true,
+      value: (pattern: number[]) => window.feedbackLog.vibrations.push([...pattern]) > 0,
+    });
     const start = OscillatorNode.prototype.start;
     OscillatorNode.prototype.start = function (this: OscillatorNode, when?: number) {
       window.feedbackLog.tones.push(this.frequency.value);
@@ -33,7 +36,8 @@ test.beforeEach(async ({ page }) => {
  */
 async function pullTrigger(page: Page, code: string) {
   await page.evaluate((text) => {
-    for (const key of [...text, 'Enter']) document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+    for (const key of [...text, 'Enter'])
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
   }, code);
 }
 

@@ -28,7 +28,9 @@ test('Scan barcode: the camera reads a QR code of this product and OK opens that
   // The scan is in this tab's scanned-barcodes list, linking to its barcode.
   await page.getByRole('button', { name: 'Scanned barcodes' }).click();
   await expect(page).toHaveURL(new RegExp(`/demo@1/qrcode/${id}/scanned-barcodes$`));
-  await expect(page.getByTestId('scanned-list').getByRole('link', { name: `https://labels.example.com/demo@1/qrcode/${id}` })).toHaveAttribute('href', `/demo@1/qrcode/${id}`);
+  await expect(
+    page.getByTestId('scanned-list').getByRole('link', { name: `https://labels.example.com/demo@1/qrcode/${id}` }),
+  ).toHaveAttribute('href', `/demo@1/qrcode/${id}`);
   // The decoder's wasm came from this server: nothing from a CDN.
   expect(wasm.length).toBeGreaterThan(0);
   expect(outside).toEqual([]);
@@ -65,7 +67,11 @@ test('a photo-only field takes its picture in the photo dialog: take, retake, OK
   const id = await activatedPallet(page.request);
   // Carrier has the photo-only field (load photos): track to the distribution centre first.
   const tracked = await page.request.post('/api/barcode/tracking', {
-    data: { barcodeId: id, trackPointKey: 'distributionCentre', forms: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } } },
+    data: {
+      barcodeId: id,
+      trackPointKey: 'distributionCentre',
+      forms: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } },
+    },
   });
   expect(tracked.ok(), await tracked.text()).toBe(true);
   await page.goto(`/demo@1/qrcode/${id}/track`);
@@ -82,14 +88,22 @@ test('a photo-only field takes its picture in the photo dialog: take, retake, OK
   await expect(dialog).toHaveCount(0);
   const photo = page.getByRole('img', { name: /^[A-Za-z0-9]{16}\.(png|jpe?g)$/ });
   await expect(photo).toBeVisible();
-  expect(await photo.getAttribute('src')).toMatch(new RegExp(`^/api/barcode/file/${id}/[A-Za-z0-9]{16}\\.(png|jpe?g)$`));
+  expect(await photo.getAttribute('src')).toMatch(
+    new RegExp(`^/api/barcode/file/${id}/[A-Za-z0-9]{16}\\.(png|jpe?g)$`),
+  );
 });
 
-test("the frame a barcode was scanned from is its tracking form's scan image; without a scan the form says why", async ({ page }) => {
+test("the frame a barcode was scanned from is its tracking form's scan image; without a scan the form says why", async ({
+  page,
+}) => {
   await login(page, '11112222');
   const id = await activatedPallet(page.request);
   const tracked = await page.request.post('/api/barcode/tracking', {
-    data: { barcodeId: id, trackPointKey: 'distributionCentre', forms: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } } },
+    data: {
+      barcodeId: id,
+      trackPointKey: 'distributionCentre',
+      forms: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } },
+    },
   });
   expect(tracked.ok(), await tracked.text()).toBe(true);
   // Opened without a scan: no frame, the warning of spec section 2.
@@ -108,7 +122,9 @@ test("the frame a barcode was scanned from is its tracking form's scan image; wi
   await expect(page.getByText("Without barcode scanning for tracking barcode scan image can't upload")).toHaveCount(0);
 });
 
-test('bulk mode: each code read asks to be appended with the project delimiter; leaving bulk mode with a value asks, then clears', async ({ page }) => {
+test('bulk mode: each code read asks to be appended with the project delimiter; leaving bulk mode with a value asks, then clears', async ({
+  page,
+}) => {
   // Each question waits for the fake camera to read the next code: slow on a busy machine.
   test.setTimeout(120_000);
   await login(page, '11112222');
@@ -136,11 +152,19 @@ test('bulk mode: each code read asks to be appended with the project delimiter; 
   await expect(value).toHaveValue(`${first},${second}`);
   // Leaving bulk mode: declined keeps it on with the value, confirmed clears.
   await scanner.getByRole('switch', { name: 'Bulk scan' }).click();
-  await scanner.getByRole('alert').filter({ hasText: 'Turn bulk scan off?' }).getByRole('button', { name: 'Cancel' }).click();
+  await scanner
+    .getByRole('alert')
+    .filter({ hasText: 'Turn bulk scan off?' })
+    .getByRole('button', { name: 'Cancel' })
+    .click();
   await expect(scanner.getByRole('switch', { name: 'Bulk scan' })).toBeChecked();
   await expect(value).toHaveValue(/,/);
   await scanner.getByRole('switch', { name: 'Bulk scan' }).click();
-  await scanner.getByRole('alert').filter({ hasText: 'Turn bulk scan off?' }).getByRole('button', { name: 'OK' }).click();
+  await scanner
+    .getByRole('alert')
+    .filter({ hasText: 'Turn bulk scan off?' })
+    .getByRole('button', { name: 'OK' })
+    .click();
   await expect(scanner.getByRole('switch', { name: 'Bulk scan' })).not.toBeChecked();
   await expect(value).not.toHaveValue(/,/);
 });

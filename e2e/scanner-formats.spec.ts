@@ -24,7 +24,9 @@ const SAMPLES: { format: WriteInputBarcodeFormat; value: string; read?: string }
   { format: 'ITF', value: '00012345678905' },
 ];
 
-test('every one of the ten formats is read by the camera into the field whose reader button opened the scanner', async ({ page }) => {
+test('every one of the ten formats is read by the camera into the field whose reader button opened the scanner', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await login(page, '11112222');
   await newCasePackageStep(page);
@@ -33,7 +35,9 @@ test('every one of the ten formats is read by the camera into the field whose re
     await writeBarcodeFeed(value, format);
     await page.getByRole('button', { name: 'Scan a barcode into this field' }).click();
     const scanner = page.getByRole('dialog', { name: 'Scan barcode' });
-    await expect(scanner.getByRole('textbox', { name: 'Scanned value' }), format).toHaveValue(read ?? value, { timeout: 20_000 });
+    await expect(scanner.getByRole('textbox', { name: 'Scanned value' }), format).toHaveValue(read ?? value, {
+      timeout: 20_000,
+    });
     await scanner.getByRole('button', { name: 'OK' }).click();
     await expect(scanner).toHaveCount(0);
     await expect(field, format).toHaveValue(read ?? value);

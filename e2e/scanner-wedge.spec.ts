@@ -59,9 +59,14 @@ test('a user who may not generate barcodes is told an unknown code has no barcod
 });
 
 test.describe('on a handheld terminal (DX-A600)', () => {
-  test.use({ userAgent: 'Mozilla/5.0 (Linux; Android 12; DX-A600 Build/01.00.000) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36' });
+  test.use({
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 12; DX-A600 Build/01.00.000) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36',
+  });
 
-  test('home offers the handheld scan button and scanner settings (remembered on the device); the trigger opens the barcode', async ({ page }) => {
+  test('home offers the handheld scan button and scanner settings (remembered on the device); the trigger opens the barcode', async ({
+    page,
+  }) => {
     await login(page, '11112222');
     await expect(page.getByRole('button', { name: 'Scan barcode' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Handheld scan' }).click();

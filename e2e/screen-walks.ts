@@ -42,7 +42,9 @@ export async function visitFindScreens(page: Page, check: ScreenCheck): Promise<
 
   await page.context().clearCookies();
   await login(page, '33334444');
-  const generated = await page.request.post('/api/barcode/barcode', { data: { projectCode: 'demo', projectVersion: 1 } });
+  const generated = await page.request.post('/api/barcode/barcode', {
+    data: { projectCode: 'demo', projectVersion: 1 },
+  });
   const id = ((await generated.json()).data as { id: string }).id;
   await page.goto(`/demo@1/qrcode/${id}/activate/type`);
   await expect(page.getByRole('combobox', { name: 'Product' })).toBeVisible();

@@ -17,7 +17,8 @@ export default function checkServerLogs(): void {
   let requests = 0;
   for (const name of files) {
     const text = readFileSync(join(E2E_LOG_DIR, name), 'utf8');
-    for (const secret of SECRETS) if (text.includes(secret)) throw new Error(`${E2E_LOG_DIR}/${name} holds the demo secret ${secret}`);
+    for (const secret of SECRETS)
+      if (text.includes(secret)) throw new Error(`${E2E_LOG_DIR}/${name} holds the demo secret ${secret}`);
     requests += text.split('\n').filter((line) => line.includes('"msg":"request"')).length;
   }
   if (requests === 0) throw new Error(`the server logs in ${E2E_LOG_DIR} hold no request line`);

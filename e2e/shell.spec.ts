@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { SERVERS } from '../playwright.config';
 
-test('an unknown route shows the 404 page with the project logo; Back returns to the page the user came from', async ({ page }) => {
+test('an unknown route shows the 404 page with the project logo; Back returns to the page the user came from', async ({
+  page,
+}) => {
   await page.goto('/demo@1');
   await page.getByRole('link', { name: 'Register' }).click();
   // A link from a page of the app to a screen that does not exist (a full page load).
@@ -38,7 +40,10 @@ test.describe('in Japanese', () => {
 });
 
 test.describe('in Chinese', () => {
-  for (const [locale, heading] of [['zh-TW', '使用存取碼登入'], ['zh-CN', '使用访问码登录']] as const) {
+  for (const [locale, heading] of [
+    ['zh-TW', '使用存取碼登入'],
+    ['zh-CN', '使用访问码登录'],
+  ] as const) {
     test(`the UI follows a ${locale} browser`, async ({ browser }) => {
       const context = await browser.newContext({ locale, viewport: { width: 390, height: 844 } });
       const page = await context.newPage();
@@ -87,16 +92,22 @@ test('the first screen downloads less than 120 KB of JavaScript (as sent: compre
   await page.goto('/demo@1');
   await expect(page.getByRole('button', { name: 'Authenticate' })).toBeVisible();
   await page.waitForLoadState('networkidle');
-  const bytes = await page.evaluate(() => performance.getEntriesByType('resource')
-    .filter((e) => (e as PerformanceResourceTiming).initiatorType !== 'fetch' && e.name.endsWith('.js'))
-    .filter((e) => e.startTime <= (window as unknown as { firstScreenAt: number }).firstScreenAt)
-    .reduce((sum, e) => sum + (e as PerformanceResourceTiming).encodedBodySize, 0));
+  const bytes = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((e) => (e as PerformanceResourceTiming).initiatorType !== 'fetch' && e.name.endsWith('.js'))
+      .filter((e) => e.startTime <= (window as unknown as { firstScreenAt: number }).firstScreenAt)
+      .reduce((sum, e) => sum + (e as PerformanceResourceTiming).encodedBodySize, 0),
+  );
   console.info(`first screen JavaScript transferred: ${(bytes / 1024).toFixed(1)} KB`);
   expect(bytes).toBeGreaterThan(10_000);
   expect(bytes).toBeLessThan(120 * 1024);
 });
 
-test('a cold load asks for its project (and a scanned link for its barcode) once, started by index.html beside the app code; the app uses those answers', async ({ page, context }) => {
+test('a cold load asks for its project (and a scanned link for its barcode) once, started by index.html beside the app code; the app uses those answers', async ({
+  page,
+  context,
+}) => {
   const asked: string[] = [];
   const barcodeAsked: string[] = [];
   page.on('request', (request) => {
@@ -106,7 +117,12 @@ test('a cold load asks for its project (and a scanned link for its barcode) once
   // A phone's network (slow 4G), so the app's code takes a while to arrive.
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
   await page.goto('/demo@1/qrcode/NOSUCHBARCODE1');
   await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
   const timing = await page.evaluate(() => {
@@ -114,13 +130,22 @@ test('a cold load asks for its project (and a scanned link for its barcode) once
     const project = entries.find((e) => e.name.includes('/api/barcode/project'));
     const barcode = entries.find((e) => e.name.includes('/api/barcode/barcode'));
     const app = entries.find((e) => /\/assets\/index-[^/]+\.js$/.test(e.name));
-    return { projectStart: project?.startTime ?? NaN, barcodeStart: barcode?.startTime ?? NaN, appCodeEnd: app?.responseEnd ?? NaN };
+    return {
+      projectStart: project?.startTime ?? NaN,
+      barcodeStart: barcode?.startTime ?? NaN,
+      appCodeEnd: app?.responseEnd ?? NaN,
+    };
   });
   // Asked while the app's code was still arriving, not after it ran; the unknown barcode's answer (404) is the page's.
   expect(timing.projectStart).toBeLessThan(timing.appCodeEnd);
   expect(timing.barcodeStart).toBeLessThan(timing.appCodeEnd);
   expect(barcodeAsked.map((url) => new URL(url).search)).toEqual(['?id=NOSUCHBARCODE1']);
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
   await page.goto('/demo@1');
   await expect(page.getByRole('button', { name: 'Authenticate' })).toBeVisible();
   await page.waitForLoadState('networkidle');

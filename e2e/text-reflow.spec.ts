@@ -34,7 +34,9 @@ interface Problems {
 function problems(page: Page): Promise<Problems> {
   return page.evaluate(() => {
     const root = document.scrollingElement as HTMLElement;
-    const labels = document.querySelectorAll<HTMLElement>('button, a, label, legend, h1, h2, h3, h4, [role="tab"], [role="radio"], [role="option"], th');
+    const labels = document.querySelectorAll<HTMLElement>(
+      'button, a, label, legend, h1, h2, h3, h4, [role="tab"], [role="radio"], [role="option"], th',
+    );
     const cut: string[] = [];
     for (const label of labels) {
       if (!label.checkVisibility() || label.closest('[aria-hidden="true"]')) continue;
@@ -42,15 +44,27 @@ function problems(page: Page): Promise<Problems> {
         const style = getComputedStyle(el);
         if (style.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1) return true;
         // Text wider than a box that hides or scrolls what overflows it.
-        return el.scrollWidth > el.clientWidth + 1 && style.overflowX !== 'visible' && el.clientWidth > 0 && (el.textContent ?? '').trim() !== '';
+        return (
+          el.scrollWidth > el.clientWidth + 1 &&
+          style.overflowX !== 'visible' &&
+          el.clientWidth > 0 &&
+          (el.textContent ?? '').trim() !== ''
+        );
       });
       if (clipped) cut.push(`<${label.tagName.toLowerCase()}> ${(label.textContent ?? '').trim().slice(0, 60)}`);
     }
     const horizontalScroll = Math.max(0, root.scrollWidth - root.clientWidth);
     // What reaches past the right edge (the last five in document order): names the culprit.
-    const beyond = horizontalScroll === 0 ? [] : [...document.body.querySelectorAll<HTMLElement>('*')]
-      .filter((el) => el.getBoundingClientRect().right > root.clientWidth + 1)
-      .slice(-5).map((el) => `<${el.tagName.toLowerCase()} class="${String(el.className)}" right=${el.getBoundingClientRect().right.toFixed(0)}> ${(el.textContent ?? '').trim().slice(0, 40)}`);
+    const beyond =
+      horizontalScroll === 0
+        ? []
+        : [...document.body.querySelectorAll<HTMLElement>('*')]
+            .filter((el) => el.getBoundingClientRect().right > root.clientWidth + 1)
+            .slice(-5)
+            .map(
+              (el) =>
+                `<${el.tagName.toLowerCase()} class="${String(el.className)}" right=${el.getBoundingClientRect().right.toFixed(0)}> ${(el.textContent ?? '').trim().slice(0, 40)}`,
+            );
     if (horizontalScroll > 0) {
       // A word too long for its box spills out of it without moving the box: find the text too.
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -58,7 +72,8 @@ function problems(page: Page): Promise<Problems> {
         const range = document.createRange();
         range.selectNodeContents(node);
         const right = range.getBoundingClientRect().right;
-        if (right > root.clientWidth + 1) beyond.push(`text "${(node.textContent ?? '').trim().slice(0, 40)}" right=${right.toFixed(0)}`);
+        if (right > root.clientWidth + 1)
+          beyond.push(`text "${(node.textContent ?? '').trim().slice(0, 40)}" right=${right.toFixed(0)}`);
       }
     }
     return { horizontalScroll, cut, beyond };
@@ -69,7 +84,12 @@ async function expectReflows(page: Page, screen: string): Promise<void> {
   // Fonts and late layout settle: one more frame.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   // The text really is at 200 % (16 px -> 32 px), and the page is 390 px wide.
-  expect(await page.evaluate(() => [getComputedStyle(document.documentElement).fontSize, document.scrollingElement?.clientWidth])).toEqual(['32px', 390]);
+  expect(
+    await page.evaluate(() => [
+      getComputedStyle(document.documentElement).fontSize,
+      document.scrollingElement?.clientWidth,
+    ]),
+  ).toEqual(['32px', 390]);
   const found = await problems(page);
   // Soft: one run names every screen that fails, not only the first.
   expect.soft(found, `${screen} at 200 % text, 390 px wide`).toEqual({ horizontalScroll: 0, cut: [], beyond: [] });
@@ -95,7 +115,9 @@ test('visitor screens: login, register, secure login, 404, playground', async ({
   await expectReflows(page, 'playground');
 });
 
-test('staff screens: home, scanner, detail, every screen under a barcode, activation steps, tracking count', async ({ page }) => {
+test('staff screens: home, scanner, detail, every screen under a barcode, activation steps, tracking count', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await login(page, '11112222');
   await expectReflows(page, 'home, staff');
@@ -117,7 +139,14 @@ test('staff screens: home, scanner, detail, every screen under a barcode, activa
     await expectReflows(page, screen);
   }
   // The bulk screens (issue 12): each lists the barcode it was opened from, with its verdict.
-  for (const screen of ['bulk-tracking', 'bulk-tracking-kht', 'bulk-skip-tracking', 'bulk-skip-tracking-kht', 'bulk-recycle', 'stock-in']) {
+  for (const screen of [
+    'bulk-tracking',
+    'bulk-tracking-kht',
+    'bulk-skip-tracking',
+    'bulk-skip-tracking-kht',
+    'bulk-recycle',
+    'stock-in',
+  ]) {
     await page.goto(`/demo@1/qrcode/${id}/${screen}`);
     await expect(page.getByTestId('scan-entry').first().getByTestId('verdict')).toBeVisible();
     await expectReflows(page, screen);
@@ -130,7 +159,9 @@ test('staff screens: home, scanner, detail, every screen under a barcode, activa
   await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
   await expectReflows(page, 'outbox');
 
-  const generated = await page.request.post('/api/barcode/barcode', { data: { projectCode: 'demo', projectVersion: 1 } });
+  const generated = await page.request.post('/api/barcode/barcode', {
+    data: { projectCode: 'demo', projectVersion: 1 },
+  });
   const fresh = ((await generated.json()).data as { id: string }).id;
   await page.goto(`/demo@1/qrcode/${fresh}`);
   await expect(page.getByRole('button', { name: 'Activate' })).toBeVisible();
@@ -169,11 +200,13 @@ test('issue 14 screens: custom page, label sheet, activity', async ({ page }) =>
   await expectReflows(page, 'activity');
 });
 
-test('ledger: the history\'s check, the seal dialog, a sealed history and the EPCIS download', async ({ page }) => {
+test("ledger: the history's check, the seal dialog, a sealed history and the EPCIS download", async ({ page }) => {
   await visitLedgerScreens(page, (screen) => expectReflows(page, screen));
 });
 
-test('the admin area (issue 19): login, users, a user, the access-code dialog, projects, audit log', async ({ page }) => {
+test('the admin area (issue 19): login, users, a user, the access-code dialog, projects, audit log', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await visitAdminScreens(page, await adminServer(), (screen) => expectReflows(page, screen));
 });

@@ -3,7 +3,10 @@ import type { FieldProps } from '@rjsf/utils';
 import type { FieldIdentity, FieldWidgetProps, FormContext } from './types';
 
 const EMPTY_CONTEXT: FormContext = {
-  language: 'en', stage: 'activation', phoneSuggestions: [], emailSuggestions: [],
+  language: 'en',
+  stage: 'activation',
+  phoneSuggestions: [],
+  emailSuggestions: [],
   uploadFile: () => Promise.reject(new Error('no file storage in this form')),
   deleteFile: () => Promise.resolve(),
 };
@@ -13,10 +16,25 @@ const EMPTY_CONTEXT: FormContext = {
  * reads label, help, options and errors from rjsf's props. Memoised: a keystroke in one field
  * re-renders that field, not its 199 neighbours.
  */
-export function asRjsfField<T, O extends object>(Widget: ComponentType<FieldWidgetProps<T, O>>): ComponentType<FieldProps<T>> {
+export function asRjsfField<T, O extends object>(
+  Widget: ComponentType<FieldWidgetProps<T, O>>,
+): ComponentType<FieldProps<T>> {
   const MemoWidget = memo(Widget);
   function RjsfField(props: FieldProps<T>) {
-    const { onChange, onBlur, fieldPathId, formData, schema, uiSchema, rawErrors, errorSchema, required, readonly, disabled, registry } = props;
+    const {
+      onChange,
+      onBlur,
+      fieldPathId,
+      formData,
+      schema,
+      uiSchema,
+      rawErrors,
+      errorSchema,
+      required,
+      readonly,
+      disabled,
+      registry,
+    } = props;
     // rjsf passes the field's own messages as rawErrors and those of its parts in errorSchema.
     const errors = [...new Set([...(rawErrors ?? []), ...errorsOf(errorSchema)])];
     // rjsf hands every field new callbacks on every render; the widget gets stable ones that
@@ -25,7 +43,10 @@ export function asRjsfField<T, O extends object>(Widget: ComponentType<FieldWidg
     useLayoutEffect(() => {
       latest.current = { onChange, onBlur, fieldPathId, formData };
     });
-    const change = useCallback((value: T | undefined) => latest.current.onChange(value, latest.current.fieldPathId.path), []);
+    const change = useCallback(
+      (value: T | undefined) => latest.current.onChange(value, latest.current.fieldPathId.path),
+      [],
+    );
     const blur = useCallback(() => latest.current.onBlur(latest.current.fieldPathId.$id, latest.current.formData), []);
     return (
       <MemoWidget

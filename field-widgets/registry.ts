@@ -73,5 +73,8 @@ export const registeredFieldTypes = (): string[] => Object.keys(WIDGETS);
 
 /** rjsf `fields` for the Form: one `ui:field` per field type. */
 export const rjsfFields: Record<string, ComponentType<FieldProps>> = Object.fromEntries(
-  Object.entries(WIDGETS).map(([type, widget]) => [type, asRjsfField(widget as ComponentType<FieldWidgetProps<unknown, object>>)]),
+  Object.entries(WIDGETS).map(([type, widget]) => [
+    type,
+    asRjsfField(widget as ComponentType<FieldWidgetProps<unknown, object>>),
+  ]),
 );

@@ -47,7 +47,10 @@ export interface FormContext {
    * emission the inputs give with the project's factors, or the translated reason there is none.
    * Absent: no review button (no project, e.g. a bare preview).
    */
-  reviewCalculation?: (calculationType: string, input: GhgInputs) => Promise<{ result: GhgResult } | { message: string }>;
+  reviewCalculation?: (
+    calculationType: string,
+    input: GhgInputs,
+  ) => Promise<{ result: GhgResult } | { message: string }>;
   /**
    * The review of a calculation field (`calculation_review`): its formula's inputs (with their
    * labels) and result for the values typed so far, or the translated reason there is none.

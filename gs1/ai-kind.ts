@@ -29,7 +29,8 @@ export function fieldValueOf(ai: string, value: string, fieldType: string, now =
   if (fieldType === 'date' && kind === 'date') {
     const year = fullYear(Number(value.slice(0, 2)), now);
     const month = Number(value.slice(2, 4));
-    const day = value.slice(4, 6) === '00' ? new Date(Date.UTC(year, month, 0)).getUTCDate() : Number(value.slice(4, 6));
+    const day =
+      value.slice(4, 6) === '00' ? new Date(Date.UTC(year, month, 0)).getUTCDate() : Number(value.slice(4, 6));
     return `${year}-${value.slice(2, 4)}-${String(day).padStart(2, '0')}`;
   }
   if (fieldType === 'number' && kind === 'decimal') return Number(value) / 10 ** Number(ai[3]);

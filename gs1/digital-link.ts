@@ -112,7 +112,8 @@ export function parseDigitalLink(text: string): DigitalLinkParse {
   for (const { ai } of [...query].sort((a, b) => (a.ai < b.ai ? -1 : 1))) {
     if (!aiEntry(ai)!.dlAttribute) return fail({ code: 'notDataAttribute', ai });
     for (let j = 1; j <= pathAis.length; j += 1) {
-      if (isKeyQualifierSequence([...pathAis.slice(0, j), ai, ...pathAis.slice(j)])) return fail({ code: 'belongsInPath', ai });
+      if (isKeyQualifierSequence([...pathAis.slice(0, j), ai, ...pathAis.slice(j)]))
+        return fail({ code: 'belongsInPath', ai });
     }
   }
   for (const element of all) {
@@ -123,4 +124,5 @@ export function parseDigitalLink(text: string): DigitalLinkParse {
 }
 
 /** Percent-encodes a value for a Digital Link path segment or query value (unreserved characters stay). */
-export const escapeDigitalLinkValue = (value: string) => value.replace(/[^A-Za-z0-9\-._~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+export const escapeDigitalLinkValue = (value: string) =>
+  value.replace(/[^A-Za-z0-9\-._~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);

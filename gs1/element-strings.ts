@@ -18,7 +18,8 @@ export function parseElementStrings(data: string): Parsed {
   if (at >= data.length) return { problem: { code: 'syntax' } };
   while (at < data.length) {
     const entry = aiAtStart(data.slice(at));
-    if (!entry) return { problem: { code: 'unknownAi', ai: /^\d{0,4}/.exec(data.slice(at))![0] || data.slice(at, at + 2) } };
+    if (!entry)
+      return { problem: { code: 'unknownAi', ai: /^\d{0,4}/.exec(data.slice(at))![0] || data.slice(at, at + 2) } };
     at += entry.ai.length;
     let end = data.indexOf(GS, at);
     if (end < 0) end = data.length;

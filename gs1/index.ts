@@ -46,7 +46,8 @@ function verdict(syntax: Gs1Syntax, parsed: { elements: Gs1Element[] } | { probl
 export function parseGs1(text: string): Gs1Parse {
   const symbology = SYMBOLOGY.exec(text)?.[0];
   const data = symbology ? text.slice(3) : text;
-  if ((symbology && GS1_SYMBOLOGIES.has(symbology)) || (!symbology && data.includes(GS))) return verdict('elementString', parseElementStrings(data));
+  if ((symbology && GS1_SYMBOLOGIES.has(symbology)) || (!symbology && data.includes(GS)))
+    return verdict('elementString', parseElementStrings(data));
   const trimmed = data.trim();
   if (/^\(\d{2,4}\)/.test(trimmed)) return verdict('bracketed', parseBracketed(trimmed));
   const link = parseDigitalLink(trimmed);
@@ -62,13 +63,19 @@ export function parseGs1(text: string): Gs1Parse {
  */
 export function toDigitalLinkUri(parsed: Gs1Parse, base = 'https://id.gs1.org'): string | null {
   if (parsed.status !== 'ok' || !parsed.primaryKey) return null;
-  const path = [parsed.primaryKey, ...parsed.qualifiers].map((e) => `/${e.ai}/${escapeDigitalLinkValue(e.value)}`).join('');
-  const query = parsed.attributes.filter((e) => aiEntry(e.ai)?.dlAttribute).map((e) => `${e.ai}=${escapeDigitalLinkValue(e.value)}`).join('&');
+  const path = [parsed.primaryKey, ...parsed.qualifiers]
+    .map((e) => `/${e.ai}/${escapeDigitalLinkValue(e.value)}`)
+    .join('');
+  const query = parsed.attributes
+    .filter((e) => aiEntry(e.ai)?.dlAttribute)
+    .map((e) => `${e.ai}=${escapeDigitalLinkValue(e.value)}`)
+    .join('&');
   return `${base.replace(/\/+$/, '')}${path}${query ? `?${query}` : ''}`;
 }
 
 /** The bracketed human-readable form of element strings, `(01)09506000134352(10)ABC` (brackets in values escaped). */
-export const toBracketed = (elements: readonly Gs1Element[]) => elements.map((e) => `(${e.ai})${e.value.replace(/\(/g, '\\(')}`).join('');
+export const toBracketed = (elements: readonly Gs1Element[]) =>
+  elements.map((e) => `(${e.ai})${e.value.replace(/\(/g, '\\(')}`).join('');
 
 /** The title GS1 gives an AI (e.g. "BATCH/LOT"), for messages. */
 export const aiTitle = (ai: string) => aiEntry(ai)?.title ?? ai;

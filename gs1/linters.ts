@@ -9,7 +9,12 @@ type Linter = (value: string) => Gs1ProblemCode | null;
 const CSET82 = /^[!"%&'()*+,\-./0-9:;<=>?A-Z_a-z]*$/;
 const CSET82_ORDER = '!"%&\'()*+,-./0123456789:;<=>?ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz';
 const CSET32 = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
-const PRIMES = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89, 97, 101, 103, 107, 109, 113, 127, 131, 137, 139, 149, 151, 157, 163, 167, 173, 179, 181, 191, 193, 197, 199, 211, 223, 227, 229, 233, 239, 241, 251, 257, 263, 269, 271, 277, 281, 283, 293, 307, 311, 313, 317, 331, 337, 347, 349, 353, 359, 367, 373, 379, 383, 389, 397, 401, 409, 419, 421, 431, 433, 439, 443, 449, 457, 461, 463, 467, 479, 487, 491, 499, 503, 509];
+const PRIMES = [
+  2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89, 97, 101, 103, 107, 109,
+  113, 127, 131, 137, 139, 149, 151, 157, 163, 167, 173, 179, 181, 191, 193, 197, 199, 211, 223, 227, 229, 233, 239,
+  241, 251, 257, 263, 269, 271, 277, 281, 283, 293, 307, 311, 313, 317, 331, 337, 347, 349, 353, 359, 367, 373, 379,
+  383, 389, 397, 401, 409, 419, 421, 431, 433, 439, 443, 449, 457, 461, 463, 467, 479, 487, 491, 499, 503, 509,
+];
 
 export const CSET_PATTERNS = {
   N: /^[0-9]*$/,
@@ -56,10 +61,22 @@ function date(year: number, mm: string, dd: string, dayZero: boolean): Gs1Proble
   return day <= daysIn(year, month) ? null : 'badDate';
 }
 
-const shortDate = (dayZero: boolean): Linter => (v) => (/^\d{6}$/.test(v) ? date(fullYear(Number(v.slice(0, 2))), v.slice(2, 4), v.slice(4, 6), dayZero) : 'badDate');
-const longDate = (dayZero: boolean): Linter => (v) => (/^\d{8}$/.test(v) ? date(Number(v.slice(0, 4)), v.slice(4, 6), v.slice(6, 8), dayZero) : 'badDate');
-const upTo = (max: number, length: number): Linter => (v) => (new RegExp(`^\\d{${length}}$`).test(v) && Number(v) <= max ? null : 'badTime');
-const range = (max: number): Linter => (v) => (/^\d+$/.test(v) && Number(v) <= max ? null : 'badValue');
+const shortDate =
+  (dayZero: boolean): Linter =>
+  (v) =>
+    /^\d{6}$/.test(v) ? date(fullYear(Number(v.slice(0, 2))), v.slice(2, 4), v.slice(4, 6), dayZero) : 'badDate';
+const longDate =
+  (dayZero: boolean): Linter =>
+  (v) =>
+    /^\d{8}$/.test(v) ? date(Number(v.slice(0, 4)), v.slice(4, 6), v.slice(6, 8), dayZero) : 'badDate';
+const upTo =
+  (max: number, length: number): Linter =>
+  (v) =>
+    new RegExp(`^\\d{${length}}$`).test(v) && Number(v) <= max ? null : 'badTime';
+const range =
+  (max: number): Linter =>
+  (v) =>
+    /^\d+$/.test(v) && Number(v) <= max ? null : 'badValue';
 const gcp: Linter = (v) => (/^\d{4}/.test(v) ? null : 'badValue');
 
 function pieceOfTotal(v: string): Gs1ProblemCode | null {

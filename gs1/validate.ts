@@ -3,7 +3,11 @@ import { couponcode, couponposoffer } from './coupon-linters';
 import { CSET_PATTERNS, LINTERS as CONTENT_LINTERS } from './linters';
 import type { AiEntry, Gs1Element, Gs1Problem, Gs1ProblemCode } from './types';
 
-const LINTERS: Record<string, (value: string) => Gs1ProblemCode | null> = { ...CONTENT_LINTERS, couponcode, couponposoffer };
+const LINTERS: Record<string, (value: string) => Gs1ProblemCode | null> = {
+  ...CONTENT_LINTERS,
+  couponcode,
+  couponposoffer,
+};
 
 /**
  * Checks one value against its AI's components: length, character set, then each linter
@@ -56,7 +60,8 @@ export function checkAssociations(elements: readonly Gs1Element[]): Gs1Problem[]
     }
   }
   for (let i = 1; i < sorted.length; i += 1) {
-    if (sorted[i]!.ai === sorted[i - 1]!.ai && sorted[i]!.value !== sorted[i - 1]!.value) return [{ code: 'conflictingValues', ai: sorted[i]!.ai }];
+    if (sorted[i]!.ai === sorted[i - 1]!.ai && sorted[i]!.value !== sorted[i - 1]!.value)
+      return [{ code: 'conflictingValues', ai: sorted[i]!.ai }];
   }
   if (elements.some((e) => e.ai === '8030')) {
     for (const key of ['253', '255', '8003']) {

@@ -53,7 +53,10 @@ export function reviewCalculation(field: FieldOf<'calculation'>, values: Record<
  * types, server on submit). Returns the new data and a 3059 'Formula incorrect' per field whose
  * formula could not be evaluated.
  */
-export function applyCalculations(fields: readonly CustomField[], input: Record<string, unknown>): { data: Record<string, unknown>; errors: Record<string, number[]> } {
+export function applyCalculations(
+  fields: readonly CustomField[],
+  input: Record<string, unknown>,
+): { data: Record<string, unknown>; errors: Record<string, number[]> } {
   const data = { ...input };
   const errors: Record<string, number[]> = {};
   for (const field of fields) {

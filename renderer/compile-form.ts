@@ -41,11 +41,17 @@ export function fieldsOf(source: FormSource, ref: FormRef): CustomField[] {
     case 'activation':
       return type?.activationFields ?? NO_FIELDS;
     case 'trackPoint':
-      return type?.trackPoints.find((t) => t.key === ref.trackPointKey)?.trackPointForms.find((f) => f.key === ref.formKey)?.customFields ?? NO_FIELDS;
+      return (
+        type?.trackPoints.find((t) => t.key === ref.trackPointKey)?.trackPointForms.find((f) => f.key === ref.formKey)
+          ?.customFields ?? NO_FIELDS
+      );
     case 'address':
       return addressFields();
     case 'package':
-      return [...packageFields(ref.packageRequired), ...(ref.withActivationFields ? [...identifierFields(), ...(type?.activationFields ?? NO_FIELDS)] : [])];
+      return [
+        ...packageFields(ref.packageRequired),
+        ...(ref.withActivationFields ? [...identifierFields(), ...(type?.activationFields ?? NO_FIELDS)] : []),
+      ];
   }
 }
 
@@ -86,8 +92,13 @@ export function compileForm(source: FormSource, ref: FormRef, viewer: FormViewer
 export function formSourceOfFields(fields: CustomField[], code = 'fields'): FormSource {
   const name = { en: 't', ja: 't', 'zh-TW': 't', 'zh-CN': 't' };
   const type: BarcodeType = {
-    order: 0, name, icon: 'package', color: { foreground: '#000000', background: '#ffffff' }, userTypes: ['staff'],
-    activationFields: fields, trackPoints: [{ key: 'start', name, trackPointForms: [] }],
+    order: 0,
+    name,
+    icon: 'package',
+    color: { foreground: '#000000', background: '#ffffff' },
+    userTypes: ['staff'],
+    activationFields: fields,
+    trackPoints: [{ key: 'start', name, trackPointForms: [] }],
   };
   return { code, version: 1, barcodeTypes: { t: type } };
 }

@@ -75,8 +75,13 @@ function fingerprint(text: string): string {
 export function schemaId(context: CompileContext, fields: readonly CustomField[]): string {
   const { project, version, barcodeType, form } = context.formId;
   const parts = [
-    `${encodeURIComponent(project)}@${version}`, encodeURIComponent(barcodeType), ...form.split('/').map(encodeURIComponent),
-    context.stage, context.language, context.loggedIn ? 'user' : 'visitor', fingerprint(JSON.stringify(fields)),
+    `${encodeURIComponent(project)}@${version}`,
+    encodeURIComponent(barcodeType),
+    ...form.split('/').map(encodeURIComponent),
+    context.stage,
+    context.language,
+    context.loggedIn ? 'user' : 'visitor',
+    fingerprint(JSON.stringify(fields)),
   ];
   return `${SCHEMA_ID_BASE}/${parts.join('/')}`;
 }
@@ -84,7 +89,8 @@ export function schemaId(context: CompileContext, fields: readonly CustomField[]
 /** Arrays express "required" as at least one entry; everything else through `required`. */
 function requiredFor(field: CustomField, schema: JsonSchema): boolean {
   if (!field.required) return false;
-  if (schema.type === 'array' && (schema.minItems === undefined || (schema.minItems as number) < 1)) schema.minItems = 1;
+  if (schema.type === 'array' && (schema.minItems === undefined || (schema.minItems as number) < 1))
+    schema.minItems = 1;
   // A computed value (a calculation) is never entered: nothing to require from the user.
   return definitionOf(field).computed !== true;
 }
@@ -112,7 +118,15 @@ export function compile(fields: readonly CustomField[], context: CompileContext)
     if (requiredFor(field, schema)) required.push(field.key);
     properties[field.key] = schema;
     // 'ui:field' (not 'ui:widget'): objects and lists (adjustment, location, files) are one widget too.
-    const ui: Record<string, unknown> = { 'ui:field': field.type, 'ui:options': { ...compact(options), fieldKey: field.key, fieldType: field.type, required: field.required === true } };
+    const ui: Record<string, unknown> = {
+      'ui:field': field.type,
+      'ui:options': {
+        ...compact(options),
+        fieldKey: field.key,
+        fieldType: field.type,
+        required: field.required === true,
+      },
+    };
     if ('enumNames' in options) ui['ui:enumNames'] = options.enumNames;
     uiSchema[field.key] = ui;
     uiSchema['ui:order'].push(field.key);

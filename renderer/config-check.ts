@@ -28,10 +28,14 @@ const validateSchema = ajv.compile<ProjectConfig>(ProjectConfig);
 /** The configuration's JSON Schema, as the server validates with it (for editors' completion). */
 export const projectConfigSchema: unknown = ProjectConfig;
 
-
 const COLOUR = '^#[0-9a-fA-F]{6}$';
 /** What a value of each known pattern looks like, in words (unknown patterns: 'pattern'). */
-const PATTERN_MESSAGES: Record<string, ProblemKey> = { [IDENTIFIER_PATTERN]: 'patternIdentifier', [COLOUR]: 'patternColour', [SITE_PATH_PATTERN]: 'patternSitePath', [MASK_PATTERN]: 'patternMask' };
+const PATTERN_MESSAGES: Record<string, ProblemKey> = {
+  [IDENTIFIER_PATTERN]: 'patternIdentifier',
+  [COLOUR]: 'patternColour',
+  [SITE_PATH_PATTERN]: 'patternSitePath',
+  [MASK_PATTERN]: 'patternMask',
+};
 
 function describe(error: ErrorObject): ConfigProblem {
   const params = error.params as Record<string, unknown>;
@@ -41,19 +45,27 @@ function describe(error: ErrorObject): ConfigProblem {
     case 'required':
       return problem(at || '/', 'required', { property: String(params.missingProperty) });
     case 'additionalProperties':
-      return problem(`${at}/${escape(String(params.additionalProperty))}`, 'unknownProperty', { property: String(params.additionalProperty) });
+      return problem(`${at}/${escape(String(params.additionalProperty))}`, 'unknownProperty', {
+        property: String(params.additionalProperty),
+      });
     case 'type':
-      return params.type === 'integer' ? problem(at, 'wholeNumber') : problem(at, 'type', { type: String(params.type) });
+      return params.type === 'integer'
+        ? problem(at, 'wholeNumber')
+        : problem(at, 'type', { type: String(params.type) });
     case 'enum':
       return problem(at, 'oneOf', { values: (params.allowedValues as unknown[]).join(', ') });
     case 'const':
       return problem(at, 'exactly', { value: String(params.allowedValue) });
     case 'discriminator':
-      return problem(`${at}/type`, params.error === 'mapping' ? 'unknownFieldType' : 'missingFieldType', { values: FIELD_TYPE_NAMES.join(', ') });
+      return problem(`${at}/type`, params.error === 'mapping' ? 'unknownFieldType' : 'missingFieldType', {
+        values: FIELD_TYPE_NAMES.join(', '),
+      });
     case 'pattern':
       return problem(at, PATTERN_MESSAGES[params.pattern as string] ?? 'pattern');
     case 'format':
-      return params.format === 'email' || params.format === 'date' ? problem(at, params.format) : problem(at, 'format', { format: String(params.format) });
+      return params.format === 'email' || params.format === 'date'
+        ? problem(at, params.format)
+        : problem(at, 'format', { format: String(params.format) });
     case 'minLength':
       return limit === 1 ? problem(at, 'notEmpty') : problem(at, 'minLength', { limit });
     // Stryker disable next-line ConditionalExpression: equivalent; without its own case maxLength falls through to the bounds' case, which says problem(at, 'maxLength', { limit }) alike
@@ -107,7 +119,8 @@ function checkSemantics(config: ProjectConfig): ConfigProblem[] {
     const typePointer = `/barcodeTypes/${escape(typeKey)}`;
     const pointKeys = type.trackPoints.map((t) => t.key);
     pointKeys.forEach((k, i) => {
-      if (pointKeys.indexOf(k) !== i) problems.push(problem(`${typePointer}/trackPoints/${i}/key`, 'trackPointTwice', { key: k }));
+      if (pointKeys.indexOf(k) !== i)
+        problems.push(problem(`${typePointer}/trackPoints/${i}/key`, 'trackPointTwice', { key: k }));
     });
     if (!pointKeys.includes(config.endTrackPointKey)) {
       problems.push(problem(`${typePointer}/trackPoints`, 'noEndTrackPoint', { key: config.endTrackPointKey }));
@@ -116,12 +129,17 @@ function checkSemantics(config: ProjectConfig): ConfigProblem[] {
       const keys = new Set(form.fields.map((f) => f.key));
       form.fields.forEach((field, i) => {
         const pointer = `${form.pointer}/${i}`;
-        if (form.fields.findIndex((f) => f.key === field.key) !== i) problems.push(problem(`${pointer}/key`, 'fieldTwice', { key: field.key }));
+        if (form.fields.findIndex((f) => f.key === field.key) !== i)
+          problems.push(problem(`${pointer}/key`, 'fieldTwice', { key: field.key }));
         problems.push(...checkField(field, pointer, keys));
       });
     }
     const listField = type.uiConfig?.listViewTitleLabelField;
-    if (listField && !type.activationFields.some((f) => f.key === listField) && !(SPECIAL_FIELD_NAMES as readonly string[]).includes(listField)) {
+    if (
+      listField &&
+      !type.activationFields.some((f) => f.key === listField) &&
+      !(SPECIAL_FIELD_NAMES as readonly string[]).includes(listField)
+    ) {
       problems.push(problem(`${typePointer}/uiConfig/listViewTitleLabelField`, 'listField', { key: listField }));
     }
   }
@@ -141,7 +159,8 @@ function checkSemantics(config: ProjectConfig): ConfigProblem[] {
 function checkProducts(config: ProjectConfig): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
   const fields = new Map<string, string>();
-  for (const type of Object.values(config.barcodeTypes)) for (const f of type.activationFields) fields.set(f.key, f.type);
+  for (const type of Object.values(config.barcodeTypes))
+    for (const f of type.activationFields) fields.set(f.key, f.type);
   const seen = new Set<string>();
   // Stryker disable next-line ArrayDeclaration: equivalent; a one-entry stand-in list for absent products has no code seen before and no defaults, so it yields no problem either
   (config.products ?? []).forEach((product, i) => {
@@ -149,7 +168,8 @@ function checkProducts(config: ProjectConfig): ConfigProblem[] {
     seen.add(product.code);
     for (const key of Object.keys(product.defaults ?? {})) {
       const type = fields.get(key);
-      if (!type || type === 'calculation') problems.push(problem(`/products/${i}/defaults/${escape(key)}`, 'productDefault', { key }));
+      if (!type || type === 'calculation')
+        problems.push(problem(`/products/${i}/defaults/${escape(key)}`, 'productDefault', { key }));
     }
   });
   return problems;
@@ -166,9 +186,13 @@ export const notJsonProblem = (detail: string): ConfigProblem => problem('/', 'n
 export function checkProjectConfig(config: unknown): ConfigProblem[] {
   if (!validateSchema(config)) {
     // Stryker disable next-line ArrayDeclaration: equivalent; ajv always sets errors when validation fails, so the fallback list is never used
-    const problems = (validateSchema.errors ?? []).filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'if').map(describe);
+    const problems = (validateSchema.errors ?? [])
+      .filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'if')
+      .map(describe);
     // ajv may report one mistake from several angles; say each thing once.
-    return problems.filter((p, i) => problems.findIndex((q) => q.pointer === p.pointer && q.message === p.message) === i);
+    return problems.filter(
+      (p, i) => problems.findIndex((q) => q.pointer === p.pointer && q.message === p.message) === i,
+    );
   }
   const problems = checkSemantics(config);
   // Only a configuration that is otherwise sound is compiled: every form must give a schema ajv accepts.
@@ -206,7 +230,10 @@ export function qaCheck(config: unknown): QaResult {
   for (const [typeKey, type] of Object.entries(project.barcodeTypes)) {
     for (const form of formsOf(typeKey, type)) {
       const [user, visitor] = [true, false].map((loggedIn) => {
-        const compiled = compileForm({ code: 'qa', version: 1, barcodeTypes: project.barcodeTypes }, form.ref, { language: 'en', loggedIn });
+        const compiled = compileForm({ code: 'qa', version: 1, barcodeTypes: project.barcodeTypes }, form.ref, {
+          language: 'en',
+          loggedIn,
+        });
         try {
           validatorFor(compiled);
         } catch (error) {

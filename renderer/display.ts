@@ -5,7 +5,8 @@ import type { ShownValue } from './field-types/field-type';
 
 export type { ShownValue } from './field-types/field-type';
 
-const isEmpty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+const isEmpty = (value: unknown) =>
+  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
 /**
  * A stored field value as the detail page shows it, in the viewer's language, as its type

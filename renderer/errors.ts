@@ -9,7 +9,9 @@ import { isMaskPattern } from './field-types/text';
 
 export type { FieldMessage } from './field-types/field-type';
 
-const patternNames = new Map<string, InputPattern>(Object.entries(INPUT_PATTERN_REGEX).map(([name, regex]) => [regex, name as InputPattern]));
+const patternNames = new Map<string, InputPattern>(
+  Object.entries(INPUT_PATTERN_REGEX).map(([name, regex]) => [regex, name as InputPattern]),
+);
 
 /** The field an ajv error is about: the first segment of its path, or the missing property. */
 export function errorField(error: Pick<ErrorObject, 'instancePath' | 'keyword' | 'params'>): string {
@@ -25,8 +27,9 @@ export function errorField(error: Pick<ErrorObject, 'instancePath' | 'keyword' |
  * them (a signature: 'Please sign'). Never raw ajv English.
  */
 export function messageFor(error: ValidationErrorLike, fieldType?: string): FieldMessage {
-  // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent today; the own-key guard keeps a type named like an Object.prototype member ('toString') from being looked up, and no such member has a `message`
-  const own: Pick<FieldTypeDefinition<CustomFieldType, object>, 'message'> | undefined = fieldType && Object.hasOwn(FIELD_TYPES, fieldType) ? FIELD_TYPES[fieldType as CustomFieldType] : undefined;
+  const own: Pick<FieldTypeDefinition<CustomFieldType, object>, 'message'> | undefined =
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent today; the own-key guard keeps a type named like an Object.prototype member ('toString') from being looked up, and no such member has a `message`
+    fieldType && Object.hasOwn(FIELD_TYPES, fieldType) ? FIELD_TYPES[fieldType as CustomFieldType] : undefined;
   return own?.message?.(error) ?? commonMessage(error);
 }
 
@@ -51,7 +54,9 @@ function commonMessage(error: ValidationErrorLike): FieldMessage {
     case 'formatMaximum':
       return { key: 'form.dateMax', values: { limit: String(limit).replace(/-/g, '/') } };
     case 'format':
-      return { key: params.format === 'email' ? 'form.email' : params.format === 'date' ? 'form.date' : 'form.invalid' };
+      return {
+        key: params.format === 'email' ? 'form.email' : params.format === 'date' ? 'form.date' : 'form.invalid',
+      };
     case 'pattern': {
       const pattern = String(params.pattern);
       if (pattern === PHONE_PATTERN) return { key: 'form.phone' };
@@ -118,5 +123,7 @@ export function errorsToCodes(errors: readonly ErrorObject[], prefix = ''): Reco
     if (!list.includes(code)) list.push(code);
     out.set(field, list);
   }
-  return Object.fromEntries([...out].map(([field, codes]) => [field, codes.includes(ErrorCode.emptyField) ? [ErrorCode.emptyField] : codes]));
+  return Object.fromEntries(
+    [...out].map(([field, codes]) => [field, codes.includes(ErrorCode.emptyField) ? [ErrorCode.emptyField] : codes]),
+  );
 }

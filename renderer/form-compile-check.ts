@@ -39,9 +39,13 @@ export function checkFormsCompile(config: ProjectConfig): ConfigProblem[] {
         if (detail === null) continue;
         const culprit = form.fields.findIndex((field) => {
           const property = compiled.schema.properties[field.key];
-          return property !== undefined && compileError({ type: 'object', properties: { [field.key]: property } }) !== null;
+          return (
+            property !== undefined && compileError({ type: 'object', properties: { [field.key]: property } }) !== null
+          );
         });
-        problems.push(problem(culprit >= 0 ? `${form.pointer}/${culprit}` : form.pointer, 'formDoesNotCompile', { detail }));
+        problems.push(
+          problem(culprit >= 0 ? `${form.pointer}/${culprit}` : form.pointer, 'formDoesNotCompile', { detail }),
+        );
         break;
       }
     }

@@ -20,12 +20,23 @@ export const pointerSegment = (segment: string) => segment.replace(/~/g, '~0').r
 /** Every form of a barcode type, in configuration order. */
 export function formsOf(typeKey: string, type: BarcodeType): ConfiguredForm[] {
   const typePointer = `/barcodeTypes/${pointerSegment(typeKey)}`;
-  const forms: ConfiguredForm[] = [{ ref: { form: 'activation', barcodeType: typeKey, stage: 'activation' }, barcodeType: typeKey, form: 'activation', fields: type.activationFields, pointer: `${typePointer}/activationFields` }];
+  const forms: ConfiguredForm[] = [
+    {
+      ref: { form: 'activation', barcodeType: typeKey, stage: 'activation' },
+      barcodeType: typeKey,
+      form: 'activation',
+      fields: type.activationFields,
+      pointer: `${typePointer}/activationFields`,
+    },
+  ];
   type.trackPoints.forEach((point, p) => {
     point.trackPointForms.forEach((form, f) => {
       forms.push({
         ref: { form: 'trackPoint', barcodeType: typeKey, trackPointKey: point.key, formKey: form.key },
-        barcodeType: typeKey, form: `${point.key}/${form.key}`, trackPointKey: point.key, fields: form.customFields,
+        barcodeType: typeKey,
+        form: `${point.key}/${form.key}`,
+        trackPointKey: point.key,
+        fields: form.customFields,
         pointer: `${typePointer}/trackPoints/${p}/trackPointForms/${f}/customFields`,
       });
     });
@@ -34,9 +45,15 @@ export function formsOf(typeKey: string, type: BarcodeType): ConfiguredForm[] {
 }
 
 /** Contact suggestions of a barcode type (spec section 5): phones, and e-mails from route notifications plus predefined contacts. */
-export function suggestionsOf(type: BarcodeType | undefined): { phoneSuggestions: { name: string; countryCode: string; number: string }[]; emailSuggestions: string[] } {
+export function suggestionsOf(type: BarcodeType | undefined): {
+  phoneSuggestions: { name: string; countryCode: string; number: string }[];
+  emailSuggestions: string[];
+} {
   return {
     phoneSuggestions: type?.predefinedContact?.numberContacts ?? [],
-    emailSuggestions: [...(type?.trackPointRouteNotifications?.emailDestinations ?? []), ...(type?.predefinedContact?.emails ?? [])],
+    emailSuggestions: [
+      ...(type?.trackPointRouteNotifications?.emailDestinations ?? []),
+      ...(type?.predefinedContact?.emails ?? []),
+    ],
   };
 }

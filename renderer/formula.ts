@@ -1,7 +1,23 @@
 import {
-  absDependencies, addDependencies, ceilDependencies, create, divideDependencies, floorDependencies, maxDependencies,
-  minDependencies, modDependencies, multiplyDependencies, parseDependencies, powDependencies, roundDependencies,
-  sqrtDependencies, subtractDependencies, unaryMinusDependencies, unaryPlusDependencies, type FactoryFunctionMap, type MathNode,
+  absDependencies,
+  addDependencies,
+  ceilDependencies,
+  create,
+  divideDependencies,
+  floorDependencies,
+  maxDependencies,
+  minDependencies,
+  modDependencies,
+  multiplyDependencies,
+  parseDependencies,
+  powDependencies,
+  roundDependencies,
+  sqrtDependencies,
+  subtractDependencies,
+  unaryMinusDependencies,
+  unaryPlusDependencies,
+  type FactoryFunctionMap,
+  type MathNode,
 } from 'mathjs/number';
 
 /**
@@ -11,9 +27,22 @@ import {
  * no strings, nothing from mathjs beyond arithmetic (mathjs's own security guidance).
  */
 const math = create({
-  parseDependencies, addDependencies, subtractDependencies, multiplyDependencies, divideDependencies, powDependencies,
-  modDependencies, unaryMinusDependencies, unaryPlusDependencies, roundDependencies, floorDependencies, ceilDependencies,
-  absDependencies, minDependencies, maxDependencies, sqrtDependencies,
+  parseDependencies,
+  addDependencies,
+  subtractDependencies,
+  multiplyDependencies,
+  divideDependencies,
+  powDependencies,
+  modDependencies,
+  unaryMinusDependencies,
+  unaryPlusDependencies,
+  roundDependencies,
+  floorDependencies,
+  ceilDependencies,
+  absDependencies,
+  minDependencies,
+  maxDependencies,
+  sqrtDependencies,
 } as FactoryFunctionMap);
 
 export const FORMULA_FUNCTIONS = ['round', 'floor', 'ceil', 'abs', 'min', 'max', 'sqrt'] as const;
@@ -21,7 +50,13 @@ const ALLOWED_OPERATORS = new Set(['add', 'subtract', 'multiply', 'divide', 'pow
 const ALLOWED_FUNCTIONS = new Set<string>(FORMULA_FUNCTIONS);
 /** How many arguments each function takes, least and most: round, floor and ceil take decimals as a second. */
 const ARGUMENTS: Record<(typeof FORMULA_FUNCTIONS)[number], [number, number]> = {
-  round: [1, 2], floor: [1, 2], ceil: [1, 2], abs: [1, 1], sqrt: [1, 1], min: [1, Infinity], max: [1, Infinity],
+  round: [1, 2],
+  floor: [1, 2],
+  ceil: [1, 2],
+  abs: [1, 1],
+  sqrt: [1, 1],
+  min: [1, Infinity],
+  max: [1, Infinity],
 };
 
 function argumentsWanted([least, most]: [number, number]): string {
@@ -45,7 +80,8 @@ export interface ParsedFormula {
 function check(node: MathNode, variables: Set<string>): void {
   switch (node.type) {
     case 'ConstantNode':
-      if (typeof (node as unknown as { value: unknown }).value !== 'number') throw new FormulaError('only numbers are allowed as constants');
+      if (typeof (node as unknown as { value: unknown }).value !== 'number')
+        throw new FormulaError('only numbers are allowed as constants');
       return;
     case 'SymbolNode':
       variables.add((node as unknown as { name: string }).name);
@@ -62,10 +98,13 @@ function check(node: MathNode, variables: Set<string>): void {
     case 'FunctionNode': {
       const fn = node as unknown as { fn: MathNode; args: MathNode[] };
       const name = fn.fn.type === 'SymbolNode' ? (fn.fn as unknown as { name: string }).name : '';
-      if (!ALLOWED_FUNCTIONS.has(name)) throw new FormulaError(`function '${name || '?'}' is not allowed (use ${FORMULA_FUNCTIONS.join(', ')})`);
+      if (!ALLOWED_FUNCTIONS.has(name))
+        throw new FormulaError(`function '${name || '?'}' is not allowed (use ${FORMULA_FUNCTIONS.join(', ')})`);
       const [least, most] = ARGUMENTS[name as keyof typeof ARGUMENTS];
       if (fn.args.length < least || fn.args.length > most) {
-        throw new FormulaError(`function '${name}' takes ${argumentsWanted([least, most])} argument${(most === Infinity ? least : most) === 1 ? '' : 's'}, not ${fn.args.length}`);
+        throw new FormulaError(
+          `function '${name}' takes ${argumentsWanted([least, most])} argument${(most === Infinity ? least : most) === 1 ? '' : 's'}, not ${fn.args.length}`,
+        );
       }
       fn.args.forEach((arg) => check(arg, variables));
       return;
@@ -102,7 +141,8 @@ export function parseFormula(formula: string): ParsedFormula {
     variables: [...variables],
     evaluate: (scope) => {
       const result = run(scope);
-      if (typeof result !== 'number' || !Number.isFinite(result)) throw new FormulaError('the result is not a finite number');
+      if (typeof result !== 'number' || !Number.isFinite(result))
+        throw new FormulaError('the result is not a finite number');
       return result;
     },
   };

@@ -4,7 +4,12 @@ import { pointerSegment as escape } from './forms';
 import { problem, type ConfigProblem } from './problems';
 
 /** Field types a GS1 value can fill, per kind of AI value (gs1/ai-kind.ts). */
-const FILLS = { date: ['text', 'date'], number: ['text', 'number'], decimal: ['text', 'number'], text: ['text'] } as const;
+const FILLS = {
+  date: ['text', 'date'],
+  number: ['text', 'number'],
+  decimal: ['text', 'number'],
+  text: ['text'],
+} as const;
 
 /**
  * A barcode type's `gs1Mapping` (AI -> activation field) must name GS1 AIs and activation fields
@@ -21,7 +26,14 @@ export function checkGs1Mapping(config: ProjectConfig): ConfigProblem[] {
       if (!kind) problems.push(problem(pointer, 'gs1MappingUnknownAi', { ai }));
       else if (!field) problems.push(problem(pointer, 'gs1MappingUnknownField', { ai, key }));
       else if (!(FILLS[kind] as readonly string[]).includes(field.type)) {
-        problems.push(problem(pointer, 'gs1MappingFieldType', { ai, key, type: field.type, also: FILLS[kind].length > 1 ? ` / ${FILLS[kind][1]}` : '' }));
+        problems.push(
+          problem(pointer, 'gs1MappingFieldType', {
+            ai,
+            key,
+            type: field.type,
+            also: FILLS[kind].length > 1 ? ` / ${FILLS[kind][1]}` : '',
+          }),
+        );
       }
     }
   }

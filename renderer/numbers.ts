@@ -16,7 +16,10 @@ export function roundTo(value: number, precision: number, mode: DecimalMode = 'r
 }
 
 /** Clamps to [min, max], then rounds to `precision` (spec section 5). */
-export function clampAndRound(value: number, rules: { min?: number; max?: number; precision: number; decimalMode?: DecimalMode }): number {
+export function clampAndRound(
+  value: number,
+  rules: { min?: number; max?: number; precision: number; decimalMode?: DecimalMode },
+): number {
   let v = value;
   // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent; without a bound `v < undefined` is false anyway, and at the bound v = min changes nothing
   if (rules.min !== undefined && v < rules.min) v = rules.min;

@@ -20,14 +20,19 @@ export function checkRelations(config: ProjectConfig): ConfigProblem[] {
         return;
       }
       const missing = type.trackPoints.filter((p) => !child.trackPoints.some((c) => c.key === p.key)).map((p) => p.key);
-      if (missing.length > 0) problems.push(problem(pointer, 'childTypeTrackPoint', { type: childKey, keys: missing.join(', ') }));
+      if (missing.length > 0)
+        problems.push(problem(pointer, 'childTypeTrackPoint', { type: childKey, keys: missing.join(', ') }));
     });
     type.trackPoints.forEach((point, i) => {
       const pointer = `${typePointer}/trackPoints/${i}`;
-      if (point.pairing === 'mandatory' && point.unpairing === 'mandatory') problems.push(problem(`${pointer}/unpairing`, 'mandatoryContradiction'));
-      if (!type.pairing && point.pairing === 'mandatory') problems.push(problem(`${pointer}/pairing`, 'mandatoryUnusable', { rule: 'pairing', needs: 'pairing' }));
-      if (!type.pairing && point.unpairing === 'mandatory') problems.push(problem(`${pointer}/unpairing`, 'mandatoryUnusable', { rule: 'unpairing', needs: 'pairing' }));
-      if (!type.linking && point.linking === 'mandatory') problems.push(problem(`${pointer}/linking`, 'mandatoryUnusable', { rule: 'linking', needs: 'linking' }));
+      if (point.pairing === 'mandatory' && point.unpairing === 'mandatory')
+        problems.push(problem(`${pointer}/unpairing`, 'mandatoryContradiction'));
+      if (!type.pairing && point.pairing === 'mandatory')
+        problems.push(problem(`${pointer}/pairing`, 'mandatoryUnusable', { rule: 'pairing', needs: 'pairing' }));
+      if (!type.pairing && point.unpairing === 'mandatory')
+        problems.push(problem(`${pointer}/unpairing`, 'mandatoryUnusable', { rule: 'unpairing', needs: 'pairing' }));
+      if (!type.linking && point.linking === 'mandatory')
+        problems.push(problem(`${pointer}/linking`, 'mandatoryUnusable', { rule: 'linking', needs: 'linking' }));
     });
   }
   return problems;

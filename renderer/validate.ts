@@ -35,7 +35,8 @@ function normalise(field: CustomField, value: unknown): unknown {
 }
 
 /** The URLs of uploaded files a value holds, as its type says (files, signatures; none for the rest). */
-const fileUrlsOf = (field: CustomField, value: unknown): unknown[] => definitionOf(field).fileUrls?.(field, value) ?? [];
+const fileUrlsOf = (field: CustomField, value: unknown): unknown[] =>
+  definitionOf(field).fileUrls?.(field, value) ?? [];
 
 /** Options of a validation on the server. */
 export interface ValidationOptions {
@@ -55,7 +56,8 @@ export interface ValidationOptions {
  * only white space is missing (1000); a value is kept as typed (not trimmed).
  */
 export function validateFormData(form: CompiledForm, input: unknown, options: ValidationOptions = {}): FormValidation {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return { data: {}, errors: { $common: [ErrorCode.invalidFormat] } };
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    return { data: {}, errors: { $common: [ErrorCode.invalidFormat] } };
   const normalised: Record<string, unknown> = { ...input };
   const required = new Set(form.schema.required);
   for (const field of form.fields) {
@@ -73,6 +75,15 @@ export function validateFormData(form: CompiledForm, input: unknown, options: Va
   const data = ghg.data;
   const errors = { ...calculated.errors, ...ghg.errors };
   const { barcodeId } = options;
-  const badUrls = barcodeId === undefined ? [] : form.fields.filter((f) => Object.hasOwn(data, f.key) && fileUrlsOf(f, data[f.key]).some((url) => !isStoredFileUrlOf(url, barcodeId)));
-  return { data, errors: { ...errors, ...found, ...Object.fromEntries(badUrls.map((f) => [f.key, [ErrorCode.invalidFormat]])) } };
+  const badUrls =
+    barcodeId === undefined
+      ? []
+      : form.fields.filter(
+          (f) =>
+            Object.hasOwn(data, f.key) && fileUrlsOf(f, data[f.key]).some((url) => !isStoredFileUrlOf(url, barcodeId)),
+        );
+  return {
+    data,
+    errors: { ...errors, ...found, ...Object.fromEntries(badUrls.map((f) => [f.key, [ErrorCode.invalidFormat]])) },
+  };
 }

@@ -4,7 +4,12 @@ export { LANGUAGES, type Language } from './languages';
 
 /** A label in every interface language. */
 export const LocalizedText = Type.Object(
-  { en: Type.String({ minLength: 1 }), ja: Type.String({ minLength: 1 }), 'zh-TW': Type.String({ minLength: 1 }), 'zh-CN': Type.String({ minLength: 1 }) },
+  {
+    en: Type.String({ minLength: 1 }),
+    ja: Type.String({ minLength: 1 }),
+    'zh-TW': Type.String({ minLength: 1 }),
+    'zh-CN': Type.String({ minLength: 1 }),
+  },
   { additionalProperties: false, description: 'A label in English, Japanese, Traditional and Simplified Chinese.' },
 );
 export type LocalizedText = Static<typeof LocalizedText>;

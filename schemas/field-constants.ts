@@ -29,8 +29,24 @@ export const FILE_KINDS = ['image', 'barcodeScanFrame', 'photoOnly', 'other'] as
 export const GHG_CALCULATION_TYPES = ['fuel', 'fuelEfficiency', 'modifiedTonkilo', 'tonkilo'] as const;
 
 export const ICON_KINDS = [
-  'node', 'leaf', 'orphan', 'vaccine', 'truck', 'container', 'timetable', 'inventory', 'warehouse',
-  'rack', 'forklift', 'packages', 'package', 'paper', 'person', 'train', 'ship', 'airplane',
+  'node',
+  'leaf',
+  'orphan',
+  'vaccine',
+  'truck',
+  'container',
+  'timetable',
+  'inventory',
+  'warehouse',
+  'rack',
+  'forklift',
+  'packages',
+  'package',
+  'paper',
+  'person',
+  'train',
+  'ship',
+  'airplane',
 ] as const;
 
 export const USER_TYPES = ['staff', 'carrier', 'client'] as const;

@@ -23,4 +23,9 @@ export function detectLanguage(preferred: readonly string[]): Language {
 }
 
 /** A text in the four languages, in the order of LANGUAGES (a LocalizedText of schemas/common.ts). */
-export const localized = (en: string, ja: string, zhTW: string, zhCN: string): Record<Language, string> => ({ en, ja, 'zh-TW': zhTW, 'zh-CN': zhCN });
+export const localized = (en: string, ja: string, zhTW: string, zhCN: string): Record<Language, string> => ({
+  en,
+  ja,
+  'zh-TW': zhTW,
+  'zh-CN': zhCN,
+});

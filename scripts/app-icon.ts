@@ -41,7 +41,12 @@ export function appIconPng(size: number, maskable = false): Buffer {
     for (let px = 0; px < size; px += 1) {
       let inside = 0;
       let white = 0;
-      for (const [sx, sy] of [[0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]] as const) {
+      for (const [sx, sy] of [
+        [0.25, 0.25],
+        [0.75, 0.25],
+        [0.25, 0.75],
+        [0.75, 0.75],
+      ] as const) {
         const x = ((px + sx) / size) * 32;
         const y = ((py + sy) / size) * 32;
         if (!(maskable || insideRounded(x, y, 6))) continue;

@@ -27,12 +27,20 @@ try {
   const api = apiClient(server.base, await staffCookie(server.base));
   const preparing = performance.now();
   await madeConcurrently(COUNT, 10, () => api.activatedCase());
-  console.log(`barcode list in Chromium (390x844, staff), ${COUNT} activated cases (prepared in ${((performance.now() - preparing) / 1000).toFixed(1)} s):`);
+  console.log(
+    `barcode list in Chromium (390x844, staff), ${COUNT} activated cases (prepared in ${((performance.now() - preparing) / 1000).toFixed(1)} s):`,
+  );
 
   const cold: number[] = [];
   const warm: number[] = [];
   for (let run = 0; run < RUNS; run += 1) {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US' });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-US',
+    });
     const authorized = await context.request.post(`${server.base}/api/user/authorize`, { data: staffLogin() });
     if (!authorized.ok()) throw new Error(`login failed: ${authorized.status()}`);
     const page = await context.newPage();
@@ -56,14 +64,23 @@ try {
     if (run === RUNS - 1) {
       const status = page.getByTestId('list-status');
       started = performance.now();
-      for (let i = 0; i < 50 && (await status.textContent()) === '30 barcodes shown'; i += 1) await page.mouse.wheel(0, 2000);
-      await page.waitForFunction(() => document.querySelector('[data-testid="list-status"]')?.textContent !== '30 barcodes shown');
-      console.log(`  scrolling to the end of the first page until the second is shown: ${ms(performance.now() - started)}`);
+      for (let i = 0; i < 50 && (await status.textContent()) === '30 barcodes shown'; i += 1)
+        await page.mouse.wheel(0, 2000);
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="list-status"]')?.textContent !== '30 barcodes shown',
+      );
+      console.log(
+        `  scrolling to the end of the first page until the second is shown: ${ms(performance.now() - started)}`,
+      );
     }
     await context.close();
   }
-  console.log(`  first page drawn, first visit (chunk + strings + page): p50 ${ms(percentile(cold, 0.5))}, p95 ${ms(percentile(cold, 0.95))}`);
-  console.log(`  first page drawn, returning with Back and Forward (code and page cached, asked again behind): p50 ${ms(percentile(warm, 0.5))}, p95 ${ms(percentile(warm, 0.95))}`);
+  console.log(
+    `  first page drawn, first visit (chunk + strings + page): p50 ${ms(percentile(cold, 0.5))}, p95 ${ms(percentile(cold, 0.95))}`,
+  );
+  console.log(
+    `  first page drawn, returning with Back and Forward (code and page cached, asked again behind): p50 ${ms(percentile(warm, 0.5))}, p95 ${ms(percentile(warm, 0.95))}`,
+  );
 } finally {
   await browser.close();
   await server.stop();

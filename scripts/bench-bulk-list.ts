@@ -14,7 +14,14 @@
  */
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM } from '../playwright.config';
-import { apiClient, madeConcurrently, staffCookie, staffLogin, startBenchServer, type ApiClient } from '../server/bench/bench-server';
+import {
+  apiClient,
+  madeConcurrently,
+  staffCookie,
+  staffLogin,
+  startBenchServer,
+  type ApiClient,
+} from '../server/bench/bench-server';
 
 const PORT = Number(process.env.BENCH_BULK_PORT ?? 8198);
 const COUNT = Number(process.env.BENCH_BULK_COUNT ?? 1000);
@@ -23,7 +30,8 @@ const CONNECTIONS = 10;
 const FRAME_MS = 1000 / 60;
 
 /** `count` cases generated and activated at the manufacturer, `CONNECTIONS` at a time. */
-const activatedCases = (api: ApiClient, count: number) => madeConcurrently(count, CONNECTIONS, () => api.activatedCase());
+const activatedCases = (api: ApiClient, count: number) =>
+  madeConcurrently(count, CONNECTIONS, () => api.activatedCase());
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -74,7 +82,7 @@ async function keyLatencies(page: Page, text: string): Promise<number[]> {
   await page.evaluate('window.benchKeys = []');
   await page.keyboard.type(text, { delay: 50 });
   await page.waitForFunction(`window.benchKeys.length >= ${text.length}`);
-  const latencies = await page.evaluate('window.benchKeys') as number[];
+  const latencies = (await page.evaluate('window.benchKeys')) as number[];
   await box.fill('');
   return latencies;
 }
@@ -86,9 +94,17 @@ try {
   const preparing = performance.now();
   const anchor = await api.activatedPallet();
   const cases = await activatedCases(api, COUNT - 1);
-  console.log(`bulk tracking screen in Chromium (390x844, staff logged in), ${COUNT} listed barcodes (prepared in ${((performance.now() - preparing) / 1000).toFixed(1)} s):`);
+  console.log(
+    `bulk tracking screen in Chromium (390x844, staff logged in), ${COUNT} listed barcodes (prepared in ${((performance.now() - preparing) / 1000).toFixed(1)} s):`,
+  );
 
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US' });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+  });
   const authorized = await context.request.post(`${server.base}/api/user/authorize`, { data: staffLogin() });
   if (!authorized.ok()) throw new Error(`login in the browser context failed: ${authorized.status()}`);
   const page = await context.newPage();
@@ -100,8 +116,13 @@ try {
   const pasting = performance.now();
   await page.getByRole('textbox', { name: 'Barcode id or code' }).fill(cases.join('\n'));
   await page.getByRole('button', { name: 'Add', exact: true }).click();
-  await page.getByTestId('list-status').filter({ hasText: `All ${COUNT} listed barcodes are ready.` }).waitFor({ timeout: 120_000 });
-  console.log(`  ${COUNT - 1} ids pasted and added until every entry has its verdict: ${ms(performance.now() - pasting)}`);
+  await page
+    .getByTestId('list-status')
+    .filter({ hasText: `All ${COUNT} listed barcodes are ready.` })
+    .waitFor({ timeout: 120_000 });
+  console.log(
+    `  ${COUNT - 1} ids pasted and added until every entry has its verdict: ${ms(performance.now() - pasting)}`,
+  );
   const drawn = await page.getByTestId('scan-entry').count();
   console.log(`  rows in the DOM with ${COUNT} listed (virtualised): ${drawn}`);
 
@@ -109,22 +130,28 @@ try {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
     const label = rate === 1 ? 'CPU as is' : `CPU slowed ${rate}x`;
     const keys = await keyLatencies(page, 'AbCdEf123456');
-    console.log(`  typing with ${COUNT} listed (${label}): key to frame p50 ${ms(percentile(keys, 0.5))}, p95 ${ms(percentile(keys, 0.95))}, max ${ms(Math.max(...keys))}`);
+    console.log(
+      `  typing with ${COUNT} listed (${label}): key to frame p50 ${ms(percentile(keys, 0.5))}, p95 ${ms(percentile(keys, 0.95))}, max ${ms(Math.max(...keys))}`,
+    );
     const frames = await scrollFrames(page, 60);
     const p95 = percentile(frames, 0.95);
     // Frames come every 16.7 ms at 60 Hz: a p95 within a millisecond of that is every frame on time.
-    console.log(`  scrolling top to bottom (${label}, ${frames.length} frames): frame p50 ${ms(percentile(frames, 0.5))}, p95 ${ms(p95)} (goal: one 60 Hz frame, 16.7 ms${p95 < FRAME_MS + 1 ? ', met' : ', missed'}), max ${ms(Math.max(...frames))}`);
+    console.log(
+      `  scrolling top to bottom (${label}, ${frames.length} frames): frame p50 ${ms(percentile(frames, 0.5))}, p95 ${ms(p95)} (goal: one 60 Hz frame, 16.7 ms${p95 < FRAME_MS + 1 ? ', met' : ', missed'}), max ${ms(Math.max(...frames))}`,
+    );
   }
   // The same scroll on a plain page of the same height (no React, no list): what the machine
   // itself allows now, so a busy machine's dropped frames are not read as the list's.
-  const height = await page.evaluate('document.scrollingElement.scrollHeight') as number;
+  const height = (await page.evaluate('document.scrollingElement.scrollHeight')) as number;
   const plain = await context.newPage();
   const plainCdp = await context.newCDPSession(plain);
   await plain.setContent(`<div style="height:${height}px;background:linear-gradient(#fff,#ccc)"></div>`);
   for (const rate of [1, 4]) {
     await plainCdp.send('Emulation.setCPUThrottlingRate', { rate });
     const frames = await scrollFrames(plain, 60);
-    console.log(`  baseline: a plain page of the same height (${rate === 1 ? 'CPU as is' : `CPU slowed ${rate}x`}): frame p50 ${ms(percentile(frames, 0.5))}, p95 ${ms(percentile(frames, 0.95))}, max ${ms(Math.max(...frames))}`);
+    console.log(
+      `  baseline: a plain page of the same height (${rate === 1 ? 'CPU as is' : `CPU slowed ${rate}x`}): frame p50 ${ms(percentile(frames, 0.5))}, p95 ${ms(percentile(frames, 0.95))}, max ${ms(Math.max(...frames))}`,
+    );
   }
   await context.close();
 } finally {

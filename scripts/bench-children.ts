@@ -13,7 +13,14 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import type { ProjectConfig } from '../schemas/project-config';
 import { CHROMIUM } from '../playwright.config';
-import { apiClient, madeConcurrently, staffCookie, staffLogin, startBenchServer, type ApiClient } from '../server/bench/bench-server';
+import {
+  apiClient,
+  madeConcurrently,
+  staffCookie,
+  staffLogin,
+  startBenchServer,
+  type ApiClient,
+} from '../server/bench/bench-server';
 
 const PORT = Number(process.env.BENCH_CHILDREN_PORT ?? 8197);
 const RUNS = Number(process.env.BENCH_CHILDREN_RUNS ?? 5);
@@ -66,10 +73,21 @@ const watchRows = `
 `;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? NaN;
-const summary = (values: number[]) => `median ${median(values).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms (${values.map((v) => v.toFixed(0)).join(', ')})`;
+const summary = (values: number[]) =>
+  `median ${median(values).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms (${values.map((v) => v.toFixed(0)).join(', ')})`;
 
-async function newContext(browser: Browser, storageState: Awaited<ReturnType<BrowserContext['storageState']>>): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US', storageState });
+async function newContext(
+  browser: Browser,
+  storageState: Awaited<ReturnType<BrowserContext['storageState']>>,
+): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+    storageState,
+  });
 }
 
 const dir = benchProjectsDir();
@@ -80,10 +98,13 @@ try {
   const preparing = performance.now();
   const pallet = await api.activatedPallet();
   const cases = await activatedCases(api, CHILDREN);
-  for (let i = 0; i < cases.length; i += PAIR_BATCH) await api.post('/barcode/pairing', { parentId: pallet, childrenIds: cases.slice(i, i + PAIR_BATCH) });
-  const { total } = await api.get(`/barcode/children?id=${pallet}&count=1`) as { total: number };
+  for (let i = 0; i < cases.length; i += PAIR_BATCH)
+    await api.post('/barcode/pairing', { parentId: pallet, childrenIds: cases.slice(i, i + PAIR_BATCH) });
+  const { total } = (await api.get(`/barcode/children?id=${pallet}&count=1`)) as { total: number };
   if (total !== CHILDREN) throw new Error(`the pallet has ${total} children`);
-  console.log(`children page in Chromium (390x844, staff logged in), a pallet with ${total} children (prepared in ${((performance.now() - preparing) / 1000).toFixed(1)} s), ${RUNS} runs:`);
+  console.log(
+    `children page in Chromium (390x844, staff logged in), a pallet with ${total} children (prepared in ${((performance.now() - preparing) / 1000).toFixed(1)} s), ${RUNS} runs:`,
+  );
 
   const login = await browser.newContext();
   const authorized = await login.request.post(`${server.base}/api/user/authorize`, { data: staffLogin() });

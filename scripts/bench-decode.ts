@@ -20,7 +20,18 @@ const RUNS = Number(process.env.DECODE_BENCH_RUNS ?? 25);
 const GOAL_MS = 30;
 
 /** The ten formats of the default symbology, as in src/features/scanning/model/symbology.ts. */
-const FORMATS = ['QRCode', 'MicroQRCode', 'Codabar', 'EAN-8', 'EAN-13', 'Code128', 'Code39', 'UPC-A', 'UPC-E', 'ITF'] as const;
+const FORMATS = [
+  'QRCode',
+  'MicroQRCode',
+  'Codabar',
+  'EAN-8',
+  'EAN-13',
+  'Code128',
+  'Code39',
+  'UPC-A',
+  'UPC-E',
+  'ITF',
+] as const;
 type ScanFormat = (typeof FORMATS)[number];
 
 /**
@@ -138,16 +149,20 @@ function libraryDecoder(format: ScanFormat): ((frame: Frame) => string | null) |
   const libraryFormat = library.BarcodeFormat[SAMPLES[format].library as keyof typeof library.BarcodeFormat];
   if (libraryFormat === undefined) return null;
   const reader = new library.MultiFormatReader();
-  reader.setHints(new Map<ZXingLibrary.DecodeHintType, unknown>([
-    [library.DecodeHintType.POSSIBLE_FORMATS, [libraryFormat]],
-    [library.DecodeHintType.TRY_HARDER, true],
-    // Codabar keeps its start and stop characters, as zxing-wasm reports them.
-    [library.DecodeHintType.RETURN_CODABAR_START_END, true],
-  ]));
+  reader.setHints(
+    new Map<ZXingLibrary.DecodeHintType, unknown>([
+      [library.DecodeHintType.POSSIBLE_FORMATS, [libraryFormat]],
+      [library.DecodeHintType.TRY_HARDER, true],
+      // Codabar keeps its start and stop characters, as zxing-wasm reports them.
+      [library.DecodeHintType.RETURN_CODABAR_START_END, true],
+    ]),
+  );
   return (frame) => {
     const source = new library.RGBLuminanceSource(luminance(frame.data), frame.width, frame.height);
     try {
-      return withoutWarnings(() => reader.decodeWithState(new library.BinaryBitmap(new library.HybridBinarizer(source))).getText());
+      return withoutWarnings(() =>
+        reader.decodeWithState(new library.BinaryBitmap(new library.HybridBinarizer(source))).getText(),
+      );
     } catch {
       return null;
     }
@@ -188,7 +203,15 @@ async function medianMs(decode: () => unknown): Promise<number> {
 }
 
 type Timing = number | 'failed' | 'not supported';
-type Row = { format: ScanFormat; own: Timing; all: Timing; library: Timing; wasmOk: boolean; meetsGoal: boolean; result: string };
+type Row = {
+  format: ScanFormat;
+  own: Timing;
+  all: Timing;
+  library: Timing;
+  wasmOk: boolean;
+  meetsGoal: boolean;
+  result: string;
+};
 
 /** zxing-wasm's medians for its own format and for all ten; 'failed' where it does not read `expected` back. */
 async function benchWasm(frame: Frame, format: ScanFormat, expected: string) {
@@ -216,7 +239,9 @@ async function benchFormat(format: ScanFormat, seed: number): Promise<Row> {
   const own = wasm.own.ms;
   const all = wasm.all.ms;
   const meetsGoal = typeof own === 'number' && typeof all === 'number' && Math.max(own, all) <= GOAL_MS;
-  const result = wasm.ok ? `goal ${meetsGoal ? 'met' : 'MISSED'}` : `zxing-wasm FAILED: read ${JSON.stringify(wasm.own.text)} / ${JSON.stringify(wasm.all.text)}`;
+  const result = wasm.ok
+    ? `goal ${meetsGoal ? 'met' : 'MISSED'}`
+    : `zxing-wasm FAILED: read ${JSON.stringify(wasm.own.text)} / ${JSON.stringify(wasm.all.text)}`;
   return { format, own, all, library, wasmOk: wasm.ok, meetsGoal, result };
 }
 
@@ -226,7 +251,11 @@ function printTable(rows: Row[]) {
   const header = ['format', 'zxing-wasm own ms', 'zxing-wasm all-ten ms', '@zxing/library ms', 'result'];
   const lines = [header, ...rows.map((r) => [r.format, cell(r.own), cell(r.all), cell(r.library), r.result])];
   const widths = header.map((_, i) => Math.max(...lines.map((line) => (line[i] ?? '').length)));
-  const format = (line: string[]) => line.map((text, i) => text.padEnd(widths[i] ?? 0)).join(' | ').trimEnd();
+  const format = (line: string[]) =>
+    line
+      .map((text, i) => text.padEnd(widths[i] ?? 0))
+      .join(' | ')
+      .trimEnd();
   console.log(format(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
   for (const line of lines.slice(1)) console.log(format(line));
@@ -235,13 +264,17 @@ function printTable(rows: Row[]) {
 prepareWriter({ overrides: { wasmBinary: wasmBinary('zxing-wasm/writer/zxing_writer.wasm') } });
 prepareReader({ overrides: { wasmBinary: wasmBinary('zxing-wasm/reader/zxing_reader.wasm') } });
 
-console.log(`Decode of a ${SIDE}x${SIDE} frame, median of ${RUNS} runs after ${WARMUP} warm-up runs (tryHarder, one symbol)`);
+console.log(
+  `Decode of a ${SIDE}x${SIDE} frame, median of ${RUNS} runs after ${WARMUP} warm-up runs (tryHarder, one symbol)`,
+);
 const rows: Row[] = [];
 for (const [index, format] of FORMATS.entries()) rows.push(await benchFormat(format, index + 1));
 printTable(rows);
 
 const missed = rows.filter((r) => !r.meetsGoal).map((r) => r.format);
-console.log(`goal: median <= ${GOAL_MS} ms per ${SIDE}x${SIDE} frame (zxing-wasm, own format and all ten): ${missed.length === 0 ? 'met by every format' : `missed by ${missed.join(', ')}`}`);
+console.log(
+  `goal: median <= ${GOAL_MS} ms per ${SIDE}x${SIDE} frame (zxing-wasm, own format and all ten): ${missed.length === 0 ? 'met by every format' : `missed by ${missed.join(', ')}`}`,
+);
 const failed = rows.filter((r) => !r.wasmOk).map((r) => r.format);
 if (failed.length > 0) {
   console.error(`zxing-wasm did not read back: ${failed.join(', ')}`);

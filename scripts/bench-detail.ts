@@ -8,14 +8,24 @@
  */
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { CHROMIUM } from '../playwright.config';
-import { apiClient, distributionCentreStep, staffCookie, staffLogin, startBenchServer } from '../server/bench/bench-server';
+import {
+  apiClient,
+  distributionCentreStep,
+  staffCookie,
+  staffLogin,
+  startBenchServer,
+} from '../server/bench/bench-server';
 import { watchSelectors } from './page-watch';
 
 const PORT = Number(process.env.BENCH_DETAIL_PORT ?? 8191);
 const RUNS = Number(process.env.BENCH_DETAIL_RUNS ?? 5);
 /** Track and undo pairs: each adds two history entries (after generate and activate). */
 const TRACK_UNDO_PAIRS = 100;
-const SELECTORS = { label: '[data-testid="barcode-label"]', activationData: '[data-testid="activation-data"]', historyList: '[data-testid="history-list"]' };
+const SELECTORS = {
+  label: '[data-testid="barcode-label"]',
+  activationData: '[data-testid="activation-data"]',
+  historyList: '[data-testid="history-list"]',
+};
 
 declare global {
   interface Window {
@@ -23,7 +33,6 @@ declare global {
     benchShownAt: Record<string, number>;
   }
 }
-
 
 /** A barcode with activation data and 2 + 2 x TRACK_UNDO_PAIRS history entries; its id and entry count. */
 async function barcodeWithLongHistory(base: string): Promise<{ id: string; entries: number }> {
@@ -33,7 +42,7 @@ async function barcodeWithLongHistory(base: string): Promise<{ id: string; entri
     await api.post('/barcode/tracking', distributionCentreStep(id));
     await api.post('/barcode/undo-tracking', { barcodeId: id });
   }
-  const { total } = await api.get(`/barcode/history?id=${id}&count=1`) as { total: number };
+  const { total } = (await api.get(`/barcode/history?id=${id}&count=1`)) as { total: number };
   return { id, entries: total };
 }
 
@@ -52,16 +61,20 @@ async function timedLoad(context: BrowserContext, url: string, selectors: string
   const counting: Promise<void>[] = [];
   page.on('requestfinished', (request) => {
     if (!new URL(request.url()).pathname.endsWith('.js')) return;
-    counting.push((async () => {
-      const { responseBodySize } = await request.sizes();
-      load.jsBytes += responseBodySize;
-      load.jsFiles += 1;
-      load.encodings.add((await request.response())?.headers()['content-encoding'] ?? 'identity');
-    })());
+    counting.push(
+      (async () => {
+        const { responseBodySize } = await request.sizes();
+        load.jsBytes += responseBodySize;
+        load.jsFiles += 1;
+        load.encodings.add((await request.response())?.headers()['content-encoding'] ?? 'identity');
+      })(),
+    );
   });
   await page.addInitScript({ content: watchSelectors(selectors) });
   await page.goto(url);
-  await page.waitForFunction((count) => Object.keys(window.benchShownAt).length === count, selectors.length, { timeout: 30_000 });
+  await page.waitForFunction((count) => Object.keys(window.benchShownAt).length === count, selectors.length, {
+    timeout: 30_000,
+  });
   load.shownAt = await page.evaluate(() => window.benchShownAt);
   // Chunks the page loads after its first render count towards what it transfers.
   await page.waitForLoadState('networkidle');
@@ -71,10 +84,21 @@ async function timedLoad(context: BrowserContext, url: string, selectors: string
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? NaN;
-const summary = (values: number[]) => `median ${median(values).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms`;
+const summary = (values: number[]) =>
+  `median ${median(values).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms`;
 
-async function newContext(browser: Browser, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US', ...(storageState ? { storageState } : {}) });
+async function newContext(
+  browser: Browser,
+  storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
+): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+    ...(storageState ? { storageState } : {}),
+  });
 }
 
 const server = await startBenchServer(PORT);
@@ -104,11 +128,19 @@ try {
 
   const at = (loads: Load[], selector: string) => loads.map((l) => l.shownAt[selector]!);
   const first = cold[0]!;
-  console.log(`barcode detail page in Chromium (390x844, staff logged in), barcode with ${entries} history entries, ${RUNS} runs, navigation start to first frame showing:`);
-  console.log(`  detail, empty cache:   label ${summary(at(cold, SELECTORS.label))}; activation data ${summary(at(cold, SELECTORS.activationData))}`);
-  console.log(`  detail, warm cache:    label ${summary(at(warm, SELECTORS.label))}; activation data ${summary(at(warm, SELECTORS.activationData))}`);
+  console.log(
+    `barcode detail page in Chromium (390x844, staff logged in), barcode with ${entries} history entries, ${RUNS} runs, navigation start to first frame showing:`,
+  );
+  console.log(
+    `  detail, empty cache:   label ${summary(at(cold, SELECTORS.label))}; activation data ${summary(at(cold, SELECTORS.activationData))}`,
+  );
+  console.log(
+    `  detail, warm cache:    label ${summary(at(warm, SELECTORS.label))}; activation data ${summary(at(warm, SELECTORS.activationData))}`,
+  );
   console.log(`  history, empty cache:  first page of steps ${summary(at(history, SELECTORS.historyList))}`);
-  console.log(`  JavaScript transferred for the detail page (empty cache, until the network is idle): ${(first.jsBytes / 1024).toFixed(1)} KB in ${first.jsFiles} files (content-encoding: ${[...first.encodings].join(', ')})`);
+  console.log(
+    `  JavaScript transferred for the detail page (empty cache, until the network is idle): ${(first.jsBytes / 1024).toFixed(1)} KB in ${first.jsFiles} files (content-encoding: ${[...first.encodings].join(', ')})`,
+  );
 } finally {
   await browser.close();
   await server.stop();

@@ -24,18 +24,22 @@ try {
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-    while (next < pallets.length) {
-      const id = pallets[next++]!;
-      const at = performance.now();
-      await api.post('/barcode/tracking', distributionCentreStep(id));
-      latencies.push(performance.now() - at);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (next < pallets.length) {
+        const id = pallets[next++]!;
+        const at = performance.now();
+        await api.post('/barcode/tracking', distributionCentreStep(id));
+        latencies.push(performance.now() - at);
+      }
+    }),
+  );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const pick = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
-  console.log(`on-disk PGlite, ${STEPS} tracking steps, ${CONNECTIONS} connections: ${(STEPS / seconds).toFixed(1)} steps/s, p50 ${pick(0.5)} ms, p95 ${pick(0.95)} ms`);
+  console.log(
+    `on-disk PGlite, ${STEPS} tracking steps, ${CONNECTIONS} connections: ${(STEPS / seconds).toFixed(1)} steps/s, p50 ${pick(0.5)} ms, p95 ${pick(0.95)} ms`,
+  );
 } finally {
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });

@@ -19,7 +19,11 @@ const KEYSTROKES = 105;
 const SLOWDOWNS = (process.env.FORM_BENCH_CPU_SLOWDOWNS ?? '1,4').split(',').map(Number);
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 
-execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'scripts/form-bench/vite.config.ts'], { stdio: 'inherit', env: { ...process.env, FORM_BENCH_OUT: OUT } });
+execFileSync(
+  process.execPath,
+  ['node_modules/vite/bin/vite.js', 'build', '--config', 'scripts/form-bench/vite.config.ts'],
+  { stdio: 'inherit', env: { ...process.env, FORM_BENCH_OUT: OUT } },
+);
 const server = createServer(async (req, res) => {
   const path = join(OUT, decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/').replace(/^\/$/, '/index.html'));
   const body = await readFile(path).catch(() => null);
@@ -29,7 +33,8 @@ const server = createServer(async (req, res) => {
 await new Promise((r) => server.once('listening', r));
 const port = (server.address() as { port: number }).port;
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? NaN;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? NaN;
 
 const browser = await chromium.launch({
   ...CHROMIUM,
@@ -39,17 +44,28 @@ const browser = await chromium.launch({
 });
 async function measure(mode: string, slowdown: number) {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-  if (slowdown > 1) await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+  if (slowdown > 1)
+    await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: slowdown });
   await page.goto(`http://127.0.0.1:${port}/index.html?mode=${mode}&n=${FIELDS}`);
   await page.waitForFunction(() => window.benchResult?.firstRenderMs !== undefined);
   await page.waitForFunction(() => window.benchResult?.allFieldsMs !== undefined);
-  const { firstRender, allFields } = await page.evaluate(() => ({ firstRender: window.benchResult.firstRenderMs as number, allFields: window.benchResult.allFieldsMs as number }));
+  const { firstRender, allFields } = await page.evaluate(() => ({
+    firstRender: window.benchResult.firstRenderMs as number,
+    allFields: window.benchResult.allFieldsMs as number,
+  }));
   // Typing starts once the page has settled (nothing left to draw or load), as it does when a
   // person has read the form down to the field.
-  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve, { timeout: 5000 }), { timeout: 5000 })));
+  await page.evaluate(
+    () =>
+      new Promise((resolve) =>
+        requestIdleCallback(() => requestIdleCallback(resolve, { timeout: 5000 }), { timeout: 5000 }),
+      ),
+  );
   const field = page.locator(`#root_f${Math.floor(FIELDS / 2) + 1}`);
   await field.click();
-  await page.evaluate(() => { window.benchResult.keystrokes = []; });
+  await page.evaluate(() => {
+    window.benchResult.keystrokes = [];
+  });
   // Rounds of 35 characters (the field takes at most 40: a key past that changes nothing and
   // would flatter the figures), the field emptied between rounds without keys.
   for (let i = 0; i < KEYSTROKES; i += 1) {
@@ -67,17 +83,27 @@ async function measure(mode: string, slowdown: number) {
 }
 
 try {
-  console.log(`form with ${FIELDS} fields in Chromium (390x844, frames not held to 60 Hz), ${KEYSTROKES} keystrokes in field ${Math.floor(FIELDS / 2) + 1}:`);
+  console.log(
+    `form with ${FIELDS} fields in Chromium (390x844, frames not held to 60 Hz), ${KEYSTROKES} keystrokes in field ${Math.floor(FIELDS / 2) + 1}:`,
+  );
   // This machine's speed, then a mid-range phone (CPU slowed down, as Lighthouse does with 4x).
   for (const slowdown of SLOWDOWNS) {
     const c = await measure('configured', slowdown);
     const p = await measure('plain', slowdown);
     const b = await measure('bare', slowdown);
     console.log(slowdown > 1 ? ` CPU slowed ${slowdown}x:` : ' this machine:');
-    console.log(`  ConfiguredForm (rjsf + Mantine + registry): first render ${c.firstRender.toFixed(0)} ms (all fields ${c.allFields.toFixed(0)} ms), keystroke-to-paint p50 ${c.p50.toFixed(1)} ms, p95 ${c.p95.toFixed(1)} ms`);
-    console.log(`  plain @rjsf/core (live validation):          first render ${p.firstRender.toFixed(0)} ms (all fields ${p.allFields.toFixed(0)} ms), keystroke-to-paint p50 ${p.p50.toFixed(1)} ms, p95 ${p.p95.toFixed(1)} ms`);
-    console.log(`  ${FIELDS} bare <input>s (the browser's own floor):   keystroke-to-paint p50 ${b.p50.toFixed(1)} ms, p95 ${b.p95.toFixed(1)} ms`);
-    console.log(`  keystroke ratio plain / ConfiguredForm: p50 ${(p.p50 / c.p50).toFixed(1)}x, p95 ${(p.p95 / c.p95).toFixed(1)}x`);
+    console.log(
+      `  ConfiguredForm (rjsf + Mantine + registry): first render ${c.firstRender.toFixed(0)} ms (all fields ${c.allFields.toFixed(0)} ms), keystroke-to-paint p50 ${c.p50.toFixed(1)} ms, p95 ${c.p95.toFixed(1)} ms`,
+    );
+    console.log(
+      `  plain @rjsf/core (live validation):          first render ${p.firstRender.toFixed(0)} ms (all fields ${p.allFields.toFixed(0)} ms), keystroke-to-paint p50 ${p.p50.toFixed(1)} ms, p95 ${p.p95.toFixed(1)} ms`,
+    );
+    console.log(
+      `  ${FIELDS} bare <input>s (the browser's own floor):   keystroke-to-paint p50 ${b.p50.toFixed(1)} ms, p95 ${b.p95.toFixed(1)} ms`,
+    );
+    console.log(
+      `  keystroke ratio plain / ConfiguredForm: p50 ${(p.p50 / c.p50).toFixed(1)}x, p95 ${(p.p95 / c.p95).toFixed(1)}x`,
+    );
   }
 } finally {
   await browser.close();

@@ -18,7 +18,13 @@ const browser = await chromium.launch(CHROMIUM);
 try {
   console.log(`label sheet of ${COUNT} in Chromium (390x844, staff logged in; a busy machine's figures):`);
   for (const rate of [1, 4]) {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US' });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-US',
+    });
     const authorized = await context.request.post(`${server.base}/api/user/authorize`, { data: staffLogin() });
     if (!authorized.ok()) throw new Error(`login in the browser context failed: ${authorized.status()}`);
     const page = await context.newPage();
@@ -30,7 +36,10 @@ try {
       await page.getByRole('textbox', { name: 'Number of barcodes' }).fill(String(COUNT));
       const started = performance.now();
       await page.getByRole('button', { name: `Generate ${COUNT} barcode(s)` }).click();
-      await page.getByTestId('label-sheet-status').filter({ hasText: `${COUNT} labels on 5 A4 pages, ready to print.` }).waitFor({ timeout: 120_000 });
+      await page
+        .getByTestId('label-sheet-status')
+        .filter({ hasText: `${COUNT} labels on 5 A4 pages, ready to print.` })
+        .waitFor({ timeout: 120_000 });
       const elapsed = performance.now() - started;
       const drawn = await page.locator('[data-testid="printable-label"] img').count();
       if (drawn !== COUNT) throw new Error(`${drawn} QR codes drawn, expected ${COUNT}`);

@@ -29,7 +29,9 @@ async function openAndTake(page: Page, base: string) {
   const take = page.getByRole('button', { name: 'Take picture' });
   await take.waitFor();
   // Take is enabled once the camera runs.
-  await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent?.includes('Take picture') && !b.disabled));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('button')].some((b) => b.textContent?.includes('Take picture') && !b.disabled),
+  );
   await take.click();
 }
 
@@ -43,7 +45,11 @@ async function cropAndRead(page: Page): Promise<number> {
   await page.mouse.move(picture.x + picture.width * 0.96, picture.y + picture.height * 0.6, { steps: 4 });
   const started = Date.now();
   await page.mouse.up();
-  await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('[data-testid="ocr-text"]:not([disabled])')?.value ?? '') !== '', undefined, { polling: 'raf', timeout: 120_000 });
+  await page.waitForFunction(
+    () => (document.querySelector<HTMLInputElement>('[data-testid="ocr-text"]:not([disabled])')?.value ?? '') !== '',
+    undefined,
+    { polling: 'raf', timeout: 120_000 },
+  );
   const elapsed = Date.now() - started;
   const read = await box.inputValue();
   if (read !== TEXT) throw new Error(`OCR read '${read}', expected '${TEXT}'`);
@@ -55,10 +61,23 @@ async function main() {
   let browser: Browser | undefined;
   try {
     browser = await chromium.launch(fakeCamera.launchOptions);
-    const results = { cold: [] as number[], cached: [] as number[], warm: [] as number[], startCold: [] as number[], startCached: [] as number[] };
-      const engineStart = (page: Page) => page.evaluate(() => Math.round(performance.getEntriesByName('ocr:engine-ready')[0]?.duration ?? NaN));
+    const results = {
+      cold: [] as number[],
+      cached: [] as number[],
+      warm: [] as number[],
+      startCold: [] as number[],
+      startCached: [] as number[],
+    };
+    const engineStart = (page: Page) =>
+      page.evaluate(() => Math.round(performance.getEntriesByName('ocr:engine-ready')[0]?.duration ?? NaN));
     for (let run = 0; run < RUNS; run += 1) {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, permissions: ['camera'], locale: 'en-US' });
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        permissions: ['camera'],
+        locale: 'en-US',
+      });
       if (run === 0) await writeTextFeed(context, TEXT);
       const page = await context.newPage();
       await openAndTake(page, server.base);
@@ -72,7 +91,8 @@ async function main() {
       for (let i = 0; i < Math.ceil(WARM_RUNS / RUNS); i += 1) results.warm.push(await cropAndRead(again));
       await context.close();
     }
-    const line = (name: string, values: number[]) => `${name.padEnd(40)} median ${String(median(values)).padStart(6)} ms   max ${String(Math.max(...values)).padStart(6)} ms   (${values.length} runs)`;
+    const line = (name: string, values: number[]) =>
+      `${name.padEnd(40)} median ${String(median(values)).padStart(6)} ms   max ${String(Math.max(...values)).padStart(6)} ms   (${values.length} runs)`;
     console.log(`OCR of a cropped printed line ('${TEXT}'), Chromium 390x844, crop end -> text shown`);
     console.log(line('engine start, nothing cached', results.startCold));
     console.log(line('engine start, model and files cached', results.startCached));

@@ -33,7 +33,11 @@ const PORT = Number(process.env.BENCH_PHONE_PORT ?? 8196);
 const RUNS = Number(process.env.BENCH_PHONE_RUNS ?? 3);
 
 /** Lighthouse's simulated slow 4G, as the issue measures it. */
-export const SLOW_4G = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+export const SLOW_4G = {
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
 export const CPU_SLOWDOWN = 4;
 
 /** Budgets of issue 18 (ms, bytes). FCP: the web's 'good' threshold (1.8 s), the issue names none. */
@@ -66,13 +70,17 @@ declare global {
 }
 
 /** Also notes the first form submit and the latest largest-contentful-paint candidate. */
-const watch = (selectors: string[]) => watchSelectors(selectors, `
+const watch = (selectors: string[]) =>
+  watchSelectors(
+    selectors,
+    `
   document.addEventListener('submit', () => { window.benchSubmitAt ??= performance.now(); }, true);
   new PerformanceObserver((list) => {
     const entries = list.getEntries();
     window.benchLcp = entries[entries.length - 1].startTime;
   }).observe({ type: 'largest-contentful-paint', buffered: true });
-`);
+`,
+  );
 
 async function throttledPage(context: BrowserContext, selectors: string[]): Promise<Page> {
   const page = await context.newPage();
@@ -84,8 +92,10 @@ async function throttledPage(context: BrowserContext, selectors: string[]): Prom
   return page;
 }
 
-const shown = (page: Page, selector: string) => page.waitForFunction((s) => window.benchShownAt[s], selector, { timeout: 60_000 })
-  .then((handle) => handle.jsonValue() as Promise<number>);
+const shown = (page: Page, selector: string) =>
+  page
+    .waitForFunction((s) => window.benchShownAt[s], selector, { timeout: 60_000 })
+    .then((handle) => handle.jsonValue() as Promise<number>);
 
 interface Run {
   fcp: number;
@@ -95,11 +105,26 @@ interface Run {
   detailFromLink: number;
 }
 
-async function newContext(browser: Browser, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US', ...(storageState ? { storageState } : {}) });
+async function newContext(
+  browser: Browser,
+  storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
+): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+    ...(storageState ? { storageState } : {}),
+  });
 }
 
-async function oneRun(browser: Browser, base: string, barcodeId: string, session: Awaited<ReturnType<BrowserContext['storageState']>>): Promise<Run> {
+async function oneRun(
+  browser: Browser,
+  base: string,
+  barcodeId: string,
+  session: Awaited<ReturnType<BrowserContext['storageState']>>,
+): Promise<Run> {
   const visitor = await newContext(browser);
   const page = await throttledPage(visitor, [SELECTORS.loginUsable, SELECTORS.trackFormUsable]);
   await page.goto(`${base}/demo@1/qrcode/${barcodeId}/track`);
@@ -108,13 +133,16 @@ async function oneRun(browser: Browser, base: string, barcodeId: string, session
   const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);
   // A new observer with buffered entries: the one watching since the start may not have been
   // called yet (its callbacks wait behind the page's own work).
-  const lcp = await page.evaluate(() => new Promise<number>((resolve) => {
-    new PerformanceObserver((list) => {
-      const entries = list.getEntries();
-      resolve(entries[entries.length - 1]?.startTime ?? NaN);
-    }).observe({ type: 'largest-contentful-paint', buffered: true });
-    setTimeout(() => resolve(window.benchLcp ?? NaN), 2000);
-  }));
+  const lcp = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries();
+          resolve(entries[entries.length - 1]?.startTime ?? NaN);
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+        setTimeout(() => resolve(window.benchLcp ?? NaN), 2000);
+      }),
+  );
   await page.getByLabel('Access code, first 4 digits').focus();
   await page.keyboard.type(STAFF_ACCESS_CODE);
   await page.keyboard.press('Enter');
@@ -157,23 +185,64 @@ try {
     ['first contentful paint (tracking link, visitor)', median(runs.map((r) => r.fcp)), BUDGETS.fcp, seconds],
     ['largest contentful paint (tracking link, visitor)', median(runs.map((r) => r.lcp)), BUDGETS.lcp, seconds],
     ['login form usable (from navigation start)', median(runs.map((r) => r.loginUsable)), BUDGETS.loginUsable, seconds],
-    ['first tracking form usable after login (from submit)', median(runs.map((r) => r.trackFormAfterLogin)), BUDGETS.trackFormAfterLogin, seconds],
-    ['barcode detail from a scanned link (logged in, empty cache)', median(runs.map((r) => r.detailFromLink)), BUDGETS.detailFromLink, seconds],
+    [
+      'first tracking form usable after login (from submit)',
+      median(runs.map((r) => r.trackFormAfterLogin)),
+      BUDGETS.trackFormAfterLogin,
+      seconds,
+    ],
+    [
+      'barcode detail from a scanned link (logged in, empty cache)',
+      median(runs.map((r) => r.detailFromLink)),
+      BUDGETS.detailFromLink,
+      seconds,
+    ],
     ['first-load JavaScript (gzip)', firstLoad, BUDGETS.firstLoadGzip, (v) => `${(v / 1024).toFixed(1)} KB`],
-    ['Lighthouse performance (tracking link, mobile)', median(audits.map((a) => a.performance)), BUDGETS.lighthousePerformance, String, true],
-    ['Lighthouse accessibility', median(audits.map((a) => a.accessibility)), BUDGETS.lighthouseAccessibility, String, true],
-    ['Lighthouse largest contentful paint (simulated)', median(audits.map((a) => a.lcpMs)), BUDGETS.lighthouseLcp, seconds],
+    [
+      'Lighthouse performance (tracking link, mobile)',
+      median(audits.map((a) => a.performance)),
+      BUDGETS.lighthousePerformance,
+      String,
+      true,
+    ],
+    [
+      'Lighthouse accessibility',
+      median(audits.map((a) => a.accessibility)),
+      BUDGETS.lighthouseAccessibility,
+      String,
+      true,
+    ],
+    [
+      'Lighthouse largest contentful paint (simulated)',
+      median(audits.map((a) => a.lcpMs)),
+      BUDGETS.lighthouseLcp,
+      seconds,
+    ],
   ];
-  console.log(`slow 4G (${SLOW_4G.latency} ms RTT, 1.6 Mbit/s down, 750 kbit/s up), CPU x${CPU_SLOWDOWN}, 390x844 phone, empty cache, median of ${RUNS} runs:`);
+  console.log(
+    `slow 4G (${SLOW_4G.latency} ms RTT, 1.6 Mbit/s down, 750 kbit/s up), CPU x${CPU_SLOWDOWN}, 390x844 phone, empty cache, median of ${RUNS} runs:`,
+  );
   let missed = 0;
   for (const [name, value, budget, format, higherIsBetter] of rows) {
     const ok = higherIsBetter ? value >= budget : value <= budget;
     if (!ok) missed += 1;
-    console.log(`  ${ok ? 'ok  ' : 'MISS'} ${name.padEnd(62)} ${format(value).padStart(9)}   budget ${higherIsBetter ? '>= ' : ''}${format(budget)}`);
+    console.log(
+      `  ${ok ? 'ok  ' : 'MISS'} ${name.padEnd(62)} ${format(value).padStart(9)}   budget ${higherIsBetter ? '>= ' : ''}${format(budget)}`,
+    );
   }
-  console.log(`  runs: ${runs.map((r) => Object.values(r).map((v) => v.toFixed(0)).join('/')).join('  ')} (fcp/lcp/login/track/detail ms)`);
+  console.log(
+    `  runs: ${runs
+      .map((r) =>
+        Object.values(r)
+          .map((v) => v.toFixed(0))
+          .join('/'),
+      )
+      .join('  ')} (fcp/lcp/login/track/detail ms)`,
+  );
   for (const [i, a] of audits.entries()) {
-    console.log(`  Lighthouse run ${i + 1}: performance ${a.performance}, accessibility ${a.accessibility}, FCP ${a.fcpMs.toFixed(0)} ms, LCP ${a.lcpMs.toFixed(0)} ms, TBT ${a.totalBlockingMs.toFixed(0)} ms, CLS ${a.cumulativeLayoutShift.toFixed(3)}`);
+    console.log(
+      `  Lighthouse run ${i + 1}: performance ${a.performance}, accessibility ${a.accessibility}, FCP ${a.fcpMs.toFixed(0)} ms, LCP ${a.lcpMs.toFixed(0)} ms, TBT ${a.totalBlockingMs.toFixed(0)} ms, CLS ${a.cumulativeLayoutShift.toFixed(3)}`,
+    );
     if (a.failing.length > 0) console.log(`    below full marks: ${a.failing.join('; ')}`);
   }
   if (missed > 0) {

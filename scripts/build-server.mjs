@@ -20,7 +20,9 @@ const started = performance.now();
  */
 const BUNDLED = new Set(['mathjs']);
 const { dependencies, devDependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const external = Object.keys({ ...dependencies, ...devDependencies }).filter((name) => !BUNDLED.has(name)).flatMap((name) => [name, `${name}/*`]);
+const external = Object.keys({ ...dependencies, ...devDependencies })
+  .filter((name) => !BUNDLED.has(name))
+  .flatMap((name) => [name, `${name}/*`]);
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 await build({

@@ -53,9 +53,12 @@ export function measureFirstLoad(distDir: string): FirstLoadReport {
     return sized(distDir, file);
   };
   const files = staticClosure(manifest, entriesOf(manifest)).map(size);
-  const languageFiles = LANGUAGES
-    .map((lng) => INITIAL_NAMESPACES.map((ns) => `locales/${lng}/${ns}.json`).filter((key) => manifest[key]).map(size))
-    .sort((a, b) => sum(b) - sum(a))[0] ?? [];
+  const languageFiles =
+    LANGUAGES.map((lng) =>
+      INITIAL_NAMESPACES.map((ns) => `locales/${lng}/${ns}.json`)
+        .filter((key) => manifest[key])
+        .map(size),
+    ).sort((a, b) => sum(b) - sum(a))[0] ?? [];
   return { files, languageFiles, totalGzipBytes: sum(files) + sum(languageFiles) };
 }
 
@@ -65,12 +68,20 @@ function readManifest(distDir: string): Record<string, ManifestChunk> {
   return JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
 }
 
-const entriesOf = (manifest: Record<string, ManifestChunk>) => Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+const entriesOf = (manifest: Record<string, ManifestChunk>) =>
+  Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
 
-const sized = (distDir: string, file: string): SizedFile => ({ file, gzipBytes: gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length });
+const sized = (distDir: string, file: string): SizedFile => ({
+  file,
+  gzipBytes: gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length,
+});
 
 /** The manifest keys of `roots` and every chunk they import statically, transitively, except those in `outside`. */
-function staticClosure(manifest: Record<string, ManifestChunk>, roots: string[], outside = new Set<string>()): string[] {
+function staticClosure(
+  manifest: Record<string, ManifestChunk>,
+  roots: string[],
+  outside = new Set<string>(),
+): string[] {
   const seen = new Set<string>();
   const queue = [...roots];
   while (queue.length > 0) {
@@ -96,7 +107,9 @@ export const BEYOND_FIRST_LOAD_BUDGETS = { form: 158 * 1024, detailPage: 27 * 10
 export function measureBeyondFirstLoad(distDir: string, chunk: string): FirstLoadReport {
   const manifest = readManifest(distDir);
   const firstLoad = new Set(staticClosure(manifest, entriesOf(manifest)));
-  const root = manifest[chunk] ? chunk : Object.keys(manifest).find((key) => manifest[key]?.file.startsWith(`assets/${chunk}-`));
+  const root = manifest[chunk]
+    ? chunk
+    : Object.keys(manifest).find((key) => manifest[key]?.file.startsWith(`assets/${chunk}-`));
   if (!root) throw new Error(`manifest has no chunk ${chunk}`);
   const files = staticClosure(manifest, [root], firstLoad).map((key) => sized(distDir, manifest[key]!.file));
   return { files, languageFiles: [], totalGzipBytes: sum(files) };

@@ -18,7 +18,8 @@ let log: ExportedLog;
 try {
   const parsed = JSON.parse(readFileSync(file, 'utf8')) as { data?: ExportedLog } & Partial<ExportedLog>;
   log = (parsed.data ?? parsed) as ExportedLog;
-  if (typeof log.projectId !== 'string' || !Array.isArray(log.entries)) throw new Error('not a ledger log: expected { projectId, entries }');
+  if (typeof log.projectId !== 'string' || !Array.isArray(log.entries))
+    throw new Error('not a ledger log: expected { projectId, entries }');
 } catch (error) {
   console.error(`${file}: ${(error as Error).message}`);
   process.exit(2);

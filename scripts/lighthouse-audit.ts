@@ -25,16 +25,31 @@ const CATEGORIES = ['performance', 'accessibility'] as const;
 
 /** One Lighthouse run of `url` in a fresh Chromium (an empty cache, as a first visit). */
 export async function lighthouseRun(url: string): Promise<LighthouseFigures> {
-  const chrome = await launch({ chromePath: CHROMIUM.executablePath, chromeFlags: ['--headless=new', ...CHROMIUM.args] });
+  const chrome = await launch({
+    chromePath: CHROMIUM.executablePath,
+    chromeFlags: ['--headless=new', ...CHROMIUM.args],
+  });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { categories, audits, runtimeError } = result.lhr;
     if (runtimeError) throw new Error(`Lighthouse: ${runtimeError.code} ${runtimeError.message}`);
     const score = (name: (typeof CATEGORIES)[number]) => Math.round((categories[name]?.score ?? NaN) * 100);
     const numeric = (id: string) => audits[id]?.numericValue ?? NaN;
     const failing = Object.values(audits)
-      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+      .filter(
+        (a) =>
+          a.score !== null &&
+          a.score < 1 &&
+          a.scoreDisplayMode !== 'informative' &&
+          a.scoreDisplayMode !== 'manual' &&
+          a.scoreDisplayMode !== 'notApplicable',
+      )
       .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
     return {
       performance: score('performance'),

@@ -17,14 +17,40 @@ import type { Plugin } from 'vite';
  * checks that every Mantine component the first load's code can draw has its styles here.
  */
 export const FIRST_SCREEN_STYLES = [
-  'baseline', 'default-css-variables', 'global',
+  'baseline',
+  'default-css-variables',
+  'global',
   // What most components build on.
-  'ScrollArea', 'UnstyledButton', 'VisuallyHidden', 'Paper', 'Overlay', 'Popover', 'Loader', 'ActionIcon',
-  'CloseButton', 'Group', 'ModalBase', 'Input', 'Flex', 'FloatingIndicator', 'InlineInput',
+  'ScrollArea',
+  'UnstyledButton',
+  'VisuallyHidden',
+  'Paper',
+  'Overlay',
+  'Popover',
+  'Loader',
+  'ActionIcon',
+  'CloseButton',
+  'Group',
+  'ModalBase',
+  'Input',
+  'Flex',
+  'FloatingIndicator',
+  'InlineInput',
   // Drawn by the first load's code.
-  'Alert', 'Anchor', 'Button', 'Center', 'Container', 'Image', 'Stack', 'Text', 'Title',
+  'Alert',
+  'Anchor',
+  'Button',
+  'Center',
+  'Container',
+  'Image',
+  'Stack',
+  'Text',
+  'Title',
   // Restyled by src/app/control-borders.css, which must come after them.
-  'CheckboxIndicator', 'Checkbox', 'RadioIndicator', 'Radio',
+  'CheckboxIndicator',
+  'Checkbox',
+  'RadioIndicator',
+  'Radio',
 ];
 
 const require = createRequire(import.meta.url);
@@ -35,7 +61,11 @@ export function mantineStyleOrder(): string[] {
   const dir = stylesDir();
   const whole = readFileSync(join(dir, '..', 'styles.css'), 'utf8');
   const at = (name: string) => {
-    const index = whole.indexOf(readFileSync(join(dir, `${name}.css`), 'utf8').trim().slice(0, 200));
+    const index = whole.indexOf(
+      readFileSync(join(dir, `${name}.css`), 'utf8')
+        .trim()
+        .slice(0, 200),
+    );
     if (index < 0) throw new Error(`mantine-styles: ${name}.css is not part of @mantine/core/styles.css`);
     return index;
   };
@@ -61,7 +91,10 @@ export const MANTINE_REST_CSS = 'virtual:mantine-rest.css';
 
 /** Serves the two parts as `virtual:mantine-first-screen.css` and `virtual:mantine-rest.css`. */
 export function mantineStyles(): Plugin {
-  const ids = new Map([[MANTINE_FIRST_SCREEN_CSS, 'first'], [MANTINE_REST_CSS, 'rest']] as const);
+  const ids = new Map([
+    [MANTINE_FIRST_SCREEN_CSS, 'first'],
+    [MANTINE_REST_CSS, 'rest'],
+  ] as const);
   return {
     name: 'mantine-styles',
     resolveId: (id) => (ids.has(id as never) ? `\0${id}` : null),
@@ -69,7 +102,9 @@ export function mantineStyles(): Plugin {
       const part = ids.get(id.replace(/^\0/, '') as never);
       if (!id.startsWith('\0') || !part) return null;
       const dir = stylesDir();
-      return mantineStyleParts()[part].map((name) => readFileSync(join(dir, `${name}.css`), 'utf8')).join('\n');
+      return mantineStyleParts()
+        [part].map((name) => readFileSync(join(dir, `${name}.css`), 'utf8'))
+        .join('\n');
     },
   };
 }

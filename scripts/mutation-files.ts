@@ -11,8 +11,12 @@
  */
 import { readFileSync } from 'node:fs';
 
-interface Mutant { status: string }
-interface Report { files: Record<string, { mutants: Mutant[] }> }
+interface Mutant {
+  status: string;
+}
+interface Report {
+  files: Record<string, { mutants: Mutant[] }>;
+}
 
 const RECORD = process.argv[2] ?? 'tests/mutation/incremental.json';
 /** Issue 22: each file of the renderer and of the server rules at 85 % or more. */
@@ -22,21 +26,37 @@ const report = JSON.parse(readFileSync(RECORD, 'utf8')) as Report;
 const DETECTED = new Set(['Killed', 'Timeout']);
 const NOT_COUNTED = new Set(['Ignored', 'CompileError', 'RuntimeError']);
 
-const rows = Object.entries(report.files).map(([file, { mutants }]) => {
-  const counted = mutants.filter((m) => !NOT_COUNTED.has(m.status));
-  const detected = counted.filter((m) => DETECTED.has(m.status)).length;
-  const survived = counted.filter((m) => m.status === 'Survived').length;
-  const unreached = counted.filter((m) => m.status === 'NoCoverage').length;
-  return { file, counted: counted.length, detected, survived, unreached, score: counted.length === 0 ? null : (100 * detected) / counted.length };
-}).sort((a, b) => (a.score ?? 101) - (b.score ?? 101) || a.file.localeCompare(b.file));
+const rows = Object.entries(report.files)
+  .map(([file, { mutants }]) => {
+    const counted = mutants.filter((m) => !NOT_COUNTED.has(m.status));
+    const detected = counted.filter((m) => DETECTED.has(m.status)).length;
+    const survived = counted.filter((m) => m.status === 'Survived').length;
+    const unreached = counted.filter((m) => m.status === 'NoCoverage').length;
+    return {
+      file,
+      counted: counted.length,
+      detected,
+      survived,
+      unreached,
+      score: counted.length === 0 ? null : (100 * detected) / counted.length,
+    };
+  })
+  .sort((a, b) => (a.score ?? 101) - (b.score ?? 101) || a.file.localeCompare(b.file));
 
-const all = rows.reduce((sum, r) => ({ counted: sum.counted + r.counted, detected: sum.detected + r.detected }), { counted: 0, detected: 0 });
+const all = rows.reduce((sum, r) => ({ counted: sum.counted + r.counted, detected: sum.detected + r.detected }), {
+  counted: 0,
+  detected: 0,
+});
 console.log(`mutation score per file (${RECORD}; minimum ${minimum} %):`);
 for (const r of rows) {
   const score = r.score === null ? '   n/a' : `${r.score.toFixed(1).padStart(5)} %`;
-  console.log(`  ${r.score !== null && r.score < minimum ? 'LOW ' : '    '}${score}  ${r.file.padEnd(40)} ${r.detected}/${r.counted} killed, ${r.survived} survived, ${r.unreached} not reached`);
+  console.log(
+    `  ${r.score !== null && r.score < minimum ? 'LOW ' : '    '}${score}  ${r.file.padEnd(40)} ${r.detected}/${r.counted} killed, ${r.survived} survived, ${r.unreached} not reached`,
+  );
 }
-console.log(`  all files: ${((100 * all.detected) / all.counted).toFixed(1)} % (${all.detected}/${all.counted}) over ${rows.length} files`);
+console.log(
+  `  all files: ${((100 * all.detected) / all.counted).toFixed(1)} % (${all.detected}/${all.counted}) over ${rows.length} files`,
+);
 const low = rows.filter((r) => r.score !== null && r.score < minimum);
 if (low.length > 0) {
   console.log(`${low.length} file(s) below ${minimum} %: ${low.map((r) => r.file).join(', ')}`);

@@ -15,7 +15,10 @@ import type { CompiledForm } from '../renderer';
 import { qaCheck } from '../renderer/config-check';
 import { validateFormData } from '../renderer/validate';
 
-const ERROR_TEXT = JSON.parse(readFileSync(new URL('../locales/en/errors.json', import.meta.url), 'utf8')) as Record<string, string>;
+const ERROR_TEXT = JSON.parse(readFileSync(new URL('../locales/en/errors.json', import.meta.url), 'utf8')) as Record<
+  string,
+  string
+>;
 const describeCodes = (codes: number[]) => codes.map((c) => `${c} ${ERROR_TEXT[String(c)] ?? ''}`.trim()).join('; ');
 
 /** A sample form-data file: which form it fills, the data, and whether it should pass. */
@@ -28,7 +31,11 @@ interface Sample {
 }
 
 export function runValidate(argv: string[], print: (line: string) => void): number {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { data: { type: 'string' }, out: { type: 'string' } } });
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { data: { type: 'string' }, out: { type: 'string' } },
+  });
   const file = positionals[0];
   if (!file) {
     print('usage: npm run validate -- <config.json> [--data <dir>] [--out <dir>]');
@@ -63,7 +70,9 @@ export function runValidate(argv: string[], print: (line: string) => void): numb
     print(`ok   ${form.barcodeType} ${form.form}: ${form.fields.length} fields`);
   }
   if (values.data) {
-    for (const name of readdirSync(values.data).filter((n) => n.endsWith('.json')).sort()) {
+    for (const name of readdirSync(values.data)
+      .filter((n) => n.endsWith('.json'))
+      .sort()) {
       const path = join(values.data, name);
       const sample = JSON.parse(readFileSync(path, 'utf8')) as Sample;
       const form = compiled.get(`${sample.barcodeType} ${sample.form} ${sample.loggedIn ?? true}`);
@@ -75,11 +84,20 @@ export function runValidate(argv: string[], print: (line: string) => void): numb
       const invalid = Object.keys(errors).length > 0;
       const expected = sample.expect ?? 'valid';
       if (invalid && expected === 'valid') {
-        for (const [field, codes] of Object.entries(errors)) fail(`${name} (${sample.barcodeType} ${sample.form}) /data/${field}: ${describeCodes(codes)}`);
+        for (const [field, codes] of Object.entries(errors))
+          fail(`${name} (${sample.barcodeType} ${sample.form}) /data/${field}: ${describeCodes(codes)}`);
       } else if (!invalid && expected === 'invalid') {
         fail(`${name} (${sample.barcodeType} ${sample.form}): expected to be refused, but the data is valid`);
       } else {
-        print(`ok   ${name}: ${expected}${invalid ? ` (${Object.entries(errors).map(([f, c]) => `/data/${f}: ${describeCodes(c)}`).join('; ')})` : ''}`);
+        print(
+          `ok   ${name}: ${expected}${
+            invalid
+              ? ` (${Object.entries(errors)
+                  .map(([f, c]) => `/data/${f}: ${describeCodes(c)}`)
+                  .join('; ')})`
+              : ''
+          }`,
+        );
       }
     }
   }

@@ -53,7 +53,10 @@ export interface BuildOptions {
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
 /** Builds the reference API server: plugins by layer, then routes under /api. */
-export async function buildApp(ctx: ServerContext, options: BuildOptions): Promise<{ app: FastifyInstance; stopping(): void }> {
+export async function buildApp(
+  ctx: ServerContext,
+  options: BuildOptions,
+): Promise<{ app: FastifyInstance; stopping(): void }> {
   const app = Fastify({
     // JSON lines through pino: one per request at `info` (README, "Operations"), never a secret.
     logger: options.logger ? loggerOptions(options.logLevel ?? 'info') : false,

@@ -41,7 +41,8 @@ export function logLevel(value: string | undefined): string {
 export function shutdownTimeout(value: string | undefined): number {
   if (value === undefined || value === '') return 10_000;
   const ms = Number(value);
-  if (!Number.isSafeInteger(ms) || ms < 0) throw new Error(`SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds, got '${value}'`);
+  if (!Number.isSafeInteger(ms) || ms < 0)
+    throw new Error(`SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds, got '${value}'`);
   return ms;
 }
 
@@ -67,7 +68,8 @@ const flag = (value: string | undefined): boolean => value === '1' || value === 
 function fileMaxBytes(value: string | undefined): number {
   if (value === undefined || value === '') return DEFAULT_FILE_MAX_BYTES;
   const bytes = Number(value);
-  if (!Number.isSafeInteger(bytes) || bytes < 1) throw new Error(`FILE_MAX_BYTES must be a whole number of bytes, got '${value}'`);
+  if (!Number.isSafeInteger(bytes) || bytes < 1)
+    throw new Error(`FILE_MAX_BYTES must be a whole number of bytes, got '${value}'`);
   return bytes;
 }
 
@@ -76,11 +78,17 @@ function fileMaxBytes(value: string | undefined): number {
  * is one per core; PGlite is an embedded database that one process owns, so there it is 1 and
  * anything more stops the start.
  */
-export function workerCount(value: string | undefined, databaseUrl: string | undefined, cores = availableParallelism()): number {
+export function workerCount(
+  value: string | undefined,
+  databaseUrl: string | undefined,
+  cores = availableParallelism(),
+): number {
   if (value === undefined || value === '') return databaseUrl ? cores : 1;
   const workers = Number(value);
-  if (!Number.isSafeInteger(workers) || workers < 1) throw new Error(`WORKERS must be a whole number of processes, at least 1, got '${value}'`);
-  if (workers > 1 && !databaseUrl) throw new Error(`WORKERS=${workers} needs DATABASE_URL: the embedded PGlite database belongs to one process`);
+  if (!Number.isSafeInteger(workers) || workers < 1)
+    throw new Error(`WORKERS must be a whole number of processes, at least 1, got '${value}'`);
+  if (workers > 1 && !databaseUrl)
+    throw new Error(`WORKERS=${workers} needs DATABASE_URL: the embedded PGlite database belongs to one process`);
   return workers;
 }
 
@@ -104,7 +112,10 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environme
       latestClientVersion: env.LATEST_CLIENT_VERSION ?? CLIENT_VERSION,
       minClientVersion: env.MIN_CLIENT_VERSION ?? '0',
       secureCookies: flag(env.SECURE_COOKIES),
-      corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+      corsOrigins: (env.CORS_ORIGINS ?? '')
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
       exposeOutbox: flag(env.EXPOSE_OUTBOX),
       metricsToken: env.METRICS_TOKEN || undefined,
       // Uploads sit with the database (PostgreSQL ignores a folder it does not know); a throwaway

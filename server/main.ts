@@ -6,7 +6,11 @@ import { answerBackupRequests } from './ops/backup-signal';
 import packageJson from '../package.json' with { type: 'json' };
 
 const env = readEnvironment();
-const where = env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : env.dataDir === ':memory:' ? 'PGlite in memory (throwaway)' : `PGlite in ${env.dataDir}`;
+const where = env.databaseUrl
+  ? 'PostgreSQL (DATABASE_URL)'
+  : env.dataDir === ':memory:'
+    ? 'PGlite in memory (throwaway)'
+    : `PGlite in ${env.dataDir}`;
 // performance.now() counts from the start of the process: the figure includes loading the code.
 const banner = (processes: string) =>
   `\n  Smart barcode is running: http://localhost:${env.port}/demo@1\n  Database: ${where}${processes}\n  Project configurations: ${env.projectsDir} (edits are picked up while running)\n  Ready in ${Math.round(performance.now())} ms\n`;
@@ -15,13 +19,20 @@ const banner = (processes: string) =>
 async function serve(environment: Environment, role: 'single' | 'worker'): Promise<void> {
   const db = await openDatabase(environment);
   const { app, stopping } = await prepareServer(db, environment, {
-    logger: true, logLevel: environment.logLevel, watchProjects: role === 'single', setUp: role === 'single',
-    deliverOutbox: true, printOutboxBodies: environment.outboxConsole,
+    logger: true,
+    logLevel: environment.logLevel,
+    watchProjects: role === 'single',
+    setUp: role === 'single',
+    deliverOutbox: true,
+    printOutboxBodies: environment.outboxConsole,
   });
   // `npm run backup` while this server runs on an embedded database: it takes the backup itself.
-  const stopAnsweringBackups = db.snapshot && environment.dataDir !== ':memory:'
-    ? answerBackupRequests(db, environment.dataDir, environment.config.files.dir, packageJson.version, (line) => app.log.info(line))
-    : () => undefined;
+  const stopAnsweringBackups =
+    db.snapshot && environment.dataDir !== ':memory:'
+      ? answerBackupRequests(db, environment.dataDir, environment.config.files.dir, packageJson.version, (line) =>
+          app.log.info(line),
+        )
+      : () => undefined;
   app.addHook('onClose', async () => stopAnsweringBackups());
   await app.listen({ port: environment.port, host: environment.host });
   if (role === 'single') console.log(banner(''));
@@ -39,17 +50,23 @@ async function serve(environment: Environment, role: 'single' | 'worker'): Promi
     stopping();
     app.log.info({ signal }, 'stopping: finishing the requests in flight');
     const limit = setTimeout(() => {
-      app.log.error({ timeoutMs: environment.shutdownTimeoutMs }, 'requests still in flight at the shutdown limit; stopping anyway');
+      app.log.error(
+        { timeoutMs: environment.shutdownTimeoutMs },
+        'requests still in flight at the shutdown limit; stopping anyway',
+      );
       process.exit(1);
     }, environment.shutdownTimeoutMs);
     limit.unref();
-    app.close().then(() => {
-      app.log.info('stopped: requests answered, outbox flushed, database closed');
-      process.exit(0);
-    }, (error: unknown) => {
-      app.log.error({ err: error }, 'stop failed');
-      process.exit(1);
-    });
+    app.close().then(
+      () => {
+        app.log.info('stopped: requests answered, outbox flushed, database closed');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'stop failed');
+        process.exit(1);
+      },
+    );
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop(signal));
 }
@@ -83,10 +100,17 @@ async function primary(environment: Environment): Promise<void> {
       stopping = true;
       stopWatching();
       const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
-      void Promise.all(workers.map((w) => new Promise((resolve) => {
-        w.once('exit', resolve);
-        w.process.kill('SIGTERM');
-      }))).then(() => db.close()).then(() => process.exit(0));
+      void Promise.all(
+        workers.map(
+          (w) =>
+            new Promise((resolve) => {
+              w.once('exit', resolve);
+              w.process.kill('SIGTERM');
+            }),
+        ),
+      )
+        .then(() => db.close())
+        .then(() => process.exit(0));
     });
   }
 }

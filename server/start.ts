@@ -53,7 +53,9 @@ export async function readiness(db: Database): Promise<string | null> {
  * signing secret. Run by one process only (two migrating at once would race).
  */
 export async function setUpDatabase(
-  db: Database, env: Pick<Environment, 'authSecret' | 'projectsDir'>, log: (line: string) => void = (line) => console.info(line),
+  db: Database,
+  env: Pick<Environment, 'authSecret' | 'projectsDir'>,
+  log: (line: string) => void = (line) => console.info(line),
 ): Promise<string> {
   await migrate(db);
   const secret = await loadSecret(db, env.authSecret);
@@ -80,16 +82,38 @@ export async function prepareServer(
   const db = instrumentDatabase(raw, metrics);
   const ctx: ServerContext = { db, secret, config: env.config, projects: new ProjectCache() };
   const { app, stopping } = await buildApp(ctx, {
-    distDir: env.distDir, logger: options.logger, logLevel: options.logLevel, trustProxy: env.trustProxy, onRoute: options.onRoute, metrics, ready: () => readiness(db),
+    distDir: env.distDir,
+    logger: options.logger,
+    logLevel: options.logLevel,
+    trustProxy: env.trustProxy,
+    onRoute: options.onRoute,
+    metrics,
+    ready: () => readiness(db),
   });
   const stopWatching = options.watchProjects ? watchProjectDir(db, env.projectsDir, log) : () => undefined;
-  const transport: OutboxTransport | null = typeof options.deliverOutbox === 'function' ? options.deliverOutbox
-    : options.deliverOutbox ? async (m) => {
-      // The delivery as the log sees it: no body (it may hold a one-time code), the address masked.
-      app.log.info({ outbox: m.id, channel: m.channel, to: maskDestination(m.destination) }, 'outbox message delivered');
-      if (options.printOutboxBodies) console.info(m.channel === 'email' ? `[outbox] e-mail to ${m.destination}: ${m.subject ?? ''}` : `[outbox] sms to ${m.destination}: ${m.body}`);
-    } : null;
-  const dispatcher = transport ? startOutboxDispatcher(db, transport, { onError: (error) => app.log.warn({ err: error }, 'outbox delivery failed; retried') }) : null;
+  const transport: OutboxTransport | null =
+    typeof options.deliverOutbox === 'function'
+      ? options.deliverOutbox
+      : options.deliverOutbox
+        ? async (m) => {
+            // The delivery as the log sees it: no body (it may hold a one-time code), the address masked.
+            app.log.info(
+              { outbox: m.id, channel: m.channel, to: maskDestination(m.destination) },
+              'outbox message delivered',
+            );
+            if (options.printOutboxBodies)
+              console.info(
+                m.channel === 'email'
+                  ? `[outbox] e-mail to ${m.destination}: ${m.subject ?? ''}`
+                  : `[outbox] sms to ${m.destination}: ${m.body}`,
+              );
+          }
+        : null;
+  const dispatcher = transport
+    ? startOutboxDispatcher(db, transport, {
+        onError: (error) => app.log.warn({ err: error }, 'outbox delivery failed; retried'),
+      })
+    : null;
   // Fastify runs this after the HTTP server has closed and the requests in flight are answered
   // (its own onClose, added last, runs first): the outbox's last round, then the database.
   app.addHook('onClose', async () => {

@@ -7,14 +7,35 @@ import { FormulaReview } from './formula-review';
  * change (and by the server on submit). A formula that cannot be evaluated shows its error.
  * Where the form offers it, the calculation review button shows the inputs and the result.
  */
-export function CalculationWidget({ id, value, label, description, error, options, context }: WidgetProps<'calculation', number>) {
-  const withUnits = (n: number) => `${options.unitPrefix ?? ''}${n.toLocaleString()}${options.unitSuffix ? ` ${options.unitSuffix}` : ''}`;
+export function CalculationWidget({
+  id,
+  value,
+  label,
+  description,
+  error,
+  options,
+  context,
+}: WidgetProps<'calculation', number>) {
+  const withUnits = (n: number) =>
+    `${options.unitPrefix ?? ''}${n.toLocaleString()}${options.unitSuffix ? ` ${options.unitSuffix}` : ''}`;
   return (
     <Stack gap="xs">
-      <TextInput id={id} label={label} description={description ?? options.formula} error={error} readOnly variant="filled" size="md"
-        value={value === undefined ? '' : String(value)} leftSection={options.unitPrefix}
-        rightSection={options.unitSuffix} aria-live="polite" />
-      {context.reviewFormula && <FormulaReview id={id} fieldKey={options.fieldKey} review={context.reviewFormula} format={withUnits} />}
+      <TextInput
+        id={id}
+        label={label}
+        description={description ?? options.formula}
+        error={error}
+        readOnly
+        variant="filled"
+        size="md"
+        value={value === undefined ? '' : String(value)}
+        leftSection={options.unitPrefix}
+        rightSection={options.unitSuffix}
+        aria-live="polite"
+      />
+      {context.reviewFormula && (
+        <FormulaReview id={id} fieldKey={options.fieldKey} review={context.reviewFormula} format={withUnits} />
+      )}
     </Stack>
   );
 }

@@ -9,7 +9,12 @@ import type { CalculationFieldReview, FormContext } from '../types';
  * formula, each input with the value typed so far, and the result. The server computes the
  * result again on submit.
  */
-export function FormulaReview({ id, fieldKey, review, format }: {
+export function FormulaReview({
+  id,
+  fieldKey,
+  review,
+  format,
+}: {
   id: string;
   fieldKey: string;
   review: NonNullable<FormContext['reviewFormula']>;
@@ -30,24 +35,41 @@ export function FormulaReview({ id, fieldKey, review, format }: {
         {t('calculationReview.button')}
       </Button>
       <div id={`${id}_review`} aria-live="polite">
-        {shown && 'message' in shown && <Alert color="red" variant="light" title={t('calculationReview.failed')}>{shown.message}</Alert>}
+        {shown && 'message' in shown && (
+          <Alert color="red" variant="light" title={t('calculationReview.failed')}>
+            {shown.message}
+          </Alert>
+        )}
         {shown && 'inputs' in shown && (
           <Paper withBorder p="sm" radius="md" data-testid="calculation-review">
-            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{t('calculationReview.formula')}: <code>{shown.formula}</code></Text>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {t('calculationReview.formula')}: <code>{shown.formula}</code>
+            </Text>
             <Table mt="xs" withRowBorders={false} fz="sm">
               <Table.Thead>
-                <Table.Tr><Table.Th>{t('calculationReview.input')}</Table.Th><Table.Th>{t('calculationReview.value')}</Table.Th></Table.Tr>
+                <Table.Tr>
+                  <Table.Th>{t('calculationReview.input')}</Table.Th>
+                  <Table.Th>{t('calculationReview.value')}</Table.Th>
+                </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {shown.inputs.map((input) => (
-                  <Table.Tr key={input.key}><Table.Td>{input.label}</Table.Td><Table.Td>{input.value === undefined ? empty : input.value.toLocaleString()}</Table.Td></Table.Tr>
+                  <Table.Tr key={input.key}>
+                    <Table.Td>{input.label}</Table.Td>
+                    <Table.Td>{input.value === undefined ? empty : input.value.toLocaleString()}</Table.Td>
+                  </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
             <Text fw={700} mt="xs">
-              {t('calculationReview.result')}: <span data-testid="calculation-review-result">{shown.result === undefined ? t('calculationReview.incomplete') : format(shown.result)}</span>
+              {t('calculationReview.result')}:{' '}
+              <span data-testid="calculation-review-result">
+                {shown.result === undefined ? t('calculationReview.incomplete') : format(shown.result)}
+              </span>
             </Text>
-            <Text size="xs" c="dimmed" mt="xs">{t('calculationReview.beforeSubmit')}</Text>
+            <Text size="xs" c="dimmed" mt="xs">
+              {t('calculationReview.beforeSubmit')}
+            </Text>
           </Paper>
         )}
       </div>

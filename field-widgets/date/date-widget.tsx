@@ -11,13 +11,36 @@ const DAYJS_LOCALE = { en: 'en', ja: 'ja', 'zh-TW': 'zh-tw', 'zh-CN': 'zh-cn' } 
  * A date (Mantine dates, loaded only when a form has a date): shown as YYYY/MM/DD, stored as
  * YYYY-MM-DD (spec section 9), limited by the field's minDate / maxDate.
  */
-export default function DateWidget({ id, value, onChange, onBlur, label, description, required, readOnly, disabled, error, options, context }: WidgetProps<'date', string>) {
+export default function DateWidget({
+  id,
+  value,
+  onChange,
+  onBlur,
+  label,
+  description,
+  required,
+  readOnly,
+  disabled,
+  error,
+  options,
+  context,
+}: WidgetProps<'date', string>) {
   return (
     <DatesProvider settings={{ locale: DAYJS_LOCALE[context.language] }}>
       <DatePickerInput
-        id={id} label={label} description={description} required={required} readOnly={readOnly} disabled={disabled} error={error}
-        value={value ?? null} valueFormat="YYYY/MM/DD" size="md" clearable={!required}
-        minDate={options.minDate} maxDate={options.maxDate}
+        id={id}
+        label={label}
+        description={description}
+        required={required}
+        readOnly={readOnly}
+        disabled={disabled}
+        error={error}
+        value={value ?? null}
+        valueFormat="YYYY/MM/DD"
+        size="md"
+        clearable={!required}
+        minDate={options.minDate}
+        maxDate={options.maxDate}
         onChange={(next) => {
           onChange(next ?? undefined);
           onBlur();

@@ -9,7 +9,18 @@ const SignatureDialog = lazy(() => import('./signature-dialog'));
  * E-sign (spec sections 2, 4): Sign opens a dialog with the pad; OK uploads the drawing as a PNG
  * file and keeps its URL; Undo in the dialog clears it. 'Please sign' when required and empty.
  */
-export function ESignWidget({ id, value, onChange, label, description, required, readOnly, disabled, error, context }: FieldWidgetProps<string>) {
+export function ESignWidget({
+  id,
+  value,
+  onChange,
+  label,
+  description,
+  required,
+  readOnly,
+  disabled,
+  error,
+  context,
+}: FieldWidgetProps<string>) {
   const { t } = useTranslation('forms');
   const [signing, setSigning] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -32,14 +43,41 @@ export function ESignWidget({ id, value, onChange, label, description, required,
   return (
     <Input.Wrapper id={id} label={label} description={description} withAsterisk={required} error={error}>
       <Stack gap={6} mt={4}>
-        {value && <Image src={value} alt={t('widgets.signature')} w={150} h={120} fit="contain" bd="1px solid var(--mantine-color-gray-3)" radius="sm" />}
+        {value && (
+          <Image
+            src={value}
+            alt={t('widgets.signature')}
+            w={150}
+            h={120}
+            fit="contain"
+            bd="1px solid var(--mantine-color-gray-3)"
+            radius="sm"
+          />
+        )}
         {!readOnly && (
           <Group>
-            <Button variant="light" onClick={() => setSigning(true)} loading={saving} disabled={disabled}>{t('widgets.sign')}</Button>
-            {value && <Button variant="subtle" color="gray" onClick={() => { void context.deleteFile(value); onChange(undefined); }}>{t('widgets.clear')}</Button>}
+            <Button variant="light" onClick={() => setSigning(true)} loading={saving} disabled={disabled}>
+              {t('widgets.sign')}
+            </Button>
+            {value && (
+              <Button
+                variant="subtle"
+                color="gray"
+                onClick={() => {
+                  void context.deleteFile(value);
+                  onChange(undefined);
+                }}
+              >
+                {t('widgets.clear')}
+              </Button>
+            )}
           </Group>
         )}
-        {failed && <Text size="sm" c="red" role="alert">{t('widgets.uploadFailed')}</Text>}
+        {failed && (
+          <Text size="sm" c="red" role="alert">
+            {t('widgets.uploadFailed')}
+          </Text>
+        )}
       </Stack>
       {signing && (
         <Suspense fallback={null}>

@@ -5,7 +5,8 @@ import SignatureCanvasExport from 'react-signature-canvas';
 
 // react-signature-canvas is CommonJS: depending on the bundler's interop its class arrives as
 // the default export or under `.default`.
-const SignatureCanvas = ((SignatureCanvasExport as unknown as { default?: typeof SignatureCanvasExport }).default ?? SignatureCanvasExport);
+const SignatureCanvas =
+  (SignatureCanvasExport as unknown as { default?: typeof SignatureCanvasExport }).default ?? SignatureCanvasExport;
 type SignatureCanvas = SignatureCanvasExport;
 
 /** Spec section 9: the signature pad is 300 x 240. */
@@ -36,12 +37,26 @@ export default function SignatureDialog({ title, onCancel, onSigned }: Signature
     <Modal opened onClose={onCancel} title={title} fullScreen={false} size="100%" centered>
       <Stack align="center">
         <div style={{ border: '1px solid var(--mantine-color-gray-4)', borderRadius: 8, touchAction: 'none' }}>
-          <SignatureCanvas ref={pad} penColor="#1a1b1e" onEnd={() => setEmpty(false)}
-            canvasProps={{ width: PAD_WIDTH, height: PAD_HEIGHT, 'aria-label': t('widgets.signaturePad'), role: 'img' }} />
+          <SignatureCanvas
+            ref={pad}
+            penColor="#1a1b1e"
+            onEnd={() => setEmpty(false)}
+            canvasProps={{ width: PAD_WIDTH, height: PAD_HEIGHT, 'aria-label': t('widgets.signaturePad'), role: 'img' }}
+          />
         </div>
         <Group justify="space-between" w={PAD_WIDTH}>
-          <Button variant="default" onClick={() => { pad.current?.clear(); setEmpty(true); }}>{t('widgets.undo')}</Button>
-          <Button onClick={done} disabled={empty}>{t('common.ok', { ns: 'common' })}</Button>
+          <Button
+            variant="default"
+            onClick={() => {
+              pad.current?.clear();
+              setEmpty(true);
+            }}
+          >
+            {t('widgets.undo')}
+          </Button>
+          <Button onClick={done} disabled={empty}>
+            {t('common.ok', { ns: 'common' })}
+          </Button>
         </Group>
       </Stack>
     </Modal>

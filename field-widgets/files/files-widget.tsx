@@ -1,5 +1,17 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { ActionIcon, Anchor, Button, Group, Image, Input, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Group,
+  Image,
+  Input,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NO_SCAN_FRAME } from '@renderer';
 import type { ScanFrameSource, WidgetProps } from '../types';
@@ -19,7 +31,11 @@ interface Upload {
 
 const isRealFile = (item: FileItem) => item.url !== NO_SCAN_FRAME.url;
 
-const noFrames = { current: () => null, subscribe: () => () => undefined, used: () => undefined } satisfies ScanFrameSource;
+const noFrames = {
+  current: () => null,
+  subscribe: () => () => undefined,
+  used: () => undefined,
+} satisfies ScanFrameSource;
 
 const isIOS = () => /iPad|iPhone|iPod/.test(navigator.userAgent);
 
@@ -31,7 +47,19 @@ const isIOS = () => /iPad|iPhone|iPod/.test(navigator.userAgent);
  * its barcode was scanned from (uploaded once scanning handed it over); without one it reports
  * a single item whose url is 'none' and says why.
  */
-export function FilesWidget({ id, value, onChange, label, description, required, readOnly, disabled, error, options, context }: WidgetProps<'files', FileItem[]>) {
+export function FilesWidget({
+  id,
+  value,
+  onChange,
+  label,
+  description,
+  required,
+  readOnly,
+  disabled,
+  error,
+  options,
+  context,
+}: WidgetProps<'files', FileItem[]>) {
   const { t } = useTranslation('forms');
   const input = useRef<HTMLInputElement>(null);
   const [uploads, setUploads] = useState<Upload[]>([]);
@@ -64,7 +92,9 @@ export function FilesWidget({ id, value, onChange, label, description, required,
       setUploads((u) => [...u, { key, name: original.name, percent: 0, failed: false }]);
       try {
         const file = isImage ? await scaleImage(original, options.maxImageSide) : original;
-        const url = await context.uploadFile(file, (percent) => setUploads((u) => u.map((x) => (x.key === key ? { ...x, percent } : x))));
+        const url = await context.uploadFile(file, (percent) =>
+          setUploads((u) => u.map((x) => (x.key === key ? { ...x, percent } : x))),
+        );
         setUploads((u) => u.filter((x) => x.key !== key));
         onChange([...latest.current.filter(isRealFile), { name: file.name, url }]);
       } catch {
@@ -76,7 +106,7 @@ export function FilesWidget({ id, value, onChange, label, description, required,
   };
 
   // The scan frame: uploaded once it is there, else the 'none' item.
-  const frames = kind === 'barcodeScanFrame' ? context.scanFrame ?? noFrames : noFrames;
+  const frames = kind === 'barcodeScanFrame' ? (context.scanFrame ?? noFrames) : noFrames;
   const frame = useSyncExternalStore(frames.subscribe, frames.current);
   const uploadedFrame = useRef<File | null>(null);
   const mounted = useRef(true);
@@ -114,7 +144,8 @@ export function FilesWidget({ id, value, onChange, label, description, required,
     onChange(next.length > 0 ? next : undefined);
   };
 
-  const buttonLabel = kind === 'photoOnly' ? t('widgets.takePhoto') : kind === 'image' ? t('widgets.addPicture') : t('widgets.addFile');
+  const buttonLabel =
+    kind === 'photoOnly' ? t('widgets.takePhoto') : kind === 'image' ? t('widgets.addPicture') : t('widgets.addFile');
   const full = items.length + uploads.length >= maxCount;
   const files = items.filter(isRealFile);
   // The scan frame comes from scanning only: no button; without it, the warning of spec section 2.
@@ -122,39 +153,98 @@ export function FilesWidget({ id, value, onChange, label, description, required,
   return (
     <Input.Wrapper id={id} label={label} description={description} withAsterisk={required} error={error}>
       <Stack gap="xs" mt={4}>
-        {kind === 'barcodeScanFrame' && files.length === 0 && uploads.length === 0 && <Text size="sm" c="dimmed">{t('widgets.scanFrameWarning')}</Text>}
+        {kind === 'barcodeScanFrame' && files.length === 0 && uploads.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('widgets.scanFrameWarning')}
+          </Text>
+        )}
         {(files.length > 0 || uploads.length > 0) && (
           <SimpleGrid cols={3} spacing="xs">
             {files.map((item) => (
               <Paper key={item.url} withBorder p={4} radius="sm">
-                {kind !== 'other' ? <Image src={item.url} alt={item.name} h={72} fit="cover" radius="xs" /> : <Text size="xs" lineClamp={3} h={72}>{item.name}</Text>}
+                {kind !== 'other' ? (
+                  <Image src={item.url} alt={item.name} h={72} fit="cover" radius="xs" />
+                ) : (
+                  <Text size="xs" lineClamp={3} h={72}>
+                    {item.name}
+                  </Text>
+                )}
                 <Group justify="space-between" gap={2} mt={2} wrap="nowrap">
-                  <Anchor href={item.url} target="_blank" rel="noopener noreferrer" size="xs">{t('widgets.preview')}</Anchor>
-                  {!readOnly && <ActionIcon size="sm" variant="subtle" color="red" aria-label={t('widgets.deleteFile', { name: item.name })} onClick={() => remove(item)}>×</ActionIcon>}
+                  <Anchor href={item.url} target="_blank" rel="noopener noreferrer" size="xs">
+                    {t('widgets.preview')}
+                  </Anchor>
+                  {!readOnly && (
+                    <ActionIcon
+                      size="sm"
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('widgets.deleteFile', { name: item.name })}
+                      onClick={() => remove(item)}
+                    >
+                      ×
+                    </ActionIcon>
+                  )}
                 </Group>
               </Paper>
             ))}
             {uploads.map((u) => (
               <Paper key={u.key} withBorder p={4} radius="sm">
-                <Text size="xs" lineClamp={2}>{u.name}</Text>
-                {u.failed
-                  ? <Text size="xs" c="red" role="alert">{t('widgets.uploadFailed')}</Text>
-                  : <Progress value={u.percent} size="sm" mt={6} aria-label={t('widgets.uploading', { percent: u.percent })} />}
-                {u.failed && <Button size="compact-xs" variant="subtle" onClick={() => setUploads((list) => list.filter((x) => x.key !== u.key))}>{t('common.close', { ns: 'common' })}</Button>}
+                <Text size="xs" lineClamp={2}>
+                  {u.name}
+                </Text>
+                {u.failed ? (
+                  <Text size="xs" c="red" role="alert">
+                    {t('widgets.uploadFailed')}
+                  </Text>
+                ) : (
+                  <Progress
+                    value={u.percent}
+                    size="sm"
+                    mt={6}
+                    aria-label={t('widgets.uploading', { percent: u.percent })}
+                  />
+                )}
+                {u.failed && (
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    onClick={() => setUploads((list) => list.filter((x) => x.key !== u.key))}
+                  >
+                    {t('common.close', { ns: 'common' })}
+                  </Button>
+                )}
               </Paper>
             ))}
           </SimpleGrid>
         )}
         {canAdd && (
           <Group justify="space-between">
-            <Button variant="light" onClick={() => void pick()} disabled={disabled || full}>{buttonLabel}</Button>
-            <Text size="sm" c="dimmed" aria-live="polite">{t('widgets.fileCount', { count: items.length, max: maxCount })}</Text>
+            <Button variant="light" onClick={() => void pick()} disabled={disabled || full}>
+              {buttonLabel}
+            </Button>
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {t('widgets.fileCount', { count: items.length, max: maxCount })}
+            </Text>
           </Group>
         )}
-        {rejected && <Text size="sm" c="red" role="alert">{rejected}</Text>}
-        <input ref={input} type="file" hidden multiple={kind !== 'photoOnly'} accept={kind === 'other' ? undefined : 'image/*'}
+        {rejected && (
+          <Text size="sm" c="red" role="alert">
+            {rejected}
+          </Text>
+        )}
+        <input
+          ref={input}
+          type="file"
+          hidden
+          multiple={kind !== 'photoOnly'}
+          accept={kind === 'other' ? undefined : 'image/*'}
           capture={kind === 'photoOnly' || (kind === 'image' && !isIOS()) ? 'environment' : undefined}
-          onChange={(e) => { void add(e.currentTarget.files); e.currentTarget.value = ''; }} data-testid={`${id}-file-input`} />
+          onChange={(e) => {
+            void add(e.currentTarget.files);
+            e.currentTarget.value = '';
+          }}
+          data-testid={`${id}-file-input`}
+        />
       </Stack>
     </Input.Wrapper>
   );

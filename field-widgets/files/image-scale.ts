@@ -1,7 +1,8 @@
 /** Image types the files widget accepts (spec section 5). */
 export const IMAGE_EXTENSIONS = ['png', 'gif', 'tiff', 'bmp', 'jpeg', 'jpg', 'webp'] as const;
 
-export const isAllowedImage = (name: string) => (IMAGE_EXTENSIONS as readonly string[]).includes(name.split('.').pop()?.toLowerCase() ?? '');
+export const isAllowedImage = (name: string) =>
+  (IMAGE_EXTENSIONS as readonly string[]).includes(name.split('.').pop()?.toLowerCase() ?? '');
 
 /** Width and height that fit `maxSide` on the longer side, keeping the aspect ratio (never enlarging). */
 export function fitWithin(width: number, height: number, maxSide: number): { width: number; height: number } {

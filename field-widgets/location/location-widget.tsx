@@ -17,7 +17,12 @@ export function currentPosition(geolocation: Geolocation = navigator.geolocation
       return;
     }
     geolocation.getCurrentPosition(
-      (p) => resolve({ latitude: Number(p.coords.latitude.toFixed(6)), longitude: Number(p.coords.longitude.toFixed(6)), accuracy: Math.round(p.coords.accuracy) }),
+      (p) =>
+        resolve({
+          latitude: Number(p.coords.latitude.toFixed(6)),
+          longitude: Number(p.coords.longitude.toFixed(6)),
+          accuracy: Math.round(p.coords.accuracy),
+        }),
       (error) => reject(error),
       { enableHighAccuracy: true, timeout: 15000, maximumAge: 30000 },
     );
@@ -31,7 +36,17 @@ export const mapsLink = (p: Position) => `https://www.google.com/maps/search/?ap
  * what to do when access is denied, offers 'Fail to get location. Retry?' on other failures,
  * and links the recorded latitude / longitude to a map.
  */
-export function LocationWidget({ id, value, onChange, label, description, required, readOnly, disabled, error }: FieldWidgetProps<Position>) {
+export function LocationWidget({
+  id,
+  value,
+  onChange,
+  label,
+  description,
+  required,
+  readOnly,
+  disabled,
+  error,
+}: FieldWidgetProps<Position>) {
   const { t } = useTranslation('forms');
   const [state, setState] = useState<'idle' | 'locating' | 'denied' | 'failed'>('idle');
   const locate = async () => {
@@ -48,8 +63,13 @@ export function LocationWidget({ id, value, onChange, label, description, requir
       <Stack gap={6} mt={4}>
         {value && (
           <Group gap="xs">
-            <Text size="sm" ff="monospace">{value.latitude}, {value.longitude}{value.accuracy !== undefined ? ` (±${value.accuracy} m)` : ''}</Text>
-            <Anchor href={mapsLink(value)} target="_blank" rel="noopener noreferrer" size="sm">{t('widgets.openMap')}</Anchor>
+            <Text size="sm" ff="monospace">
+              {value.latitude}, {value.longitude}
+              {value.accuracy !== undefined ? ` (±${value.accuracy} m)` : ''}
+            </Text>
+            <Anchor href={mapsLink(value)} target="_blank" rel="noopener noreferrer" size="sm">
+              {t('widgets.openMap')}
+            </Anchor>
           </Group>
         )}
         {!readOnly && (
@@ -57,11 +77,19 @@ export function LocationWidget({ id, value, onChange, label, description, requir
             {value ? t('widgets.updateLocation') : t('widgets.getLocation')}
           </Button>
         )}
-        {state === 'denied' && <Text size="sm" c="red" role="alert">{t('widgets.locationDenied')}</Text>}
+        {state === 'denied' && (
+          <Text size="sm" c="red" role="alert">
+            {t('widgets.locationDenied')}
+          </Text>
+        )}
         {state === 'failed' && (
           <Group gap="xs" role="alert">
-            <Text size="sm" c="red">{t('widgets.locationFailed')}</Text>
-            <Button size="xs" variant="subtle" onClick={() => void locate()}>{t('common.retry', { ns: 'common' })}</Button>
+            <Text size="sm" c="red">
+              {t('widgets.locationFailed')}
+            </Text>
+            <Button size="xs" variant="subtle" onClick={() => void locate()}>
+              {t('common.retry', { ns: 'common' })}
+            </Button>
           </Group>
         )}
       </Stack>

@@ -13,10 +13,26 @@ export type NumberRulesOptions = NumberOptions;
  * Typing is free; on blur and on each button press the value is clamped to min..max and
  * rounded to its precision (default 1 decimal, spec section 5).
  */
-export function NumberInputWithButtons({ id, value, onChange, onBlur, label, description, required, readOnly, disabled, error, rules }: Omit<FieldWidgetProps<number>, 'options' | 'context'> & { rules: NumberRulesOptions }) {
+export function NumberInputWithButtons({
+  id,
+  value,
+  onChange,
+  onBlur,
+  label,
+  description,
+  required,
+  readOnly,
+  disabled,
+  error,
+  rules,
+}: Omit<FieldWidgetProps<number>, 'options' | 'context'> & { rules: NumberRulesOptions }) {
   const { t } = useTranslation('forms');
   const shown = value === undefined ? '' : String(value);
-  const { draft: text, update, flush } = useDraft(shown, (typed: string) => {
+  const {
+    draft: text,
+    update,
+    flush,
+  } = useDraft(shown, (typed: string) => {
     if (typed.trim() === '') onChange(undefined);
     else {
       const n = parseTyped(typed);
@@ -35,14 +51,37 @@ export function NumberInputWithButtons({ id, value, onChange, onBlur, label, des
   const base = current ?? rules.min ?? 0;
   const locked = readOnly || disabled;
   return (
-    <Input.Wrapper id={`${id}-wrapper`} label={label} description={description} required={required} error={error} labelProps={{ htmlFor: id }}>
+    <Input.Wrapper
+      id={`${id}-wrapper`}
+      label={label}
+      description={description}
+      required={required}
+      error={error}
+      labelProps={{ htmlFor: id }}
+    >
       <Group gap={6} wrap="nowrap" mt={4}>
-        <ActionIcon size={42} variant="default" aria-label={t('widgets.decrease', { label })} disabled={locked || (rules.min !== undefined && base <= rules.min)}
-          onClick={() => commit(current === undefined ? rules.min ?? 0 : base - step)}>−</ActionIcon>
+        <ActionIcon
+          size={42}
+          variant="default"
+          aria-label={t('widgets.decrease', { label })}
+          disabled={locked || (rules.min !== undefined && base <= rules.min)}
+          onClick={() => commit(current === undefined ? (rules.min ?? 0) : base - step)}
+        >
+          −
+        </ActionIcon>
         <TextInput
-          id={id} readOnly={readOnly} disabled={disabled} error={Boolean(error)} aria-invalid={Boolean(error)}
-          value={text} inputMode={rules.precision > 0 ? 'decimal' : 'numeric'} size="md" style={{ flex: 1 }}
-          leftSection={rules.unitPrefix} rightSection={rules.unitSuffix} rightSectionWidth={rules.unitSuffix ? Math.max(36, rules.unitSuffix.length * 9) : undefined}
+          id={id}
+          readOnly={readOnly}
+          disabled={disabled}
+          error={Boolean(error)}
+          aria-invalid={Boolean(error)}
+          value={text}
+          inputMode={rules.precision > 0 ? 'decimal' : 'numeric'}
+          size="md"
+          style={{ flex: 1 }}
+          leftSection={rules.unitPrefix}
+          rightSection={rules.unitSuffix}
+          rightSectionWidth={rules.unitSuffix ? Math.max(36, rules.unitSuffix.length * 9) : undefined}
           onChange={(e) => update(e.currentTarget.value)}
           onKeyDown={(e) => e.key === 'Enter' && commit(parseTyped(text))}
           onBlur={() => {
@@ -50,8 +89,15 @@ export function NumberInputWithButtons({ id, value, onChange, onBlur, label, des
             onBlur();
           }}
         />
-        <ActionIcon size={42} variant="default" aria-label={t('widgets.increase', { label })} disabled={locked || (rules.max !== undefined && base >= rules.max)}
-          onClick={() => commit(current === undefined ? rules.min ?? 0 : base + step)}>+</ActionIcon>
+        <ActionIcon
+          size={42}
+          variant="default"
+          aria-label={t('widgets.increase', { label })}
+          disabled={locked || (rules.max !== undefined && base >= rules.max)}
+          onClick={() => commit(current === undefined ? (rules.min ?? 0) : base + step)}
+        >
+          +
+        </ActionIcon>
       </Group>
     </Input.Wrapper>
   );

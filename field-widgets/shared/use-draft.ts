@@ -25,11 +25,14 @@ export function useDeferredCommit<T>(commit: (value: T) => void, delayMs = COMMI
     commitRef.current(next.value);
   }, []);
 
-  const schedule = useCallback((value: T) => {
-    pending.current = { value };
-    clearTimeout(timer.current);
-    timer.current = setTimeout(flush, delayMs);
-  }, [flush, delayMs]);
+  const schedule = useCallback(
+    (value: T) => {
+      pending.current = { value };
+      clearTimeout(timer.current);
+      timer.current = setTimeout(flush, delayMs);
+    },
+    [flush, delayMs],
+  );
 
   const hasPending = useCallback(() => pending.current !== null, []);
 
@@ -56,10 +59,13 @@ export function useDraft<T>(value: T, commit: (value: T) => void, delayMs = COMM
     commit(next);
   }, delayMs);
 
-  const update = useCallback((next: T) => {
-    setDraft(next);
-    schedule(next);
-  }, [schedule]);
+  const update = useCallback(
+    (next: T) => {
+      setDraft(next);
+      schedule(next);
+    },
+    [schedule],
+  );
 
   return { draft, update, flush };
 }

@@ -28,7 +28,20 @@ type Field = HTMLInputElement | HTMLTextAreaElement;
  * The input is uncontrolled: a keystroke changes the DOM input only (no React render, unless
  * a counter shows), and the form hears of the value when typing pauses, on blur or on Enter.
  */
-export function TextWidget({ id, value, onChange, onBlur, label, description, required, readOnly, disabled, error, options, context }: WidgetProps<'text', string>) {
+export function TextWidget({
+  id,
+  value,
+  onChange,
+  onBlur,
+  label,
+  description,
+  required,
+  readOnly,
+  disabled,
+  error,
+  options,
+  context,
+}: WidgetProps<'text', string>) {
   const { mask, maxLength, rows, inputPattern } = options;
   const showCounter = options.counter && maxLength !== undefined;
   const input = useRef<Field>(null);
@@ -76,14 +89,21 @@ export function TextWidget({ id, value, onChange, onBlur, label, description, re
     change({ currentTarget: input.current } as ChangeEvent<Field>);
     flush();
   };
-  const readerButtons = scan || readText ? (
-    <Group gap={4} wrap="nowrap">
-      {scan && <ReaderButton kind="scanBarcode" disabled={disabled} onClick={() => void fill(scan())} />}
-      {readText && <ReaderButton kind="readText" disabled={disabled} onClick={() => void fill(readText(id))} />}
-    </Group>
-  ) : undefined;
+  const readerButtons =
+    scan || readText ? (
+      <Group gap={4} wrap="nowrap">
+        {scan && <ReaderButton kind="scanBarcode" disabled={disabled} onClick={() => void fill(scan())} />}
+        {readText && <ReaderButton kind="readText" disabled={disabled} onClick={() => void fill(readText(id))} />}
+      </Group>
+    ) : undefined;
   const common = {
-    id, label, required, disabled, error, readOnly, description,
+    id,
+    label,
+    required,
+    disabled,
+    error,
+    readOnly,
+    description,
     placeholder: mask ? maskHint(mask) : undefined,
     defaultValue: value ?? '',
     maxLength: mask ? mask.length : maxLength,
@@ -95,7 +115,11 @@ export function TextWidget({ id, value, onChange, onBlur, label, description, re
   };
   // Reader buttons sit beside the text; the counter then goes under it (as for multi-line text).
   const beside = readerButtons
-    ? { rightSection: readerButtons, rightSectionWidth: scan && readText ? 88 : 48, rightSectionPointerEvents: 'all' as const }
+    ? {
+        rightSection: readerButtons,
+        rightSectionWidth: scan && readText ? 88 : 48,
+        rightSectionPointerEvents: 'all' as const,
+      }
     : {};
   if (rows) {
     return (
@@ -110,25 +134,52 @@ export function TextWidget({ id, value, onChange, onBlur, label, description, re
       {...common}
       {...beside}
       ref={input as React.Ref<HTMLInputElement>}
-      {...(!readerButtons && counter ? { rightSection: <CounterText id={id} text={counter} />, rightSectionWidth: 64 } : {})}
+      {...(!readerButtons && counter
+        ? { rightSection: <CounterText id={id} text={counter} />, rightSectionWidth: 64 }
+        : {})}
       inputMode={inputPattern === 'digits' || (mask && /^[9\W]+$/.test(mask)) ? 'numeric' : undefined}
     />
   );
-  return readerButtons && counter ? <div>{field}<CounterText id={id} text={counter} /></div> : field;
+  return readerButtons && counter ? (
+    <div>
+      {field}
+      <CounterText id={id} text={counter} />
+    </div>
+  ) : (
+    field
+  );
 }
 
 const READER_ICONS = {
-  scanBarcode: 'M4 7V5a1 1 0 0 1 1-1h2M17 4h2a1 1 0 0 1 1 1v2M20 17v2a1 1 0 0 1-1 1h-2M7 20H5a1 1 0 0 1-1-1v-2M7 8v8M10 8v8M13 8v8M16 8v8',
-  readText: 'M4 7V5a1 1 0 0 1 1-1h2M17 4h2a1 1 0 0 1 1 1v2M20 17v2a1 1 0 0 1-1 1h-2M7 20H5a1 1 0 0 1-1-1v-2M8 16l4-9 4 9M9.5 13h5',
+  scanBarcode:
+    'M4 7V5a1 1 0 0 1 1-1h2M17 4h2a1 1 0 0 1 1 1v2M20 17v2a1 1 0 0 1-1 1h-2M7 20H5a1 1 0 0 1-1-1v-2M7 8v8M10 8v8M13 8v8M16 8v8',
+  readText:
+    'M4 7V5a1 1 0 0 1 1-1h2M17 4h2a1 1 0 0 1 1 1v2M20 17v2a1 1 0 0 1-1 1h-2M7 20H5a1 1 0 0 1-1-1v-2M8 16l4-9 4 9M9.5 13h5',
 } as const;
 
 /** A reader button beside the text (spec section 2): barcode scan or OCR. */
-function ReaderButton({ kind, disabled, onClick }: { kind: keyof typeof READER_ICONS; disabled: boolean; onClick(): void }) {
+function ReaderButton({
+  kind,
+  disabled,
+  onClick,
+}: {
+  kind: keyof typeof READER_ICONS;
+  disabled: boolean;
+  onClick(): void;
+}) {
   const { t } = useTranslation('forms');
   const label = t(`widgets.${kind}`);
   return (
     <ActionIcon variant="light" size="lg" aria-label={label} title={label} disabled={disabled} onClick={onClick}>
-      <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <svg
+        width="20"
+        height="20"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        aria-hidden="true"
+      >
         <path d={READER_ICONS[kind]} strokeLinecap="round" strokeLinejoin="round" />
       </svg>
     </ActionIcon>
@@ -136,5 +187,13 @@ function ReaderButton({ kind, disabled, onClick }: { kind: keyof typeof READER_I
 }
 
 function CounterText({ id, text }: { id: string; text: string }) {
-  return <span id={`${id}-counter`} aria-live="polite" style={{ fontSize: 12, color: 'var(--mantine-color-dimmed)', textAlign: 'right', display: 'block' }}>{text}</span>;
+  return (
+    <span
+      id={`${id}-counter`}
+      aria-live="polite"
+      style={{ fontSize: 12, color: 'var(--mantine-color-dimmed)', textAlign: 'right', display: 'block' }}
+    >
+      {text}
+    </span>
+  );
 }

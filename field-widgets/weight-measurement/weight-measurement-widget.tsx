@@ -25,8 +25,16 @@ export function WeightMeasurementWidget({ options, context, ...props }: WidgetPr
   return (
     <Stack gap={4}>
       <NumberInputWithButtons {...props} rules={options} />
-      {canRead && <Button variant="light" onClick={() => void read()} loading={state === 'reading'}>{t('widgets.readScale')}</Button>}
-      {state === 'failed' && <Text size="sm" c="red" role="alert">{t('widgets.weightFailed')}</Text>}
+      {canRead && (
+        <Button variant="light" onClick={() => void read()} loading={state === 'reading'}>
+          {t('widgets.readScale')}
+        </Button>
+      )}
+      {state === 'failed' && (
+        <Text size="sm" c="red" role="alert">
+          {t('widgets.weightFailed')}
+        </Text>
+      )}
     </Stack>
   );
 }

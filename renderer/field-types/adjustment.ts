@@ -1,8 +1,18 @@
-import { checkRange, DEFAULT_PRECISION, isRecord, numberBounds, withUnits, type FieldTypeDefinition } from './field-type';
+import {
+  checkRange,
+  DEFAULT_PRECISION,
+  isRecord,
+  numberBounds,
+  withUnits,
+  type FieldTypeDefinition,
+} from './field-type';
 import type { NumberOptions } from './number';
 
 /** An amount is a number (without rounding mode or step) plus the preselected adjustment type. */
-export interface AdjustmentOptions extends Pick<NumberOptions, 'precision' | 'min' | 'max' | 'unitPrefix' | 'unitSuffix'> {
+export interface AdjustmentOptions extends Pick<
+  NumberOptions,
+  'precision' | 'min' | 'max' | 'unitPrefix' | 'unitSuffix'
+> {
   sign?: 'increase' | 'decrease';
   /** The quantity a tracking field changes: an activation adjustment field's key (absent: the field's own key). */
   quantityOf?: string;
@@ -25,12 +35,18 @@ export const adjustment: FieldTypeDefinition<'adjustment', AdjustmentOptions> = 
       additionalProperties: false,
     },
     options: {
-      precision: field.precision ?? DEFAULT_PRECISION, sign: field.sign, min: field.min, max: field.max, unitPrefix: field.unitPrefix, unitSuffix: field.unitSuffix,
+      precision: field.precision ?? DEFAULT_PRECISION,
+      sign: field.sign,
+      min: field.min,
+      max: field.max,
+      unitPrefix: field.unitPrefix,
+      unitSuffix: field.unitSuffix,
       quantityOf: field.quantityOf,
     },
   }),
   check: (field, report) => checkRange(report, 'min', 'max', field.min, field.max),
-  display: (field, value) => (isRecord(value)
-    ? { kind: 'text', text: `${value.type === 'decrease' ? '−' : '+'}${withUnits(String(value.value), field)}` }
-    : { kind: 'text', text: String(value) }),
+  display: (field, value) =>
+    isRecord(value)
+      ? { kind: 'text', text: `${value.type === 'decrease' ? '−' : '+'}${withUnits(String(value.value), field)}` }
+      : { kind: 'text', text: String(value) },
 };

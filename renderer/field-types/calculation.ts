@@ -15,7 +15,12 @@ export interface CalculationOptions {
 export const calculation: FieldTypeDefinition<'calculation', CalculationOptions> = {
   compile: (field) => ({
     schema: { type: 'number', readOnly: true },
-    options: { formula: field.formula, precision: field.precision ?? DEFAULT_PRECISION, unitPrefix: field.unitPrefix, unitSuffix: field.unitSuffix },
+    options: {
+      formula: field.formula,
+      precision: field.precision ?? DEFAULT_PRECISION,
+      unitPrefix: field.unitPrefix,
+      unitSuffix: field.unitSuffix,
+    },
   }),
   check(field, report, form) {
     const parsed = form.formulaNames(field.formula);

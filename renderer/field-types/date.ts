@@ -9,8 +9,10 @@ export interface DateOptions {
 export const date: FieldTypeDefinition<'date', DateOptions> = {
   compile: (field) => ({
     schema: {
-      type: 'string', format: 'date',
-      ...(field.minDate ? { formatMinimum: field.minDate } : {}), ...(field.maxDate ? { formatMaximum: field.maxDate } : {}),
+      type: 'string',
+      format: 'date',
+      ...(field.minDate ? { formatMinimum: field.minDate } : {}),
+      ...(field.maxDate ? { formatMaximum: field.maxDate } : {}),
     },
     options: { minDate: field.minDate, maxDate: field.maxDate },
   }),

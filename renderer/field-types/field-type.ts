@@ -69,10 +69,12 @@ export interface FieldTypeDefinition<T extends CustomFieldType, O extends object
   computed?: boolean;
 }
 
-export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A value as text with the field's unit prefix and suffix ('¥1200', '3 cases'). */
-export const withUnits = (text: string, field: { unitPrefix?: string; unitSuffix?: string }) => `${field.unitPrefix ?? ''}${text}${field.unitSuffix ? ` ${field.unitSuffix}` : ''}`;
+export const withUnits = (text: string, field: { unitPrefix?: string; unitSuffix?: string }) =>
+  `${field.unitPrefix ?? ''}${text}${field.unitSuffix ? ` ${field.unitSuffix}` : ''}`;
 
 /** The value as plain text: what any type shows for a value of a shape it does not expect. */
 export const asText = (value: unknown): ShownValue => ({ kind: 'text', text: String(value) });
@@ -84,7 +86,13 @@ export const numberBounds = (min?: number, max?: number): JsonSchema => ({
 });
 
 /** Reports `low` > `high` (min above max, minDate after maxDate) at the `low` option. */
-export function checkRange(report: ReportProblem, low: string, high: string, a: number | string | undefined, b: number | string | undefined): void {
+export function checkRange(
+  report: ReportProblem,
+  low: string,
+  high: string,
+  a: number | string | undefined,
+  b: number | string | undefined,
+): void {
   if (a !== undefined && b !== undefined && a > b) report(`/${low}`, 'greaterThan', { low, high, a, b });
 }
 

@@ -27,10 +27,23 @@ export const files: FieldTypeDefinition<'files', FilesOptions> = {
     return {
       schema: {
         type: 'array',
-        items: { type: 'object', properties: { name: { type: 'string', maxLength: 255 }, url: { type: 'string', minLength: 1, maxLength: 2048 } }, required: ['name', 'url'], additionalProperties: false },
+        items: {
+          type: 'object',
+          properties: {
+            name: { type: 'string', maxLength: 255 },
+            url: { type: 'string', minLength: 1, maxLength: 2048 },
+          },
+          required: ['name', 'url'],
+          additionalProperties: false,
+        },
         maxItems: maxCount,
       },
-      options: { fileKind: field.fileKind, maxCount, maxImageSide: field.maxImageSide ?? DEFAULT_MAX_IMAGE_SIDE, overlayImageUrl: field.overlayImageUrl },
+      options: {
+        fileKind: field.fileKind,
+        maxCount,
+        maxImageSide: field.maxImageSide ?? DEFAULT_MAX_IMAGE_SIDE,
+        overlayImageUrl: field.overlayImageUrl,
+      },
     };
   },
   fileUrls(field, value) {
@@ -40,9 +53,13 @@ export const files: FieldTypeDefinition<'files', FilesOptions> = {
   },
   message(error) {
     const limit = (error.params as { limit?: number }).limit ?? 0;
-    if (error.keyword === 'minItems') return { key: limit === 1 ? 'form.required' : 'form.minFiles', values: { limit } };
+    if (error.keyword === 'minItems')
+      return { key: limit === 1 ? 'form.required' : 'form.minFiles', values: { limit } };
     if (error.keyword === 'maxItems') return { key: 'form.maxFiles', values: { limit } };
     return undefined;
   },
-  display: (_field, value) => (Array.isArray(value) ? { kind: 'files', files: value.filter(isRecord).map((f) => ({ name: String(f.name), url: String(f.url) })) } : { kind: 'empty' }),
+  display: (_field, value) =>
+    Array.isArray(value)
+      ? { kind: 'files', files: value.filter(isRecord).map((f) => ({ name: String(f.name), url: String(f.url) })) }
+      : { kind: 'empty' },
 };

@@ -1,4 +1,10 @@
-import { GHG_INPUTS, GHG_NUMBER, VEHICLE_USAGE_TYPES, type GhgCalculationType, type GhgInputName } from '../ghg/calculate';
+import {
+  GHG_INPUTS,
+  GHG_NUMBER,
+  VEHICLE_USAGE_TYPES,
+  type GhgCalculationType,
+  type GhgInputName,
+} from '../ghg/calculate';
 import { isRecord, type FieldTypeDefinition } from './field-type';
 
 export { GHG_INPUTS, GHG_NUMBER, type GhgInputName as GhgInput } from '../ghg/calculate';
@@ -48,12 +54,20 @@ export const ghgEmission: FieldTypeDefinition<'ghgEmission', GhgEmissionOptions>
           // Checked against the transport types by the calculation (2200 unknown, 3063 not for this method).
           transportType: { type: 'string', minLength: 1, maxLength: 64 },
           vehicleUsageType: { type: 'string', enum: VEHICLE_USAGE_TYPES },
-          weight: n, distance: n, maxWeightCapacity: n, fuelConsumption: n, fuelEfficiency: n,
+          weight: n,
+          distance: n,
+          maxWeightCapacity: n,
+          fuelConsumption: n,
+          fuelEfficiency: n,
           loadRate: { type: 'number', minimum: 0, maximum: 1 },
           // Computed by the server on activation and tracking (never taken from the client): kg-CO2e,
           // kg per gas, and the factor table's version.
           emission: { type: 'number', minimum: 0 },
-          gases: { type: 'object', properties: { CO2: nullableKg, CH4: nullableKg, N2O: nullableKg }, additionalProperties: false },
+          gases: {
+            type: 'object',
+            properties: { CO2: nullableKg, CH4: nullableKg, N2O: nullableKg },
+            additionalProperties: false,
+          },
           factorTableVersion: { type: 'string', maxLength: 100 },
         },
         additionalProperties: false,
@@ -61,5 +75,8 @@ export const ghgEmission: FieldTypeDefinition<'ghgEmission', GhgEmissionOptions>
       options: { calculationType: field.calculationType, inputs: GHG_INPUTS[field.calculationType], ...GHG_NUMBER },
     };
   },
-  display: (_field, value) => (isRecord(value) && typeof value.emission === 'number' ? { kind: 'text', text: `${value.emission} kg-CO2e` } : { kind: 'empty' }),
+  display: (_field, value) =>
+    isRecord(value) && typeof value.emission === 'number'
+      ? { kind: 'text', text: `${value.emission} kg-CO2e` }
+      : { kind: 'empty' },
 };

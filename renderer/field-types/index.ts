@@ -22,7 +22,21 @@ import { weightMeasurement } from './weight-measurement';
  * does not compile until it has an entry here and in the widget registry.
  */
 export const FIELD_TYPES = {
-  text, number, adjustment, phoneNumber, date, email, reference, singleSelect, multiSelect, calculation, location, eSign, files, ghgEmission, weightMeasurement,
+  text,
+  number,
+  adjustment,
+  phoneNumber,
+  date,
+  email,
+  reference,
+  singleSelect,
+  multiSelect,
+  calculation,
+  location,
+  eSign,
+  files,
+  ghgEmission,
+  weightMeasurement,
 } satisfies { [T in CustomFieldType]: FieldTypeDefinition<T, object> };
 
 /** The field types, in the order the configuration format documents them. */
@@ -32,4 +46,5 @@ export const FIELD_TYPE_NAMES = Object.keys(FIELD_TYPES) as CustomFieldType[];
 export type FieldOptions<T extends CustomFieldType> = ReturnType<(typeof FIELD_TYPES)[T]['compile']>['options'];
 
 /** The definition of a field's type, typed for that field (TypeScript cannot narrow the map by the field's own type). */
-export const definitionOf = <T extends CustomFieldType>(field: Extract<CustomField, { type: T }>) => FIELD_TYPES[field.type as T] as unknown as FieldTypeDefinition<T, FieldOptions<T>>;
+export const definitionOf = <T extends CustomFieldType>(field: Extract<CustomField, { type: T }>) =>
+  FIELD_TYPES[field.type as T] as unknown as FieldTypeDefinition<T, FieldOptions<T>>;

@@ -15,5 +15,8 @@ export const location: FieldTypeDefinition<'location', Record<string, never>> = 
     },
     options: {},
   }),
-  display: (_field, value) => (isRecord(value) ? { kind: 'text', text: `${Number(value.latitude).toFixed(5)}, ${Number(value.longitude).toFixed(5)}` } : asText(value)),
+  display: (_field, value) =>
+    isRecord(value)
+      ? { kind: 'text', text: `${Number(value.latitude).toFixed(5)}, ${Number(value.longitude).toFixed(5)}` }
+      : asText(value),
 };

@@ -7,8 +7,11 @@ export const multiSelect: FieldTypeDefinition<'multiSelect', SelectOptions> = {
     const options = selectOptions(field, language);
     return {
       schema: {
-        type: 'array', items: { type: 'string', enum: options.values }, uniqueItems: true,
-        ...(field.minItems !== undefined ? { minItems: field.minItems } : {}), ...(field.maxItems !== undefined ? { maxItems: field.maxItems } : {}),
+        type: 'array',
+        items: { type: 'string', enum: options.values },
+        uniqueItems: true,
+        ...(field.minItems !== undefined ? { minItems: field.minItems } : {}),
+        ...(field.maxItems !== undefined ? { maxItems: field.maxItems } : {}),
       },
       options,
     };
@@ -16,7 +19,11 @@ export const multiSelect: FieldTypeDefinition<'multiSelect', SelectOptions> = {
   check(field, report) {
     checkRange(report, 'minItems', 'maxItems', field.minItems, field.maxItems);
     checkOptions(field, report);
-    if (field.maxItems !== undefined && field.maxItems > field.options.length) report('/maxItems', 'maxItemsOverOptions', { maxItems: field.maxItems, count: field.options.length });
+    if (field.maxItems !== undefined && field.maxItems > field.options.length)
+      report('/maxItems', 'maxItemsOverOptions', { maxItems: field.maxItems, count: field.options.length });
   },
-  display: (field, value, language) => ({ kind: 'text', text: (Array.isArray(value) ? value : [value]).map((v) => optionLabel(field, v, language)).join(', ') }),
+  display: (field, value, language) => ({
+    kind: 'text',
+    text: (Array.isArray(value) ? value : [value]).map((v) => optionLabel(field, v, language)).join(', '),
+  }),
 };

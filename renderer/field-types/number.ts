@@ -17,11 +17,17 @@ export const number: FieldTypeDefinition<'number', NumberOptions> = {
   compile: (field) => ({
     schema: { type: 'number', ...numberBounds(field.min, field.max) },
     options: {
-      precision: field.precision ?? DEFAULT_PRECISION, decimalMode: field.decimalMode ?? 'round', step: field.step ?? 1,
-      min: field.min, max: field.max, unitPrefix: field.unitPrefix, unitSuffix: field.unitSuffix,
+      precision: field.precision ?? DEFAULT_PRECISION,
+      decimalMode: field.decimalMode ?? 'round',
+      step: field.step ?? 1,
+      min: field.min,
+      max: field.max,
+      unitPrefix: field.unitPrefix,
+      unitSuffix: field.unitSuffix,
     },
   }),
-  normalise: (field, value) => (typeof value === 'number' ? roundTo(value, field.precision ?? DEFAULT_PRECISION, field.decimalMode) : value),
+  normalise: (field, value) =>
+    typeof value === 'number' ? roundTo(value, field.precision ?? DEFAULT_PRECISION, field.decimalMode) : value,
   check: (field, report) => checkRange(report, 'min', 'max', field.min, field.max),
   display: (field, value) => ({ kind: 'text', text: withUnits(String(value), field) }),
 };

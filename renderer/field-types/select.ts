@@ -15,7 +15,8 @@ export function selectOptions(field: SelectField, language: Language): SelectOpt
 }
 
 /** An option's label in the viewer's language; a value no longer offered is shown as stored. */
-export const optionLabel = (field: SelectField, value: unknown, language: Language): string => field.options.find((o) => o.value === value)?.label[language] ?? String(value);
+export const optionLabel = (field: SelectField, value: unknown, language: Language): string =>
+  field.options.find((o) => o.value === value)?.label[language] ?? String(value);
 
 /** Each option value once. */
 export function checkOptions(field: SelectField, report: ReportProblem): void {

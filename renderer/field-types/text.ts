@@ -21,7 +21,17 @@ export interface TextOptions {
  * whole expression invalid, so a literal `-` (a licence number 'aa-9999') stays as it is.
  */
 export function maskToPattern(mask: string): string {
-  const body = [...mask].map((c) => (c === '9' ? '[0-9]' : c === 'a' ? '[A-Za-z]' : c === '*' ? '[A-Za-z0-9]' : c.replace(/[\\^$.*+?()[\]{}|/]/, '\\$&'))).join('');
+  const body = [...mask]
+    .map((c) =>
+      c === '9'
+        ? '[0-9]'
+        : c === 'a'
+          ? '[A-Za-z]'
+          : c === '*'
+            ? '[A-Za-z0-9]'
+            : c.replace(/[\\^$.*+?()[\]{}|/]/, '\\$&'),
+    )
+    .join('');
   return `^(${body})?$`;
 }
 
@@ -37,14 +47,21 @@ export const text: FieldTypeDefinition<'text', TextOptions> = {
     const schema: JsonSchema = { type: 'string' };
     if (field.minLength !== undefined) schema.minLength = field.minLength;
     if (field.maxLength !== undefined) schema.maxLength = field.maxLength;
-    const patterns = [field.mask && maskToPattern(field.mask), field.inputPattern && INPUT_PATTERN_REGEX[field.inputPattern]].filter(Boolean) as string[];
+    const patterns = [
+      field.mask && maskToPattern(field.mask),
+      field.inputPattern && INPUT_PATTERN_REGEX[field.inputPattern],
+    ].filter(Boolean) as string[];
     if (patterns[0]) schema.pattern = patterns[0];
     if (patterns[1]) schema.allOf = [{ pattern: patterns[1] }];
     return {
       schema,
       options: {
-        mask: field.mask, inputPattern: field.inputPattern, counter: field.counter === true, readers: field.readers ?? [],
-        maxLength: field.maxLength, rows: field.multiLine ? textRows(field.maxLength) : undefined,
+        mask: field.mask,
+        inputPattern: field.inputPattern,
+        counter: field.counter === true,
+        readers: field.readers ?? [],
+        maxLength: field.maxLength,
+        rows: field.multiLine ? textRows(field.maxLength) : undefined,
       },
     };
   },

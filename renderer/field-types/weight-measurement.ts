@@ -15,8 +15,15 @@ export interface WeightMeasurementOptions {
 export const weightMeasurement: FieldTypeDefinition<'weightMeasurement', WeightMeasurementOptions> = {
   compile: (field) => ({
     schema: { type: 'number', minimum: 0, maximum: MAX_WEIGHT_KG },
-    options: { mode: field.mode, precision: field.precision ?? DEFAULT_PRECISION, min: 0, max: MAX_WEIGHT_KG, unitSuffix: 'kg' },
+    options: {
+      mode: field.mode,
+      precision: field.precision ?? DEFAULT_PRECISION,
+      min: 0,
+      max: MAX_WEIGHT_KG,
+      unitSuffix: 'kg',
+    },
   }),
-  normalise: (field, value) => (typeof value === 'number' ? roundTo(value, field.precision ?? DEFAULT_PRECISION) : value),
+  normalise: (field, value) =>
+    typeof value === 'number' ? roundTo(value, field.precision ?? DEFAULT_PRECISION) : value,
   display: (_field, value) => ({ kind: 'text', text: `${String(value)} kg` }),
 };

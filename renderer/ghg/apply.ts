@@ -21,7 +21,10 @@ export function withoutComputedGhg(value: unknown): unknown {
  * field's key (a 3061/3062 included). `skip`: fields the schema check already refused.
  */
 export function applyGhgEmissions(
-  fields: readonly CustomField[], input: Record<string, unknown>, overrides: GhgFactorOverrides, skip: ReadonlySet<string>,
+  fields: readonly CustomField[],
+  input: Record<string, unknown>,
+  overrides: GhgFactorOverrides,
+  skip: ReadonlySet<string>,
 ): { data: Record<string, unknown>; errors: Record<string, number[]> } {
   const data = { ...input };
   const errors: Record<string, number[]> = {};

@@ -2,7 +2,13 @@ import { ErrorCode } from '@schemas/error-codes';
 import { GHG_CALCULATION_TYPES } from '@schemas/field-constants';
 import { roundTo } from '../numbers';
 import {
-  defaultEfficiencyId, factorOf, fuelFactorId, GHG_FACTOR_TABLE_VERSION, tonkiloFactorId, type GhgFactorOverrides, type UsedFactor,
+  defaultEfficiencyId,
+  factorOf,
+  fuelFactorId,
+  GHG_FACTOR_TABLE_VERSION,
+  tonkiloFactorId,
+  type GhgFactorOverrides,
+  type UsedFactor,
 } from './factors';
 import { isTransportType, transportInfo, transportTypesFor, type Fuel, type TransportType } from './transport-types';
 
@@ -17,7 +23,14 @@ import { isTransportType, transportInfo, transportTypesFor, type Fuel, type Tran
 
 export type GhgCalculationType = (typeof GHG_CALCULATION_TYPES)[number];
 
-export const GHG_NUMBER_INPUTS = ['weight', 'distance', 'maxWeightCapacity', 'fuelConsumption', 'fuelEfficiency', 'loadRate'] as const;
+export const GHG_NUMBER_INPUTS = [
+  'weight',
+  'distance',
+  'maxWeightCapacity',
+  'fuelConsumption',
+  'fuelEfficiency',
+  'loadRate',
+] as const;
 export type GhgNumberInput = (typeof GHG_NUMBER_INPUTS)[number];
 export type GhgInputName = GhgNumberInput | 'transportType' | 'vehicleUsageType';
 
@@ -101,9 +114,14 @@ export function ghgInputErrors(calculationType: GhgCalculationType, inputs: GhgI
   const { transportType, vehicleUsageType } = inputs;
   if (transportType !== undefined && transportType !== '' && !errors.transportType) {
     if (!isTransportType(transportType)) errors.transportType = [ErrorCode.invalidKey];
-    else if (!transportTypesFor(calculationType).includes(transportType)) errors.transportType = [ErrorCode.ghgTransportTypeNotForMethod];
+    else if (!transportTypesFor(calculationType).includes(transportType))
+      errors.transportType = [ErrorCode.ghgTransportTypeNotForMethod];
   }
-  if (vehicleUsageType !== undefined && !errors.vehicleUsageType && !(VEHICLE_USAGE_TYPES as readonly string[]).includes(vehicleUsageType)) {
+  if (
+    vehicleUsageType !== undefined &&
+    !errors.vehicleUsageType &&
+    !(VEHICLE_USAGE_TYPES as readonly string[]).includes(vehicleUsageType)
+  ) {
     errors.vehicleUsageType = [ErrorCode.invalidFormat];
   }
   if (calculationType === 'fuelEfficiency' && inputs.fuelEfficiency === undefined && !errors.fuelEfficiency) {
@@ -111,7 +129,8 @@ export function ghgInputErrors(calculationType: GhgCalculationType, inputs: GhgI
     const isTruck = isTransportType(transportType) && 'truck' in transportInfo(transportType);
     if (!isTruck || vehicleUsageType === undefined) errors.fuelEfficiency = [ErrorCode.emptyField];
   }
-  if (calculationType === 'fuelEfficiency' && inputs.fuelEfficiency === 0) errors.fuelEfficiency = [ErrorCode.valueGreaterThan];
+  if (calculationType === 'fuelEfficiency' && inputs.fuelEfficiency === 0)
+    errors.fuelEfficiency = [ErrorCode.valueGreaterThan];
   if (calculationType === 'modifiedTonkilo') {
     // ln(0) has no value: an empty truck or a truck of no capacity has no ton-kilo intensity.
     if (inputs.loadRate === 0) errors.loadRate = [ErrorCode.valueGreaterThan];
@@ -133,7 +152,12 @@ function need(id: string, overrides: GhgFactorOverrides, used: UsedFactor[]): nu
 }
 
 /** CO2 in kg by the calculation type's formula (inputs already checked). */
-function carbonDioxide(calculationType: GhgCalculationType, type: TransportType, inputs: GhgInputs, overrides: GhgFactorOverrides): CarbonDioxide {
+function carbonDioxide(
+  calculationType: GhgCalculationType,
+  type: TransportType,
+  inputs: GhgInputs,
+  overrides: GhgFactorOverrides,
+): CarbonDioxide {
   const factors: UsedFactor[] = [];
   const fuel = transportInfo(type).fuel as Fuel;
   const n = (name: GhgNumberInput) => inputs[name] as number;
@@ -142,7 +166,8 @@ function carbonDioxide(calculationType: GhgCalculationType, type: TransportType,
       // Thousands of the fuel's unit (kL, t, 1,000 m3N) times the factor per unit.
       return { co2: n('fuelConsumption') * 1000 * need(fuelFactorId(fuel), overrides, factors), factors };
     case 'fuelEfficiency': {
-      const efficiency = inputs.fuelEfficiency ?? need(defaultEfficiencyId(type, inputs.vehicleUsageType as string), overrides, factors);
+      const efficiency =
+        inputs.fuelEfficiency ?? need(defaultEfficiencyId(type, inputs.vehicleUsageType as string), overrides, factors);
       return { co2: (n('distance') / efficiency) * need(fuelFactorId(fuel), overrides, factors), factors };
     }
     case 'modifiedTonkilo': {
@@ -152,7 +177,10 @@ function carbonDioxide(calculationType: GhgCalculationType, type: TransportType,
       // The unit trap: z is the maximum load in kg, entered in tonnes.
       const z = n('maxWeightCapacity') * 1000;
       const litresPerTonKm = Math.exp(a - b * Math.log(x / 100) - c * Math.log(z));
-      return { co2: n('weight') * n('distance') * litresPerTonKm * need(fuelFactorId(fuel), overrides, factors), factors };
+      return {
+        co2: n('weight') * n('distance') * litresPerTonKm * need(fuelFactorId(fuel), overrides, factors),
+        factors,
+      };
     }
     case 'tonkilo':
       // g-CO2 per ton-km to kg.
@@ -161,7 +189,13 @@ function carbonDioxide(calculationType: GhgCalculationType, type: TransportType,
 }
 
 /** CH4 or N2O in kg from the per-vehicle-km factor; null when the factor or the distance is absent. */
-function otherGas(gas: 'CH4' | 'N2O', type: TransportType, inputs: GhgInputs, overrides: GhgFactorOverrides, used: UsedFactor[]): { kg: number; co2e: number } | null {
+function otherGas(
+  gas: 'CH4' | 'N2O',
+  type: TransportType,
+  inputs: GhgInputs,
+  overrides: GhgFactorOverrides,
+  used: UsedFactor[],
+): { kg: number; co2e: number } | null {
   const perKm = factorOf(`${gas.toLowerCase()}:${type}`, overrides);
   const gwp = factorOf(`gwp:${gas}`, overrides);
   if (!perKm || !gwp || inputs.distance === undefined) return null;
@@ -176,8 +210,13 @@ function otherGas(gas: 'CH4' | 'N2O', type: TransportType, inputs: GhgInputs, ov
  * out of 0-9999, 1012 over 3 decimals, 3063 transport type not for this method) or under
  * `$common` (3061 unsupported calculation type, 3062 a needed factor absent).
  */
-export function calculateGhg(calculationType: string, inputs: GhgInputs, overrides: GhgFactorOverrides = {}): GhgOutcome {
-  if (!isGhgCalculationType(calculationType)) return { ok: false, errors: { $common: [ErrorCode.ghgUnsupportedCalculationType] } };
+export function calculateGhg(
+  calculationType: string,
+  inputs: GhgInputs,
+  overrides: GhgFactorOverrides = {},
+): GhgOutcome {
+  if (!isGhgCalculationType(calculationType))
+    return { ok: false, errors: { $common: [ErrorCode.ghgUnsupportedCalculationType] } };
   const errors = ghgInputErrors(calculationType, inputs);
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const type = inputs.transportType as TransportType;

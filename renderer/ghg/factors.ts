@@ -35,10 +35,25 @@ const NOTICE_66 = `${GUIDELINE}; METI notice No. 66 of 2006 (heat value x carbon
 // Chosen here: the latest assessment's 100-year values without climate-carbon feedback. A project
 // reporting with AR4's (CH4 25, N2O 298) overrides gwp:CH4 and gwp:N2O.
 const AR5 = 'IPCC AR5 WG1 chapter 8, table 8.7 (GWP-100)';
-const ABSENT = 'not found in an authoritative source available to this project: give it in the project configuration (ghg.factors)';
+const ABSENT =
+  'not found in an authoritative source available to this project: give it in the project configuration (ghg.factors)';
 
-const row = (method: GhgFactorMethod, subject: string, klass: string | undefined, value: number | null, unit: string, source: string): GhgFactor => ({
-  id: `${method}:${subject}${klass ? `.${klass}` : ''}`, method, subject, ...(klass ? { class: klass } : {}), value, unit, source, version: GHG_FACTOR_TABLE_VERSION,
+const row = (
+  method: GhgFactorMethod,
+  subject: string,
+  klass: string | undefined,
+  value: number | null,
+  unit: string,
+  source: string,
+): GhgFactor => ({
+  id: `${method}:${subject}${klass ? `.${klass}` : ''}`,
+  method,
+  subject,
+  ...(klass ? { class: klass } : {}),
+  value,
+  unit,
+  source,
+  version: GHG_FACTOR_TABLE_VERSION,
 });
 
 const trucks = TRANSPORT_TYPES.filter((t) => 'truck' in transportInfo(t));
@@ -58,12 +73,36 @@ export const GHG_FACTORS: readonly GhgFactor[] = [
   row('modifiedTonkilo', 'gasoline', 'b', 0.927, '-', GUIDELINE),
   row('modifiedTonkilo', 'gasoline', 'c', 0.648, '-', GUIDELINE),
   // Fuel-efficiency method: the guideline's default km/L by fuel, max-load class and use (absent).
-  ...trucks.flatMap((t) => (['business', 'private'] as const).map((use) => row('fuelEfficiencyDefault', t, use, null, 'km/L', `${GUIDELINE} default table: ${ABSENT}`))),
+  ...trucks.flatMap((t) =>
+    (['business', 'private'] as const).map((use) =>
+      row('fuelEfficiencyDefault', t, use, null, 'km/L', `${GUIDELINE} default table: ${ABSENT}`),
+    ),
+  ),
   // Ton-kilo method: intensity per mode (absent).
-  ...TRANSPORT_TYPES.map((t) => row('tonkilo', t, undefined, null, 'g-CO2/t-km', `${GUIDELINE} ton-kilo intensities: ${ABSENT}`)),
+  ...TRANSPORT_TYPES.map((t) =>
+    row('tonkilo', t, undefined, null, 'g-CO2/t-km', `${GUIDELINE} ton-kilo intensities: ${ABSENT}`),
+  ),
   // CH4 and N2O per vehicle-km of road transport (national reporting system factors; absent).
-  ...roadTypes.map((t) => row('ch4', t, undefined, null, 'kg-CH4/km', `算定・報告・公表制度 (Japan's mandatory GHG reporting) per vehicle-km: ${ABSENT}`)),
-  ...roadTypes.map((t) => row('n2o', t, undefined, null, 'kg-N2O/km', `算定・報告・公表制度 (Japan's mandatory GHG reporting) per vehicle-km: ${ABSENT}`)),
+  ...roadTypes.map((t) =>
+    row(
+      'ch4',
+      t,
+      undefined,
+      null,
+      'kg-CH4/km',
+      `算定・報告・公表制度 (Japan's mandatory GHG reporting) per vehicle-km: ${ABSENT}`,
+    ),
+  ),
+  ...roadTypes.map((t) =>
+    row(
+      'n2o',
+      t,
+      undefined,
+      null,
+      'kg-N2O/km',
+      `算定・報告・公表制度 (Japan's mandatory GHG reporting) per vehicle-km: ${ABSENT}`,
+    ),
+  ),
   row('gwp', 'CH4', undefined, 28, 'kg-CO2e/kg', AR5),
   row('gwp', 'N2O', undefined, 265, 'kg-CO2e/kg', AR5),
 ];

@@ -71,8 +71,10 @@ export function transportTypesFor(calculationType: string): TransportType[] {
     case 'fuelEfficiency':
       return TRANSPORT_TYPES.filter((t) => transportInfo(t).mode === 'road');
     case 'modifiedTonkilo':
-      // Stryker disable next-line StringLiteral: equivalent; the fallback stands for no fuel (rail, ship, air), and any text but 'gasoline' or 'diesel' is left out alike
-      return TRANSPORT_TYPES.filter((t) => (TONKILO_TRUCK_FUELS as readonly string[]).includes(transportInfo(t).fuel ?? ''));
+      return TRANSPORT_TYPES.filter((t) =>
+        // Stryker disable next-line StringLiteral: equivalent; the fallback stands for no fuel (rail, ship, air), and any text but 'gasoline' or 'diesel' is left out alike
+        (TONKILO_TRUCK_FUELS as readonly string[]).includes(transportInfo(t).fuel ?? ''),
+      );
     case 'tonkilo':
       return [...TRANSPORT_TYPES];
     default:

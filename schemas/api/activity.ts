@@ -6,11 +6,14 @@ import { UUID_PATTERN_SOURCE } from '../validation';
 export const ACTIVITY_DAYS = 30;
 
 /** GET /barcode/activity: a project's activity over the last ACTIVITY_DAYS days of the caller's time zone. */
-export const ActivityQuery = Type.Object({
-  projectId: Type.String({ pattern: UUID_PATTERN_SOURCE }),
-  /** Hours east of UTC of the caller's days. */
-  utcOffset: Type.Number({ minimum: -12, maximum: 14 }),
-}, { additionalProperties: false });
+export const ActivityQuery = Type.Object(
+  {
+    projectId: Type.String({ pattern: UUID_PATTERN_SOURCE }),
+    /** Hours east of UTC of the caller's days. */
+    utcOffset: Type.Number({ minimum: -12, maximum: 14 }),
+  },
+  { additionalProperties: false },
+);
 export type ActivityQuery = Static<typeof ActivityQuery>;
 
 const Count = Type.Integer({ minimum: 0 });

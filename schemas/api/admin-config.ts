@@ -10,22 +10,35 @@ import { PROJECT_CODE_PATTERN } from '../validation';
 const strict = { additionalProperties: false } as const;
 const revisionNumber = Type.Integer({ minimum: 1, maximum: 1_000_000 });
 
-export const ConfigParams = Type.Object({
-  code: Type.String({ pattern: PROJECT_CODE_PATTERN }),
-  version: Type.Integer({ minimum: 1, maximum: 100000 }),
-}, strict);
+export const ConfigParams = Type.Object(
+  {
+    code: Type.String({ pattern: PROJECT_CODE_PATTERN }),
+    version: Type.Integer({ minimum: 1, maximum: 100000 }),
+  },
+  strict,
+);
 export const RevisionParams = Type.Object({ ...ConfigParams.properties, revision: revisionNumber }, strict);
 
 export const LanguageQuery = Type.Object({ language: Type.Optional(Type.Enum(LANGUAGES)) }, strict);
-export const DiffQuery = Type.Object({ from: revisionNumber, to: revisionNumber, language: Type.Optional(Type.Enum(LANGUAGES)) }, strict);
+export const DiffQuery = Type.Object(
+  { from: revisionNumber, to: revisionNumber, language: Type.Optional(Type.Enum(LANGUAGES)) },
+  strict,
+);
 
 /** Largest configuration a draft save or publish may send: the demo project's is about 40 KB. */
 export const CONFIG_BODY_LIMIT_BYTES = 512 * 1024;
 
 /** A configuration as JSON: checked by the QA check (problems with JSON pointers), not by the route. */
-const AnyConfig = Type.Record(Type.String(), Type.Unknown(), { description: 'A project configuration (schemas/project-config.ts); checked by the QA check.' });
+const AnyConfig = Type.Record(Type.String(), Type.Unknown(), {
+  description: 'A project configuration (schemas/project-config.ts); checked by the QA check.',
+});
 
-export const Problem = Type.Object({ pointer: Type.String(), key: Type.String(), values: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()])), message: Type.String() });
+export const Problem = Type.Object({
+  pointer: Type.String(),
+  key: Type.String(),
+  values: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()])),
+  message: Type.String(),
+});
 
 export const Draft = Type.Object({
   projectId: Id,
@@ -43,7 +56,10 @@ export const DraftResponse = envelope(Draft);
 export const OpenDraftBody = Type.Object({ fromRevision: Type.Optional(revisionNumber) }, strict);
 export const SaveDraftBody = Type.Object({ config: AnyConfig }, strict);
 
-export const Migrations = Type.Record(Type.String({ maxLength: 300 }), Type.Literal('keepOldValues'), { description: 'Change id -> migration choice (only keepOldValues: stored values stay under the version they were made with).' });
+export const Migrations = Type.Record(Type.String({ maxLength: 300 }), Type.Literal('keepOldValues'), {
+  description:
+    'Change id -> migration choice (only keepOldValues: stored values stay under the version they were made with).',
+});
 export const ReportQuery = Type.Object({ language: Type.Optional(Type.Enum(LANGUAGES)) }, strict);
 
 export const ReportChange = Type.Object({
@@ -71,7 +87,13 @@ const publishFields = {
 export const PublishBody = Type.Object(publishFields, strict);
 export const RollbackBody = Type.Object({ revision: revisionNumber, ...publishFields }, strict);
 
-export const Published = Type.Object({ projectId: Id, code: Type.String(), version: Type.Integer(), revision: Type.Integer(), report: Report });
+export const Published = Type.Object({
+  projectId: Id,
+  code: Type.String(),
+  version: Type.Integer(),
+  revision: Type.Integer(),
+  report: Report,
+});
 export const PublishedResponse = envelope(Published);
 
 export const Revision = Type.Object({
@@ -89,17 +111,28 @@ export const ConfigHistory = Type.Object({
   version: Type.Integer(),
   revision: Type.Integer(),
   revisions: Type.Array(Revision),
-  draft: Type.Union([Type.Object({ basedOnRevision: Type.Integer(), etag: Type.Integer(), savedBy: Type.String(), savedAt: Type.String({ description: 'ISO 8601 date and time.' }) }), Type.Null()]),
+  draft: Type.Union([
+    Type.Object({
+      basedOnRevision: Type.Integer(),
+      etag: Type.Integer(),
+      savedBy: Type.String(),
+      savedAt: Type.String({ description: 'ISO 8601 date and time.' }),
+    }),
+    Type.Null(),
+  ]),
 });
 export type ConfigHistory = Static<typeof ConfigHistory>;
 export const ConfigHistoryResponse = envelope(ConfigHistory);
 
 /** A test activation ('activation') or tracking ('<trackpoint>/<form>') against the draft. */
-export const TestEntryBody = Type.Object({
-  barcodeType: Type.String({ minLength: 1, maxLength: 64 }),
-  form: Type.String({ minLength: 1, maxLength: 200 }),
-  data: Type.Record(Type.String(), Type.Unknown()),
-}, strict);
+export const TestEntryBody = Type.Object(
+  {
+    barcodeType: Type.String({ minLength: 1, maxLength: 64 }),
+    form: Type.String({ minLength: 1, maxLength: 200 }),
+    data: Type.Record(Type.String(), Type.Unknown()),
+  },
+  strict,
+);
 export const TestEntry = Type.Object({
   id: Id,
   barcodeType: Type.String(),

@@ -2,7 +2,14 @@ import { Type, type Static } from 'typebox';
 import { envelope, Id } from '../common';
 import { LANGUAGES } from '../languages';
 import { USER_TYPES } from '../project-config';
-import { ACCESS_CODE_PATTERN, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_PATTERN, PROJECT_CODE_PATTERN, UUID_PATTERN_SOURCE } from '../validation';
+import {
+  ACCESS_CODE_PATTERN,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_PATTERN,
+  PROJECT_CODE_PATTERN,
+  UUID_PATTERN_SOURCE,
+} from '../validation';
 
 /** The admin area's API (issue 19; server/ADMIN.md): the reference server's own, not the spec's. */
 
@@ -69,12 +76,18 @@ export const AuditEntry = Type.Object({
 export type AuditEntry = Static<typeof AuditEntry>;
 
 /** A page of a list and how many items match in all. */
-export const pageOf = <T extends Parameters<typeof Type.Array>[0]>(item: T) => envelope(Type.Object({ items: Type.Array(item), total: Type.Integer() }));
+export const pageOf = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
+  envelope(Type.Object({ items: Type.Array(item), total: Type.Integer() }));
 export const AuditLogResponse = pageOf(AuditEntry);
 
 // ---- Users, members and access codes (issue 19, deliverable 2) ----
 
-export const MemberRole = Type.Union([Type.Literal('manager'), Type.Literal('operator'), Type.Literal('tracker'), Type.Literal('viewer')]);
+export const MemberRole = Type.Union([
+  Type.Literal('manager'),
+  Type.Literal('operator'),
+  Type.Literal('tracker'),
+  Type.Literal('viewer'),
+]);
 
 const Name = Type.String({ minLength: 1, maxLength: NAME_MAX_LENGTH, pattern: '\\S' });
 
@@ -128,11 +141,19 @@ export const CreateUserBody = Type.Object(
 export type CreateUserBody = Static<typeof CreateUserBody>;
 
 /** A user and their new access code: the only time it is shown (8 digits). */
-export const UserWithCodeResponse = envelope(Type.Object({ user: AdminUser, accessCode: Type.String({ pattern: ACCESS_CODE_PATTERN }) }));
+export const UserWithCodeResponse = envelope(
+  Type.Object({ user: AdminUser, accessCode: Type.String({ pattern: ACCESS_CODE_PATTERN }) }),
+);
 
-export const UserParams = Type.Object({ userId: Type.String({ pattern: UUID_PATTERN_SOURCE }) }, { additionalProperties: false });
+export const UserParams = Type.Object(
+  { userId: Type.String({ pattern: UUID_PATTERN_SOURCE }) },
+  { additionalProperties: false },
+);
 export const MemberParams = Type.Object(
-  { userId: Type.String({ pattern: UUID_PATTERN_SOURCE }), projectCode: Type.String({ pattern: PROJECT_CODE_PATTERN }) },
+  {
+    userId: Type.String({ pattern: UUID_PATTERN_SOURCE }),
+    projectCode: Type.String({ pattern: PROJECT_CODE_PATTERN }),
+  },
   { additionalProperties: false },
 );
 export const MemberBody = Type.Object({ role: MemberRole }, { additionalProperties: false });
@@ -166,7 +187,12 @@ export const AdminProjectResponse = envelope(AdminProject);
 export const LOGO_MAX_BYTES = 64 * 1024;
 export const LogoUpload = Type.Object(
   {
-    contentType: Type.Union([Type.Literal('image/png'), Type.Literal('image/jpeg'), Type.Literal('image/webp'), Type.Literal('image/svg+xml')]),
+    contentType: Type.Union([
+      Type.Literal('image/png'),
+      Type.Literal('image/jpeg'),
+      Type.Literal('image/webp'),
+      Type.Literal('image/svg+xml'),
+    ]),
     base64: Type.String({ minLength: 4, maxLength: Math.ceil(LOGO_MAX_BYTES / 3) * 4, pattern: '^[A-Za-z0-9+/]+=*$' }),
   },
   { additionalProperties: false },
@@ -186,10 +212,16 @@ export const CreateProjectBody = Type.Object(
 );
 export type CreateProjectBody = Static<typeof CreateProjectBody>;
 
-export const ProjectParams = Type.Object({ projectCode: Type.String({ pattern: PROJECT_CODE_PATTERN }) }, { additionalProperties: false });
+export const ProjectParams = Type.Object(
+  { projectCode: Type.String({ pattern: PROJECT_CODE_PATTERN }) },
+  { additionalProperties: false },
+);
 export const SelfRegistrationBody = Type.Object({ allow: Type.Boolean() }, { additionalProperties: false });
 /** A project's new logo (every version), or null to remove it. */
-export const ProjectLogoBody = Type.Object({ logo: Type.Union([LogoUpload, Type.Null()]) }, { additionalProperties: false });
+export const ProjectLogoBody = Type.Object(
+  { logo: Type.Union([LogoUpload, Type.Null()]) },
+  { additionalProperties: false },
+);
 export type ProjectLogoBody = Static<typeof ProjectLogoBody>;
 
 // ---- Admins managed by enterprise admins (issue 19: further admins come from the admin area) ----
@@ -219,5 +251,10 @@ export const CreateAdminBody = Type.Object(
 );
 export type CreateAdminBody = Static<typeof CreateAdminBody>;
 /** The new admin and their password, shown this once (only its hash is kept). */
-export const AdminWithPasswordResponse = envelope(Type.Object({ admin: AdminAccount, password: Type.String({ minLength: 20 }) }));
-export const AdminParams = Type.Object({ adminId: Type.String({ pattern: UUID_PATTERN_SOURCE }) }, { additionalProperties: false });
+export const AdminWithPasswordResponse = envelope(
+  Type.Object({ admin: AdminAccount, password: Type.String({ minLength: 20 }) }),
+);
+export const AdminParams = Type.Object(
+  { adminId: Type.String({ pattern: UUID_PATTERN_SOURCE }) },
+  { additionalProperties: false },
+);

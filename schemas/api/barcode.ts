@@ -3,28 +3,39 @@ import { envelope } from '../common';
 import { IDENTIFIER_PATTERN } from '../field-constants';
 import { ROUTE_NOTIFICATION_BODY_MAX_LENGTH } from '../project-config';
 import { AdjustmentQuantity, BarcodeStock } from './stock-state';
-import { EXTERNAL_ID_MAX_LENGTH, PROJECT_CODE_PATTERN, TRACKING_NUMBER_MAX_LENGTH, UUID_PATTERN_SOURCE } from '../validation';
+import {
+  EXTERNAL_ID_MAX_LENGTH,
+  PROJECT_CODE_PATTERN,
+  TRACKING_NUMBER_MAX_LENGTH,
+  UUID_PATTERN_SOURCE,
+} from '../validation';
 
 /** Barcode ids: 12 URL-safe characters (never '=', which marks the external-id lookup). */
 export const BARCODE_ID_PATTERN = '^[A-Za-z0-9]{12}$';
 export const BarcodeId = Type.String({ pattern: BARCODE_ID_PATTERN });
 
 /** POST /barcode/barcode: a new barcode of a project (spec section 7). */
-export const GenerateBarcodeBody = Type.Object({
-  projectCode: Type.String({ pattern: PROJECT_CODE_PATTERN }),
-  projectVersion: Type.Integer({ minimum: 1, maximum: 100000 }),
-  externalId: Type.Optional(Type.String({ minLength: 1, maxLength: EXTERNAL_ID_MAX_LENGTH })),
-}, { additionalProperties: false });
+export const GenerateBarcodeBody = Type.Object(
+  {
+    projectCode: Type.String({ pattern: PROJECT_CODE_PATTERN }),
+    projectVersion: Type.Integer({ minimum: 1, maximum: 100000 }),
+    externalId: Type.Optional(Type.String({ minLength: 1, maxLength: EXTERNAL_ID_MAX_LENGTH })),
+  },
+  { additionalProperties: false },
+);
 export type GenerateBarcodeBody = Static<typeof GenerateBarcodeBody>;
 export const GenerateBarcodeResponse = envelope(Type.Object({ id: BarcodeId }));
 
 /** GET /barcode/barcode: by id, or by project code + external id + tracking number. */
-export const BarcodeQuery = Type.Object({
-  id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-  projectCode: Type.Optional(Type.String({ pattern: PROJECT_CODE_PATTERN })),
-  externalId: Type.Optional(Type.String({ minLength: 1, maxLength: EXTERNAL_ID_MAX_LENGTH })),
-  trackingNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-}, { additionalProperties: false });
+export const BarcodeQuery = Type.Object(
+  {
+    id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    projectCode: Type.Optional(Type.String({ pattern: PROJECT_CODE_PATTERN })),
+    externalId: Type.Optional(Type.String({ minLength: 1, maxLength: EXTERNAL_ID_MAX_LENGTH })),
+    trackingNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
 export type BarcodeQuery = Static<typeof BarcodeQuery>;
 
 /**
@@ -90,15 +101,18 @@ export const BarcodeResponse = envelope(Barcode);
  * the rules of each part (country: an ISO 3166 alpha-3 code) are the renderer's built-in address
  * form (renderer/builtin-forms.ts), which the phone draws and the server checks requests with.
  */
-export const Address = Type.Object({
-  companyName: Type.Optional(Type.String()),
-  country: Type.String(),
-  postalCode: Type.Optional(Type.String()),
-  prefecture: Type.Optional(Type.String()),
-  address1: Type.String(),
-  address2: Type.Optional(Type.String()),
-  phoneNumber: Type.Optional(Type.String()),
-}, { additionalProperties: false });
+export const Address = Type.Object(
+  {
+    companyName: Type.Optional(Type.String()),
+    country: Type.String(),
+    postalCode: Type.Optional(Type.String()),
+    prefecture: Type.Optional(Type.String()),
+    address1: Type.String(),
+    address2: Type.Optional(Type.String()),
+    phoneNumber: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
 export type Address = Static<typeof Address>;
 
 /**
@@ -109,44 +123,53 @@ const AddressInput = Type.Record(Type.String(), Type.Unknown());
 const DimensionInput = Type.Record(Type.String(), Type.Unknown());
 
 /** POST /barcode/activation: the barcode's type, start trackpoint, addresses, package and custom fields. */
-export const ActivationBody = Type.Object({
-  barcodeId: BarcodeId,
-  barcodeType: Type.String({ pattern: IDENTIFIER_PATTERN }),
-  /** The trackpoint the barcode starts at; the type's first trackpoint when absent. */
-  trackPointKey: Type.Optional(Type.String({ pattern: IDENTIFIER_PATTERN })),
-  trackingNumber: Type.Optional(Type.String({ minLength: 1, maxLength: TRACKING_NUMBER_MAX_LENGTH })),
-  externalId: Type.Optional(Type.String({ minLength: 1, maxLength: EXTERNAL_ID_MAX_LENGTH })),
-  origin: Type.Optional(AddressInput),
-  destination: Type.Optional(AddressInput),
-  dimension: Type.Optional(DimensionInput),
-  /** Kilograms; its range is the built-in package form's. */
-  weight: Type.Optional(Type.Number()),
-  /** Values of the type's activation fields, checked with the renderer's compiled schema. */
-  customFields: Type.Record(Type.String(), Type.Unknown()),
-  /** The product a client user picked (GET /barcode/products): recorded as activation data `productCode`. */
-  productCode: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-}, { additionalProperties: false });
+export const ActivationBody = Type.Object(
+  {
+    barcodeId: BarcodeId,
+    barcodeType: Type.String({ pattern: IDENTIFIER_PATTERN }),
+    /** The trackpoint the barcode starts at; the type's first trackpoint when absent. */
+    trackPointKey: Type.Optional(Type.String({ pattern: IDENTIFIER_PATTERN })),
+    trackingNumber: Type.Optional(Type.String({ minLength: 1, maxLength: TRACKING_NUMBER_MAX_LENGTH })),
+    externalId: Type.Optional(Type.String({ minLength: 1, maxLength: EXTERNAL_ID_MAX_LENGTH })),
+    origin: Type.Optional(AddressInput),
+    destination: Type.Optional(AddressInput),
+    dimension: Type.Optional(DimensionInput),
+    /** Kilograms; its range is the built-in package form's. */
+    weight: Type.Optional(Type.Number()),
+    /** Values of the type's activation fields, checked with the renderer's compiled schema. */
+    customFields: Type.Record(Type.String(), Type.Unknown()),
+    /** The product a client user picked (GET /barcode/products): recorded as activation data `productCode`. */
+    productCode: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  },
+  { additionalProperties: false },
+);
 export type ActivationBody = Static<typeof ActivationBody>;
 
 /** POST /barcode/tracking: the next trackpoint's forms (and addresses / package when it requires them). */
-export const TrackingBody = Type.Object({
-  barcodeId: BarcodeId,
-  trackPointKey: Type.String({ pattern: IDENTIFIER_PATTERN }),
-  /** Values of each of the trackpoint's forms, by form key. */
-  forms: Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown())),
-  origin: Type.Optional(AddressInput),
-  destination: Type.Optional(AddressInput),
-  dimension: Type.Optional(DimensionInput),
-  weight: Type.Optional(Type.Number()),
-}, { additionalProperties: false });
+export const TrackingBody = Type.Object(
+  {
+    barcodeId: BarcodeId,
+    trackPointKey: Type.String({ pattern: IDENTIFIER_PATTERN }),
+    /** Values of each of the trackpoint's forms, by form key. */
+    forms: Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown())),
+    origin: Type.Optional(AddressInput),
+    destination: Type.Optional(AddressInput),
+    dimension: Type.Optional(DimensionInput),
+    weight: Type.Optional(Type.Number()),
+  },
+  { additionalProperties: false },
+);
 export type TrackingBody = Static<typeof TrackingBody>;
 
 /** GET /barcode/history: paged with skip and count, newest first. */
-export const HistoryQuery = Type.Object({
-  id: BarcodeId,
-  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000000 })),
-  count: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-}, { additionalProperties: false });
+export const HistoryQuery = Type.Object(
+  {
+    id: BarcodeId,
+    skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000000 })),
+    count: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  },
+  { additionalProperties: false },
+);
 export type HistoryQuery = Static<typeof HistoryQuery>;
 
 export const HistoryEntry = Type.Object({
@@ -175,11 +198,17 @@ export const HistoryResponse = envelope(Type.Object({ total: Type.Integer(), ite
  * POST /barcode/undo-tracking: names the step it takes back (its history `seq`, the barcode's
  * `latestTrackingSeq`), so a double tap or a retry cannot take back a second step.
  */
-export const UndoTrackingBody = Type.Object({ barcodeId: BarcodeId, seq: Type.Integer({ minimum: 0, maximum: 1000000000 }) }, { additionalProperties: false });
+export const UndoTrackingBody = Type.Object(
+  { barcodeId: BarcodeId, seq: Type.Integer({ minimum: 0, maximum: 1000000000 }) },
+  { additionalProperties: false },
+);
 export type UndoTrackingBody = Static<typeof UndoTrackingBody>;
 
 /** POST /barcode/recycle: a dry run answers what would be reset without changing anything. */
-export const RecycleBody = Type.Object({ barcodeId: BarcodeId, dryRun: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
+export const RecycleBody = Type.Object(
+  { barcodeId: BarcodeId, dryRun: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
 export type RecycleBody = Static<typeof RecycleBody>;
 export const RecycleAnswer = Type.Object({
   dryRun: Type.Boolean(),
@@ -210,33 +239,44 @@ export const Notification = Type.Object({
 });
 export type Notification = Static<typeof Notification>;
 /** GET /barcode/barcode-notifications: the barcode's own and those of barcodes paired under it. */
-export const NotificationsResponse = envelope(Type.Object({ current: Type.Array(Notification), descendants: Type.Array(Notification) }));
+export const NotificationsResponse = envelope(
+  Type.Object({ current: Type.Array(Notification), descendants: Type.Array(Notification) }),
+);
 
 /** POST /barcode/compile-message: a notification template filled for a barcode. */
-export const CompileMessageBody = Type.Object({
-  barcodeId: BarcodeId,
-  template: Type.String({ maxLength: ROUTE_NOTIFICATION_BODY_MAX_LENGTH }),
-}, { additionalProperties: false });
+export const CompileMessageBody = Type.Object(
+  {
+    barcodeId: BarcodeId,
+    template: Type.String({ maxLength: ROUTE_NOTIFICATION_BODY_MAX_LENGTH }),
+  },
+  { additionalProperties: false },
+);
 export type CompileMessageBody = Static<typeof CompileMessageBody>;
 export const CompileMessageResponse = envelope(Type.String());
 
 /** GET /barcode/tracking-count: the caller's tracking steps on a local date (YYYYMMDD) in a project. */
-export const TrackingCountQuery = Type.Object({
-  date: Type.String({ pattern: '^[0-9]{8}$' }),
-  projectId: Type.String({ pattern: UUID_PATTERN_SOURCE }),
-  /** Hours east of UTC of the caller's day, e.g. 9 for Japan, -4.5 allowed. */
-  utcOffset: Type.Number({ minimum: -12, maximum: 14 }),
-}, { additionalProperties: false });
+export const TrackingCountQuery = Type.Object(
+  {
+    date: Type.String({ pattern: '^[0-9]{8}$' }),
+    projectId: Type.String({ pattern: UUID_PATTERN_SOURCE }),
+    /** Hours east of UTC of the caller's day, e.g. 9 for Japan, -4.5 allowed. */
+    utcOffset: Type.Number({ minimum: -12, maximum: 14 }),
+  },
+  { additionalProperties: false },
+);
 export type TrackingCountQuery = Static<typeof TrackingCountQuery>;
 export const TrackingCountResponse = envelope(Type.Object({ date: Type.String(), count: Type.Integer() }));
 
 /** GET /barcode/children: the barcodes under one, as a tree read page by page. */
-export const ChildrenQuery = Type.Object({
-  id: BarcodeId,
-  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000000 })),
-  /** Entries per page: 50 by default, at most 200. */
-  count: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
-}, { additionalProperties: false });
+export const ChildrenQuery = Type.Object(
+  {
+    id: BarcodeId,
+    skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000000 })),
+    /** Entries per page: 50 by default, at most 200. */
+    count: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+  },
+  { additionalProperties: false },
+);
 export type ChildrenQuery = Static<typeof ChildrenQuery>;
 
 /**
@@ -259,12 +299,19 @@ export type ChildBarcode = Static<typeof ChildBarcode>;
  * child; children in the order they were paired), `skip` / `count` of it; `total` counts all
  * descendants, `childrenTotal` the direct children.
  */
-export const ChildrenPage = Type.Object({ total: Type.Integer(), childrenTotal: Type.Integer(), items: Type.Array(ChildBarcode) });
+export const ChildrenPage = Type.Object({
+  total: Type.Integer(),
+  childrenTotal: Type.Integer(),
+  items: Type.Array(ChildBarcode),
+});
 export type ChildrenPage = Static<typeof ChildrenPage>;
 export const ChildrenResponse = envelope(ChildrenPage);
 
 /** GET /barcode/children/value: one activation value of each direct child, as the viewer may see it. */
-export const ChildValueQuery = Type.Object({ id: BarcodeId, key: Type.String({ pattern: IDENTIFIER_PATTERN }) }, { additionalProperties: false });
+export const ChildValueQuery = Type.Object(
+  { id: BarcodeId, key: Type.String({ pattern: IDENTIFIER_PATTERN }) },
+  { additionalProperties: false },
+);
 export type ChildValueQuery = Static<typeof ChildValueQuery>;
 export const ChildValue = Type.Object({ barcodeId: BarcodeId, value: Type.Unknown() });
 export type ChildValue = Static<typeof ChildValue>;
@@ -273,6 +320,10 @@ export type ChildValue = Static<typeof ChildValue>;
  * adjustment counts its value), `numericCount` says how many values were numbers; `sum` is null
  * when none was.
  */
-export const ChildValues = Type.Object({ values: Type.Array(ChildValue), sum: Type.Union([Type.Number(), Type.Null()]), numericCount: Type.Integer() });
+export const ChildValues = Type.Object({
+  values: Type.Array(ChildValue),
+  sum: Type.Union([Type.Number(), Type.Null()]),
+  numericCount: Type.Integer(),
+});
 export type ChildValues = Static<typeof ChildValues>;
 export const ChildValuesResponse = envelope(ChildValues);

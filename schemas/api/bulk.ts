@@ -29,7 +29,8 @@ const ListedId = Type.String({ minLength: 1, maxLength: 64 });
  * allow); the project's own maximum (`bulkTrackingMaxCount`, default 1000) is checked by the
  * server with code 3089.
  */
-export const bulkIdList = (description: string) => Type.Array(ListedId, { minItems: 1, maxItems: BULK_LIST_HARD_MAX, description });
+export const bulkIdList = (description: string) =>
+  Type.Array(ListedId, { minItems: 1, maxItems: BULK_LIST_HARD_MAX, description });
 
 /** The error answer of bulk requests: with 3089, `maxCount` is the project's maximum, for the message's {count}. */
 export const BulkErrorResponse = Type.Object({
@@ -41,9 +42,12 @@ export const BulkErrorResponse = Type.Object({
 export const BULK_BODY_LIMIT_BYTES = 128 * 1024;
 
 /** Extras stored with every barcode's history entry of a bulk request: a note (at most 500 characters). */
-export const BulkExtras = Type.Object({
-  note: Type.Optional(Type.String({ maxLength: 500 })),
-}, { additionalProperties: false });
+export const BulkExtras = Type.Object(
+  {
+    note: Type.Optional(Type.String({ maxLength: 500 })),
+  },
+  { additionalProperties: false },
+);
 export type BulkExtras = Static<typeof BulkExtras>;
 
 /**
@@ -56,14 +60,17 @@ export type BulkExtras = Static<typeof BulkExtras>;
  * `projectId` is required with `barcodeIds` (1000). `dryRun` (bulk only) checks each barcode
  * and writes nothing; the forms are not checked in a dry run (they are filled once, at the end).
  */
-export const TrackingRequestBody = Type.Object({
-  ...TrackingBody.properties,
-  barcodeId: Type.Optional(BarcodeId),
-  barcodeIds: Type.Optional(bulkIdList('Bulk: the barcodes to track, in the order scanned.')),
-  projectId: Type.Optional(ProjectId),
-  extras: Type.Optional(BulkExtras),
-  dryRun: Type.Optional(Type.Boolean()),
-}, { additionalProperties: false });
+export const TrackingRequestBody = Type.Object(
+  {
+    ...TrackingBody.properties,
+    barcodeId: Type.Optional(BarcodeId),
+    barcodeIds: Type.Optional(bulkIdList('Bulk: the barcodes to track, in the order scanned.')),
+    projectId: Type.Optional(ProjectId),
+    extras: Type.Optional(BulkExtras),
+    dryRun: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
 export type TrackingRequestBody = Static<typeof TrackingRequestBody>;
 
 /**
@@ -113,21 +120,27 @@ export const BulkTrackingResponse = envelope(BulkTrackingAnswer);
  * Each barcode's history gets a 'tracked' entry marked skipped (`skipped: true`) with the
  * user who skipped it; it counts and can be undone like any step.
  */
-export const SkipTrackingBody = Type.Object({
-  projectId: ProjectId,
-  barcodeIds: bulkIdList('The barcodes to move past the trackpoint, in the order scanned.'),
-  trackPointKey: Type.String({ pattern: IDENTIFIER_PATTERN }),
-  extras: Type.Optional(BulkExtras),
-  dryRun: Type.Optional(Type.Boolean()),
-}, { additionalProperties: false });
+export const SkipTrackingBody = Type.Object(
+  {
+    projectId: ProjectId,
+    barcodeIds: bulkIdList('The barcodes to move past the trackpoint, in the order scanned.'),
+    trackPointKey: Type.String({ pattern: IDENTIFIER_PATTERN }),
+    extras: Type.Optional(BulkExtras),
+    dryRun: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
 export type SkipTrackingBody = Static<typeof SkipTrackingBody>;
 
 /** POST /barcode/recycle-multiple: recycles every listed barcode, or none (the rules of POST /barcode/recycle). */
-export const RecycleMultipleBody = Type.Object({
-  projectId: ProjectId,
-  barcodeIds: bulkIdList('The barcodes to recycle.'),
-  dryRun: Type.Optional(Type.Boolean()),
-}, { additionalProperties: false });
+export const RecycleMultipleBody = Type.Object(
+  {
+    projectId: ProjectId,
+    barcodeIds: bulkIdList('The barcodes to recycle.'),
+    dryRun: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
 export type RecycleMultipleBody = Static<typeof RecycleMultipleBody>;
 export const RecycleMultipleAnswer = Type.Object({
   dryRun: Type.Boolean(),
@@ -143,11 +156,14 @@ export const RecycleMultipleResponse = envelope(RecycleMultipleAnswer);
  * offset in hours"): the caller's own tracking steps (not undone) in the project on the local
  * day, newest first, `skip` / `count` of them (50 by default, at most 200).
  */
-export const UserTrackingHistoryQuery = Type.Object({
-  ...TrackingCountQuery.properties,
-  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000000 })),
-  count: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
-}, { additionalProperties: false });
+export const UserTrackingHistoryQuery = Type.Object(
+  {
+    ...TrackingCountQuery.properties,
+    skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000000 })),
+    count: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+  },
+  { additionalProperties: false },
+);
 export type UserTrackingHistoryQuery = Static<typeof UserTrackingHistoryQuery>;
 export const UserTrackingStep = Type.Object({
   barcodeId: BarcodeId,
@@ -160,6 +176,10 @@ export const UserTrackingStep = Type.Object({
   skipped: Type.Boolean(),
 });
 export type UserTrackingStep = Static<typeof UserTrackingStep>;
-export const UserTrackingHistory = Type.Object({ date: Type.String(), total: Type.Integer(), items: Type.Array(UserTrackingStep) });
+export const UserTrackingHistory = Type.Object({
+  date: Type.String(),
+  total: Type.Integer(),
+  items: Type.Array(UserTrackingStep),
+});
 export type UserTrackingHistory = Static<typeof UserTrackingHistory>;
 export const UserTrackingHistoryResponse = envelope(UserTrackingHistory);

@@ -56,42 +56,57 @@ export const UploadErrorResponse = Type.Object({
 });
 
 /** GET /barcode/file/:barcodeId/:name: patterns that leave no room for '..', '/' or '\'. */
-export const StoredFileParams = Type.Object({
-  barcodeId: Type.String({ pattern: BARCODE_ID_PATTERN }),
-  name: Type.String({ pattern: STORED_FILE_NAME_PATTERN }),
-}, { additionalProperties: false });
+export const StoredFileParams = Type.Object(
+  {
+    barcodeId: Type.String({ pattern: BARCODE_ID_PATTERN }),
+    name: Type.String({ pattern: STORED_FILE_NAME_PATTERN }),
+  },
+  { additionalProperties: false },
+);
 export type StoredFileParams = Static<typeof StoredFileParams>;
 
 /** DELETE /barcode/file: the URL POST /barcode/file answered (an absolute URL to it is accepted too). */
-export const DeleteFileBody = Type.Object({
-  filePath: Type.String({ minLength: 1, maxLength: 500 }),
-}, { additionalProperties: false });
+export const DeleteFileBody = Type.Object(
+  {
+    filePath: Type.String({ minLength: 1, maxLength: 500 }),
+  },
+  { additionalProperties: false },
+);
 export type DeleteFileBody = Static<typeof DeleteFileBody>;
 
 /** GET /barcode/reference-data */
-export const ReferenceDataQuery = Type.Object({
-  barcodeId: Type.String({ pattern: BARCODE_ID_PATTERN }),
-}, { additionalProperties: false });
+export const ReferenceDataQuery = Type.Object(
+  {
+    barcodeId: Type.String({ pattern: BARCODE_ID_PATTERN }),
+  },
+  { additionalProperties: false },
+);
 export type ReferenceDataQuery = Static<typeof ReferenceDataQuery>;
 
 /** Values by reference key: imported ones plus barcodeId, externalId, trackingNumber, barcodeType, currentTrackPoint. */
 export const ReferenceDataResponse = envelope(Type.Record(Type.String(), Type.String()));
 
 /** POST /barcode/weight-measurement: a scale's reading at a trackpoint of a project. */
-export const WeightReadingBody = Type.Object({
-  projectId: Type.String({ pattern: UUID_PATTERN_SOURCE }),
-  trackPointKey: Type.String({ pattern: IDENTIFIER_PATTERN }),
-  /** Kilograms. */
-  weight: Type.Number({ minimum: 0, maximum: MAX_WEIGHT_KG }),
-  deviceId: Type.String({ pattern: '^[A-Za-z0-9._:-]{1,64}$' }),
-}, { additionalProperties: false });
+export const WeightReadingBody = Type.Object(
+  {
+    projectId: Type.String({ pattern: UUID_PATTERN_SOURCE }),
+    trackPointKey: Type.String({ pattern: IDENTIFIER_PATTERN }),
+    /** Kilograms. */
+    weight: Type.Number({ minimum: 0, maximum: MAX_WEIGHT_KG }),
+    deviceId: Type.String({ pattern: '^[A-Za-z0-9._:-]{1,64}$' }),
+  },
+  { additionalProperties: false },
+);
 export type WeightReadingBody = Static<typeof WeightReadingBody>;
 
 /** GET /barcode/weight-measurement: the latest reading for the barcode's project at a trackpoint. */
-export const WeightQuery = Type.Object({
-  barcodeId: Type.String({ pattern: BARCODE_ID_PATTERN }),
-  trackPointKey: Type.String({ pattern: IDENTIFIER_PATTERN }),
-}, { additionalProperties: false });
+export const WeightQuery = Type.Object(
+  {
+    barcodeId: Type.String({ pattern: BARCODE_ID_PATTERN }),
+    trackPointKey: Type.String({ pattern: IDENTIFIER_PATTERN }),
+  },
+  { additionalProperties: false },
+);
 export type WeightQuery = Static<typeof WeightQuery>;
 
 export const WeightReading = Type.Object({

@@ -16,27 +16,37 @@ const amount = Type.Optional(Type.Number());
 const choice = Type.Optional(Type.String({ maxLength: 64 }));
 
 /** The inputs of one calculation, as the GHG emission widget holds them (units: README "GHG emission"). */
-export const GhgInput = Type.Object({
-  transportType: choice,
-  vehicleUsageType: choice,
-  weight: amount,
-  distance: amount,
-  maxWeightCapacity: amount,
-  fuelConsumption: amount,
-  fuelEfficiency: amount,
-  loadRate: amount,
-}, { additionalProperties: false });
+export const GhgInput = Type.Object(
+  {
+    transportType: choice,
+    vehicleUsageType: choice,
+    weight: amount,
+    distance: amount,
+    maxWeightCapacity: amount,
+    fuelConsumption: amount,
+    fuelEfficiency: amount,
+    loadRate: amount,
+  },
+  { additionalProperties: false },
+);
 
 /** POST /barcode/review-calculation: the emission of the inputs, before they are submitted. */
-export const ReviewCalculationBody = Type.Object({
-  projectId: ProjectId,
-  /** fuel, fuelEfficiency, modifiedTonkilo or tonkilo; another is 3061. */
-  calculationType: Type.String({ minLength: 1, maxLength: 64 }),
-  input: GhgInput,
-}, { additionalProperties: false });
+export const ReviewCalculationBody = Type.Object(
+  {
+    projectId: ProjectId,
+    /** fuel, fuelEfficiency, modifiedTonkilo or tonkilo; another is 3061. */
+    calculationType: Type.String({ minLength: 1, maxLength: 64 }),
+    input: GhgInput,
+  },
+  { additionalProperties: false },
+);
 export type ReviewCalculationBody = Static<typeof ReviewCalculationBody>;
 
-const gasAmounts = Type.Object({ CO2: Type.Number(), CH4: Type.Union([Type.Number(), Type.Null()]), N2O: Type.Union([Type.Number(), Type.Null()]) });
+const gasAmounts = Type.Object({
+  CO2: Type.Number(),
+  CH4: Type.Union([Type.Number(), Type.Null()]),
+  N2O: Type.Union([Type.Number(), Type.Null()]),
+});
 const GasName = Type.Union([Type.Literal('CO2'), Type.Literal('CH4'), Type.Literal('N2O')]);
 
 export const UsedFactor = Type.Object({
@@ -81,19 +91,25 @@ export const GhgLeg = Type.Object({
 export type GhgLeg = Static<typeof GhgLeg>;
 
 /** GET /barcode/ghg-emissions: the emissions of the barcode's present trip and their total. */
-export const GhgEmissionsQuery = Type.Object({ barcodeId: Type.String({ pattern: BARCODE_ID_PATTERN }) }, { additionalProperties: false });
+export const GhgEmissionsQuery = Type.Object(
+  { barcodeId: Type.String({ pattern: BARCODE_ID_PATTERN }) },
+  { additionalProperties: false },
+);
 export type GhgEmissionsQuery = Static<typeof GhgEmissionsQuery>;
 export const GhgEmissions = Type.Object({ total: Type.Number(), legs: Type.Array(GhgLeg) });
 export const GhgEmissionsResponse = envelope(GhgEmissions);
 
 /** GET /barcode/ghg-report: a project's emissions between two days (YYYYMMDD, inclusive, in the caller's time zone). */
-export const GhgReportQuery = Type.Object({
-  projectId: ProjectId,
-  from: Type.String({ pattern: '^[0-9]{8}$' }),
-  to: Type.String({ pattern: '^[0-9]{8}$' }),
-  /** Hours east of UTC of the caller's days. */
-  utcOffset: Type.Number({ minimum: -12, maximum: 14 }),
-}, { additionalProperties: false });
+export const GhgReportQuery = Type.Object(
+  {
+    projectId: ProjectId,
+    from: Type.String({ pattern: '^[0-9]{8}$' }),
+    to: Type.String({ pattern: '^[0-9]{8}$' }),
+    /** Hours east of UTC of the caller's days. */
+    utcOffset: Type.Number({ minimum: -12, maximum: 14 }),
+  },
+  { additionalProperties: false },
+);
 export type GhgReportQuery = Static<typeof GhgReportQuery>;
 
 /** The emissions of one trackpoint leg with one transport type. */
@@ -108,6 +124,11 @@ export const GhgReportRow = Type.Object({
   N2O: Type.Number(),
 });
 export type GhgReportRow = Static<typeof GhgReportRow>;
-export const GhgReport = Type.Object({ from: Type.String(), to: Type.String(), total: Type.Number(), rows: Type.Array(GhgReportRow) });
+export const GhgReport = Type.Object({
+  from: Type.String(),
+  to: Type.String(),
+  total: Type.Number(),
+  rows: Type.Array(GhgReportRow),
+});
 export type GhgReport = Static<typeof GhgReport>;
 export const GhgReportResponse = envelope(GhgReport);

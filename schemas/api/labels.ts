@@ -6,10 +6,13 @@ import { BarcodeId } from './barcode';
 export { LABEL_SHEET_MAX };
 
 /** POST /barcode/barcodes: `count` new barcodes of the project for a label sheet, with the permission to generate. */
-export const GenerateBarcodesBody = Type.Object({
-  projectCode: Type.String({ pattern: PROJECT_CODE_PATTERN }),
-  projectVersion: Type.Integer({ minimum: 1, maximum: 100000 }),
-  count: Type.Integer({ minimum: 1, maximum: LABEL_SHEET_MAX }),
-}, { additionalProperties: false });
+export const GenerateBarcodesBody = Type.Object(
+  {
+    projectCode: Type.String({ pattern: PROJECT_CODE_PATTERN }),
+    projectVersion: Type.Integer({ minimum: 1, maximum: 100000 }),
+    count: Type.Integer({ minimum: 1, maximum: LABEL_SHEET_MAX }),
+  },
+  { additionalProperties: false },
+);
 export type GenerateBarcodesBody = Static<typeof GenerateBarcodesBody>;
 export const GenerateBarcodesResponse = envelope(Type.Object({ ids: Type.Array(BarcodeId) }));

@@ -4,11 +4,18 @@ import { UUID_PATTERN_SOURCE } from '../validation';
 import { BARCODE_ID_PATTERN } from './barcode';
 
 const BarcodeId = Type.String({ pattern: BARCODE_ID_PATTERN });
-const HistoryIndex = Type.Integer({ minimum: 1, maximum: 1000000000, description: 'A history index (the entry\'s seq, 1 for the first entry).' });
+const HistoryIndex = Type.Integer({
+  minimum: 1,
+  maximum: 1000000000,
+  description: "A history index (the entry's seq, 1 for the first entry).",
+});
 const Hash = Type.String({ pattern: '^[0-9a-f]{64}$', description: 'SHA-256, 64 lowercase hex digits.' });
 
 /** GET /barcode/ledger/status: verifies the barcode's chain up to `index` (default: its latest entry). */
-export const LedgerStatusQuery = Type.Object({ id: BarcodeId, index: Type.Optional(HistoryIndex) }, { additionalProperties: false });
+export const LedgerStatusQuery = Type.Object(
+  { id: BarcodeId, index: Type.Optional(HistoryIndex) },
+  { additionalProperties: false },
+);
 export type LedgerStatusQuery = Static<typeof LedgerStatusQuery>;
 
 export const LedgerStatus = Type.Object({
@@ -27,7 +34,10 @@ export type LedgerStatus = Static<typeof LedgerStatus>;
 export const LedgerStatusResponse = envelope(LedgerStatus);
 
 /** POST /barcode/ledger/reconcile: seals the barcode's chain up to `index` (staff of the project's enterprise). */
-export const ReconcileBody = Type.Object({ barcodeId: BarcodeId, index: HistoryIndex }, { additionalProperties: false });
+export const ReconcileBody = Type.Object(
+  { barcodeId: BarcodeId, index: HistoryIndex },
+  { additionalProperties: false },
+);
 export type ReconcileBody = Static<typeof ReconcileBody>;
 
 /** One row of a project's append-only ledger log. */
@@ -44,11 +54,16 @@ export const LogEntry = Type.Object({
 export type LogEntry = Static<typeof LogEntry>;
 
 /** The seal that covers the index asked (a repeat answers the same seal). */
-export const ReconcileResponse = envelope(Type.Object({ barcodeId: BarcodeId, sealedIndex: Type.Integer(), seal: LogEntry }));
+export const ReconcileResponse = envelope(
+  Type.Object({ barcodeId: BarcodeId, sealedIndex: Type.Integer(), seal: LogEntry }),
+);
 export type ReconcileAnswer = Static<typeof ReconcileResponse>['data'];
 
 /** GET /barcode/ledger/log: a project's log, for a third party to check (`npm run ledger:verify`). */
-export const LedgerLogQuery = Type.Object({ projectId: Type.String({ pattern: UUID_PATTERN_SOURCE }) }, { additionalProperties: false });
+export const LedgerLogQuery = Type.Object(
+  { projectId: Type.String({ pattern: UUID_PATTERN_SOURCE }) },
+  { additionalProperties: false },
+);
 export type LedgerLogQuery = Static<typeof LedgerLogQuery>;
 export const LedgerLog = Type.Object({ projectId: Type.String(), entries: Type.Array(LogEntry) });
 export const LedgerLogResponse = envelope(LedgerLog);

@@ -21,12 +21,15 @@ const LocationId = Type.String({ pattern: UUID_PATTERN_SOURCE });
  * `trackPointKey`, which must be the barcode's current trackpoint (3006). Users of the project's
  * enterprise with the add-tracking permission.
  */
-export const AvailableLocationsQuery = Type.Object({
-  projectId: Type.String({ pattern: UUID_PATTERN_SOURCE }),
-  barcodeId: BarcodeId,
-  trackPointKey: Type.String({ pattern: IDENTIFIER_PATTERN }),
-  action: Type.Enum(STOCK_TYPES),
-}, { additionalProperties: false });
+export const AvailableLocationsQuery = Type.Object(
+  {
+    projectId: Type.String({ pattern: UUID_PATTERN_SOURCE }),
+    barcodeId: BarcodeId,
+    trackPointKey: Type.String({ pattern: IDENTIFIER_PATTERN }),
+    action: Type.Enum(STOCK_TYPES),
+  },
+  { additionalProperties: false },
+);
 export type AvailableLocationsQuery = Static<typeof AvailableLocationsQuery>;
 export const AvailableLocationsResponse = envelope(Type.Array(Location));
 
@@ -41,13 +44,16 @@ export const AvailableLocationsResponse = envelope(Type.Array(Location));
  * 3084, 3095, 403, 3001, 3013: a paired child travels with its parent and is not stocked on its
  * own). History: 'stocked-in' / 'stocked-out' on each barcode (`data.locationId`, the note).
  */
-export const StockBody = Type.Object({
-  projectId: Type.String({ pattern: UUID_PATTERN_SOURCE }),
-  type: Type.Enum(STOCK_TYPES),
-  barcodeIds: bulkIdList('The barcodes to stock in or out.'),
-  locationId: LocationId,
-  dryRun: Type.Optional(Type.Boolean()),
-}, { additionalProperties: false });
+export const StockBody = Type.Object(
+  {
+    projectId: Type.String({ pattern: UUID_PATTERN_SOURCE }),
+    type: Type.Enum(STOCK_TYPES),
+    barcodeIds: bulkIdList('The barcodes to stock in or out.'),
+    locationId: LocationId,
+    dryRun: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
 export type StockBody = Static<typeof StockBody>;
 export const StockAnswer = Type.Object({
   dryRun: Type.Boolean(),
@@ -65,10 +71,13 @@ export const StockResponse = envelope(StockAnswer);
  * trackpoint, the trackpoint named as the screen shows it (3006 when the barcode is elsewhere).
  * The same rules and answer as POST /location/stock with one barcode.
  */
-export const LocationTrackingBody = Type.Object({
-  barcodeId: BarcodeId,
-  trackPointKey: Type.String({ pattern: IDENTIFIER_PATTERN }),
-  type: Type.Enum(STOCK_TYPES),
-  locationId: LocationId,
-}, { additionalProperties: false });
+export const LocationTrackingBody = Type.Object(
+  {
+    barcodeId: BarcodeId,
+    trackPointKey: Type.String({ pattern: IDENTIFIER_PATTERN }),
+    type: Type.Enum(STOCK_TYPES),
+    locationId: LocationId,
+  },
+  { additionalProperties: false },
+);
 export type LocationTrackingBody = Static<typeof LocationTrackingBody>;

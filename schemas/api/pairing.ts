@@ -25,19 +25,25 @@ const ListedId = Type.String({ minLength: 1, maxLength: 64 });
 const idList = (description: string) => Type.Array(ListedId, { minItems: 1, maxItems: RELATION_LIST_MAX, description });
 
 /** Extras stored with a pairing on both sides' history: a note the staff may add (at most 500 characters). */
-export const RelationExtras = Type.Object({
-  note: Type.Optional(Type.String({ maxLength: 500 })),
-}, { additionalProperties: false });
+export const RelationExtras = Type.Object(
+  {
+    note: Type.Optional(Type.String({ maxLength: 500 })),
+  },
+  { additionalProperties: false },
+);
 export type RelationExtras = Static<typeof RelationExtras>;
 
 /** POST /barcode/pairing: pairs `childrenIds` under `parentId`, all of them or none. */
-export const PairingBody = Type.Object({
-  parentId: BarcodeId,
-  childrenIds: idList('The children to pair, in the order scanned.'),
-  extras: Type.Optional(RelationExtras),
-  /** Check every entry and answer the verdicts; nothing is written. */
-  dryRun: Type.Optional(Type.Boolean()),
-}, { additionalProperties: false });
+export const PairingBody = Type.Object(
+  {
+    parentId: BarcodeId,
+    childrenIds: idList('The children to pair, in the order scanned.'),
+    extras: Type.Optional(RelationExtras),
+    /** Check every entry and answer the verdicts; nothing is written. */
+    dryRun: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
 export type PairingBody = Static<typeof PairingBody>;
 
 /**
@@ -80,13 +86,16 @@ export const PairingResponse = envelope(PairingAnswer);
  * POST /barcode/unpairing: `unpairAll` unpairs every direct child of `parentId`; otherwise
  * `childrenIds` names them (one of the two is required: 1000 on `childrenIds`).
  */
-export const UnpairingBody = Type.Object({
-  parentId: BarcodeId,
-  unpairAll: Type.Optional(Type.Boolean()),
-  childrenIds: Type.Optional(idList('The children to unpair; ignored with unpairAll.')),
-  extras: Type.Optional(RelationExtras),
-  dryRun: Type.Optional(Type.Boolean()),
-}, { additionalProperties: false });
+export const UnpairingBody = Type.Object(
+  {
+    parentId: BarcodeId,
+    unpairAll: Type.Optional(Type.Boolean()),
+    childrenIds: Type.Optional(idList('The children to unpair; ignored with unpairAll.')),
+    extras: Type.Optional(RelationExtras),
+    dryRun: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
 export type UnpairingBody = Static<typeof UnpairingBody>;
 
 /** GET /barcode/pairing/reserved-count and GET /barcode/linking/reserved-count. */
@@ -105,11 +114,14 @@ export type LinkDirection = (typeof LINK_DIRECTIONS)[number];
  * POST /barcode/linking (link-to: `barcodeId` links to each of `targetIds`) and POST
  * /barcode/be-linked (each of `targetIds` links to `barcodeId`), the same body (spec section 7).
  */
-export const LinkingBody = Type.Object({
-  barcodeId: BarcodeId,
-  targetIds: idList('The barcodes to link, in the order scanned.'),
-  dryRun: Type.Optional(Type.Boolean()),
-}, { additionalProperties: false });
+export const LinkingBody = Type.Object(
+  {
+    barcodeId: BarcodeId,
+    targetIds: idList('The barcodes to link, in the order scanned.'),
+    dryRun: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
 export type LinkingBody = Static<typeof LinkingBody>;
 
 /** The answer of a linking, like a pairing's: each target's verdict and the barcode's reserved link count after it. */
@@ -127,14 +139,20 @@ export const LinkingResponse = envelope(LinkingAnswer);
  * was made in. The spec names only `barcodeId`; `linkedBarcodeId` says which of its links (the
  * detail page offers an undo on each).
  */
-export const UndoLinkingBody = Type.Object({ barcodeId: BarcodeId, linkedBarcodeId: BarcodeId }, { additionalProperties: false });
+export const UndoLinkingBody = Type.Object(
+  { barcodeId: BarcodeId, linkedBarcodeId: BarcodeId },
+  { additionalProperties: false },
+);
 export type UndoLinkingBody = Static<typeof UndoLinkingBody>;
 
 /** GET /barcode/linked-barcode: the barcode's links in one direction (`path`), or both when absent. */
-export const LinkedBarcodeQuery = Type.Object({
-  id: BarcodeId,
-  path: Type.Optional(Type.Enum(LINK_DIRECTIONS)),
-}, { additionalProperties: false });
+export const LinkedBarcodeQuery = Type.Object(
+  {
+    id: BarcodeId,
+    path: Type.Optional(Type.Enum(LINK_DIRECTIONS)),
+  },
+  { additionalProperties: false },
+);
 export type LinkedBarcodeQuery = Static<typeof LinkedBarcodeQuery>;
 
 /**

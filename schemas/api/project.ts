@@ -39,16 +39,23 @@ export const Project = Type.Object({
   ...ProjectSettings.properties,
   // Validated when the configuration is imported; described loosely here so serialising the
   // response does not re-check every field definition on every request.
-  barcodeTypes: Type.Unsafe<Record<string, BarcodeType>>(Type.Record(Type.String(), Type.Object({}, { additionalProperties: true }))),
+  barcodeTypes: Type.Unsafe<Record<string, BarcodeType>>(
+    Type.Record(Type.String(), Type.Object({}, { additionalProperties: true })),
+  ),
 });
 export type Project = Static<typeof Project>;
 
 export const ProjectResponse = envelope(Project);
 
 /** GET /barcode/project-html: the project's custom page (sanitised, per language), or null when it has none. */
-export const CustomPageResponse = envelope(Type.Object({
-  html: Type.Union([Type.Object({ en: Type.String(), ja: Type.String(), 'zh-TW': Type.String(), 'zh-CN': Type.String() }), Type.Null()]),
-}));
+export const CustomPageResponse = envelope(
+  Type.Object({
+    html: Type.Union([
+      Type.Object({ en: Type.String(), ja: Type.String(), 'zh-TW': Type.String(), 'zh-CN': Type.String() }),
+      Type.Null(),
+    ]),
+  }),
+);
 export type CustomPage = Static<typeof CustomPageResponse>['data'];
 
 /** GET /barcode/project-manifest: the project's web app manifest (issue 20: installable app). */

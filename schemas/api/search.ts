@@ -22,26 +22,31 @@ const text = Type.String({ minLength: 1, maxLength: SEARCH_TEXT_MAX_LENGTH });
  * (full-text search), in the fields the viewer may see only; external id and tracking number
  * match exactly, as scanned.
  */
-export const SearchBody = Type.Object({
-  projectId: Id,
-  barcodeType: Type.Optional(key),
-  trackPointKey: Type.Optional(key),
-  isActivated: Type.Optional(Type.Boolean()),
-  /** Activation of the present trip (a recycled barcode's earlier trips do not count), from / to, inclusive. */
-  activatedFrom: Type.Optional(instant),
-  activatedTo: Type.Optional(instant),
-  /** The latest activation or tracking step, from / to, inclusive. */
-  lastStepFrom: Type.Optional(instant),
-  lastStepTo: Type.Optional(instant),
-  externalId: Type.Optional(Type.String({ minLength: 1, maxLength: EXTERNAL_ID_MAX_LENGTH })),
-  trackingNumber: Type.Optional(Type.String({ minLength: 1, maxLength: TRACKING_NUMBER_MAX_LENGTH })),
-  /** Activation field values: each field must hold the words given (a number field: the number). */
-  fields: Type.Optional(Type.Array(Type.Object({ key, value: text }, { additionalProperties: false }), { maxItems: SEARCH_FIELDS_MAX })),
-  /** Words (or their beginnings) found in the id, external id, tracking number or any visible activation field. */
-  text: Type.Optional(text),
-  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
-  count: Type.Optional(Type.Integer({ minimum: 1, maximum: SEARCH_PAGE_MAX })),
-}, { additionalProperties: false });
+export const SearchBody = Type.Object(
+  {
+    projectId: Id,
+    barcodeType: Type.Optional(key),
+    trackPointKey: Type.Optional(key),
+    isActivated: Type.Optional(Type.Boolean()),
+    /** Activation of the present trip (a recycled barcode's earlier trips do not count), from / to, inclusive. */
+    activatedFrom: Type.Optional(instant),
+    activatedTo: Type.Optional(instant),
+    /** The latest activation or tracking step, from / to, inclusive. */
+    lastStepFrom: Type.Optional(instant),
+    lastStepTo: Type.Optional(instant),
+    externalId: Type.Optional(Type.String({ minLength: 1, maxLength: EXTERNAL_ID_MAX_LENGTH })),
+    trackingNumber: Type.Optional(Type.String({ minLength: 1, maxLength: TRACKING_NUMBER_MAX_LENGTH })),
+    /** Activation field values: each field must hold the words given (a number field: the number). */
+    fields: Type.Optional(
+      Type.Array(Type.Object({ key, value: text }, { additionalProperties: false }), { maxItems: SEARCH_FIELDS_MAX }),
+    ),
+    /** Words (or their beginnings) found in the id, external id, tracking number or any visible activation field. */
+    text: Type.Optional(text),
+    skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+    count: Type.Optional(Type.Integer({ minimum: 1, maximum: SEARCH_PAGE_MAX })),
+  },
+  { additionalProperties: false },
+);
 export type SearchBody = Static<typeof SearchBody>;
 
 const nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
@@ -63,11 +68,13 @@ export const BarcodeLabel = Type.Object({
 });
 export type BarcodeLabel = Static<typeof BarcodeLabel>;
 
-export const SearchResponse = envelope(Type.Object({
-  items: Type.Array(BarcodeLabel),
-  /** Whether another page follows. */
-  hasMore: Type.Boolean(),
-}));
+export const SearchResponse = envelope(
+  Type.Object({
+    items: Type.Array(BarcodeLabel),
+    /** Whether another page follows. */
+    hasMore: Type.Boolean(),
+  }),
+);
 export type SearchResult = Static<typeof SearchResponse>['data'];
 
 /** A product a client user picks when activating (spec sections 1, 6): its defaults prefill activation fields. */

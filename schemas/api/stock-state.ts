@@ -27,10 +27,11 @@ export const Location = Type.Object({
   kind: Type.Enum(LOCATION_KINDS),
   name: LocalizedText,
   /** Warehouse, rack, then the location itself. */
-  path: Type.Array(Type.Object({ id: LocationId, code: Type.String(), kind: Type.Enum(LOCATION_KINDS), name: LocalizedText })),
+  path: Type.Array(
+    Type.Object({ id: LocationId, code: Type.String(), kind: Type.Enum(LOCATION_KINDS), name: LocalizedText }),
+  ),
 });
 export type Location = Static<typeof Location>;
-
 
 /** Where a barcode is stocked (GET /barcode/barcode `stock`): the bin and since when. */
 export const BarcodeStock = Type.Object({

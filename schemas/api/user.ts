@@ -1,7 +1,13 @@
 import { Type, type Static } from 'typebox';
 import { envelope, Id } from '../common';
 import {
-  ACCESS_CODE_PATTERN, NAME_MAX_LENGTH, ONE_TIME_PASSCODE_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_PATTERN, UUID_PATTERN_SOURCE, VISITOR_ID_PATTERN,
+  ACCESS_CODE_PATTERN,
+  NAME_MAX_LENGTH,
+  ONE_TIME_PASSCODE_PATTERN,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_PATTERN,
+  UUID_PATTERN_SOURCE,
+  VISITOR_ID_PATTERN,
 } from '../validation';
 import { USER_TYPES } from '../project-config';
 import { Address } from './barcode';
@@ -35,7 +41,12 @@ export const User = Type.Object({
 });
 export type User = Static<typeof User>;
 
-export const Organization = Type.Object({ id: Id, name: Type.String(), enterpriseId: Id, enterpriseName: Type.String() });
+export const Organization = Type.Object({
+  id: Id,
+  name: Type.String(),
+  enterpriseId: Id,
+  enterpriseName: Type.String(),
+});
 export type Organization = Static<typeof Organization>;
 
 export const Profile = Type.Object({ user: User, organization: Organization });
@@ -63,4 +74,6 @@ export const VisitorBody = Type.Object({ visitorId: VisitorId }, { additionalPro
 export type VisitorBody = Static<typeof VisitorBody>;
 
 /** GET /user/address: saved addresses, and those used in the user's past activations (newest first, at most 20). */
-export const AddressesResponse = envelope(Type.Object({ addressBook: Type.Array(Address), history: Type.Array(Address) }));
+export const AddressesResponse = envelope(
+  Type.Object({ addressBook: Type.Array(Address), history: Type.Array(Address) }),
+);

@@ -25,14 +25,33 @@ function benchFields(n: number): CustomField[] {
   return Array.from({ length: n }, (_, i): CustomField => {
     const base = { key: `f${i}`, label: L(`Field ${i}`), required: i % 5 === 0 };
     if (i % 10 === 3) return { ...base, type: 'number', min: 0, max: 1000, precision: 1 };
-    if (i % 10 === 7) return { ...base, type: 'singleSelect', options: [{ value: 'a', label: L('A') }, { value: 'b', label: L('B') }] };
+    if (i % 10 === 7)
+      return {
+        ...base,
+        type: 'singleSelect',
+        options: [
+          { value: 'a', label: L('A') },
+          { value: 'b', label: L('B') },
+        ],
+      };
     if (i === n - 1) return { ...base, type: 'calculation', formula: 'f3 * 2' };
     return { ...base, type: 'text', maxLength: 40 };
   });
 }
 
-const context: FormContext = { language: 'en', stage: 'activation', phoneSuggestions: [], emailSuggestions: [], uploadFile: async () => '', deleteFile: async () => undefined };
-const compiled = compileForm(formSourceOfFields(benchFields(count), 'bench'), { form: 'activation', barcodeType: 't', stage: 'activation' }, { language: 'en', loggedIn: true });
+const context: FormContext = {
+  language: 'en',
+  stage: 'activation',
+  phoneSuggestions: [],
+  emailSuggestions: [],
+  uploadFile: async () => '',
+  deleteFile: async () => undefined,
+};
+const compiled = compileForm(
+  formSourceOfFields(benchFields(count), 'bench'),
+  { form: 'activation', barcodeType: 't', stage: 'activation' },
+  { language: 'en', loggedIn: true },
+);
 
 declare global {
   interface Window {
@@ -41,12 +60,16 @@ declare global {
 }
 window.benchResult = { keystrokes: [] };
 
-document.addEventListener('keydown', (event) => {
-  // Keystroke-to-paint: from the event to the next animation frame after React has committed.
-  // (Measured instead to just after that frame's paint, with a message task, the figures are
-  // dominated by producing the frame: 200 bare inputs then take longer than the form.)
-  requestAnimationFrame(() => window.benchResult.keystrokes.push(performance.now() - event.timeStamp));
-}, true);
+document.addEventListener(
+  'keydown',
+  (event) => {
+    // Keystroke-to-paint: from the event to the next animation frame after React has committed.
+    // (Measured instead to just after that frame's paint, with a message task, the figures are
+    // dominated by producing the frame: 200 bare inputs then take longer than the form.)
+    requestAnimationFrame(() => window.benchResult.keystrokes.push(performance.now() - event.timeStamp));
+  },
+  true,
+);
 
 function Bench() {
   const [data, setData] = useState<Record<string, unknown>>({});
@@ -57,11 +80,28 @@ function Bench() {
   }, []);
   if (mode === 'bare') {
     // The floor: the same number of bare inputs, no React or form work per key.
-    return <form>{Array.from({ length: count }, (_, i) => <p key={i}><label htmlFor={`root_f${i}`}>Field {i}</label><input id={`root_f${i}`} maxLength={40} /></p>)}</form>;
+    return (
+      <form>
+        {Array.from({ length: count }, (_, i) => (
+          <p key={i}>
+            <label htmlFor={`root_f${i}`}>Field {i}</label>
+            <input id={`root_f${i}`} maxLength={40} />
+          </p>
+        ))}
+      </form>
+    );
   }
   if (mode === 'plain') {
     const schema = { ...compiled.schema, $id: undefined } as RJSFSchema;
-    return <PlainForm schema={schema} validator={validator} formData={data} onChange={(e) => setData(e.formData as Record<string, unknown>)} liveValidate />;
+    return (
+      <PlainForm
+        schema={schema}
+        validator={validator}
+        formData={data}
+        onChange={(e) => setData(e.formData as Record<string, unknown>)}
+        liveValidate
+      />
+    );
   }
   return (
     <ConfiguredForm form={compiled} formData={data} onChange={setData} onSubmit={() => undefined} context={context}>
@@ -81,5 +121,11 @@ new MutationObserver((_records, observer) => {
 void initI18n(['en']).then(() => {
   started = performance.now();
   // The provider sits above the form, as in the app (a provider re-rendered per keystroke would re-render every input).
-  createRoot(document.getElementById('root') as HTMLElement).render(<StrictMode><MantineProvider><Bench /></MantineProvider></StrictMode>);
+  createRoot(document.getElementById('root') as HTMLElement).render(
+    <StrictMode>
+      <MantineProvider>
+        <Bench />
+      </MantineProvider>
+    </StrictMode>,
+  );
 });

@@ -20,5 +20,10 @@ export default defineConfig({
       '@renderer': `${repo}renderer`,
     },
   },
-  build: { outDir: process.env.FORM_BENCH_OUT ?? '/tmp/form-bench-dist', emptyOutDir: true, target: 'es2022', minify: process.env.FORM_BENCH_MINIFY !== '0' },
+  build: {
+    outDir: process.env.FORM_BENCH_OUT ?? '/tmp/form-bench-dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    minify: process.env.FORM_BENCH_MINIFY !== '0',
+  },
 });

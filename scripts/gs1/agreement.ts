@@ -3,8 +3,16 @@
 import { readFileSync } from 'node:fs';
 import { GS, parseGs1, toBracketed } from '../../gs1';
 
-interface Vector { source: string; mode: string; input: string; valid: boolean; aiData?: string }
-const { vectors } = JSON.parse(readFileSync('tests/fixtures/gs1-reference-vectors.json', 'utf8')) as { vectors: Vector[] };
+interface Vector {
+  source: string;
+  mode: string;
+  input: string;
+  valid: boolean;
+  aiData?: string;
+}
+const { vectors } = JSON.parse(readFileSync('tests/fixtures/gs1-reference-vectors.json', 'utf8')) as {
+  vectors: Vector[];
+};
 
 const agrees = (v: Vector) => {
   const parsed = parseGs1(v.mode === 'data' ? `]C1${v.input.slice(1).replaceAll('^', GS)}` : v.input);

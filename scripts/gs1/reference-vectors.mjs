@@ -11,7 +11,10 @@ const [engine, oracle] = process.argv.slice(2);
 if (!engine || !oracle) throw new Error('usage: reference-vectors.mjs <engine checkout> <oracle binary>');
 
 /** C string literal body -> text. */
-const unescapeC = (body) => body.replace(/\\(x[0-9a-fA-F]{1,2}|.)/g, (_, e) => (e[0] === 'x' ? String.fromCharCode(parseInt(e.slice(1), 16)) : ({ n: '\n', t: '\t', r: '\r', 0: '\0' })[e] ?? e));
+const unescapeC = (body) =>
+  body.replace(/\\(x[0-9a-fA-F]{1,2}|.)/g, (_, e) =>
+    e[0] === 'x' ? String.fromCharCode(parseInt(e.slice(1), 16)) : ({ n: '\n', t: '\t', r: '\r', 0: '\0' }[e] ?? e),
+  );
 
 /** The arguments of each call `name(...)` in `source`: each argument is its concatenated string literals, or null. */
 function callsOf(source, name) {
@@ -30,7 +33,10 @@ function callsOf(source, name) {
         i = j + 1;
         continue;
       }
-      if (c === '/' && source[i + 1] === '/') { i = source.indexOf('\n', i); continue; }
+      if (c === '/' && source[i + 1] === '/') {
+        i = source.indexOf('\n', i);
+        continue;
+      }
       if (c === '(') depth += 1;
       else if (c === ')') depth -= 1;
       else if (c === ',' && depth === 1) args.push([]);
@@ -49,7 +55,15 @@ const testSection = (file) => {
 const vectors = [];
 const add = (source, input) => {
   if (typeof input !== 'string' || vectors.some((v) => v.input === input)) return;
-  const mode = /^\]/.test(input) ? 'scan' : input.startsWith('(') ? 'ai' : input.startsWith('^') ? 'data' : /^https?:/i.test(input) ? 'dl' : null;
+  const mode = /^\]/.test(input)
+    ? 'scan'
+    : input.startsWith('(')
+      ? 'ai'
+      : input.startsWith('^')
+        ? 'data'
+        : /^https?:/i.test(input)
+          ? 'dl'
+          : null;
   if (mode) vectors.push({ source, mode, input });
 };
 const dl = testSection('dl.c');
@@ -59,20 +73,41 @@ for (const args of callsOf(ai, 'test_parseAIdata')) add('ai.c test_ai_parseAIdat
 for (const args of callsOf(ai, 'test_processAIdata')) add('ai.c test_ai_processAIdata', args[1]);
 for (const args of callsOf(ai, 'test_validateAIs')) add('ai.c test_ai_validateAIs', args[2]);
 const linters = ai.slice(ai.indexOf('void test_ai_linters'), ai.indexOf('void test_ai_errMarkup'));
-for (const m of linters.matchAll(/\{\s*"((?:[^"\\]|\\.)*)"\s*,\s*GS1_LINTER_/g)) add('ai.c test_ai_linters', unescapeC(m[1]));
+for (const m of linters.matchAll(/\{\s*"((?:[^"\\]|\\.)*)"\s*,\s*GS1_LINTER_/g))
+  add('ai.c test_ai_linters', unescapeC(m[1]));
 const scan = testSection('scandata.c');
-for (const args of callsOf(scan, 'test_testProcessScanData')) if (/^\](C1|e0|d2|Q3|J1)/.test(args[1] ?? '')) add('scandata.c test_scandata_processScanData', args[1]);
+for (const args of callsOf(scan, 'test_testProcessScanData'))
+  if (/^\](C1|e0|d2|Q3|J1)/.test(args[1] ?? '')) add('scandata.c test_scandata_processScanData', args[1]);
 
 const hex = (s) => Buffer.from(s, 'latin1').toString('hex');
-const answers = execFileSync(oracle, { input: vectors.map((v) => `${v.mode} ${hex(v.input)}\n`).join('') }).toString().trim().split('\n');
+const answers = execFileSync(oracle, { input: vectors.map((v) => `${v.mode} ${hex(v.input)}\n`).join('') })
+  .toString()
+  .trim()
+  .split('\n');
 const fromHex = (h) => Buffer.from(h ?? '', 'hex').toString('latin1');
 const out = vectors.map((v, i) => {
   const [verdict, payload] = answers[i].split(' ');
-  return verdict === 'ok' ? { ...v, valid: true, aiData: fromHex(payload) } : { ...v, valid: false, reason: fromHex(payload) };
+  return verdict === 'ok'
+    ? { ...v, valid: true, aiData: fromHex(payload) }
+    : { ...v, valid: false, reason: fromHex(payload) };
 });
-const commit = execFileSync('git', ['--git-dir', process.env.ENGINE_GIT_DIR ?? join(engine, '.git'), 'rev-parse', 'HEAD']).toString().trim();
-writeFileSync('tests/fixtures/gs1-reference-vectors.json', `${JSON.stringify({
-  source: `https://github.com/gs1/gs1-syntax-engine at ${commit}, unit-test inputs of src/c-lib/dl.c, ai.c, scandata.c (Apache-2.0); verdicts from the engine itself under its default options (scripts/gs1/reference-oracle.c)`,
-  vectors: out,
-}, null, 1)}\n`);
+const commit = execFileSync('git', [
+  '--git-dir',
+  process.env.ENGINE_GIT_DIR ?? join(engine, '.git'),
+  'rev-parse',
+  'HEAD',
+])
+  .toString()
+  .trim();
+writeFileSync(
+  'tests/fixtures/gs1-reference-vectors.json',
+  `${JSON.stringify(
+    {
+      source: `https://github.com/gs1/gs1-syntax-engine at ${commit}, unit-test inputs of src/c-lib/dl.c, ai.c, scandata.c (Apache-2.0); verdicts from the engine itself under its default options (scripts/gs1/reference-oracle.c)`,
+      vectors: out,
+    },
+    null,
+    1,
+  )}\n`,
+);
 console.log(`${out.length} vectors, ${out.filter((v) => v.valid).length} valid`);

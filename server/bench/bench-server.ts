@@ -31,13 +31,16 @@ export type BenchDatabase = { kind: 'pglite'; dataDir?: string } | { kind: 'post
  */
 export function processesWhere(file: 'stat' | 'comm', test: (content: string) => boolean): number[] {
   try {
-    return readdirSync('/proc').filter((name) => /^\d+$/.test(name)).filter((name) => {
-      try {
-        return test(readFileSync(`/proc/${name}/${file}`, 'utf8'));
-      } catch {
-        return false;
-      }
-    }).map(Number);
+    return readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .filter((name) => {
+        try {
+          return test(readFileSync(`/proc/${name}/${file}`, 'utf8'));
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
   } catch {
     return [];
   }
@@ -50,11 +53,16 @@ export function processAndChildren(pid: number): number[] {
 }
 
 /** Starts `server/main.ts` on `127.0.0.1:port` and resolves once it answers, with `env` added to its environment (3 minutes at most: the cores may be shared). */
-export async function startBenchServer(port: number, database: BenchDatabase = { kind: 'pglite' }, env: Record<string, string> = {}): Promise<BenchServer> {
+export async function startBenchServer(
+  port: number,
+  database: BenchDatabase = { kind: 'pglite' },
+  env: Record<string, string> = {},
+): Promise<BenchServer> {
   const base = `http://127.0.0.1:${port}`;
-  const where = database.kind === 'pglite'
-    ? { DATA_DIR: database.dataDir ?? ':memory:', DATABASE_URL: '', WORKERS: '1' }
-    : { DATABASE_URL: database.url, WORKERS: String(database.workers) };
+  const where =
+    database.kind === 'pglite'
+      ? { DATA_DIR: database.dataDir ?? ':memory:', DATABASE_URL: '', WORKERS: '1' }
+      : { DATABASE_URL: database.url, WORKERS: String(database.workers) };
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', ...where },
     stdio: 'ignore',
@@ -83,47 +91,88 @@ export async function startBenchServer(port: number, database: BenchDatabase = {
 }
 
 /** The body that logs staff 1111-2222 in to the demo project. */
-export const staffLogin = (visitorId = 'bench-visitor-01') => ({ projectId: SEED.demoProject, accessCode: STAFF_ACCESS_CODE, visitorId });
+export const staffLogin = (visitorId = 'bench-visitor-01') => ({
+  projectId: SEED.demoProject,
+  accessCode: STAFF_ACCESS_CODE,
+  visitorId,
+});
 
 /** Logs staff in and returns the `cookie` header that carries the session (access token and hint). */
 export async function staffCookie(base: string): Promise<string> {
   const res = await fetch(`${base}/api/user/authorize`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(staffLogin()),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(staffLogin()),
   });
   if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
-const address = { companyName: 'FrostLine Pharma', country: 'JPN', postalCode: '530-0001', prefecture: 'Osaka', address1: '1-1 Umeda', phoneNumber: '+81 6-1234-5678' };
+const address = {
+  companyName: 'FrostLine Pharma',
+  country: 'JPN',
+  postalCode: '530-0001',
+  prefecture: 'Osaka',
+  address1: '1-1 Umeda',
+  phoneNumber: '+81 6-1234-5678',
+};
 
 /** A valid activation of a demo pallet at its first trackpoint (manufacturer needs every field). */
 export const palletActivation = (barcodeId: string) => ({
-  barcodeId, barcodeType: 'pallet', origin: address, destination: { ...address, address1: '2-2 Namba' },
-  dimension: { height: 150, width: 120, depth: 100 }, weight: 480,
-  customFields: { productName: 'Influenza vaccine', lotNumber: 'FLU-2026-1', expiryDate: '2027-03-31', storageRange: '2-8', caseCount: 40, dosesPerCase: 100, totalDoses: 1 },
+  barcodeId,
+  barcodeType: 'pallet',
+  origin: address,
+  destination: { ...address, address1: '2-2 Namba' },
+  dimension: { height: 150, width: 120, depth: 100 },
+  weight: 480,
+  customFields: {
+    productName: 'Influenza vaccine',
+    lotNumber: 'FLU-2026-1',
+    expiryDate: '2027-03-31',
+    storageRange: '2-8',
+    caseCount: 40,
+    dosesPerCase: 100,
+    totalDoses: 1,
+  },
 });
 
 /** The step after activation: the pallet arrives at the distribution centre, cold chain intact. */
 export const distributionCentreStep = (barcodeId: string) => ({
-  barcodeId, trackPointKey: 'distributionCentre', forms: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } },
+  barcodeId,
+  trackPointKey: 'distributionCentre',
+  forms: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } },
 });
 
 /** The demo case's activation fields (its product, lot, expiry and storage range). */
-const CASE_FIELDS = { productName: 'Influenza vaccine', lotNumber: 'FLU-2026-1', expiryDate: '2027-03-31', storageRange: '2-8' };
+const CASE_FIELDS = {
+  productName: 'Influenza vaccine',
+  lotNumber: 'FLU-2026-1',
+  expiryDate: '2027-03-31',
+  storageRange: '2-8',
+};
 
 /**
  * `count` values, each made by `make(n)` (n = 1, 2, ... in the order started), `connections` at
  * a time: how the benches prepare their barcodes.
  */
-export async function madeConcurrently<T>(count: number, connections: number, make: (n: number) => Promise<T>): Promise<T[]> {
+export async function madeConcurrently<T>(
+  count: number,
+  connections: number,
+  make: (n: number) => Promise<T>,
+): Promise<T[]> {
   const made: T[] = [];
   let started = 0;
-  await Promise.all(Array.from({ length: connections }, async () => {
-    while (started < count) {
-      started += 1;
-      made.push(await make(started));
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (started < count) {
+        started += 1;
+        made.push(await make(started));
+      }
+    }),
+  );
   return made;
 }
 
@@ -144,14 +193,23 @@ export function apiClient(base: string, cookie: string) {
     post: (path: string, body: object) => call('POST', path, body),
     /** A new demo pallet, activated at manufacturer; resolves to its id. */
     async activatedPallet(): Promise<string> {
-      const { id } = await call('POST', '/barcode/barcode', { projectCode: 'demo', projectVersion: 1 }) as { id: string };
+      const { id } = (await call('POST', '/barcode/barcode', { projectCode: 'demo', projectVersion: 1 })) as {
+        id: string;
+      };
       await call('POST', '/barcode/activation', palletActivation(id));
       return id;
     },
     /** A new demo case (with this external id, if given), activated at manufacturer; resolves to its id. */
     async activatedCase(externalId?: string): Promise<string> {
-      const { id } = await call('POST', '/barcode/barcode', { projectCode: 'demo', projectVersion: 1 }) as { id: string };
-      await call('POST', '/barcode/activation', { ...palletActivation(id), barcodeType: 'case', customFields: CASE_FIELDS, ...(externalId ? { externalId } : {}) });
+      const { id } = (await call('POST', '/barcode/barcode', { projectCode: 'demo', projectVersion: 1 })) as {
+        id: string;
+      };
+      await call('POST', '/barcode/activation', {
+        ...palletActivation(id),
+        barcodeType: 'case',
+        customFields: CASE_FIELDS,
+        ...(externalId ? { externalId } : {}),
+      });
       return id;
     },
   };

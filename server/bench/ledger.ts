@@ -23,15 +23,26 @@ const DAY_MS = 86_400_000;
 const db = await openPglite();
 const { app } = await prepareServer(
   db,
-  { authSecret: 'bench-secret', config: defaultServerConfig({}), distDir: '', trustProxy: false, projectsDir: fileURLToPath(new URL('../projects', import.meta.url)) },
+  {
+    authSecret: 'bench-secret',
+    config: defaultServerConfig({}),
+    distDir: '',
+    trustProxy: false,
+    projectsDir: fileURLToPath(new URL('../projects', import.meta.url)),
+  },
   { watchProjects: false, log: () => undefined },
 );
 const base = await app.listen({ port: 0, host: '127.0.0.1' });
 
 const login = await fetch(`${base}/api/user/authorize`, {
-  method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ projectId: SEED.demoProject, accessCode: STAFF_ACCESS_CODE, visitorId: 'bench-ledger-0001' }),
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ projectId: SEED.demoProject, accessCode: STAFF_ACCESS_CODE, visitorId: 'bench-ledger-0001' }),
 });
-const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+const cookie = login.headers
+  .getSetCookie()
+  .map((c) => c.split(';')[0])
+  .join('; ');
 
 /** 2,500 pallets with four entries each, the n-th pallet's entries on day n mod 300 before today. */
 async function writeHistory(): Promise<void> {
@@ -81,21 +92,30 @@ async function measureExport(): Promise<void> {
   clearInterval(sampler);
   const events = await countEvents(url);
   const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
-  console.log(`EPCIS project export: ${events} events, ${mb(bytes)} streamed in ${(elapsed / 1000).toFixed(2)} s (${Math.round(events / (elapsed / 1000))} events/s)`);
-  console.log(`  memory while streaming: RSS ${mb(before.rss)} -> peak ${mb(peak.rss)} (+${mb(peak.rss - before.rss)}); V8 heap used ${mb(before.heapUsed)} -> peak ${mb(peak.heapUsed)} (+${mb(peak.heapUsed - before.heapUsed)})`);
+  console.log(
+    `EPCIS project export: ${events} events, ${mb(bytes)} streamed in ${(elapsed / 1000).toFixed(2)} s (${Math.round(events / (elapsed / 1000))} events/s)`,
+  );
+  console.log(
+    `  memory while streaming: RSS ${mb(before.rss)} -> peak ${mb(peak.rss)} (+${mb(peak.rss - before.rss)}); V8 heap used ${mb(before.heapUsed)} -> peak ${mb(peak.heapUsed)} (+${mb(peak.heapUsed - before.heapUsed)})`,
+  );
   if (!tail.endsWith(']}}')) throw new Error('the document did not end');
 }
 
 /** How many events the export holds (a second export, parsed whole: only to count). */
 async function countEvents(url: string): Promise<number> {
-  const document = await (await fetch(url, { headers: { cookie } })).json() as { epcisBody: { eventList: unknown[] } };
+  const document = (await (await fetch(url, { headers: { cookie } })).json()) as {
+    epcisBody: { eventList: unknown[] };
+  };
   return document.epcisBody.eventList.length;
 }
 
 /** One barcode with 1,000 entries written without hashes (as before the ledger), then its status: first (chains them) and again (verifies). */
 async function measureStatus(): Promise<void> {
   const id = 'L00000000001';
-  await db.query("insert into barcodes (id, project_id, barcode_type, is_activated, current_track_point_key) values ($1, $2, 'pallet', true, 'manufacturer')", [id, SEED.demoProject]);
+  await db.query(
+    "insert into barcodes (id, project_id, barcode_type, is_activated, current_track_point_key) values ($1, $2, 'pallet', true, 'manufacturer')",
+    [id, SEED.demoProject],
+  );
   await db.query(
     `insert into barcode_history (barcode_id, seq, action, track_point_key, data, created_at)
      select $1, i, case when i = 1 then 'activated' else 'tracking-edited' end, 'manufacturer', jsonb_build_object('forms', jsonb_build_object('release', jsonb_build_object('releasedBy', 'Hana ' || i))),
@@ -106,15 +126,18 @@ async function measureStatus(): Promise<void> {
   const status = async () => {
     const started = performance.now();
     const res = await fetch(`${base}/api/barcode/ledger/status?id=${id}`, { headers: { cookie } });
-    const body = await res.json() as { data: { intact: boolean; checked: number } };
-    if (!body.data.intact || body.data.checked !== LEDGER_ENTRIES) throw new Error(`unexpected status ${JSON.stringify(body)}`);
+    const body = (await res.json()) as { data: { intact: boolean; checked: number } };
+    if (!body.data.intact || body.data.checked !== LEDGER_ENTRIES)
+      throw new Error(`unexpected status ${JSON.stringify(body)}`);
     return performance.now() - started;
   };
   const first = await status();
   const runs: number[] = [];
   for (let i = 0; i < STATUS_RUNS; i += 1) runs.push(await status());
   runs.sort((a, b) => a - b);
-  console.log(`ledger status of a barcode with ${LEDGER_ENTRIES} entries: first call (chains the ${LEDGER_ENTRIES} unhashed entries) ${first.toFixed(0)} ms; then verify only: median ${runs[Math.floor(runs.length / 2)]!.toFixed(0)} ms, max ${runs.at(-1)!.toFixed(0)} ms over ${STATUS_RUNS} calls`);
+  console.log(
+    `ledger status of a barcode with ${LEDGER_ENTRIES} entries: first call (chains the ${LEDGER_ENTRIES} unhashed entries) ${first.toFixed(0)} ms; then verify only: median ${runs[Math.floor(runs.length / 2)]!.toFixed(0)} ms, max ${runs.at(-1)!.toFixed(0)} ms over ${STATUS_RUNS} calls`,
+  );
 }
 
 try {

@@ -6,7 +6,14 @@
  */
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { apiClient, distributionCentreStep, madeConcurrently, processesWhere, staffCookie, type ApiClient } from './bench-server';
+import {
+  apiClient,
+  distributionCentreStep,
+  madeConcurrently,
+  processesWhere,
+  staffCookie,
+  type ApiClient,
+} from './bench-server';
 
 /** Tracking steps measured (one pallet each), and reads measured per viewer. */
 const TRACKING_STEPS = Number(process.env.BENCH_TRACKING_STEPS ?? 1000);
@@ -53,7 +60,12 @@ export const postgresPids = (): number[] => processesWhere('comm', (comm) => com
  * CPU (ms) of the local PostgreSQL's processes by pid. Its backends come and go (a pool opens and
  * closes connections), so a difference is taken per process: see `databaseCpuSince`.
  */
-const databaseCpu = (): Map<number, number> => new Map(postgresPids().map((pid) => [pid, cpuMsOf([pid])] as const).filter(([, ms]) => !Number.isNaN(ms)));
+const databaseCpu = (): Map<number, number> =>
+  new Map(
+    postgresPids()
+      .map((pid) => [pid, cpuMsOf([pid])] as const)
+      .filter(([, ms]) => !Number.isNaN(ms)),
+  );
 
 /** CPU (ms) PostgreSQL's processes used since `before`: each live process's growth, a new one's whole time (one that ended in between is not counted). */
 const databaseCpuSince = (before: Map<number, number>): number => {
@@ -83,13 +95,21 @@ export function cpuMsOf(pids: readonly number[]): number {
 }
 
 /** Value at quantile `q` of ascending `sorted` (nearest rank). */
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
 
 /**
  * Runs exactly `amount` requests over `CONNECTIONS` connections, `request(i)` giving the i-th
  * request; latencies are taken per response (autocannon's histogram stops at p90 then p97.5).
  */
-export async function measure(base: string, amount: number, request: (i: number) => BenchRequest, headers: Record<string, string>, serverPids: readonly number[], onPostgres: boolean): Promise<Figures> {
+export async function measure(
+  base: string,
+  amount: number,
+  request: (i: number) => BenchRequest,
+  headers: Record<string, string>,
+  serverPids: readonly number[],
+  onPostgres: boolean,
+): Promise<Figures> {
   let next = 0;
   const latencies: number[] = [];
   let lastAnswer = performance.now();
@@ -97,23 +117,35 @@ export async function measure(base: string, amount: number, request: (i: number)
   const databaseBefore = onPostgres ? databaseCpu() : undefined;
   const loadBefore = ownCpuMs();
   const started = performance.now();
-  const result = await new Promise<autocannon.Result>((resolve, reject) => autocannon({
-    url: base,
-    connections: CONNECTIONS,
-    amount,
-    timeout: 30,
-    requests: [{
-      setupRequest: (req) => {
-        const { method, path, body, headers: own } = request(next);
-        next += 1;
-        return { ...req, method, path, headers: { ...headers, ...own, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) };
+  const result = await new Promise<autocannon.Result>((resolve, reject) =>
+    autocannon(
+      {
+        url: base,
+        connections: CONNECTIONS,
+        amount,
+        timeout: 30,
+        requests: [
+          {
+            setupRequest: (req) => {
+              const { method, path, body, headers: own } = request(next);
+              next += 1;
+              return {
+                ...req,
+                method,
+                path,
+                headers: { ...headers, ...own, ...(body ? { 'content-type': 'application/json' } : {}) },
+                ...(body ? { body: JSON.stringify(body) } : {}),
+              };
+            },
+          },
+        ],
       },
-    }],
-  }, (error, done) => (error ? reject(error as Error) : resolve(done)))
-    .on('response', (_client, _status, _bytes, responseTime) => {
+      (error, done) => (error ? reject(error as Error) : resolve(done)),
+    ).on('response', (_client, _status, _bytes, responseTime) => {
       latencies.push(responseTime);
       lastAnswer = performance.now();
-    }));
+    }),
+  );
   // Up to the last answer: autocannon reports its end on its next one-second tick, which made
   // 1,000 requests answered in 2.1 s read as 333/s.
   const seconds = (lastAnswer - started) / 1000;
@@ -121,16 +153,26 @@ export async function measure(base: string, amount: number, request: (i: number)
   const databaseCpuMs = databaseBefore ? databaseCpuSince(databaseBefore) / amount : NaN;
   const loadCpuMs = (ownCpuMs() - loadBefore) / amount;
   latencies.sort((a, b) => a - b);
-  const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count ?? 0]));
+  const statuses = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count ?? 0]),
+  );
   return {
-    requests: latencies.length, perSecond: latencies.length / seconds,
-    p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95), p99: quantile(latencies, 0.99),
-    failures: result.non2xx + result.errors + result.timeouts, statuses, serverCpuMs, databaseCpuMs, loadCpuMs,
+    requests: latencies.length,
+    perSecond: latencies.length / seconds,
+    p50: quantile(latencies, 0.5),
+    p95: quantile(latencies, 0.95),
+    p99: quantile(latencies, 0.99),
+    failures: result.non2xx + result.errors + result.timeouts,
+    statuses,
+    serverCpuMs,
+    databaseCpuMs,
+    loadCpuMs,
   };
 }
 
 /** `count` activated pallets, made `CONNECTIONS` at a time. */
-const activatedPallets = (api: ApiClient, count: number) => madeConcurrently(count, CONNECTIONS, () => api.activatedPallet());
+const activatedPallets = (api: ApiClient, count: number) =>
+  madeConcurrently(count, CONNECTIONS, () => api.activatedPallet());
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
@@ -141,15 +183,23 @@ export interface LifecycleRow {
 }
 
 export function printRow(title: string, f: Figures): void {
-  const statuses = Object.entries(f.statuses).map(([code, n]) => `${code}: ${n}`).join(', ');
-  console.log(`  ${title.padEnd(52)} ${f.perSecond.toFixed(0).padStart(5)} req/s   p50 ${ms(f.p50)}   p95 ${ms(f.p95)}   p99 ${ms(f.p99)}   CPU/request: server ${ms(f.serverCpuMs)}${Number.isNaN(f.databaseCpuMs) ? '' : `, PostgreSQL ${ms(f.databaseCpuMs)}`}, load generator ${ms(f.loadCpuMs)}   ${f.requests} requests, non-2xx/errors ${f.failures} (${statuses})`);
+  const statuses = Object.entries(f.statuses)
+    .map(([code, n]) => `${code}: ${n}`)
+    .join(', ');
+  console.log(
+    `  ${title.padEnd(52)} ${f.perSecond.toFixed(0).padStart(5)} req/s   p50 ${ms(f.p50)}   p95 ${ms(f.p95)}   p99 ${ms(f.p99)}   CPU/request: server ${ms(f.serverCpuMs)}${Number.isNaN(f.databaseCpuMs) ? '' : `, PostgreSQL ${ms(f.databaseCpuMs)}`}, load generator ${ms(f.loadCpuMs)}   ${f.requests} requests, non-2xx/errors ${f.failures} (${statuses})`,
+  );
 }
 
 /**
  * Prepares the pallets, loads the server and prints the figures; resolves to them. Throws if
  * any tracking step was refused. `serverPids` gives the server's processes (for their CPU time).
  */
-export async function benchLifecycle(base: string, serverPids: () => readonly number[] = () => [], onPostgres = false): Promise<LifecycleRow[]> {
+export async function benchLifecycle(
+  base: string,
+  serverPids: () => readonly number[] = () => [],
+  onPostgres = false,
+): Promise<LifecycleRow[]> {
   const cookie = await staffCookie(base);
   const api = apiClient(base, cookie);
   const preparing = performance.now();
@@ -158,7 +208,9 @@ export async function benchLifecycle(base: string, serverPids: () => readonly nu
   const warmUp = pallets.slice(0, WARM_UP_STEPS);
   const measured = pallets.slice(WARM_UP_STEPS, WARM_UP_STEPS + TRACKING_STEPS);
   const keyed = pallets.slice(WARM_UP_STEPS + TRACKING_STEPS);
-  console.log(`barcode lifecycle, ${CONNECTIONS} connections (${pallets.length} pallets generated and activated in ${((performance.now() - preparing) / 1000).toFixed(1)} s):`);
+  console.log(
+    `barcode lifecycle, ${CONNECTIONS} connections (${pallets.length} pallets generated and activated in ${((performance.now() - preparing) / 1000).toFixed(1)} s):`,
+  );
   const pids = serverPids();
   const rows: LifecycleRow[] = [];
   const row = (route: string, figures: Figures) => {
@@ -167,20 +219,44 @@ export async function benchLifecycle(base: string, serverPids: () => readonly nu
     return figures;
   };
 
-  const track = (ids: string[]) => (i: number): BenchRequest => ({ method: 'POST', path: '/api/barcode/tracking', body: distributionCentreStep(ids[i % ids.length]!) });
+  const track =
+    (ids: string[]) =>
+    (i: number): BenchRequest => ({
+      method: 'POST',
+      path: '/api/barcode/tracking',
+      body: distributionCentreStep(ids[i % ids.length]!),
+    });
   await measure(base, warmUp.length, track(warmUp), { cookie }, pids, onPostgres);
-  const tracking = row('POST /api/barcode/tracking', await measure(base, measured.length, track(measured), { cookie }, pids, onPostgres));
+  const tracking = row(
+    'POST /api/barcode/tracking',
+    await measure(base, measured.length, track(measured), { cookie }, pids, onPostgres),
+  );
   // As the app sends it: one Idempotency-Key per action, claimed and answered in the database.
-  const trackKeyed = (i: number): BenchRequest => ({ ...track(keyed)(i), headers: { 'idempotency-key': `bench-${keyed[i % keyed.length]}` } });
-  const trackingKeyed = row('POST /api/barcode/tracking, Idempotency-Key', await measure(base, keyed.length, trackKeyed, { cookie }, pids, onPostgres));
+  const trackKeyed = (i: number): BenchRequest => ({
+    ...track(keyed)(i),
+    headers: { 'idempotency-key': `bench-${keyed[i % keyed.length]}` },
+  });
+  const trackingKeyed = row(
+    'POST /api/barcode/tracking, Idempotency-Key',
+    await measure(base, keyed.length, trackKeyed, { cookie }, pids, onPostgres),
+  );
 
-  const read = (i: number): BenchRequest => ({ method: 'GET', path: `/api/barcode/barcode?id=${measured[i % measured.length]}` });
+  const read = (i: number): BenchRequest => ({
+    method: 'GET',
+    path: `/api/barcode/barcode?id=${measured[i % measured.length]}`,
+  });
   row('GET /api/barcode/barcode?id=, staff', await measure(base, READS, read, { cookie }, pids, onPostgres));
   row('GET /api/barcode/barcode?id=, visitor', await measure(base, READS, read, {}, pids, onPostgres));
 
-  const notTracked = (await Promise.all([...measured.slice(0, 20), ...keyed.slice(0, 20)].map((id) => api.get(`/barcode/barcode?id=${id}`))))
-    .filter((b) => (b as { currentTrackPointKey: string }).currentTrackPointKey !== 'distributionCentre').length;
+  const notTracked = (
+    await Promise.all(
+      [...measured.slice(0, 20), ...keyed.slice(0, 20)].map((id) => api.get(`/barcode/barcode?id=${id}`)),
+    )
+  ).filter((b) => (b as { currentTrackPointKey: string }).currentTrackPointKey !== 'distributionCentre').length;
   const refused = tracking.failures + trackingKeyed.failures;
-  if (refused > 0 || notTracked > 0) throw new Error(`tracking: ${refused} steps refused, ${notTracked} of 40 sampled pallets not at distributionCentre`);
+  if (refused > 0 || notTracked > 0)
+    throw new Error(
+      `tracking: ${refused} steps refused, ${notTracked} of 40 sampled pallets not at distributionCentre`,
+    );
   return rows;
 }

@@ -39,12 +39,24 @@ interface Running {
 async function startBuilt(env: Record<string, string>, port: number): Promise<Running> {
   const started = performance.now();
   const child = spawn(process.execPath, ['dist-server/main.js'], {
-    env: { ...process.env, DATABASE_URL: '', WORKERS: '', LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      WORKERS: '',
+      LOG_LEVEL: 'warn',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (c: Buffer) => { output += c.toString(); });
-  child.stderr!.on('data', (c: Buffer) => { output += c.toString(); });
+  child.stdout!.on('data', (c: Buffer) => {
+    output += c.toString();
+  });
+  child.stderr!.on('data', (c: Buffer) => {
+    output += c.toString();
+  });
   const base = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode !== null) return;
@@ -59,7 +71,14 @@ async function startBuilt(env: Record<string, string>, port: number): Promise<Ru
       if ((await fetch(`${base}/readyz`)).ok) {
         const readyMs = performance.now() - started;
         const printed = /Ready in (\d+) ms/.exec(output);
-        return { child, base, readyMs, printedReadyMs: printed ? Number(printed[1]) : null, pids: () => processAndChildren(child.pid!), stop };
+        return {
+          child,
+          base,
+          readyMs,
+          printedReadyMs: printed ? Number(printed[1]) : null,
+          pids: () => processAndChildren(child.pid!),
+          stop,
+        };
       }
     } catch {
       // not listening yet
@@ -101,13 +120,33 @@ async function underLoad(server: Running): Promise<LoadFigures> {
   const api = apiClient(server.base, cookie);
   const pallets = await madeConcurrently(400, 8, () => api.activatedPallet());
   // Measured as the lifecycle bench measures (to the last answer, each step a real one).
-  const steps = await measure(server.base, pallets.length, (i) => ({ method: 'POST', path: '/api/barcode/tracking', body: distributionCentreStep(pallets[i % pallets.length]!) }), { cookie }, [], false);
+  const steps = await measure(
+    server.base,
+    pallets.length,
+    (i) => ({
+      method: 'POST',
+      path: '/api/barcode/tracking',
+      body: distributionCentreStep(pallets[i % pallets.length]!),
+    }),
+    { cookie },
+    [],
+    false,
+  );
   let next = 0;
   const reads = await autocannon({
-    url: server.base, connections: 10, duration: 10,
-    requests: [{ method: 'GET', headers: { cookie }, setupRequest: (req) => ({ ...req, path: `/api/barcode/barcode?id=${pallets[next++ % pallets.length]}` }) }],
+    url: server.base,
+    connections: 10,
+    duration: 10,
+    requests: [
+      {
+        method: 'GET',
+        headers: { cookie },
+        setupRequest: (req) => ({ ...req, path: `/api/barcode/barcode?id=${pallets[next++ % pallets.length]}` }),
+      },
+    ],
   });
-  if (steps.failures > 0 || reads.non2xx + reads.errors > 0) console.warn(`  (refused or failed: ${steps.failures} steps, ${reads.non2xx + reads.errors} reads)`);
+  if (steps.failures > 0 || reads.non2xx + reads.errors > 0)
+    console.warn(`  (refused or failed: ${steps.failures} steps, ${reads.non2xx + reads.errors} reads)`);
   return {
     stepsPerSecond: Math.round(steps.perSecond),
     readsPerSecond: Math.round(reads.requests.average),
@@ -147,12 +186,16 @@ try {
   const firstIdle = memoryOf(server.pids());
   await server.stop();
   server = await startBuilt({ DATA_DIR: dataDir }, PORT);
-  print(`start, PGlite: first start on an empty folder ${Math.round(first)} ms (idle ${firstIdle.rss} MB, peak ${firstIdle.peak} MB); on the existing folder ${Math.round(server.readyMs)} ms to ready (printed: ${server.printedReadyMs} ms)  [load ${load()}]`);
+  print(
+    `start, PGlite: first start on an empty folder ${Math.round(first)} ms (idle ${firstIdle.rss} MB, peak ${firstIdle.peak} MB); on the existing folder ${Math.round(server.readyMs)} ms to ready (printed: ${server.printedReadyMs} ms)  [load ${load()}]`,
+  );
   await settle();
   const idle = memoryOf(server.pids());
   const figures = await underLoad(server);
   const loaded = memoryOf(server.pids());
-  print(`memory, PGlite on disk: idle ${idle.rss} MB, peak under load ${loaded.peak} MB, after the load ${loaded.rss} MB; ${figures.stepsPerSecond} steps/s, ${figures.readsPerSecond} reads/s (p97.5 ${figures.readP95} ms)  [load ${load()}]`);
+  print(
+    `memory, PGlite on disk: idle ${idle.rss} MB, peak under load ${loaded.peak} MB, after the load ${loaded.rss} MB; ${figures.stepsPerSecond} steps/s, ${figures.readsPerSecond} reads/s (p97.5 ${figures.readP95} ms)  [load ${load()}]`,
+  );
   await server.stop();
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
@@ -170,7 +213,9 @@ if (postgresServer) {
       const figures = await underLoad(server);
       perWorkers.set(workers, figures);
       const loaded = memoryOf(server.pids());
-      print(`memory, PostgreSQL, ${workers} server process${workers > 1 ? 'es (+ the cluster primary)' : ''}: ready in ${Math.round(server.readyMs)} ms; idle ${idle.rss} MB, peak under load ${loaded.peak} MB, after ${loaded.rss} MB (the Node.js processes; PostgreSQL's own not counted)  [load ${load()}]`);
+      print(
+        `memory, PostgreSQL, ${workers} server process${workers > 1 ? 'es (+ the cluster primary)' : ''}: ready in ${Math.round(server.readyMs)} ms; idle ${idle.rss} MB, peak under load ${loaded.peak} MB, after ${loaded.rss} MB (the Node.js processes; PostgreSQL's own not counted)  [load ${load()}]`,
+      );
       await server.stop();
     } finally {
       await database.drop();
@@ -178,7 +223,9 @@ if (postgresServer) {
   }
   const one = perWorkers.get(1)!;
   const two = perWorkers.get(2)!;
-  print(`throughput on PostgreSQL, 1 vs 2 server processes: tracking ${one.stepsPerSecond} vs ${two.stepsPerSecond} steps/s; reads ${one.readsPerSecond} vs ${two.readsPerSecond}/s (p97.5 ${one.readP95} vs ${two.readP95} ms)  [load ${load()}]`);
+  print(
+    `throughput on PostgreSQL, 1 vs 2 server processes: tracking ${one.stepsPerSecond} vs ${two.stepsPerSecond} steps/s; reads ${one.readsPerSecond} vs ${two.readsPerSecond}/s (p97.5 ${one.readP95} vs ${two.readP95} ms)  [load ${load()}]`,
+  );
 } else {
   print('PostgreSQL: skipped (set DATABASE_URL, or run `scripts/with-postgres.sh npm run bench:ops`)');
 }

@@ -147,18 +147,29 @@ function durableOnDisk(dataDir: string): PGliteOptions {
   class SyncedNodeFS extends NodeFS {
     override async init(pg: PGlite, opts: Parameters<NodeFS['init']>[1]) {
       const { emscriptenOpts } = await super.init(pg, opts);
-      const preRun = [(mod: { NODEFS: { stream_ops: Record<string, unknown> } }) => {
-        mod.NODEFS.stream_ops.fsync = (stream: { nfd?: number }) => {
-          if (stream.nfd !== undefined) fsyncSync(stream.nfd);
-          return 0;
-        };
-      }, ...(emscriptenOpts.preRun ?? [])];
+      const preRun = [
+        (mod: { NODEFS: { stream_ops: Record<string, unknown> } }) => {
+          mod.NODEFS.stream_ops.fsync = (stream: { nfd?: number }) => {
+            if (stream.nfd !== undefined) fsyncSync(stream.nfd);
+            return 0;
+          };
+        },
+        ...(emscriptenOpts.preRun ?? []),
+      ];
       return { emscriptenOpts: { ...emscriptenOpts, preRun } as typeof emscriptenOpts };
     }
   }
   return {
     fs: new SyncedNodeFS(dataDir),
-    startParams: [...PGlite.defaultStartParams.filter((param) => param !== '-F'), '-c', 'fsync=on', '-c', 'wal_sync_method=fsync', '-c', 'synchronous_commit=on'],
+    startParams: [
+      ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
+      '-c',
+      'fsync=on',
+      '-c',
+      'wal_sync_method=fsync',
+      '-c',
+      'synchronous_commit=on',
+    ],
   };
 }
 
@@ -176,9 +187,13 @@ const db = new PGlite(${JSON.stringify(dataDir)}, { postgresqlconf: ${JSON.strin
 await db.waitReady;
 await db.close();`;
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '--eval', script], { stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(process.execPath, ['--input-type=module', '--eval', script], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`creating the PGlite folder ${dataDir} failed (exit ${code})`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`creating the PGlite folder ${dataDir} failed (exit ${code})`)),
+    );
   });
 }
 
@@ -202,15 +217,19 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = {}):
   const run = async <T>(sql: string, params: unknown[] | undefined, inTransaction: boolean): Promise<{ rows: T[] }> => {
     if (inTransaction || !/^\s*select\b/i.test(sql)) written += 1;
     const name = statementName(sql);
-    const execute = () => db._runExclusiveQuery(async () => {
-      const known = name !== undefined && prepared.has(name);
-      const messages = await db.execProtocolStream(batchOf(sql, params ?? [], name, known), { syncToFs: !inTransaction, throwOnError: false });
-      // The statement exists once its Parse completed, even when binding or running it failed.
-      if (name && messages.some((m) => m.name === 'parseComplete')) prepared.add(name);
-      const failure = messages.find((m) => m.name === 'error');
-      if (failure) throw failure;
-      return messages;
-    });
+    const execute = () =>
+      db._runExclusiveQuery(async () => {
+        const known = name !== undefined && prepared.has(name);
+        const messages = await db.execProtocolStream(batchOf(sql, params ?? [], name, known), {
+          syncToFs: !inTransaction,
+          throwOnError: false,
+        });
+        // The statement exists once its Parse completed, even when binding or running it failed.
+        if (name && messages.some((m) => m.name === 'parseComplete')) prepared.add(name);
+        const failure = messages.find((m) => m.name === 'error');
+        if (failure) throw failure;
+        return messages;
+      });
     const messages = inTransaction ? await execute() : await db._runExclusiveTransaction(execute);
     return { rows: (parse.parseResults(messages, db.parsers)[0] as Results<T> | undefined)?.rows ?? [] };
   };
@@ -219,7 +238,8 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = {}):
     written = 0;
     // The application's tables (the system catalogs change only with migrations).
     const { rows } = await db.query<{ tables: string | null }>(
-      "select string_agg(format('%I.%I', n.nspname, c.relname), ', ') as tables from pg_class c join pg_namespace n on n.oid = c.relnamespace where c.relkind = 'r' and n.nspname = 'public'");
+      "select string_agg(format('%I.%I', n.nspname, c.relname), ', ') as tables from pg_class c join pg_namespace n on n.oid = c.relnamespace where c.relkind = 'r' and n.nspname = 'public'",
+    );
     if (rows[0]?.tables) await db.exec(`vacuum (analyze, skip_database_stats) ${rows[0].tables}`);
     return performance.now() - started;
   };
@@ -228,20 +248,31 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = {}):
   /** Not before: `costFactor` times the last run's duration after it. */
   let notBefore = 0;
   let maintaining = false;
-  const timer = intervalMs > 0 ? setInterval(() => {
-    const now = Date.now();
-    const due = written > 0 && (now - lastRun >= intervalMs || written >= PGLITE_MAINTENANCE.writes);
-    if (!due || maintaining || now < notBefore || db.closed) return;
-    maintaining = true;
-    maintain().then((ms) => {
-      notBefore = Date.now() + ms * PGLITE_MAINTENANCE.costFactor;
-    }, (error: unknown) => {
-      console.warn(`PGlite maintenance (vacuum, analyze) failed: ${(error as Error).message}`);
-    }).finally(() => {
-      lastRun = Date.now();
-      maintaining = false;
-    });
-  }, Math.min(intervalMs, 1000)) : undefined;
+  const timer =
+    intervalMs > 0
+      ? setInterval(
+          () => {
+            const now = Date.now();
+            const due = written > 0 && (now - lastRun >= intervalMs || written >= PGLITE_MAINTENANCE.writes);
+            if (!due || maintaining || now < notBefore || db.closed) return;
+            maintaining = true;
+            maintain()
+              .then(
+                (ms) => {
+                  notBefore = Date.now() + ms * PGLITE_MAINTENANCE.costFactor;
+                },
+                (error: unknown) => {
+                  console.warn(`PGlite maintenance (vacuum, analyze) failed: ${(error as Error).message}`);
+                },
+              )
+              .finally(() => {
+                lastRun = Date.now();
+                maintaining = false;
+              });
+          },
+          Math.min(intervalMs, 1000),
+        )
+      : undefined;
   timer?.unref();
   return {
     driver: 'pglite',
@@ -250,10 +281,15 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = {}):
       written += 1;
       await db.exec(sql);
     },
-    transaction: (fn) => db.transaction((tx) => fn({ query: <T>(sql: string, params?: unknown[]) => {
-      if (tx.closed) throw new Error('Transaction is closed');
-      return run<T>(sql, params, true);
-    } })),
+    transaction: (fn) =>
+      db.transaction((tx) =>
+        fn({
+          query: <T>(sql: string, params?: unknown[]) => {
+            if (tx.closed) throw new Error('Transaction is closed');
+            return run<T>(sql, params, true);
+          },
+        }),
+      ),
     close: () => {
       clearInterval(timer);
       return db.close();
@@ -291,7 +327,11 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const result = await fn({ query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await client.query(named(sql, params))).rows as T[] }) });
+        const result = await fn({
+          query: async <T>(sql: string, params?: unknown[]) => ({
+            rows: (await client.query(named(sql, params))).rows as T[],
+          }),
+        });
         await client.query('commit');
         return result;
       } catch (error) {

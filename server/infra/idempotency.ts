@@ -8,7 +8,9 @@ export const ABANDONED_CLAIM_SECONDS = 60;
 
 /** What identifies a request for its key: method, URL and body. */
 export function requestFingerprint(method: string, url: string, body: unknown): string {
-  return createHash('sha256').update(`${method} ${url}\n${JSON.stringify(body ?? null)}`).digest('base64url');
+  return createHash('sha256')
+    .update(`${method} ${url}\n${JSON.stringify(body ?? null)}`)
+    .digest('base64url');
 }
 
 /** A stored use of a key: its request's fingerprint, and its answer once there is one. */
@@ -52,12 +54,28 @@ export async function findKeyUse(db: Queryable, userId: string, key: string): Pr
     [userId, key],
   );
   const row = rows[0];
-  return row && { fingerprint: row.fingerprint, answer: row.status === null ? null : { status: row.status, body: row.body ?? '' } };
+  return (
+    row && {
+      fingerprint: row.fingerprint,
+      answer: row.status === null ? null : { status: row.status, body: row.body ?? '' },
+    }
+  );
 }
 
 /** Stores the answer a claimed key's request got. */
-export async function storeAnswer(db: Queryable, userId: string, key: string, status: number, body: string): Promise<void> {
-  await db.query('update idempotency_keys set status = $3, body = $4 where user_id = $1 and key = $2', [userId, key, status, body]);
+export async function storeAnswer(
+  db: Queryable,
+  userId: string,
+  key: string,
+  status: number,
+  body: string,
+): Promise<void> {
+  await db.query('update idempotency_keys set status = $3, body = $4 where user_id = $1 and key = $2', [
+    userId,
+    key,
+    status,
+    body,
+  ]);
 }
 
 /** Gives a claim up (its request failed on the server's side), so a retry runs afresh. */

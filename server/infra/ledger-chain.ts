@@ -21,7 +21,9 @@ export function canonicalJson(value: unknown): string {
   }
   if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v === undefined ? null : v)).join(',')}]`;
   if (typeof value === 'object') {
-    const members = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const members = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${members.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
   }
   throw new TypeError(`canonicalJson: ${typeof value} has no JSON form`);
@@ -67,7 +69,10 @@ export interface ChainVerdict {
  * hash) up to `index` and answers the first index where it breaks: an entry missing (seq not
  * 1, 2, 3...), a stored hash that differs from the recomputed one, or an entry never hashed.
  */
-export function verifyChain(entries: readonly (LedgerEntry & { storedHash: string | null })[], index: number): ChainVerdict {
+export function verifyChain(
+  entries: readonly (LedgerEntry & { storedHash: string | null })[],
+  index: number,
+): ChainVerdict {
   let previous: string | null = null;
   for (let i = 1; i <= index; i += 1) {
     const entry = entries[i - 1];
@@ -110,12 +115,17 @@ export function firstBrokenLogPosition(log: ExportedLog): number | null {
   let previous: string | null = null;
   for (const [i, row] of log.entries.entries()) {
     const { logHash: stored, ...record } = row;
-    if (record.position !== i + 1 || record.projectId !== log.projectId || record.previousHash !== previous || logHash(record) !== stored) return i + 1;
+    if (
+      record.position !== i + 1 ||
+      record.projectId !== log.projectId ||
+      record.previousHash !== previous ||
+      logHash(record) !== stored
+    )
+      return i + 1;
     previous = stored;
   }
   return null;
 }
-
 
 /** An EPCIS eventID, `ni:///sha-256;…` (RFC 6920, as EPCIS 2.0 allows) over the entry's barcode, index and part: the same at every export. */
 export const epcisEventId = (barcodeId: string, seq: number, part = 0): string =>

@@ -39,42 +39,78 @@ export function createMetrics(backlog: () => Promise<{ count: number; oldestSeco
   processMetrics();
   const registry = new Registry();
   const requests = new Counter({
-    name: 'http_requests_total', help: 'HTTP requests answered, by route pattern (unmatched for none) and status', labelNames: ['method', 'route', 'status'] as const, registers: [registry],
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by route pattern (unmatched for none) and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
   });
   const requestSeconds = new Histogram({
-    name: 'http_request_duration_seconds', help: 'Time from request to answer, by route pattern', labelNames: ['method', 'route'] as const, buckets: BUCKETS, registers: [registry],
+    name: 'http_request_duration_seconds',
+    help: 'Time from request to answer, by route pattern',
+    labelNames: ['method', 'route'] as const,
+    buckets: BUCKETS,
+    registers: [registry],
   });
   const statementSeconds = new Histogram({
-    name: 'db_statement_duration_seconds', help: 'Time of each SQL statement the server sends (inside or outside a transaction)', labelNames: ['outcome'] as const, buckets: BUCKETS, registers: [registry],
+    name: 'db_statement_duration_seconds',
+    help: 'Time of each SQL statement the server sends (inside or outside a transaction)',
+    labelNames: ['outcome'] as const,
+    buckets: BUCKETS,
+    registers: [registry],
   });
   const transactionSeconds = new Histogram({
-    name: 'db_transaction_duration_seconds', help: 'Time of each database transaction, begin to commit or rollback', labelNames: ['outcome'] as const, buckets: BUCKETS, registers: [registry],
+    name: 'db_transaction_duration_seconds',
+    help: 'Time of each database transaction, begin to commit or rollback',
+    labelNames: ['outcome'] as const,
+    buckets: BUCKETS,
+    registers: [registry],
   });
   const rateLimited = new Counter({
-    name: 'auth_rate_limited_total', help: 'Logins and registrations refused by a rate limit (HTTP 429), by route', labelNames: ['route'] as const, registers: [registry],
+    name: 'auth_rate_limited_total',
+    help: 'Logins and registrations refused by a rate limit (HTTP 429), by route',
+    labelNames: ['route'] as const,
+    registers: [registry],
   });
   let last = { count: 0, oldestSeconds: 0 };
   let reading: Promise<typeof last> | null = null;
   /** One query per scrape for both gauges (prom-client collects them at once). */
   const read = () => {
-    reading ??= backlog().then((figures) => {
-      last = figures;
-      return figures;
-    }, () => last /* the database is away (readiness says so): the last figures stand */).finally(() => {
-      reading = null;
-    });
+    reading ??= backlog()
+      .then(
+        (figures) => {
+          last = figures;
+          return figures;
+        },
+        () => last /* the database is away (readiness says so): the last figures stand */,
+      )
+      .finally(() => {
+        reading = null;
+      });
     return reading;
   };
   new Gauge({
-    name: 'outbox_backlog_messages', help: 'Outbox messages (SMS, e-mail) not delivered yet', registers: [registry],
-    async collect() { this.set((await read()).count); },
+    name: 'outbox_backlog_messages',
+    help: 'Outbox messages (SMS, e-mail) not delivered yet',
+    registers: [registry],
+    async collect() {
+      this.set((await read()).count);
+    },
   });
   new Gauge({
-    name: 'outbox_oldest_pending_seconds', help: 'Age of the oldest outbox message not delivered yet (0 when none)', registers: [registry],
-    async collect() { this.set((await read()).oldestSeconds); },
+    name: 'outbox_oldest_pending_seconds',
+    help: 'Age of the oldest outbox message not delivered yet (0 when none)',
+    registers: [registry],
+    async collect() {
+      this.set((await read()).oldestSeconds);
+    },
   });
   return {
-    registry, requests, requestSeconds, statementSeconds, transactionSeconds, rateLimited,
+    registry,
+    requests,
+    requestSeconds,
+    statementSeconds,
+    transactionSeconds,
+    rateLimited,
     async render() {
       const merged = Registry.merge([processMetrics(), registry]);
       return { contentType: merged.contentType, body: await merged.metrics() };
@@ -96,7 +132,10 @@ async function timed<T>(histogram: Histogram<'outcome'>, run: () => Promise<T>):
 
 /** The same database, with every statement and transaction timed into the metrics. */
 export function instrumentDatabase(db: Database, metrics: ServerMetrics): Database {
-  const timedQuery = (q: Queryable): Queryable['query'] => <T>(sql: string, params?: unknown[]) => timed(metrics.statementSeconds, () => q.query<T>(sql, params));
+  const timedQuery =
+    (q: Queryable): Queryable['query'] =>
+    <T>(sql: string, params?: unknown[]) =>
+      timed(metrics.statementSeconds, () => q.query<T>(sql, params));
   return {
     ...db,
     query: timedQuery(db),

@@ -13,7 +13,11 @@ export interface PendingCode {
   code_digest: string;
 }
 
-export async function findPendingCode(db: Queryable, userId: string, projectId: string): Promise<PendingCode | undefined> {
+export async function findPendingCode(
+  db: Queryable,
+  userId: string,
+  projectId: string,
+): Promise<PendingCode | undefined> {
   const { rows } = await db.query<PendingCode>(
     `select id, code_digest from one_time_passcodes
       where user_id = $1 and project_id = $2 and consumed_at is null and expires_at > now() and failed_attempts < $3
@@ -24,10 +28,18 @@ export async function findPendingCode(db: Queryable, userId: string, projectId: 
 }
 
 /** Whether `typed` is the pending code (compared as digests, in constant time). */
-export const isPendingCode = (secret: string, pending: PendingCode, typed: string): boolean => safeEqual(pending.code_digest, digest(secret, typed));
+export const isPendingCode = (secret: string, pending: PendingCode, typed: string): boolean =>
+  safeEqual(pending.code_digest, digest(secret, typed));
 
 /** Makes a new 6-digit code for the user at the project, keeps its digest, and sends it by SMS to `phone`. */
-export async function sendNewCode(db: Queryable, secret: string, userId: string, projectId: string, phone: string, projectName: string): Promise<void> {
+export async function sendNewCode(
+  db: Queryable,
+  secret: string,
+  userId: string,
+  projectId: string,
+  phone: string,
+  projectName: string,
+): Promise<void> {
   const code = randomDigits(6);
   await db.query(
     `insert into one_time_passcodes (id, user_id, project_id, code_digest, expires_at)

@@ -7,12 +7,21 @@ import { newId } from './ids';
  * transport logs the delivery; a deployment that has one plugs it in as an OutboxTransport.
  */
 export async function sendSms(db: Queryable, destination: string, body: string): Promise<void> {
-  await db.query("insert into outbox (id, channel, destination, body) values ($1, 'sms', $2, $3)", [newId(), destination, body]);
+  await db.query("insert into outbox (id, channel, destination, body) values ($1, 'sms', $2, $3)", [
+    newId(),
+    destination,
+    body,
+  ]);
 }
 
 /** "Sends" an e-mail the same way: stored in the outbox with its subject. */
 export async function sendEmail(db: Queryable, destination: string, subject: string, body: string): Promise<void> {
-  await db.query("insert into outbox (id, channel, destination, subject, body) values ($1, 'email', $2, $3, $4)", [newId(), destination, subject, body]);
+  await db.query("insert into outbox (id, channel, destination, subject, body) values ($1, 'email', $2, $3, $4)", [
+    newId(),
+    destination,
+    subject,
+    body,
+  ]);
 }
 
 /** A message to "send" through the outbox. */
@@ -27,7 +36,13 @@ export async function sendAll(db: Queryable, messages: readonly OutgoingMessage[
   // thousands; a VALUES list would hold five parameters per message).
   await db.query(
     'insert into outbox (id, channel, destination, subject, body) select * from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[])',
-    [messages.map(() => newId()), messages.map((m) => m.channel), messages.map((m) => m.destination), messages.map((m) => (m.channel === 'email' ? m.subject : null)), messages.map((m) => m.body)],
+    [
+      messages.map(() => newId()),
+      messages.map((m) => m.channel),
+      messages.map((m) => m.destination),
+      messages.map((m) => (m.channel === 'email' ? m.subject : null)),
+      messages.map((m) => m.body),
+    ],
   );
 }
 
@@ -44,7 +59,12 @@ export async function readOutbox(db: Queryable, limit = 20): Promise<OutboxMessa
     'select channel, destination, body, created_at from outbox order by created_at desc limit $1',
     [limit],
   );
-  return rows.map((r) => ({ channel: r.channel, destination: r.destination, body: r.body, createdAt: new Date(r.created_at).toISOString() }));
+  return rows.map((r) => ({
+    channel: r.channel,
+    destination: r.destination,
+    body: r.body,
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
 }
 
 /** A stored message waiting for delivery. */
@@ -95,7 +115,8 @@ export async function deliverPending(db: Database, transport: OutboxTransport, l
       failed.push(message.id);
     }
   }
-  if (sent.length) await db.query('update outbox set sent_at = now(), claimed_until = null where id = any($1::uuid[])', [sent]);
+  if (sent.length)
+    await db.query('update outbox set sent_at = now(), claimed_until = null where id = any($1::uuid[])', [sent]);
   if (failed.length) {
     await db.query(
       `update outbox set attempts = attempts + 1, claimed_until = null,
@@ -127,7 +148,9 @@ export interface OutboxDispatcher {
  * process. A round that fails (the database is away) is retried at the next tick.
  */
 export function startOutboxDispatcher(
-  db: Database, transport: OutboxTransport, options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
+  db: Database,
+  transport: OutboxTransport,
+  options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
 ): OutboxDispatcher {
   let running: Promise<void> | null = null;
   let stopped = false;

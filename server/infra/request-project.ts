@@ -17,7 +17,8 @@ export interface RequestProject {
 const storage = new AsyncLocalStorage<RequestProject>();
 
 /** Runs `next` (the rest of the request) with a fresh record. */
-export const withRequestProject = (sent: Pick<RequestProject, 'sentRevision' | 'madeAt'>, next: () => void): void => storage.run({ ...sent }, next);
+export const withRequestProject = (sent: Pick<RequestProject, 'sentRevision' | 'madeAt'>, next: () => void): void =>
+  storage.run({ ...sent }, next);
 
 /** The current request's record, if the request runs under one. */
 export const requestProject = (): RequestProject | undefined => storage.getStore();

@@ -22,22 +22,43 @@ export interface SessionUser {
   enterpriseId: string;
 }
 
-async function issueTokens(ctx: ServerContext, tx: Queryable, sessionId: string, user: SessionUser): Promise<IssuedTokens> {
+async function issueTokens(
+  ctx: ServerContext,
+  tx: Queryable,
+  sessionId: string,
+  user: SessionUser,
+): Promise<IssuedTokens> {
   const refreshToken = randomToken();
   await tx.query(
-    "insert into refresh_tokens (token_digest, session_id, expires_at) values ($1, $2, now() + make_interval(secs => $3))",
+    'insert into refresh_tokens (token_digest, session_id, expires_at) values ($1, $2, now() + make_interval(secs => $3))',
     [digest(ctx.secret, refreshToken), sessionId, ctx.config.refreshTokenTtlSeconds],
   );
   const exp = Math.floor(Date.now() / 1000) + ctx.config.accessTokenTtlSeconds;
-  const accessToken = issueAccessToken(ctx.secret, { sub: user.id, sid: sessionId, ut: user.userType, eid: user.enterpriseId, exp });
+  const accessToken = issueAccessToken(ctx.secret, {
+    sub: user.id,
+    sid: sessionId,
+    ut: user.userType,
+    eid: user.enterpriseId,
+    exp,
+  });
   return { accessToken, refreshToken, userId: user.id, userType: user.userType };
 }
 
 /** Starts a session for a user on one device (visitorId). */
-export async function startSession(ctx: ServerContext, user: SessionUser, projectId: string, visitorId: string): Promise<IssuedTokens> {
+export async function startSession(
+  ctx: ServerContext,
+  user: SessionUser,
+  projectId: string,
+  visitorId: string,
+): Promise<IssuedTokens> {
   return ctx.db.transaction(async (tx) => {
     const sessionId = newId();
-    await tx.query('insert into sessions (id, user_id, project_id, visitor_id) values ($1, $2, $3, $4)', [sessionId, user.id, projectId, visitorId]);
+    await tx.query('insert into sessions (id, user_id, project_id, visitor_id) values ($1, $2, $3, $4)', [
+      sessionId,
+      user.id,
+      projectId,
+      visitorId,
+    ]);
     return issueTokens(ctx, tx, sessionId, user);
   });
 }
@@ -59,7 +80,11 @@ interface RefreshRow {
  * again after the grace period means it was copied: the whole session is revoked
  * (rules/sessions.ts refreshOutcome).
  */
-export async function rotateSession(ctx: ServerContext, refreshToken: string | undefined, visitorId: string): Promise<IssuedTokens> {
+export async function rotateSession(
+  ctx: ServerContext,
+  refreshToken: string | undefined,
+  visitorId: string,
+): Promise<IssuedTokens> {
   if (!refreshToken) throw unauthenticated();
   const tokenDigest = digest(ctx.secret, refreshToken);
   const now = ctx.config.clock();
@@ -78,8 +103,15 @@ export async function rotateSession(ctx: ServerContext, refreshToken: string | u
     const outcome = refreshOutcome(row, visitorId);
     if (outcome === 'revoke' && row) await revokeSessionById(tx, row.session_id);
     if (outcome !== 'rotate' || !row) return null;
-    await tx.query('update refresh_tokens set rotated_at = $2 where token_digest = $1', [tokenDigest, now.toISOString()]);
-    return issueTokens(ctx, tx, row.session_id, { id: row.user_id, userType: row.user_type, enterpriseId: row.enterprise_id });
+    await tx.query('update refresh_tokens set rotated_at = $2 where token_digest = $1', [
+      tokenDigest,
+      now.toISOString(),
+    ]);
+    return issueTokens(ctx, tx, row.session_id, {
+      id: row.user_id,
+      userType: row.user_type,
+      enterpriseId: row.enterprise_id,
+    });
   });
   if (!tokens) throw unauthenticated();
   return tokens;
@@ -90,7 +122,11 @@ async function revokeSessionById(db: Queryable, sessionId: string): Promise<void
 }
 
 /** Revokes the session that either token belongs to (logout). Unknown tokens are ignored. */
-export async function revokeSession(ctx: ServerContext, sessionId: string | undefined, refreshToken: string | undefined): Promise<void> {
+export async function revokeSession(
+  ctx: ServerContext,
+  sessionId: string | undefined,
+  refreshToken: string | undefined,
+): Promise<void> {
   if (sessionId) await revokeSessionById(ctx.db, sessionId);
   if (refreshToken) {
     await ctx.db.query(
@@ -102,11 +138,14 @@ export async function revokeSession(ctx: ServerContext, sessionId: string | unde
 
 /** True while the session an access token names is not revoked. */
 export async function isSessionActive(db: Queryable, sessionId: string): Promise<boolean> {
-  const { rows } = await db.query<{ ok: boolean }>('select (revoked_at is null) as ok from sessions where id = $1', [sessionId]);
+  const { rows } = await db.query<{ ok: boolean }>('select (revoked_at is null) as ok from sessions where id = $1', [
+    sessionId,
+  ]);
   return rows[0]?.ok === true;
 }
 
 /** The project a session was started in (its login's project). */
 export async function sessionProjectId(db: Queryable, sessionId: string): Promise<string | undefined> {
-  return (await db.query<{ project_id: string }>('select project_id from sessions where id = $1', [sessionId])).rows[0]?.project_id;
+  return (await db.query<{ project_id: string }>('select project_id from sessions where id = $1', [sessionId])).rows[0]
+    ?.project_id;
 }

@@ -21,15 +21,19 @@ function fail(message: string, code = 1): never {
   process.exit(code);
 }
 
-const describe = (m: BackupManifest) => `${m.files} uploaded files outside the data folder, database copy ${Math.round(m.databaseBytes / 1024)} KB, taken ${m.createdAt} (version ${m.appVersion})`;
+const describe = (m: BackupManifest) =>
+  `${m.files} uploaded files outside the data folder, database copy ${Math.round(m.databaseBytes / 1024)} KB, taken ${m.createdAt} (version ${m.appVersion})`;
 
 if (command !== 'backup' && command !== 'restore') fail('usage: backup <file> | restore <file> [--replace]', 2);
 if (!target) fail(`usage: npm run ${command} -- <file>`, 2);
 const file = resolve(target);
 if (env.databaseUrl) {
-  fail(command === 'backup'
-    ? `DATABASE_URL is set: back PostgreSQL up with its own tools, e.g.\n  pg_dump --format=custom --file=${file} "$DATABASE_URL"\nand copy the uploads folder (FILES_DIR) beside it (README, "Backup and restore").`
-    : `DATABASE_URL is set: restore PostgreSQL with its own tools, e.g.\n  pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" ${file}\nand put the uploads folder (FILES_DIR) back (README, "Backup and restore").`, 2);
+  fail(
+    command === 'backup'
+      ? `DATABASE_URL is set: back PostgreSQL up with its own tools, e.g.\n  pg_dump --format=custom --file=${file} "$DATABASE_URL"\nand copy the uploads folder (FILES_DIR) beside it (README, "Backup and restore").`
+      : `DATABASE_URL is set: restore PostgreSQL with its own tools, e.g.\n  pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" ${file}\nand put the uploads folder (FILES_DIR) back (README, "Backup and restore").`,
+    2,
+  );
 }
 if (env.dataDir === ':memory:') fail('DATA_DIR is :memory:: nothing to back up or restore', 2);
 
@@ -48,7 +52,11 @@ if (command === 'backup') {
       if (Date.now() > deadline) fail('the server did not answer the backup request within 10 minutes');
       await new Promise((r) => setTimeout(r, 100));
     }
-    const result = JSON.parse(readFileSync(answer, 'utf8')) as { ok: boolean; manifest?: BackupManifest; error?: string };
+    const result = JSON.parse(readFileSync(answer, 'utf8')) as {
+      ok: boolean;
+      manifest?: BackupManifest;
+      error?: string;
+    };
     rmSync(answer, { force: true });
     if (!result.ok || !result.manifest) fail(`backup failed in the server (pid ${pid}): ${result.error ?? 'unknown'}`);
     manifest = result.manifest;
@@ -60,10 +68,14 @@ if (command === 'backup') {
       await db.close();
     }
   }
-  console.log(`backup written: ${file} (${Math.round((await fileSize(file)) / 1024)} KB, ${Math.round(performance.now() - started)} ms${pid ? `, taken by the running server ${pid}` : ''}): ${describe(manifest)}`);
+  console.log(
+    `backup written: ${file} (${Math.round((await fileSize(file)) / 1024)} KB, ${Math.round(performance.now() - started)} ms${pid ? `, taken by the running server ${pid}` : ''}): ${describe(manifest)}`,
+  );
 } else {
   if (pid) fail(`a server (pid ${pid}) is running on ${env.dataDir}: stop it first (SIGTERM), then restore`);
-  const { manifest, movedAside } = await restoreBackup(file, env.dataDir, filesDir, { replace: flags.includes('--replace') });
+  const { manifest, movedAside } = await restoreBackup(file, env.dataDir, filesDir, {
+    replace: flags.includes('--replace'),
+  });
   for (const dir of movedAside) console.log(`moved aside (not deleted): ${dir}`);
   console.log(`restored into ${env.dataDir} in ${Math.round(performance.now() - started)} ms: ${describe(manifest)}`);
 }

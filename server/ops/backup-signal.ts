@@ -37,7 +37,13 @@ export function servePidOf(dataDir: string): number | null {
 }
 
 /** Writes the pid file and answers backup requests until the returned function is called. */
-export function answerBackupRequests(db: Database, dataDir: string, filesDir: string | null, appVersion: string, log: (line: string) => void): () => void {
+export function answerBackupRequests(
+  db: Database,
+  dataDir: string,
+  filesDir: string | null,
+  appVersion: string,
+  log: (line: string) => void,
+): () => void {
   writeFileSync(join(dataDir, PID_FILE), String(process.pid));
   let busy = false;
   const onSignal = () => {
@@ -55,15 +61,23 @@ export function answerBackupRequests(db: Database, dataDir: string, filesDir: st
       return;
     }
     const started = performance.now();
-    writeBackup(db, dataDir, filesDir, request.file, appVersion).then((manifest) => {
-      log(`backup written to ${request.file} in ${Math.round(performance.now() - started)} ms`);
-      writeFileSync(join(dataDir, resultFile(request.id)), JSON.stringify({ ok: true, manifest }));
-    }, (error: unknown) => {
-      log(`backup to ${request.file} failed: ${(error as Error).message}`);
-      writeFileSync(join(dataDir, resultFile(request.id)), JSON.stringify({ ok: false, error: (error as Error).message }));
-    }).finally(() => {
-      busy = false;
-    });
+    writeBackup(db, dataDir, filesDir, request.file, appVersion)
+      .then(
+        (manifest) => {
+          log(`backup written to ${request.file} in ${Math.round(performance.now() - started)} ms`);
+          writeFileSync(join(dataDir, resultFile(request.id)), JSON.stringify({ ok: true, manifest }));
+        },
+        (error: unknown) => {
+          log(`backup to ${request.file} failed: ${(error as Error).message}`);
+          writeFileSync(
+            join(dataDir, resultFile(request.id)),
+            JSON.stringify({ ok: false, error: (error as Error).message }),
+          );
+        },
+      )
+      .finally(() => {
+        busy = false;
+      });
   };
   process.on('SIGUSR2', onSignal);
   return () => {

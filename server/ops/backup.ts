@@ -57,9 +57,14 @@ const isInside = (outer: string, inner: string) => {
  * Uploads inside the data folder are in the database copy already and are not copied twice.
  */
 export async function writeBackup(
-  db: Database, dataDir: string, filesDir: string | null, file: string, appVersion: string,
+  db: Database,
+  dataDir: string,
+  filesDir: string | null,
+  file: string,
+  appVersion: string,
 ): Promise<BackupManifest> {
-  if (!db.snapshot) throw new Error('backup: this database has no snapshot (PostgreSQL: use pg_dump, README "Backup and restore")');
+  if (!db.snapshot)
+    throw new Error('backup: this database has no snapshot (PostgreSQL: use pg_dump, README "Backup and restore")');
   const database = await db.snapshot();
   const temporary = `${file}.partial`;
   await mkdir(dirname(resolve(file)), { recursive: true });
@@ -78,7 +83,12 @@ export async function writeBackup(
         count += 1;
       }
     }
-    const manifest: BackupManifest = { createdAt: new Date().toISOString(), appVersion, files: count, databaseBytes: database.length };
+    const manifest: BackupManifest = {
+      createdAt: new Date().toISOString(),
+      appVersion,
+      files: count,
+      databaseBytes: database.length,
+    };
     await put('manifest.json', new TextEncoder().encode(JSON.stringify(manifest)));
     await out.write('{"end":true}\n');
     await out.sync();
@@ -92,21 +102,28 @@ export async function writeBackup(
 /** Reads a backup file whole (entries and manifest); throws on anything that is not one, or is cut short. */
 export async function readBackup(file: string): Promise<{ entries: BackupEntry[]; manifest: BackupManifest }> {
   const data = await readFile(file);
-  if (data.subarray(0, MAGIC.length).toString('utf8') !== MAGIC) throw new Error(`${file} is not a smart-barcode backup`);
+  if (data.subarray(0, MAGIC.length).toString('utf8') !== MAGIC)
+    throw new Error(`${file} is not a smart-barcode backup`);
   let at = MAGIC.length;
   const entries: BackupEntry[] = [];
   for (;;) {
     const end = data.indexOf(10, at);
     if (end < 0) throw new Error(`${file} is cut short: no end mark`);
-    const header = JSON.parse(data.subarray(at, end).toString('utf8')) as { name?: string; size?: number; end?: boolean };
+    const header = JSON.parse(data.subarray(at, end).toString('utf8')) as {
+      name?: string;
+      size?: number;
+      end?: boolean;
+    };
     at = end + 1;
     if (header.end) break;
-    if (typeof header.name !== 'string' || !Number.isSafeInteger(header.size) || at + (header.size ?? 0) > data.length) throw new Error(`${file} is damaged at byte ${at}`);
+    if (typeof header.name !== 'string' || !Number.isSafeInteger(header.size) || at + (header.size ?? 0) > data.length)
+      throw new Error(`${file} is damaged at byte ${at}`);
     entries.push({ name: header.name, bytes: data.subarray(at, at + (header.size ?? 0)) });
     at += header.size ?? 0;
   }
   const manifest = entries.find((e) => e.name === 'manifest.json');
-  if (!manifest || !entries.some((e) => e.name === 'database.tgz')) throw new Error(`${file} has no database or no manifest`);
+  if (!manifest || !entries.some((e) => e.name === 'database.tgz'))
+    throw new Error(`${file} has no database or no manifest`);
   return { entries, manifest: JSON.parse(new TextDecoder().decode(manifest.bytes)) as BackupManifest };
 }
 
@@ -125,7 +142,10 @@ async function hasContent(dir: string): Promise<boolean> {
  * aside to `<folder>.before-restore-<time>`; without, the restore stops.
  */
 export async function restoreBackup(
-  file: string, dataDir: string, filesDir: string | null, options: { replace?: boolean } = {},
+  file: string,
+  dataDir: string,
+  filesDir: string | null,
+  options: { replace?: boolean } = {},
 ): Promise<{ manifest: BackupManifest; movedAside: string[] }> {
   const { entries, manifest } = await readBackup(file);
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -133,7 +153,10 @@ export async function restoreBackup(
   const separateFiles = filesDir && !isInside(dataDir, filesDir) ? filesDir : null;
   for (const dir of [dataDir, separateFiles]) {
     if (!dir || !(await hasContent(dir))) continue;
-    if (!options.replace) throw new Error(`${dir} is not empty: stop the server and run the restore with --replace (the folder is moved aside, not deleted)`);
+    if (!options.replace)
+      throw new Error(
+        `${dir} is not empty: stop the server and run the restore with --replace (the folder is moved aside, not deleted)`,
+      );
     const aside = `${dir}.before-restore-${stamp}`;
     await rename(dir, aside);
     movedAside.push(aside);
@@ -149,7 +172,8 @@ export async function restoreBackup(
   if (separateFiles) {
     for (const entry of entries.filter((e) => e.name.startsWith('files/'))) {
       const target = resolve(separateFiles, entry.name.slice('files/'.length));
-      if (!isInside(separateFiles, target)) throw new Error(`backup entry ${entry.name} points outside the uploads folder`);
+      if (!isInside(separateFiles, target))
+        throw new Error(`backup entry ${entry.name} points outside the uploads folder`);
       await mkdir(dirname(target), { recursive: true });
       await writeFile(target, entry.bytes);
     }

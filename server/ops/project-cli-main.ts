@@ -6,7 +6,9 @@ import { runProjectCli } from './project-cli';
 
 const env = readEnvironment();
 if (!env.databaseUrl && env.dataDir !== ':memory:' && servePidOf(env.dataDir)) {
-  console.error(`the server is running on ${env.dataDir} (PGlite belongs to one process): stop it first, or use DATABASE_URL`);
+  console.error(
+    `the server is running on ${env.dataDir} (PGlite belongs to one process): stop it first, or use DATABASE_URL`,
+  );
   process.exit(2);
 }
 const db = await openDatabase(env);

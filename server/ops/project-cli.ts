@@ -19,7 +19,8 @@ import { ApiFailure } from '../rules/api-failure';
 import { publishConfig, type ReportView } from '../services/config-publish';
 import type { ConfigProblem } from '../../renderer/config-check';
 
-export const USAGE = 'usage: npm run project -- publish <file.json> [--project <code>@<version>] [--in-place | --new-version] [--note <text>] [--keep-old-values <change id>]...';
+export const USAGE =
+  'usage: npm run project -- publish <file.json> [--project <code>@<version>] [--in-place | --new-version] [--note <text>] [--keep-old-values <change id>]...';
 const PROJECT_VERSION = /^([A-Za-z0-9_-]{1,32})@([1-9][0-9]{0,5})(?:\.json)?$/;
 
 /** Runs the command on `db`; resolves to the exit code. */
@@ -28,8 +29,15 @@ export async function runProjectCli(db: Database, argv: string[], print: (line: 
   let parsed;
   try {
     parsed = parseArgs({
-      args: rest, allowPositionals: true,
-      options: { project: { type: 'string' }, 'in-place': { type: 'boolean' }, 'new-version': { type: 'boolean' }, note: { type: 'string' }, 'keep-old-values': { type: 'string', multiple: true } },
+      args: rest,
+      allowPositionals: true,
+      options: {
+        project: { type: 'string' },
+        'in-place': { type: 'boolean' },
+        'new-version': { type: 'boolean' },
+        note: { type: 'string' },
+        'keep-old-values': { type: 'string', multiple: true },
+      },
     });
   } catch (error) {
     print(`${(error as Error).message}\n${USAGE}`);
@@ -38,7 +46,14 @@ export async function runProjectCli(db: Database, argv: string[], print: (line: 
   const { values, positionals } = parsed;
   const file = positionals[0];
   const target = PROJECT_VERSION.exec(values.project ?? basename(file ?? ''));
-  if (command !== 'publish' || !file || positionals.length > 1 || (values['in-place'] && values['new-version']) || !target?.[1] || !target[2]) {
+  if (
+    command !== 'publish' ||
+    !file ||
+    positionals.length > 1 ||
+    (values['in-place'] && values['new-version']) ||
+    !target?.[1] ||
+    !target[2]
+  ) {
     print(USAGE);
     return 2;
   }
@@ -56,9 +71,18 @@ export async function runProjectCli(db: Database, argv: string[], print: (line: 
   }
   const migrations = Object.fromEntries((values['keep-old-values'] ?? []).map((id) => [id, 'keepOldValues' as const]));
   try {
-    const published = await publishConfig({ db }, { commandLine: true, enterpriseId: project.enterprise_id }, project, config, {
-      mode: values['new-version'] ? 'newVersion' : 'inPlace', note: values.note ?? `npm run project -- publish ${basename(file)}`, migrations, language: 'en',
-    });
+    const published = await publishConfig(
+      { db },
+      { commandLine: true, enterpriseId: project.enterprise_id },
+      project,
+      config,
+      {
+        mode: values['new-version'] ? 'newVersion' : 'inPlace',
+        note: values.note ?? `npm run project -- publish ${basename(file)}`,
+        migrations,
+        language: 'en',
+      },
+    );
     print(`published ${published.code}@${published.version} revision ${published.revision}`);
     for (const change of published.report.changes) print(`  ${change.text}`);
     if (published.report.changes.length === 0) print('  (no change)');

@@ -24,7 +24,11 @@ export const ADMIN_LOGIN_ROUTE = { method: 'POST', url: '/api/admin/session' } a
 
 const isGuarded = (request: FastifyRequest) => {
   const url = request.routeOptions.url;
-  return url !== undefined && url.startsWith(ADMIN_ROUTE_PREFIX) && !(url === ADMIN_LOGIN_ROUTE.url && request.method === ADMIN_LOGIN_ROUTE.method);
+  return (
+    url !== undefined &&
+    url.startsWith(ADMIN_ROUTE_PREFIX) &&
+    !(url === ADMIN_LOGIN_ROUTE.url && request.method === ADMIN_LOGIN_ROUTE.method)
+  );
 };
 
 /**
@@ -54,8 +58,12 @@ export function installAdminGuard(app: FastifyInstance, ctx: ServerContext): voi
  *   action asked by a project admin);
  * - 404 `{ $common: [2304] }` when `scope.projectCode` names no project at all.
  */
-export async function requireAdmin(ctx: ServerContext, request: FastifyRequest, scope: AdminScope = {}): Promise<AdminActor> {
-  const actor = request.adminActor ?? await adminOfSession(ctx, request.cookies[ADMIN_COOKIE]);
+export async function requireAdmin(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  scope: AdminScope = {},
+): Promise<AdminActor> {
+  const actor = request.adminActor ?? (await adminOfSession(ctx, request.cookies[ADMIN_COOKIE]));
   if (!actor) throw adminRefusal(request.viewer !== null);
   let projectEnterpriseId: string | undefined;
   if (scope.projectCode !== undefined) {
@@ -70,7 +78,9 @@ export async function requireAdmin(ctx: ServerContext, request: FastifyRequest, 
 }
 
 const cookieOptions = (ctx: ServerContext) => ({
-  httpOnly: true, path: ADMIN_COOKIE_PATH, secure: ctx.config.secureCookies,
+  httpOnly: true,
+  path: ADMIN_COOKIE_PATH,
+  secure: ctx.config.secureCookies,
   sameSite: (ctx.config.corsOrigins.length > 0 && ctx.config.secureCookies ? 'none' : 'strict') as 'none' | 'strict',
 });
 

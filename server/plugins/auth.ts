@@ -36,7 +36,10 @@ export function installAuth(app: FastifyInstance, ctx: ServerContext): void {
 }
 
 /** The viewer and session of the request's access-token cookie, when it is valid and its session active. */
-export async function viewerFromCookies(ctx: ServerContext, request: FastifyRequest): Promise<{ viewer: Viewer; sessionId: string } | null> {
+export async function viewerFromCookies(
+  ctx: ServerContext,
+  request: FastifyRequest,
+): Promise<{ viewer: Viewer; sessionId: string } | null> {
   const claims = readAccessToken(ctx.secret, request.cookies[COOKIES.access], Math.floor(Date.now() / 1000));
   if (!claims || !(await isSessionActive(ctx.db, claims.sid))) return null;
   return { viewer: { userId: claims.sub, userType: claims.ut, enterpriseId: claims.eid }, sessionId: claims.sid };
@@ -63,7 +66,12 @@ export function setSessionCookies(reply: FastifyReply, ctx: ServerContext, token
   const base = cookieBase(ctx);
   const { accessTokenTtlSeconds: access, refreshTokenTtlSeconds: refresh } = ctx.config;
   reply.setCookie(COOKIES.access, tokens.accessToken, { ...base, httpOnly: true, path: '/api', maxAge: access });
-  reply.setCookie(COOKIES.refresh, tokens.refreshToken, { ...base, httpOnly: true, path: '/api/user', maxAge: refresh });
+  reply.setCookie(COOKIES.refresh, tokens.refreshToken, {
+    ...base,
+    httpOnly: true,
+    path: '/api/user',
+    maxAge: refresh,
+  });
   reply.setCookie(COOKIES.sessionHint, '1', { ...base, httpOnly: false, path: '/', maxAge: refresh });
 }
 

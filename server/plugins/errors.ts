@@ -20,12 +20,18 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: number }> = {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // Only POST /barcode/file throws it; its error response says the limit, for the client's message.
-    if (error instanceof FileTooLarge) return reply.status(400).send({ errors: error.errors, maxBytes: error.maxBytes });
+    if (error instanceof FileTooLarge)
+      return reply.status(400).send({ errors: error.errors, maxBytes: error.maxBytes });
     if (error instanceof ApiFailure) {
-      return reply.status(error.status).headers(error.headers).send({ ...error.extra, errors: error.errors });
+      return reply
+        .status(error.status)
+        .headers(error.headers)
+        .send({ ...error.extra, errors: error.errors });
     }
     if (error.validation) {
-      return reply.status(400).send({ errors: ajvErrorsToBody(error.validation as Parameters<typeof ajvErrorsToBody>[0]) });
+      return reply
+        .status(400)
+        .send({ errors: ajvErrorsToBody(error.validation as Parameters<typeof ajvErrorsToBody>[0]) });
     }
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
     if (known) return reply.status(known.status).send({ errors: { $common: [known.code] } });

@@ -30,7 +30,10 @@ declare module 'fastify' {
 }
 
 /** What is stored in place of an answer that holds a secret: the repeat's answer. */
-const SECRET_SHOWN_ONCE = { status: 409, body: JSON.stringify({ errors: commonFailure(ErrorCode.secretShownOnce, 409).errors }) };
+const SECRET_SHOWN_ONCE = {
+  status: 409,
+  body: JSON.stringify({ errors: commonFailure(ErrorCode.secretShownOnce, 409).errors }),
+};
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 /** A random UUID or any such token: 8 to 128 URL-safe characters. */
@@ -45,7 +48,14 @@ const POLL_MS = 25;
  * same file: the outbox's repeat of an upload is the same request).
  */
 const fingerprintOf = (request: FastifyRequest) =>
-  requestFingerprint(request.method, request.url, request.body ?? { type: request.headers['content-type']?.split(';')[0]?.trim(), length: request.headers['content-length'] });
+  requestFingerprint(
+    request.method,
+    request.url,
+    request.body ?? {
+      type: request.headers['content-type']?.split(';')[0]?.trim(),
+      length: request.headers['content-length'],
+    },
+  );
 
 /**
  * Exactly-once writes: a logged-in user's write request may carry an `Idempotency-Key` header.
@@ -65,8 +75,10 @@ export function installIdempotency(app: FastifyInstance, ctx: ServerContext): vo
     const key = request.headers[Headers.idempotencyKey];
     // The key's owner: the logged-in user, or on the admin routes the admin (issue 19).
     const userId = request.viewer?.userId ?? request.adminActor?.id;
-    if (key === undefined || !userId || !WRITE_METHODS.has(request.method) || request.routeOptions.config.sessionCall) return;
-    if (typeof key !== 'string' || !KEY_PATTERN.test(key)) throw fieldFailure('Idempotency-Key', ErrorCode.invalidFormat);
+    if (key === undefined || !userId || !WRITE_METHODS.has(request.method) || request.routeOptions.config.sessionCall)
+      return;
+    if (typeof key !== 'string' || !KEY_PATTERN.test(key))
+      throw fieldFailure('Idempotency-Key', ErrorCode.invalidFormat);
     const fingerprint = fingerprintOf(request);
     const deadline = Date.now() + WAIT_MS;
     for (;;) {
@@ -77,7 +89,11 @@ export function installIdempotency(app: FastifyInstance, ctx: ServerContext): vo
       const use = await findKeyUse(ctx.db, userId, key);
       if (use && use.fingerprint !== fingerprint) throw commonFailure(ErrorCode.keyReused, 409);
       if (use?.answer) {
-        reply.status(use.answer.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(use.answer.body);
+        reply
+          .status(use.answer.status)
+          .header('idempotent-replayed', 'true')
+          .type('application/json; charset=utf-8')
+          .send(use.answer.body);
         return reply;
       }
       if (Date.now() > deadline) throw commonFailure(ErrorCode.keyReused, 409);
@@ -90,7 +106,8 @@ export function installIdempotency(app: FastifyInstance, ctx: ServerContext): vo
     if (!claim) return payload;
     request.idempotencyClaim = null;
     if (reply.statusCode >= 500 || typeof payload !== 'string') await releaseKey(ctx.db, claim.userId, claim.key);
-    else if (reply.statusCode < 300 && request.routeOptions.config.answerHoldsSecret) await storeAnswer(ctx.db, claim.userId, claim.key, SECRET_SHOWN_ONCE.status, SECRET_SHOWN_ONCE.body);
+    else if (reply.statusCode < 300 && request.routeOptions.config.answerHoldsSecret)
+      await storeAnswer(ctx.db, claim.userId, claim.key, SECRET_SHOWN_ONCE.status, SECRET_SHOWN_ONCE.body);
     else await storeAnswer(ctx.db, claim.userId, claim.key, reply.statusCode, payload);
     return payload;
   });

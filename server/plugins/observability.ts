@@ -41,10 +41,24 @@ export function loggedUrl(url: string): string {
  * might pass by mistake (a body, a header object, an error with a payload).
  */
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
-  const secrets = ['password', 'accessCode', 'oneTimeCode', 'otp', 'token', 'refreshToken', 'accessToken', 'cookie', 'authorization', 'set-cookie'];
+  const secrets = [
+    'password',
+    'accessCode',
+    'oneTimeCode',
+    'otp',
+    'token',
+    'refreshToken',
+    'accessToken',
+    'cookie',
+    'authorization',
+    'set-cookie',
+  ];
   return {
     level,
-    redact: { paths: [...secrets.map((k) => `*.${k}`), ...secrets.map((k) => `*.*.${k}`), 'req.headers', 'res.headers'], censor: '[redacted]' },
+    redact: {
+      paths: [...secrets.map((k) => `*.${k}`), ...secrets.map((k) => `*.*.${k}`), 'req.headers', 'res.headers'],
+      censor: '[redacted]',
+    },
     serializers: {
       req: (req: FastifyRequest) => ({ method: req.method, url: loggedUrl(req.url), remoteAddress: req.ip }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
@@ -89,7 +103,12 @@ export interface ReadinessCheck {
  * - `GET /metrics`: Prometheus's text format, for a scraper holding the METRICS_TOKEN, or without
  *   one for this machine only (404 to anyone else, as if there were no such page).
  */
-export function installObservability(app: FastifyInstance, metrics: ServerMetrics, ready: ReadinessCheck, metricsToken?: string): { stopping(): void } {
+export function installObservability(
+  app: FastifyInstance,
+  metrics: ServerMetrics,
+  ready: ReadinessCheck,
+  metricsToken?: string,
+): { stopping(): void } {
   let stopping = false;
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
@@ -102,14 +121,24 @@ export function installObservability(app: FastifyInstance, metrics: ServerMetric
     metrics.requestSeconds.observe({ method: request.method, route }, seconds);
     if (status === 429) metrics.rateLimited.inc({ route });
     if (route === METRICS_PATH || route === HEALTH_PATH || route === READY_PATH) return;
-    request.log.info({ req: request, route, statusCode: status, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+    request.log.info(
+      { req: request, route, statusCode: status, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      'request',
+    );
   });
   const noStore = { 'cache-control': 'no-store' };
-  app.get(HEALTH_PATH, { schema: { hide: true } }, async (_request, reply) => reply.headers(noStore).send({ status: 'ok' }));
+  app.get(HEALTH_PATH, { schema: { hide: true } }, async (_request, reply) =>
+    reply.headers(noStore).send({ status: 'ok' }),
+  );
   app.get(READY_PATH, { schema: { hide: true } }, async (request, reply) => {
-    const reason = stopping ? 'stopping' : await ready().catch((error: unknown) => `database: ${error instanceof Error ? error.message : String(error)}`);
+    const reason = stopping
+      ? 'stopping'
+      : await ready().catch((error: unknown) => `database: ${error instanceof Error ? error.message : String(error)}`);
     const told = isLocal(request) ? { reason } : {};
-    return reply.headers(noStore).status(reason ? 503 : 200).send(reason ? { status: 'not ready', ...told } : { status: 'ready' });
+    return reply
+      .headers(noStore)
+      .status(reason ? 503 : 200)
+      .send(reason ? { status: 'not ready', ...told } : { status: 'ready' });
   });
   app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
     if (!(metricsToken ? bearerMatches(request, metricsToken) : isLocal(request))) {
@@ -118,5 +147,9 @@ export function installObservability(app: FastifyInstance, metrics: ServerMetric
     const { contentType, body } = await metrics.render();
     return reply.headers({ ...noStore, 'content-type': contentType }).send(body);
   });
-  return { stopping: () => { stopping = true; } };
+  return {
+    stopping: () => {
+      stopping = true;
+    },
+  };
 }

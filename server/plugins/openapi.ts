@@ -14,7 +14,8 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 const { version } = packageJson;
 
 const DESCRIPTIONS: Record<string, string> = {
-  '4xx': 'Refused, and nothing written (failed logins are counted for the rate limits). `errors` maps each field, or `$common`, to its codes.',
+  '4xx':
+    'Refused, and nothing written (failed logins are counted for the rate limits). `errors` maps each field, or `$common`, to its codes.',
   '5xx': 'Server failure; the write, if any, was rolled back.',
 };
 
@@ -24,7 +25,8 @@ const methodsOf = (route: RouteOptions): string[] => (Array.isArray(route.method
 const hooksOf = (hook: unknown): unknown[] => (Array.isArray(hook) ? hook : hook ? [hook] : []);
 
 /** Routes that need a session name `requireViewer` among their preHandlers (plugins/auth.ts). */
-export const needsSession = (route: Pick<RouteOptions, 'preHandler'>): boolean => hooksOf(route.preHandler).includes(requireViewer);
+export const needsSession = (route: Pick<RouteOptions, 'preHandler'>): boolean =>
+  hooksOf(route.preHandler).includes(requireViewer);
 
 /**
  * What the route schemas cannot say and the document should: who must log in (the session
@@ -42,8 +44,10 @@ function documented(schema: RouteSchema, route: RouteOptions): RouteSchema {
         type: 'object',
         properties: {
           [Headers.idempotencyKey]: {
-            type: 'string', pattern: '^[A-Za-z0-9_-]{8,128}$',
-            description: 'One key per user action: a repeat with the same key and request gets the first answer and writes nothing (kept 24 h; another request with the key is 409, code 3015).',
+            type: 'string',
+            pattern: '^[A-Za-z0-9_-]{8,128}$',
+            description:
+              'One key per user action: a repeat with the same key and request gets the first answer and writes nothing (kept 24 h; another request with the key is 409, code 3015).',
           },
         },
       };
@@ -51,17 +55,28 @@ function documented(schema: RouteSchema, route: RouteOptions): RouteSchema {
   }
   if (Array.isArray(schema.consumes) && schema.consumes.includes('multipart/form-data')) {
     out.body = {
-      type: 'object', required: ['barcodeId', 'file'],
-      properties: { barcodeId: { type: 'string', description: 'Sent before the file.' }, file: { type: 'string', contentMediaType: 'application/octet-stream' } },
+      type: 'object',
+      required: ['barcodeId', 'file'],
+      properties: {
+        barcodeId: { type: 'string', description: 'Sent before the file.' },
+        file: { type: 'string', contentMediaType: 'application/octet-stream' },
+      },
     };
   }
   // Every answer with a description; routes that answer bytes declare only their errors: their success is a file.
   // A success in a JSON media type of its own (a web app manifest) names it in `produces`; errors are application/json.
-  const produces = Array.isArray(schema.produces) && typeof schema.produces[0] === 'string' ? schema.produces[0] : 'application/json';
-  const response: Record<string, { description: string; content: Record<string, { schema: unknown }> }> = Object.fromEntries(Object.entries(schema.response ?? {}).map(([status, body]) => [status, {
-    description: DESCRIPTIONS[status.toLowerCase()] ?? 'Success.',
-    content: { [status.startsWith('2') ? produces : 'application/json']: { schema: body } },
-  }]));
+  const produces =
+    Array.isArray(schema.produces) && typeof schema.produces[0] === 'string' ? schema.produces[0] : 'application/json';
+  const response: Record<string, { description: string; content: Record<string, { schema: unknown }> }> =
+    Object.fromEntries(
+      Object.entries(schema.response ?? {}).map(([status, body]) => [
+        status,
+        {
+          description: DESCRIPTIONS[status.toLowerCase()] ?? 'Success.',
+          content: { [status.startsWith('2') ? produces : 'application/json']: { schema: body } },
+        },
+      ]),
+    );
   if (!Object.keys(response).some((status) => status.startsWith('2'))) {
     response[200] = {
       description: 'The stored bytes, with the content type of the stored file or image.',
@@ -85,17 +100,27 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       info: {
         title: 'Smart barcode API',
         version,
-        description: 'Reference API server of smart-barcode. Errors answer `{ "errors": { "<field>": [<code>, ...] } }` '
-          + '(schemas/error-codes.ts); business errors use HTTP 400, a missing session 401 with 2003.',
+        description:
+          'Reference API server of smart-barcode. Errors answer `{ "errors": { "<field>": [<code>, ...] } }` ' +
+          '(schemas/error-codes.ts); business errors use HTTP 400, a missing session 401 with 2003.',
       },
       components: {
         securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: COOKIES.access, description: 'Set by POST /api/user/authorize (httpOnly, 15 minutes); renewed by POST /api/user/refresh-token.' },
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: COOKIES.access,
+            description:
+              'Set by POST /api/user/authorize (httpOnly, 15 minutes); renewed by POST /api/user/refresh-token.',
+          },
         },
       },
     },
     // Grouped by the path's first segment after /api (barcode, user, dev).
-    transform: ({ schema, url, route }) => ({ schema: { tags: [url.split('/')[2] ?? 'api'], ...documented((schema ?? {}) as RouteSchema, route) } as never, url }),
+    transform: ({ schema, url, route }) => ({
+      schema: { tags: [url.split('/')[2] ?? 'api'], ...documented((schema ?? {}) as RouteSchema, route) } as never,
+      url,
+    }),
   });
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
   await app.register(fastifySwaggerUi, {
@@ -103,7 +128,8 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
     // Everything from this server: the page can load nothing from another host (Swagger UI sets
     // one inline style element, hence 'unsafe-inline' for styles only).
     staticCSP: true,
-    transformStaticCSP: () => "default-src 'self'; base-uri 'self'; img-src 'self' data:; object-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; font-src 'self' data:; frame-ancestors 'self'",
+    transformStaticCSP: () =>
+      "default-src 'self'; base-uri 'self'; img-src 'self' data:; object-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; font-src 'self' data:; frame-ancestors 'self'",
     uiConfig: { validatorUrl: null, deepLinking: true },
   });
 }

@@ -28,7 +28,13 @@ export function installProjectRevision(app: FastifyInstance): void {
       done();
       return;
     }
-    withRequestProject({ sentRevision: sentRevisionOf(request.method, request.headers[Headers.configRevision]), madeAt: madeAtOfHeader(request.headers[Headers.madeAt]) }, done);
+    withRequestProject(
+      {
+        sentRevision: sentRevisionOf(request.method, request.headers[Headers.configRevision]),
+        madeAt: madeAtOfHeader(request.headers[Headers.madeAt]),
+      },
+      done,
+    );
   });
   app.addHook('onSend', async (_request, reply) => {
     const project = requestProject()?.project;

@@ -4,7 +4,14 @@ import { compareVersions, Headers } from '../../schemas/validation';
 import type { ServerConfig } from '../context';
 import { commonFailure } from '../rules/api-failure';
 
-const EXPOSED = [Headers.clientVersion, Headers.forceUpgrade, Headers.enterpriseId, Headers.userType, 'retry-after', Headers.projectRevision].join(', ');
+const EXPOSED = [
+  Headers.clientVersion,
+  Headers.forceUpgrade,
+  Headers.enterpriseId,
+  Headers.userType,
+  'retry-after',
+  Headers.projectRevision,
+].join(', ');
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 
@@ -47,12 +54,19 @@ export function installTransportHeaders(app: FastifyInstance, config: ServerConf
       reply.header('vary', 'Origin');
       if (request.method === 'OPTIONS') {
         reply.header('access-control-allow-methods', 'GET, POST, PUT, DELETE');
-        reply.header('access-control-allow-headers', `content-type, ${Headers.clientVersion}, ${Headers.utcOffset}, ${Headers.idempotencyKey}, ${Headers.configRevision}`);
+        reply.header(
+          'access-control-allow-headers',
+          `content-type, ${Headers.clientVersion}, ${Headers.utcOffset}, ${Headers.idempotencyKey}, ${Headers.configRevision}`,
+        );
         reply.header('access-control-max-age', '600');
         return reply.status(204).send();
       }
     }
-    if (WRITE_METHODS.has(request.method) && request.url.startsWith('/api/') && !isAllowedWriteOrigin(request, config.corsOrigins)) {
+    if (
+      WRITE_METHODS.has(request.method) &&
+      request.url.startsWith('/api/') &&
+      !isAllowedWriteOrigin(request, config.corsOrigins)
+    ) {
       throw commonFailure(ErrorCode.forbidden, 403);
     }
   });
@@ -63,7 +77,10 @@ export function installTransportHeaders(app: FastifyInstance, config: ServerConf
     const sent = request.headers[Headers.clientVersion];
     const clientVersion = typeof sent === 'string' ? sent : undefined;
     reply.header(Headers.clientVersion, config.latestClientVersion);
-    reply.header(Headers.forceUpgrade, String(clientVersion !== undefined && compareVersions(clientVersion, config.minClientVersion) < 0));
+    reply.header(
+      Headers.forceUpgrade,
+      String(clientVersion !== undefined && compareVersions(clientVersion, config.minClientVersion) < 0),
+    );
     reply.header('cache-control', 'no-store');
   });
 }

@@ -24,13 +24,15 @@ export function installValidation(app: FastifyInstance): void {
   // JSON is UTF-8 (RFC 8259): a body declared in another charset would be read wrongly.
   app.addHook('onRequest', async (request) => {
     const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1];
-    if (charset !== undefined && charset.toLowerCase() !== 'utf-8' && charset.toLowerCase() !== 'utf8') throw commonFailure(ErrorCode.invalidFormat, 415);
+    if (charset !== undefined && charset.toLowerCase() !== 'utf-8' && charset.toLowerCase() !== 'utf8')
+      throw commonFailure(ErrorCode.invalidFormat, 415);
   });
   // One place for every route: text no keyboard can type (NUL, lone surrogates) and numbers
   // JSON parsing turned into Infinity are refused (1001) before any schema or database sees them.
   app.addHook('preValidation', async (request) => {
     const fields = [...untypeableValues(request.query), ...untypeableValues(request.body)];
-    if (fields.length > 0) throw new ApiFailure(400, Object.fromEntries(fields.map((field) => [field, [ErrorCode.invalidFormat]])));
+    if (fields.length > 0)
+      throw new ApiFailure(400, Object.fromEntries(fields.map((field) => [field, [ErrorCode.invalidFormat]])));
   });
 }
 
@@ -38,7 +40,12 @@ export function installValidation(app: FastifyInstance): void {
 function errorPath(error: ErrorObject): string {
   const path = error.instancePath.split('/').filter(Boolean).join('.');
   const params = error.params as Record<string, unknown>;
-  const property = error.keyword === 'required' ? params.missingProperty : error.keyword === 'additionalProperties' ? params.additionalProperty : undefined;
+  const property =
+    error.keyword === 'required'
+      ? params.missingProperty
+      : error.keyword === 'additionalProperties'
+        ? params.additionalProperty
+        : undefined;
   if (property !== undefined) return path ? `${path}.${String(property)}` : String(property);
   return path || '$common';
 }
@@ -57,5 +64,7 @@ export function ajvErrorsToBody(errors: ErrorObject[]): Record<string, number[]>
     out.set(field, list);
   }
   // An empty field is the one thing to say about it: its format does not matter yet.
-  return Object.fromEntries([...out].map(([field, codes]) => [field, codes.includes(ErrorCode.emptyField) ? [ErrorCode.emptyField] : codes]));
+  return Object.fromEntries(
+    [...out].map(([field, codes]) => [field, codes.includes(ErrorCode.emptyField) ? [ErrorCode.emptyField] : codes]),
+  );
 }

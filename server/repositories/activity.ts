@@ -13,7 +13,12 @@ export interface ActivityCountRow {
  * of UTC), action and trackpoint. A pairing counts once (its parent's entry, which names the
  * children), not once per barcode it touched.
  */
-export async function activityCounts(db: Queryable, projectId: string, since: Date, utcOffset: number): Promise<ActivityCountRow[]> {
+export async function activityCounts(
+  db: Queryable,
+  projectId: string,
+  since: Date,
+  utcOffset: number,
+): Promise<ActivityCountRow[]> {
   const { rows } = await db.query<ActivityCountRow>(
     `select to_char(h.created_at at time zone 'UTC' + make_interval(mins => $3::int), 'YYYY-MM-DD') as day,
             h.action, h.track_point_key, count(*)::int as n

@@ -3,7 +3,10 @@ import type { Queryable } from '../db/database';
 
 /** The user's saved addresses, oldest first (as saved). */
 export async function findAddressBook(db: Queryable, userId: string): Promise<Address[]> {
-  const { rows } = await db.query<{ address: Address }>('select address from address_book where user_id = $1 order by created_at, id', [userId]);
+  const { rows } = await db.query<{ address: Address }>(
+    'select address from address_book where user_id = $1 order by created_at, id',
+    [userId],
+  );
   return rows.map((r) => r.address);
 }
 
@@ -26,5 +29,9 @@ export async function findUsedAddresses(db: Queryable, userId: string, limit: nu
 
 /** Saves an address in the user's address book unless an entry with the id exists. */
 export async function saveAddress(db: Queryable, id: string, userId: string, address: Address): Promise<void> {
-  await db.query('insert into address_book (id, user_id, address) values ($1, $2, $3) on conflict (id) do nothing', [id, userId, JSON.stringify(address)]);
+  await db.query('insert into address_book (id, user_id, address) values ($1, $2, $3) on conflict (id) do nothing', [
+    id,
+    userId,
+    JSON.stringify(address),
+  ]);
 }

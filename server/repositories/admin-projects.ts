@@ -21,7 +21,10 @@ const SELECT_LATEST = `select p.code, p.name, p.enterprise_id, e.name as enterpr
   where p.version = (select max(version) from projects v where v.code = p.code)`;
 
 /** A page of the enterprise's projects by code (newest version of each), and how many match. */
-export async function searchProjects(db: Queryable, q: { enterpriseId: string; codes?: string[]; search?: string; skip: number; count: number }): Promise<{ rows: AdminProjectRow[]; total: number }> {
+export async function searchProjects(
+  db: Queryable,
+  q: { enterpriseId: string; codes?: string[]; search?: string; skip: number; count: number },
+): Promise<{ rows: AdminProjectRow[]; total: number }> {
   const where = ['p.enterprise_id = $1'];
   const params: unknown[] = [q.enterpriseId];
   if (q.codes) {
@@ -33,8 +36,13 @@ export async function searchProjects(db: Queryable, q: { enterpriseId: string; c
     where.push(`(p.code || ' ' || p.name) ilike '%' || $${params.length} || '%'`);
   }
   const filter = where.join(' and ');
-  const total = (await db.query<{ n: number }>(`select count(*)::int as n from (${SELECT_LATEST} and ${filter}) x`, params)).rows[0]?.n ?? 0;
-  const { rows } = await db.query<AdminProjectRow>(`${SELECT_LATEST} and ${filter} order by p.code limit ${Number(q.count)} offset ${Number(q.skip)}`, params);
+  const total =
+    (await db.query<{ n: number }>(`select count(*)::int as n from (${SELECT_LATEST} and ${filter}) x`, params)).rows[0]
+      ?.n ?? 0;
+  const { rows } = await db.query<AdminProjectRow>(
+    `${SELECT_LATEST} and ${filter} order by p.code limit ${Number(q.count)} offset ${Number(q.skip)}`,
+    params,
+  );
   return { rows, total };
 }
 
@@ -58,7 +66,16 @@ export async function insertNewProject(db: Queryable, p: NewAdminProject): Promi
     `insert into projects (id, enterprise_id, code, version, name, config, custom_logo, custom_logo_type, languages)
      select $1, $2, $3, 1, $4, $5, $6, $7, $8 where not exists (select 1 from projects where lower(code) = lower($3))
      on conflict (code, version) do nothing returning id`,
-    [p.id, p.enterpriseId, p.code, p.name, JSON.stringify(p.config), p.logo?.bytes ?? null, p.logo?.type ?? null, p.languages],
+    [
+      p.id,
+      p.enterpriseId,
+      p.code,
+      p.name,
+      JSON.stringify(p.config),
+      p.logo?.bytes ?? null,
+      p.logo?.type ?? null,
+      p.languages,
+    ],
   );
   return rows.length > 0;
 }
@@ -72,6 +89,14 @@ export async function setSelfRegistration(db: Queryable, code: string, allow: bo
 }
 
 /** Sets (or removes) the logo of every version of a project. */
-export async function setProjectLogo(db: Queryable, code: string, logo: { bytes: Buffer; type: string } | null): Promise<void> {
-  await db.query('update projects set custom_logo = $2, custom_logo_type = $3 where code = $1', [code, logo?.bytes ?? null, logo?.type ?? null]);
+export async function setProjectLogo(
+  db: Queryable,
+  code: string,
+  logo: { bytes: Buffer; type: string } | null,
+): Promise<void> {
+  await db.query('update projects set custom_logo = $2, custom_logo_type = $3 where code = $1', [
+    code,
+    logo?.bytes ?? null,
+    logo?.type ?? null,
+  ]);
 }

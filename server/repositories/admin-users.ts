@@ -47,17 +47,32 @@ export async function searchUsers(db: Queryable, q: UserSearch): Promise<{ rows:
   if (q.status === 'active') where.push('u.deactivated_at is null');
   if (q.status === 'deactivated') where.push('u.deactivated_at is not null');
   if (q.memberOf) {
-    add('exists (select 1 from project_members m join projects p on p.id = m.project_id where m.user_id = u.id and p.code = any(?::text[]))', q.memberOf);
+    add(
+      'exists (select 1 from project_members m join projects p on p.id = m.project_id where m.user_id = u.id and p.code = any(?::text[]))',
+      q.memberOf,
+    );
   }
   const filter = where.join(' and ');
-  const total = (await db.query<{ n: number }>(`select count(*)::int as n from users u join organizations o on o.id = u.organization_id where ${filter}`, params)).rows[0]?.n ?? 0;
+  const total =
+    (
+      await db.query<{ n: number }>(
+        `select count(*)::int as n from users u join organizations o on o.id = u.organization_id where ${filter}`,
+        params,
+      )
+    ).rows[0]?.n ?? 0;
   const { rows } = await db.query<AdminUserRow>(
-    `${SELECT_ADMIN_USER} where ${filter} order by u.created_at desc, u.id limit ${Number(q.count)} offset ${Number(q.skip)}`, params);
+    `${SELECT_ADMIN_USER} where ${filter} order by u.created_at desc, u.id limit ${Number(q.count)} offset ${Number(q.skip)}`,
+    params,
+  );
   return { rows, total };
 }
 
 /** One user as the admin area shows them; `forUpdate` locks the row for the change that follows. */
-export async function findAdminUser(db: Queryable, userId: string, forUpdate = false): Promise<AdminUserRow | undefined> {
+export async function findAdminUser(
+  db: Queryable,
+  userId: string,
+  forUpdate = false,
+): Promise<AdminUserRow | undefined> {
   if (forUpdate) await db.query('select id from users where id = $1 for update', [userId]);
   return (await db.query<AdminUserRow>(`${SELECT_ADMIN_USER} where u.id = $1`, [userId])).rows[0];
 }
@@ -83,28 +98,51 @@ export async function setAccessCodeDigest(db: Queryable, userId: string, accessC
 
 /** Revokes the user's access code: the digest becomes one no code has (`unusable`, unique). */
 export async function revokeAccessCode(db: Queryable, userId: string, unusable: string): Promise<void> {
-  await db.query('update users set access_code_digest = $2, access_code_revoked_at = now() where id = $1', [userId, unusable]);
+  await db.query('update users set access_code_digest = $2, access_code_revoked_at = now() where id = $1', [
+    userId,
+    unusable,
+  ]);
 }
 
 /** The enterprise's organizations, by name. */
 export async function listOrganizations(db: Queryable, enterpriseId: string): Promise<{ id: string; name: string }[]> {
-  return (await db.query<{ id: string; name: string }>('select id, name from organizations where enterprise_id = $1 order by name', [enterpriseId])).rows;
+  return (
+    await db.query<{ id: string; name: string }>(
+      'select id, name from organizations where enterprise_id = $1 order by name',
+      [enterpriseId],
+    )
+  ).rows;
 }
 
 /**
  * Makes the user a member of the project code with a role: one row, on the newest version
  * (findMember reads a code's newest membership row), rows on other versions removed.
  */
-export async function putMembership(db: Queryable, userId: string, projectCode: string, role: string,
-  permissions: { can_generate_barcode: boolean; can_activate_barcode: boolean; can_add_tracking: boolean }): Promise<void> {
+export async function putMembership(
+  db: Queryable,
+  userId: string,
+  projectCode: string,
+  role: string,
+  permissions: { can_generate_barcode: boolean; can_activate_barcode: boolean; can_add_tracking: boolean },
+): Promise<void> {
   await removeMembership(db, userId, projectCode);
   await db.query(
     `insert into project_members (project_id, user_id, can_generate_barcode, can_activate_barcode, can_add_tracking, role)
      select id, $2, $3, $4, $5, $6 from projects where code = $1 order by version desc limit 1`,
-    [projectCode, userId, permissions.can_generate_barcode, permissions.can_activate_barcode, permissions.can_add_tracking, role],
+    [
+      projectCode,
+      userId,
+      permissions.can_generate_barcode,
+      permissions.can_activate_barcode,
+      permissions.can_add_tracking,
+      role,
+    ],
   );
 }
 
 export async function removeMembership(db: Queryable, userId: string, projectCode: string): Promise<void> {
-  await db.query('delete from project_members where user_id = $1 and project_id in (select id from projects where code = $2)', [userId, projectCode]);
+  await db.query(
+    'delete from project_members where user_id = $1 and project_id in (select id from projects where code = $2)',
+    [userId, projectCode],
+  );
 }

@@ -33,9 +33,18 @@ export async function insertAuditEntry(db: Queryable, entry: NewAuditEntry): Pro
   await db.query(
     `insert into audit_log (actor_id, actor_name, enterprise_id, project_code, action, target_type, target_id, before, after, note)
      values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10)`,
-    [entry.actorId, entry.actorName, entry.enterpriseId, entry.projectCode, entry.action, entry.targetType, entry.targetId,
+    [
+      entry.actorId,
+      entry.actorName,
+      entry.enterpriseId,
+      entry.projectCode,
+      entry.action,
+      entry.targetType,
+      entry.targetId,
       entry.before === undefined || entry.before === null ? null : JSON.stringify(entry.before),
-      entry.after === undefined || entry.after === null ? null : JSON.stringify(entry.after), entry.note],
+      entry.after === undefined || entry.after === null ? null : JSON.stringify(entry.after),
+      entry.note,
+    ],
   );
 }
 
@@ -54,7 +63,10 @@ export interface AuditQuery {
 }
 
 /** A page of the enterprise's audit log, newest first, and how many entries match in all. */
-export async function listAuditEntries(db: Queryable, q: AuditQuery): Promise<{ rows: AuditEntryRow[]; total: number }> {
+export async function listAuditEntries(
+  db: Queryable,
+  q: AuditQuery,
+): Promise<{ rows: AuditEntryRow[]; total: number }> {
   const where = ['enterprise_id = $1'];
   const params: unknown[] = [q.enterpriseId];
   const add = (sql: string, value: unknown) => {
@@ -69,7 +81,8 @@ export async function listAuditEntries(db: Queryable, q: AuditQuery): Promise<{ 
   if (q.from) add('at >= ?::timestamptz', q.from);
   if (q.to) add('at < ?::timestamptz', q.to);
   const filter = where.join(' and ');
-  const total = (await db.query<{ n: number }>(`select count(*)::int as n from audit_log where ${filter}`, params)).rows[0]?.n ?? 0;
+  const total =
+    (await db.query<{ n: number }>(`select count(*)::int as n from audit_log where ${filter}`, params)).rows[0]?.n ?? 0;
   const { rows } = await db.query<AuditEntryRow>(
     `select id::text as id, at, actor_id, actor_name, enterprise_id, project_code, action, target_type, target_id, before, after, note
        from audit_log where ${filter} order by id desc limit ${Number(q.count)} offset ${Number(q.skip)}`,

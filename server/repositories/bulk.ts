@@ -64,7 +64,11 @@ export async function findBarcodes<Row>(db: Queryable, ids: readonly string[]): 
  * Moves each barcode to the trackpoint if it is still at the revision read; answers how many
  * moved (fewer: someone changed one first, and the caller rolls back).
  */
-export async function moveAllToTrackPoint(tx: Queryable, barcodes: readonly { id: string; revision: number }[], trackPointKey: string): Promise<number> {
+export async function moveAllToTrackPoint(
+  tx: Queryable,
+  barcodes: readonly { id: string; revision: number }[],
+  trackPointKey: string,
+): Promise<number> {
   const { rows } = await tx.query(
     `update barcodes b set current_track_point_key = $3, revision = b.revision + 1
        from unnest($1::text[], $2::int[]) as x(id, revision) where b.id = x.id and b.revision = x.revision returning b.id`,
@@ -74,7 +78,10 @@ export async function moveAllToTrackPoint(tx: Queryable, barcodes: readonly { id
 }
 
 /** Resets each barcode for reuse (as `resetForReuse`) if it is still at the revision read; answers how many. */
-export async function resetAllForReuse(tx: Queryable, barcodes: readonly { id: string; revision: number }[]): Promise<number> {
+export async function resetAllForReuse(
+  tx: Queryable,
+  barcodes: readonly { id: string; revision: number }[],
+): Promise<number> {
   const { rows } = await tx.query(
     `update barcodes b set barcode_type = null, is_activated = false, current_track_point_key = null, external_id = null,
             tracking_number = null, activation_data = null, cycle = b.cycle + 1, revision = b.revision + 1
@@ -85,7 +92,10 @@ export async function resetAllForReuse(tx: Queryable, barcodes: readonly { id: s
 }
 
 /** Moves the revision of each barcode on if it is still at the one read (a stock change guards against a concurrent one). */
-export async function bumpAllRevisions(tx: Queryable, barcodes: readonly { id: string; revision: number }[]): Promise<number> {
+export async function bumpAllRevisions(
+  tx: Queryable,
+  barcodes: readonly { id: string; revision: number }[],
+): Promise<number> {
   const { rows } = await tx.query(
     `update barcodes b set revision = b.revision + 1
        from unnest($1::text[], $2::int[]) as x(id, revision) where b.id = x.id and b.revision = x.revision returning b.id`,
@@ -126,7 +136,15 @@ export interface UserTrackingRow {
 }
 
 /** The user's tracking steps (not undone) in the project between two instants, newest first, a page of them with the total. */
-export async function userTrackingSteps(db: Queryable, projectId: string, userId: string, from: Date, to: Date, skip: number, count: number): Promise<{ total: number; items: UserTrackingRow[] }> {
+export async function userTrackingSteps(
+  db: Queryable,
+  projectId: string,
+  userId: string,
+  from: Date,
+  to: Date,
+  skip: number,
+  count: number,
+): Promise<{ total: number; items: UserTrackingRow[] }> {
   const where = `from barcode_history h join barcodes b on b.id = h.barcode_id
       where b.project_id = $1 and h.user_id = $2 and h.action = 'tracked' and h.created_at >= $3 and h.created_at < $4
         and not exists (select 1 from barcode_history u
@@ -140,6 +158,7 @@ export async function userTrackingSteps(db: Queryable, projectId: string, userId
   );
   const first = rows[0];
   if (first) return { total: first.total, items: rows };
-  const total = skip === 0 ? 0 : (await db.query<{ n: number }>(`select count(*)::int as n ${where}`, params)).rows[0]?.n ?? 0;
+  const total =
+    skip === 0 ? 0 : ((await db.query<{ n: number }>(`select count(*)::int as n ${where}`, params)).rows[0]?.n ?? 0);
   return { total, items: [] };
 }

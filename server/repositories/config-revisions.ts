@@ -32,15 +32,36 @@ export interface DraftRow {
 const REVISION_COLUMNS = 'revision, mode, note, published_by, published_by_name, published_at';
 
 export async function listRevisions(db: Queryable, projectId: string): Promise<RevisionRow[]> {
-  return (await db.query<RevisionRow>(`select ${REVISION_COLUMNS} from config_revisions where project_id = $1 order by revision desc`, [projectId])).rows;
+  return (
+    await db.query<RevisionRow>(
+      `select ${REVISION_COLUMNS} from config_revisions where project_id = $1 order by revision desc`,
+      [projectId],
+    )
+  ).rows;
 }
 
-export async function findRevision(db: Queryable, projectId: string, revision: number): Promise<(RevisionRow & { config: ProjectConfig }) | undefined> {
-  return (await db.query<RevisionRow & { config: ProjectConfig }>(
-    `select ${REVISION_COLUMNS}, config from config_revisions where project_id = $1 and revision = $2`, [projectId, revision])).rows[0];
+export async function findRevision(
+  db: Queryable,
+  projectId: string,
+  revision: number,
+): Promise<(RevisionRow & { config: ProjectConfig }) | undefined> {
+  return (
+    await db.query<RevisionRow & { config: ProjectConfig }>(
+      `select ${REVISION_COLUMNS}, config from config_revisions where project_id = $1 and revision = $2`,
+      [projectId, revision],
+    )
+  ).rows[0];
 }
 
-export async function insertRevision(db: Queryable, projectId: string, revision: number, config: ProjectConfig, mode: RevisionMode, note: string, by: Actor): Promise<void> {
+export async function insertRevision(
+  db: Queryable,
+  projectId: string,
+  revision: number,
+  config: ProjectConfig,
+  mode: RevisionMode,
+  note: string,
+  by: Actor,
+): Promise<void> {
   await db.query(
     `insert into config_revisions (project_id, revision, config, mode, note, published_by, published_by_name) values ($1, $2, $3::jsonb, $4, $5, $6, $7)`,
     [projectId, revision, JSON.stringify(config), mode, note, by.id, by.name],
@@ -51,8 +72,17 @@ export async function insertRevision(db: Queryable, projectId: string, revision:
  * Puts a revision in service in place: only when the project is still at `from` (two publishes
  * at once: one wins, the other changes nothing). False when it was not.
  */
-export async function setCurrentRevision(db: Queryable, projectId: string, from: number, to: number, config: ProjectConfig): Promise<boolean> {
-  const { rows } = await db.query('update projects set config = $4::jsonb, revision = $3 where id = $1 and revision = $2 returning id', [projectId, from, to, JSON.stringify(config)]);
+export async function setCurrentRevision(
+  db: Queryable,
+  projectId: string,
+  from: number,
+  to: number,
+  config: ProjectConfig,
+): Promise<boolean> {
+  const { rows } = await db.query(
+    'update projects set config = $4::jsonb, revision = $3 where id = $1 and revision = $2 returning id',
+    [projectId, from, to, JSON.stringify(config)],
+  );
   return rows.length > 0;
 }
 
@@ -61,7 +91,13 @@ export async function findDraft(db: Queryable, projectId: string): Promise<Draft
 }
 
 /** A new draft, unless the project has one (false then). */
-export async function insertDraft(db: Queryable, projectId: string, config: ProjectConfig, basedOn: number, by: Actor): Promise<boolean> {
+export async function insertDraft(
+  db: Queryable,
+  projectId: string,
+  config: ProjectConfig,
+  basedOn: number,
+  by: Actor,
+): Promise<boolean> {
   const { rows } = await db.query(
     `insert into config_drafts (project_id, config, based_on_revision, etag, saved_by, saved_by_name) values ($1, $2::jsonb, $3, 1, $4, $5)
      on conflict (project_id) do nothing returning etag`,
@@ -71,7 +107,13 @@ export async function insertDraft(db: Queryable, projectId: string, config: Proj
 }
 
 /** Saves the draft if it is still at `etag`; the new etag, or null when someone saved meanwhile (or it is gone). */
-export async function saveDraft(db: Queryable, projectId: string, etag: number, config: ProjectConfig, by: Actor): Promise<number | null> {
+export async function saveDraft(
+  db: Queryable,
+  projectId: string,
+  etag: number,
+  config: ProjectConfig,
+  by: Actor,
+): Promise<number | null> {
   const { rows } = await db.query<{ etag: number }>(
     `update config_drafts set config = $3::jsonb, etag = etag + 1, saved_by = $4, saved_by_name = $5, saved_at = now()
      where project_id = $1 and etag = $2 returning etag`,
@@ -82,9 +124,13 @@ export async function saveDraft(db: Queryable, projectId: string, etag: number, 
 
 /** Removes the draft if it is at `etag` (any etag when null); false when it was not there so. */
 export async function deleteDraft(db: Queryable, projectId: string, etag: number | null): Promise<boolean> {
-  const { rows } = etag === null
-    ? await db.query('delete from config_drafts where project_id = $1 returning etag', [projectId])
-    : await db.query('delete from config_drafts where project_id = $1 and etag = $2 returning etag', [projectId, etag]);
+  const { rows } =
+    etag === null
+      ? await db.query('delete from config_drafts where project_id = $1 returning etag', [projectId])
+      : await db.query('delete from config_drafts where project_id = $1 and etag = $2 returning etag', [
+          projectId,
+          etag,
+        ]);
   return rows.length > 0;
 }
 
@@ -98,16 +144,32 @@ export interface TestEntryRow {
   created_at: Date;
 }
 
-export async function insertTestEntry(db: Queryable, projectId: string, entry: Omit<TestEntryRow, 'created_at'>): Promise<void> {
+export async function insertTestEntry(
+  db: Queryable,
+  projectId: string,
+  entry: Omit<TestEntryRow, 'created_at'>,
+): Promise<void> {
   await db.query(
     'insert into config_test_entries (id, project_id, barcode_type, form, data, errors, made_by) values ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7)',
-    [entry.id, projectId, entry.barcode_type, entry.form, JSON.stringify(entry.data), JSON.stringify(entry.errors), entry.made_by],
+    [
+      entry.id,
+      projectId,
+      entry.barcode_type,
+      entry.form,
+      JSON.stringify(entry.data),
+      JSON.stringify(entry.errors),
+      entry.made_by,
+    ],
   );
 }
 
 export async function listTestEntries(db: Queryable, projectId: string): Promise<TestEntryRow[]> {
-  return (await db.query<TestEntryRow>(
-    'select id, barcode_type, form, data, errors, made_by, created_at from config_test_entries where project_id = $1 order by created_at desc limit 100', [projectId])).rows;
+  return (
+    await db.query<TestEntryRow>(
+      'select id, barcode_type, form, data, errors, made_by, created_at from config_test_entries where project_id = $1 order by created_at desc limit 100',
+      [projectId],
+    )
+  ).rows;
 }
 
 export async function deleteTestEntries(db: Queryable, projectId: string): Promise<void> {
@@ -145,10 +207,14 @@ export async function countUsage(db: Queryable, projectId: string, query: UsageQ
     sql = `select count(*)::int as n from barcodes b where ${project}`;
   } else {
     const activation = place.trackPoint === undefined;
-    const value = activation ? `b.activation_data -> ${param(field, '::text')}` : `h.data -> 'forms' -> ${param(place.form ?? '', '::text')} -> ${param(field, '::text')}`;
-    const condition = query.missing ? `(${value} is null or ${value} = 'null'::jsonb)`
-      : query.values ? `(${value} <@ ${param(JSON.stringify(query.values), '::jsonb')} or ${value} ?| ${param(query.values, '::text[]')})`
-      : `(${value} is not null and ${value} <> 'null'::jsonb)`;
+    const value = activation
+      ? `b.activation_data -> ${param(field, '::text')}`
+      : `h.data -> 'forms' -> ${param(place.form ?? '', '::text')} -> ${param(field, '::text')}`;
+    const condition = query.missing
+      ? `(${value} is null or ${value} = 'null'::jsonb)`
+      : query.values
+        ? `(${value} <@ ${param(JSON.stringify(query.values), '::jsonb')} or ${value} ?| ${param(query.values, '::text[]')})`
+        : `(${value} is not null and ${value} <> 'null'::jsonb)`;
     sql = activation
       ? `select count(*)::int as n from barcodes b where ${project} and b.is_activated and ${condition}`
       : `select count(*)::int as n from barcode_history h join barcodes b on b.id = h.barcode_id
@@ -161,7 +227,12 @@ export async function countUsage(db: Queryable, projectId: string, query: UsageQ
  * `code@<highest>+1` of the project's code, a copy of `from` (enterprise, name, logo, members)
  * with `config` at revision 1; its version, or null when another new version took that number meanwhile.
  */
-export async function insertProjectVersion(db: Queryable, from: string, id: string, config: ProjectConfig): Promise<number | null> {
+export async function insertProjectVersion(
+  db: Queryable,
+  from: string,
+  id: string,
+  config: ProjectConfig,
+): Promise<number | null> {
   const { rows } = await db.query<{ version: number }>(
     `insert into projects (id, enterprise_id, code, version, revision, name, config, custom_logo, custom_logo_type)
      select $2, p.enterprise_id, p.code, (select max(v.version) + 1 from projects v where v.code = p.code), 1, p.name, $3::jsonb, p.custom_logo, p.custom_logo_type

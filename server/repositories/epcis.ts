@@ -46,8 +46,15 @@ interface EntryRow {
 }
 
 const toEntry = (r: EntryRow): EpcisEntryRow => ({
-  barcodeId: r.barcode_id, seq: r.seq, action: r.action, trackPointKey: r.track_point_key, data: r.data, createdAt: r.created_at,
-  externalId: r.external_id, stockLocationId: r.stock_location_id, undoneAt: r.undone_at,
+  barcodeId: r.barcode_id,
+  seq: r.seq,
+  action: r.action,
+  trackPointKey: r.track_point_key,
+  data: r.data,
+  createdAt: r.created_at,
+  externalId: r.external_id,
+  stockLocationId: r.stock_location_id,
+  undoneAt: r.undone_at,
 });
 
 /** The barcode and every descendant (children, their children, ...), the barcode first. */
@@ -65,7 +72,10 @@ export async function barcodeAndDescendantIds(db: Queryable, rootId: string): Pr
 
 /** Every history entry of the barcodes, in time order (then barcode, then index). */
 export async function entriesOf(db: Queryable, barcodeIds: readonly string[]): Promise<EpcisEntryRow[]> {
-  const { rows } = await db.query<EntryRow>(`${ENTRY_SELECT} where h.barcode_id = any($1::text[]) order by h.created_at, h.barcode_id, h.seq`, [barcodeIds]);
+  const { rows } = await db.query<EntryRow>(
+    `${ENTRY_SELECT} where h.barcode_id = any($1::text[]) order by h.created_at, h.barcode_id, h.seq`,
+    [barcodeIds],
+  );
   return rows.map(toEntry);
 }
 
@@ -81,7 +91,12 @@ export interface EntryCursor {
  * the time index: each batch is one short statement, no transaction held between batches).
  */
 export async function projectEntriesBatch(
-  db: Queryable, projectId: string, from: string, to: string, cursor: EntryCursor | null, limit: number,
+  db: Queryable,
+  projectId: string,
+  from: string,
+  to: string,
+  cursor: EntryCursor | null,
+  limit: number,
 ): Promise<{ entries: EpcisEntryRow[]; next: EntryCursor | null }> {
   const { rows } = await db.query<EntryRow>(
     // exists(): one primary-key look-up per entry read in index order, whatever the statistics say.
@@ -92,11 +107,19 @@ export async function projectEntriesBatch(
     [projectId, from, to, cursor?.at ?? null, cursor?.barcodeId ?? '', cursor?.seq ?? 0, limit],
   );
   const last = rows.at(-1);
-  return { entries: rows.map(toEntry), next: rows.length === limit && last ? { at: last.cursor_at, barcodeId: last.barcode_id, seq: last.seq } : null };
+  return {
+    entries: rows.map(toEntry),
+    next: rows.length === limit && last ? { at: last.cursor_at, barcodeId: last.barcode_id, seq: last.seq } : null,
+  };
 }
 
 /** The time of the project's latest entry in [from, to), or null (the document's creation date). */
-export async function latestEntryTime(db: Queryable, projectId: string, from: string, to: string): Promise<string | null> {
+export async function latestEntryTime(
+  db: Queryable,
+  projectId: string,
+  from: string,
+  to: string,
+): Promise<string | null> {
   const { rows } = await db.query<{ at: string | null }>(
     `select ${ISO('max(h.created_at)')} as at from barcode_history h join barcodes b on b.id = h.barcode_id
       where b.project_id = $1 and h.created_at >= $2::timestamptz and h.created_at < $3::timestamptz`,
@@ -108,6 +131,9 @@ export async function latestEntryTime(db: Queryable, projectId: string, from: st
 /** The present external ids of barcodes an entry names (children, linked barcodes). */
 export async function externalIdsOf(db: Queryable, ids: readonly string[]): Promise<Map<string, string | null>> {
   if (ids.length === 0) return new Map();
-  const { rows } = await db.query<{ id: string; external_id: string | null }>('select id, external_id from barcodes where id = any($1::text[])', [ids]);
+  const { rows } = await db.query<{ id: string; external_id: string | null }>(
+    'select id, external_id from barcodes where id = any($1::text[])',
+    [ids],
+  );
   return new Map(rows.map((r) => [r.id, r.external_id]));
 }

@@ -21,12 +21,14 @@ export async function insertFile(db: Queryable, file: NewFile): Promise<void> {
 
 /** The name a recorded file was uploaded with. */
 export async function findOriginalName(db: Queryable, path: string): Promise<string | undefined> {
-  return (await db.query<{ original_name: string }>('select original_name from barcode_files where path = $1', [path])).rows[0]?.original_name;
+  return (await db.query<{ original_name: string }>('select original_name from barcode_files where path = $1', [path]))
+    .rows[0]?.original_name;
 }
 
 /** Who uploaded a recorded file; the row stays locked until the transaction ends. */
 export async function lockUploader(db: Queryable, path: string): Promise<{ user_id: string } | undefined> {
-  return (await db.query<{ user_id: string }>('select user_id from barcode_files where path = $1 for update', [path])).rows[0];
+  return (await db.query<{ user_id: string }>('select user_id from barcode_files where path = $1 for update', [path]))
+    .rows[0];
 }
 
 /** Whether a file's URL was saved with the barcode's activation or a tracking step. */

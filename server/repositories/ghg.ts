@@ -34,7 +34,12 @@ export interface ProjectEmissionEntry extends EmissionEntry {
  * are read too, so that what stands is what the report counts; barcodes with no step in the
  * range are not read at all.
  */
-export async function projectEmissionEntries(db: Queryable, projectId: string, from: Date, to: Date): Promise<ProjectEmissionEntry[]> {
+export async function projectEmissionEntries(
+  db: Queryable,
+  projectId: string,
+  from: Date,
+  to: Date,
+): Promise<ProjectEmissionEntry[]> {
   const { rows } = await db.query<ProjectEmissionEntry>(
     `select h.barcode_id, b.barcode_type, h.seq, h.action, h.track_point_key, h.created_at, h.data
        from barcode_history h join barcodes b on b.id = h.barcode_id

@@ -10,7 +10,15 @@ const NOT_UNDONE = `not exists (select 1 from barcode_history u
  * write the device sent later than it was made (Made-At, rules/made-at.ts), at `madeAt`, and
  * chains it in the ledger (repositories/ledger.ts) in the same transaction.
  */
-export async function appendHistory(db: Queryable, barcodeId: string, action: string, trackPointKey: string | null, data: unknown, userId: string, madeAt?: Date): Promise<void> {
+export async function appendHistory(
+  db: Queryable,
+  barcodeId: string,
+  action: string,
+  trackPointKey: string | null,
+  data: unknown,
+  userId: string,
+  madeAt?: Date,
+): Promise<void> {
   await db.query(
     `insert into barcode_history (barcode_id, seq, action, track_point_key, data, user_id, created_at)
      values ($1, coalesce((select max(seq) from barcode_history where barcode_id = $1), 0) + 1, $2, $3, $4, $5,
@@ -23,7 +31,10 @@ export async function appendHistory(db: Queryable, barcodeId: string, action: st
 }
 
 /** The latest tracking step of the barcode's present trip (since its last recycle) that was not undone. */
-export async function latestTrackingStep(db: Queryable, barcodeId: string): Promise<{ seq: number; user_id: string | null; track_point_key: string } | undefined> {
+export async function latestTrackingStep(
+  db: Queryable,
+  barcodeId: string,
+): Promise<{ seq: number; user_id: string | null; track_point_key: string } | undefined> {
   const { rows } = await db.query<{ seq: number; user_id: string | null; track_point_key: string }>(
     `select h.seq, h.user_id, h.track_point_key from barcode_history h
       where h.barcode_id = $1 and h.action = 'tracked' and ${NOT_UNDONE}
@@ -35,7 +46,11 @@ export async function latestTrackingStep(db: Queryable, barcodeId: string): Prom
 }
 
 /** Who undid the tracking step `seq` of the barcode, or undefined while it is not undone. */
-export async function undoerOf(db: Queryable, barcodeId: string, seq: number): Promise<{ user_id: string | null } | undefined> {
+export async function undoerOf(
+  db: Queryable,
+  barcodeId: string,
+  seq: number,
+): Promise<{ user_id: string | null } | undefined> {
   const { rows } = await db.query<{ user_id: string | null }>(
     "select user_id from barcode_history where barcode_id = $1 and action = 'tracking-undone' and (data->>'undoneSeq')::int = $2 limit 1",
     [barcodeId, seq],
@@ -54,7 +69,10 @@ export async function startTrackPointKey(db: Queryable, barcodeId: string): Prom
 
 /** How many entries the barcode's history has. */
 export async function countHistory(db: Queryable, barcodeId: string): Promise<number> {
-  return (await db.query<{ n: number }>('select count(*)::int as n from barcode_history where barcode_id = $1', [barcodeId])).rows[0]?.n ?? 0;
+  return (
+    (await db.query<{ n: number }>('select count(*)::int as n from barcode_history where barcode_id = $1', [barcodeId]))
+      .rows[0]?.n ?? 0
+  );
 }
 
 /** A history entry with the name of whoever made it; `undone` is true for a tracking step a later entry undid. */
@@ -70,7 +88,12 @@ export interface HistoryRow {
 }
 
 /** A page of the barcode's history, newest first. */
-export async function historyPage(db: Queryable, barcodeId: string, skip: number, count: number): Promise<HistoryRow[]> {
+export async function historyPage(
+  db: Queryable,
+  barcodeId: string,
+  skip: number,
+  count: number,
+): Promise<HistoryRow[]> {
   const { rows } = await db.query<HistoryRow>(
     `select h.seq, h.action, h.track_point_key, (u.first_name || ' ' || u.last_name) as staff, h.created_at, h.data,
             (h.action = 'tracked' and not ${NOT_UNDONE}) as undone
@@ -82,7 +105,13 @@ export async function historyPage(db: Queryable, barcodeId: string, skip: number
 }
 
 /** How many tracking steps the user added (and did not undo) in the project between two instants. */
-export async function countTrackingSteps(db: Queryable, projectId: string, userId: string, from: Date, to: Date): Promise<number> {
+export async function countTrackingSteps(
+  db: Queryable,
+  projectId: string,
+  userId: string,
+  from: Date,
+  to: Date,
+): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
     `select count(*)::int as n from barcode_history h join barcodes b on b.id = h.barcode_id
       where b.project_id = $1 and h.user_id = $2 and h.action = 'tracked' and ${NOT_UNDONE}
@@ -94,6 +123,9 @@ export async function countTrackingSteps(db: Queryable, projectId: string, userI
 
 /** The index of the barcode's latest activation entry (0 when it was never activated): what an activation edit corrects. */
 export async function latestActivationSeq(db: Queryable, barcodeId: string): Promise<number> {
-  const { rows } = await db.query<{ seq: number }>("select coalesce(max(seq), 0) as seq from barcode_history where barcode_id = $1 and action = 'activated'", [barcodeId]);
+  const { rows } = await db.query<{ seq: number }>(
+    "select coalesce(max(seq), 0) as seq from barcode_history where barcode_id = $1 and action = 'activated'",
+    [barcodeId],
+  );
   return rows[0]?.seq ?? 0;
 }

@@ -17,7 +17,14 @@ interface EntryRow {
 }
 
 const toEntry = (r: EntryRow): LedgerEntry & { storedHash: string | null } => ({
-  barcodeId: r.barcode_id, seq: r.seq, action: r.action, trackPointKey: r.track_point_key, data: r.data ?? null, userId: r.user_id, createdAt: r.created_at, storedHash: r.entry_hash,
+  barcodeId: r.barcode_id,
+  seq: r.seq,
+  action: r.action,
+  trackPointKey: r.track_point_key,
+  data: r.data ?? null,
+  userId: r.user_id,
+  createdAt: r.created_at,
+  storedHash: r.entry_hash,
 });
 
 /**
@@ -56,8 +63,15 @@ export async function chainPending(tx: Queryable, barcodeIds: readonly string[])
 }
 
 /** The barcode's history entries 1..`upTo` in seq order, with their stored hashes. */
-export async function ledgerEntries(db: Queryable, barcodeId: string, upTo: number): Promise<(LedgerEntry & { storedHash: string | null })[]> {
-  const { rows } = await db.query<EntryRow>(`select ${ENTRY_COLUMNS} from barcode_history h where h.barcode_id = $1 and h.seq <= $2 order by h.seq`, [barcodeId, upTo]);
+export async function ledgerEntries(
+  db: Queryable,
+  barcodeId: string,
+  upTo: number,
+): Promise<(LedgerEntry & { storedHash: string | null })[]> {
+  const { rows } = await db.query<EntryRow>(
+    `select ${ENTRY_COLUMNS} from barcode_history h where h.barcode_id = $1 and h.seq <= $2 order by h.seq`,
+    [barcodeId, upTo],
+  );
   return rows.map(toEntry);
 }
 
@@ -69,7 +83,11 @@ export interface LedgerState {
 }
 
 /** The barcode's ledger state; `forUpdate` locks its row first (a seal). */
-export async function ledgerState(db: Queryable, barcodeId: string, forUpdate = false): Promise<LedgerState | undefined> {
+export async function ledgerState(
+  db: Queryable,
+  barcodeId: string,
+  forUpdate = false,
+): Promise<LedgerState | undefined> {
   if (forUpdate) await db.query('select id from barcodes where id = $1 for update', [barcodeId]);
   const { rows } = await db.query<LedgerState>(
     `select b.project_id, b.sealed_seq, coalesce((select max(seq) from barcode_history where barcode_id = b.id), 0) as last_seq
@@ -80,8 +98,14 @@ export async function ledgerState(db: Queryable, barcodeId: string, forUpdate = 
 }
 
 /** The barcode's seal as its project's log holds it: the row that sealed it furthest. */
-export async function latestSeal(db: Queryable, barcodeId: string): Promise<(LogRecord & { logHash: string }) | undefined> {
-  const { rows } = await db.query<LogRow>(`select ${LOG_COLUMNS} from ledger_log where barcode_id = $1 order by seq desc, position desc limit 1`, [barcodeId]);
+export async function latestSeal(
+  db: Queryable,
+  barcodeId: string,
+): Promise<(LogRecord & { logHash: string }) | undefined> {
+  const { rows } = await db.query<LogRow>(
+    `select ${LOG_COLUMNS} from ledger_log where barcode_id = $1 order by seq desc, position desc limit 1`,
+    [barcodeId],
+  );
   return rows[0] ? toRecord(rows[0]) : undefined;
 }
 
@@ -99,7 +123,14 @@ interface LogRow {
 }
 
 const toRecord = (r: LogRow): LogRecord & { logHash: string } => ({
-  projectId: r.project_id, position: r.position, barcodeId: r.barcode_id, seq: r.seq, entryHash: r.entry_hash, previousHash: r.previous_hash, createdAt: r.created_at, logHash: r.log_hash,
+  projectId: r.project_id,
+  position: r.position,
+  barcodeId: r.barcode_id,
+  seq: r.seq,
+  entryHash: r.entry_hash,
+  previousHash: r.previous_hash,
+  createdAt: r.created_at,
+  logHash: r.log_hash,
 });
 
 /**
@@ -107,24 +138,52 @@ const toRecord = (r: LogRow): LogRecord & { logHash: string } => ({
  * sealed up to `seq`. A transaction-scoped advisory lock per project orders concurrent seals of
  * the project's barcodes, so positions and hashes form one chain.
  */
-export async function appendSeal(tx: Queryable, projectId: string, barcodeId: string, seq: number, headHash: string): Promise<LogRecord & { logHash: string }> {
+export async function appendSeal(
+  tx: Queryable,
+  projectId: string,
+  barcodeId: string,
+  seq: number,
+  headHash: string,
+): Promise<LogRecord & { logHash: string }> {
   await tx.query("select pg_advisory_xact_lock(hashtext('ledger:' || $1::text))", [projectId]);
-  const last = (await tx.query<{ position: number; log_hash: string }>(
-    'select position, log_hash from ledger_log where project_id = $1 order by position desc limit 1', [projectId])).rows[0];
+  const last = (
+    await tx.query<{ position: number; log_hash: string }>(
+      'select position, log_hash from ledger_log where project_id = $1 order by position desc limit 1',
+      [projectId],
+    )
+  ).rows[0];
   const record: LogRecord = {
-    projectId, position: (last?.position ?? 0) + 1, barcodeId, seq, entryHash: headHash, previousHash: last?.log_hash ?? null, createdAt: new Date().toISOString(),
+    projectId,
+    position: (last?.position ?? 0) + 1,
+    barcodeId,
+    seq,
+    entryHash: headHash,
+    previousHash: last?.log_hash ?? null,
+    createdAt: new Date().toISOString(),
   };
   const hash = logHash(record);
-  await tx.query(
-    `insert into ledger_log (${LOG_COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [projectId, record.position, barcodeId, seq, headHash, record.previousHash, hash, record.createdAt],
-  );
-  await tx.query('update barcodes set sealed_seq = $2, is_sealed = true, revision = revision + 1 where id = $1', [barcodeId, seq]);
+  await tx.query(`insert into ledger_log (${LOG_COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8)`, [
+    projectId,
+    record.position,
+    barcodeId,
+    seq,
+    headHash,
+    record.previousHash,
+    hash,
+    record.createdAt,
+  ]);
+  await tx.query('update barcodes set sealed_seq = $2, is_sealed = true, revision = revision + 1 where id = $1', [
+    barcodeId,
+    seq,
+  ]);
   return { ...record, logHash: hash };
 }
 
 /** The project's whole log in position order (the export a third party checks). */
 export async function projectLog(db: Queryable, projectId: string): Promise<(LogRecord & { logHash: string })[]> {
-  const { rows } = await db.query<LogRow>(`select ${LOG_COLUMNS} from ledger_log where project_id = $1 order by position`, [projectId]);
+  const { rows } = await db.query<LogRow>(
+    `select ${LOG_COLUMNS} from ledger_log where project_id = $1 order by position`,
+    [projectId],
+  );
   return rows.map(toRecord);
 }

@@ -39,7 +39,11 @@ export async function linkedAmong(db: Queryable, id: string, ids: readonly strin
 }
 
 /** Inserts the links; answers how many were new (fewer: one was made meanwhile). */
-export async function insertLinks(tx: Queryable, links: readonly { from: string; to: string }[], userId: string): Promise<number> {
+export async function insertLinks(
+  tx: Queryable,
+  links: readonly { from: string; to: string }[],
+  userId: string,
+): Promise<number> {
   const { rows } = await tx.query(
     `insert into barcode_links (from_id, to_id, created_by)
      select x.f, x.t, $3 from unnest($1::text[], $2::text[]) as x(f, t)
@@ -50,7 +54,11 @@ export async function insertLinks(tx: Queryable, links: readonly { from: string;
 }
 
 /** Deletes the link between the two barcodes, whichever direction; answers its direction from `id`, or undefined when there was none. */
-export async function deleteLink(tx: Queryable, id: string, otherId: string): Promise<'link-to' | 'be-linked' | undefined> {
+export async function deleteLink(
+  tx: Queryable,
+  id: string,
+  otherId: string,
+): Promise<'link-to' | 'be-linked' | undefined> {
   const { rows } = await tx.query<{ from_id: string }>(
     'delete from barcode_links where (from_id = $1 and to_id = $2) or (from_id = $2 and to_id = $1) returning from_id',
     [id, otherId],
@@ -71,7 +79,11 @@ export interface LinkedRow {
 }
 
 /** The barcode's links in one direction or both, newest first. */
-export async function findLinked(db: Queryable, id: string, direction: 'link-to' | 'be-linked' | undefined): Promise<LinkedRow[]> {
+export async function findLinked(
+  db: Queryable,
+  id: string,
+  direction: 'link-to' | 'be-linked' | undefined,
+): Promise<LinkedRow[]> {
   const { rows } = await db.query<LinkedRow>(
     `select b.id, l.direction, b.barcode_type, b.external_id, b.is_activated, b.current_track_point_key, l.created_at as linked_at
        from (

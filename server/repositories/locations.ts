@@ -27,14 +27,25 @@ export interface NewLocation {
   stockOut?: string[];
 }
 
-const COLUMNS = 'l.id, l.enterprise_id, l.project_code, l.parent_id, l.kind, l.code, l.name, l.stock_in_track_points, l.stock_out_track_points';
+const COLUMNS =
+  'l.id, l.enterprise_id, l.project_code, l.parent_id, l.kind, l.code, l.name, l.stock_in_track_points, l.stock_out_track_points';
 
 /** Creates the location unless one with its id exists (the seed is idempotent). */
 export async function insertLocation(db: Queryable, enterpriseId: string, l: NewLocation): Promise<void> {
   await db.query(
     `insert into locations (id, enterprise_id, project_code, parent_id, kind, code, name, stock_in_track_points, stock_out_track_points)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (id) do nothing`,
-    [l.id, enterpriseId, l.projectCode, l.parentId, l.kind, l.code, JSON.stringify(l.name), l.stockIn ?? [], l.stockOut ?? []],
+    [
+      l.id,
+      enterpriseId,
+      l.projectCode,
+      l.parentId,
+      l.kind,
+      l.code,
+      JSON.stringify(l.name),
+      l.stockIn ?? [],
+      l.stockOut ?? [],
+    ],
   );
 }
 
@@ -52,7 +63,11 @@ export async function findLocationWithPath(db: Queryable, id: string, retiredToo
 }
 
 /** Every location of the project that is not retired (the tree is small: a project's warehouses). */
-export async function findProjectLocations(db: Queryable, enterpriseId: string, projectCode: string): Promise<LocationRow[]> {
+export async function findProjectLocations(
+  db: Queryable,
+  enterpriseId: string,
+  projectCode: string,
+): Promise<LocationRow[]> {
   const { rows } = await db.query<LocationRow>(
     `select ${COLUMNS} from locations l where l.enterprise_id = $1 and l.project_code = $2 and l.retired_at is null order by l.code`,
     [enterpriseId, projectCode],
@@ -61,16 +76,29 @@ export async function findProjectLocations(db: Queryable, enterpriseId: string, 
 }
 
 /** Where each of the barcodes is stocked, if anywhere. */
-export async function findStock(db: Queryable, barcodeIds: readonly string[]): Promise<{ barcode_id: string; location_id: string; track_point_key: string | null; since: Date | string }[]> {
-  const { rows } = await db.query<{ barcode_id: string; location_id: string; track_point_key: string | null; since: Date | string }>(
-    'select barcode_id, location_id, track_point_key, since from barcode_stock where barcode_id = any($1::text[])',
-    [barcodeIds],
-  );
+export async function findStock(
+  db: Queryable,
+  barcodeIds: readonly string[],
+): Promise<{ barcode_id: string; location_id: string; track_point_key: string | null; since: Date | string }[]> {
+  const { rows } = await db.query<{
+    barcode_id: string;
+    location_id: string;
+    track_point_key: string | null;
+    since: Date | string;
+  }>('select barcode_id, location_id, track_point_key, since from barcode_stock where barcode_id = any($1::text[])', [
+    barcodeIds,
+  ]);
   return rows;
 }
 
 /** Stocks the barcodes in the bin; answers how many were not in stock yet (fewer: someone stocked one first). */
-export async function stockIn(tx: Queryable, barcodeIds: readonly string[], locationId: string, trackPointKeys: readonly (string | null)[], userId: string): Promise<number> {
+export async function stockIn(
+  tx: Queryable,
+  barcodeIds: readonly string[],
+  locationId: string,
+  trackPointKeys: readonly (string | null)[],
+  userId: string,
+): Promise<number> {
   const { rows } = await tx.query(
     `insert into barcode_stock (barcode_id, location_id, track_point_key, stocked_by)
      select x.id, $2, x.tp, $4 from unnest($1::text[], $3::text[]) as x(id, tp)
@@ -82,7 +110,10 @@ export async function stockIn(tx: Queryable, barcodeIds: readonly string[], loca
 
 /** Takes the barcodes out of the bin; answers how many were still in it. */
 export async function stockOut(tx: Queryable, barcodeIds: readonly string[], locationId: string): Promise<number> {
-  const { rows } = await tx.query('delete from barcode_stock where barcode_id = any($1::text[]) and location_id = $2 returning barcode_id', [barcodeIds, locationId]);
+  const { rows } = await tx.query(
+    'delete from barcode_stock where barcode_id = any($1::text[]) and location_id = $2 returning barcode_id',
+    [barcodeIds, locationId],
+  );
   return rows.length;
 }
 

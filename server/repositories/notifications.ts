@@ -37,8 +37,15 @@ export async function insertNotifications(db: Queryable, list: readonly NewNotif
   await db.query(
     `insert into notifications (id, barcode_id, cycle, track_point_key, subject, body, mobile_alert_duration_minutes)
      select * from unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::int[])`,
-    [list.map((n) => n.id), list.map((n) => n.barcodeId), list.map((n) => n.cycle), list.map((n) => n.trackPointKey),
-      list.map((n) => n.subject), list.map((n) => n.body), list.map((n) => n.mobileAlertDurationMinutes)],
+    [
+      list.map((n) => n.id),
+      list.map((n) => n.barcodeId),
+      list.map((n) => n.cycle),
+      list.map((n) => n.trackPointKey),
+      list.map((n) => n.subject),
+      list.map((n) => n.body),
+      list.map((n) => n.mobileAlertDurationMinutes),
+    ],
   );
 }
 
@@ -49,11 +56,20 @@ const NEWEST_FIRST = 'order by n.displayed_at desc, n.created_at desc, n.id limi
 
 /** The barcode's own notifications, newest first, at most `limit`. */
 export async function findNotifications(db: Queryable, barcodeId: string, limit: number): Promise<NotificationRow[]> {
-  return (await db.query<NotificationRow>(`${SELECT_NOTIFICATIONS} where n.barcode_id = $1 ${NEWEST_FIRST}`, [barcodeId, limit])).rows;
+  return (
+    await db.query<NotificationRow>(`${SELECT_NOTIFICATIONS} where n.barcode_id = $1 ${NEWEST_FIRST}`, [
+      barcodeId,
+      limit,
+    ])
+  ).rows;
 }
 
 /** The notifications of every barcode paired under this one (children, their children...), newest first, at most `limit`. */
-export async function findDescendantNotifications(db: Queryable, barcodeId: string, limit: number): Promise<NotificationRow[]> {
+export async function findDescendantNotifications(
+  db: Queryable,
+  barcodeId: string,
+  limit: number,
+): Promise<NotificationRow[]> {
   // `union` (not `union all`) stops at a barcode already visited, so a faulty parent loop cannot run forever.
   const { rows } = await db.query<NotificationRow>(
     `with recursive tree (id) as (

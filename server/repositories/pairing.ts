@@ -43,12 +43,17 @@ export async function findAncestorIds(db: Queryable, id: string): Promise<string
 
 /** How many barcodes are paired directly under the barcode. */
 export async function countChildren(db: Queryable, id: string): Promise<number> {
-  return (await db.query<{ n: number }>('select count(*)::int as n from barcodes where parent_id = $1', [id])).rows[0]?.n ?? 0;
+  return (
+    (await db.query<{ n: number }>('select count(*)::int as n from barcodes where parent_id = $1', [id])).rows[0]?.n ??
+    0
+  );
 }
 
 /** The ids of the barcodes paired directly under the barcode, in pairing order. */
 export async function findChildIds(db: Queryable, id: string): Promise<string[]> {
-  return (await db.query<{ id: string }>('select id from barcodes where parent_id = $1 order by pair_order, id', [id])).rows.map((r) => r.id);
+  return (
+    await db.query<{ id: string }>('select id from barcodes where parent_id = $1 order by pair_order, id', [id])
+  ).rows.map((r) => r.id);
 }
 
 /**
@@ -63,7 +68,11 @@ export async function lockProjectRelations(tx: Queryable, projectId: string): Pr
  * Pairs the children under the parent in the order given, each only if it still has no parent
  * and is at the revision read; answers how many were paired (fewer: someone changed one first).
  */
-export async function pairChildren(tx: Queryable, parentId: string, children: readonly { id: string; revision: number }[]): Promise<number> {
+export async function pairChildren(
+  tx: Queryable,
+  parentId: string,
+  children: readonly { id: string; revision: number }[],
+): Promise<number> {
   const { rows } = await tx.query(
     `update barcodes b set parent_id = $1, revision = b.revision + 1,
             pair_order = coalesce((select max(c.pair_order) from barcodes c where c.parent_id = $1), 0) + x.ord
@@ -91,7 +100,13 @@ export interface HistoryItem {
 }
 
 /** Appends one history entry to each barcode, all with the same action and user, in one statement. */
-export async function appendHistoryEach(tx: Queryable, entries: readonly HistoryItem[], action: string, userId: string, madeAt?: Date): Promise<void> {
+export async function appendHistoryEach(
+  tx: Queryable,
+  entries: readonly HistoryItem[],
+  action: string,
+  userId: string,
+  madeAt?: Date,
+): Promise<void> {
   if (entries.length === 0) return;
   await tx.query(
     `insert into barcode_history (barcode_id, seq, action, track_point_key, data, user_id, created_at)
@@ -99,16 +114,33 @@ export async function appendHistoryEach(tx: Queryable, entries: readonly History
        case when $6::timestamptz is null then now()
          else greatest($6::timestamptz, (select max(h.created_at) from barcode_history h where h.barcode_id = x.id)) end
        from unnest($1::text[], $2::text[], $3::jsonb[]) as x(id, point, data)`,
-    [entries.map((e) => e.barcodeId), entries.map((e) => e.trackPointKey), entries.map((e) => JSON.stringify(e.data)), action, userId, madeAt ?? null],
+    [
+      entries.map((e) => e.barcodeId),
+      entries.map((e) => e.trackPointKey),
+      entries.map((e) => JSON.stringify(e.data)),
+      action,
+      userId,
+      madeAt ?? null,
+    ],
   );
-  await chainPending(tx, entries.map((e) => e.barcodeId));
+  await chainPending(
+    tx,
+    entries.map((e) => e.barcodeId),
+  );
 }
 
 /**
  * Moves every descendant of the barcode (children, their children, ...) to the trackpoint and
  * appends `action` to each one's history with `data`, in one statement; answers how many moved.
  */
-export async function moveDescendants(tx: Queryable, rootId: string, trackPointKey: string, action: string, data: unknown, userId: string): Promise<number> {
+export async function moveDescendants(
+  tx: Queryable,
+  rootId: string,
+  trackPointKey: string,
+  action: string,
+  data: unknown,
+  userId: string,
+): Promise<number> {
   const { rows } = await tx.query<{ barcode_id: string }>(
     `with recursive tree(id) as (
        select id from barcodes where parent_id = $1
@@ -123,7 +155,10 @@ export async function moveDescendants(tx: Queryable, rootId: string, trackPointK
      ) select barcode_id from logged`,
     [rootId, trackPointKey, action, JSON.stringify(data), userId],
   );
-  await chainPending(tx, rows.map((r) => r.barcode_id));
+  await chainPending(
+    tx,
+    rows.map((r) => r.barcode_id),
+  );
   return rows.length;
 }
 
@@ -147,7 +182,12 @@ const TREE = `with recursive tree(id, depth, path) as (
   )`;
 
 /** A page of the tree under the barcode, depth first, children in pairing order; with the number of all descendants. */
-export async function descendantsPage(db: Queryable, rootId: string, skip: number, count: number): Promise<{ total: number; items: DescendantRow[] }> {
+export async function descendantsPage(
+  db: Queryable,
+  rootId: string,
+  skip: number,
+  count: number,
+): Promise<{ total: number; items: DescendantRow[] }> {
   const { rows } = await db.query<DescendantRow & { total: number }>(
     `${TREE}
      select b.id, b.parent_id, t.depth, (select count(*)::int from barcodes c where c.parent_id = b.id) as children_count,
@@ -157,7 +197,10 @@ export async function descendantsPage(db: Queryable, rootId: string, skip: numbe
   );
   const first = rows[0];
   if (first) return { total: first.total, items: rows };
-  const total = skip === 0 ? 0 : (await db.query<{ n: number }>(`${TREE} select count(*)::int as n from tree`, [rootId])).rows[0]?.n ?? 0;
+  const total =
+    skip === 0
+      ? 0
+      : ((await db.query<{ n: number }>(`${TREE} select count(*)::int as n from tree`, [rootId])).rows[0]?.n ?? 0);
   return { total, items: [] };
 }
 

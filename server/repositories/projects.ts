@@ -27,11 +27,18 @@ const SELECT_PROJECT = `select p.id, p.enterprise_id, e.name as enterprise_name,
   from projects p join enterprises e on e.id = p.enterprise_id`;
 
 /** A project with the stamp of its row (`xmin`: any update of the row gives a new one; infra/project-cache.ts). */
-export async function findStampedProject(db: Queryable, id: string): Promise<{ project: ProjectRow; stamp: string } | undefined> {
-  const row = (await db.query<ProjectRow & { stamp: string }>(
-    `select p.xmin::text as stamp, p.id, p.enterprise_id, e.name as enterprise_name, p.code, p.version, p.revision, p.name, p.config,
+export async function findStampedProject(
+  db: Queryable,
+  id: string,
+): Promise<{ project: ProjectRow; stamp: string } | undefined> {
+  const row = (
+    await db.query<ProjectRow & { stamp: string }>(
+      `select p.xmin::text as stamp, p.id, p.enterprise_id, e.name as enterprise_name, p.code, p.version, p.revision, p.name, p.config,
             (p.custom_logo is not null) as has_logo
-       from projects p join enterprises e on e.id = p.enterprise_id where p.id = $1`, [id])).rows[0];
+       from projects p join enterprises e on e.id = p.enterprise_id where p.id = $1`,
+      [id],
+    )
+  ).rows[0];
   if (!row) return undefined;
   const { stamp, ...project } = row;
   return { project, stamp };
@@ -42,10 +49,15 @@ export async function findProjectById(db: Queryable, id: string): Promise<Projec
 }
 
 /** A project by code and version; the latest version of the code when `version` is undefined. */
-export async function findProjectByCode(db: Queryable, code: string, version: number | undefined): Promise<ProjectRow | undefined> {
-  const { rows } = version === undefined
-    ? await db.query<ProjectRow>(`${SELECT_PROJECT} where p.code = $1 order by p.version desc limit 1`, [code])
-    : await db.query<ProjectRow>(`${SELECT_PROJECT} where p.code = $1 and p.version = $2`, [code, version]);
+export async function findProjectByCode(
+  db: Queryable,
+  code: string,
+  version: number | undefined,
+): Promise<ProjectRow | undefined> {
+  const { rows } =
+    version === undefined
+      ? await db.query<ProjectRow>(`${SELECT_PROJECT} where p.code = $1 order by p.version desc limit 1`, [code])
+      : await db.query<ProjectRow>(`${SELECT_PROJECT} where p.code = $1 and p.version = $2`, [code, version]);
   return rows[0];
 }
 
@@ -54,7 +66,11 @@ export async function findProjectByCode(db: Queryable, code: string, version: nu
  * project's code, whichever version it was written on (an admin adds members to a project, not
  * to one version: issue 19), so the row of the newest version that has one counts.
  */
-export async function findMember(db: Queryable, projectId: string, userId: string): Promise<ProjectMemberRow | undefined> {
+export async function findMember(
+  db: Queryable,
+  projectId: string,
+  userId: string,
+): Promise<ProjectMemberRow | undefined> {
   const { rows } = await db.query<ProjectMemberRow>(
     `select m.can_generate_barcode, m.can_activate_barcode, m.can_add_tracking
        from project_members m join projects p on p.id = m.project_id
@@ -66,15 +82,28 @@ export async function findMember(db: Queryable, projectId: string, userId: strin
 }
 
 /** The project's logo and its content type (either may be null). */
-export async function findLogo(db: Queryable, id: string): Promise<{ custom_logo: Uint8Array | null; custom_logo_type: string | null } | undefined> {
-  return (await db.query<{ custom_logo: Uint8Array | null; custom_logo_type: string | null }>(
-    'select custom_logo, custom_logo_type from projects where id = $1', [id])).rows[0];
+export async function findLogo(
+  db: Queryable,
+  id: string,
+): Promise<{ custom_logo: Uint8Array | null; custom_logo_type: string | null } | undefined> {
+  return (
+    await db.query<{ custom_logo: Uint8Array | null; custom_logo_type: string | null }>(
+      'select custom_logo, custom_logo_type from projects where id = $1',
+      [id],
+    )
+  ).rows[0];
 }
 
 /** The project's logo's content type (null without a logo), without its bytes. */
 export async function findLogoType(db: Queryable, id: string): Promise<string | null> {
-  return (await db.query<{ custom_logo_type: string | null }>(
-    'select custom_logo_type from projects where id = $1 and custom_logo is not null', [id])).rows[0]?.custom_logo_type ?? null;
+  return (
+    (
+      await db.query<{ custom_logo_type: string | null }>(
+        'select custom_logo_type from projects where id = $1 and custom_logo is not null',
+        [id],
+      )
+    ).rows[0]?.custom_logo_type ?? null
+  );
 }
 
 export async function projectExists(db: Queryable, code: string, version: number): Promise<boolean> {
@@ -83,7 +112,15 @@ export async function projectExists(db: Queryable, code: string, version: number
 
 /** Does the project hold exactly this configuration already (jsonb equality: key order and spacing aside)? */
 export async function configIsStored(db: Queryable, code: string, version: number, config: unknown): Promise<boolean> {
-  return (await db.query('select 1 from projects where code = $1 and version = $2 and config = $3::jsonb', [code, version, JSON.stringify(config)])).rows.length > 0;
+  return (
+    (
+      await db.query('select 1 from projects where code = $1 and version = $2 and config = $3::jsonb', [
+        code,
+        version,
+        JSON.stringify(config),
+      ])
+    ).rows.length > 0
+  );
 }
 
 export async function projectIdExists(db: Queryable, id: string): Promise<boolean> {
@@ -104,14 +141,30 @@ export async function insertProject(db: Queryable, project: NewProject): Promise
   await db.query(
     `insert into projects (id, enterprise_id, code, version, name, config, custom_logo, custom_logo_type)
      values ($1, $2, $3, 1, $4, $5, $6, $7)`,
-    [project.id, project.enterpriseId, project.code, project.name, JSON.stringify(project.config), project.logo?.bytes ?? null, project.logo?.type ?? null],
+    [
+      project.id,
+      project.enterpriseId,
+      project.code,
+      project.name,
+      JSON.stringify(project.config),
+      project.logo?.bytes ?? null,
+      project.logo?.type ?? null,
+    ],
   );
   // Its first configuration revision, kept like every later one (issue 19).
-  await db.query(`insert into config_revisions (project_id, revision, config, mode) values ($1, 1, $2::jsonb, 'initial')`, [project.id, JSON.stringify(project.config)]);
+  await db.query(
+    `insert into config_revisions (project_id, revision, config, mode) values ($1, 1, $2::jsonb, 'initial')`,
+    [project.id, JSON.stringify(project.config)],
+  );
 }
 
 /** Gives a user their own permissions in a project, unless they have a row there already. */
-export async function addMember(db: Queryable, projectId: string, userId: string, member: ProjectMemberRow): Promise<void> {
+export async function addMember(
+  db: Queryable,
+  projectId: string,
+  userId: string,
+  member: ProjectMemberRow,
+): Promise<void> {
   await db.query(
     `insert into project_members (project_id, user_id, can_generate_barcode, can_activate_barcode, can_add_tracking)
      values ($1, $2, $3, $4, $5) on conflict (project_id, user_id) do nothing`,

@@ -8,8 +8,17 @@ export type FieldCondition =
   | { key: string; kind: 'none' };
 
 /** A found barcode, as stored: the barcode's columns and the times search orders and filters by. */
-export interface FoundBarcodeRow extends Pick<BarcodeRow,
-  'id' | 'barcode_type' | 'is_activated' | 'is_deactivated' | 'current_track_point_key' | 'external_id' | 'tracking_number' | 'activation_data'> {
+export interface FoundBarcodeRow extends Pick<
+  BarcodeRow,
+  | 'id'
+  | 'barcode_type'
+  | 'is_activated'
+  | 'is_deactivated'
+  | 'current_track_point_key'
+  | 'external_id'
+  | 'tracking_number'
+  | 'activation_data'
+> {
   created_at: Date;
   activated_at: Date | null;
   last_step_at: Date | null;
@@ -36,7 +45,8 @@ export interface SearchQuery {
 }
 
 /** The identifiers' words: the id, external id and tracking number. */
-const IDENTIFIER_WORDS = "to_tsvector('simple', b.id || ' ' || coalesce(b.external_id, '') || ' ' || coalesce(b.tracking_number, ''))";
+const IDENTIFIER_WORDS =
+  "to_tsvector('simple', b.id || ' ' || coalesce(b.external_id, '') || ' ' || coalesce(b.tracking_number, ''))";
 /** Every word of the barcode, kept with the row and indexed (migration 008): it finds the candidates. */
 const ALL_WORDS = 'b.search_words';
 
@@ -50,7 +60,10 @@ const wordsQuery = (param: string) => `(select string_agg(case when lexeme ~ '^[
   from unnest(to_tsvector('simple', ${param})))::tsquery`;
 
 /** The words of the activation data the viewer may see (`keys` param: type -> keys), for the recheck of an index match. */
-const visibleWords = (keys: string, data = 'b.activation_data') => `jsonb_to_tsvector('simple', coalesce((select jsonb_object_agg(e.key, e.value)
+const visibleWords = (
+  keys: string,
+  data = 'b.activation_data',
+) => `jsonb_to_tsvector('simple', coalesce((select jsonb_object_agg(e.key, e.value)
   from jsonb_each(${data}) e where (${keys}::jsonb -> b.barcode_type) ? e.key), '{}'::jsonb), '["string", "numeric"]')`;
 
 /** Collects parameters and conditions; each condition names its parameters by number. */
@@ -71,7 +84,8 @@ function addFieldConditions(c: Conditions, fields: FieldCondition[], keys: strin
     const key = c.param(field.key);
     c.add(`(${keys}::jsonb -> b.barcode_type) ? ${key}`);
     if (field.kind === 'none') c.add('false');
-    else if (field.kind === 'number') c.add(`b.activation_data @> jsonb_build_object(${key}::text, ${c.param(field.value)}::numeric)`);
+    else if (field.kind === 'number')
+      c.add(`b.activation_data @> jsonb_build_object(${key}::text, ${c.param(field.value)}::numeric)`);
     else {
       const query = wordsQuery(c.param(field.value));
       c.add(`${ALL_WORDS} @@ ${query}`);

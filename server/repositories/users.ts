@@ -15,7 +15,10 @@ export interface UserRow {
 }
 
 /** A user with the names of their organization and its enterprise (GET /user/profile). */
-export interface ProfileRow extends Pick<UserRow, 'id' | 'organization_id' | 'user_type' | 'first_name' | 'last_name' | 'enterprise_id'> {
+export interface ProfileRow extends Pick<
+  UserRow,
+  'id' | 'organization_id' | 'user_type' | 'first_name' | 'last_name' | 'enterprise_id'
+> {
   organization_name: string;
   enterprise_name: string;
 }
@@ -25,9 +28,16 @@ const SELECT_USER = `select u.id, u.organization_id, u.user_type, u.first_name, 
   from users u join organizations o on o.id = u.organization_id`;
 
 /** The user whose access code has this digest (access codes are never stored in clear). */
-export async function findUserByAccessCodeDigest(db: Queryable, accessCodeDigest: string): Promise<UserRow | undefined> {
+export async function findUserByAccessCodeDigest(
+  db: Queryable,
+  accessCodeDigest: string,
+): Promise<UserRow | undefined> {
   // A deactivated user logs in no more (issue 19).
-  return (await db.query<UserRow>(`${SELECT_USER} where u.access_code_digest = $1 and u.deactivated_at is null`, [accessCodeDigest])).rows[0];
+  return (
+    await db.query<UserRow>(`${SELECT_USER} where u.access_code_digest = $1 and u.deactivated_at is null`, [
+      accessCodeDigest,
+    ])
+  ).rows[0];
 }
 
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
@@ -63,7 +73,17 @@ export async function insertUser(db: Queryable, user: NewUserRow): Promise<boole
   const { rows } = await db.query<{ id: string }>(
     `insert into users (id, organization_id, user_type, first_name, last_name, access_code_digest, password_hash, phone_country_code, phone_number)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (access_code_digest) do nothing returning id`,
-    [user.id, user.organizationId, user.userType, user.firstName, user.lastName, user.accessCodeDigest, user.passwordHash, user.phoneCountryCode, user.phoneNumber],
+    [
+      user.id,
+      user.organizationId,
+      user.userType,
+      user.firstName,
+      user.lastName,
+      user.accessCodeDigest,
+      user.passwordHash,
+      user.phoneCountryCode,
+      user.phoneNumber,
+    ],
   );
   return rows.length > 0;
 }

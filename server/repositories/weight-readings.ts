@@ -19,7 +19,12 @@ export async function insertWeightReading(db: Queryable, reading: NewWeightReadi
 }
 
 /** The latest reading at the project's trackpoint from the last `maxAgeMinutes` minutes. */
-export async function findLatestReading(db: Queryable, projectId: string, trackPointKey: string, maxAgeMinutes: number): Promise<{ weight: number; measured_at: Date | string } | undefined> {
+export async function findLatestReading(
+  db: Queryable,
+  projectId: string,
+  trackPointKey: string,
+  maxAgeMinutes: number,
+): Promise<{ weight: number; measured_at: Date | string } | undefined> {
   const { rows } = await db.query<{ weight: number; measured_at: Date | string }>(
     `select weight, measured_at from weight_readings
       where project_id = $1 and track_point_key = $2 and measured_at > now() - make_interval(mins => $3)

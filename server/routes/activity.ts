@@ -11,7 +11,10 @@ const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 export const activityRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.get(
     '/barcode/activity',
-    { preHandler: requireViewer, schema: { querystring: ActivityQuery, response: { 200: ActivityResponse, ...errors } } },
+    {
+      preHandler: requireViewer,
+      schema: { querystring: ActivityQuery, response: { 200: ActivityResponse, ...errors } },
+    },
     async (request) => ({ data: await projectActivity(ctx, viewerOf(request), request.query) }),
   );
 };

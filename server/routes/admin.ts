@@ -32,17 +32,19 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = as
     },
   );
 
-  app.get(
-    '/admin/me',
-    { schema: { response: { 200: AdminResponse, ...errors } } },
-    async (request) => ({ data: await adminProfile(ctx, await requireAdmin(ctx, request)) }),
-  );
+  app.get('/admin/me', { schema: { response: { 200: AdminResponse, ...errors } } }, async (request) => ({
+    data: await adminProfile(ctx, await requireAdmin(ctx, request)),
+  }));
 
   app.get(
     '/admin/audit-log',
     { schema: { querystring: AuditLogQuery, response: { 200: AuditLogResponse, ...errors } } },
     async (request) => {
-      const actor = await requireAdmin(ctx, request, request.query.projectCode ? { projectCode: request.query.projectCode } : {});
+      const actor = await requireAdmin(
+        ctx,
+        request,
+        request.query.projectCode ? { projectCode: request.query.projectCode } : {},
+      );
       return { data: await readAuditLog(ctx, actor, request.query) };
     },
   );

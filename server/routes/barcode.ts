@@ -1,11 +1,34 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, OkResponse } from '../../schemas/common';
 import {
-  ActivationBody, BarcodeIdQuery, BarcodeQuery, BarcodeResponse, ChildrenQuery, ChildrenResponse, ChildValueQuery, ChildValuesResponse, CompileMessageBody, CompileMessageResponse,
-  GenerateBarcodeBody, GenerateBarcodeResponse, HistoryQuery, HistoryResponse, NotificationsResponse, RecycleBody, RecycleResponse, TrackingBody,
-  TrackingCountQuery, TrackingCountResponse, UndoTrackingBody,
+  ActivationBody,
+  BarcodeIdQuery,
+  BarcodeQuery,
+  BarcodeResponse,
+  ChildrenQuery,
+  ChildrenResponse,
+  ChildValueQuery,
+  ChildValuesResponse,
+  CompileMessageBody,
+  CompileMessageResponse,
+  GenerateBarcodeBody,
+  GenerateBarcodeResponse,
+  HistoryQuery,
+  HistoryResponse,
+  NotificationsResponse,
+  RecycleBody,
+  RecycleResponse,
+  TrackingBody,
+  TrackingCountQuery,
+  TrackingCountResponse,
+  UndoTrackingBody,
 } from '../../schemas/api/barcode';
-import { BULK_BODY_LIMIT_BYTES, BulkErrorResponse, TrackingRequestBody, TrackingRequestResponse } from '../../schemas/api/bulk';
+import {
+  BULK_BODY_LIMIT_BYTES,
+  BulkErrorResponse,
+  TrackingRequestBody,
+  TrackingRequestResponse,
+} from '../../schemas/api/bulk';
 import type { ServerContext } from '../context';
 import { requireViewer, viewerOf } from '../plugins/auth';
 import { activateBarcode, editActivation } from '../services/activation';
@@ -24,7 +47,10 @@ const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 export const barcodeRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.post(
     '/barcode/barcode',
-    { preHandler: requireViewer, schema: { body: GenerateBarcodeBody, response: { 200: GenerateBarcodeResponse, ...errors } } },
+    {
+      preHandler: requireViewer,
+      schema: { body: GenerateBarcodeBody, response: { 200: GenerateBarcodeResponse, ...errors } },
+    },
     async (request) => ({ data: { id: await generateBarcode(ctx, viewerOf(request), request.body) } }),
   );
 
@@ -49,8 +75,17 @@ export const barcodeRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = 
   // Single or bulk (issue 12): `barcodeIds` makes it bulk, whose bodies may be larger.
   app.post(
     '/barcode/tracking',
-    { preHandler: requireViewer, bodyLimit: BULK_BODY_LIMIT_BYTES, schema: { body: TrackingRequestBody, response: { 200: TrackingRequestResponse, '4xx': BulkErrorResponse, '5xx': ErrorResponse } } },
-    async (request) => ({ data: await trackingRequest(ctx, viewerOf(request), request.body, request.headers[Headers.madeAt]) }),
+    {
+      preHandler: requireViewer,
+      bodyLimit: BULK_BODY_LIMIT_BYTES,
+      schema: {
+        body: TrackingRequestBody,
+        response: { 200: TrackingRequestResponse, '4xx': BulkErrorResponse, '5xx': ErrorResponse },
+      },
+    },
+    async (request) => ({
+      data: await trackingRequest(ctx, viewerOf(request), request.body, request.headers[Headers.madeAt]),
+    }),
   );
 
   app.put(
@@ -85,19 +120,28 @@ export const barcodeRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = 
 
   app.get(
     '/barcode/tracking-count',
-    { preHandler: requireViewer, schema: { querystring: TrackingCountQuery, response: { 200: TrackingCountResponse, ...errors } } },
+    {
+      preHandler: requireViewer,
+      schema: { querystring: TrackingCountQuery, response: { 200: TrackingCountResponse, ...errors } },
+    },
     async (request) => ({ data: await trackingCount(ctx, viewerOf(request), request.query) }),
   );
 
   app.get(
     '/barcode/barcode-notifications',
-    { preHandler: requireViewer, schema: { querystring: BarcodeIdQuery, response: { 200: NotificationsResponse, ...errors } } },
+    {
+      preHandler: requireViewer,
+      schema: { querystring: BarcodeIdQuery, response: { 200: NotificationsResponse, ...errors } },
+    },
     async (request) => ({ data: await barcodeNotifications(ctx, viewerOf(request), request.query.id) }),
   );
 
   app.post(
     '/barcode/compile-message',
-    { preHandler: requireViewer, schema: { body: CompileMessageBody, response: { 200: CompileMessageResponse, ...errors } } },
+    {
+      preHandler: requireViewer,
+      schema: { body: CompileMessageBody, response: { 200: CompileMessageResponse, ...errors } },
+    },
     async (request) => ({ data: await compileMessage(ctx, viewerOf(request), request.body) }),
   );
 

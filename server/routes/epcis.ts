@@ -19,20 +19,40 @@ const originOf = (request: FastifyRequest): string => `${request.protocol}://${r
 export const epcisRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.get(
     '/barcode/epcis',
-    { preHandler: requireViewer, schema: { querystring: EpcisBarcodeQuery, produces: [EPCIS_MEDIA_TYPE], response: { 200: EpcisDocumentResponse, ...errors } } },
+    {
+      preHandler: requireViewer,
+      schema: {
+        querystring: EpcisBarcodeQuery,
+        produces: [EPCIS_MEDIA_TYPE],
+        response: { 200: EpcisDocumentResponse, ...errors },
+      },
+    },
     async (request, reply) => {
       const document = await barcodeEpcis(ctx, viewerOf(request), request.query, originOf(request));
-      return reply.type(EPCIS_TYPE).header('content-disposition', `attachment; filename="epcis-${request.query.id}.jsonld"`).send(document);
+      return reply
+        .type(EPCIS_TYPE)
+        .header('content-disposition', `attachment; filename="epcis-${request.query.id}.jsonld"`)
+        .send(document);
     },
   );
 
   app.get(
     '/barcode/epcis/project',
-    { preHandler: requireViewer, schema: { querystring: EpcisProjectQuery, produces: [EPCIS_MEDIA_TYPE], response: { 200: EpcisDocumentResponse, ...errors } } },
+    {
+      preHandler: requireViewer,
+      schema: {
+        querystring: EpcisProjectQuery,
+        produces: [EPCIS_MEDIA_TYPE],
+        response: { 200: EpcisDocumentResponse, ...errors },
+      },
+    },
     async (request, reply) => {
       const events = await projectEpcis(ctx, viewerOf(request), request.query, originOf(request));
       const name = `epcis-${request.query.from}-${request.query.to}.jsonld`;
-      return reply.type(EPCIS_TYPE).header('content-disposition', `attachment; filename="${name}"`).send(Readable.from(events));
+      return reply
+        .type(EPCIS_TYPE)
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(Readable.from(events));
     },
   );
 };

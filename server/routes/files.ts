@@ -4,7 +4,15 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, OkResponse } from '../../schemas/common';
 import {
-  DeleteFileBody, ReferenceDataQuery, ReferenceDataResponse, StoredFileParams, UploadErrorResponse, UploadResponse, WeightQuery, WeightReadingBody, WeightResponse,
+  DeleteFileBody,
+  ReferenceDataQuery,
+  ReferenceDataResponse,
+  StoredFileParams,
+  UploadErrorResponse,
+  UploadResponse,
+  WeightQuery,
+  WeightReadingBody,
+  WeightResponse,
 } from '../../schemas/api/files';
 import type { ServerContext } from '../context';
 import type { FileStorage } from '../infra/file-storage';
@@ -17,7 +25,8 @@ import { latestWeight, recordWeight } from '../services/weight';
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 
 /** `filename*` of RFC 6266 / 5987: every byte outside the safe set percent-encoded. */
-const encodeFilename = (name: string): string => encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const encodeFilename = (name: string): string =>
+  encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** Headers that keep a stored file from being run as a page: exact type, no sniffing, downloads for non-images. */
 function serveHeaders(reply: FastifyReply, file: ServedFile): FastifyReply {
@@ -26,11 +35,17 @@ function serveHeaders(reply: FastifyReply, file: ServedFile): FastifyReply {
     .header('content-type', file.contentType)
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; sandbox")
-    .header('content-disposition', `${file.isImage ? 'inline' : 'attachment'}; filename="${fallback}"; filename*=UTF-8''${encodeFilename(file.originalName)}`);
+    .header(
+      'content-disposition',
+      `${file.isImage ? 'inline' : 'attachment'}; filename="${fallback}"; filename*=UTF-8''${encodeFilename(file.originalName)}`,
+    );
 }
 
 /** POST /barcode/file, in its own scope: only this route reads multipart bodies, and only it may exceed 16 KiB. */
-const uploadRoute: FastifyPluginAsyncTypebox<{ ctx: ServerContext; storage: FileStorage }> = async (app, { ctx, storage }) => {
+const uploadRoute: FastifyPluginAsyncTypebox<{ ctx: ServerContext; storage: FileStorage }> = async (
+  app,
+  { ctx, storage },
+) => {
   await app.register(fastifyMultipart, {
     limits: { fileSize: ctx.config.files.maxBytes, files: 1, fields: 2, parts: 3, fieldSize: 1024, headerPairs: 20 },
     // The stream is marked truncated at the limit and the service answers 1015 itself.
@@ -38,9 +53,19 @@ const uploadRoute: FastifyPluginAsyncTypebox<{ ctx: ServerContext; storage: File
   });
   app.post(
     '/barcode/file',
-    { preHandler: requireViewer, schema: { consumes: ['multipart/form-data'], response: { 200: UploadResponse, '4xx': UploadErrorResponse, '5xx': ErrorResponse } } },
+    {
+      preHandler: requireViewer,
+      schema: {
+        consumes: ['multipart/form-data'],
+        response: { 200: UploadResponse, '4xx': UploadErrorResponse, '5xx': ErrorResponse },
+      },
+    },
     async (request) => {
-      const upload = { isMultipart: () => request.isMultipart(), declaredBytes: Number(request.headers['content-length'] ?? 0), parts: () => request.parts() };
+      const upload = {
+        isMultipart: () => request.isMultipart(),
+        declaredBytes: Number(request.headers['content-length'] ?? 0),
+        parts: () => request.parts(),
+      };
       return { data: await receiveUpload(ctx, storage, viewerOf(request), upload) };
     },
   );
@@ -72,7 +97,10 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = asy
 
   app.get(
     '/barcode/reference-data',
-    { preHandler: requireViewer, schema: { querystring: ReferenceDataQuery, response: { 200: ReferenceDataResponse, ...errors } } },
+    {
+      preHandler: requireViewer,
+      schema: { querystring: ReferenceDataQuery, response: { 200: ReferenceDataResponse, ...errors } },
+    },
     async (request) => ({ data: await referenceData(ctx, viewerOf(request), request.query.barcodeId) }),
   );
 

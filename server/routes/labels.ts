@@ -11,7 +11,10 @@ const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 export const labelRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.post(
     '/barcode/barcodes',
-    { preHandler: requireViewer, schema: { body: GenerateBarcodesBody, response: { 200: GenerateBarcodesResponse, ...errors } } },
+    {
+      preHandler: requireViewer,
+      schema: { body: GenerateBarcodesBody, response: { 200: GenerateBarcodesResponse, ...errors } },
+    },
     async (request) => ({ data: { ids: await generateBarcodes(ctx, viewerOf(request), request.body) } }),
   );
 };

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse } from '../../schemas/common';
-import { LedgerLogQuery, LedgerLogResponse, LedgerStatusQuery, LedgerStatusResponse, ReconcileBody, ReconcileResponse } from '../../schemas/api/ledger';
+import {
+  LedgerLogQuery,
+  LedgerLogResponse,
+  LedgerStatusQuery,
+  LedgerStatusResponse,
+  ReconcileBody,
+  ReconcileResponse,
+} from '../../schemas/api/ledger';
 import type { ServerContext } from '../context';
 import { requireViewer, viewerOf } from '../plugins/auth';
 import { ledgerLog, ledgerStatus, reconcileLedger } from '../services/ledger';
@@ -11,7 +18,10 @@ const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 export const ledgerRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.get(
     '/barcode/ledger/status',
-    { preHandler: requireViewer, schema: { querystring: LedgerStatusQuery, response: { 200: LedgerStatusResponse, ...errors } } },
+    {
+      preHandler: requireViewer,
+      schema: { querystring: LedgerStatusQuery, response: { 200: LedgerStatusResponse, ...errors } },
+    },
     async (request) => ({ data: await ledgerStatus(ctx, viewerOf(request), request.query) }),
   );
 
@@ -23,7 +33,10 @@ export const ledgerRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = a
 
   app.get(
     '/barcode/ledger/log',
-    { preHandler: requireViewer, schema: { querystring: LedgerLogQuery, response: { 200: LedgerLogResponse, ...errors } } },
+    {
+      preHandler: requireViewer,
+      schema: { querystring: LedgerLogQuery, response: { 200: LedgerLogResponse, ...errors } },
+    },
     async (request) => ({ data: await ledgerLog(ctx, viewerOf(request), request.query) }),
   );
 };

@@ -1,8 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, OkResponse } from '../../schemas/common';
 import {
-  LinkedBarcodeQuery, LinkedBarcodesResponse, LinkingBody, LinkingResponse, PairingBody, PairingResponse, ReservedCountQuery, ReservedCountResponse,
-  UndoLinkingBody, UnpairingBody,
+  LinkedBarcodeQuery,
+  LinkedBarcodesResponse,
+  LinkingBody,
+  LinkingResponse,
+  PairingBody,
+  PairingResponse,
+  ReservedCountQuery,
+  ReservedCountResponse,
+  UndoLinkingBody,
+  UnpairingBody,
 } from '../../schemas/api/pairing';
 import type { ServerContext } from '../context';
 import { requireViewer, viewerOf } from '../plugins/auth';
@@ -27,7 +35,10 @@ export const pairingRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = 
 
   app.get(
     '/barcode/pairing/reserved-count',
-    { preHandler: requireViewer, schema: { querystring: ReservedCountQuery, response: { 200: ReservedCountResponse, ...errors } } },
+    {
+      preHandler: requireViewer,
+      schema: { querystring: ReservedCountQuery, response: { 200: ReservedCountResponse, ...errors } },
+    },
     async (request) => ({ data: await pairingReservedCount(ctx, viewerOf(request), request.query.barcodeId) }),
   );
 
@@ -54,7 +65,10 @@ export const pairingRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = 
 
   app.get(
     '/barcode/linking/reserved-count',
-    { preHandler: requireViewer, schema: { querystring: ReservedCountQuery, response: { 200: ReservedCountResponse, ...errors } } },
+    {
+      preHandler: requireViewer,
+      schema: { querystring: ReservedCountQuery, response: { 200: ReservedCountResponse, ...errors } },
+    },
     async (request) => ({ data: await linkingReservedCount(ctx, viewerOf(request), request.query.barcodeId) }),
   );
 

@@ -21,8 +21,13 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = a
     '/barcode/products',
     {
       preHandler: requireViewer,
-      schema: { querystring: Type.Object({ projectId: Type.Optional(Id) }, { additionalProperties: false }), response: { 200: ProductsResponse, ...errors } },
+      schema: {
+        querystring: Type.Object({ projectId: Type.Optional(Id) }, { additionalProperties: false }),
+        response: { 200: ProductsResponse, ...errors },
+      },
     },
-    async (request) => ({ data: await projectProducts(ctx, viewerOf(request), request.sessionId, request.query.projectId) }),
+    async (request) => ({
+      data: await projectProducts(ctx, viewerOf(request), request.sessionId, request.query.projectId),
+    }),
   );
 };

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, OkResponse } from '../../schemas/common';
 import {
-  AddressesResponse, AuthorizeBody, AuthorizeResponse, ProfileResponse, RegisterBody, RegisterResponse, VisitorBody,
+  AddressesResponse,
+  AuthorizeBody,
+  AuthorizeResponse,
+  ProfileResponse,
+  RegisterBody,
+  RegisterResponse,
+  VisitorBody,
 } from '../../schemas/api/user';
 import { Headers } from '../../schemas/validation';
 import type { ServerContext } from '../context';
@@ -35,7 +41,9 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = asy
     { preHandler: requireViewer, schema: { response: { 200: ProfileResponse, ...errors } } },
     async (request, reply) => {
       const profile = await loadProfile(ctx, viewerOf(request).userId);
-      reply.header(Headers.enterpriseId, profile.organization.enterpriseId).header(Headers.userType, profile.user.userType);
+      reply
+        .header(Headers.enterpriseId, profile.organization.enterpriseId)
+        .header(Headers.userType, profile.user.userType);
       return { data: profile };
     },
   );

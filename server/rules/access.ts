@@ -32,7 +32,11 @@ export const DEFAULT_PERMISSIONS: Readonly<Record<UserType, MemberPermissions>> 
   client: { can_generate_barcode: true, can_activate_barcode: true, can_add_tracking: false },
 };
 
-const NOTHING: MemberPermissions = { can_generate_barcode: false, can_activate_barcode: false, can_add_tracking: false };
+const NOTHING: MemberPermissions = {
+  can_generate_barcode: false,
+  can_activate_barcode: false,
+  can_add_tracking: false,
+};
 
 /** Whether the viewer works for the project's enterprise (spec section 6); a visitor never does. */
 export const belongsTo = (viewer: Viewer | null, project: OwnedProject): viewer is Viewer =>
@@ -43,8 +47,12 @@ export const belongsTo = (viewer: Viewer | null, project: OwnedProject): viewer 
  * enterprise may do anything; inside it, the viewer's project_members row (`member`, undefined
  * when there is none) overrides the user type's defaults.
  */
-export function permissionsFor(viewer: Viewer | null, project: OwnedProject, member: MemberPermissions | undefined): ProjectPermission {
-  const flags = belongsTo(viewer, project) ? member ?? DEFAULT_PERMISSIONS[viewer.userType] : NOTHING;
+export function permissionsFor(
+  viewer: Viewer | null,
+  project: OwnedProject,
+  member: MemberPermissions | undefined,
+): ProjectPermission {
+  const flags = belongsTo(viewer, project) ? (member ?? DEFAULT_PERMISSIONS[viewer.userType]) : NOTHING;
   return {
     generateBarcodePermission: { canEdit: flags.can_generate_barcode },
     activateBarcodePermission: { canEdit: flags.can_activate_barcode },
@@ -66,14 +74,19 @@ export function assertPermitted(permission: ProjectPermission, ...keys: Permissi
  * Whether a member may change a barcode: with one of the permissions `keys` (any one will do),
  * and only while the barcode is not deactivated (403, then 3095).
  */
-export function assertMayChange(permission: ProjectPermission, barcode: { is_deactivated: boolean }, ...keys: PermissionKey[]): void {
+export function assertMayChange(
+  permission: ProjectPermission,
+  barcode: { is_deactivated: boolean },
+  ...keys: PermissionKey[]
+): void {
   assertPermitted(permission, ...keys);
   if (barcode.is_deactivated) throw commonFailure(ErrorCode.deactivated);
 }
 
 /** Generating needs the generate permission, except for client users, who may always order labels (spec section 6). */
 export function assertMayGenerate(viewer: Viewer, permission: ProjectPermission): void {
-  if (!permission.generateBarcodePermission.canEdit && viewer.userType !== 'client') throw commonFailure(ErrorCode.forbidden, 403);
+  if (!permission.generateBarcodePermission.canEdit && viewer.userType !== 'client')
+    throw commonFailure(ErrorCode.forbidden, 403);
 }
 
 /** Staff of the project's enterprise only (403 for anyone else): sealing the ledger, exporting a whole project. */

@@ -22,13 +22,15 @@ export function assertNotActivated(barcode: Pick<ActivationState, 'is_activated'
 /** The barcode type to activate as: one of the project's, offered to the viewer's user type (2207 on barcodeType otherwise). */
 export function activationType(config: ProjectConfig, barcodeType: string, userType: UserType): BarcodeType {
   const type = config.barcodeTypes[barcodeType];
-  if (!type || !(type.userTypes as string[]).includes(userType)) throw fieldFailure('barcodeType', ErrorCode.invalidBarcodeType);
+  if (!type || !(type.userTypes as string[]).includes(userType))
+    throw fieldFailure('barcodeType', ErrorCode.invalidBarcodeType);
   return type;
 }
 
 /** The trackpoint an activation starts at: the one named, else the type's first (2200 on trackPointKey when there is none). */
 export function startTrackPoint(type: BarcodeType, trackPointKey: string | undefined): TrackPoint {
-  const start = trackPointKey === undefined ? type.trackPoints[0] : type.trackPoints.find((t) => t.key === trackPointKey);
+  const start =
+    trackPointKey === undefined ? type.trackPoints[0] : type.trackPoints.find((t) => t.key === trackPointKey);
   if (!start) throw fieldFailure('trackPointKey', ErrorCode.invalidKey);
   return start;
 }
@@ -37,7 +39,11 @@ export function startTrackPoint(type: BarcodeType, trackPointKey: string | undef
  * The type an activation edit keeps: the barcode must be activated (3001) and the body must name
  * its type, which must still exist in the configuration (2207 on barcodeType).
  */
-export function editedType(config: ProjectConfig, barcode: ActivationState, barcodeType: string): { key: string; type: BarcodeType } {
+export function editedType(
+  config: ProjectConfig,
+  barcode: ActivationState,
+  barcodeType: string,
+): { key: string; type: BarcodeType } {
   if (!barcode.is_activated || !barcode.barcode_type) throw commonFailure(ErrorCode.barcodeNotActivated);
   const type = config.barcodeTypes[barcode.barcode_type];
   if (!type || barcodeType !== barcode.barcode_type) throw fieldFailure('barcodeType', ErrorCode.invalidBarcodeType);
@@ -48,8 +54,13 @@ export function editedType(config: ProjectConfig, barcode: ActivationState, barc
  * The start trackpoint stays what it was: an edit may repeat it but not name another (2205 on
  * trackPointKey). Returns the start trackpoint, if the type still has it.
  */
-export function unchangedStart(type: BarcodeType, startKey: string | null, trackPointKey: string | undefined): TrackPoint | undefined {
-  if (trackPointKey !== undefined && trackPointKey !== startKey) throw fieldFailure('trackPointKey', ErrorCode.invalidStartPointOverride);
+export function unchangedStart(
+  type: BarcodeType,
+  startKey: string | null,
+  trackPointKey: string | undefined,
+): TrackPoint | undefined {
+  if (trackPointKey !== undefined && trackPointKey !== startKey)
+    throw fieldFailure('trackPointKey', ErrorCode.invalidStartPointOverride);
   return type.trackPoints.find((t) => t.key === startKey);
 }
 
@@ -59,19 +70,30 @@ export function unchangedStart(type: BarcodeType, startKey: string | null, track
  * Files and signatures must be uploads of the barcode `barcodeId`.
  */
 export function validatedActivationFields(
-  project: ConfiguredProject, barcodeType: string, customFields: unknown, stage: 'activation' | 'edit', barcodeId: string,
+  project: ConfiguredProject,
+  barcodeType: string,
+  customFields: unknown,
+  stage: 'activation' | 'edit',
+  barcodeId: string,
 ): Record<string, unknown> {
   const form = serverForm(project, { form: 'activation', barcodeType, stage });
   const { data, errors } = validateFormData(form, customFields, { barcodeId, ghgFactors: project.config.ghg?.factors });
   if (Object.keys(errors).length > 0) {
-    throw new ApiFailure(400, Object.fromEntries(Object.entries(errors).map(([key, codes]) => [key === '$common' ? key : `customFields.${key}`, codes])));
+    throw new ApiFailure(
+      400,
+      Object.fromEntries(
+        Object.entries(errors).map(([key, codes]) => [key === '$common' ? key : `customFields.${key}`, codes]),
+      ),
+    );
   }
   return data;
 }
 
 /** The external id after an activation or edit: the one sent, else the one the barcode has (given at generation). */
-export const externalIdAfter = (body: Pick<ActivationBody, 'externalId'>, barcode: Pick<ActivationState, 'external_id'>): string | null =>
-  body.externalId ?? barcode.external_id;
+export const externalIdAfter = (
+  body: Pick<ActivationBody, 'externalId'>,
+  barcode: Pick<ActivationState, 'external_id'>,
+): string | null => body.externalId ?? barcode.external_id;
 
 /**
  * The values an edit keeps from what was stored: those of fields the editor cannot see (hidden
@@ -84,7 +106,11 @@ export function hiddenValuesKept(type: BarcodeType, stored: Record<string, unkno
 
 /** JSON with object keys sorted, so two values compare equal whatever their key order (jsonb reorders keys). */
 const canonical = (value: unknown): string =>
-  JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v));
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
+  );
 
 /**
  * Whether an activation edit changes nothing: the data it would store equals the stored data
@@ -95,7 +121,11 @@ export const isUnchangedActivation = (stored: Record<string, unknown> | null, ne
   stored !== null && canonical(stored) === canonical(next);
 
 /** The stored activation data: custom fields, then the built-in fields given. */
-export function activationDataOf(customData: Record<string, unknown>, body: ActivationBody, externalId: string | null): Record<string, unknown> {
+export function activationDataOf(
+  customData: Record<string, unknown>,
+  body: ActivationBody,
+  externalId: string | null,
+): Record<string, unknown> {
   return {
     ...customData,
     ...(body.trackingNumber !== undefined ? { trackingNumber: body.trackingNumber } : {}),

@@ -9,7 +9,6 @@ import type { Viewer } from './access';
  */
 export type ActivityAction = keyof Activity['totals'];
 
-
 /** The activity chart is the enterprise's staff's (client users of other enterprises see nothing of it). */
 export function assertMayReadActivity(viewer: Viewer): void {
   if (viewer.userType !== 'staff') throw commonFailure(ErrorCode.forbidden, 403);
@@ -41,7 +40,11 @@ export function activityWindow(now: Date, utcOffset: number): { days: string[]; 
 const STEP_ACTIONS: ReadonlySet<ActivityAction> = new Set(['activated', 'tracked']);
 
 /** The chart from the grouped counts: one series per trackpoint (in `order`, then any other), and the totals per action. */
-export function activityChart(counts: readonly ActivityCount[], days: readonly string[], order: readonly string[]): Activity {
+export function activityChart(
+  counts: readonly ActivityCount[],
+  days: readonly string[],
+  order: readonly string[],
+): Activity {
   const totals: Activity['totals'] = { generated: 0, activated: 0, tracked: 0, paired: 0 };
   const series = new Map<string, number[]>();
   const dayIndex = new Map(days.map((d, i) => [d, i]));
@@ -55,6 +58,8 @@ export function activityChart(counts: readonly ActivityCount[], days: readonly s
     series.set(row.track_point_key, line);
   }
   const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
-  const trackPoints = [...series].sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b)).map(([key, line]) => ({ key, counts: line }));
+  const trackPoints = [...series]
+    .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
+    .map(([key, line]) => ({ key, counts: line }));
   return { days: [...days], trackPoints, totals };
 }

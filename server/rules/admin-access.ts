@@ -54,6 +54,11 @@ export const ADMIN_LOGIN_PATTERN = '^[a-z0-9][a-z0-9._-]{2,63}$';
 
 /** A login name made from a person's name ('Aiko Mori' -> 'aiko.mori'), or null when nothing usable is left. */
 export function loginFromName(name: string): string | null {
-  const login = name.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '.').replace(/^\.+|\.+$/g, '').slice(0, 64);
+  const login = name
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '.')
+    .replace(/^\.+|\.+$/g, '')
+    .slice(0, 64);
   return new RegExp(ADMIN_LOGIN_PATTERN).test(login) ? login : null;
 }

@@ -8,7 +8,8 @@ const BARCODE_ID = new RegExp(BARCODE_ID_PATTERN);
 export const isBarcodeId = (id: string): boolean => BARCODE_ID.test(id);
 
 /** How GET /barcode/barcode finds its barcode: by id, or by project code + external id (+ tracking number). */
-export type BarcodeLookup = { id: string } | { projectCode: string; externalId: string; trackingNumber: string | undefined };
+export type BarcodeLookup =
+  { id: string } | { projectCode: string; externalId: string; trackingNumber: string | undefined };
 
 /**
  * The lookup a barcode query asks for. An id that cannot be a barcode id matches nothing (null);
@@ -29,7 +30,8 @@ export function assertBarcodeFound<T>(barcode: T | undefined): T {
 }
 
 /** The label a person reads for a barcode (spec section 3): its external id, else its id. */
-export const displayLabel = (barcode: { id: string; external_id: string | null }): string => barcode.external_id ?? barcode.id;
+export const displayLabel = (barcode: { id: string; external_id: string | null }): string =>
+  barcode.external_id ?? barcode.id;
 
 /** A new barcode's external id must be free in the project: 2105 for the request as a whole. */
 export function assertExternalIdFreeForNew(taken: boolean): void {

@@ -75,17 +75,39 @@ export function listVerdict(id: string, index: number, ids: readonly string[], c
  * or link at the trackpoint it leaves (3020, 3022, 3086). With `skip`, the trackpoint must
  * also allow skipping (3091).
  */
-export function trackingVerdict(types: BarcodeTypes, barcode: BulkBarcode, trackPointKey: string, skip: boolean): number | null {
+export function trackingVerdict(
+  types: BarcodeTypes,
+  barcode: BulkBarcode,
+  trackPointKey: string,
+  skip: boolean,
+): number | null {
   let point: TrackPoint | undefined;
-  const code = codeOf(() => { point = nextTrackPoint(types, barcode, trackPointKey).point; })
-    ?? codeOf(() => assertMayLeaveTrackPoint(types, barcode, { childrenCount: barcode.children_count, linkCount: barcode.link_count }));
+  const code =
+    codeOf(() => {
+      point = nextTrackPoint(types, barcode, trackPointKey).point;
+    }) ??
+    codeOf(() =>
+      assertMayLeaveTrackPoint(types, barcode, {
+        childrenCount: barcode.children_count,
+        linkCount: barcode.link_count,
+      }),
+    );
   if (code !== null) return code;
   return skip && point?.allowSkipTracking !== true ? ErrorCode.skipNotAllowed : null;
 }
 
 /** Each listed barcode's verdict for bulk tracking or skip-tracking, in the order listed. */
-export function bulkTrackingVerdicts(types: BarcodeTypes, ids: readonly string[], trackPointKey: string, skip: boolean, ctx: BulkContext): (number | null)[] {
-  return ids.map((id, index) => listVerdict(id, index, ids, ctx) ?? trackingVerdict(types, ctx.found.get(id) as BulkBarcode, trackPointKey, skip));
+export function bulkTrackingVerdicts(
+  types: BarcodeTypes,
+  ids: readonly string[],
+  trackPointKey: string,
+  skip: boolean,
+  ctx: BulkContext,
+): (number | null)[] {
+  return ids.map(
+    (id, index) =>
+      listVerdict(id, index, ids, ctx) ?? trackingVerdict(types, ctx.found.get(id) as BulkBarcode, trackPointKey, skip),
+  );
 }
 
 /** Each listed barcode's verdict for recycling: the list checks, then `assertRecyclable` (3011, 3088, 3012, 3010). */
@@ -101,7 +123,11 @@ export function recycleVerdicts(config: ProjectConfig, ids: readonly string[], c
 }
 
 /** The trackpoint each distinct barcode type goes to, for the forms and required information checked once per type. */
-export function trackPointsByType(types: BarcodeTypes, barcodes: readonly BulkBarcode[], trackPointKey: string): Map<string, { point: TrackPoint; firstBarcodeId: string }> {
+export function trackPointsByType(
+  types: BarcodeTypes,
+  barcodes: readonly BulkBarcode[],
+  trackPointKey: string,
+): Map<string, { point: TrackPoint; firstBarcodeId: string }> {
   const byType = new Map<string, { point: TrackPoint; firstBarcodeId: string }>();
   for (const b of barcodes) {
     if (!b.barcode_type || byType.has(b.barcode_type)) continue;
@@ -116,8 +142,9 @@ export function trackPointsByType(types: BarcodeTypes, barcodes: readonly BulkBa
  * ('tracked' with `skipped`), a stock entry names its bin.
  */
 export function bulkHistoryMarks(action: string, data: unknown): { skipped?: true; locationId?: string } {
-  const record = typeof data === 'object' && data !== null ? data as Record<string, unknown> : {};
+  const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
   if (action === 'tracked' && record.skipped === true) return { skipped: true };
-  if ((action === 'stocked-in' || action === 'stocked-out') && typeof record.locationId === 'string') return { locationId: record.locationId };
+  if ((action === 'stocked-in' || action === 'stocked-out') && typeof record.locationId === 'string')
+    return { locationId: record.locationId };
   return {};
 }

@@ -68,13 +68,22 @@ const RANK: Record<Impact, number> = { inPlace: 0, newVersion: 1, refused: 2 };
  * Each change with its impact given the counted stored records, and the verdict: the worst
  * impact, where a refused change with a `keepOldValues` migration choice counts as a new version.
  */
-export function assessChanges(changes: ConfigChange[], counts: UsageCounts, migrations: Readonly<Record<string, 'keepOldValues'>> = {}): CompatReport {
+export function assessChanges(
+  changes: ConfigChange[],
+  counts: UsageCounts,
+  migrations: Readonly<Record<string, 'keepOldValues'>> = {},
+): CompatReport {
   const assessed = changes.map((change): AssessedChange => {
     const usage = 'usage' in change ? change.usage : undefined;
-    const affected = usage ? counts.get(usageKey(usage)) ?? 0 : null;
+    const affected = usage ? (counts.get(usageKey(usage)) ?? 0) : null;
     const id = changeId(change);
     const impact = impactOf(change, affected ?? 0);
-    return { id, change, impact: impact === 'refused' && migrations[id] === 'keepOldValues' ? 'newVersion' : impact, affected };
+    return {
+      id,
+      change,
+      impact: impact === 'refused' && migrations[id] === 'keepOldValues' ? 'newVersion' : impact,
+      affected,
+    };
   });
   // Stryker disable next-line EqualityOperator: RANK gives each impact its own rank, so on equal ranks c.impact and worst are the same impact
   const verdict = assessed.reduce<Impact>((worst, c) => (RANK[c.impact] > RANK[worst] ? c.impact : worst), 'inPlace');
@@ -84,12 +93,16 @@ export function assessChanges(changes: ConfigChange[], counts: UsageCounts, migr
 /** Every usage query of the changes, once each, for the service to count. */
 export function usageQueries(changes: ConfigChange[]): UsageQuery[] {
   const queries = new Map<string, UsageQuery>();
-  for (const change of changes) if ('usage' in change && change.usage) queries.set(usageKey(change.usage), change.usage);
+  for (const change of changes)
+    if ('usage' in change && change.usage) queries.set(usageKey(change.usage), change.usage);
   return [...queries.values()];
 }
 
 /** May the report be published this way? The reason when it may not (`refused`, or in place when it needs a new version). */
-export function publishRefusal(report: CompatReport, mode: 'inPlace' | 'newVersion'): 'refused' | 'needsNewVersion' | null {
+export function publishRefusal(
+  report: CompatReport,
+  mode: 'inPlace' | 'newVersion',
+): 'refused' | 'needsNewVersion' | null {
   if (report.verdict === 'refused') return 'refused';
   if (mode === 'inPlace' && report.verdict === 'newVersion') return 'needsNewVersion';
   return null;
@@ -98,8 +111,15 @@ export function publishRefusal(report: CompatReport, mode: 'inPlace' | 'newVersi
 /** The templates of locales/<lang>/config-diff.json (the service passes the language asked for). */
 export type DiffMessages = Record<DiffMessageKey, string>;
 export type DiffMessageKey =
-  | ChangeKindKey | 'fieldAddedRequired' | 'namesChanged' | 'typeNameChanged' | 'placeActivation' | 'placeTrackPoint' | 'placeForm'
-  | `impact_${Impact}` | `verdict_${Verdict}`;
+  | ChangeKindKey
+  | 'fieldAddedRequired'
+  | 'namesChanged'
+  | 'typeNameChanged'
+  | 'placeActivation'
+  | 'placeTrackPoint'
+  | 'placeForm'
+  | `impact_${Impact}`
+  | `verdict_${Verdict}`;
 type ChangeKindKey = ConfigChange['kind'];
 
 function fill(template: string, values: Record<string, string | number>): string {
@@ -108,14 +128,17 @@ function fill(template: string, values: Record<string, string | number>): string
 
 function placeWords(place: FormPlace, m: DiffMessages): string {
   if (place.trackPoint === undefined) return fill(m.placeActivation, { type: place.barcodeType });
-  if (place.form === undefined) return fill(m.placeTrackPoint, { type: place.barcodeType, trackPoint: place.trackPoint });
+  if (place.form === undefined)
+    return fill(m.placeTrackPoint, { type: place.barcodeType, trackPoint: place.trackPoint });
   return fill(m.placeForm, { type: place.barcodeType, trackPoint: place.trackPoint, form: place.form });
 }
 
 /** One change in words, in the language asked, with its effect on stored data. */
 export function describeChange(assessed: AssessedChange, m: DiffMessages): string {
   const { change } = assessed;
-  const values: Record<string, string | number> = { ...('place' in change ? { place: placeWords(change.place, m), type: change.place.barcodeType } : {}) };
+  const values: Record<string, string | number> = {
+    ...('place' in change ? { place: placeWords(change.place, m), type: change.place.barcodeType } : {}),
+  };
   if ('field' in change) values.field = change.field;
   if ('from' in change) values.from = change.from;
   if ('to' in change) values.to = change.to;
@@ -125,7 +148,8 @@ export function describeChange(assessed: AssessedChange, m: DiffMessages): strin
   let key: DiffMessageKey = change.kind;
   if (change.kind === 'fieldAdded' && change.required) key = 'fieldAddedRequired';
   // A name of the type itself or of a trackpoint (no field): the type is named as a type, not by its activation form.
-  if (change.kind === 'labelsChanged' && change.field === '') key = change.place.trackPoint === undefined ? 'typeNameChanged' : 'namesChanged';
+  if (change.kind === 'labelsChanged' && change.field === '')
+    key = change.place.trackPoint === undefined ? 'typeNameChanged' : 'namesChanged';
   const sentence = fill(m[key], values);
   const effect = assessed.affected === null ? '' : fill(m[`impact_${assessed.impact}`], { count: assessed.affected });
   return effect ? `${sentence} ${effect}` : sentence;

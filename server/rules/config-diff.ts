@@ -55,12 +55,27 @@ export type ChangeKind = ConfigChange['kind'];
 /** Field properties that only change what people read, never what a value may be. */
 const WORDING = new Set(['label', 'helpText']);
 /** Field properties that neither change a value's rules nor its words. */
-const PRESENTATION = new Set(['order', 'visibility', 'multiLine', 'counter', 'readers', 'step', 'unitPrefix', 'unitSuffix', 'overlayImageUrl', 'maxImageSide']);
+const PRESENTATION = new Set([
+  'order',
+  'visibility',
+  'multiLine',
+  'counter',
+  'readers',
+  'step',
+  'unitPrefix',
+  'unitSuffix',
+  'overlayImageUrl',
+  'maxImageSide',
+]);
 const FIELD_IDENTITY = new Set(['key', 'type', 'required', 'options']);
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
-function changedProperties(a: Record<string, unknown>, b: Record<string, unknown>, skip: Set<string> = new Set()): string[] {
+function changedProperties(
+  a: Record<string, unknown>,
+  b: Record<string, unknown>,
+  skip: Set<string> = new Set(),
+): string[] {
   const names = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((n) => !skip.has(n));
   return names.filter((n) => !same(a[n], b[n])).sort();
 }
@@ -77,18 +92,24 @@ const optionValues = (field: CustomField): string[] => ('options' in field ? fie
 function fieldChanges(place: FormPlace, before: CustomField, after: CustomField): ConfigChange[] {
   const field = after.key;
   const usage: UsageQuery = { place, field };
-  if (before.type !== after.type) return [{ kind: 'fieldTypeChanged', place, field, from: before.type, to: after.type, usage }];
+  if (before.type !== after.type)
+    return [{ kind: 'fieldTypeChanged', place, field, from: before.type, to: after.type, usage }];
   const changes: ConfigChange[] = [];
-  if (!before.required && after.required) changes.push({ kind: 'fieldMadeRequired', place, field, usage: { place, field, missing: true } });
+  if (!before.required && after.required)
+    changes.push({ kind: 'fieldMadeRequired', place, field, usage: { place, field, missing: true } });
   if (before.required && !after.required) changes.push({ kind: 'fieldMadeOptional', place, field });
   const oldValues = optionValues(before);
   const newValues = optionValues(after);
   const added = newValues.filter((v) => !oldValues.includes(v));
   const removed = oldValues.filter((v) => !newValues.includes(v));
   if (added.length > 0) changes.push({ kind: 'optionsAdded', place, field, values: added });
-  if (removed.length > 0) changes.push({ kind: 'optionsRemoved', place, field, values: removed, usage: { place, field, values: removed } });
+  if (removed.length > 0)
+    changes.push({ kind: 'optionsRemoved', place, field, values: removed, usage: { place, field, values: removed } });
   const all = changedProperties(before as Record<string, unknown>, after as Record<string, unknown>, FIELD_IDENTITY);
-  const optionLabelsChanged = removed.length === 0 && added.length === 0 && !same('options' in before ? before.options : null, 'options' in after ? after.options : null);
+  const optionLabelsChanged =
+    removed.length === 0 &&
+    added.length === 0 &&
+    !same('options' in before ? before.options : null, 'options' in after ? after.options : null);
   const wording = [...all.filter((n) => WORDING.has(n)), ...(optionLabelsChanged ? ['options'] : [])];
   const rules = all.filter((n) => !WORDING.has(n) && !PRESENTATION.has(n));
   if (wording.length > 0) changes.push({ kind: 'labelsChanged', place, field, properties: wording });
@@ -110,18 +131,32 @@ function fieldsChanges(place: FormPlace, before: CustomField[], after: CustomFie
     const renamedFrom = removed.find((r) => r.type === field.type && r.label.en === field.label.en);
     if (renamedFrom) {
       removed.splice(removed.indexOf(renamedFrom), 1);
-      changes.push({ kind: 'fieldRenamed', place, field: field.key, from: renamedFrom.key, usage: { place, field: renamedFrom.key } });
+      changes.push({
+        kind: 'fieldRenamed',
+        place,
+        field: field.key,
+        from: renamedFrom.key,
+        usage: { place, field: renamedFrom.key },
+      });
     } else {
-      changes.push({ kind: 'fieldAdded', place, field: field.key, fieldType: field.type, required: field.required === true });
+      changes.push({
+        kind: 'fieldAdded',
+        place,
+        field: field.key,
+        fieldType: field.type,
+        required: field.required === true,
+      });
     }
   }
-  for (const field of removed) changes.push({ kind: 'fieldRemoved', place, field: field.key, usage: { place, field: field.key } });
+  for (const field of removed)
+    changes.push({ kind: 'fieldRemoved', place, field: field.key, usage: { place, field: field.key } });
   for (const field of after) {
     const old = oldKeys.get(field.key);
     if (old) changes.push(...fieldChanges(place, old, field));
   }
-  // Stryker disable next-line StringLiteral: order is an integer or absent, so any placeholder for absent that is not a number's text compares alike
-  const kept = (list: CustomField[]) => list.filter((f) => oldKeys.has(f.key) && newKeys.has(f.key)).map((f) => `${f.key}:${f.order ?? ''}`);
+  const kept = (list: CustomField[]) =>
+    // Stryker disable next-line StringLiteral: order is an integer or absent, so any placeholder for absent that is not a number's text compares alike
+    list.filter((f) => oldKeys.has(f.key) && newKeys.has(f.key)).map((f) => `${f.key}:${f.order ?? ''}`);
   if (!same(kept(before), kept(after))) changes.push({ kind: 'orderChanged', place });
   return changes;
 }
@@ -140,7 +175,11 @@ function trackPointChanges(typeKey: string, before: TrackPoint[], after: TrackPo
       continue;
     }
     if (!same(old.name, point.name)) changes.push({ kind: 'labelsChanged', place, field: '', properties: ['name'] });
-    const rules = changedProperties(old as Record<string, unknown>, point as Record<string, unknown>, TRACKPOINT_IDENTITY);
+    const rules = changedProperties(
+      old as Record<string, unknown>,
+      point as Record<string, unknown>,
+      TRACKPOINT_IDENTITY,
+    );
     if (rules.length > 0) changes.push({ kind: 'trackPointRulesChanged', place, properties: rules });
   }
   for (const point of before.filter((p) => !newKeys.includes(p.key))) {
@@ -148,7 +187,8 @@ function trackPointChanges(typeKey: string, before: TrackPoint[], after: TrackPo
     changes.push({ kind: 'trackPointRemoved', place, usage: { place, atTrackPoint: true } });
   }
   const keptOrder = (keys: string[], other: string[]) => keys.filter((k) => other.includes(k));
-  if (!same(keptOrder(oldKeys, newKeys), keptOrder(newKeys, oldKeys))) changes.push({ kind: 'orderChanged', place: { barcodeType: typeKey } });
+  if (!same(keptOrder(oldKeys, newKeys), keptOrder(newKeys, oldKeys)))
+    changes.push({ kind: 'orderChanged', place: { barcodeType: typeKey } });
   return changes;
 }
 
@@ -179,7 +219,11 @@ function barcodeTypeChanges(typeKey: string, before: BarcodeType, after: Barcode
 /** Every change from `before` to `after`, in configuration order (settings, then each barcode type). */
 export function diffConfigs(before: ProjectConfig, after: ProjectConfig): ConfigChange[] {
   const changes: ConfigChange[] = [];
-  const settings = changedProperties(before as Record<string, unknown>, after as Record<string, unknown>, new Set(['barcodeTypes']));
+  const settings = changedProperties(
+    before as Record<string, unknown>,
+    after as Record<string, unknown>,
+    new Set(['barcodeTypes']),
+  );
   if (settings.length > 0) changes.push({ kind: 'settingsChanged', properties: settings });
   for (const [typeKey, type] of Object.entries(after.barcodeTypes)) {
     const old = before.barcodeTypes[typeKey];

@@ -38,8 +38,10 @@ export interface EpcisContext {
 
 export type EpcisEvent = Record<string, unknown>;
 
-const record = (data: unknown): Record<string, unknown> => (data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {});
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
+const record = (data: unknown): Record<string, unknown> =>
+  data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+const strings = (value: unknown): string[] =>
+  (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
 
 /** The activation field keys a member may see in every type that has them: hidden in any type keeps a key out of every export. */
 function exportedActivationKeys(config: ProjectConfig): Set<string> {
@@ -56,7 +58,8 @@ function temperatureFields(config: ProjectConfig, trackPointKey: string): Set<st
       for (const form of point.trackPointForms ?? []) {
         for (const field of form.customFields ?? []) {
           const unit = 'unitSuffix' in field ? String(field.unitSuffix ?? '') : '';
-          if (field.type === 'number' && /°C|℃/.test(unit) && isVisible(field, true)) paths.add(`${form.key}.${field.key}`);
+          if (field.type === 'number' && /°C|℃/.test(unit) && isVisible(field, true))
+            paths.add(`${form.key}.${field.key}`);
         }
       }
     }
@@ -69,16 +72,22 @@ function sensorElements(ctx: EpcisContext, entry: EpcisEntry): EpcisEvent {
   if (!entry.trackPointKey) return {};
   const wanted = temperatureFields(ctx.config, entry.trackPointKey);
   const forms = record(record(entry.data).forms);
-  const reports = Object.entries(forms).flatMap(([form, values]) => Object.entries(record(values))
-    .filter(([field, value]) => wanted.has(`${form}.${field}`) && typeof value === 'number' && Number.isFinite(value))
-    .map(([, value]) => ({ type: 'Temperature', value, uom: 'CEL', time: entry.createdAt })));
+  const reports = Object.entries(forms).flatMap(([form, values]) =>
+    Object.entries(record(values))
+      .filter(([field, value]) => wanted.has(`${form}.${field}`) && typeof value === 'number' && Number.isFinite(value))
+      .map(([, value]) => ({ type: 'Temperature', value, uom: 'CEL', time: entry.createdAt })),
+  );
   return reports.length > 0 ? { sensorElementList: [{ sensorReport: reports }] } : {};
 }
 
 /** The visible activation fields as instance/lot master data (`tt:<key>`). */
 function ilmdOf(ctx: EpcisContext, entry: EpcisEntry): EpcisEvent {
   const keys = exportedActivationKeys(ctx.config);
-  const ilmd = Object.fromEntries(Object.entries(record(entry.data)).filter(([k, v]) => keys.has(k) && v !== null && v !== undefined).map(([k, v]) => [`tt:${k}`, v]));
+  const ilmd = Object.fromEntries(
+    Object.entries(record(entry.data))
+      .filter(([k, v]) => keys.has(k) && v !== null && v !== undefined)
+      .map(([k, v]) => [`tt:${k}`, v]),
+  );
   return Object.keys(ilmd).length > 0 ? { ilmd } : {};
 }
 
@@ -96,18 +105,37 @@ function common(ctx: EpcisContext, entry: EpcisEntry, type: string, part = 0): E
   };
 }
 
-const epc = (ctx: EpcisContext, barcodeId: string): string => epcOf(ctx.base, { id: barcodeId, externalId: ctx.externalIdOf(barcodeId) });
-const ownEpc = (ctx: EpcisContext, entry: EpcisEntry): string => epcOf(ctx.base, { id: entry.barcodeId, externalId: entry.externalId });
+const epc = (ctx: EpcisContext, barcodeId: string): string =>
+  epcOf(ctx.base, { id: barcodeId, externalId: ctx.externalIdOf(barcodeId) });
+const ownEpc = (ctx: EpcisContext, entry: EpcisEntry): string =>
+  epcOf(ctx.base, { id: entry.barcodeId, externalId: entry.externalId });
 
 /** Pairing: the parent's entry gives the AggregationEvent; a child's only when its parent is not in the document. */
 function aggregation(ctx: EpcisContext, entry: EpcisEntry, action: 'ADD' | 'DELETE'): EpcisEvent[] {
   const d = record(entry.data);
   const bizStep = action === 'ADD' ? 'packing' : 'unpacking';
   const children = strings(d.childrenIds);
-  if (children.length > 0) return [{ ...common(ctx, entry, 'AggregationEvent'), action, bizStep, parentID: ownEpc(ctx, entry), childEPCs: children.map((c) => epc(ctx, c)) }];
+  if (children.length > 0)
+    return [
+      {
+        ...common(ctx, entry, 'AggregationEvent'),
+        action,
+        bizStep,
+        parentID: ownEpc(ctx, entry),
+        childEPCs: children.map((c) => epc(ctx, c)),
+      },
+    ];
   const [parent] = strings(d.parentId);
   if (!parent || ctx.isExported(parent)) return [];
-  return [{ ...common(ctx, entry, 'AggregationEvent'), action, bizStep, parentID: epc(ctx, parent), childEPCs: [ownEpc(ctx, entry)] }];
+  return [
+    {
+      ...common(ctx, entry, 'AggregationEvent'),
+      action,
+      bizStep,
+      parentID: epc(ctx, parent),
+      childEPCs: [ownEpc(ctx, entry)],
+    },
+  ];
 }
 
 /**
@@ -120,15 +148,37 @@ function association(ctx: EpcisContext, entry: EpcisEntry, action: 'ADD' | 'DELE
   const others = strings(d.linkedBarcodeIds ?? d.linkedBarcodeId);
   const bizStep = action === 'ADD' ? 'assembling' : 'disassembling';
   if (d.direction === 'be-linked') {
-    return others.length > 0 ? [{ ...common(ctx, entry, 'AssociationEvent'), action, bizStep, parentID: ownEpc(ctx, entry), childEPCs: others.map((c) => epc(ctx, c)) }] : [];
+    return others.length > 0
+      ? [
+          {
+            ...common(ctx, entry, 'AssociationEvent'),
+            action,
+            bizStep,
+            parentID: ownEpc(ctx, entry),
+            childEPCs: others.map((c) => epc(ctx, c)),
+          },
+        ]
+      : [];
   }
-  return others.filter((parent) => !ctx.isExported(parent))
-    .map((parent, i) => ({ ...common(ctx, entry, 'AssociationEvent', i), action, bizStep, parentID: epc(ctx, parent), childEPCs: [ownEpc(ctx, entry)] }));
+  return others
+    .filter((parent) => !ctx.isExported(parent))
+    .map((parent, i) => ({
+      ...common(ctx, entry, 'AssociationEvent', i),
+      action,
+      bizStep,
+      parentID: epc(ctx, parent),
+      childEPCs: [ownEpc(ctx, entry)],
+    }));
 }
 
 /** An ObjectEvent of the barcode itself. */
-const objectEvent = (ctx: EpcisContext, entry: EpcisEntry, action: 'ADD' | 'OBSERVE' | 'DELETE', bizStep: string, extra: EpcisEvent = {}): EpcisEvent =>
-  ({ ...common(ctx, entry, 'ObjectEvent'), action, epcList: [ownEpc(ctx, entry)], bizStep, ...extra });
+const objectEvent = (
+  ctx: EpcisContext,
+  entry: EpcisEntry,
+  action: 'ADD' | 'OBSERVE' | 'DELETE',
+  bizStep: string,
+  extra: EpcisEvent = {},
+): EpcisEvent => ({ ...common(ctx, entry, 'ObjectEvent'), action, epcList: [ownEpc(ctx, entry)], bizStep, ...extra });
 
 /**
  * The EPCIS events of one history entry (README, "EPCIS export"): activation is commissioning
@@ -145,10 +195,12 @@ export function eventsOf(ctx: EpcisContext, entry: EpcisEntry): EpcisEvent[] {
       return [objectEvent(ctx, entry, 'ADD', 'commissioning', { disposition: 'active', ...ilmdOf(ctx, entry) })];
     case 'tracked':
     case 'tracking-edited':
-      return [objectEvent(ctx, entry, 'OBSERVE', 'arriving', {
-        ...sensorElements(ctx, entry),
-        ...(entry.undoneAt ? { errorDeclaration: { declarationTime: entry.undoneAt, reason: 'did_not_occur' } } : {}),
-      })];
+      return [
+        objectEvent(ctx, entry, 'OBSERVE', 'arriving', {
+          ...sensorElements(ctx, entry),
+          ...(entry.undoneAt ? { errorDeclaration: { declarationTime: entry.undoneAt, reason: 'did_not_occur' } } : {}),
+        }),
+      ];
     case 'paired':
       return aggregation(ctx, entry, 'ADD');
     case 'unpaired':
@@ -196,4 +248,3 @@ export function exportRange(from: string, to: string, utcOffset = 0): { from: Da
   if (range.to <= range.from) throw fieldFailure('to', ErrorCode.valueGreaterThanOrEqual);
   return range;
 }
-

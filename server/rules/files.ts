@@ -17,7 +17,10 @@ export function allowedExtension(originalName: string): FileExtension | null {
  * first (1000) and is one (1001 on barcodeId); the file's name has an allowed extension (1001 on
  * File). Who may attach is checked next, against the barcode.
  */
-export function uploadTarget(barcodeId: string | undefined, filename: string): { barcodeId: string; extension: FileExtension } {
+export function uploadTarget(
+  barcodeId: string | undefined,
+  filename: string,
+): { barcodeId: string; extension: FileExtension } {
   if (barcodeId === undefined || barcodeId === '') throw fieldFailure('barcodeId', ErrorCode.emptyField);
   if (!isBarcodeId(barcodeId)) throw fieldFailure('barcodeId', ErrorCode.invalidFormat);
   const extension = allowedExtension(filename);
@@ -36,7 +39,10 @@ export interface UploadPartHeader {
  * order, and FormData sends parts in the order appended). Anything else, or either of them
  * twice, is 2200 on the part's name.
  */
-export function uploadPartRole(part: UploadPartHeader, seen: { barcodeId: boolean; file: boolean }): 'barcodeId' | 'file' {
+export function uploadPartRole(
+  part: UploadPartHeader,
+  seen: { barcodeId: boolean; file: boolean },
+): 'barcodeId' | 'file' {
   if (part.type === 'field' && part.fieldname === 'barcodeId' && !seen.barcodeId) return 'barcodeId';
   if (part.type === 'file' && part.fieldname === 'file' && !seen.file) return 'file';
   throw fieldFailure(part.fieldname, ErrorCode.invalidKey);
@@ -46,7 +52,8 @@ export function uploadPartRole(part: UploadPartHeader, seen: { barcodeId: boolea
 export const missingFile = (): ApiFailure => fieldFailure('File', ErrorCode.emptyField);
 
 /** An uploaded file's name as kept for its download: without control characters, at most 255 characters. */
-export const keptFileName = (originalName: string): string => originalName.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 255);
+export const keptFileName = (originalName: string): string =>
+  originalName.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 255);
 
 /** A missing file: 404, `{ errors: { $common: [404] } }`, as for any unknown URL. */
 export const fileNotFound = (): ApiFailure => commonFailure(404, 404);

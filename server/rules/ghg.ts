@@ -14,20 +14,37 @@ export interface EmissionEntry {
   data: unknown;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * A stored GHG value: only the server writes `factorTableVersion` beside `emission` (the client's
  * copies are dropped on submit, renderer/ghg/apply.ts), so this shape is a server-computed one.
  */
-const isStoredEmission = (value: unknown): value is { emission: number; transportType: string; gases: GhgLeg['gases'] } =>
-  isRecord(value) && typeof value.emission === 'number' && typeof value.factorTableVersion === 'string' && typeof value.transportType === 'string';
+const isStoredEmission = (
+  value: unknown,
+): value is { emission: number; transportType: string; gases: GhgLeg['gases'] } =>
+  isRecord(value) &&
+  typeof value.emission === 'number' &&
+  typeof value.factorTableVersion === 'string' &&
+  typeof value.transportType === 'string';
 
 /** The stored emissions of one entry's data: activation fields at the top, tracking forms under `forms`. */
-function emissionsIn(action: string, data: unknown): { fieldKey: string; value: { emission: number; transportType: string; gases: GhgLeg['gases'] } }[] {
+function emissionsIn(
+  action: string,
+  data: unknown,
+): { fieldKey: string; value: { emission: number; transportType: string; gases: GhgLeg['gases'] } }[] {
   if (!isRecord(data)) return [];
-  const fields = action.startsWith('activat') ? [data] : isRecord(data.forms) ? Object.values(data.forms).filter(isRecord) : [];
-  return fields.flatMap((f) => Object.entries(f).filter(([, v]) => isStoredEmission(v)).map(([fieldKey, value]) => ({ fieldKey, value: value as never })));
+  const fields = action.startsWith('activat')
+    ? [data]
+    : isRecord(data.forms)
+      ? Object.values(data.forms).filter(isRecord)
+      : [];
+  return fields.flatMap((f) =>
+    Object.entries(f)
+      .filter(([, v]) => isStoredEmission(v))
+      .map(([fieldKey, value]) => ({ fieldKey, value: value as never })),
+  );
 }
 
 /**
@@ -41,9 +58,16 @@ export function standingEmissions(entries: readonly EmissionEntry[], wholeHistor
   // When each step was added: an edit's emissions count at the time of the step it corrects.
   const addedAt = new Map<number, Date | string>();
   let activationSeq: number | undefined;
-  const legs = (entry: EmissionEntry, seq: number, at: Date | string) => emissionsIn(entry.action, entry.data).map(({ fieldKey, value }) => ({
-    seq, trackPointKey: entry.track_point_key ?? '', at: new Date(at).toISOString(), fieldKey, transportType: value.transportType, emission: value.emission, gases: value.gases,
-  }));
+  const legs = (entry: EmissionEntry, seq: number, at: Date | string) =>
+    emissionsIn(entry.action, entry.data).map(({ fieldKey, value }) => ({
+      seq,
+      trackPointKey: entry.track_point_key ?? '',
+      at: new Date(at).toISOString(),
+      fieldKey,
+      transportType: value.transportType,
+      emission: value.emission,
+      gases: value.gases,
+    }));
   for (const entry of entries) {
     const data = isRecord(entry.data) ? entry.data : {};
     switch (entry.action) {
@@ -82,24 +106,27 @@ export function reportRows(legs: readonly GhgLeg[]): GhgReportRow[] {
     const key = JSON.stringify([leg.trackPointKey, leg.transportType]);
     groups.set(key, [...(groups.get(key) ?? []), leg]);
   }
-  return [...groups.values()].map((group) => ({
-    // Stryker disable next-line OptionalChaining,StringLiteral: equivalent; a group is made with its first leg, whose trackPointKey is a string, so the fallback only satisfies the type checker
-    trackPointKey: group[0]?.trackPointKey ?? '',
-    // Stryker disable next-line OptionalChaining,StringLiteral: equivalent; a group is made with its first leg, whose transportType is a string, so the fallback only satisfies the type checker
-    transportType: group[0]?.transportType ?? '',
-    count: group.length,
-    emission: sumKg(group.map((l) => l.emission)),
-    CO2: sumKg(group.map((l) => l.gases.CO2 ?? 0)),
-    CH4: sumKg(group.map((l) => l.gases.CH4 ?? 0)),
-    N2O: sumKg(group.map((l) => l.gases.N2O ?? 0)),
-  })).sort((a, b) => b.emission - a.emission || a.trackPointKey.localeCompare(b.trackPointKey));
+  return [...groups.values()]
+    .map((group) => ({
+      // Stryker disable next-line OptionalChaining,StringLiteral: equivalent; a group is made with its first leg, whose trackPointKey is a string, so the fallback only satisfies the type checker
+      trackPointKey: group[0]?.trackPointKey ?? '',
+      // Stryker disable next-line OptionalChaining,StringLiteral: equivalent; a group is made with its first leg, whose transportType is a string, so the fallback only satisfies the type checker
+      transportType: group[0]?.transportType ?? '',
+      count: group.length,
+      emission: sumKg(group.map((l) => l.emission)),
+      CO2: sumKg(group.map((l) => l.gases.CO2 ?? 0)),
+      CH4: sumKg(group.map((l) => l.gases.CH4 ?? 0)),
+      N2O: sumKg(group.map((l) => l.gases.N2O ?? 0)),
+    }))
+    .sort((a, b) => b.emission - a.emission || a.trackPointKey.localeCompare(b.trackPointKey));
 }
 
 /** At most a year and a day per report; `to` before `from` is 1011 on to. */
 export const REPORT_MAX_DAYS = 366;
 export function assertReportRange(from: Date, toEnd: Date): void {
   if (toEnd.getTime() <= from.getTime()) throw fieldFailure('to', ErrorCode.valueOutOfRange);
-  if (toEnd.getTime() - from.getTime() > REPORT_MAX_DAYS * 86_400_000) throw fieldFailure('to', ErrorCode.valueOutOfRange);
+  if (toEnd.getTime() - from.getTime() > REPORT_MAX_DAYS * 86_400_000)
+    throw fieldFailure('to', ErrorCode.valueOutOfRange);
 }
 
 /**
@@ -117,6 +144,9 @@ export function assertMayReadReport(viewer: Viewer): void {
 export function hiddenFieldKeys(config: Pick<ProjectConfig, 'barcodeTypes'>, barcodeType: string | null): Set<string> {
   const type = barcodeType ? config.barcodeTypes[barcodeType] : undefined;
   if (!type) return new Set();
-  const fields = [...type.activationFields, ...type.trackPoints.flatMap((point) => point.trackPointForms.flatMap((form) => form.customFields))];
+  const fields = [
+    ...type.activationFields,
+    ...type.trackPoints.flatMap((point) => point.trackPointForms.flatMap((form) => form.customFields)),
+  ];
   return new Set(fields.filter((field) => field.visibility === 'hidden').map((field) => field.key));
 }

@@ -13,7 +13,8 @@ export function untypeableValues(value: unknown, path = ''): string[] {
   const here = path || '$common';
   if (typeof value === 'string') return isUntypeable(value) ? [here] : [];
   if (typeof value === 'number') return Number.isFinite(value) ? [] : [here];
-  if (Array.isArray(value)) return value.flatMap((item, index) => untypeableValues(item, path ? `${path}.${index}` : String(index)));
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => untypeableValues(item, path ? `${path}.${index}` : String(index)));
   if (typeof value !== 'object' || value === null) return [];
   return Object.entries(value).flatMap(([key, item]) => {
     const keyPath = path ? `${path}.${key}` : key;

@@ -1,7 +1,17 @@
 import { ErrorCode } from '../../schemas/error-codes';
 import type { BarcodeType } from '../../schemas/project-config';
 import type { RelationActions } from '../../schemas/api/barcode';
-import { currentTrackPoint, listedVerdict, maxChildrenOf, pairingRefusal, relationRuleAt, unpairingRefusal, type ListContext, type ListedBarcode, type PlacedBarcode } from './pairing';
+import {
+  currentTrackPoint,
+  listedVerdict,
+  maxChildrenOf,
+  pairingRefusal,
+  relationRuleAt,
+  unpairingRefusal,
+  type ListContext,
+  type ListedBarcode,
+  type PlacedBarcode,
+} from './pairing';
 
 /**
  * The linking rules of issue 11 (spec sections 4, 5, 8) as plain functions. A link joins two
@@ -49,10 +59,16 @@ export interface LinkingFacts extends ListContext {
  * own reserved count (3085), and the barcode must have room for it, counting the entries before
  * it that pass (3085).
  */
-export function linkingVerdicts(types: BarcodeTypes, barcode: PlacedBarcode, targetIds: readonly string[], facts: LinkingFacts): (number | null)[] {
+export function linkingVerdicts(
+  types: BarcodeTypes,
+  barcode: PlacedBarcode,
+  targetIds: readonly string[],
+  facts: LinkingFacts,
+): (number | null)[] {
   let room = maxLinksOf(types, barcode.barcode_type) - facts.ownLinkCount;
   return targetIds.map((id, index) => {
-    const code = listedVerdict(id, index, targetIds, facts) ?? targetVerdict(types, facts.found.get(id) as ListedBarcode, facts);
+    const code =
+      listedVerdict(id, index, targetIds, facts) ?? targetVerdict(types, facts.found.get(id) as ListedBarcode, facts);
     if (code !== null) return code;
     if (room <= 0) return ErrorCode.linkReservedCountExceeded;
     room -= 1;
@@ -64,7 +80,8 @@ function targetVerdict(types: BarcodeTypes, target: ListedBarcode, facts: Linkin
   const linkable = linkableVerdict(types, target);
   if (linkable !== null) return linkable;
   if (facts.alreadyLinked.has(target.id)) return ErrorCode.alreadyLinked;
-  if ((facts.linkCounts.get(target.id) ?? 0) >= maxLinksOf(types, target.barcode_type)) return ErrorCode.linkReservedCountExceeded;
+  if ((facts.linkCounts.get(target.id) ?? 0) >= maxLinksOf(types, target.barcode_type))
+    return ErrorCode.linkReservedCountExceeded;
   return null;
 }
 
@@ -79,11 +96,19 @@ export interface RelationState extends PlacedBarcode {
  * (403), deactivated (3095), then the action's own refusal; then pairing needs room in the
  * reserved count (3025), unpairing a child (3026), linking room for a link (3085).
  */
-export function relationActions(types: BarcodeTypes, barcode: RelationState, facts: { permitted: boolean; childrenCount: number; linkCount: number }): RelationActions {
+export function relationActions(
+  types: BarcodeTypes,
+  barcode: RelationState,
+  facts: { permitted: boolean; childrenCount: number; linkCount: number },
+): RelationActions {
   const base = !facts.permitted ? ErrorCode.forbidden : barcode.is_deactivated ? ErrorCode.deactivated : null;
   const verdict = (code: number | null) => ({ code: base ?? code });
-  const pair = pairingRefusal(types, barcode) ?? (facts.childrenCount >= maxChildrenOf(types, barcode.barcode_type) ? ErrorCode.reservedCountExceeded : null);
+  const pair =
+    pairingRefusal(types, barcode) ??
+    (facts.childrenCount >= maxChildrenOf(types, barcode.barcode_type) ? ErrorCode.reservedCountExceeded : null);
   const unpair = facts.childrenCount === 0 ? ErrorCode.notChildOfParent : unpairingRefusal(types, barcode);
-  const link = linkingRefusal(types, barcode) ?? (facts.linkCount >= maxLinksOf(types, barcode.barcode_type) ? ErrorCode.linkReservedCountExceeded : null);
+  const link =
+    linkingRefusal(types, barcode) ??
+    (facts.linkCount >= maxLinksOf(types, barcode.barcode_type) ? ErrorCode.linkReservedCountExceeded : null);
   return { pair: verdict(pair), unpair: verdict(unpair), link: verdict(link) };
 }

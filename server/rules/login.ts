@@ -8,7 +8,11 @@ type LoginSettings = Pick<ProjectConfig, 'requirePassword' | 'allowUserSelfRegis
  * Whether a login's credentials are right (spec section 4): some user has the access code, and
  * when the project requires a password, that user has one set and the typed one matched it.
  */
-export function credentialsValid(settings: Pick<LoginSettings, 'requirePassword'>, user: { password_hash: string | null } | undefined, passwordMatches: boolean): boolean {
+export function credentialsValid(
+  settings: Pick<LoginSettings, 'requirePassword'>,
+  user: { password_hash: string | null } | undefined,
+  passwordMatches: boolean,
+): boolean {
   if (!user) return false;
   return !settings.requirePassword || (user.password_hash !== null && passwordMatches);
 }
@@ -45,7 +49,11 @@ export interface PendingPasscode {
  * - a code typed that is not the pending one (or none is pending): 'wrong';
  * - the pending code typed: 'accept'.
  */
-export function passcodeStep(typed: string | undefined, pending: PendingPasscode | undefined, hasPhone: boolean): PasscodeStep {
+export function passcodeStep(
+  typed: string | undefined,
+  pending: PendingPasscode | undefined,
+  hasPhone: boolean,
+): PasscodeStep {
   if (typed === undefined) {
     if (pending) throw fieldFailure('oneTimePasscode', ErrorCode.emptyField);
     if (!hasPhone) throw commonFailure(ErrorCode.noRegisteredPhone);

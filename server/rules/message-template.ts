@@ -16,7 +16,18 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
 // The order parts of an address or a dimension are read in (stored jsonb does not keep key order).
-const PART_ORDER = ['companyName', 'address1', 'address2', 'prefecture', 'postalCode', 'country', 'phoneNumber', 'height', 'width', 'depth'];
+const PART_ORDER = [
+  'companyName',
+  'address1',
+  'address2',
+  'prefecture',
+  'postalCode',
+  'country',
+  'phoneNumber',
+  'height',
+  'width',
+  'depth',
+];
 const partRank = (key: string): number => (PART_ORDER.includes(key) ? PART_ORDER.indexOf(key) : PART_ORDER.length);
 
 /** A stored value as a reader sees it in a message: lists joined with commas, objects (addresses, dimensions) by their parts. */
@@ -25,7 +36,10 @@ function asText(value: unknown): string {
   if (Array.isArray(value)) return value.map(asText).filter(Boolean).join(', ');
   if (typeof value === 'object') {
     const parts = Object.entries(value).sort(([a], [b]) => partRank(a) - partRank(b) || a.localeCompare(b));
-    return parts.map(([, part]) => asText(part)).filter(Boolean).join(' ');
+    return parts
+      .map(([, part]) => asText(part))
+      .filter(Boolean)
+      .join(' ');
   }
   return String(value);
 }
@@ -35,9 +49,16 @@ function asText(value: unknown): string {
  * visitor may see (`field.<key>`): messages leave the enterprise by e-mail and SMS, so hidden and
  * visible-when-logged-in values never go into them. Names are in English, like the demo templates.
  */
-export function templateValues(project: OwnedProject & { config: ProjectConfig }, row: MessageBarcode, point: TrackPoint | undefined): Record<string, string> {
+export function templateValues(
+  project: OwnedProject & { config: ProjectConfig },
+  row: MessageBarcode,
+  point: TrackPoint | undefined,
+): Record<string, string> {
   const type = row.barcode_type ? project.config.barcodeTypes[row.barcode_type] : undefined;
-  const fields = Object.entries(visibleActivationData(project, row, null) ?? {}).map(([key, value]) => [`field.${key}`, asText(value)]);
+  const fields = Object.entries(visibleActivationData(project, row, null) ?? {}).map(([key, value]) => [
+    `field.${key}`,
+    asText(value),
+  ]);
   return {
     barcodeId: row.id,
     externalId: row.external_id ?? '',

@@ -20,11 +20,17 @@ export interface ArrivalNotification {
  * trackpoint has no routeNotification; else its template filled for the barcode, for each of the
  * type's trackPointRouteNotifications destinations.
  */
-export function arrivalNotification(project: MessageProject, barcode: MessageBarcode, point: TrackPoint): ArrivalNotification | null {
+export function arrivalNotification(
+  project: MessageProject,
+  barcode: MessageBarcode,
+  point: TrackPoint,
+): ArrivalNotification | null {
   const template = point.routeNotification;
   if (!template) return null;
   const values = templateValues(project, barcode, point);
-  const destinations = barcode.barcode_type ? project.config.barcodeTypes[barcode.barcode_type]?.trackPointRouteNotifications : undefined;
+  const destinations = barcode.barcode_type
+    ? project.config.barcodeTypes[barcode.barcode_type]?.trackPointRouteNotifications
+    : undefined;
   return {
     subject: fillTemplate(template.subject, values, false),
     body: fillTemplate(template.body, values, true),
@@ -38,7 +44,11 @@ export function arrivalNotification(project: MessageProject, barcode: MessageBar
  * A template filled for the barcode at its current trackpoint, the way a route notification
  * would be (values HTML-escaped): POST /barcode/compile-message.
  */
-export function compiledMessage(project: MessageProject, barcode: MessageBarcode & { current_track_point_key: string | null }, template: string): string {
+export function compiledMessage(
+  project: MessageProject,
+  barcode: MessageBarcode & { current_track_point_key: string | null },
+  template: string,
+): string {
   const type = barcode.barcode_type ? project.config.barcodeTypes[barcode.barcode_type] : undefined;
   const point = type?.trackPoints.find((t) => t.key === barcode.current_track_point_key);
   return fillTemplate(template, templateValues(project, barcode, point), true);

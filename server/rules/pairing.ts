@@ -39,12 +39,20 @@ export interface ListContext {
 }
 
 /** The barcode's current trackpoint in its type, if both are known. */
-export function currentTrackPoint(types: BarcodeTypes, barcode: Pick<PlacedBarcode, 'barcode_type' | 'current_track_point_key'>): TrackPoint | undefined {
-  return barcode.barcode_type ? types[barcode.barcode_type]?.trackPoints.find((t) => t.key === barcode.current_track_point_key) : undefined;
+export function currentTrackPoint(
+  types: BarcodeTypes,
+  barcode: Pick<PlacedBarcode, 'barcode_type' | 'current_track_point_key'>,
+): TrackPoint | undefined {
+  return barcode.barcode_type
+    ? types[barcode.barcode_type]?.trackPoints.find((t) => t.key === barcode.current_track_point_key)
+    : undefined;
 }
 
 /** What a trackpoint says of pairing, unpairing or linking: `allowed` unless configured. */
-export const relationRuleAt = (point: TrackPoint | undefined, what: 'pairing' | 'unpairing' | 'linking'): RelationRule => point?.[what] ?? 'allowed';
+export const relationRuleAt = (
+  point: TrackPoint | undefined,
+  what: 'pairing' | 'unpairing' | 'linking',
+): RelationRule => point?.[what] ?? 'allowed';
 
 /** The reserved count of children of a barcode type: 0 when it takes none. */
 export const maxChildrenOf = (types: BarcodeTypes, barcodeType: string | null): number =>
@@ -81,7 +89,8 @@ export function pairingRefusal(types: BarcodeTypes, parent: PlacedBarcode): numb
 
 /** Whether the barcode's children may be unpaired now: its trackpoint must not prohibit it (3023). */
 export function unpairingRefusal(types: BarcodeTypes, parent: PlacedBarcode): number | null {
-  if (relationRuleAt(currentTrackPoint(types, parent), 'unpairing') === 'prohibited') return ErrorCode.unpairingProhibited;
+  if (relationRuleAt(currentTrackPoint(types, parent), 'unpairing') === 'prohibited')
+    return ErrorCode.unpairingProhibited;
   return null;
 }
 
@@ -100,11 +109,21 @@ export interface PairingFacts extends ListContext {
  * loop), must be at the parent's trackpoint (3006: children travel with it), and the parent's
  * reserved count must have room for it, counting the entries before it that pass (3025).
  */
-export function pairingVerdicts(types: BarcodeTypes, parent: PlacedBarcode, childrenIds: readonly string[], facts: PairingFacts): (number | null)[] {
-  const accepted = (parent.barcode_type ? types[parent.barcode_type]?.pairing : undefined) ?? { childTypes: [], maxChildren: 0 };
+export function pairingVerdicts(
+  types: BarcodeTypes,
+  parent: PlacedBarcode,
+  childrenIds: readonly string[],
+  facts: PairingFacts,
+): (number | null)[] {
+  const accepted = (parent.barcode_type ? types[parent.barcode_type]?.pairing : undefined) ?? {
+    childTypes: [],
+    maxChildren: 0,
+  };
   let room = accepted.maxChildren - facts.childrenCount;
   return childrenIds.map((id, index) => {
-    const code = listedVerdict(id, index, childrenIds, facts) ?? childVerdict(facts.found.get(id) as ListedBarcode, parent, accepted.childTypes, facts.ancestorIds);
+    const code =
+      listedVerdict(id, index, childrenIds, facts) ??
+      childVerdict(facts.found.get(id) as ListedBarcode, parent, accepted.childTypes, facts.ancestorIds);
     if (code !== null) return code;
     if (room <= 0) return ErrorCode.reservedCountExceeded;
     room -= 1;
@@ -112,7 +131,12 @@ export function pairingVerdicts(types: BarcodeTypes, parent: PlacedBarcode, chil
   });
 }
 
-function childVerdict(child: ListedBarcode, parent: PlacedBarcode, childTypes: readonly string[], ancestorIds: ReadonlySet<string>): number | null {
+function childVerdict(
+  child: ListedBarcode,
+  parent: PlacedBarcode,
+  childTypes: readonly string[],
+  ancestorIds: ReadonlySet<string>,
+): number | null {
   if (!childTypes.includes(child.barcode_type as string)) return ErrorCode.typeNotAccepted;
   if (child.parent_id !== null) return ErrorCode.alreadyPaired;
   if (ancestorIds.has(child.id)) return ErrorCode.pairingCycle;
@@ -124,7 +148,12 @@ function childVerdict(child: ListedBarcode, parent: PlacedBarcode, childTypes: r
  * The verdict on each child to unpair from `parentId`: itself (3016), listed twice (3017),
  * unknown or of another enterprise (2303), not a child of this parent (3026).
  */
-export function unpairingVerdicts(parentId: string, childrenIds: readonly string[], enterpriseId: string, found: ReadonlyMap<string, Pick<ListedBarcode, 'enterprise_id' | 'parent_id'>>): (number | null)[] {
+export function unpairingVerdicts(
+  parentId: string,
+  childrenIds: readonly string[],
+  enterpriseId: string,
+  found: ReadonlyMap<string, Pick<ListedBarcode, 'enterprise_id' | 'parent_id'>>,
+): (number | null)[] {
   return childrenIds.map((id, index) => {
     if (id === parentId) return ErrorCode.withItself;
     if (childrenIds.indexOf(id) !== index) return ErrorCode.duplicateScan;
@@ -158,13 +187,20 @@ export function assertNoRefusal(code: number | null): void {
  * (3020), none if unpairing is mandatory (3022), a link if linking is mandatory and its type is
  * linkable (3086).
  */
-export function assertMayLeaveTrackPoint(types: BarcodeTypes, barcode: PlacedBarcode, facts: { childrenCount: number; linkCount: number }): void {
+export function assertMayLeaveTrackPoint(
+  types: BarcodeTypes,
+  barcode: PlacedBarcode,
+  facts: { childrenCount: number; linkCount: number },
+): void {
   const type = barcode.barcode_type ? types[barcode.barcode_type] : undefined;
   const point = currentTrackPoint(types, barcode);
   if (!type || !point) return;
-  if (relationRuleAt(point, 'pairing') === 'mandatory' && type.pairing && facts.childrenCount === 0) throw commonFailure(ErrorCode.pairingRequired);
-  if (relationRuleAt(point, 'unpairing') === 'mandatory' && facts.childrenCount > 0) throw commonFailure(ErrorCode.unpairingRequired);
-  if (relationRuleAt(point, 'linking') === 'mandatory' && type.linking && facts.linkCount === 0) throw commonFailure(ErrorCode.linkMandatory);
+  if (relationRuleAt(point, 'pairing') === 'mandatory' && type.pairing && facts.childrenCount === 0)
+    throw commonFailure(ErrorCode.pairingRequired);
+  if (relationRuleAt(point, 'unpairing') === 'mandatory' && facts.childrenCount > 0)
+    throw commonFailure(ErrorCode.unpairingRequired);
+  if (relationRuleAt(point, 'linking') === 'mandatory' && type.linking && facts.linkCount === 0)
+    throw commonFailure(ErrorCode.linkMandatory);
 }
 
 /**
@@ -176,9 +212,12 @@ export function sumOfValues(values: readonly unknown[]): { sum: number | null; n
   let sum = 0;
   let numericCount = 0;
   for (const value of values) {
-    const n = typeof value === 'number' ? value
-      : typeof value === 'object' && value !== null && typeof (value as { value?: unknown }).value === 'number' ? (value as { value: number }).value
-      : undefined;
+    const n =
+      typeof value === 'number'
+        ? value
+        : typeof value === 'object' && value !== null && typeof (value as { value?: unknown }).value === 'number'
+          ? (value as { value: number }).value
+          : undefined;
     if (n === undefined || !Number.isFinite(n)) continue;
     sum += n;
     numericCount += 1;
@@ -193,7 +232,8 @@ export function sumOfValues(values: readonly unknown[]): { sum: number | null; n
 export function relatedBarcodesOf(action: string, data: unknown): string[] | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
   const d = data as Record<string, unknown>;
-  const ids = (...values: unknown[]) => values.flatMap((v) => (Array.isArray(v) ? v : [v])).filter((v): v is string => typeof v === 'string');
+  const ids = (...values: unknown[]) =>
+    values.flatMap((v) => (Array.isArray(v) ? v : [v])).filter((v): v is string => typeof v === 'string');
   switch (action) {
     case 'paired':
     case 'unpaired':

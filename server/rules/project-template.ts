@@ -29,11 +29,29 @@ export function minimalProjectConfig(input: ProjectTemplateInput): ProjectConfig
         color: { foreground: '#ffffff', background: '#1c7ed6' },
         userTypes: ['staff', 'client'],
         activationFields: [
-          { key: 'description', type: 'text', label: text('Description', '内容', '內容說明', '内容说明'), required: true, maxLength: 100 },
+          {
+            key: 'description',
+            type: 'text',
+            label: text('Description', '内容', '內容說明', '内容说明'),
+            required: true,
+            maxLength: 100,
+          },
         ],
         trackPoints: [
-          { key: 'shipped', name: text('Shipped', '出荷', '已出貨', '已发货'), trackPointForms: [{ key: 'shipping', name: text('Shipping', '出荷記録', '出貨紀錄', '发货记录'), customFields: [note] }] },
-          { key: 'received', name: text('Received', '受領', '已收貨', '已收货'), trackPointForms: [{ key: 'receiving', name: text('Receiving', '受領記録', '收貨紀錄', '收货记录'), customFields: [note] }] },
+          {
+            key: 'shipped',
+            name: text('Shipped', '出荷', '已出貨', '已发货'),
+            trackPointForms: [
+              { key: 'shipping', name: text('Shipping', '出荷記録', '出貨紀錄', '发货记录'), customFields: [note] },
+            ],
+          },
+          {
+            key: 'received',
+            name: text('Received', '受領', '已收貨', '已收货'),
+            trackPointForms: [
+              { key: 'receiving', name: text('Receiving', '受領記録', '收貨紀錄', '收货记录'), customFields: [note] },
+            ],
+          },
         ],
       },
     },

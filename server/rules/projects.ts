@@ -37,7 +37,11 @@ export interface ConfiguredProject {
 }
 
 /** What the renderer compiles a stored project's forms from. */
-export const formSourceOf = (project: ConfiguredProject): FormSource => ({ code: project.code, version: project.version, barcodeTypes: project.config.barcodeTypes });
+export const formSourceOf = (project: ConfiguredProject): FormSource => ({
+  code: project.code,
+  version: project.version,
+  barcodeTypes: project.config.barcodeTypes,
+});
 
 /**
  * The server validates as a logged-in user sees a form: fields hidden from everyone are unknown

@@ -43,8 +43,11 @@ export interface FormAdjustment {
 }
 
 const isAdjustment = (v: unknown): v is Adjustment =>
-  typeof v === 'object' && v !== null && ((v as Adjustment).type === 'increase' || (v as Adjustment).type === 'decrease')
-  && typeof (v as Adjustment).value === 'number' && Number.isFinite((v as Adjustment).value);
+  typeof v === 'object' &&
+  v !== null &&
+  ((v as Adjustment).type === 'increase' || (v as Adjustment).type === 'decrease') &&
+  typeof (v as Adjustment).value === 'number' &&
+  Number.isFinite((v as Adjustment).value);
 
 const signed = (a: Adjustment): number => (a.type === 'decrease' ? -a.value : a.value);
 
@@ -54,7 +57,10 @@ export const quantityKeysOf = (type: BarcodeType | undefined): string[] =>
   (type?.activationFields ?? []).filter((f) => f.type === 'adjustment').map((f) => f.key);
 
 /** The adjustments the forms of a trackpoint make, as sent (forms by key, fields by key). */
-export function formAdjustments(point: TrackPoint | undefined, forms: Record<string, unknown> | undefined): FormAdjustment[] {
+export function formAdjustments(
+  point: TrackPoint | undefined,
+  forms: Record<string, unknown> | undefined,
+): FormAdjustment[] {
   const out: FormAdjustment[] = [];
   for (const form of point?.trackPointForms ?? []) {
     const values = forms?.[form.key];
@@ -63,7 +69,13 @@ export function formAdjustments(point: TrackPoint | undefined, forms: Record<str
       if (field.type !== 'adjustment') continue;
       const value = (values as Record<string, unknown>)[field.key];
       if (!isAdjustment(value)) continue;
-      out.push({ quantityKey: field.quantityOf ?? field.key, delta: signed(value), type: value.type, value: value.value, field: `${form.key}.${field.key}` });
+      out.push({
+        quantityKey: field.quantityOf ?? field.key,
+        delta: signed(value),
+        type: value.type,
+        value: value.value,
+        field: `${form.key}.${field.key}`,
+      });
     }
   }
   return out;
@@ -81,7 +93,10 @@ const iso = (at: Date | string): string => new Date(at).toISOString();
  * not undone ('tracking-undone' names it by `undoneSeq`) adds its adjustments, as its latest
  * 'tracking-edited' entry (`editedSeq`) says when it was edited.
  */
-export function runningQuantities(type: BarcodeType | undefined, entries: readonly QuantityEntry[]): AdjustmentQuantity[] {
+export function runningQuantities(
+  type: BarcodeType | undefined,
+  entries: readonly QuantityEntry[],
+): AdjustmentQuantity[] {
   const keys = quantityKeysOf(type);
   if (keys.length === 0) return [];
   const undone = new Set<number>();
@@ -92,10 +107,24 @@ export function runningQuantities(type: BarcodeType | undefined, entries: readon
     if (e.action === 'tracking-edited' && typeof e.data?.editedSeq === 'number') edited.set(e.data.editedSeq, e);
     if (e.action === 'activated' || e.action === 'activation-edited') activation = e;
   }
-  const quantities = new Map(keys.map((key) => {
-    const initial = activation?.data?.[key];
-    return [key, { key, initial: isAdjustment(initial) ? signed(initial) : 0, increase: 0, decrease: 0, remaining: 0, quantity: null, type: null, adjustedAt: null } as AdjustmentQuantity];
-  }));
+  const quantities = new Map(
+    keys.map((key) => {
+      const initial = activation?.data?.[key];
+      return [
+        key,
+        {
+          key,
+          initial: isAdjustment(initial) ? signed(initial) : 0,
+          increase: 0,
+          decrease: 0,
+          remaining: 0,
+          quantity: null,
+          type: null,
+          adjustedAt: null,
+        } as AdjustmentQuantity,
+      ];
+    }),
+  );
   for (const e of entries) {
     if (e.action !== 'tracked' || undone.has(e.seq)) continue;
     const forms = (edited.get(e.seq) ?? e).data?.forms as Record<string, unknown> | undefined;
@@ -120,7 +149,10 @@ export function runningQuantities(type: BarcodeType | undefined, entries: readon
  * its quantity below 0, as `<form>.<field>`, or null. Adjustments of a quantity the barcode's
  * type does not keep start from 0.
  */
-export function belowZeroField(current: readonly AdjustmentQuantity[], adjustments: readonly FormAdjustment[]): string | null {
+export function belowZeroField(
+  current: readonly AdjustmentQuantity[],
+  adjustments: readonly FormAdjustment[],
+): string | null {
   const remaining = new Map(current.map((q) => [q.key, q.remaining]));
   for (const a of adjustments) {
     const after = settled((remaining.get(a.quantityKey) ?? 0) + a.delta);

@@ -19,9 +19,15 @@ export interface RecycledBarcode {
  * Whether the barcode has finished its trip: it is at the project's end trackpoint or at the
  * last trackpoint of its type (types may stop before the project's end).
  */
-export function hasArrived(config: ProjectConfig, barcode: Pick<RecycledBarcode, 'barcode_type' | 'current_track_point_key'>): boolean {
+export function hasArrived(
+  config: ProjectConfig,
+  barcode: Pick<RecycledBarcode, 'barcode_type' | 'current_track_point_key'>,
+): boolean {
   const last = trackPointsOf(config.barcodeTypes, barcode.barcode_type).at(-1)?.key;
-  return barcode.current_track_point_key === config.endTrackPointKey || (last !== undefined && barcode.current_track_point_key === last);
+  return (
+    barcode.current_track_point_key === config.endTrackPointKey ||
+    (last !== undefined && barcode.current_track_point_key === last)
+  );
 }
 
 /**
@@ -29,7 +35,12 @@ export function hasArrived(config: ProjectConfig, barcode: Pick<RecycledBarcode,
  * (3001), not paired to a parent or to children (3011), not linked (3088), not sealed (3012)
  * and not in use, i.e. no longer travelling (3010).
  */
-export function assertRecyclable(config: ProjectConfig, barcode: RecycledBarcode, hasChildren: boolean, isLinked = false): void {
+export function assertRecyclable(
+  config: ProjectConfig,
+  barcode: RecycledBarcode,
+  hasChildren: boolean,
+  isLinked = false,
+): void {
   if (!barcode.is_activated) throw commonFailure(ErrorCode.barcodeNotActivated);
   if (barcode.parent_id !== null || hasChildren) throw commonFailure(ErrorCode.recyclePaired);
   if (isLinked) throw commonFailure(ErrorCode.recycleLinked);
@@ -41,7 +52,12 @@ export function assertRecyclable(config: ProjectConfig, barcode: RecycledBarcode
  * What a recycle resets, for the client to confirm: the type and trackpoint the barcode had, and
  * how many history entries it has (all of them are kept). `dryRun` defaults to false: recycle now.
  */
-export function recycleAnswer(barcodeId: string, dryRun: boolean | undefined, barcode: RecycledBarcode, historySteps: number): RecycleAnswer {
+export function recycleAnswer(
+  barcodeId: string,
+  dryRun: boolean | undefined,
+  barcode: RecycledBarcode,
+  historySteps: number,
+): RecycleAnswer {
   return {
     dryRun: dryRun ?? false,
     barcodeId,

@@ -12,7 +12,11 @@ export interface ReferencedBarcode {
  * trackingNumber, barcodeType and currentTrackPoint, which win over an imported key of the same
  * name; keys without a value are left out.
  */
-export function referenceValues(barcodeId: string, barcode: ReferencedBarcode, imported: { key: string; value: string }[]): Record<string, string> {
+export function referenceValues(
+  barcodeId: string,
+  barcode: ReferencedBarcode,
+  imported: { key: string; value: string }[],
+): Record<string, string> {
   const builtIn = {
     barcodeId,
     externalId: barcode.external_id,

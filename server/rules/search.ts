@@ -11,7 +11,9 @@ import { visibleActivationKeys } from './visibility';
  * enterprise only, so `loggedIn` is true there; a hidden field is never searchable nor shown.
  */
 export function searchableKeysByType(config: ProjectConfig, loggedIn: boolean): Record<string, string[]> {
-  return Object.fromEntries(Object.keys(config.barcodeTypes).map((type) => [type, [...visibleActivationKeys(config, type, loggedIn)]]));
+  return Object.fromEntries(
+    Object.keys(config.barcodeTypes).map((type) => [type, [...visibleActivationKeys(config, type, loggedIn)]]),
+  );
 }
 
 /** Whether a text holds a word to look for (letters or digits of any script); punctuation alone is no criterion. */
@@ -29,11 +31,19 @@ export type FieldMatch =
  * searchable type lets the viewer see (a hidden field, a typo) matches nothing: the answer is
  * the same as for a value nobody entered, so a search never tells whether a hidden value exists.
  */
-export function fieldMatch(config: ProjectConfig, keys: Record<string, string[]>, barcodeType: string | undefined, key: string, value: string): FieldMatch {
+export function fieldMatch(
+  config: ProjectConfig,
+  keys: Record<string, string[]>,
+  barcodeType: string | undefined,
+  key: string,
+  value: string,
+): FieldMatch {
   const types = barcodeType ? [barcodeType] : Object.keys(config.barcodeTypes);
   const where = types.filter((t) => keys[t]?.includes(key));
   if (where.length === 0) return { key, kind: 'none' };
-  const isNumber = where.every((t) => config.barcodeTypes[t]?.activationFields.find((f) => f.key === key)?.type === 'number');
+  const isNumber = where.every(
+    (t) => config.barcodeTypes[t]?.activationFields.find((f) => f.key === key)?.type === 'number',
+  );
   if (isNumber) {
     // Stryker disable next-line MethodExpression: Number() skips the same leading and trailing white space that trim() removes
     const n = Number(value.trim());
@@ -44,7 +54,10 @@ export function fieldMatch(config: ProjectConfig, keys: Record<string, string[]>
 
 /** A date range whose end is before its start is a mistake (1006 on the end), not an empty answer. */
 export function assertRanges(body: SearchBody): void {
-  for (const [from, to, field] of [[body.activatedFrom, body.activatedTo, 'activatedTo'], [body.lastStepFrom, body.lastStepTo, 'lastStepTo']] as const) {
+  for (const [from, to, field] of [
+    [body.activatedFrom, body.activatedTo, 'activatedTo'],
+    [body.lastStepFrom, body.lastStepTo, 'lastStepTo'],
+  ] as const) {
     if (from && to && Date.parse(to) < Date.parse(from)) throw fieldFailure(field, ErrorCode.valueLessThan);
   }
 }
@@ -56,7 +69,12 @@ export const pageOf = (body: SearchBody) => ({ skip: body.skip ?? 0, count: body
  * A label's title (spec section 3, `uiConfig.listViewTitleLabelField`): the value of that field
  * as text, only when the viewer may see it; null when the type names none or it is empty.
  */
-export function labelTitle(config: ProjectConfig, barcodeType: string | null, data: Record<string, unknown> | null, visible: ReadonlySet<string>): string | null {
+export function labelTitle(
+  config: ProjectConfig,
+  barcodeType: string | null,
+  data: Record<string, unknown> | null,
+  visible: ReadonlySet<string>,
+): string | null {
   const field = barcodeType ? config.barcodeTypes[barcodeType]?.uiConfig?.listViewTitleLabelField : undefined;
   if (!field || !visible.has(field)) return null;
   const value = data?.[field];

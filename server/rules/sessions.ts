@@ -16,7 +16,10 @@ export const ROTATION_GRACE_SECONDS = 30;
  * same device (visitorId); 'revoke' for a spent token presented again after the grace period,
  * which means it was copied; 'refuse' (401) for anything else.
  */
-export function refreshOutcome(token: PresentedRefreshToken | undefined, visitorId: string): 'rotate' | 'revoke' | 'refuse' {
+export function refreshOutcome(
+  token: PresentedRefreshToken | undefined,
+  visitorId: string,
+): 'rotate' | 'revoke' | 'refuse' {
   if (!token || token.expired || token.revoked || token.visitor_id !== visitorId) return 'refuse';
   if (token.rotated_seconds_ago === null) return 'rotate';
   return token.rotated_seconds_ago > ROTATION_GRACE_SECONDS ? 'revoke' : 'refuse';

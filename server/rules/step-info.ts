@@ -36,9 +36,10 @@ function builtinForm(form: 'address' | 'package', stage: FormStage): CompiledFor
   const key = `${form}/${stage}`;
   let found = compiled.get(key);
   if (!found) {
-    const ref: FormRef = form === 'address'
-      ? { form, barcodeType: BUILTIN_TYPE, stage }
-      : { form, barcodeType: BUILTIN_TYPE, stage, packageRequired: true, withActivationFields: false };
+    const ref: FormRef =
+      form === 'address'
+        ? { form, barcodeType: BUILTIN_TYPE, stage }
+        : { form, barcodeType: BUILTIN_TYPE, stage, packageRequired: true, withActivationFields: false };
     found = compileForm(BUILTIN, ref, SERVER_VIEWER);
     compiled.set(key, found);
   }
@@ -59,7 +60,11 @@ const prefixed = (prefix: string, errors: Record<string, number[]>): Record<stri
   Object.fromEntries(Object.entries(errors).map(([key, codes]) => [`${prefix}.${key}`, codes]));
 
 /** Problems of one address, under `origin.<field>` or `destination.<field>`. */
-function addressErrors(side: 'origin' | 'destination', address: Record<string, unknown>, stage: FormStage): Record<string, number[]> {
+function addressErrors(
+  side: 'origin' | 'destination',
+  address: Record<string, unknown>,
+  stage: FormStage,
+): Record<string, number[]> {
   const errors = formErrors(builtinForm('address', stage), address);
   // A code of the right shape that is no country is answered later, as 2201, with the
   // trackpoint's other requirements (assertRequiredInfo); anything else is malformed (1001) now.
@@ -111,16 +116,26 @@ export function assertStepInfoWellFormed(info: StepInfo, stage: FormStage): void
  * one of the ISO alpha-3 codes of spec section 3.
  */
 export function assertRequiredInfo(point: TrackPoint, info: StepInfo): void {
-  const missing = (point.requireOrigin && !info.origin) || (point.requireDestination && !info.destination)
-    || (point.requirePackageInfo && (!info.dimension || info.weight === undefined));
+  const missing =
+    (point.requireOrigin && !info.origin) ||
+    (point.requireDestination && !info.destination) ||
+    (point.requirePackageInfo && (!info.dimension || info.weight === undefined));
   if (missing) throw commonFailure(ErrorCode.insufficientInfoToStart);
   for (const side of ['origin', 'destination'] as const) {
     const country = info[side]?.country;
-    if (country !== undefined && !COUNTRIES.has(country)) throw fieldFailure(`${side}.country`, ErrorCode.invalidCountry);
+    if (country !== undefined && !COUNTRIES.has(country))
+      throw fieldFailure(`${side}.country`, ErrorCode.invalidCountry);
   }
 }
 
 /** The step's addresses and package information, as stored (absent ones left out). */
 export function stepInfo(info: StepInfo): Record<string, unknown> {
-  return Object.fromEntries(Object.entries({ origin: info.origin, destination: info.destination, dimension: info.dimension, weight: info.weight }).filter(([, v]) => v !== undefined));
+  return Object.fromEntries(
+    Object.entries({
+      origin: info.origin,
+      destination: info.destination,
+      dimension: info.dimension,
+      weight: info.weight,
+    }).filter(([, v]) => v !== undefined),
+  );
 }

@@ -44,8 +44,13 @@ export function assertStockLocation(path: readonly LocationRow[], project: Stock
 }
 
 /** Whether the bin takes stock in (or gives stock out) at the trackpoint. */
-export const availableAt = (bin: Pick<LocationRow, 'stock_in_track_points' | 'stock_out_track_points'>, type: StockType, trackPointKey: string | null): boolean =>
-  trackPointKey !== null && (type === 'in' ? bin.stock_in_track_points : bin.stock_out_track_points).includes(trackPointKey);
+export const availableAt = (
+  bin: Pick<LocationRow, 'stock_in_track_points' | 'stock_out_track_points'>,
+  type: StockType,
+  trackPointKey: string | null,
+): boolean =>
+  trackPointKey !== null &&
+  (type === 'in' ? bin.stock_in_track_points : bin.stock_out_track_points).includes(trackPointKey);
 
 /**
  * Whether a listed barcode (past the list checks) may be stocked in or out of the bin: a paired
@@ -62,24 +67,46 @@ export function stockVerdict(barcode: BulkBarcode, bin: LocationRow, type: Stock
 }
 
 /** Each listed barcode's verdict for a stock in or out of the bin, in the order listed. */
-export function stockVerdicts(ids: readonly string[], bin: LocationRow, type: StockType, ctx: BulkContext): (number | null)[] {
-  return ids.map((id, index) => listVerdict(id, index, ids, ctx) ?? stockVerdict(ctx.found.get(id) as BulkBarcode, bin, type));
+export function stockVerdicts(
+  ids: readonly string[],
+  bin: LocationRow,
+  type: StockType,
+  ctx: BulkContext,
+): (number | null)[] {
+  return ids.map(
+    (id, index) => listVerdict(id, index, ids, ctx) ?? stockVerdict(ctx.found.get(id) as BulkBarcode, bin, type),
+  );
 }
 
 /**
  * The bins offered for a barcode at its trackpoint: stock in, every bin of the project that
  * takes stock in there; stock out, the bin it is stocked in when that bin gives stock out there.
  */
-export function availableBins(locations: readonly LocationRow[], type: StockType, trackPointKey: string, stockedIn: string | null): LocationRow[] {
-  return locations.filter((l) => l.kind === 'bin' && availableAt(l, type, trackPointKey) && (type === 'in' || l.id === stockedIn));
+export function availableBins(
+  locations: readonly LocationRow[],
+  type: StockType,
+  trackPointKey: string,
+  stockedIn: string | null,
+): LocationRow[] {
+  return locations.filter(
+    (l) => l.kind === 'bin' && availableAt(l, type, trackPointKey) && (type === 'in' || l.id === stockedIn),
+  );
 }
 
 /** A location as the client sees it, with the names of the locations above it (from the project's locations by id). */
 export function toLocation(location: LocationRow, byId: ReadonlyMap<string, LocationRow>): Location {
   const path: LocationRow[] = [];
-  for (let at: LocationRow | undefined = location; at && path.length < 20; at = at.parent_id ? byId.get(at.parent_id) : undefined) path.unshift(at);
+  for (
+    let at: LocationRow | undefined = location;
+    at && path.length < 20;
+    at = at.parent_id ? byId.get(at.parent_id) : undefined
+  )
+    path.unshift(at);
   return {
-    id: location.id, code: location.code, kind: location.kind, name: location.name,
+    id: location.id,
+    code: location.code,
+    kind: location.kind,
+    name: location.name,
     path: path.map((l) => ({ id: l.id, code: l.code, kind: l.kind, name: l.name })),
   };
 }

@@ -58,7 +58,12 @@ export function nextTrackPoint(types: BarcodeTypes, barcode: TripState, trackPoi
  * newest first, so the step must be the barcode's latest and at its current trackpoint (3008,
  * or `nothing` for an edit).
  */
-function assertAdderOfLatest(step: TrackingStep | undefined, currentKey: string | null, viewer: Viewer, nothing: number): TrackingStep {
+function assertAdderOfLatest(
+  step: TrackingStep | undefined,
+  currentKey: string | null,
+  viewer: Viewer,
+  nothing: number,
+): TrackingStep {
   if (!step || step.track_point_key !== currentKey) throw commonFailure(nothing);
   if (step.user_id !== viewer.userId) throw commonFailure(ErrorCode.onlyAdderMayUndo);
   return step;
@@ -70,7 +75,13 @@ function assertAdderOfLatest(step: TrackingStep | undefined, currentKey: string 
  * else's), and it must be the step the undo names (`seq`; 3008 when it is not the latest);
  * the barcode goes back to the trackpoint before it (3008 when there is none).
  */
-export function mayUndo(types: BarcodeTypes, barcode: TripState, step: TrackingStep | undefined, viewer: Viewer, seq: number): { step: TrackingStep; previous: TrackPoint } {
+export function mayUndo(
+  types: BarcodeTypes,
+  barcode: TripState,
+  step: TrackingStep | undefined,
+  viewer: Viewer,
+  seq: number,
+): { step: TrackingStep; previous: TrackPoint } {
   // A paired child stays where its parent is: its own step cannot be taken back either.
   if (barcode.parent_id !== null) throw commonFailure(ErrorCode.pairedChildCannotBeTracked);
   const undone = assertAdderOfLatest(step, barcode.current_track_point_key, viewer, ErrorCode.noTrackingToUndo);
@@ -102,14 +113,27 @@ export const mayEdit = (step: TrackingStep | undefined, point: TrackPoint, viewe
  * be uploads of the barcode `barcodeId`.
  */
 export function validatedTrackPointForms(
-  project: ConfiguredProject, barcodeType: string, point: TrackPoint, sent: TrackingBody['forms'], barcodeId: string,
+  project: ConfiguredProject,
+  barcodeType: string,
+  point: TrackPoint,
+  sent: TrackingBody['forms'],
+  barcodeId: string,
 ): Record<string, Record<string, unknown>> {
   const forms: Record<string, Record<string, unknown>> = {};
   const errors: Record<string, number[]> = {};
-  for (const unknownForm of Object.keys(sent).filter((key) => !point.trackPointForms.some((f) => f.key === key))) errors[`forms.${unknownForm}`] = [ErrorCode.invalidKey];
+  for (const unknownForm of Object.keys(sent).filter((key) => !point.trackPointForms.some((f) => f.key === key)))
+    errors[`forms.${unknownForm}`] = [ErrorCode.invalidKey];
   for (const form of point.trackPointForms) {
-    const compiled = serverForm(project, { form: 'trackPoint', barcodeType, trackPointKey: point.key, formKey: form.key });
-    const result = validateFormData(compiled, Object.hasOwn(sent, form.key) ? sent[form.key] : {}, { barcodeId, ghgFactors: project.config.ghg?.factors });
+    const compiled = serverForm(project, {
+      form: 'trackPoint',
+      barcodeType,
+      trackPointKey: point.key,
+      formKey: form.key,
+    });
+    const result = validateFormData(compiled, Object.hasOwn(sent, form.key) ? sent[form.key] : {}, {
+      barcodeId,
+      ghgFactors: project.config.ghg?.factors,
+    });
     forms[form.key] = result.data;
     for (const [key, codes] of Object.entries(result.errors)) errors[`forms.${form.key}.${key}`] = codes;
   }

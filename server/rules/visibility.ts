@@ -12,8 +12,12 @@ export interface ActivatedBarcode {
 export const ALWAYS_VISIBLE_KEYS: readonly string[] = [...SPECIAL_FIELD_NAMES, 'origin', 'destination', 'productCode'];
 
 /** The activation data keys of a barcode type that a viewer (logged in to the project's enterprise, or not) may see; none for an unknown type. */
-export function visibleActivationKeys(config: ProjectConfig, barcodeType: string | null, loggedIn: boolean): Set<string> {
-  const fields = barcodeType ? config.barcodeTypes[barcodeType]?.activationFields ?? [] : [];
+export function visibleActivationKeys(
+  config: ProjectConfig,
+  barcodeType: string | null,
+  loggedIn: boolean,
+): Set<string> {
+  const fields = barcodeType ? (config.barcodeTypes[barcodeType]?.activationFields ?? []) : [];
   return new Set<string>([...ALWAYS_VISIBLE_KEYS, ...fields.filter((f) => isVisible(f, loggedIn)).map((f) => f.key)]);
 }
 
@@ -22,7 +26,11 @@ export function visibleActivationKeys(config: ProjectConfig, barcodeType: string
  * fields by their visibility (hidden never; visible-when-logged-in only to users of the project's
  * enterprise). A key that is no field of the type is never shown. Null before activation.
  */
-export function visibleActivationData(project: OwnedProject & { config: ProjectConfig }, barcode: ActivatedBarcode, viewer: Viewer | null): Record<string, unknown> | null {
+export function visibleActivationData(
+  project: OwnedProject & { config: ProjectConfig },
+  barcode: ActivatedBarcode,
+  viewer: Viewer | null,
+): Record<string, unknown> | null {
   if (!barcode.activation_data) return null;
   const allowed = visibleActivationKeys(project.config, barcode.barcode_type, belongsTo(viewer, project));
   return Object.fromEntries(Object.entries(barcode.activation_data).filter(([key]) => allowed.has(key)));

@@ -25,9 +25,13 @@ function shortName({ name, code }: ManifestProject): string {
 export function webManifest(project: ManifestProject): WebManifest {
   const start = `/${project.code}`;
   const appIcons = APP_ICONS.map(({ src, sizes, purpose }) => ({ src, sizes, type: 'image/png', purpose }));
-  const logo = project.logoType ? { src: `/api/barcode/project-logo/${project.id}`, type: project.logoType, purpose: 'any' } : null;
-  const icons = !logo ? appIcons
-    : logo.type === 'image/svg+xml' ? [{ ...logo, sizes: 'any' }, ...appIcons]
+  const logo = project.logoType
+    ? { src: `/api/barcode/project-logo/${project.id}`, type: project.logoType, purpose: 'any' }
+    : null;
+  const icons = !logo
+    ? appIcons
+    : logo.type === 'image/svg+xml'
+      ? [{ ...logo, sizes: 'any' }, ...appIcons]
       : [...appIcons, logo];
   return {
     id: start,

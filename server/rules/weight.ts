@@ -7,7 +7,9 @@ export const WEIGHT_READING_MAX_AGE_MINUTES = 10;
 
 /** A scale posts at one of the project's trackpoints, of any barcode type: 2200 on trackPointKey otherwise. */
 export function assertProjectTrackPoint(config: ProjectConfig, trackPointKey: string): void {
-  const known = Object.values(config.barcodeTypes).some((type) => type.trackPoints.some((point) => point.key === trackPointKey));
+  const known = Object.values(config.barcodeTypes).some((type) =>
+    type.trackPoints.some((point) => point.key === trackPointKey),
+  );
   if (!known) throw fieldFailure('trackPointKey', ErrorCode.invalidKey);
 }
 

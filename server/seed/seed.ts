@@ -31,15 +31,39 @@ export const SEED = {
 
 /** The two saved addresses of the staff user, by address-book id: the plant the pallets leave and the distribution centre. */
 const STAFF_ADDRESSES: [string, Address][] = [
-  [SEED.staffAddressBook[0], { companyName: 'FrostLine Pharma Osaka Plant', country: 'JPN', postalCode: '559-0034', prefecture: 'Osaka', address1: '2-1-5 Nankokita, Suminoe-ku', phoneNumber: '+81 6-6613-0001' }],
-  [SEED.staffAddressBook[1], { companyName: 'FrostLine Kanto Distribution Centre', country: 'JPN', postalCode: '272-0002', prefecture: 'Chiba', address1: '4-12 Futamata Shinmachi, Ichikawa', phoneNumber: '+81 47-300-0002' }],
+  [
+    SEED.staffAddressBook[0],
+    {
+      companyName: 'FrostLine Pharma Osaka Plant',
+      country: 'JPN',
+      postalCode: '559-0034',
+      prefecture: 'Osaka',
+      address1: '2-1-5 Nankokita, Suminoe-ku',
+      phoneNumber: '+81 6-6613-0001',
+    },
+  ],
+  [
+    SEED.staffAddressBook[1],
+    {
+      companyName: 'FrostLine Kanto Distribution Centre',
+      country: 'JPN',
+      postalCode: '272-0002',
+      prefecture: 'Chiba',
+      address1: '4-12 Futamata Shinmachi, Ichikawa',
+      phoneNumber: '+81 47-300-0002',
+    },
+  ],
 ];
 
 /**
  * Creates a project row when it does not exist yet, with the configuration of its file in the
  * projects folder. Existing projects are left alone: the importer brings file edits in.
  */
-async function ensureProject(db: Queryable, projectsDir: string, p: { id: string; code: string; name: string; logo?: string }): Promise<void> {
+async function ensureProject(
+  db: Queryable,
+  projectsDir: string,
+  p: { id: string; code: string; name: string; logo?: string },
+): Promise<void> {
   if (await projectIdExists(db, p.id)) return;
   const config = JSON.parse(readFileSync(join(projectsDir, `${p.code}@1.json`), 'utf8')) as ProjectConfig;
   const logo = p.logo ? { bytes: Buffer.from(p.logo), type: 'image/svg+xml' } : null;
@@ -52,12 +76,22 @@ async function ensureProject(db: Queryable, projectsDir: string, p: { id: string
  * 'PO-DEMO-1' shows these values in its reference fields.
  */
 async function seedReferenceData(db: Queryable, projectId: string): Promise<void> {
-  const rows: [string, string][] = [['purchaseOrder', 'PO-2026-0042'], ['supplierName', 'FrostLine Biologics, Osaka plant'], ['orderedCases', '40']];
+  const rows: [string, string][] = [
+    ['purchaseOrder', 'PO-2026-0042'],
+    ['supplierName', 'FrostLine Biologics, Osaka plant'],
+    ['orderedCases', '40'],
+  ];
   for (const [key, value] of rows) await insertReferenceValue(db, projectId, 'PO-DEMO-1', key, value);
 }
 
 /** Creates a demo user unless its access code exists; a password is hashed only when creating. */
-async function ensureUser(db: Queryable, secret: string, accessCode: string, user: Omit<NewUser, 'passwordHash'>, password?: string): Promise<string> {
+async function ensureUser(
+  db: Queryable,
+  secret: string,
+  accessCode: string,
+  user: Omit<NewUser, 'passwordHash'>,
+  password?: string,
+): Promise<string> {
   const existing = await findUserByAccessCode(db, secret, accessCode);
   if (existing) return existing.id;
   const passwordHash = password === undefined ? null : await hashPassword(password);
@@ -70,20 +104,53 @@ export async function seedDemo(db: Database, secret: string, projectsDir: string
   await ensureEnterprise(db, SEED.otherEnterprise, 'Harbour Freight Co.');
   await ensureOrganization(db, { id: SEED.staffOrg, enterpriseId: SEED.enterprise, name: 'FrostLine Logistics' });
   await ensureOrganization(db, { id: SEED.clientOrg, enterpriseId: SEED.enterprise, name: 'FrostLine Clients' });
-  await ensureOrganization(db, { id: SEED.otherOrg, enterpriseId: SEED.otherEnterprise, name: 'Harbour Freight Depot' });
-  await ensureProject(db, projectsDir, { id: SEED.demoProject, code: 'demo', name: 'Cold-chain vaccine shipments', logo: readFileSync(join(here, 'demo-logo.svg'), 'utf8') });
+  await ensureOrganization(db, {
+    id: SEED.otherOrg,
+    enterpriseId: SEED.otherEnterprise,
+    name: 'Harbour Freight Depot',
+  });
+  await ensureProject(db, projectsDir, {
+    id: SEED.demoProject,
+    code: 'demo',
+    name: 'Cold-chain vaccine shipments',
+    logo: readFileSync(join(here, 'demo-logo.svg'), 'utf8'),
+  });
   await ensureProject(db, projectsDir, { id: SEED.secureProject, code: 'secure', name: 'Controlled substances' });
   await seedReferenceData(db, SEED.demoProject);
   await seedLocations(db, SEED.enterprise);
   const staff = { userType: 'staff' as const, organizationId: SEED.staffOrg };
-  const staffId = await ensureUser(db, secret, '11112222', {
-    ...staff, firstName: 'Hana', lastName: 'Sato', phoneCountryCode: SEED.staffPhone.countryCode, phoneNumber: SEED.staffPhone.number,
-  }, SEED.staffPassword);
+  const staffId = await ensureUser(
+    db,
+    secret,
+    '11112222',
+    {
+      ...staff,
+      firstName: 'Hana',
+      lastName: 'Sato',
+      phoneCountryCode: SEED.staffPhone.countryCode,
+      phoneNumber: SEED.staffPhone.number,
+    },
+    SEED.staffPassword,
+  );
   for (const [id, address] of STAFF_ADDRESSES) await saveAddress(db, id, staffId, address);
-  await ensureUser(db, secret, '33334444', { userType: 'client', organizationId: SEED.clientOrg, firstName: 'Kenji', lastName: 'Tanaka' });
-  await ensureUser(db, secret, '55556666', { userType: 'staff', organizationId: SEED.otherOrg, firstName: 'Wei', lastName: 'Lin' });
+  await ensureUser(db, secret, '33334444', {
+    userType: 'client',
+    organizationId: SEED.clientOrg,
+    firstName: 'Kenji',
+    lastName: 'Tanaka',
+  });
+  await ensureUser(db, secret, '55556666', {
+    userType: 'staff',
+    organizationId: SEED.otherOrg,
+    firstName: 'Wei',
+    lastName: 'Lin',
+  });
   const limited = await ensureUser(db, secret, '77778888', { ...staff, firstName: 'Mai', lastName: 'Suzuki' });
   for (const project of [SEED.demoProject, SEED.secureProject]) {
-    await addMember(db, project, limited, { can_generate_barcode: false, can_activate_barcode: true, can_add_tracking: true });
+    await addMember(db, project, limited, {
+      can_generate_barcode: false,
+      can_activate_barcode: true,
+      can_add_tracking: true,
+    });
   }
 }

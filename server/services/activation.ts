@@ -6,7 +6,15 @@ import { appendHistory, latestActivationSeq, startTrackPointKey } from '../repos
 import { assertEntryNotSealed } from '../rules/ledger';
 import type { Viewer } from '../rules/access';
 import {
-  activationDataOf, activationType, assertNotActivated, editedType, externalIdAfter, hiddenValuesKept, isUnchangedActivation, startTrackPoint, unchangedStart,
+  activationDataOf,
+  activationType,
+  assertNotActivated,
+  editedType,
+  externalIdAfter,
+  hiddenValuesKept,
+  isUnchangedActivation,
+  startTrackPoint,
+  unchangedStart,
   validatedActivationFields,
 } from '../rules/activation';
 import { assertExternalIdFree, concurrentChange } from '../rules/barcodes';
@@ -16,7 +24,12 @@ import { barcodeForChange } from './barcodes';
 import { notifyArrival } from './notifications';
 
 /** 2105 on externalId when the barcode takes an external id another barcode of the project has. */
-async function assertExternalIdFreeFor(tx: Queryable, projectId: string, barcodeId: string, externalId: string | null): Promise<void> {
+async function assertExternalIdFreeFor(
+  tx: Queryable,
+  projectId: string,
+  barcodeId: string,
+  externalId: string | null,
+): Promise<void> {
   if (externalId) assertExternalIdFree(await barcodes.externalIdTaken(tx, projectId, externalId, barcodeId));
 }
 
@@ -39,11 +52,15 @@ export async function activateBarcode(ctx: ServerContext, viewer: Viewer, body: 
   const product = body.productCode === undefined ? undefined : pickedProduct(project.config, viewer, body.productCode);
   const data = validatedActivationFields(project, body.barcodeType, body.customFields, 'activation', body.barcodeId);
   const externalId = externalIdAfter(body, row);
-  const activationData = { ...activationDataOf(data, body, externalId), ...(product ? { productCode: product.code } : {}) };
+  const activationData = {
+    ...activationDataOf(data, body, externalId),
+    ...(product ? { productCode: product.code } : {}),
+  };
   await ctx.db.transaction(async (tx) => {
     if (externalId !== row.external_id) await assertExternalIdFreeFor(tx, project.id, body.barcodeId, externalId);
     const activation = { activationData, externalId, trackingNumber: body.trackingNumber ?? null };
-    if (!(await barcodes.activate(tx, body.barcodeId, row.revision, body.barcodeType, start.key, activation))) throw concurrentChange();
+    if (!(await barcodes.activate(tx, body.barcodeId, row.revision, body.barcodeType, start.key, activation)))
+      throw concurrentChange();
     await appendHistory(tx, body.barcodeId, 'activated', start.key, activationData, viewer.userId);
     await notifyArrival(tx, project, body.barcodeId, start);
   });
@@ -84,7 +101,14 @@ export async function editActivation(ctx: ServerContext, viewer: Viewer, body: A
     };
     if (isUnchangedActivation(stored.activation_data, activationData)) return;
     if (externalId !== row.external_id) await assertExternalIdFreeFor(tx, project.id, body.barcodeId, externalId);
-    if (!(await barcodes.updateActivation(tx, body.barcodeId, row.revision, { activationData, externalId, trackingNumber: body.trackingNumber ?? null }))) throw concurrentChange();
+    if (
+      !(await barcodes.updateActivation(tx, body.barcodeId, row.revision, {
+        activationData,
+        externalId,
+        trackingNumber: body.trackingNumber ?? null,
+      }))
+    )
+      throw concurrentChange();
     await appendHistory(tx, body.barcodeId, 'activation-edited', startKey, activationData, viewer.userId);
   });
 }

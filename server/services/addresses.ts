@@ -10,6 +10,12 @@ export const ADDRESS_HISTORY_LIMIT = 20;
  * origins and destinations of the barcodes they activated or whose activation they edited,
  * most recently used first, at most 20.
  */
-export async function userAddresses(ctx: ServerContext, userId: string): Promise<{ addressBook: Address[]; history: Address[] }> {
-  return { addressBook: await findAddressBook(ctx.db, userId), history: await findUsedAddresses(ctx.db, userId, ADDRESS_HISTORY_LIMIT) };
+export async function userAddresses(
+  ctx: ServerContext,
+  userId: string,
+): Promise<{ addressBook: Address[]; history: Address[] }> {
+  return {
+    addressBook: await findAddressBook(ctx.db, userId),
+    history: await findUsedAddresses(ctx.db, userId, ADDRESS_HISTORY_LIMIT),
+  };
 }

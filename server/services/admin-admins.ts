@@ -14,7 +14,15 @@ import { createAdmin } from './admin-auth';
  */
 
 export function toAdminAccount(row: repo.AdminAccountRow): AdminAccount {
-  return { id: row.id, login: row.login, name: row.name, role: row.role, projectCodes: row.project_codes ?? [], active: row.active, createdAt: new Date(row.created_at).toISOString() };
+  return {
+    id: row.id,
+    login: row.login,
+    name: row.name,
+    role: row.role,
+    projectCodes: row.project_codes ?? [],
+    active: row.active,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
 }
 
 export async function listAdmins(ctx: ServerContext, actor: AdminActor): Promise<AdminAccount[]> {
@@ -27,16 +35,27 @@ export async function listAdmins(ctx: ServerContext, actor: AdminActor): Promise
  * name unless given (1000 on `login` when the name gives none; 2100 when taken). The password is
  * generated and answered this once.
  */
-export async function createAdminByAdmin(ctx: ServerContext, actor: AdminActor, body: CreateAdminBody): Promise<{ admin: AdminAccount; password: string }> {
+export async function createAdminByAdmin(
+  ctx: ServerContext,
+  actor: AdminActor,
+  body: CreateAdminBody,
+): Promise<{ admin: AdminAccount; password: string }> {
   const name = body.name.trim();
   const login = body.login ?? loginFromName(name);
   if (!login) throw fieldFailure('login', ErrorCode.emptyField);
   for (const [index, code] of body.projectCodes.entries()) {
-    if (!(await repo.enterprisesOfProjectCode(ctx.db, code)).includes(actor.enterpriseId)) throw fieldFailure(`projectCodes.${index}`, ErrorCode.projectNotFound);
+    if (!(await repo.enterprisesOfProjectCode(ctx.db, code)).includes(actor.enterpriseId))
+      throw fieldFailure(`projectCodes.${index}`, ErrorCode.projectNotFound);
   }
   const projectCodes = [...body.projectCodes].sort();
   const role = projectCodes.length > 0 ? 'project' : 'enterprise';
-  const { actor: created, password } = await createAdmin(ctx.db, actor, { enterpriseId: actor.enterpriseId, role, login, name, projectCodes });
+  const { actor: created, password } = await createAdmin(ctx.db, actor, {
+    enterpriseId: actor.enterpriseId,
+    role,
+    login,
+    name,
+    projectCodes,
+  });
   const row = await repo.findAdminAccount(ctx.db, created.id, actor.enterpriseId);
   return { admin: toAdminAccount(row!), password };
 }
@@ -48,8 +67,14 @@ export async function deactivateAdmin(ctx: ServerContext, actor: AdminActor, adm
     const before = await repo.findAdminAccount(tx, adminId, actor.enterpriseId);
     if (!before) throw commonFailure(ErrorCode.userNotFound, 404);
     if (await repo.deactivateAdminRow(tx, adminId)) {
-      await audit(tx, actor, 'admin.deactivate', { type: 'admin', id: adminId, enterpriseId: actor.enterpriseId, projectCode: before.project_codes?.[0] },
-        { login: before.login, active: true }, { login: before.login, active: false });
+      await audit(
+        tx,
+        actor,
+        'admin.deactivate',
+        { type: 'admin', id: adminId, enterpriseId: actor.enterpriseId, projectCode: before.project_codes?.[0] },
+        { login: before.login, active: true },
+        { login: before.login, active: false },
+      );
     }
     return toAdminAccount((await repo.findAdminAccount(tx, adminId, actor.enterpriseId))!);
   });

@@ -5,7 +5,14 @@ import { digest, hashPassword, randomToken, verifyPassword } from '../infra/cryp
 import { newId } from '../infra/ids';
 import { assertWithinLimits, recordAttempt, type Limit } from '../infra/rate-limit';
 import {
-  findAdminByLogin, findAdminBySession, findEnterprise, insertAdmin, insertAdminSession, revokeAdminSession, type AdminRow, type NewAdminRow,
+  findAdminByLogin,
+  findAdminBySession,
+  findEnterprise,
+  insertAdmin,
+  insertAdminSession,
+  revokeAdminSession,
+  type AdminRow,
+  type NewAdminRow,
 } from '../repositories/admins';
 import type { Admin } from '../../schemas/api/admin';
 import { fieldFailure } from '../rules/api-failure';
@@ -15,7 +22,12 @@ import { wrongCredentials } from '../rules/login';
 import { audit, type AuditActor } from './audit';
 
 const toActor = (row: AdminRow): AdminActor => ({
-  id: row.id, login: row.login, name: row.name, role: row.role, enterpriseId: row.enterprise_id, projectCodes: row.project_codes ?? [],
+  id: row.id,
+  login: row.login,
+  name: row.name,
+  role: row.role,
+  enterpriseId: row.enterprise_id,
+  projectCodes: row.project_codes ?? [],
 });
 
 /** An admin session lasts a working day; then the admin logs in again. */
@@ -39,7 +51,12 @@ function adminLoginLimits(ctx: ServerContext, address: string, login: string): L
  * whether the name exists) and counts against the limits (429 with Retry-After past them).
  * Resolves to the admin and the session token for the cookie (only its digest is stored).
  */
-export async function adminLogin(ctx: ServerContext, login: string, password: string, address: string): Promise<{ actor: AdminActor; token: string }> {
+export async function adminLogin(
+  ctx: ServerContext,
+  login: string,
+  password: string,
+  address: string,
+): Promise<{ actor: AdminActor; token: string }> {
   const limits = adminLoginLimits(ctx, address, login);
   await assertWithinLimits(ctx.db, limits);
   const found = await findAdminByLogin(ctx.db, login);
@@ -95,13 +112,34 @@ export interface NewAdmin {
  * Creates an admin with a new random password, audited in the same transaction; resolves to
  * the admin and that password (to show once). 2100 on `login` when the name is taken.
  */
-export async function createAdmin(db: { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> }, by: AuditActor, admin: NewAdmin): Promise<{ actor: AdminActor; password: string }> {
+export async function createAdmin(
+  db: { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> },
+  by: AuditActor,
+  admin: NewAdmin,
+): Promise<{ actor: AdminActor; password: string }> {
   const password = newAdminPassword();
   const row: NewAdminRow = { id: newId(), ...admin, passwordHash: await hashPassword(password) };
   await db.transaction(async (tx) => {
     if (!(await insertAdmin(tx, row))) throw fieldFailure('login', ErrorCode.duplicateEmail);
     const after = { login: admin.login, name: admin.name, role: admin.role, projectCodes: admin.projectCodes };
-    await audit(tx, by, 'admin.create', { type: 'admin', id: row.id, enterpriseId: admin.enterpriseId, projectCode: admin.projectCodes[0] }, null, after);
+    await audit(
+      tx,
+      by,
+      'admin.create',
+      { type: 'admin', id: row.id, enterpriseId: admin.enterpriseId, projectCode: admin.projectCodes[0] },
+      null,
+      after,
+    );
   });
-  return { actor: { id: row.id, login: admin.login, name: admin.name, role: admin.role, enterpriseId: admin.enterpriseId, projectCodes: admin.projectCodes }, password };
+  return {
+    actor: {
+      id: row.id,
+      login: admin.login,
+      name: admin.name,
+      role: admin.role,
+      enterpriseId: admin.enterpriseId,
+      projectCodes: admin.projectCodes,
+    },
+    password,
+  };
 }

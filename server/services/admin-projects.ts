@@ -28,15 +28,27 @@ export function toAdminProject(row: repo.AdminProjectRow): AdminProject {
 
 /** What the audit log keeps of a project's settings. */
 const audited = (p: AdminProject) => ({
-  code: p.code, name: p.name, version: p.latestVersion, barcodeReaderType: p.barcodeReaderType, languages: p.languages,
-  allowUserSelfRegister: p.allowUserSelfRegister, hasLogo: p.hasLogo,
+  code: p.code,
+  name: p.name,
+  version: p.latestVersion,
+  barcodeReaderType: p.barcodeReaderType,
+  languages: p.languages,
+  allowUserSelfRegister: p.allowUserSelfRegister,
+  hasLogo: p.hasLogo,
 });
 
 /** GET /admin/projects: the enterprise's projects; a project admin's own only. */
-export async function listProjects(ctx: ServerContext, actor: AdminActor, q: ProjectsQuery): Promise<{ items: AdminProject[]; total: number }> {
+export async function listProjects(
+  ctx: ServerContext,
+  actor: AdminActor,
+  q: ProjectsQuery,
+): Promise<{ items: AdminProject[]; total: number }> {
   const { rows, total } = await repo.searchProjects(ctx.db, {
-    enterpriseId: actor.enterpriseId, codes: actor.role === 'project' ? actor.projectCodes : undefined,
-    search: q.search?.trim() || undefined, skip: q.skip ?? 0, count: q.count ?? 20,
+    enterpriseId: actor.enterpriseId,
+    codes: actor.role === 'project' ? actor.projectCodes : undefined,
+    search: q.search?.trim() || undefined,
+    skip: q.skip ?? 0,
+    count: q.count ?? 20,
   });
   return { items: rows.map(toAdminProject), total };
 }
@@ -63,23 +75,48 @@ function decodeLogo(logo: CreateProjectBody['logo']): { bytes: Buffer; type: str
  * a taken code (also by a request at the same moment) is 2102; a code the client's own routes
  * use ('admin', 'playground') is 2206.
  */
-export async function createProject(ctx: ServerContext, actor: AdminActor, body: CreateProjectBody): Promise<AdminProject> {
+export async function createProject(
+  ctx: ServerContext,
+  actor: AdminActor,
+  body: CreateProjectBody,
+): Promise<AdminProject> {
   if (isReservedProjectCode(body.code)) throw fieldFailure('code', ErrorCode.invalidProjectCode);
   const logo = decodeLogo(body.logo);
-  const config = minimalProjectConfig({ barcodeReaderType: body.barcodeReaderType, allowUserSelfRegister: body.allowUserSelfRegister });
+  const config = minimalProjectConfig({
+    barcodeReaderType: body.barcodeReaderType,
+    allowUserSelfRegister: body.allowUserSelfRegister,
+  });
   return ctx.db.transaction(async (tx) => {
     const stored = await repo.insertNewProject(tx, {
-      id: newId(), enterpriseId: actor.enterpriseId, code: body.code, name: body.name.trim(), config, languages: body.languages, logo,
+      id: newId(),
+      enterpriseId: actor.enterpriseId,
+      code: body.code,
+      name: body.name.trim(),
+      config,
+      languages: body.languages,
+      logo,
     });
     if (!stored) throw fieldFailure('code', ErrorCode.duplicateProjectCode);
     const project = toAdminProject((await repo.findAdminProject(tx, body.code))!);
-    await audit(tx, actor, 'project.create', { type: 'project', id: `${body.code}@1`, enterpriseId: actor.enterpriseId, projectCode: body.code }, null, audited(project));
+    await audit(
+      tx,
+      actor,
+      'project.create',
+      { type: 'project', id: `${body.code}@1`, enterpriseId: actor.enterpriseId, projectCode: body.code },
+      null,
+      audited(project),
+    );
     return project;
   });
 }
 
 /** PUT /admin/projects/:projectCode/self-registration: allows or refuses carrier self-registration (every version). */
-export async function setSelfRegistration(ctx: ServerContext, actor: AdminActor, code: string, allow: boolean): Promise<AdminProject> {
+export async function setSelfRegistration(
+  ctx: ServerContext,
+  actor: AdminActor,
+  code: string,
+  allow: boolean,
+): Promise<AdminProject> {
   return ctx.db.transaction(async (tx) => {
     const row = await repo.findAdminProject(tx, code);
     if (!row) throw commonFailure(ErrorCode.projectNotFound, 404);
@@ -87,8 +124,14 @@ export async function setSelfRegistration(ctx: ServerContext, actor: AdminActor,
     if (before.allowUserSelfRegister === allow) return before;
     await repo.setSelfRegistration(tx, code, allow);
     const after = toAdminProject((await repo.findAdminProject(tx, code))!);
-    await audit(tx, actor, 'project.self-registration', { type: 'project', id: code, enterpriseId: actor.enterpriseId, projectCode: code },
-      { allowUserSelfRegister: before.allowUserSelfRegister }, { allowUserSelfRegister: after.allowUserSelfRegister });
+    await audit(
+      tx,
+      actor,
+      'project.self-registration',
+      { type: 'project', id: code, enterpriseId: actor.enterpriseId, projectCode: code },
+      { allowUserSelfRegister: before.allowUserSelfRegister },
+      { allowUserSelfRegister: after.allowUserSelfRegister },
+    );
     return after;
   });
 }
@@ -98,7 +141,12 @@ export async function setSelfRegistration(ctx: ServerContext, actor: AdminActor,
  * at creation: 1015 over 64 KB, 1001 when the bytes are not the type named), or none (`null`).
  * Phones see it at their next look at the logo (API answers are never stored by browsers: no-store).
  */
-export async function setProjectLogo(ctx: ServerContext, actor: AdminActor, code: string, body: ProjectLogoBody): Promise<AdminProject> {
+export async function setProjectLogo(
+  ctx: ServerContext,
+  actor: AdminActor,
+  code: string,
+  body: ProjectLogoBody,
+): Promise<AdminProject> {
   const logo = decodeLogo(body.logo ?? undefined);
   return ctx.db.transaction(async (tx) => {
     const row = await repo.findAdminProject(tx, code);
@@ -106,8 +154,14 @@ export async function setProjectLogo(ctx: ServerContext, actor: AdminActor, code
     const before = toAdminProject(row);
     await repo.setProjectLogo(tx, code, logo);
     const after = toAdminProject((await repo.findAdminProject(tx, code))!);
-    await audit(tx, actor, 'project.logo', { type: 'project', id: code, enterpriseId: actor.enterpriseId, projectCode: code },
-      { hasLogo: before.hasLogo }, { hasLogo: after.hasLogo, ...(logo ? { contentType: logo.type, bytes: logo.bytes.length } : {}) });
+    await audit(
+      tx,
+      actor,
+      'project.logo',
+      { type: 'project', id: code, enterpriseId: actor.enterpriseId, projectCode: code },
+      { hasLogo: before.hasLogo },
+      { hasLogo: after.hasLogo, ...(logo ? { contentType: logo.type, bytes: logo.bytes.length } : {}) },
+    );
     return after;
   });
 }

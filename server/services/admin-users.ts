@@ -26,17 +26,29 @@ export function toAdminUser(row: repo.AdminUserRow): AdminUser {
     deactivated: row.deactivated_at !== null,
     accessCodeRevoked: row.access_code_revoked_at !== null,
     createdAt: iso(row.created_at),
-    memberships: (row.memberships ?? []).map((m) => ({ projectCode: m.projectCode, role: (m.role as MemberRole | null) ?? null })),
+    memberships: (row.memberships ?? []).map((m) => ({
+      projectCode: m.projectCode,
+      role: (m.role as MemberRole | null) ?? null,
+    })),
   };
 }
 
 /** What the audit log keeps of a user: who they are and their state, never their access code. */
 const auditedUser = (user: AdminUser) => ({
-  name: user.fullName, userType: user.userType, organization: user.organizationName, deactivated: user.deactivated,
-  accessCodeRevoked: user.accessCodeRevoked, memberships: user.memberships,
+  name: user.fullName,
+  userType: user.userType,
+  organization: user.organizationName,
+  deactivated: user.deactivated,
+  accessCodeRevoked: user.accessCodeRevoked,
+  memberships: user.memberships,
 });
 
-const target = (actor: AdminActor, userId: string, projectCode?: string) => ({ type: 'user', id: userId, enterpriseId: actor.enterpriseId, projectCode });
+const target = (actor: AdminActor, userId: string, projectCode?: string) => ({
+  type: 'user',
+  id: userId,
+  enterpriseId: actor.enterpriseId,
+  projectCode,
+});
 
 /**
  * The user, locked for a change, when the admin manages them: of the admin's enterprise (else
@@ -47,7 +59,8 @@ async function managedUser(tx: Queryable, actor: AdminActor, userId: string): Pr
   if (!row) throw commonFailure(ErrorCode.userNotFound, 404);
   if (row.enterprise_id !== actor.enterpriseId) throw forbidden();
   const user = toAdminUser(row);
-  if (actor.role === 'project' && !user.memberships.some((m) => actor.projectCodes.includes(m.projectCode))) throw forbidden();
+  if (actor.role === 'project' && !user.memberships.some((m) => actor.projectCodes.includes(m.projectCode)))
+    throw forbidden();
   return user;
 }
 
@@ -56,11 +69,20 @@ const auditProject = (actor: AdminActor, user: AdminUser) =>
   user.memberships.find((m) => actor.role === 'enterprise' || actor.projectCodes.includes(m.projectCode))?.projectCode;
 
 /** GET /admin/users: a project admin sees the members of their projects only. */
-export async function listUsers(ctx: ServerContext, actor: AdminActor, q: UsersQuery): Promise<{ items: AdminUser[]; total: number }> {
+export async function listUsers(
+  ctx: ServerContext,
+  actor: AdminActor,
+  q: UsersQuery,
+): Promise<{ items: AdminUser[]; total: number }> {
   const memberOf = q.projectCode ? [q.projectCode] : actor.role === 'project' ? actor.projectCodes : undefined;
   const { rows, total } = await repo.searchUsers(ctx.db, {
-    enterpriseId: actor.enterpriseId, search: q.search?.trim() || undefined, userType: q.userType, status: q.status, memberOf,
-    skip: q.skip ?? 0, count: q.count ?? 20,
+    enterpriseId: actor.enterpriseId,
+    search: q.search?.trim() || undefined,
+    userType: q.userType,
+    status: q.status,
+    memberOf,
+    skip: q.skip ?? 0,
+    count: q.count ?? 20,
   });
   return { items: rows.map(toAdminUser), total };
 }
@@ -74,13 +96,21 @@ export async function getUser(ctx: ServerContext, actor: AdminActor, userId: str
  * access code (returned this once), optionally a member of a project with a role. A project
  * admin must name one of their projects (the route checks the scope).
  */
-export async function createUserByAdmin(ctx: ServerContext, actor: AdminActor, body: CreateUserBody): Promise<{ user: AdminUser; accessCode: string }> {
+export async function createUserByAdmin(
+  ctx: ServerContext,
+  actor: AdminActor,
+  body: CreateUserBody,
+): Promise<{ user: AdminUser; accessCode: string }> {
   if (actor.role === 'project' && !body.projectCode) throw forbidden();
   const passwordHash = body.password ? await hashPassword(body.password) : null;
   return ctx.db.transaction(async (tx) => {
     const organizationId = await ensureNamedOrganization(tx, newId(), actor.enterpriseId, body.organizationName.trim());
     const created = await createUser(tx, ctx.secret, {
-      organizationId, userType: body.userType, firstName: body.firstName.trim(), lastName: body.lastName.trim(), passwordHash,
+      organizationId,
+      userType: body.userType,
+      firstName: body.firstName.trim(),
+      lastName: body.lastName.trim(),
+      passwordHash,
     });
     if (body.projectCode) {
       const role = body.role ?? 'manager';
@@ -93,27 +123,50 @@ export async function createUserByAdmin(ctx: ServerContext, actor: AdminActor, b
 }
 
 /** Deactivates (their sessions end at once: no request or refresh of theirs works again) or reactivates a user. */
-export async function setUserActive(ctx: ServerContext, actor: AdminActor, userId: string, active: boolean): Promise<AdminUser> {
+export async function setUserActive(
+  ctx: ServerContext,
+  actor: AdminActor,
+  userId: string,
+  active: boolean,
+): Promise<AdminUser> {
   return ctx.db.transaction(async (tx) => {
     const before = await managedUser(tx, actor, userId);
     if (before.deactivated === !active) return before;
     await repo.setUserDeactivated(tx, userId, !active);
     if (!active) await repo.revokeUserSessions(tx, userId);
     const after = toAdminUser((await repo.findAdminUser(tx, userId))!);
-    await audit(tx, actor, active ? 'user.reactivate' : 'user.deactivate', target(actor, userId, auditProject(actor, before)), auditedUser(before), auditedUser(after));
+    await audit(
+      tx,
+      actor,
+      active ? 'user.reactivate' : 'user.deactivate',
+      target(actor, userId, auditProject(actor, before)),
+      auditedUser(before),
+      auditedUser(after),
+    );
     return after;
   });
 }
 
 /** Issues a new access code (the old one stops working), shown this once; stored as its digest only. */
-export async function issueAccessCode(ctx: ServerContext, actor: AdminActor, userId: string): Promise<{ user: AdminUser; accessCode: string }> {
+export async function issueAccessCode(
+  ctx: ServerContext,
+  actor: AdminActor,
+  userId: string,
+): Promise<{ user: AdminUser; accessCode: string }> {
   return ctx.db.transaction(async (tx) => {
     const before = await managedUser(tx, actor, userId);
     for (let attempt = 0; attempt < 20; attempt += 1) {
       const accessCode = randomDigits(8);
       if (await repo.setAccessCodeDigest(tx, userId, digest(ctx.secret, accessCode))) {
         const after = toAdminUser((await repo.findAdminUser(tx, userId))!);
-        await audit(tx, actor, 'access-code.issue', target(actor, userId, auditProject(actor, before)), auditedUser(before), auditedUser(after));
+        await audit(
+          tx,
+          actor,
+          'access-code.issue',
+          target(actor, userId, auditProject(actor, before)),
+          auditedUser(before),
+          auditedUser(after),
+        );
         return { user: after, accessCode };
       }
     }
@@ -129,7 +182,14 @@ export async function revokeUserAccessCode(ctx: ServerContext, actor: AdminActor
     await repo.revokeAccessCode(tx, userId, `revoked:${randomToken(16)}`);
     await repo.revokeUserSessions(tx, userId);
     const after = toAdminUser((await repo.findAdminUser(tx, userId))!);
-    await audit(tx, actor, 'access-code.revoke', target(actor, userId, auditProject(actor, before)), auditedUser(before), auditedUser(after));
+    await audit(
+      tx,
+      actor,
+      'access-code.revoke',
+      target(actor, userId, auditProject(actor, before)),
+      auditedUser(before),
+      auditedUser(after),
+    );
     return after;
   });
 }
@@ -139,7 +199,13 @@ export async function revokeUserAccessCode(ctx: ServerContext, actor: AdminActor
  * changes their role (the route has checked the admin may manage the project). The user must be
  * of the project's enterprise, which is the admin's.
  */
-export async function putMember(ctx: ServerContext, actor: AdminActor, userId: string, projectCode: string, role: MemberRole): Promise<AdminUser> {
+export async function putMember(
+  ctx: ServerContext,
+  actor: AdminActor,
+  userId: string,
+  projectCode: string,
+  role: MemberRole,
+): Promise<AdminUser> {
   return ctx.db.transaction(async (tx) => {
     // managedUser: a project admin may change only users already in one of their projects (adding
     // any user of the enterprise to their project would make that user theirs, access code included).
@@ -148,14 +214,25 @@ export async function putMember(ctx: ServerContext, actor: AdminActor, userId: s
     if (had?.role === role) return before;
     await repo.putMembership(tx, userId, projectCode, role, MEMBER_ROLES[role]);
     const after = toAdminUser((await repo.findAdminUser(tx, userId))!);
-    await audit(tx, actor, had ? 'member.change' : 'member.add', { type: 'member', id: `${projectCode}/${userId}`, enterpriseId: actor.enterpriseId, projectCode },
-      had ? { user: before.fullName, projectCode, role: had.role } : null, { user: after.fullName, projectCode, role });
+    await audit(
+      tx,
+      actor,
+      had ? 'member.change' : 'member.add',
+      { type: 'member', id: `${projectCode}/${userId}`, enterpriseId: actor.enterpriseId, projectCode },
+      had ? { user: before.fullName, projectCode, role: had.role } : null,
+      { user: after.fullName, projectCode, role },
+    );
     return after;
   });
 }
 
 /** DELETE /admin/users/:userId/projects/:projectCode: the user keeps their user type's defaults there. */
-export async function removeMember(ctx: ServerContext, actor: AdminActor, userId: string, projectCode: string): Promise<AdminUser> {
+export async function removeMember(
+  ctx: ServerContext,
+  actor: AdminActor,
+  userId: string,
+  projectCode: string,
+): Promise<AdminUser> {
   return ctx.db.transaction(async (tx) => {
     // managedUser: a project admin may change only users already in one of their projects (adding
     // any user of the enterprise to their project would make that user theirs, access code included).
@@ -164,8 +241,14 @@ export async function removeMember(ctx: ServerContext, actor: AdminActor, userId
     if (!had) return before;
     await repo.removeMembership(tx, userId, projectCode);
     const after = toAdminUser((await repo.findAdminUser(tx, userId))!);
-    await audit(tx, actor, 'member.remove', { type: 'member', id: `${projectCode}/${userId}`, enterpriseId: actor.enterpriseId, projectCode },
-      { user: before.fullName, projectCode, role: had.role }, null);
+    await audit(
+      tx,
+      actor,
+      'member.remove',
+      { type: 'member', id: `${projectCode}/${userId}`, enterpriseId: actor.enterpriseId, projectCode },
+      { user: before.fullName, projectCode, role: had.role },
+      null,
+    );
     return after;
   });
 }

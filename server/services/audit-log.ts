@@ -21,7 +21,11 @@ const toEntry = (row: AuditEntryRow): AuditEntry => ({
  * GET /admin/audit-log: a page of the admin's enterprise's entries, newest first. A project admin
  * reads only the entries of their projects (not the enterprise's user or admin entries without one).
  */
-export async function readAuditLog(ctx: ServerContext, actor: AdminActor, query: AuditLogQuery): Promise<{ items: AuditEntry[]; total: number }> {
+export async function readAuditLog(
+  ctx: ServerContext,
+  actor: AdminActor,
+  query: AuditLogQuery,
+): Promise<{ items: AuditEntry[]; total: number }> {
   const { rows, total } = await listAuditEntries(ctx.db, {
     enterpriseId: actor.enterpriseId,
     projectCodes: actor.role === 'project' ? actor.projectCodes : null,

@@ -20,8 +20,12 @@ const SECRET_KEY = /password|passcode|accesscode|access_code|digest|hash|token|s
 export function withoutSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSecrets);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value as Record<string, unknown>)
-    .map(([key, v]) => [key, SECRET_KEY.test(key) ? '[secret]' : withoutSecrets(v)]));
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([key, v]) => [
+      key,
+      SECRET_KEY.test(key) ? '[secret]' : withoutSecrets(v),
+    ]),
+  );
 }
 
 /**
@@ -32,7 +36,13 @@ export function withoutSecrets(value: unknown): unknown {
  * never pass a one-time credential in `note`.
  */
 export async function audit(
-  tx: Queryable, actor: AuditActor, action: string, target: AuditTarget, before: unknown, after: unknown, note?: string,
+  tx: Queryable,
+  actor: AuditActor,
+  action: string,
+  target: AuditTarget,
+  before: unknown,
+  after: unknown,
+  note?: string,
 ): Promise<void> {
   const fromCommandLine = 'commandLine' in actor;
   await insertAuditEntry(tx, {

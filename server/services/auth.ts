@@ -10,7 +10,13 @@ import type { ProjectRow } from '../repositories/projects';
 import { findUserById, type UserRow } from '../repositories/users';
 import { unauthenticated } from '../rules/api-failure';
 import {
-  assertMayRegister, carrierOrganizationName, credentialsValid, passcodeSent, passcodeStep, wrongCredentials, wrongPasscode,
+  assertMayRegister,
+  carrierOrganizationName,
+  credentialsValid,
+  passcodeSent,
+  passcodeStep,
+  wrongCredentials,
+  wrongPasscode,
 } from '../rules/login';
 import { loadProject } from './projects';
 import { createUser, findUserByAccessCode, toUser } from './users';
@@ -32,12 +38,25 @@ function loginLimits(ctx: ServerContext, address: string, projectId: string): Li
  * The one-time code of a login (rules/login.ts passcodeStep): a code is sent (3057), a wrong one
  * is counted against the code and the login limits (2002), the right one is spent.
  */
-async function checkOneTimePasscode(ctx: ServerContext, user: UserRow, project: ProjectRow, typed: string | undefined, limits: Limit[]): Promise<void> {
+async function checkOneTimePasscode(
+  ctx: ServerContext,
+  user: UserRow,
+  project: ProjectRow,
+  typed: string | undefined,
+  limits: Limit[],
+): Promise<void> {
   const pending = await passcodes.findPendingCode(ctx.db, user.id, project.id);
   const matches = pending !== undefined && typed !== undefined && passcodes.isPendingCode(ctx.secret, pending, typed);
   switch (passcodeStep(typed, pending && { matches }, Boolean(user.phone_number))) {
     case 'send':
-      await passcodes.sendNewCode(ctx.db, ctx.secret, user.id, project.id, `${user.phone_country_code ?? ''}${user.phone_number}`, project.name);
+      await passcodes.sendNewCode(
+        ctx.db,
+        ctx.secret,
+        user.id,
+        project.id,
+        `${user.phone_country_code ?? ''}${user.phone_number}`,
+        project.name,
+      );
       throw passcodeSent();
     case 'wrong':
       if (pending) await passcodes.countFailure(ctx.db, pending);
@@ -53,19 +72,31 @@ async function checkOneTimePasscode(ctx: ServerContext, user: UserRow, project: 
  * one-time code when it requires that. Wrong credentials and wrong codes count against the
  * login limits; every credential failure is the same 2001 so nothing tells which part was wrong.
  */
-export async function authorize(ctx: ServerContext, body: AuthorizeBody, address: string): Promise<{ user: User; tokens: IssuedTokens }> {
+export async function authorize(
+  ctx: ServerContext,
+  body: AuthorizeBody,
+  address: string,
+): Promise<{ user: User; tokens: IssuedTokens }> {
   const limits = loginLimits(ctx, address, body.projectId);
   await assertWithinLimits(ctx.db, limits);
   const project = await loadProject(ctx.db, { id: body.projectId });
   const user = await findUserByAccessCode(ctx.db, ctx.secret, body.accessCode);
   // The password is checked, against a stand-in when no user matched, whenever the project requires one.
-  const passwordMatches = project.config.requirePassword && await verifyPassword(body.password ?? '', user?.password_hash ?? (await dummyHashOnce()));
+  const passwordMatches =
+    project.config.requirePassword &&
+    (await verifyPassword(body.password ?? '', user?.password_hash ?? (await dummyHashOnce())));
   if (!user || !credentialsValid(project.config, user, passwordMatches)) {
     await recordAttempt(ctx.db, limits);
     throw wrongCredentials();
   }
-  if (project.config.requireOneTimePasscode) await checkOneTimePasscode(ctx, user, project, body.oneTimePasscode, limits);
-  const tokens = await startSession(ctx, { id: user.id, userType: user.user_type, enterpriseId: user.enterprise_id }, project.id, body.visitorId);
+  if (project.config.requireOneTimePasscode)
+    await checkOneTimePasscode(ctx, user, project, body.oneTimePasscode, limits);
+  const tokens = await startSession(
+    ctx,
+    { id: user.id, userType: user.user_type, enterpriseId: user.enterprise_id },
+    project.id,
+    body.visitorId,
+  );
   return { user: toUser(user), tokens };
 }
 
@@ -73,16 +104,29 @@ export async function authorize(ctx: ServerContext, body: AuthorizeBody, address
  * POST /user/carrier-user/self: a carrier registers into the project's enterprise (spec sections
  * 2, 6) and receives the generated access code once. Registrations count per address.
  */
-export async function registerCarrier(ctx: ServerContext, body: RegisterBody, address: string): Promise<{ accessCode: string }> {
+export async function registerCarrier(
+  ctx: ServerContext,
+  body: RegisterBody,
+  address: string,
+): Promise<{ accessCode: string }> {
   const limits: Limit[] = [{ scope: 'register:address', key: address, ...ctx.config.limits.registrationsPerAddress }];
   await assertWithinLimits(ctx.db, limits);
   const project = await loadProject(ctx.db, { id: body.projectId });
   assertMayRegister(project.config, body.password);
   const passwordHash = body.password ? await hashPassword(body.password) : null;
   const result = await ctx.db.transaction(async (tx) => {
-    const organizationId = await ensureNamedOrganization(tx, newId(), project.enterprise_id, carrierOrganizationName(project.enterprise_name));
+    const organizationId = await ensureNamedOrganization(
+      tx,
+      newId(),
+      project.enterprise_id,
+      carrierOrganizationName(project.enterprise_name),
+    );
     return createUser(tx, ctx.secret, {
-      organizationId, userType: 'carrier', firstName: body.firstName.trim(), lastName: body.lastName.trim(), passwordHash,
+      organizationId,
+      userType: 'carrier',
+      firstName: body.firstName.trim(),
+      lastName: body.lastName.trim(),
+      passwordHash,
     });
   });
   await recordAttempt(ctx.db, limits);
@@ -93,7 +137,11 @@ export async function registerCarrier(ctx: ServerContext, body: RegisterBody, ad
  * POST /user/refresh-token: a new token pair for the session the refresh token belongs to
  * (infra/sessions.ts rotateSession), and the user it is for (401 when the user is gone).
  */
-export async function refreshSession(ctx: ServerContext, refreshToken: string | undefined, visitorId: string): Promise<{ user: User; tokens: IssuedTokens }> {
+export async function refreshSession(
+  ctx: ServerContext,
+  refreshToken: string | undefined,
+  visitorId: string,
+): Promise<{ user: User; tokens: IssuedTokens }> {
   const tokens = await rotateSession(ctx, refreshToken, visitorId);
   const user = await findUserById(ctx.db, tokens.userId);
   if (!user) throw unauthenticated();
@@ -101,5 +149,8 @@ export async function refreshSession(ctx: ServerContext, refreshToken: string | 
 }
 
 /** POST /user/logout: revokes the session either token belongs to; unknown tokens are ignored. */
-export const logout = (ctx: ServerContext, sessionId: string | undefined, refreshToken: string | undefined): Promise<void> =>
-  revokeSession(ctx, sessionId, refreshToken);
+export const logout = (
+  ctx: ServerContext,
+  sessionId: string | undefined,
+  refreshToken: string | undefined,
+): Promise<void> => revokeSession(ctx, sessionId, refreshToken);

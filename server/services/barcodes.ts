@@ -6,7 +6,14 @@ import * as barcodes from '../repositories/barcodes';
 import type { BarcodeRow, StoredBarcode } from '../repositories/barcodes';
 import { appendHistory, latestTrackingStep } from '../repositories/history';
 import type { ProjectRow } from '../repositories/projects';
-import { assertMayChange, assertMayGenerate, assertMember, permissionsFor, type PermissionKey, type Viewer } from '../rules/access';
+import {
+  assertMayChange,
+  assertMayGenerate,
+  assertMember,
+  permissionsFor,
+  type PermissionKey,
+  type Viewer,
+} from '../rules/access';
 import { assertBarcodeFound, assertExternalIdFreeForNew, barcodeLookup } from '../rules/barcodes';
 import { visibleActivationData } from '../rules/visibility';
 import { barcodeRelations } from './hierarchy';
@@ -22,9 +29,15 @@ export async function generateBarcode(ctx: ServerContext, viewer: Viewer, body: 
   assertMember(viewer, project);
   assertMayGenerate(viewer, await projectPermission(ctx.db, project, viewer));
   return ctx.db.transaction(async (tx) => {
-    if (body.externalId !== undefined) assertExternalIdFreeForNew(await barcodes.externalIdTaken(tx, project.id, body.externalId, null));
+    if (body.externalId !== undefined)
+      assertExternalIdFreeForNew(await barcodes.externalIdTaken(tx, project.id, body.externalId, null));
     const id = newBarcodeId();
-    await barcodes.insertBarcode(tx, { id, projectId: project.id, externalId: body.externalId ?? null, createdBy: viewer.userId });
+    await barcodes.insertBarcode(tx, {
+      id,
+      projectId: project.id,
+      externalId: body.externalId ?? null,
+      createdBy: viewer.userId,
+    });
     await appendHistory(tx, id, 'generated', null, null, viewer.userId);
     return id;
   });
@@ -50,13 +63,23 @@ function toBarcode(row: BarcodeRow, project: ProjectRow, viewer: Viewer | null):
 /** GET /barcode/barcode: open to visitors; by id, or by project code + external id (+ tracking number). */
 export async function getBarcode(ctx: ServerContext, viewer: Viewer | null, query: BarcodeQuery): Promise<Barcode> {
   const lookup = barcodeLookup(query);
-  const found = lookup === null ? undefined
-    : 'id' in lookup ? await barcodes.findStampedBarcode(ctx.db, lookup.id)
-    : await barcodes.findBarcodeByExternalId(ctx.db, lookup.projectCode, lookup.externalId, lookup.trackingNumber);
+  const found =
+    lookup === null
+      ? undefined
+      : 'id' in lookup
+        ? await barcodes.findStampedBarcode(ctx.db, lookup.id)
+        : await barcodes.findBarcodeByExternalId(ctx.db, lookup.projectCode, lookup.externalId, lookup.trackingNumber);
   const row = assertBarcodeFound(found);
   const stamp = 'project_stamp' in row ? String(row.project_stamp) : undefined;
-  const project = stamp === undefined ? await loadProject(ctx.db, { id: row.project_id }) : await cachedProject(ctx, row.project_id, stamp);
-  const barcode = { ...toBarcode(row, project, viewer), ...(await barcodeRelations(ctx.db, project, row, viewer)), ...(await stockAndQuantities(ctx.db, project, row, viewer)) };
+  const project =
+    stamp === undefined
+      ? await loadProject(ctx.db, { id: row.project_id })
+      : await cachedProject(ctx, row.project_id, stamp);
+  const barcode = {
+    ...toBarcode(row, project, viewer),
+    ...(await barcodeRelations(ctx.db, project, row, viewer)),
+    ...(await stockAndQuantities(ctx.db, project, row, viewer)),
+  };
   // What an undo names (POST /barcode/undo-tracking); only users can undo.
   const latest = viewer ? await latestTrackingStep(ctx.db, row.id) : undefined;
   return latest ? { ...barcode, latestTrackingSeq: latest.seq } : barcode;
@@ -80,13 +103,24 @@ export async function projectOfBarcodeFor(db: Queryable, viewer: Viewer, barcode
  * project's enterprise (403) and has one of the permissions `keys` (403), and it is not
  * deactivated (3095).
  */
-export async function barcodeForChange(ctx: ServerContext, viewer: Viewer, barcodeId: string, ...keys: PermissionKey[]): Promise<{ row: StoredBarcode; project: ProjectRow }> {
+export async function barcodeForChange(
+  ctx: ServerContext,
+  viewer: Viewer,
+  barcodeId: string,
+  ...keys: PermissionKey[]
+): Promise<{ row: StoredBarcode; project: ProjectRow }> {
   // One statement reads the barcode, its project's stamp and the viewer's project_members row.
   const row = assertBarcodeFound(await barcodes.findStoredBarcodeForChange(ctx.db, barcodeId, viewer.userId));
   const project = await projectAsSent(ctx.db, await cachedProject(ctx, row.project_id, row.project_stamp));
   assertMember(viewer, project);
-  const member = row.can_add_tracking === null ? undefined
-    : { can_generate_barcode: row.can_generate_barcode === true, can_activate_barcode: row.can_activate_barcode === true, can_add_tracking: row.can_add_tracking };
+  const member =
+    row.can_add_tracking === null
+      ? undefined
+      : {
+          can_generate_barcode: row.can_generate_barcode === true,
+          can_activate_barcode: row.can_activate_barcode === true,
+          can_add_tracking: row.can_add_tracking,
+        };
   assertMayChange(permissionsFor(viewer, project, member), row, ...keys);
   return { row, project };
 }

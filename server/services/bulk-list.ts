@@ -11,19 +11,39 @@ import { loadProject, projectPermission } from './projects';
 /** What bulk tracking, recycle and stock share: the screen's project and its maximum, the listed barcodes read at once, their verdicts as answered. */
 
 /** The listed barcodes and what each is checked against. */
-export async function bulkContext(db: Queryable, project: ProjectRow, ids: readonly string[], permitted: boolean): Promise<BulkContext> {
+export async function bulkContext(
+  db: Queryable,
+  project: ProjectRow,
+  ids: readonly string[],
+  permitted: boolean,
+): Promise<BulkContext> {
   const found = new Map((await findBulkBarcodes(db, ids)).map((r) => [r.id, r]));
-  return { selfId: '', enterpriseId: project.enterprise_id, projectCode: project.code, projectVersion: project.version, found, permitted };
+  return {
+    selfId: '',
+    enterpriseId: project.enterprise_id,
+    projectCode: project.code,
+    projectVersion: project.version,
+    found,
+    permitted,
+  };
 }
 
 /** Each listed id with its verdict, and its label when it belongs to the viewer's enterprise. */
-export function bulkVerdicts(ids: readonly string[], codes: readonly (number | null)[], ctx: BulkContext): BulkVerdict[] {
+export function bulkVerdicts(
+  ids: readonly string[],
+  codes: readonly (number | null)[],
+  ctx: BulkContext,
+): BulkVerdict[] {
   return ids.map((id, i) => {
     const row = ctx.found.get(id);
     const known = row !== undefined && row.enterprise_id === ctx.enterpriseId;
     return {
-      id, code: codes[i] ?? null, barcodeType: known ? row.barcode_type : null, externalId: known ? row.external_id : null,
-      currentTrackPointKey: known ? row.current_track_point_key : null, childrenCount: known ? row.children_count : 0,
+      id,
+      code: codes[i] ?? null,
+      barcodeType: known ? row.barcode_type : null,
+      externalId: known ? row.external_id : null,
+      currentTrackPointKey: known ? row.current_track_point_key : null,
+      childrenCount: known ? row.children_count : 0,
     };
   });
 }
@@ -36,7 +56,13 @@ export async function memberProject(ctx: ServerContext, viewer: Viewer, projectI
 }
 
 /** The project, its maximum (3089 over it) and whether the viewer holds the permission, before anything else is read. */
-export async function bulkPreamble(ctx: ServerContext, viewer: Viewer, projectId: string, count: number, permission: PermissionKey) {
+export async function bulkPreamble(
+  ctx: ServerContext,
+  viewer: Viewer,
+  projectId: string,
+  count: number,
+  permission: PermissionKey,
+) {
   const project = await memberProject(ctx, viewer, projectId);
   const maxCount = bulkMaxCountOf(project.config);
   assertWithinMaximum(count, maxCount);

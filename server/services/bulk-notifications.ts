@@ -15,9 +15,15 @@ const MESSAGES_PER_INSERT = 1000;
  * (a notification on each barcode, an e-mail / SMS to each of its type's destinations), in a
  * few statements instead of three per barcode. Runs in the step's transaction.
  */
-export async function notifyArrivals(tx: Queryable, project: ProjectRow, barcodeIds: readonly string[], trackPointKey: string): Promise<void> {
+export async function notifyArrivals(
+  tx: Queryable,
+  project: ProjectRow,
+  barcodeIds: readonly string[],
+  trackPointKey: string,
+): Promise<void> {
   const types = project.config.barcodeTypes;
-  const pointOf = (type: string | null) => (type ? types[type]?.trackPoints.find((t) => t.key === trackPointKey) : undefined);
+  const pointOf = (type: string | null) =>
+    type ? types[type]?.trackPoints.find((t) => t.key === trackPointKey) : undefined;
   if (!Object.keys(types).some((type) => pointOf(type)?.routeNotification)) return;
   const notifications: NewNotification[] = [];
   const messages: OutgoingMessage[] = [];
@@ -26,14 +32,29 @@ export async function notifyArrivals(tx: Queryable, project: ProjectRow, barcode
     const notification = point ? arrivalNotification(project, row, point) : null;
     if (!point || !notification) continue;
     notifications.push({
-      id: newId(), barcodeId: row.id, cycle: row.cycle, trackPointKey: point.key,
-      subject: notification.subject, body: notification.body, mobileAlertDurationMinutes: notification.mobileAlertDurationByMinutes,
+      id: newId(),
+      barcodeId: row.id,
+      cycle: row.cycle,
+      trackPointKey: point.key,
+      subject: notification.subject,
+      body: notification.body,
+      mobileAlertDurationMinutes: notification.mobileAlertDurationByMinutes,
     });
     messages.push(
-      ...notification.emails.map((destination) => ({ channel: 'email' as const, destination, subject: notification.subject, body: notification.body })),
-      ...notification.phones.map((destination) => ({ channel: 'sms' as const, destination, body: notification.subject })),
+      ...notification.emails.map((destination) => ({
+        channel: 'email' as const,
+        destination,
+        subject: notification.subject,
+        body: notification.body,
+      })),
+      ...notification.phones.map((destination) => ({
+        channel: 'sms' as const,
+        destination,
+        body: notification.subject,
+      })),
     );
   }
   await insertNotifications(tx, notifications);
-  for (let i = 0; i < messages.length; i += MESSAGES_PER_INSERT) await sendAll(tx, messages.slice(i, i + MESSAGES_PER_INSERT));
+  for (let i = 0; i < messages.length; i += MESSAGES_PER_INSERT)
+    await sendAll(tx, messages.slice(i, i + MESSAGES_PER_INSERT));
 }

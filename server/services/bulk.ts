@@ -1,6 +1,12 @@
 import { madeAtOf } from '../rules/made-at';
 import type {
-  BulkExtras, BulkTrackingAnswer, RecycleMultipleAnswer, RecycleMultipleBody, TrackingRequestBody, UserTrackingHistory, UserTrackingHistoryQuery,
+  BulkExtras,
+  BulkTrackingAnswer,
+  RecycleMultipleAnswer,
+  RecycleMultipleBody,
+  TrackingRequestBody,
+  UserTrackingHistory,
+  UserTrackingHistoryQuery,
 } from '../../schemas/api/bulk';
 import type { TrackingBody } from '../../schemas/api/barcode';
 import { ErrorCode } from '../../schemas/error-codes';
@@ -45,7 +51,12 @@ export interface BulkTrackingRequest extends Partial<Omit<TrackingBody, 'barcode
  * `barcodeId` names the one barcode of a single step (TrackingBody), which takes neither
  * `projectId`, `extras` nor `dryRun` (2200).
  */
-export async function trackingRequest(ctx: ServerContext, viewer: Viewer, body: TrackingRequestBody, madeAtHeader?: unknown): Promise<true | BulkTrackingAnswer> {
+export async function trackingRequest(
+  ctx: ServerContext,
+  viewer: Viewer,
+  body: TrackingRequestBody,
+  madeAtHeader?: unknown,
+): Promise<true | BulkTrackingAnswer> {
   const { barcodeId, barcodeIds, projectId, extras, dryRun, ...step } = body;
   if (barcodeIds !== undefined) {
     if (barcodeId !== undefined) throw fieldFailure('barcodeIds', ErrorCode.invalidFormat);
@@ -60,17 +71,27 @@ export async function trackingRequest(ctx: ServerContext, viewer: Viewer, body: 
 }
 
 /** Runs `fn` in one transaction, or (dry run) on the database without writing. */
-const bulkStep = <T>(ctx: ServerContext, dryRun: boolean, fn: (db: Queryable) => Promise<T>): Promise<T> => (dryRun ? fn(ctx.db) : ctx.db.transaction(fn));
+const bulkStep = <T>(ctx: ServerContext, dryRun: boolean, fn: (db: Queryable) => Promise<T>): Promise<T> =>
+  dryRun ? fn(ctx.db) : ctx.db.transaction(fn);
 
 /**
  * What each barcode's history entry holds, by barcode type: the forms validated with that type's
  * compiled schema (files must be uploads of the type's first listed barcode), the addresses and
  * package information its trackpoint requires (3003), the note; for a skip, only `skipped`.
  */
-function stepData(project: ProjectRow, barcodes: readonly BulkBarcode[], body: BulkTrackingRequest, skip: boolean): Map<string, Record<string, unknown>> {
+function stepData(
+  project: ProjectRow,
+  barcodes: readonly BulkBarcode[],
+  body: BulkTrackingRequest,
+  skip: boolean,
+): Map<string, Record<string, unknown>> {
   const note = body.extras?.note;
   const data = new Map<string, Record<string, unknown>>();
-  for (const [type, { point, firstBarcodeId }] of trackPointsByType(project.config.barcodeTypes, barcodes, body.trackPointKey)) {
+  for (const [type, { point, firstBarcodeId }] of trackPointsByType(
+    project.config.barcodeTypes,
+    barcodes,
+    body.trackPointKey,
+  )) {
     if (skip) {
       data.set(type, { skipped: true, forms: {}, note });
       continue;
@@ -83,14 +104,41 @@ function stepData(project: ProjectRow, barcodes: readonly BulkBarcode[], body: B
 }
 
 /** 3092 under `barcodeIds.<index>` for each barcode whose quantity the step's adjustments would take below 0. */
-async function assertQuantitiesStay(db: Queryable, project: ProjectRow, ids: readonly string[], barcodes: readonly BulkBarcode[], data: Map<string, Record<string, unknown>>, trackPointKey: string): Promise<void> {
+async function assertQuantitiesStay(
+  db: Queryable,
+  project: ProjectRow,
+  ids: readonly string[],
+  barcodes: readonly BulkBarcode[],
+  data: Map<string, Record<string, unknown>>,
+  trackPointKey: string,
+): Promise<void> {
   const types = project.config.barcodeTypes;
-  const adjustmentsOf = (b: BulkBarcode) => formAdjustments(types[b.barcode_type as string]?.trackPoints.find((t) => t.key === trackPointKey), data.get(b.barcode_type as string)?.forms as Record<string, unknown>);
+  const adjustmentsOf = (b: BulkBarcode) =>
+    formAdjustments(
+      types[b.barcode_type as string]?.trackPoints.find((t) => t.key === trackPointKey),
+      data.get(b.barcode_type as string)?.forms as Record<string, unknown>,
+    );
   const decreasing = barcodes.filter((b) => adjustmentsOf(b).some((a) => a.delta < 0));
   if (decreasing.length === 0) return;
-  const entries = await quantityEntries(db, decreasing.map((b) => b.id));
-  const below = new Set(decreasing.filter((b) => belowZeroField(runningQuantities(types[b.barcode_type as string], entries.get(b.id) ?? []), adjustmentsOf(b)) !== null).map((b) => b.id));
-  assertAllAccepted('barcodeIds', ids.map((id) => (below.has(id) ? ErrorCode.quantityBelowZero : null)));
+  const entries = await quantityEntries(
+    db,
+    decreasing.map((b) => b.id),
+  );
+  const below = new Set(
+    decreasing
+      .filter(
+        (b) =>
+          belowZeroField(
+            runningQuantities(types[b.barcode_type as string], entries.get(b.id) ?? []),
+            adjustmentsOf(b),
+          ) !== null,
+      )
+      .map((b) => b.id),
+  );
+  assertAllAccepted(
+    'barcodeIds',
+    ids.map((id) => (below.has(id) ? ErrorCode.quantityBelowZero : null)),
+  );
 }
 
 /**
@@ -99,29 +147,63 @@ async function assertQuantitiesStay(db: Queryable, project: ProjectRow, ids: rea
  * (a skip: `skipped: true`, no forms), its descendants move with it, and the trackpoint's route
  * notification is sent for each barcode tracked (not for the descendants).
  */
-export async function bulkTracking(ctx: ServerContext, viewer: Viewer, body: BulkTrackingRequest, skip: boolean, madeAtHeader?: unknown): Promise<BulkTrackingAnswer> {
+export async function bulkTracking(
+  ctx: ServerContext,
+  viewer: Viewer,
+  body: BulkTrackingRequest,
+  skip: boolean,
+  madeAtHeader?: unknown,
+): Promise<BulkTrackingAnswer> {
   const dryRun = body.dryRun ?? false;
   // A list queued offline is recorded at the time it was made, as a single step is (rules/made-at.ts).
   const madeAt = madeAtOf(madeAtHeader, new Date());
-  const { project, maxCount, permitted } = await bulkPreamble(ctx, viewer, body.projectId, body.barcodeIds.length, 'addTrackingPermission');
+  const { project, maxCount, permitted } = await bulkPreamble(
+    ctx,
+    viewer,
+    body.projectId,
+    body.barcodeIds.length,
+    'addTrackingPermission',
+  );
   if (!skip && !dryRun) assertStepInfoWellFormed(body, 'tracking');
   const types = project.config.barcodeTypes;
   const ids = body.barcodeIds;
   return bulkStep(ctx, dryRun, async (db) => {
     const list = await bulkContext(db, project, ids, permitted);
     const codes = bulkTrackingVerdicts(types, ids, body.trackPointKey, skip, list);
-    const answer = { dryRun, trackPointKey: body.trackPointKey, barcodes: bulkVerdicts(ids, codes, list), readyCount: codes.filter((c) => c === null).length, descendantsMoved: 0, maxCount };
+    const answer = {
+      dryRun,
+      trackPointKey: body.trackPointKey,
+      barcodes: bulkVerdicts(ids, codes, list),
+      readyCount: codes.filter((c) => c === null).length,
+      descendantsMoved: 0,
+      maxCount,
+    };
     if (dryRun) return answer;
     assertAllAccepted('barcodeIds', codes);
     const barcodes = ids.map((id) => list.found.get(id) as BulkBarcode);
     const data = stepData(project, barcodes, body, skip);
     await assertQuantitiesStay(db, project, ids, barcodes, data, body.trackPointKey);
     if ((await moveAllToTrackPoint(db, barcodes, body.trackPointKey)) !== barcodes.length) throw concurrentChange();
-    await appendHistoryEach(db, barcodes.map((b) => ({ barcodeId: b.id, trackPointKey: body.trackPointKey, data: data.get(b.barcode_type as string) })), 'tracked', viewer.userId, madeAt);
+    await appendHistoryEach(
+      db,
+      barcodes.map((b) => ({
+        barcodeId: b.id,
+        trackPointKey: body.trackPointKey,
+        data: data.get(b.barcode_type as string),
+      })),
+      'tracked',
+      viewer.userId,
+      madeAt,
+    );
     let descendantsMoved = 0;
-    for (const b of barcodes.filter((x) => x.children_count > 0)) descendantsMoved += await moveWithParent(db, b.id, body.trackPointKey, viewer.userId);
+    for (const b of barcodes.filter((x) => x.children_count > 0))
+      descendantsMoved += await moveWithParent(db, b.id, body.trackPointKey, viewer.userId);
     await notifyArrivals(db, project, ids, body.trackPointKey);
-    return { ...answer, descendantsMoved, barcodes: answer.barcodes.map((v) => ({ ...v, currentTrackPointKey: body.trackPointKey })) };
+    return {
+      ...answer,
+      descendantsMoved,
+      barcodes: answer.barcodes.map((v) => ({ ...v, currentTrackPointKey: body.trackPointKey })),
+    };
   });
 }
 
@@ -130,35 +212,76 @@ export async function bulkTracking(ctx: ServerContext, viewer: Viewer, body: Bul
  * recycle (paired 3011, linked 3088, sealed 3012, still travelling 3010, not activated 3001),
  * or none; needs the activate permission. Each gets a 'recycled' entry and leaves stock.
  */
-export async function recycleMultiple(ctx: ServerContext, viewer: Viewer, body: RecycleMultipleBody): Promise<RecycleMultipleAnswer> {
+export async function recycleMultiple(
+  ctx: ServerContext,
+  viewer: Viewer,
+  body: RecycleMultipleBody,
+): Promise<RecycleMultipleAnswer> {
   const dryRun = body.dryRun ?? false;
-  const { project, maxCount, permitted } = await bulkPreamble(ctx, viewer, body.projectId, body.barcodeIds.length, 'activateBarcodePermission');
+  const { project, maxCount, permitted } = await bulkPreamble(
+    ctx,
+    viewer,
+    body.projectId,
+    body.barcodeIds.length,
+    'activateBarcodePermission',
+  );
   const ids = body.barcodeIds;
   return bulkStep(ctx, dryRun, async (db) => {
     const list = await bulkContext(db, project, ids, permitted);
     const codes = recycleVerdicts(project.config, ids, list);
-    const answer = { dryRun, barcodes: bulkVerdicts(ids, codes, list), readyCount: codes.filter((c) => c === null).length, maxCount };
+    const answer = {
+      dryRun,
+      barcodes: bulkVerdicts(ids, codes, list),
+      readyCount: codes.filter((c) => c === null).length,
+      maxCount,
+    };
     if (dryRun) return answer;
     assertAllAccepted('barcodeIds', codes);
     const barcodes = ids.map((id) => list.found.get(id) as BulkBarcode);
     if ((await resetAllForReuse(db, barcodes)) !== barcodes.length) throw concurrentChange();
-    await appendHistoryEach(db, barcodes.map((b) => ({ barcodeId: b.id, trackPointKey: b.current_track_point_key, data: { barcodeType: b.barcode_type, externalId: b.external_id } })), 'recycled', viewer.userId);
+    await appendHistoryEach(
+      db,
+      barcodes.map((b) => ({
+        barcodeId: b.id,
+        trackPointKey: b.current_track_point_key,
+        data: { barcodeType: b.barcode_type, externalId: b.external_id },
+      })),
+      'recycled',
+      viewer.userId,
+    );
     for (const b of barcodes.filter((x) => x.stock_location_id !== null)) await clearStock(db, b.id);
     return answer;
   });
 }
 
 /** GET /barcode/user-tracking-history: the caller's tracking steps of a local day in the project, newest first. */
-export async function userTrackingHistory(ctx: ServerContext, viewer: Viewer, query: UserTrackingHistoryQuery): Promise<UserTrackingHistory> {
+export async function userTrackingHistory(
+  ctx: ServerContext,
+  viewer: Viewer,
+  query: UserTrackingHistoryQuery,
+): Promise<UserTrackingHistory> {
   const day = localDay(query.date, query.utcOffset);
   const project = await memberProject(ctx, viewer, query.projectId);
-  const page = await userTrackingSteps(ctx.db, project.id, viewer.userId, day.start, day.end, query.skip ?? 0, query.count ?? 50);
+  const page = await userTrackingSteps(
+    ctx.db,
+    project.id,
+    viewer.userId,
+    day.start,
+    day.end,
+    query.skip ?? 0,
+    query.count ?? 50,
+  );
   return {
     date: day.iso,
     total: page.total,
     items: page.items.map((r) => ({
-      barcodeId: r.barcode_id, seq: r.seq, trackPointKey: r.track_point_key, barcodeType: r.barcode_type, externalId: r.external_id,
-      createdAt: new Date(r.created_at).toISOString(), skipped: r.skipped,
+      barcodeId: r.barcode_id,
+      seq: r.seq,
+      trackPointKey: r.track_point_key,
+      barcodeType: r.barcode_type,
+      externalId: r.external_id,
+      createdAt: new Date(r.created_at).toISOString(),
+      skipped: r.skipped,
     })),
   };
 }

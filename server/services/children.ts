@@ -23,8 +23,14 @@ export async function childBarcodes(ctx: ServerContext, query: ChildrenQuery): P
     total: page.total,
     childrenTotal: await countChildren(ctx.db, query.id),
     items: page.items.map((r) => ({
-      id: r.id, parentId: r.parent_id, depth: r.depth, childrenCount: r.children_count,
-      barcodeType: r.barcode_type, isActivated: r.is_activated, currentTrackPointKey: r.current_track_point_key, externalId: r.external_id,
+      id: r.id,
+      parentId: r.parent_id,
+      depth: r.depth,
+      childrenCount: r.children_count,
+      barcodeType: r.barcode_type,
+      isActivated: r.is_activated,
+      currentTrackPointKey: r.current_track_point_key,
+      externalId: r.external_id,
     })),
   };
 }
@@ -34,7 +40,11 @@ export async function childBarcodes(ctx: ServerContext, query: ChildrenQuery): P
  * has none or the viewer may not see it (the visibility rules of GET /barcode/barcode), and
  * their sum (e.g. the doses on a pallet: the sum over its cases).
  */
-export async function childValues(ctx: ServerContext, viewer: Viewer | null, query: ChildValueQuery): Promise<ChildValues> {
+export async function childValues(
+  ctx: ServerContext,
+  viewer: Viewer | null,
+  query: ChildValueQuery,
+): Promise<ChildValues> {
   await loadBarcode(ctx.db, query.id);
   const projects = new Map<string, ProjectRow>();
   const values: ChildValues['values'] = [];

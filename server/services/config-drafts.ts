@@ -14,7 +14,17 @@ import { ApiFailure, commonFailure, fieldFailure } from '../rules/api-failure';
 import { formSourceOf, SERVER_VIEWER } from '../rules/projects';
 import { audit, type AuditActor } from './audit';
 import {
-  actorOf, auditTarget, compatReport, configInvalid, keptRevision, publishConfig, reportView, type ProjectRef, type Published, type PublishRequest, type ReportView,
+  actorOf,
+  auditTarget,
+  compatReport,
+  configInvalid,
+  keptRevision,
+  publishConfig,
+  reportView,
+  type ProjectRef,
+  type Published,
+  type PublishRequest,
+  type ReportView,
 } from './config-publish';
 import { loadProject } from './projects';
 
@@ -59,7 +69,12 @@ async function draftOf(ctx: { db: Queryable }, projectId: string): Promise<Draft
 /** 412 with 3097, who saved the draft last and when (or 404 when it is gone). */
 async function staleDraft(ctx: { db: Queryable }, projectId: string): Promise<ApiFailure> {
   const now = await draftOf(ctx, projectId);
-  return new ApiFailure(412, { $common: [ErrorCode.draftChangedMeanwhile] }, { etag: draftEtag(now.etag) }, { savedBy: now.saved_by_name, savedAt: new Date(now.saved_at).toISOString(), etag: now.etag });
+  return new ApiFailure(
+    412,
+    { $common: [ErrorCode.draftChangedMeanwhile] },
+    { etag: draftEtag(now.etag) },
+    { savedBy: now.saved_by_name, savedAt: new Date(now.saved_at).toISOString(), etag: now.etag },
+  );
 }
 
 export async function getDraft(ctx: ServerContext, ref: ProjectRef): Promise<DraftView> {
@@ -68,11 +83,17 @@ export async function getDraft(ctx: ServerContext, ref: ProjectRef): Promise<Dra
 }
 
 /** A new draft from a published revision (the one in service when none is named); one per project version: 409 3096. */
-export async function openDraft(ctx: ServerContext, actor: AuditActor, ref: ProjectRef, fromRevision: number | undefined): Promise<DraftView> {
+export async function openDraft(
+  ctx: ServerContext,
+  actor: AuditActor,
+  ref: ProjectRef,
+  fromRevision: number | undefined,
+): Promise<DraftView> {
   const project = await loadProject(ctx.db, ref);
   const source = await keptRevision(ctx.db, project.id, fromRevision ?? project.revision);
   await ctx.db.transaction(async (tx) => {
-    if (!(await revisions.insertDraft(tx, project.id, source.config, source.revision, actorOf(actor)))) throw commonFailure(ErrorCode.draftExists, 409);
+    if (!(await revisions.insertDraft(tx, project.id, source.config, source.revision, actorOf(actor))))
+      throw commonFailure(ErrorCode.draftExists, 409);
     await audit(tx, actor, 'draft.create', auditTarget(project), null, { basedOnRevision: source.revision, etag: 1 });
   });
   return draftView(await draftOf(ctx, project.id));
@@ -83,7 +104,13 @@ export async function openDraft(ctx: ServerContext, actor: AuditActor, ref: Proj
  * otherwise. A draft may fail the QA check while it is edited (the problems come back); only
  * publishing needs it to pass.
  */
-export async function saveDraft(ctx: ServerContext, actor: AuditActor, ref: ProjectRef, etag: number, config: unknown): Promise<DraftView> {
+export async function saveDraft(
+  ctx: ServerContext,
+  actor: AuditActor,
+  ref: ProjectRef,
+  etag: number,
+  config: unknown,
+): Promise<DraftView> {
   const project = await loadProject(ctx.db, ref);
   const saved = await ctx.db.transaction(async (tx) => {
     const next = await revisions.saveDraft(tx, project.id, etag, config as ProjectConfig, actorOf(actor));
@@ -95,7 +122,12 @@ export async function saveDraft(ctx: ServerContext, actor: AuditActor, ref: Proj
 }
 
 /** Throws the draft away (with its test entries), if nobody saved it since `etag`. */
-export async function discardDraft(ctx: ServerContext, actor: AuditActor, ref: ProjectRef, etag: number): Promise<void> {
+export async function discardDraft(
+  ctx: ServerContext,
+  actor: AuditActor,
+  ref: ProjectRef,
+  etag: number,
+): Promise<void> {
   const project = await loadProject(ctx.db, ref);
   const removed = await ctx.db.transaction(async (tx) => {
     if (!(await revisions.deleteDraft(tx, project.id, etag))) return false;
@@ -107,7 +139,12 @@ export async function discardDraft(ctx: ServerContext, actor: AuditActor, ref: P
 }
 
 /** The draft against the configuration in service: the report a publish would meet. */
-export async function draftReport(ctx: ServerContext, ref: ProjectRef, language: Language, migrations: Record<string, 'keepOldValues'> = {}): Promise<ReportView> {
+export async function draftReport(
+  ctx: ServerContext,
+  ref: ProjectRef,
+  language: Language,
+  migrations: Record<string, 'keepOldValues'> = {},
+): Promise<ReportView> {
   const project = await loadProject(ctx.db, ref);
   const draft = await draftOf(ctx, project.id);
   const problems = checkProjectConfig(draft.config);
@@ -116,7 +153,13 @@ export async function draftReport(ctx: ServerContext, ref: ProjectRef, language:
 }
 
 /** Publishes the draft at `etag` (412 if saved since) and removes it, in the publish's transaction. */
-export async function publishDraft(ctx: ServerContext, actor: AuditActor, ref: ProjectRef, etag: number, request: PublishRequest): Promise<Published> {
+export async function publishDraft(
+  ctx: ServerContext,
+  actor: AuditActor,
+  ref: ProjectRef,
+  etag: number,
+  request: PublishRequest,
+): Promise<Published> {
   const project = await loadProject(ctx.db, ref);
   const draft = await draftOf(ctx, project.id);
   if (draft.etag !== etag) throw await staleDraft(ctx, project.id);
@@ -126,10 +169,20 @@ export async function publishDraft(ctx: ServerContext, actor: AuditActor, ref: P
 }
 
 /** Roll back: an earlier revision's configuration published again, as a new revision (in place) or a new version. */
-export async function rollBack(ctx: ServerContext, actor: AuditActor, ref: ProjectRef, revision: number, request: PublishRequest): Promise<Published> {
+export async function rollBack(
+  ctx: ServerContext,
+  actor: AuditActor,
+  ref: ProjectRef,
+  revision: number,
+  request: PublishRequest,
+): Promise<Published> {
   const project = await loadProject(ctx.db, ref);
   const earlier = await keptRevision(ctx.db, project.id, revision);
-  return publishConfig(ctx, actor, project, earlier.config, { ...request, revisionMode: request.mode === 'inPlace' ? 'rollback' : 'newVersion', rolledBackTo: revision });
+  return publishConfig(ctx, actor, project, earlier.config, {
+    ...request,
+    revisionMode: request.mode === 'inPlace' ? 'rollback' : 'newVersion',
+    rolledBackTo: revision,
+  });
 }
 
 export interface TestEntryView {
@@ -144,7 +197,14 @@ export interface TestEntryView {
 }
 
 const testEntryView = (e: revisions.TestEntryRow): TestEntryView => ({
-  id: e.id, barcodeType: e.barcode_type, form: e.form, valid: Object.keys(e.errors).length === 0, data: e.data, errors: e.errors, madeBy: e.made_by, createdAt: new Date(e.created_at).toISOString(),
+  id: e.id,
+  barcodeType: e.barcode_type,
+  form: e.form,
+  valid: Object.keys(e.errors).length === 0,
+  data: e.data,
+  errors: e.errors,
+  madeBy: e.made_by,
+  createdAt: new Date(e.created_at).toISOString(),
 });
 
 /**
@@ -154,23 +214,44 @@ const testEntryView = (e: revisions.TestEntryRow): TestEntryView => ({
  * draft is published or discarded. `form` is 'activation' or '<trackpoint>/<form>'.
  */
 export async function testAgainstDraft(
-  ctx: ServerContext, actor: AuditActor, ref: ProjectRef, test: { barcodeType: string; form: string; data: Record<string, unknown> },
+  ctx: ServerContext,
+  actor: AuditActor,
+  ref: ProjectRef,
+  test: { barcodeType: string; form: string; data: Record<string, unknown> },
 ): Promise<TestEntryView> {
   const project = await loadProject(ctx.db, ref);
   const draft = await draftOf(ctx, project.id);
   const problems = checkProjectConfig(draft.config);
   if (problems.length > 0) throw configInvalid(problems);
-  const type = Object.hasOwn(draft.config.barcodeTypes, test.barcodeType) ? draft.config.barcodeTypes[test.barcodeType] : undefined;
+  const type = Object.hasOwn(draft.config.barcodeTypes, test.barcodeType)
+    ? draft.config.barcodeTypes[test.barcodeType]
+    : undefined;
   if (!type) throw fieldFailure('barcodeType', ErrorCode.invalidBarcodeType);
   const form = formsOf(test.barcodeType, type).find((f) => f.form === test.form);
   if (!form) throw fieldFailure('form', ErrorCode.invalidKey);
-  const draftProject: Pick<ProjectRow, 'code' | 'version' | 'config'> = { code: project.code, version: project.version, config: draft.config };
+  const draftProject: Pick<ProjectRow, 'code' | 'version' | 'config'> = {
+    code: project.code,
+    version: project.version,
+    config: draft.config,
+  };
   const compiled = compileForm(formSourceOf(draftProject), form.ref, SERVER_VIEWER);
   const result = validateFormData(compiled, test.data, { ghgFactors: draft.config.ghg?.factors });
-  const entry = { id: newId(), barcode_type: test.barcodeType, form: test.form, data: result.data, errors: result.errors, made_by: actorOf(actor).name, created_at: new Date() };
+  const entry = {
+    id: newId(),
+    barcode_type: test.barcodeType,
+    form: test.form,
+    data: result.data,
+    errors: result.errors,
+    made_by: actorOf(actor).name,
+    created_at: new Date(),
+  };
   await ctx.db.transaction(async (tx) => {
     await revisions.insertTestEntry(tx, project.id, entry);
-    await audit(tx, actor, 'draft.test', auditTarget(project), null, { barcodeType: entry.barcode_type, form: entry.form, errors: entry.errors });
+    await audit(tx, actor, 'draft.test', auditTarget(project), null, {
+      barcodeType: entry.barcode_type,
+      form: entry.form,
+      errors: entry.errors,
+    });
   });
   return testEntryView(entry);
 }

@@ -12,7 +12,13 @@ import type { ProjectRow } from '../repositories/projects';
 import { ApiFailure, commonFailure } from '../rules/api-failure';
 import { concurrentChange } from '../rules/barcodes';
 import {
-  assessChanges, describeChange, describeVerdict, publishRefusal, usageKey, usageQueries, type CompatReport,
+  assessChanges,
+  describeChange,
+  describeVerdict,
+  publishRefusal,
+  usageKey,
+  usageQueries,
+  type CompatReport,
 } from '../rules/config-compat';
 import { diffConfigs, type ConfigChange } from '../rules/config-diff';
 import { DIFF_MESSAGES } from './config-words';
@@ -24,18 +30,28 @@ export interface ProjectRef {
 }
 
 /** Who is recorded on a revision or draft: the admin's id and name, or the command line. */
-export const actorOf = (actor: AuditActor): Actor => ('commandLine' in actor ? { id: null, name: 'command line' } : { id: actor.id, name: actor.name });
+export const actorOf = (actor: AuditActor): Actor =>
+  'commandLine' in actor ? { id: null, name: 'command line' } : { id: actor.id, name: actor.name };
 
 /** The audit log's target of a configuration action: the project version. */
 export const auditTarget = (project: Pick<ProjectRow, 'code' | 'version' | 'enterprise_id'>): AuditTarget => ({
-  type: 'project', id: `${project.code}@${project.version}`, enterpriseId: project.enterprise_id, projectCode: project.code,
+  type: 'project',
+  id: `${project.code}@${project.version}`,
+  enterpriseId: project.enterprise_id,
+  projectCode: project.code,
 });
 
 /** A compatibility report as the API answers it: the verdict and each change, in words and as data. */
 export interface ReportView {
   verdict: CompatReport['verdict'];
   verdictText: string;
-  changes: { id: string; impact: CompatReport['verdict']; affected: number | null; text: string; change: ConfigChange }[];
+  changes: {
+    id: string;
+    impact: CompatReport['verdict'];
+    affected: number | null;
+    text: string;
+    change: ConfigChange;
+  }[];
 }
 
 export function reportView(report: CompatReport, language: Language): ReportView {
@@ -43,17 +59,28 @@ export function reportView(report: CompatReport, language: Language): ReportView
   return {
     verdict: report.verdict,
     verdictText: describeVerdict(report.verdict, messages),
-    changes: report.changes.map((c) => ({ id: c.id, impact: c.impact, affected: c.affected, text: describeChange(c, messages), change: c.change })),
+    changes: report.changes.map((c) => ({
+      id: c.id,
+      impact: c.impact,
+      affected: c.affected,
+      text: describeChange(c, messages),
+      change: c.change,
+    })),
   };
 }
 
 /** The report of `after` against `before`, counting the project's stored records each change touches. */
 export async function compatReport(
-  db: Queryable, projectId: string, before: ProjectConfig, after: ProjectConfig, migrations: Readonly<Record<string, 'keepOldValues'>> = {},
+  db: Queryable,
+  projectId: string,
+  before: ProjectConfig,
+  after: ProjectConfig,
+  migrations: Readonly<Record<string, 'keepOldValues'>> = {},
 ): Promise<CompatReport> {
   const changes = diffConfigs(before, after);
   const counts = new Map<string, number>();
-  for (const query of usageQueries(changes)) counts.set(usageKey(query), await revisions.countUsage(db, projectId, query));
+  for (const query of usageQueries(changes))
+    counts.set(usageKey(query), await revisions.countUsage(db, projectId, query));
   return assessChanges(changes, counts, migrations);
 }
 
@@ -90,24 +117,52 @@ export interface Published {
  * `inTransaction` runs first in the same transaction (the draft's removal, the audit).
  */
 export async function publishConfig(
-  ctx: Pick<ServerContext, 'db'>, actor: AuditActor, project: ProjectRow, config: unknown, request: PublishRequest & { revisionMode?: RevisionMode; rolledBackTo?: number },
+  ctx: Pick<ServerContext, 'db'>,
+  actor: AuditActor,
+  project: ProjectRow,
+  config: unknown,
+  request: PublishRequest & { revisionMode?: RevisionMode; rolledBackTo?: number },
   inTransaction: (tx: Queryable, current: Omit<Published, 'report'>) => Promise<void> = async () => undefined,
 ): Promise<Published> {
   const { problems } = qaCheck(config);
   if (problems.length > 0) throw configInvalid(problems);
   const next = config as ProjectConfig;
   const report = await compatReport(ctx.db, project.id, project.config, next, request.migrations);
-  if (publishRefusal(report, request.mode)) throw new ApiFailure(409, { $common: [ErrorCode.configChangeRefused] }, {}, { report: reportView(report, request.language) });
+  if (publishRefusal(report, request.mode))
+    throw new ApiFailure(
+      409,
+      { $common: [ErrorCode.configChangeRefused] },
+      {},
+      { report: reportView(report, request.language) },
+    );
   const by = actorOf(actor);
   const view = reportView(report, request.language);
   const published = await ctx.db.transaction(async (tx) => {
-    await inTransaction(tx, { projectId: project.id, code: project.code, version: project.version, revision: project.revision });
-    const target = request.mode === 'inPlace' ? await publishInPlace(tx, by, project, next, request) : await publishNewVersion(tx, by, project, next, request);
+    await inTransaction(tx, {
+      projectId: project.id,
+      code: project.code,
+      version: project.version,
+      revision: project.revision,
+    });
+    const target =
+      request.mode === 'inPlace'
+        ? await publishInPlace(tx, by, project, next, request)
+        : await publishNewVersion(tx, by, project, next, request);
     await revisions.deleteTestEntries(tx, project.id);
     await audit(
-      tx, actor, request.rolledBackTo === undefined ? 'project.publish' : 'project.rollback', auditTarget(project),
+      tx,
+      actor,
+      request.rolledBackTo === undefined ? 'project.publish' : 'project.rollback',
+      auditTarget(project),
       { version: project.version, revision: project.revision },
-      { version: target.version, revision: target.revision, mode: request.mode, rolledBackTo: request.rolledBackTo, verdict: view.verdict, changes: view.changes.map((c) => c.text) },
+      {
+        version: target.version,
+        revision: target.revision,
+        mode: request.mode,
+        rolledBackTo: request.rolledBackTo,
+        verdict: view.verdict,
+        changes: view.changes.map((c) => c.text),
+      },
       request.note || undefined,
     );
     return target;
@@ -115,15 +170,28 @@ export async function publishConfig(
   return { ...published, report: view };
 }
 
-async function publishInPlace(tx: Queryable, by: Actor, project: ProjectRow, config: ProjectConfig, request: PublishRequest & { revisionMode?: RevisionMode }) {
+async function publishInPlace(
+  tx: Queryable,
+  by: Actor,
+  project: ProjectRow,
+  config: ProjectConfig,
+  request: PublishRequest & { revisionMode?: RevisionMode },
+) {
   const revision = project.revision + 1;
   // Two publishes of the same version at once: the second finds the revision moved on and writes nothing.
-  if (!(await revisions.setCurrentRevision(tx, project.id, project.revision, revision, config))) throw concurrentChange();
+  if (!(await revisions.setCurrentRevision(tx, project.id, project.revision, revision, config)))
+    throw concurrentChange();
   await revisions.insertRevision(tx, project.id, revision, config, request.revisionMode ?? 'inPlace', request.note, by);
   return { projectId: project.id, code: project.code, version: project.version, revision };
 }
 
-async function publishNewVersion(tx: Queryable, by: Actor, project: ProjectRow, config: ProjectConfig, request: PublishRequest) {
+async function publishNewVersion(
+  tx: Queryable,
+  by: Actor,
+  project: ProjectRow,
+  config: ProjectConfig,
+  request: PublishRequest,
+) {
   const id = newId();
   const version = await revisions.insertProjectVersion(tx, project.id, id, config);
   if (version === null) throw concurrentChange();

@@ -13,13 +13,28 @@ import { loadProject } from './projects';
 /** Entries read per statement by the project export: the memory the export holds at once. */
 export const EPCIS_BATCH_SIZE = 500;
 
-const baseOf = (origin: string, project: ProjectRow): EpcisBase => ({ origin, projectSegment: `${project.code}@${project.version}` });
+const baseOf = (origin: string, project: ProjectRow): EpcisBase => ({
+  origin,
+  projectSegment: `${project.code}@${project.version}`,
+});
 
 /** The mapping's context for a batch of entries: the external ids of the barcodes they name. */
-async function contextFor(ctx: ServerContext, base: EpcisBase, project: ProjectRow, entries: readonly EpcisEntry[], isExported: (id: string) => boolean): Promise<EpcisContext> {
+async function contextFor(
+  ctx: ServerContext,
+  base: EpcisBase,
+  project: ProjectRow,
+  entries: readonly EpcisEntry[],
+  isExported: (id: string) => boolean,
+): Promise<EpcisContext> {
   const related = [...new Set(entries.flatMap((e) => relatedBarcodesOf(e.action, e.data) ?? []))];
   const externalIds = await epcis.externalIdsOf(ctx.db, related);
-  return { base, config: project.config, externalIdOf: (id) => externalIds.get(id) ?? null, isExported, eventIdOf: epcisEventId };
+  return {
+    base,
+    config: project.config,
+    externalIdOf: (id) => externalIds.get(id) ?? null,
+    isExported,
+    eventIdOf: epcisEventId,
+  };
 }
 
 /**
@@ -28,7 +43,12 @@ async function contextFor(ctx: ServerContext, base: EpcisBase, project: ProjectR
  * hidden fields are never exported. `origin` is where the caller reached this server: the
  * barcodes' canonical URLs and the locations' URIs start there.
  */
-export async function barcodeEpcis(ctx: ServerContext, viewer: Viewer, query: EpcisBarcodeQuery, origin: string): Promise<string> {
+export async function barcodeEpcis(
+  ctx: ServerContext,
+  viewer: Viewer,
+  query: EpcisBarcodeQuery,
+  origin: string,
+): Promise<string> {
   const project = await projectOfBarcodeFor(ctx.db, viewer, query.id);
   const base = baseOf(origin, project);
   const ids = await epcis.barcodeAndDescendantIds(ctx.db, query.id);
@@ -46,7 +66,12 @@ export async function barcodeEpcis(ctx: ServerContext, viewer: Viewer, query: Ep
  * out before the next is read, so a year of events never sits in memory. Staff of the project's
  * enterprise only (403). Checks everything before the first byte, so refusals are ordinary answers.
  */
-export async function projectEpcis(ctx: ServerContext, viewer: Viewer, query: EpcisProjectQuery, origin: string): Promise<AsyncGenerator<string>> {
+export async function projectEpcis(
+  ctx: ServerContext,
+  viewer: Viewer,
+  query: EpcisProjectQuery,
+  origin: string,
+): Promise<AsyncGenerator<string>> {
   const range = exportRange(query.from, query.to, query.utcOffset ?? 0);
   const project = await loadProject(ctx.db, { id: query.projectId });
   assertStaffMember(viewer, project);

@@ -3,14 +3,28 @@ import { FILE_TYPES, type FileExtension, type StoredFileParams } from '../../sch
 import { ErrorCode } from '../../schemas/error-codes';
 import type { ServerContext } from '../context';
 import {
-  FileTooLarge, parseStoredFileUrl, newStoredName, storedFileUrl, storedPath, writeUpload, type FileStorage, type IncomingFile,
+  FileTooLarge,
+  parseStoredFileUrl,
+  newStoredName,
+  storedFileUrl,
+  storedPath,
+  writeUpload,
+  type FileStorage,
+  type IncomingFile,
 } from '../infra/file-storage';
 import { newId } from '../infra/ids';
 import * as files from '../repositories/files';
 import type { Viewer } from '../rules/access';
 import { commonFailure } from '../rules/api-failure';
 import {
-  allowedExtension, assertMayDelete, assertNotSaved, fileNotFound, keptFileName, missingFile, uploadPartRole, uploadTarget,
+  allowedExtension,
+  assertMayDelete,
+  assertNotSaved,
+  fileNotFound,
+  keptFileName,
+  missingFile,
+  uploadPartRole,
+  uploadTarget,
 } from '../rules/files';
 import { barcodeForChange } from './barcodes';
 
@@ -29,7 +43,13 @@ interface PendingUpload {
  * project's enterprise who may add tracking or activate (either will do: files fields appear in
  * activation and in tracking forms), while the barcode is not deactivated (2303, 403, 3095).
  */
-async function storeUpload(ctx: ServerContext, storage: FileStorage, viewer: Viewer, barcodeId: string | undefined, upload: IncomingFile): Promise<PendingUpload> {
+async function storeUpload(
+  ctx: ServerContext,
+  storage: FileStorage,
+  viewer: Viewer,
+  barcodeId: string | undefined,
+  upload: IncomingFile,
+): Promise<PendingUpload> {
   const target = uploadTarget(barcodeId, upload.filename);
   await barcodeForChange(ctx, viewer, target.barcodeId, 'addTrackingPermission', 'activateBarcodePermission');
   const name = newStoredName(target.extension);
@@ -40,8 +60,7 @@ async function storeUpload(ctx: ServerContext, storage: FileStorage, viewer: Vie
 
 /** One part of a multipart request, as @fastify/multipart hands it over. */
 export type UploadPart =
-  | { type: 'field'; fieldname: string; value: unknown }
-  | ({ type: 'file'; fieldname: string } & IncomingFile);
+  { type: 'field'; fieldname: string; value: unknown } | ({ type: 'file'; fieldname: string } & IncomingFile);
 
 /** Room for the multipart framing and the barcodeId field around the file itself. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -58,7 +77,12 @@ export interface UploadRequest {
  * POST /barcode/file: a multipart body only (415); a declared size over the limit is answered
  * (1015) before any of the body is read. Then reads the parts (readParts) and records the file.
  */
-export async function receiveUpload(ctx: ServerContext, storage: FileStorage, viewer: Viewer, request: UploadRequest): Promise<string> {
+export async function receiveUpload(
+  ctx: ServerContext,
+  storage: FileStorage,
+  viewer: Viewer,
+  request: UploadRequest,
+): Promise<string> {
   const { maxBytes } = ctx.config.files;
   if (!request.isMultipart()) throw commonFailure(ErrorCode.invalidFormat, 415);
   if (request.declaredBytes > maxBytes + MULTIPART_OVERHEAD_BYTES) throw new FileTooLarge(maxBytes);
@@ -75,7 +99,12 @@ const hasClientStatus = (error: unknown): boolean => {
  * failure the remaining parts are read and thrown away, so the client still receives the answer;
  * a file written before a later failure is removed. Throws the first failure.
  */
-async function readParts(ctx: ServerContext, storage: FileStorage, viewer: Viewer, parts: AsyncIterable<UploadPart>): Promise<string> {
+async function readParts(
+  ctx: ServerContext,
+  storage: FileStorage,
+  viewer: Viewer,
+  parts: AsyncIterable<UploadPart>,
+): Promise<string> {
   let barcodeId: string | undefined;
   let pending: PendingUpload | undefined;
   let failure: unknown;
@@ -110,8 +139,13 @@ async function readParts(ctx: ServerContext, storage: FileStorage, viewer: Viewe
 async function recordUpload(ctx: ServerContext, viewer: Viewer, upload: PendingUpload): Promise<string> {
   const extension = allowedExtension(upload.name) as FileExtension;
   await files.insertFile(ctx.db, {
-    id: newId(), barcodeId: upload.barcodeId, userId: viewer.userId, path: `${upload.barcodeId}/${upload.name}`,
-    originalName: keptFileName(upload.originalName), size: upload.size, contentType: FILE_TYPES[extension],
+    id: newId(),
+    barcodeId: upload.barcodeId,
+    userId: viewer.userId,
+    path: `${upload.barcodeId}/${upload.name}`,
+    originalName: keptFileName(upload.originalName),
+    size: upload.size,
+    contentType: FILE_TYPES[extension],
   });
   return storedFileUrl(upload.barcodeId, upload.name);
 }
@@ -125,7 +159,11 @@ export interface ServedFile {
 }
 
 /** GET /barcode/file/:barcodeId/:name: a recorded file that is still on disk, else 404. */
-export async function findStoredFile(ctx: ServerContext, storage: FileStorage, params: StoredFileParams): Promise<ServedFile> {
+export async function findStoredFile(
+  ctx: ServerContext,
+  storage: FileStorage,
+  params: StoredFileParams,
+): Promise<ServedFile> {
   const path = storedPath(storage, params.barcodeId, params.name);
   const originalName = await files.findOriginalName(ctx.db, `${params.barcodeId}/${params.name}`);
   if (originalName === undefined || !(await stat(path).catch(() => null))?.isFile()) throw fileNotFound();
@@ -138,7 +176,12 @@ export async function findStoredFile(ctx: ServerContext, storage: FileStorage, p
  * file together. Anything but a stored file's URL is 2200 and deletes nothing; a file already
  * saved with activation or tracking data belongs to the append-only history: 2000 (read-only).
  */
-export async function deleteUpload(ctx: ServerContext, storage: FileStorage, viewer: Viewer, filePath: string): Promise<void> {
+export async function deleteUpload(
+  ctx: ServerContext,
+  storage: FileStorage,
+  viewer: Viewer,
+  filePath: string,
+): Promise<void> {
   const { barcodeId, name } = parseStoredFileUrl(filePath);
   const path = storedPath(storage, barcodeId, name);
   await ctx.db.transaction(async (tx) => {

@@ -1,11 +1,24 @@
-import type { GhgEmissionsQuery, GhgReport, GhgReportQuery, GhgResult, ReviewCalculationBody } from '../../schemas/api/ghg';
+import type {
+  GhgEmissionsQuery,
+  GhgReport,
+  GhgReportQuery,
+  GhgResult,
+  ReviewCalculationBody,
+} from '../../schemas/api/ghg';
 import { calculateGhg } from '../../renderer';
 import type { ServerContext } from '../context';
 import { findBarcodeSummary } from '../repositories/barcodes';
 import { barcodeEmissionEntries, projectEmissionEntries, type ProjectEmissionEntry } from '../repositories/ghg';
 import { assertMember, type Viewer } from '../rules/access';
 import { ApiFailure } from '../rules/api-failure';
-import { assertMayReadReport, assertReportRange, hiddenFieldKeys, reportRows, standingEmissions, sumKg } from '../rules/ghg';
+import {
+  assertMayReadReport,
+  assertReportRange,
+  hiddenFieldKeys,
+  reportRows,
+  standingEmissions,
+  sumKg,
+} from '../rules/ghg';
 import { localDay } from '../rules/tracking-count';
 import { projectOfBarcodeFor } from './barcodes';
 import { loadProject } from './projects';
@@ -16,12 +29,21 @@ import { loadProject } from './projects';
  * enterprise (403). Bad inputs: 400 with the calculation's codes under `input.<name>`, or
  * `$common` 3061 (calculation type) / 3062 (a factor absent).
  */
-export async function reviewCalculation(ctx: ServerContext, viewer: Viewer, body: ReviewCalculationBody): Promise<GhgResult> {
+export async function reviewCalculation(
+  ctx: ServerContext,
+  viewer: Viewer,
+  body: ReviewCalculationBody,
+): Promise<GhgResult> {
   const project = await loadProject(ctx.db, { id: body.projectId });
   assertMember(viewer, project);
   const outcome = calculateGhg(body.calculationType, body.input, project.config.ghg?.factors);
   if (!outcome.ok) {
-    throw new ApiFailure(400, Object.fromEntries(Object.entries(outcome.errors).map(([key, codes]) => [key === '$common' ? key : `input.${key}`, codes])));
+    throw new ApiFailure(
+      400,
+      Object.fromEntries(
+        Object.entries(outcome.errors).map(([key, codes]) => [key === '$common' ? key : `input.${key}`, codes]),
+      ),
+    );
   }
   return outcome.result;
 }
@@ -32,8 +54,13 @@ export async function reviewCalculation(ctx: ServerContext, viewer: Viewer, body
  */
 export async function barcodeEmissions(ctx: ServerContext, viewer: Viewer, query: GhgEmissionsQuery) {
   const project = await projectOfBarcodeFor(ctx.db, viewer, query.barcodeId);
-  const hidden = hiddenFieldKeys(project.config, (await findBarcodeSummary(ctx.db, query.barcodeId))?.barcode_type ?? null);
-  const legs = standingEmissions(await barcodeEmissionEntries(ctx.db, query.barcodeId), false).filter((leg) => !hidden.has(leg.fieldKey));
+  const hidden = hiddenFieldKeys(
+    project.config,
+    (await findBarcodeSummary(ctx.db, query.barcodeId))?.barcode_type ?? null,
+  );
+  const legs = standingEmissions(await barcodeEmissionEntries(ctx.db, query.barcodeId), false).filter(
+    (leg) => !hidden.has(leg.fieldKey),
+  );
   return { total: sumKg(legs.map((l) => l.emission)), legs };
 }
 
@@ -67,10 +94,13 @@ export async function ghgReport(ctx: ServerContext, viewer: Viewer, query: GhgRe
   }
   // Fields configured hidden count in no total, as on the detail page (per barcode type).
   const hiddenByType = new Map<string | null, Set<string>>();
-  const hiddenOf = (type: string | null) => hiddenByType.get(type) ?? hiddenByType.set(type, hiddenFieldKeys(project.config, type)).get(type)!;
-  const legs = [...byBarcode.values()].flatMap((entries) => {
-    const hidden = hiddenOf(entries[0]!.barcode_type);
-    return standingEmissions(entries, true).filter((leg) => !hidden.has(leg.fieldKey));
-  }).filter((leg) => new Date(leg.at) >= from.start && new Date(leg.at) < to.end);
+  const hiddenOf = (type: string | null) =>
+    hiddenByType.get(type) ?? hiddenByType.set(type, hiddenFieldKeys(project.config, type)).get(type)!;
+  const legs = [...byBarcode.values()]
+    .flatMap((entries) => {
+      const hidden = hiddenOf(entries[0]!.barcode_type);
+      return standingEmissions(entries, true).filter((leg) => !hidden.has(leg.fieldKey));
+    })
+    .filter((leg) => new Date(leg.at) >= from.start && new Date(leg.at) < to.end);
   return { from: from.iso, to: to.iso, total: sumKg(legs.map((l) => l.emission)), rows: reportRows(legs) };
 }

@@ -14,7 +14,12 @@ type BarcodeTypes = Record<string, BarcodeType>;
  * Parents, children and links as the detail page and tracking see them (issue 11): the
  * barcode's place in its hierarchy, what it may do now, and the children travelling with it.
  */
-export async function barcodeRelations(db: Queryable, project: ProjectRow, barcode: RelationState, viewer: Viewer | null): Promise<{ hierarchy: BarcodeHierarchy; relationActions?: RelationActions }> {
+export async function barcodeRelations(
+  db: Queryable,
+  project: ProjectRow,
+  barcode: RelationState,
+  viewer: Viewer | null,
+): Promise<{ hierarchy: BarcodeHierarchy; relationActions?: RelationActions }> {
   const types = project.config.barcodeTypes;
   const counts = await relationCounts(db, barcode.id);
   const hierarchy: BarcodeHierarchy = {
@@ -28,7 +33,14 @@ export async function barcodeRelations(db: Queryable, project: ProjectRow, barco
   };
   if (!belongsTo(viewer, project)) return { hierarchy };
   const permitted = (await projectPermission(db, project, viewer)).addTrackingPermission.canEdit;
-  return { hierarchy, relationActions: relationActions(types, barcode, { permitted, childrenCount: counts.children_count, linkCount: counts.link_to + counts.be_linked }) };
+  return {
+    hierarchy,
+    relationActions: relationActions(types, barcode, {
+      permitted,
+      childrenCount: counts.children_count,
+      linkCount: counts.link_to + counts.be_linked,
+    }),
+  };
 }
 
 /**
@@ -40,7 +52,10 @@ export async function assertMayLeave(db: Queryable, types: BarcodeTypes, barcode
   const point = currentTrackPoint(types, barcode);
   if (point?.pairing !== 'mandatory' && point?.unpairing !== 'mandatory' && point?.linking !== 'mandatory') return;
   const counts = await relationCounts(db, barcode.id);
-  assertMayLeaveTrackPoint(types, barcode, { childrenCount: counts.children_count, linkCount: counts.link_to + counts.be_linked });
+  assertMayLeaveTrackPoint(types, barcode, {
+    childrenCount: counts.children_count,
+    linkCount: counts.link_to + counts.be_linked,
+  });
 }
 
 /**
@@ -49,11 +64,21 @@ export async function assertMayLeave(db: Queryable, types: BarcodeTypes, barcode
  * tracked barcode). Paired children are never tracked themselves (3013), so they are always
  * where their parent was.
  */
-export async function moveWithParent(tx: Queryable, barcodeId: string, trackPointKey: string, userId: string): Promise<number> {
+export async function moveWithParent(
+  tx: Queryable,
+  barcodeId: string,
+  trackPointKey: string,
+  userId: string,
+): Promise<number> {
   return moveDescendants(tx, barcodeId, trackPointKey, 'moved-with-parent', { withParent: barcodeId }, userId);
 }
 
 /** Undoing a parent's step: its present descendants go back with it ('moved-back-with-parent'). */
-export async function moveBackWithParent(tx: Queryable, barcodeId: string, trackPointKey: string, userId: string): Promise<number> {
+export async function moveBackWithParent(
+  tx: Queryable,
+  barcodeId: string,
+  trackPointKey: string,
+  userId: string,
+): Promise<number> {
   return moveDescendants(tx, barcodeId, trackPointKey, 'moved-back-with-parent', { withParent: barcodeId }, userId);
 }

@@ -19,7 +19,11 @@ const HISTORY_PAGE_SIZE = 20;
 function toHistoryEntry(r: HistoryRow): HistoryEntry {
   const related = relatedBarcodesOf(r.action, r.data);
   return {
-    seq: r.seq, action: r.action, trackPointKey: r.track_point_key, staffName: r.staff, createdAt: new Date(r.created_at).toISOString(),
+    seq: r.seq,
+    action: r.action,
+    trackPointKey: r.track_point_key,
+    staffName: r.staff,
+    createdAt: new Date(r.created_at).toISOString(),
     ...(r.action === 'tracked' ? { undone: r.undone } : {}),
     ...(related ? { relatedBarcodeIds: related } : {}),
     ...bulkHistoryMarks(r.action, r.data),
@@ -27,7 +31,11 @@ function toHistoryEntry(r: HistoryRow): HistoryEntry {
 }
 
 /** GET /barcode/history: the barcode's steps, newest first, for users of its enterprise (2303, 403). */
-export async function barcodeHistory(ctx: ServerContext, viewer: Viewer, query: HistoryQuery): Promise<{ total: number; items: HistoryEntry[] }> {
+export async function barcodeHistory(
+  ctx: ServerContext,
+  viewer: Viewer,
+  query: HistoryQuery,
+): Promise<{ total: number; items: HistoryEntry[] }> {
   await projectOfBarcodeFor(ctx.db, viewer, query.id);
   const total = await history.countHistory(ctx.db, query.id);
   const rows = await history.historyPage(ctx.db, query.id, query.skip ?? 0, query.count ?? HISTORY_PAGE_SIZE);
@@ -38,9 +46,16 @@ export async function barcodeHistory(ctx: ServerContext, viewer: Viewer, query: 
  * GET /barcode/tracking-count: how many tracking steps the caller added (and did not undo) in
  * the project on a day of their own time zone. Users of the project's enterprise only.
  */
-export async function trackingCount(ctx: ServerContext, viewer: Viewer, query: TrackingCountQuery): Promise<{ date: string; count: number }> {
+export async function trackingCount(
+  ctx: ServerContext,
+  viewer: Viewer,
+  query: TrackingCountQuery,
+): Promise<{ date: string; count: number }> {
   const day = localDay(query.date, query.utcOffset);
   const project = await loadProject(ctx.db, { id: query.projectId });
   assertMember(viewer, project);
-  return { date: day.iso, count: await history.countTrackingSteps(ctx.db, project.id, viewer.userId, day.start, day.end) };
+  return {
+    date: day.iso,
+    count: await history.countTrackingSteps(ctx.db, project.id, viewer.userId, day.start, day.end),
+  };
 }

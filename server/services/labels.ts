@@ -11,14 +11,23 @@ import { loadProject, projectPermission } from './projects';
  * same permission as generating one (spec section 6), in one transaction: all or none. Sent
  * again with the same Idempotency-Key (a retry, a double tap), it answers the same ids.
  */
-export async function generateBarcodes(ctx: ServerContext, viewer: Viewer, body: GenerateBarcodesBody): Promise<string[]> {
+export async function generateBarcodes(
+  ctx: ServerContext,
+  viewer: Viewer,
+  body: GenerateBarcodesBody,
+): Promise<string[]> {
   const project = await loadProject(ctx.db, { code: body.projectCode, version: body.projectVersion });
   assertMember(viewer, project);
   assertMayGenerate(viewer, await projectPermission(ctx.db, project, viewer));
   const ids = Array.from({ length: body.count }, () => newBarcodeId());
   await ctx.db.transaction(async (tx) => {
     await insertBarcodes(tx, ids, project.id, viewer.userId);
-    await appendHistoryEach(tx, ids.map((id) => ({ barcodeId: id, trackPointKey: null, data: null })), 'generated', viewer.userId);
+    await appendHistoryEach(
+      tx,
+      ids.map((id) => ({ barcodeId: id, trackPointKey: null, data: null })),
+      'generated',
+      viewer.userId,
+    );
   });
   return ids;
 }

@@ -1,4 +1,11 @@
-import type { LedgerLogQuery, LedgerStatus, LedgerStatusQuery, LogEntry, ReconcileAnswer, ReconcileBody } from '../../schemas/api/ledger';
+import type {
+  LedgerLogQuery,
+  LedgerStatus,
+  LedgerStatusQuery,
+  LogEntry,
+  ReconcileAnswer,
+  ReconcileBody,
+} from '../../schemas/api/ledger';
 import { ErrorCode } from '../../schemas/error-codes';
 import type { ServerContext } from '../context';
 import * as ledger from '../repositories/ledger';
@@ -16,7 +23,11 @@ import { loadProject } from './projects';
  * Users of the project's enterprise (2303, 403), like the history. Entries not chained yet
  * (written before the ledger existed) are chained first, under the barcode's row lock.
  */
-export async function ledgerStatus(ctx: ServerContext, viewer: Viewer, query: LedgerStatusQuery): Promise<LedgerStatus> {
+export async function ledgerStatus(
+  ctx: ServerContext,
+  viewer: Viewer,
+  query: LedgerStatusQuery,
+): Promise<LedgerStatus> {
   await projectOfBarcodeFor(ctx.db, viewer, query.id);
   return ctx.db.transaction(async (tx) => {
     await ledger.chainPending(tx, [query.id]);
@@ -24,8 +35,12 @@ export async function ledgerStatus(ctx: ServerContext, viewer: Viewer, query: Le
     const upTo = Math.min(query.index ?? state.last_seq, state.last_seq);
     const verdict = verifyChain(await ledger.ledgerEntries(tx, query.id, upTo), upTo);
     return {
-      barcodeId: query.id, checked: verdict.brokenIndex ?? upTo, lastIndex: state.last_seq,
-      intact: verdict.brokenIndex === null, brokenIndex: verdict.brokenIndex, sealedIndex: state.sealed_seq,
+      barcodeId: query.id,
+      checked: verdict.brokenIndex ?? upTo,
+      lastIndex: state.last_seq,
+      intact: verdict.brokenIndex === null,
+      brokenIndex: verdict.brokenIndex,
+      sealedIndex: state.sealed_seq,
     };
   });
 }
@@ -41,13 +56,20 @@ export async function ledgerStatus(ctx: ServerContext, viewer: Viewer, query: Le
  * 'ledger registration in progress' answer. Idempotent: a repeat, or a seal racing it, answers
  * the seal that already covers the index and appends nothing.
  */
-export async function reconcileLedger(ctx: ServerContext, viewer: Viewer, body: ReconcileBody): Promise<ReconcileAnswer> {
+export async function reconcileLedger(
+  ctx: ServerContext,
+  viewer: Viewer,
+  body: ReconcileBody,
+): Promise<ReconcileAnswer> {
   const project = await projectOfBarcodeFor(ctx.db, viewer, body.barcodeId);
   assertStaffMember(viewer, project);
   return ctx.db.transaction(async (tx) => {
     const state = assertBarcodeFound(await ledger.ledgerState(tx, body.barcodeId, true));
     assertIndexInHistory(body.index, state.last_seq);
-    const existing = state.sealed_seq !== null && state.sealed_seq >= body.index ? await ledger.latestSeal(tx, body.barcodeId) : undefined;
+    const existing =
+      state.sealed_seq !== null && state.sealed_seq >= body.index
+        ? await ledger.latestSeal(tx, body.barcodeId)
+        : undefined;
     if (existing) return { barcodeId: body.barcodeId, sealedIndex: existing.seq, seal: existing };
     await ledger.chainPending(tx, [body.barcodeId]);
     const verdict = verifyChain(await ledger.ledgerEntries(tx, body.barcodeId, body.index), body.index);
@@ -58,7 +80,11 @@ export async function reconcileLedger(ctx: ServerContext, viewer: Viewer, body: 
 }
 
 /** GET /barcode/ledger/log: the project's whole log, for users of its enterprise (2304, 403). */
-export async function ledgerLog(ctx: ServerContext, viewer: Viewer, query: LedgerLogQuery): Promise<{ projectId: string; entries: LogEntry[] }> {
+export async function ledgerLog(
+  ctx: ServerContext,
+  viewer: Viewer,
+  query: LedgerLogQuery,
+): Promise<{ projectId: string; entries: LogEntry[] }> {
   const project = await loadProject(ctx.db, { id: query.projectId });
   assertMember(viewer, project);
   return { projectId: project.id, entries: await ledger.projectLog(ctx.db, project.id) };

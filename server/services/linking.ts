@@ -1,4 +1,12 @@
-import type { LinkDirection, LinkedBarcode, LinkedBarcodeQuery, LinkingAnswer, LinkingBody, ReservedCount, UndoLinkingBody } from '../../schemas/api/pairing';
+import type {
+  LinkDirection,
+  LinkedBarcode,
+  LinkedBarcodeQuery,
+  LinkingAnswer,
+  LinkingBody,
+  ReservedCount,
+  UndoLinkingBody,
+} from '../../schemas/api/pairing';
 import { ErrorCode } from '../../schemas/error-codes';
 import type { ServerContext } from '../context';
 import { findStoredBarcode } from '../repositories/barcodes';
@@ -21,7 +29,12 @@ const opposite = (direction: LinkDirection): LinkDirection => (direction === 'li
  * server/rules/linking.ts. Users of the enterprise with the add-tracking permission. Appends
  * 'linked' to the barcode's history (the targets, the direction) and to each target's.
  */
-export async function linkBarcodes(ctx: ServerContext, viewer: Viewer, body: LinkingBody, direction: LinkDirection): Promise<LinkingAnswer> {
+export async function linkBarcodes(
+  ctx: ServerContext,
+  viewer: Viewer,
+  body: LinkingBody,
+  direction: LinkDirection,
+): Promise<LinkingAnswer> {
   const { project } = await barcodeForChange(ctx, viewer, body.barcodeId, 'addTrackingPermission');
   const types = project.config.barcodeTypes;
   const dryRun = body.dryRun ?? false;
@@ -38,17 +51,35 @@ export async function linkBarcodes(ctx: ServerContext, viewer: Viewer, body: Lin
     };
     const codes = linkingVerdicts(types, barcode, body.targetIds, facts);
     const accepted = codes.filter((c) => c === null).length;
-    const answer = { dryRun, barcodeId: barcode.id, targets: verdictsOf(body.targetIds, codes, facts), reserved: { count: ownLinkCount + accepted, max: maxLinksOf(types, barcode.barcode_type) } };
+    const answer = {
+      dryRun,
+      barcodeId: barcode.id,
+      targets: verdictsOf(body.targetIds, codes, facts),
+      reserved: { count: ownLinkCount + accepted, max: maxLinksOf(types, barcode.barcode_type) },
+    };
     if (dryRun) return answer;
     assertAllAccepted('targetIds', codes);
-    const links = body.targetIds.map((id) => (direction === 'link-to' ? { from: barcode.id, to: id } : { from: id, to: barcode.id }));
+    const links = body.targetIds.map((id) =>
+      direction === 'link-to' ? { from: barcode.id, to: id } : { from: id, to: barcode.id },
+    );
     if ((await insertLinks(db, links, viewer.userId)) !== links.length) throw concurrentChange();
-    await appendHistoryEach(db, [
-      { barcodeId: barcode.id, trackPointKey: barcode.current_track_point_key, data: { linkedBarcodeIds: body.targetIds, direction } },
-      ...body.targetIds.map((id) => ({
-        barcodeId: id, trackPointKey: facts.found.get(id)?.current_track_point_key ?? null, data: { linkedBarcodeId: barcode.id, direction: opposite(direction) },
-      })),
-    ], 'linked', viewer.userId);
+    await appendHistoryEach(
+      db,
+      [
+        {
+          barcodeId: barcode.id,
+          trackPointKey: barcode.current_track_point_key,
+          data: { linkedBarcodeIds: body.targetIds, direction },
+        },
+        ...body.targetIds.map((id) => ({
+          barcodeId: id,
+          trackPointKey: facts.found.get(id)?.current_track_point_key ?? null,
+          data: { linkedBarcodeId: barcode.id, direction: opposite(direction) },
+        })),
+      ],
+      'linked',
+      viewer.userId,
+    );
     return answer;
   });
 }
@@ -67,15 +98,32 @@ export async function undoLinking(ctx: ServerContext, viewer: Viewer, body: Undo
     if (direction === undefined) throw commonFailure(ErrorCode.notLinked);
     const barcode = assertBarcodeFound(await findStoredBarcode(tx, body.barcodeId));
     const other = assertBarcodeFound(await findStoredBarcode(tx, body.linkedBarcodeId));
-    await appendHistoryEach(tx, [
-      { barcodeId: body.barcodeId, trackPointKey: barcode.current_track_point_key, data: { linkedBarcodeId: body.linkedBarcodeId, direction } },
-      { barcodeId: body.linkedBarcodeId, trackPointKey: other.current_track_point_key, data: { linkedBarcodeId: body.barcodeId, direction: opposite(direction) } },
-    ], 'unlinked', viewer.userId);
+    await appendHistoryEach(
+      tx,
+      [
+        {
+          barcodeId: body.barcodeId,
+          trackPointKey: barcode.current_track_point_key,
+          data: { linkedBarcodeId: body.linkedBarcodeId, direction },
+        },
+        {
+          barcodeId: body.linkedBarcodeId,
+          trackPointKey: other.current_track_point_key,
+          data: { linkedBarcodeId: body.barcodeId, direction: opposite(direction) },
+        },
+      ],
+      'unlinked',
+      viewer.userId,
+    );
   });
 }
 
 /** GET /barcode/linking/reserved-count: the barcode's links (both directions) and its type's reserved count (users of the enterprise). */
-export async function linkingReservedCount(ctx: ServerContext, viewer: Viewer, barcodeId: string): Promise<ReservedCount> {
+export async function linkingReservedCount(
+  ctx: ServerContext,
+  viewer: Viewer,
+  barcodeId: string,
+): Promise<ReservedCount> {
   const project = await projectOfBarcodeFor(ctx.db, viewer, barcodeId);
   const row = assertBarcodeFound(await findStoredBarcode(ctx.db, barcodeId));
   const counts = await countLinks(ctx.db, barcodeId);
@@ -86,7 +134,12 @@ export async function linkingReservedCount(ctx: ServerContext, viewer: Viewer, b
 export async function linkedBarcodes(ctx: ServerContext, query: LinkedBarcodeQuery): Promise<LinkedBarcode[]> {
   await loadBarcode(ctx.db, query.id);
   return (await findLinked(ctx.db, query.id, query.path)).map((r) => ({
-    id: r.id, direction: r.direction, barcodeType: r.barcode_type, externalId: r.external_id, isActivated: r.is_activated,
-    currentTrackPointKey: r.current_track_point_key, linkedAt: new Date(r.linked_at).toISOString(),
+    id: r.id,
+    direction: r.direction,
+    barcodeType: r.barcode_type,
+    externalId: r.external_id,
+    isActivated: r.is_activated,
+    currentTrackPointKey: r.current_track_point_key,
+    linkedAt: new Date(r.linked_at).toISOString(),
   }));
 }

@@ -22,18 +22,33 @@ const NOTIFICATION_LIST_LIMIT = 100;
  * of the type's trackPointRouteNotifications destinations. Runs in the caller's transaction, so
  * a step that is refused or rolled back notifies nobody.
  */
-export async function notifyArrival(tx: Queryable, project: ProjectRow, barcodeId: string, point: TrackPoint): Promise<void> {
+export async function notifyArrival(
+  tx: Queryable,
+  project: ProjectRow,
+  barcodeId: string,
+  point: TrackPoint,
+): Promise<void> {
   // Most trackpoints have none: the barcode is read only when there is something to send.
   if (!point.routeNotification) return;
   const row = await findBarcode(tx, barcodeId);
   const notification = row ? arrivalNotification(project, row, point) : null;
   if (!row || !notification) return;
   await notifications.insertNotification(tx, {
-    id: newId(), barcodeId: row.id, cycle: row.cycle, trackPointKey: point.key,
-    subject: notification.subject, body: notification.body, mobileAlertDurationMinutes: notification.mobileAlertDurationByMinutes,
+    id: newId(),
+    barcodeId: row.id,
+    cycle: row.cycle,
+    trackPointKey: point.key,
+    subject: notification.subject,
+    body: notification.body,
+    mobileAlertDurationMinutes: notification.mobileAlertDurationByMinutes,
   });
   await sendAll(tx, [
-    ...notification.emails.map((destination) => ({ channel: 'email' as const, destination, subject: notification.subject, body: notification.body })),
+    ...notification.emails.map((destination) => ({
+      channel: 'email' as const,
+      destination,
+      subject: notification.subject,
+      body: notification.body,
+    })),
     ...notification.phones.map((destination) => ({ channel: 'sms' as const, destination, body: notification.subject })),
   ]);
 }
@@ -52,7 +67,11 @@ const toNotification = (r: NotificationRow): Notification => ({
  * GET /barcode/barcode-notifications: the barcode's notifications and those of every barcode
  * paired under it (children, their children...), newest first; for users of its enterprise.
  */
-export async function barcodeNotifications(ctx: ServerContext, viewer: Viewer, barcodeId: string): Promise<{ current: Notification[]; descendants: Notification[] }> {
+export async function barcodeNotifications(
+  ctx: ServerContext,
+  viewer: Viewer,
+  barcodeId: string,
+): Promise<{ current: Notification[]; descendants: Notification[] }> {
   const { project } = await loadBarcode(ctx.db, barcodeId);
   assertMember(viewer, project);
   const current = await notifications.findNotifications(ctx.db, barcodeId, NOTIFICATION_LIST_LIMIT);

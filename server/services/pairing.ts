@@ -1,18 +1,38 @@
-import type { PairingAnswer, PairingBody, RelationVerdict, ReservedCount, UnpairingBody } from '../../schemas/api/pairing';
+import type {
+  PairingAnswer,
+  PairingBody,
+  RelationVerdict,
+  ReservedCount,
+  UnpairingBody,
+} from '../../schemas/api/pairing';
 import { ErrorCode } from '../../schemas/error-codes';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import { bumpRevision, findStoredBarcode } from '../repositories/barcodes';
 import {
-  appendHistoryEach, countChildren, findAncestorIds, findChildIds, findListedBarcodes, lockProjectRelations, pairChildren as pairRows,
-  unpairChildren as unpairRows, type ListedBarcodeRow,
+  appendHistoryEach,
+  countChildren,
+  findAncestorIds,
+  findChildIds,
+  findListedBarcodes,
+  lockProjectRelations,
+  pairChildren as pairRows,
+  unpairChildren as unpairRows,
+  type ListedBarcodeRow,
 } from '../repositories/pairing';
 import type { ProjectRow } from '../repositories/projects';
 import type { Viewer } from '../rules/access';
 import { commonFailure, fieldFailure } from '../rules/api-failure';
 import { assertBarcodeFound, concurrentChange } from '../rules/barcodes';
 import {
-  assertAllAccepted, assertNoRefusal, maxChildrenOf, pairingRefusal, pairingVerdicts, unpairingRefusal, unpairingVerdicts, type ListContext,
+  assertAllAccepted,
+  assertNoRefusal,
+  maxChildrenOf,
+  pairingRefusal,
+  pairingVerdicts,
+  unpairingRefusal,
+  unpairingVerdicts,
+  type ListContext,
 } from '../rules/pairing';
 import { barcodeForChange, projectOfBarcodeFor } from './barcodes';
 
@@ -31,22 +51,47 @@ export async function storedParent(db: Queryable, id: string) {
 }
 
 /** The listed barcodes by id, and the context every listed barcode is checked in. */
-export async function listContext(db: Queryable, project: ProjectRow, selfId: string, ids: readonly string[]): Promise<ListContext & { found: Map<string, ListedBarcodeRow> }> {
+export async function listContext(
+  db: Queryable,
+  project: ProjectRow,
+  selfId: string,
+  ids: readonly string[],
+): Promise<ListContext & { found: Map<string, ListedBarcodeRow> }> {
   const found = new Map((await findListedBarcodes(db, ids)).map((r) => [r.id, r]));
-  return { selfId, enterpriseId: project.enterprise_id, projectCode: project.code, projectVersion: project.version, found };
+  return {
+    selfId,
+    enterpriseId: project.enterprise_id,
+    projectCode: project.code,
+    projectVersion: project.version,
+    found,
+  };
 }
 
 /** Each listed id with its verdict, and its label when the viewer may know the barcode. */
-export function verdictsOf(ids: readonly string[], codes: readonly (number | null)[], ctx: ListContext): RelationVerdict[] {
+export function verdictsOf(
+  ids: readonly string[],
+  codes: readonly (number | null)[],
+  ctx: ListContext,
+): RelationVerdict[] {
   return ids.map((id, i) => {
     const row = ctx.found.get(id);
     const known = row !== undefined && row.enterprise_id === ctx.enterpriseId;
-    return { id, code: codes[i] ?? null, barcodeType: known ? row.barcode_type : null, externalId: known ? row.external_id : null };
+    return {
+      id,
+      code: codes[i] ?? null,
+      barcodeType: known ? row.barcode_type : null,
+      externalId: known ? row.external_id : null,
+    };
   });
 }
 
 /** Runs `fn` in a locked transaction, or (dry run) on the database without writing. */
-export async function relationStep<T>(ctx: ServerContext, projectId: string, dryRun: boolean, fn: (db: Queryable) => Promise<T>): Promise<T> {
+export async function relationStep<T>(
+  ctx: ServerContext,
+  projectId: string,
+  dryRun: boolean,
+  fn: (db: Queryable) => Promise<T>,
+): Promise<T> {
   if (dryRun) return fn(ctx.db);
   return ctx.db.transaction(async (tx) => {
     await lockProjectRelations(tx, projectId);
@@ -67,10 +112,19 @@ export async function pairChildren(ctx: ServerContext, viewer: Viewer, body: Pai
     const parent = await storedParent(db, body.parentId);
     assertNoRefusal(pairingRefusal(types, parent));
     const childrenCount = await countChildren(db, parent.id);
-    const facts = { ...(await listContext(db, project, parent.id, body.childrenIds)), ancestorIds: new Set(await findAncestorIds(db, parent.id)), childrenCount };
+    const facts = {
+      ...(await listContext(db, project, parent.id, body.childrenIds)),
+      ancestorIds: new Set(await findAncestorIds(db, parent.id)),
+      childrenCount,
+    };
     const codes = pairingVerdicts(types, parent, body.childrenIds, facts);
     const accepted = codes.filter((c) => c === null).length;
-    const answer = { dryRun, parentId: parent.id, children: verdictsOf(body.childrenIds, codes, facts), reserved: { count: childrenCount + accepted, max: maxChildrenOf(types, parent.barcode_type) } };
+    const answer = {
+      dryRun,
+      parentId: parent.id,
+      children: verdictsOf(body.childrenIds, codes, facts),
+      reserved: { count: childrenCount + accepted, max: maxChildrenOf(types, parent.barcode_type) },
+    };
     if (dryRun) return answer;
     assertAllAccepted('childrenIds', codes);
     const children = body.childrenIds.map((id) => facts.found.get(id) as ListedBarcodeRow);
@@ -78,10 +132,15 @@ export async function pairChildren(ctx: ServerContext, viewer: Viewer, body: Pai
     if ((await pairRows(db, parent.id, children)) !== children.length) throw concurrentChange();
     const note = body.extras?.note;
     const at = parent.current_track_point_key;
-    await appendHistoryEach(db, [
-      { barcodeId: parent.id, trackPointKey: at, data: { childrenIds: body.childrenIds, note } },
-      ...children.map((c) => ({ barcodeId: c.id, trackPointKey: at, data: { parentId: parent.id, note } })),
-    ], 'paired', viewer.userId);
+    await appendHistoryEach(
+      db,
+      [
+        { barcodeId: parent.id, trackPointKey: at, data: { childrenIds: body.childrenIds, note } },
+        ...children.map((c) => ({ barcodeId: c.id, trackPointKey: at, data: { parentId: parent.id, note } })),
+      ],
+      'paired',
+      viewer.userId,
+    );
     return answer;
   });
 }
@@ -99,29 +158,50 @@ export async function unpairChildren(ctx: ServerContext, viewer: Viewer, body: U
   return relationStep(ctx, project.id, dryRun, async (db) => {
     const parent = await storedParent(db, body.parentId);
     assertNoRefusal(unpairingRefusal(types, parent));
-    const ids = body.unpairAll ? await findChildIds(db, parent.id) : body.childrenIds ?? [];
+    const ids = body.unpairAll ? await findChildIds(db, parent.id) : (body.childrenIds ?? []);
     const list = await listContext(db, project, parent.id, ids);
     const codes = unpairingVerdicts(parent.id, ids, project.enterprise_id, list.found);
     const childrenCount = await countChildren(db, parent.id);
     const accepted = codes.filter((c) => c === null).length;
-    const answer = { dryRun, parentId: parent.id, children: verdictsOf(ids, codes, list), reserved: { count: childrenCount - accepted, max: maxChildrenOf(types, parent.barcode_type) } };
+    const answer = {
+      dryRun,
+      parentId: parent.id,
+      children: verdictsOf(ids, codes, list),
+      reserved: { count: childrenCount - accepted, max: maxChildrenOf(types, parent.barcode_type) },
+    };
     if (dryRun || ids.length === 0) return answer;
     assertAllAccepted('childrenIds', codes);
     if (!(await bumpRevision(db, parent.id, parent.revision))) throw concurrentChange();
     if ((await unpairRows(db, parent.id, ids)) !== ids.length) throw concurrentChange();
     const note = body.extras?.note;
     const at = parent.current_track_point_key;
-    await appendHistoryEach(db, [
-      { barcodeId: parent.id, trackPointKey: at, data: { childrenIds: ids, note } },
-      ...ids.map((id) => ({ barcodeId: id, trackPointKey: list.found.get(id)?.current_track_point_key ?? at, data: { parentId: parent.id, note } })),
-    ], 'unpaired', viewer.userId);
+    await appendHistoryEach(
+      db,
+      [
+        { barcodeId: parent.id, trackPointKey: at, data: { childrenIds: ids, note } },
+        ...ids.map((id) => ({
+          barcodeId: id,
+          trackPointKey: list.found.get(id)?.current_track_point_key ?? at,
+          data: { parentId: parent.id, note },
+        })),
+      ],
+      'unpaired',
+      viewer.userId,
+    );
     return answer;
   });
 }
 
 /** GET /barcode/pairing/reserved-count: the barcode's children and its type's reserved count (users of the enterprise). */
-export async function pairingReservedCount(ctx: ServerContext, viewer: Viewer, barcodeId: string): Promise<ReservedCount> {
+export async function pairingReservedCount(
+  ctx: ServerContext,
+  viewer: Viewer,
+  barcodeId: string,
+): Promise<ReservedCount> {
   const project = await projectOfBarcodeFor(ctx.db, viewer, barcodeId);
   const row = assertBarcodeFound(await findStoredBarcode(ctx.db, barcodeId));
-  return { count: await countChildren(ctx.db, barcodeId), max: maxChildrenOf(project.config.barcodeTypes, row.barcode_type) };
+  return {
+    count: await countChildren(ctx.db, barcodeId),
+    max: maxChildrenOf(project.config.barcodeTypes, row.barcode_type),
+  };
 }

@@ -32,14 +32,21 @@ async function storedAlready(db: Queryable, path: string): Promise<boolean> {
 }
 
 /** Reads and checks one configuration file; throws nothing: a bad file is a result with problems. */
-export function readProjectFile(path: string): { code: string; version: number; config: unknown; problems: ConfigProblem[] } | null {
+export function readProjectFile(
+  path: string,
+): { code: string; version: number; config: unknown; problems: ConfigProblem[] } | null {
   const match = FILE_NAME.exec(basename(path));
   if (!match?.[1] || !match[2]) return null;
   let config: unknown;
   try {
     config = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
-    return { code: match[1], version: Number(match[2]), config: undefined, problems: [notJsonProblem((error as Error).message)] };
+    return {
+      code: match[1],
+      version: Number(match[2]),
+      config: undefined,
+      problems: [notJsonProblem((error as Error).message)],
+    };
   }
   return { code: match[1], version: Number(match[2]), config, problems: checkProjectConfig(config) };
 }
@@ -59,17 +66,28 @@ export async function importProjectFile(db: Database, path: string): Promise<Imp
   if (read.problems.length > 0) return { file, status: 'invalid', problems: read.problems };
   const project = await findProjectByCode(db, read.code, read.version);
   if (!project) return { file, status: 'unknown-project', problems: [] };
-  if (await configIsStored(db, read.code, read.version, read.config)) return { file, status: 'unchanged', problems: [] };
+  if (await configIsStored(db, read.code, read.version, read.config))
+    return { file, status: 'unchanged', problems: [] };
   // The admin area's publish path (issue 19): a new revision in place, kept and audited, refused
   // when the compatibility report needs a new version (publish that with npm run project).
   try {
-    const published = await publishConfig({ db }, { commandLine: true, enterpriseId: project.enterprise_id }, project, read.config,
-      { mode: 'inPlace', note: `file ${file}`, language: 'en', revisionMode: 'file' });
+    const published = await publishConfig(
+      { db },
+      { commandLine: true, enterpriseId: project.enterprise_id },
+      project,
+      read.config,
+      { mode: 'inPlace', note: `file ${file}`, language: 'en', revisionMode: 'file' },
+    );
     return { file, status: 'updated', problems: [], changes: published.report.changes.map((c) => c.text) };
   } catch (error) {
     const report = error instanceof ApiFailure ? (error.extra.report as ReportView | undefined) : undefined;
     if (!report) throw error;
-    return { file, status: 'incompatible', problems: [], changes: [report.verdictText, ...report.changes.map((c) => c.text)] };
+    return {
+      file,
+      status: 'incompatible',
+      problems: [],
+      changes: [report.verdictText, ...report.changes.map((c) => c.text)],
+    };
   }
 }
 
@@ -107,15 +125,18 @@ export function watchProjectDir(db: Database, dir: string, log: (line: string) =
   const watcher = watch(dir, (_event, name) => {
     if (!name || !FILE_NAME.test(name)) return;
     clearTimeout(timers.get(name));
-    timers.set(name, setTimeout(() => {
-      timers.delete(name);
-      importProjectFile(db, join(dir, name))
-        .then((result) => {
-          const line = result && describeImport(result);
-          if (line) log(line);
-        })
-        .catch((error: Error) => log(`[config] ${name}: import failed: ${error.message}`));
-    }, debounceMs));
+    timers.set(
+      name,
+      setTimeout(() => {
+        timers.delete(name);
+        importProjectFile(db, join(dir, name))
+          .then((result) => {
+            const line = result && describeImport(result);
+            if (line) log(line);
+          })
+          .catch((error: Error) => log(`[config] ${name}: import failed: ${error.message}`));
+      }, debounceMs),
+    );
   });
   return () => {
     watcher.close();

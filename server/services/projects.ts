@@ -16,9 +16,12 @@ import { webManifest } from '../rules/web-manifest';
 /** Finds a project by id, or by code and version (the latest version when none is given): 2304 when there is none. */
 export async function loadProject(db: Queryable, query: ProjectQuery): Promise<ProjectRow> {
   const lookup = projectLookup(query);
-  const found = lookup === null ? undefined
-    : 'id' in lookup ? await projects.findProjectById(db, lookup.id)
-    : await projects.findProjectByCode(db, lookup.code, lookup.version);
+  const found =
+    lookup === null
+      ? undefined
+      : 'id' in lookup
+        ? await projects.findProjectById(db, lookup.id)
+        : await projects.findProjectByCode(db, lookup.code, lookup.version);
   const project = assertProjectFound(found);
   noteProject(project);
   return project;
@@ -66,14 +69,19 @@ export async function projectAsSent(db: Queryable, project: ProjectRow): Promise
     if (!revision) throw commonFailure(ErrorCode.configRevisionUnknown, 409);
     const next = await findRevision(db, project.id, sent + 1);
     kept = { project: { ...project, revision: sent, config: revision.config }, supersededAt: next?.published_at };
-    if (earlierRevisions.size >= EARLIER_REVISIONS_KEPT) earlierRevisions.delete(earlierRevisions.keys().next().value as string);
+    if (earlierRevisions.size >= EARLIER_REVISIONS_KEPT)
+      earlierRevisions.delete(earlierRevisions.keys().next().value as string);
     earlierRevisions.set(key, kept);
   }
   return revisionForWrite(request?.madeAt ?? new Date(), kept.supersededAt) === 'sent' ? kept.project : project;
 }
 
 /** What the viewer may do in the project; the project_members row is read only for users of its enterprise. */
-export async function projectPermission(db: Queryable, project: ProjectRow, viewer: Viewer | null): Promise<ProjectPermission> {
+export async function projectPermission(
+  db: Queryable,
+  project: ProjectRow,
+  viewer: Viewer | null,
+): Promise<ProjectPermission> {
   const member = belongsTo(viewer, project) ? await projects.findMember(db, project.id, viewer.userId) : undefined;
   return permissionsFor(viewer, project, member);
 }
@@ -113,7 +121,14 @@ export async function customPageFor(ctx: ServerContext, query: ProjectQuery): Pr
   const page = (await loadProject(ctx.db, query)).config.customHtmlPage;
   if (!page) return { html: null };
   const { en, ja, 'zh-TW': zhTW, 'zh-CN': zhCN } = page.html;
-  return { html: { en: sanitizeCustomPage(en), ja: sanitizeCustomPage(ja), 'zh-TW': sanitizeCustomPage(zhTW), 'zh-CN': sanitizeCustomPage(zhCN) } };
+  return {
+    html: {
+      en: sanitizeCustomPage(en),
+      ja: sanitizeCustomPage(ja),
+      'zh-TW': sanitizeCustomPage(zhTW),
+      'zh-CN': sanitizeCustomPage(zhCN),
+    },
+  };
 }
 
 /** GET /barcode/project-manifest: the project's web app manifest (issue 20); 2304 when there is no such project. */

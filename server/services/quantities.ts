@@ -11,10 +11,20 @@ import { belowZeroField, formAdjustments, runningQuantities } from '../rules/qua
  * the barcode's quantity below 0 is refused with 3092 on the field (`forms.<form>.<field>`).
  * Reads the history only when the step decreases something.
  */
-export async function assertStepQuantities(db: Queryable, project: ProjectRow, barcodeType: string, point: TrackPoint, forms: Record<string, unknown>, barcodeId: string): Promise<void> {
+export async function assertStepQuantities(
+  db: Queryable,
+  project: ProjectRow,
+  barcodeType: string,
+  point: TrackPoint,
+  forms: Record<string, unknown>,
+  barcodeId: string,
+): Promise<void> {
   const adjustments = formAdjustments(point, forms);
   if (!adjustments.some((a) => a.delta < 0)) return;
-  const current = runningQuantities(project.config.barcodeTypes[barcodeType], (await quantityEntries(db, [barcodeId])).get(barcodeId) ?? []);
+  const current = runningQuantities(
+    project.config.barcodeTypes[barcodeType],
+    (await quantityEntries(db, [barcodeId])).get(barcodeId) ?? [],
+  );
   const field = belowZeroField(current, adjustments);
   if (field !== null) throw fieldFailure(`forms.${field}`, ErrorCode.quantityBelowZero);
 }

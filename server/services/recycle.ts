@@ -19,13 +19,25 @@ import { barcodeForChange } from './barcodes';
 export async function recycleBarcode(ctx: ServerContext, viewer: Viewer, body: RecycleBody): Promise<RecycleAnswer> {
   const { row, project } = await barcodeForChange(ctx, viewer, body.barcodeId, 'activateBarcodePermission');
   const links = await countLinks(ctx.db, body.barcodeId);
-  assertRecyclable(project.config, row, await barcodes.hasChildren(ctx.db, body.barcodeId), links.linkTo + links.beLinked > 0);
+  assertRecyclable(
+    project.config,
+    row,
+    await barcodes.hasChildren(ctx.db, body.barcodeId),
+    links.linkTo + links.beLinked > 0,
+  );
   const answer = recycleAnswer(body.barcodeId, body.dryRun, row, await countHistory(ctx.db, body.barcodeId));
   if (answer.dryRun) return answer;
   await ctx.db.transaction(async (tx) => {
     if (!(await barcodes.resetForReuse(tx, body.barcodeId, row.revision))) throw concurrentChange();
     await clearStock(tx, body.barcodeId);
-    await appendHistory(tx, body.barcodeId, 'recycled', row.current_track_point_key, { barcodeType: row.barcode_type, externalId: row.external_id }, viewer.userId);
+    await appendHistory(
+      tx,
+      body.barcodeId,
+      'recycled',
+      row.current_track_point_key,
+      { barcodeType: row.barcode_type, externalId: row.external_id },
+      viewer.userId,
+    );
   });
   return answer;
 }

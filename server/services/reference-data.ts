@@ -11,9 +11,14 @@ import { loadProject } from './projects';
  * rows and the barcode's own identifiers, rules/reference-data.ts). For users of the project's
  * enterprise only (2303 unknown barcode, 403 anyone else).
  */
-export async function referenceData(ctx: ServerContext, viewer: Viewer, barcodeId: string): Promise<Record<string, string>> {
+export async function referenceData(
+  ctx: ServerContext,
+  viewer: Viewer,
+  barcodeId: string,
+): Promise<Record<string, string>> {
   const barcode = assertBarcodeFound(await findBarcodeSummary(ctx.db, barcodeId));
   assertMember(viewer, await loadProject(ctx.db, { id: barcode.project_id }));
-  const imported = barcode.external_id === null ? [] : await findReferenceData(ctx.db, barcode.project_id, barcode.external_id);
+  const imported =
+    barcode.external_id === null ? [] : await findReferenceData(ctx.db, barcode.project_id, barcode.external_id);
   return referenceValues(barcodeId, barcode, imported);
 }

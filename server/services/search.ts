@@ -13,12 +13,19 @@ import { memberProject } from './bulk-list';
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 function toLabel(config: ProjectConfig, keys: Record<string, string[]>, row: FoundBarcodeRow): BarcodeLabel {
-  const visible = new Set(row.barcode_type ? keys[row.barcode_type] ?? [] : []);
+  const visible = new Set(row.barcode_type ? (keys[row.barcode_type] ?? []) : []);
   return {
-    id: row.id, barcodeType: row.barcode_type, isActivated: row.is_activated, isDeactivated: row.is_deactivated,
-    currentTrackPointKey: row.current_track_point_key, externalId: row.external_id, trackingNumber: row.tracking_number,
+    id: row.id,
+    barcodeType: row.barcode_type,
+    isActivated: row.is_activated,
+    isDeactivated: row.is_deactivated,
+    currentTrackPointKey: row.current_track_point_key,
+    externalId: row.external_id,
+    trackingNumber: row.tracking_number,
     title: labelTitle(config, row.barcode_type, row.activation_data, visible),
-    createdAt: iso(row.created_at) ?? '', activatedAt: iso(row.activated_at), lastStepAt: iso(row.last_step_at),
+    createdAt: iso(row.created_at) ?? '',
+    activatedAt: iso(row.activated_at),
+    lastStepAt: iso(row.last_step_at),
   };
 }
 
@@ -38,7 +45,8 @@ export async function searchProject(ctx: ServerContext, viewer: Viewer, body: Se
     visibleKeys: keys,
     fields: (body.fields ?? []).map((f) => fieldMatch(project.config, keys, body.barcodeType, f.key, f.value)),
     text: hasWords(body.text) ? body.text : undefined,
-    skip, count,
+    skip,
+    count,
   });
   return { items: rows.slice(0, count).map((row) => toLabel(project.config, keys, row)), hasMore: rows.length > count };
 }
@@ -47,7 +55,12 @@ export async function searchProject(ctx: ServerContext, viewer: Viewer, body: Se
  * GET /barcode/products (spec sections 1, 6): the product list of a project (`projectId`, else
  * the project the user logged in to), for client users of its enterprise only (403 otherwise).
  */
-export async function projectProducts(ctx: ServerContext, viewer: Viewer, sessionId: string | null, projectId: string | undefined): Promise<Product[]> {
+export async function projectProducts(
+  ctx: ServerContext,
+  viewer: Viewer,
+  sessionId: string | null,
+  projectId: string | undefined,
+): Promise<Product[]> {
   assertClientUser(viewer);
   const id = projectId ?? (sessionId ? await sessionProjectId(ctx.db, sessionId) : undefined);
   if (!id) throw commonFailure(ErrorCode.projectNotFound);

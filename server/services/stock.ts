@@ -38,7 +38,13 @@ async function stockedBin(db: Queryable, id: string): Promise<Location | null> {
  */
 export async function changeStock(ctx: ServerContext, viewer: Viewer, body: StockBody): Promise<StockAnswer> {
   const dryRun = body.dryRun ?? false;
-  const { project, maxCount, permitted } = await bulkPreamble(ctx, viewer, body.projectId, body.barcodeIds.length, 'addTrackingPermission');
+  const { project, maxCount, permitted } = await bulkPreamble(
+    ctx,
+    viewer,
+    body.projectId,
+    body.barcodeIds.length,
+    'addTrackingPermission',
+  );
   const ids = body.barcodeIds;
   const step = async (db: Queryable): Promise<StockAnswer> => {
     // A bin retired while it still holds stock refuses stock-in only: what is in it can still be taken out.
@@ -47,16 +53,34 @@ export async function changeStock(ctx: ServerContext, viewer: Viewer, body: Stoc
     const list = await bulkContext(db, project, ids, permitted);
     const codes = stockVerdicts(ids, bin, body.type, list);
     const location = toLocation(bin, new Map(path.map((l) => [l.id, l])));
-    const answer = { dryRun, type: body.type, location, barcodes: bulkVerdicts(ids, codes, list), readyCount: codes.filter((c) => c === null).length, maxCount };
+    const answer = {
+      dryRun,
+      type: body.type,
+      location,
+      barcodes: bulkVerdicts(ids, codes, list),
+      readyCount: codes.filter((c) => c === null).length,
+      maxCount,
+    };
     if (dryRun) return answer;
     assertAllAccepted('barcodeIds', codes);
     const barcodes = ids.map((id) => list.found.get(id) as BulkBarcode);
     if ((await bumpAllRevisions(db, barcodes)) !== barcodes.length) throw concurrentChange();
-    const changed = body.type === 'in'
-      ? await stockIn(db, ids, bin.id, barcodes.map((b) => b.current_track_point_key), viewer.userId)
-      : await stockOut(db, ids, bin.id);
+    const changed =
+      body.type === 'in'
+        ? await stockIn(
+            db,
+            ids,
+            bin.id,
+            barcodes.map((b) => b.current_track_point_key),
+            viewer.userId,
+          )
+        : await stockOut(db, ids, bin.id);
     if (changed !== ids.length) throw concurrentChange();
-    const entries = barcodes.map((b) => ({ barcodeId: b.id, trackPointKey: b.current_track_point_key, data: { locationId: bin.id, locationCode: bin.code } }));
+    const entries = barcodes.map((b) => ({
+      barcodeId: b.id,
+      trackPointKey: b.current_track_point_key,
+      data: { locationId: bin.id, locationCode: bin.code },
+    }));
     await appendHistoryEach(db, entries, body.type === 'in' ? 'stocked-in' : 'stocked-out', viewer.userId);
     return answer;
   };
@@ -67,7 +91,11 @@ export async function changeStock(ctx: ServerContext, viewer: Viewer, body: Stoc
  * POST /location/location-tracking: one barcode stocked in or out at the trackpoint the screen
  * shows, which must be where the barcode is (3006); refusals answer `$common`.
  */
-export async function locationTracking(ctx: ServerContext, viewer: Viewer, body: LocationTrackingBody): Promise<StockAnswer> {
+export async function locationTracking(
+  ctx: ServerContext,
+  viewer: Viewer,
+  body: LocationTrackingBody,
+): Promise<StockAnswer> {
   const [row] = await findBulkBarcodes(ctx.db, [body.barcodeId]);
   const projectId = await findProjectIdOf(ctx.db, body.barcodeId);
   if (!row || projectId === undefined) throw commonFailure(ErrorCode.barcodeNotFound);
@@ -75,7 +103,12 @@ export async function locationTracking(ctx: ServerContext, viewer: Viewer, body:
   if (!belongsTo(viewer, project)) throw commonFailure(ErrorCode.barcodeNotFound);
   if (row.current_track_point_key !== body.trackPointKey) throw commonFailure(ErrorCode.differentTrackPoint);
   try {
-    return await changeStock(ctx, viewer, { projectId: project.id, type: body.type, barcodeIds: [body.barcodeId], locationId: body.locationId });
+    return await changeStock(ctx, viewer, {
+      projectId: project.id,
+      type: body.type,
+      barcodeIds: [body.barcodeId],
+      locationId: body.locationId,
+    });
   } catch (error) {
     const code = error instanceof ApiFailure ? error.errors['barcodeIds.0']?.[0] : undefined;
     throw code === undefined ? error : commonFailure(code, code === ErrorCode.forbidden ? 403 : 400);
@@ -88,7 +121,11 @@ export async function locationTracking(ctx: ServerContext, viewer: Viewer, body:
  * one the viewer may stock (the list checks of a stock request, answered `$common`); stock out
  * of a barcode that is not in stock is 3077.
  */
-export async function availableLocations(ctx: ServerContext, viewer: Viewer, query: AvailableLocationsQuery): Promise<Location[]> {
+export async function availableLocations(
+  ctx: ServerContext,
+  viewer: Viewer,
+  query: AvailableLocationsQuery,
+): Promise<Location[]> {
   const project = await memberProject(ctx, viewer, query.projectId);
   const permitted = (await projectPermission(ctx.db, project, viewer)).addTrackingPermission.canEdit;
   const list = await bulkContext(ctx.db, project, [query.barcodeId], permitted);
@@ -100,21 +137,32 @@ export async function availableLocations(ctx: ServerContext, viewer: Viewer, que
   if (query.action === 'out' && barcode.stock_location_id === null) throw commonFailure(ErrorCode.notInStock);
   const locations = await findProjectLocations(ctx.db, project.enterprise_id, project.code);
   const byId = new Map(locations.map((l) => [l.id, l]));
-  return availableBins(locations, query.action, query.trackPointKey, barcode.stock_location_id).map((l) => toLocation(l, byId));
+  return availableBins(locations, query.action, query.trackPointKey, barcode.stock_location_id).map((l) =>
+    toLocation(l, byId),
+  );
 }
 
 /**
  * For the detail page (GET /barcode/barcode), users of the barcode's enterprise only: the bin it
  * is stocked in and since when, and its running quantities. Nothing for others.
  */
-export async function stockAndQuantities(db: Queryable, project: ProjectRow, barcode: { id: string; barcode_type: string | null }, viewer: Viewer | null): Promise<{ stock?: BarcodeStock | null; quantities?: AdjustmentQuantity[] }> {
+export async function stockAndQuantities(
+  db: Queryable,
+  project: ProjectRow,
+  barcode: { id: string; barcode_type: string | null },
+  viewer: Viewer | null,
+): Promise<{ stock?: BarcodeStock | null; quantities?: AdjustmentQuantity[] }> {
   if (!belongsTo(viewer, project)) return {};
   const [stocked] = await findStock(db, [barcode.id]);
   const type = barcode.barcode_type ? project.config.barcodeTypes[barcode.barcode_type] : undefined;
-  const quantities = type && type.activationFields.some((f) => f.type === 'adjustment')
-    ? runningQuantities(type, (await quantityEntries(db, [barcode.id])).get(barcode.id) ?? [])
-    : [];
+  const quantities =
+    type && type.activationFields.some((f) => f.type === 'adjustment')
+      ? runningQuantities(type, (await quantityEntries(db, [barcode.id])).get(barcode.id) ?? [])
+      : [];
   const location = stocked ? await stockedBin(db, stocked.location_id) : null;
-  const stock = stocked && location ? { location, since: new Date(stocked.since).toISOString(), trackPointKey: stocked.track_point_key } : null;
+  const stock =
+    stocked && location
+      ? { location, since: new Date(stocked.since).toISOString(), trackPointKey: stocked.track_point_key }
+      : null;
   return { stock, quantities };
 }

@@ -24,7 +24,12 @@ import { assertStepQuantities } from './quantities';
  * A trackpoint with a route notification sends it in the same transaction. A step sent from the
  * outbox after it was made (its Made-At header, `madeAtHeader`) is recorded in the history at that time.
  */
-export async function addTracking(ctx: ServerContext, viewer: Viewer, body: TrackingBody, madeAtHeader?: unknown): Promise<void> {
+export async function addTracking(
+  ctx: ServerContext,
+  viewer: Viewer,
+  body: TrackingBody,
+  madeAtHeader?: unknown,
+): Promise<void> {
   // Checked like the rest of the body, before anything is read.
   const madeAt = madeAtOf(madeAtHeader, new Date());
   assertStepInfoWellFormed(body, 'tracking');
@@ -33,7 +38,10 @@ export async function addTracking(ctx: ServerContext, viewer: Viewer, body: Trac
   assertRequiredInfo(next, body);
   await assertMayLeave(ctx.db, project.config.barcodeTypes, { id: body.barcodeId, ...row });
 
-  const data = { forms: validatedTrackPointForms(project, barcodeType, next, body.forms, body.barcodeId), ...stepInfo(body) };
+  const data = {
+    forms: validatedTrackPointForms(project, barcodeType, next, body.forms, body.barcodeId),
+    ...stepInfo(body),
+  };
   await assertStepQuantities(ctx.db, project, barcodeType, next, data.forms, body.barcodeId);
   await ctx.db.transaction(async (tx) => {
     if (!(await barcodes.moveToTrackPoint(tx, body.barcodeId, row.revision, next.key))) throw concurrentChange();
@@ -59,7 +67,11 @@ export async function editTracking(ctx: ServerContext, viewer: Viewer, body: Tra
   assertEntryNotSealed(row.sealed_seq, step.seq);
   assertRequiredInfo(point, body);
 
-  const data = { editedSeq: step.seq, forms: validatedTrackPointForms(project, barcodeType, point, body.forms, body.barcodeId), ...stepInfo(body) };
+  const data = {
+    editedSeq: step.seq,
+    forms: validatedTrackPointForms(project, barcodeType, point, body.forms, body.barcodeId),
+    ...stepInfo(body),
+  };
   await ctx.db.transaction(async (tx) => {
     if (!(await barcodes.bumpRevision(tx, body.barcodeId, row.revision))) throw concurrentChange();
     await appendHistory(tx, body.barcodeId, 'tracking-edited', point.key, data, viewer.userId);
@@ -73,14 +85,24 @@ export async function editTracking(ctx: ServerContext, viewer: Viewer, body: Tra
  * it undid. Idempotent: naming a step the viewer already undid (a double tap, a retry, requests
  * racing) answers success and changes nothing.
  */
-export async function undoTracking(ctx: ServerContext, viewer: Viewer, { barcodeId, seq }: UndoTrackingBody): Promise<void> {
+export async function undoTracking(
+  ctx: ServerContext,
+  viewer: Viewer,
+  { barcodeId, seq }: UndoTrackingBody,
+): Promise<void> {
   const { row, project } = await barcodeForChange(ctx, viewer, barcodeId, 'addTrackingPermission');
   const undoneByViewer = async () => (await undoerOf(ctx.db, barcodeId, seq))?.user_id === viewer.userId;
   if (await undoneByViewer()) return;
   try {
     // Inside the try: on PostgreSQL a concurrent request with the same name may commit between
     // the reads above and this one, and the step then looks 'not the latest' (3008).
-    const { step, previous } = mayUndo(project.config.barcodeTypes, row, await latestTrackingStep(ctx.db, barcodeId), viewer, seq);
+    const { step, previous } = mayUndo(
+      project.config.barcodeTypes,
+      row,
+      await latestTrackingStep(ctx.db, barcodeId),
+      viewer,
+      seq,
+    );
     assertEntryNotSealed(row.sealed_seq, step.seq);
     await ctx.db.transaction(async (tx) => {
       if (!(await barcodes.moveToTrackPoint(tx, barcodeId, row.revision, previous.key))) throw concurrentChange();

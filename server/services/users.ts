@@ -31,7 +31,12 @@ export async function loadProfile(ctx: ServerContext, userId: string): Promise<P
   if (!row) throw commonFailure(ErrorCode.userNotFound);
   return {
     user: toUser(row),
-    organization: { id: row.organization_id, name: row.organization_name, enterpriseId: row.enterprise_id, enterpriseName: row.enterprise_name },
+    organization: {
+      id: row.organization_id,
+      name: row.organization_name,
+      enterpriseId: row.enterprise_id,
+      enterpriseName: row.enterprise_name,
+    },
   };
 }
 
@@ -50,13 +55,25 @@ export interface NewUser {
  * exists in clear). A collision with an existing code is retried with another; a given
  * `accessCode` (the demo users') is used as it is.
  */
-export async function createUser(db: Queryable, secret: string, user: NewUser, accessCode?: string): Promise<{ id: string; accessCode: string }> {
+export async function createUser(
+  db: Queryable,
+  secret: string,
+  user: NewUser,
+  accessCode?: string,
+): Promise<{ id: string; accessCode: string }> {
   for (let attempt = 0; attempt < 20; attempt += 1) {
     const code = accessCode ?? randomDigits(8);
     const id = newId();
     const inserted = await users.insertUser(db, {
-      id, organizationId: user.organizationId, userType: user.userType, firstName: user.firstName, lastName: user.lastName,
-      accessCodeDigest: digest(secret, code), passwordHash: user.passwordHash, phoneCountryCode: user.phoneCountryCode ?? null, phoneNumber: user.phoneNumber ?? null,
+      id,
+      organizationId: user.organizationId,
+      userType: user.userType,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      accessCodeDigest: digest(secret, code),
+      passwordHash: user.passwordHash,
+      phoneCountryCode: user.phoneCountryCode ?? null,
+      phoneNumber: user.phoneNumber ?? null,
     });
     if (inserted) return { id, accessCode: code };
     if (accessCode) throw new Error('access code already taken');

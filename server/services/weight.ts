@@ -17,7 +17,14 @@ export async function recordWeight(ctx: ServerContext, viewer: Viewer, body: Wei
   assertMember(viewer, project);
   assertPermitted(await projectPermission(ctx.db, project, viewer), 'addTrackingPermission');
   assertProjectTrackPoint(project.config, body.trackPointKey);
-  await insertWeightReading(ctx.db, { id: newId(), projectId: project.id, trackPointKey: body.trackPointKey, weight: body.weight, deviceId: body.deviceId, userId: viewer.userId });
+  await insertWeightReading(ctx.db, {
+    id: newId(),
+    projectId: project.id,
+    trackPointKey: body.trackPointKey,
+    weight: body.weight,
+    deviceId: body.deviceId,
+    userId: viewer.userId,
+  });
 }
 
 /**

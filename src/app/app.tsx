@@ -15,7 +15,8 @@ const theme = createTheme({
   primaryColor: 'cyan',
   primaryShade: 9,
   defaultRadius: 'md',
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Hiragino Sans", "Noto Sans CJK JP", "Microsoft JhengHei", "Microsoft YaHei", sans-serif',
+  fontFamily:
+    'system-ui, -apple-system, "Segoe UI", Roboto, "Hiragino Sans", "Noto Sans CJK JP", "Microsoft JhengHei", "Microsoft YaHei", sans-serif',
   // A dialog's header is not the page's banner landmark (Mantine draws it as <header>).
   components: { ModalHeader: { defaultProps: { component: 'div' } } },
 });

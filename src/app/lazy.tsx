@@ -86,7 +86,7 @@ export function lazyScreen<T extends ComponentType<object>>(loadCode: () => Prom
         if (delay !== null) await wait(delay);
       }
     }
-    if (!sessionStorage.getItem(RELOADED_FLAG) && await siteAnswers()) {
+    if (!sessionStorage.getItem(RELOADED_FLAG) && (await siteAnswers())) {
       sessionStorage.setItem(RELOADED_FLAG, '1');
       window.location.reload();
       return new Promise<never>(() => undefined);
@@ -98,24 +98,32 @@ export function lazyScreen<T extends ComponentType<object>>(loadCode: () => Prom
     const [, setAttempt] = useState(0);
     const loaded = use(get());
     if ('failed' in loaded) {
-      return <ScreenLoadFailed onRetry={async () => {
-        // Chromium keeps a dynamic import that failed failed for the life of the page (seen in
-        // e2e/offline.spec.ts: a second import() sends no request), so once the site answers only
-        // a reload fetches the screen again; the screen never loaded, so no input of it is lost.
-        if (await siteAnswers()) {
-          window.location.reload();
-          return;
-        }
-        loading = null;
-        setAttempt((n) => n + 1);
-      }} />;
+      return (
+        <ScreenLoadFailed
+          onRetry={async () => {
+            // Chromium keeps a dynamic import that failed failed for the life of the page (seen in
+            // e2e/offline.spec.ts: a second import() sends no request), so once the site answers only
+            // a reload fetches the screen again; the screen never loaded, so no input of it is lost.
+            if (await siteAnswers()) {
+              window.location.reload();
+              return;
+            }
+            loading = null;
+            setAttempt((n) => n + 1);
+          }}
+        />
+      );
     }
     const Screen = loaded.module.default as ComponentType<object>;
     return <Screen {...props} />;
   }
 
   function LazyScreen(props: object) {
-    return <Suspense fallback={useContext(LoadingShows)}><Loaded {...props} /></Suspense>;
+    return (
+      <Suspense fallback={useContext(LoadingShows)}>
+        <Loaded {...props} />
+      </Suspense>
+    );
   }
 
   return Object.assign(LazyScreen as unknown as T, { preload: () => void get() });

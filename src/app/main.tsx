@@ -36,10 +36,15 @@ const ANSWERS_WAIT_MS = 1000;
 function primeFirstScreen(pathname: string): Promise<unknown> {
   const ref = projectRefOf(pathname);
   if (!ref) return Promise.resolve();
-  return Promise.all([primeProject(ref), primeBarcodeOf(pathname), primeProfile()].map((primed) => primed.catch(() => undefined)));
+  return Promise.all(
+    [primeProject(ref), primeBarcodeOf(pathname), primeProfile()].map((primed) => primed.catch(() => undefined)),
+  );
 }
 
-const answersFirst = Promise.race([primeFirstScreen(window.location.pathname), new Promise((resolve) => setTimeout(resolve, ANSWERS_WAIT_MS))]);
+const answersFirst = Promise.race([
+  primeFirstScreen(window.location.pathname),
+  new Promise((resolve) => setTimeout(resolve, ANSWERS_WAIT_MS)),
+]);
 
 // Strings first (one small chunk for the browser's language), with those answers, then the first
 // render: the first screen is drawn whole, not a loader first (renders fewer on a slow phone).
@@ -54,13 +59,23 @@ void Promise.all([initI18n(), answersFirst]).then(() => {
   // The outbox's code, in memory before the user can make a write (once the first screen is up:
   // the first idle moment after it); then what earlier visits left in it is sent, without
   // waiting for a screen.
-  afterFirstScreen(() => void import('@/shared/api/outbox/app-outbox').then(({ appOutbox }) => {
-    const outbox = appOutbox(api);
-    connectOutbox(outbox);
-    outbox.start();
-  }).catch(() => undefined));
+  afterFirstScreen(
+    () =>
+      void import('@/shared/api/outbox/app-outbox')
+        .then(({ appOutbox }) => {
+          const outbox = appOutbox(api);
+          connectOutbox(outbox);
+          outbox.start();
+        })
+        .catch(() => undefined),
+  );
   // The rest of Mantine's styles, once the first screen is up (a lazy screen asks sooner).
   afterFirstScreen(() => void restStyles().catch(() => undefined));
   // The service worker (the shell offline, issue 20), once the first screen is up.
-  afterFirstScreen(() => void import('@/shared/pwa/register').then(({ registerServiceWorker }) => registerServiceWorker()).catch(() => undefined));
+  afterFirstScreen(
+    () =>
+      void import('@/shared/pwa/register')
+        .then(({ registerServiceWorker }) => registerServiceWorker())
+        .catch(() => undefined),
+  );
 });

@@ -15,29 +15,47 @@ import { RequireUser } from './routes/require-user';
 import { lazyScreen, PartOfPage } from './lazy';
 import { handheldModel } from '@/features/scanning/model/handheld-device';
 
-const named = <K extends string>(key: K) => <M extends Record<K, React.ComponentType<object>>>(m: M) => ({ default: m[key] });
+const named =
+  <K extends string>(key: K) =>
+  <M extends Record<K, React.ComponentType<object>>>(m: M) => ({ default: m[key] });
 
-const PlaygroundPage = lazyScreen(() => import('@/features/playground/components/playground-page').then(named('PlaygroundPage')));
+const PlaygroundPage = lazyScreen(() =>
+  import('@/features/playground/components/playground-page').then(named('PlaygroundPage')),
+);
 const RegisterPage = lazyScreen(() => import('@/features/auth/components/register-page').then(named('RegisterPage')));
-const DetailPage = lazyScreen(() => import('@/features/barcode-detail/components/detail-page').then(named('DetailPage')));
-const HistoryPage = lazyScreen(() => import('@/features/barcode-detail/components/history-page').then(named('HistoryPage')));
+const DetailPage = lazyScreen(() =>
+  import('@/features/barcode-detail/components/detail-page').then(named('DetailPage')),
+);
+const HistoryPage = lazyScreen(() =>
+  import('@/features/barcode-detail/components/history-page').then(named('HistoryPage')),
+);
 const TracePage = lazyScreen(() => import('@/features/barcode-detail/components/trace-page').then(named('TracePage')));
 /** The pairing screens come in one chunk, as one component (see src/features/pairing/screens.tsx). */
 const Pairing = lazyScreen(() => import('@/features/pairing/screens'));
 /** The bulk screens and the detail page's stock line come in one chunk, as one component (see src/features/bulk/screens.tsx). */
 const Bulk = lazyScreen(() => import('@/features/bulk/screens'));
-const ActivatePage = lazyScreen(() => import('@/features/activation/components/activate-page').then(named('ActivatePage')));
+const ActivatePage = lazyScreen(() =>
+  import('@/features/activation/components/activate-page').then(named('ActivatePage')),
+);
 const EditPage = lazyScreen(() => import('@/features/activation/components/edit-page').then(named('EditPage')));
 const TrackPage = lazyScreen(() => import('@/features/tracking/components/track-page').then(named('TrackPage')));
 const ScanPage = lazyScreen(() => import('@/features/scanning/components/scan-page').then(named('ScanPage')));
 const OcrScanPage = lazyScreen(() => import('@/features/scanning/components/ocr-scan-page').then(named('OcrScanPage')));
-const ScannedBarcodesPage = lazyScreen(() => import('@/features/scanning/components/scanned-barcodes-page').then(named('ScannedBarcodesPage')));
+const ScannedBarcodesPage = lazyScreen(() =>
+  import('@/features/scanning/components/scanned-barcodes-page').then(named('ScannedBarcodesPage')),
+);
 const OutboxPage = lazyScreen(() => import('@/features/outbox/components/outbox-page').then(named('OutboxPage')));
-const TrackingCountPage = lazyScreen(() => import('@/features/tracking/components/tracking-count-page').then(named('TrackingCountPage')));
-const GhgReportPage = lazyScreen(() => import('@/features/ghg-report/components/ghg-report-page').then(named('GhgReportPage')));
+const TrackingCountPage = lazyScreen(() =>
+  import('@/features/tracking/components/tracking-count-page').then(named('TrackingCountPage')),
+);
+const GhgReportPage = lazyScreen(() =>
+  import('@/features/ghg-report/components/ghg-report-page').then(named('GhgReportPage')),
+);
 /** Barcode search and the barcode list come in one chunk, as one component (see src/features/find/screens.tsx). */
 const Find = lazyScreen(() => import('@/features/find/screens'));
-const ActivityPage = lazyScreen(() => import('@/features/activity/components/activity-page').then(named('ActivityPage')));
+const ActivityPage = lazyScreen(() =>
+  import('@/features/activity/components/activity-page').then(named('ActivityPage')),
+);
 /** The label sheet and the detail page's printable label come in one chunk, with the QR writer (see src/features/labels/screens.tsx). */
 const Labels = lazyScreen(() => import('@/features/labels/screens'));
 const CustomPage = lazyScreen(() => import('@/features/custom-page/components/custom-page').then(named('CustomPage')));
@@ -72,8 +90,11 @@ const { barcode } = paths;
 
 /** Restricted screens a login resumes (`?name=<path>`), by their path: see HomeRoute. */
 const RESUMABLE: Record<string, { preload(): void }> = {
-  [barcode.track.path]: TrackPage, [barcode.edit.path]: EditPage, [barcode.activate.path]: ActivatePage,
-  [barcode.history.path]: HistoryPage, [barcode.scannedBarcodes.path]: ScannedBarcodesPage,
+  [barcode.track.path]: TrackPage,
+  [barcode.edit.path]: EditPage,
+  [barcode.activate.path]: ActivatePage,
+  [barcode.history.path]: HistoryPage,
+  [barcode.scannedBarcodes.path]: ScannedBarcodesPage,
 };
 
 /** Starts loading a resumed screen's code and strings while the visitor logs in. */
@@ -86,7 +107,9 @@ function preloadResumed(name: string): void {
 
 /** The route of a restricted screen (spec section 2): visitors are sent home to log in first. */
 const restricted = (screen: { path: string }, element: ReactNode, children?: ReactNode) => (
-  <Route path={screen.path} element={<RequireUser screen={screen}>{element}</RequireUser>}>{children}</Route>
+  <Route path={screen.path} element={<RequireUser screen={screen}>{element}</RequireUser>}>
+    {children}
+  </Route>
 );
 
 /**
@@ -95,8 +118,24 @@ const restricted = (screen: { path: string }, element: ReactNode, children?: Rea
  * loaded only for a barcode in stock), and on a handheld terminal its own pair, link and bulk screens.
  */
 const detail = (
-  <DetailPage relations={<PartOfPage><Pairing screen="relations" /></PartOfPage>} stock={<PartOfPage><Bulk screen="stockSection" /></PartOfPage>}
-    label={<PartOfPage><Labels screen="printLabel" /></PartOfPage>} handheld={!!handheldModel(navigator.userAgent)} />
+  <DetailPage
+    relations={
+      <PartOfPage>
+        <Pairing screen="relations" />
+      </PartOfPage>
+    }
+    stock={
+      <PartOfPage>
+        <Bulk screen="stockSection" />
+      </PartOfPage>
+    }
+    label={
+      <PartOfPage>
+        <Labels screen="printLabel" />
+      </PartOfPage>
+    }
+    handheld={!!handheldModel(navigator.userAgent)}
+  />
 );
 
 /**
@@ -104,7 +143,11 @@ const detail = (
  * this one only catches code that would suspend outside them (none does today) with the loader.
  */
 function Screens() {
-  return <Suspense fallback={screenFallback}><Outlet /></Suspense>;
+  return (
+    <Suspense fallback={screenFallback}>
+      <Outlet />
+    </Suspense>
+  );
 }
 
 /** The routes of spec section 2 whose screens exist; anything else is the 404 page. */
@@ -152,15 +195,26 @@ export function AppRoutes() {
                 {restricted(barcode.bulkRecycle, <Bulk screen="bulkRecycle" />)}
                 {restricted(barcode.stockIn, <Bulk screen="stockIn" />)}
                 {restricted(barcode.stockOut, <Bulk screen="stockOut" />)}
-                {restricted(barcode.activate, <Outlet />, <>
-                  <Route index element={<Navigate to={barcode.activate.steps[0]} replace />} />
-                  <Route path={barcode.activate.stepPath} element={<ActivatePage />} />
-                </>)}
+                {restricted(
+                  barcode.activate,
+                  <Outlet />,
+                  <>
+                    <Route index element={<Navigate to={barcode.activate.steps[0]} replace />} />
+                    <Route path={barcode.activate.stepPath} element={<ActivatePage />} />
+                  </>,
+                )}
               </Route>
               <Route path={paths.notFound.path} element={<ProjectNotFound />} />
             </Route>
           </Route>
-          <Route path={paths.notFound.path} element={<main><NotFoundPage /></main>} />
+          <Route
+            path={paths.notFound.path}
+            element={
+              <main>
+                <NotFoundPage />
+              </main>
+            }
+          />
         </Route>
       </Routes>
     </BrowserRouter>

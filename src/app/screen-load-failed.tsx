@@ -6,7 +6,9 @@ export function ScreenLoadFailed({ onRetry, failed = false }: { onRetry(): void 
   const { t } = useTranslation();
   return (
     <Stack align="center" py="xl" data-testid="screen-load-failed">
-      <Text role="alert" ta="center">{t(failed ? 'outbox.screenFailed' : 'outbox.screenOffline')}</Text>
+      <Text role="alert" ta="center">
+        {t(failed ? 'outbox.screenFailed' : 'outbox.screenOffline')}
+      </Text>
       <Button onClick={() => void onRetry()}>{t('outbox.tryAgain')}</Button>
     </Stack>
   );

@@ -10,13 +10,14 @@ export type ProjectInRoute = { code: string; version: number } | string;
 
 /** The `{project}` segment: code '@' version (spec section 2); parseProjectParam reads it back. */
 export const projectSegment = (project: ProjectInRoute): string =>
-  (typeof project === 'string' ? project : `${project.code}@${project.version}`);
+  typeof project === 'string' ? project : `${project.code}@${project.version}`;
 
 const QRCODE = 'qrcode';
 const SCAN_OCR = SCAN_OCR_SEGMENT;
 
 const projectHref = (project: ProjectInRoute) => `/${projectSegment(project)}`;
-const barcodeHref = (project: ProjectInRoute, barcodeId: string) => `${projectHref(project)}/${QRCODE}/${encodeURIComponent(barcodeId)}`;
+const barcodeHref = (project: ProjectInRoute, barcodeId: string) =>
+  `${projectHref(project)}/${QRCODE}/${encodeURIComponent(barcodeId)}`;
 
 /** A screen directly under the project, e.g. `/{project}/scan`. */
 const projectScreen = <P extends string>(path: P) => ({
@@ -55,7 +56,8 @@ export const paths = {
     path: '/:project',
     /** Home, with the restricted screen to resume after login in the query (`?name=&id=`) when given. */
     getHref: (project: ProjectInRoute, pending?: PendingScreen) =>
-      projectHref(project) + (pending ? `?${new URLSearchParams({ name: pending.screen, id: pending.barcodeId }).toString()}` : ''),
+      projectHref(project) +
+      (pending ? `?${new URLSearchParams({ name: pending.screen, id: pending.barcodeId }).toString()}` : ''),
     /** The screen home's query says to resume (see getHref), or null when it names none or a malformed one. */
     resumeHref: (project: ProjectInRoute, query: URLSearchParams): string | null => {
       const screen = query.get('name');

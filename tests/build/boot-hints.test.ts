@@ -24,7 +24,12 @@ function hintsFor(languages: string[], pathname: string, timezoneOffset = -540, 
     head: { appendChild: (link: { attributes: Record<string, string> }) => links.push(link.attributes) },
     createElement: () => {
       const attributes: Record<string, string> = {};
-      return { attributes, setAttribute: (name: string, value: string) => { attributes[name] = value; } };
+      return {
+        attributes,
+        setAttribute: (name: string, value: string) => {
+          attributes[name] = value;
+        },
+      };
     },
   };
   class FakeDate {
@@ -37,8 +42,20 @@ function hintsFor(languages: string[], pathname: string, timezoneOffset = -540, 
     fetched.push({ url, init });
     return Promise.resolve({ ok: true });
   };
-  runInNewContext(script, { document, navigator: { languages, language: languages[0] }, location: { pathname }, window, fetch, Date: FakeDate, encodeURIComponent, decodeURIComponent, URLSearchParams, String });
-  if (fetched.length > 0) expect((window.__sbBootRequests as { url: string }[]).map((r) => r.url)).toEqual(fetched.map((f) => f.url));
+  runInNewContext(script, {
+    document,
+    navigator: { languages, language: languages[0] },
+    location: { pathname },
+    window,
+    fetch,
+    Date: FakeDate,
+    encodeURIComponent,
+    decodeURIComponent,
+    URLSearchParams,
+    String,
+  });
+  if (fetched.length > 0)
+    expect((window.__sbBootRequests as { url: string }[]).map((r) => r.url)).toEqual(fetched.map((f) => f.url));
   return links;
 }
 
@@ -56,7 +73,9 @@ describe('index.html boot hints (built client)', () => {
     [['fr-FR', 'en-GB'], 'en'],
     [['de'], 'en'],
   ])('preloads the first-screen strings of %j: %s', (languages, language) => {
-    const preloads = hintsFor(languages, '/playground').filter((l) => l.rel === 'modulepreload').map((l) => l.href ?? '');
+    const preloads = hintsFor(languages, '/playground')
+      .filter((l) => l.rel === 'modulepreload')
+      .map((l) => l.href ?? '');
     const expected = ['common', 'errors'].map((ns) => `/${manifest[`locales/${language}/${ns}.json`]?.file}`);
     expect(preloads.sort()).toEqual(expected.sort());
     for (const href of preloads) expect(existsSync(join('dist', href))).toBe(true);
@@ -65,27 +84,54 @@ describe('index.html boot hints (built client)', () => {
   it("on a scanned link with a session also preloads the barcode screens' strings in the same language and the rest of Mantine's styles, and nothing else", () => {
     const links = hintsFor(['ja'], '/demo@1/qrcode/ABCDEFGHJKLM/track', -540, 'sb_session=1');
     const scripts = links.filter((l) => l.rel === 'modulepreload');
-    expect(scripts.map((l) => l.href).sort()).toEqual(['common', 'errors', 'barcode'].map((ns) => `/${manifest[`locales/ja/${ns}.json`]?.file}`).sort());
+    expect(scripts.map((l) => l.href).sort()).toEqual(
+      ['common', 'errors', 'barcode'].map((ns) => `/${manifest[`locales/ja/${ns}.json`]?.file}`).sort(),
+    );
     // As the app's loader will link it (anonymous CORS), so the browser reuses the preloaded file.
     const restStyles = readdirSync('dist/assets').filter((name) => /^rest-styles-[\w-]+\.css$/.test(name));
-    expect(links.filter((l) => l.rel !== 'modulepreload')).toEqual([{ rel: 'preload', as: 'style', href: `/assets/${restStyles[0]}`, crossorigin: '' }]);
+    expect(links.filter((l) => l.rel !== 'modulepreload')).toEqual([
+      { rel: 'preload', as: 'style', href: `/assets/${restStyles[0]}`, crossorigin: '' },
+    ]);
     // The login form (the project's home, or a restricted screen's link without a session) needs neither.
     for (const onLogin of [hintsFor(['ja'], '/demo@1'), hintsFor(['ja'], '/demo@1/qrcode/ABCDEFGHJKLM/track')]) {
-      expect(onLogin.map((l) => l.href).sort()).toEqual(['common', 'errors'].map((ns) => `/${manifest[`locales/ja/${ns}.json`]?.file}`).sort());
+      expect(onLogin.map((l) => l.href).sort()).toEqual(
+        ['common', 'errors'].map((ns) => `/${manifest[`locales/ja/${ns}.json`]?.file}`).sort(),
+      );
     }
     // The screens of a barcode open to visitors draw it: its strings and styles as well.
     for (const open of ['', '/trace', '/children', '/html']) {
-      expect(hintsFor(['ja'], `/demo@1/qrcode/ABCDEFGHJKLM${open}`).map((l) => l.href)).toEqual(expect.arrayContaining([`/${manifest['locales/ja/barcode.json']?.file}`, `/assets/${restStyles[0]}`]));
+      expect(hintsFor(['ja'], `/demo@1/qrcode/ABCDEFGHJKLM${open}`).map((l) => l.href)).toEqual(
+        expect.arrayContaining([`/${manifest['locales/ja/barcode.json']?.file}`, `/assets/${restStyles[0]}`]),
+      );
     }
     // With a session the project's home is the logged-in home, which waits for the styles too.
-    expect(hintsFor(['ja'], '/demo@1', -540, 'sb_session=1').filter((l) => l.rel === 'preload')).toEqual([{ rel: 'preload', as: 'style', href: `/assets/${restStyles[0]}`, crossorigin: '' }]);
+    expect(hintsFor(['ja'], '/demo@1', -540, 'sb_session=1').filter((l) => l.rel === 'preload')).toEqual([
+      { rel: 'preload', as: 'style', href: `/assets/${restStyles[0]}`, crossorigin: '' },
+    ]);
     // The OCR scan page is no barcode.
-    expect(hintsFor(['ja'], '/demo@1/qrcode/scan-ocr').map((l) => l.href)).not.toContain(`/${manifest['locales/ja/barcode.json']?.file}`);
+    expect(hintsFor(['ja'], '/demo@1/qrcode/scan-ocr').map((l) => l.href)).not.toContain(
+      `/${manifest['locales/ja/barcode.json']?.file}`,
+    );
   });
 
   it("names the rest of Mantine's styles for the app, which links them itself", () => {
     const window: Record<string, unknown> = {};
-    runInNewContext(script, { window, document: { cookie: '', head: { appendChild: () => undefined }, createElement: () => ({ setAttribute: () => undefined }) }, navigator: { languages: ['en'], language: 'en' }, location: { pathname: '/' }, fetch: () => Promise.resolve({}), Date, encodeURIComponent, decodeURIComponent, URLSearchParams, String });
+    runInNewContext(script, {
+      window,
+      document: {
+        cookie: '',
+        head: { appendChild: () => undefined },
+        createElement: () => ({ setAttribute: () => undefined }),
+      },
+      navigator: { languages: ['en'], language: 'en' },
+      location: { pathname: '/' },
+      fetch: () => Promise.resolve({}),
+      Date,
+      encodeURIComponent,
+      decodeURIComponent,
+      URLSearchParams,
+      String,
+    });
     expect(window[REST_STYLES_GLOBAL]).toMatch(/^\/assets\/rest-styles-[\w-]+\.css$/);
     expect(existsSync(join('dist', window[REST_STYLES_GLOBAL] as string))).toBe(true);
   });
@@ -115,14 +161,23 @@ describe('index.html boot hints (built client)', () => {
     expect(fetched.map((f) => f.url)).toEqual(['/api/barcode/project?code=demo&version=1']);
   });
 
-  const asked = (url: string) => ({ url, init: { method: 'GET', credentials: 'include', headers: { 'utc-offset': '9', 'client-version': CLIENT_VERSION } } });
+  const asked = (url: string) => ({
+    url,
+    init: { method: 'GET', credentials: 'include', headers: { 'utc-offset': '9', 'client-version': CLIENT_VERSION } },
+  });
 
   it.each([
     ['/demo@1', ['/api/barcode/project?code=demo&version=1']],
     ['/demo', ['/api/barcode/project?code=demo']],
     ['/secure@12/scan', ['/api/barcode/project?code=secure&version=12']],
-    ['/demo@1/qrcode/ABCDEFGHJKLM', ['/api/barcode/project?code=demo&version=1', '/api/barcode/barcode?id=ABCDEFGHJKLM']],
-    ['/demo@1/qrcode/ABCDEFGHJKLM/track', ['/api/barcode/project?code=demo&version=1', '/api/barcode/barcode?id=ABCDEFGHJKLM']],
+    [
+      '/demo@1/qrcode/ABCDEFGHJKLM',
+      ['/api/barcode/project?code=demo&version=1', '/api/barcode/barcode?id=ABCDEFGHJKLM'],
+    ],
+    [
+      '/demo@1/qrcode/ABCDEFGHJKLM/track',
+      ['/api/barcode/project?code=demo&version=1', '/api/barcode/barcode?id=ABCDEFGHJKLM'],
+    ],
     // Encoded as the API client's URLSearchParams encodes it.
     ['/demo@1/qrcode/A%20B%2BC', ['/api/barcode/project?code=demo&version=1', '/api/barcode/barcode?id=A+B%2BC']],
     // A lookup by external id, the OCR scan page, a malformed id: the project only.
@@ -134,8 +189,11 @@ describe('index.html boot hints (built client)', () => {
     expect(fetched).toEqual(urls.map(asked));
   });
 
-  it.each(['/', '/admin', '/admin/audit-log', '/playground', '/not a project', '/demo@0'])('asks for no project on %s', (pathname) => {
-    hintsFor(['en'], pathname);
-    expect(fetched).toEqual([]);
-  });
+  it.each(['/', '/admin', '/admin/audit-log', '/playground', '/not a project', '/demo@0'])(
+    'asks for no project on %s',
+    (pathname) => {
+      hintsFor(['en'], pathname);
+      expect(fetched).toEqual([]);
+    },
+  );
 });

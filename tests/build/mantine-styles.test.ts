@@ -55,7 +55,8 @@ describe("Mantine's styles in two parts", () => {
   it("put every component the app's own stylesheets restyle in the first part (they load after it, before the rest)", () => {
     const restyled = new Set<string>();
     for (const file of readdirSync('src/app').filter((name) => name.endsWith('.css'))) {
-      for (const [, name] of readFileSync(join('src/app', file), 'utf8').matchAll(/\.mantine-([A-Z]\w*)-/g)) restyled.add(name as string);
+      for (const [, name] of readFileSync(join('src/app', file), 'utf8').matchAll(/\.mantine-([A-Z]\w*)-/g))
+        restyled.add(name as string);
     }
     expect([...restyled].sort()).toEqual(['Button', 'Checkbox', 'Input', 'Radio']);
     expect([...restyled].filter((name) => !FIRST_SCREEN_STYLES.includes(name))).toEqual([]);
@@ -63,7 +64,9 @@ describe("Mantine's styles in two parts", () => {
 
   it('link only the first part from index.html; the service worker keeps the rest for offline use', () => {
     const html = readFileSync('dist/index.html', 'utf8');
-    const linked = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"/g)].map((m) => m[1] as string);
+    const linked = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"/g)].map(
+      (m) => m[1] as string,
+    );
     expect(linked).toHaveLength(1);
     const firstCss = readFileSync(join('dist', linked[0] as string), 'utf8');
     const rest = readdirSync('dist/assets').filter((name) => /^rest-styles-[\w-]+\.css$/.test(name));

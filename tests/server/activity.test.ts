@@ -9,12 +9,14 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const activity = async (client: Client, projectId = SEED.demoProject, utcOffset = 0) => client.get(`/api/barcode/activity?projectId=${projectId}&utcOffset=${utcOffset}`);
-const stepsAt = (data: { trackPoints: { key: string; counts: number[] }[] }, key: string) => data.trackPoints.find((p) => p.key === key)?.counts ?? [];
+const activity = async (client: Client, projectId = SEED.demoProject, utcOffset = 0) =>
+  client.get(`/api/barcode/activity?projectId=${projectId}&utcOffset=${utcOffset}`);
+const stepsAt = (data: { trackPoints: { key: string; counts: number[] }[] }, key: string) =>
+  data.trackPoints.find((p) => p.key === key)?.counts ?? [];
 const sum = (counts: number[]) => counts.reduce((a, b) => a + b, 0);
 
 describe('GET /barcode/activity', () => {
-  it('counts the project\'s steps per day per trackpoint and its key actions over the last 30 days', async () => {
+  it("counts the project's steps per day per trackpoint and its key actions over the last 30 days", async () => {
     const client = await staff(server);
     const before = (await activity(client)).json().data;
     expect(before.days).toHaveLength(30);
@@ -40,7 +42,10 @@ describe('GET /barcode/activity', () => {
     const client = await staff(server);
     const before = (await activity(client)).json().data;
     const id = await activatedPallet(server);
-    await server.ctx.db.query(`update barcode_history set created_at = now() - interval '40 days' where barcode_id = $1`, [id]);
+    await server.ctx.db.query(
+      `update barcode_history set created_at = now() - interval '40 days' where barcode_id = $1`,
+      [id],
+    );
     const after = (await activity(client)).json().data;
     expect(after.totals).toEqual(before.totals);
     expect(sum(stepsAt(after, 'manufacturer'))).toBe(sum(stepsAt(before, 'manufacturer')));
@@ -48,12 +53,14 @@ describe('GET /barcode/activity', () => {
     expect(secure.totals).toEqual({ generated: 0, activated: 0, tracked: 0, paired: 0 });
   });
 
-  it('is for the project\'s enterprise\'s staff only: 403 for client users and other enterprises, 401 for visitors', async () => {
+  it("is for the project's enterprise's staff only: 403 for client users and other enterprises, 401 for visitors", async () => {
     expect((await activity(await loggedIn(server, '33334444'))).statusCode).toBe(403);
     const other = await activity(await loggedIn(server, '55556666'));
     expect(other.statusCode).toBe(403);
     expect(other.json()).toEqual({ errors: { $common: [expect.any(Number)] } });
-    const visitor = await new Client(server.app).get(`/api/barcode/activity?projectId=${SEED.demoProject}&utcOffset=0&visitorId=${VISITOR}`);
+    const visitor = await new Client(server.app).get(
+      `/api/barcode/activity?projectId=${SEED.demoProject}&utcOffset=0&visitorId=${VISITOR}`,
+    );
     expect([400, 401]).toContain(visitor.statusCode);
     expect((await activity(await staff(server), SEED.demoProject, 15)).statusCode).toBe(400);
   });

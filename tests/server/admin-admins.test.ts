@@ -18,13 +18,20 @@ async function logIn(login: string, password: string) {
   return { client, res };
 }
 const auditOf = async (action: string, targetId: string) =>
-  ((await owner.client.get(`/api/admin/audit-log?action=${action}&target=${targetId}&count=100`)).json().data.items as { before: unknown; after: unknown; note: unknown }[]);
+  (await owner.client.get(`/api/admin/audit-log?action=${action}&target=${targetId}&count=100`)).json().data.items as {
+    before: unknown;
+    after: unknown;
+    note: unknown;
+  }[];
 
 describe('an enterprise admin adds admins', () => {
   it('a project admin of demo, who logs in with the password shown once and manages only demo', async () => {
     const res = await owner.client.post('/api/admin/admins', { name: 'Kenji Sato', projectCodes: ['demo'] });
     expect(res.statusCode, res.body).toBe(200);
-    const { admin, password } = res.json().data as { admin: { id: string; login: string; role: string; projectCodes: string[]; active: boolean }; password: string };
+    const { admin, password } = res.json().data as {
+      admin: { id: string; login: string; role: string; projectCodes: string[]; active: boolean };
+      password: string;
+    };
     expect(admin).toMatchObject({ login: 'kenji.sato', role: 'project', projectCodes: ['demo'], active: true });
     expect(password).toMatch(/^[A-Za-z0-9]{5}(-[A-Za-z0-9]{5}){3}$/);
     const { client, res: login } = await logIn('kenji.sato', password);
@@ -38,7 +45,10 @@ describe('an enterprise admin adds admins', () => {
     const list = (await owner.client.get('/api/admin/admins')).json().data as { id: string }[];
     expect(list.map((a) => a.id)).toContain(admin.id);
     const [entry] = await auditOf('admin.create', admin.id);
-    expect(entry).toMatchObject({ before: null, after: { login: 'kenji.sato', role: 'project', projectCodes: ['demo'] } });
+    expect(entry).toMatchObject({
+      before: null,
+      after: { login: 'kenji.sato', role: 'project', projectCodes: ['demo'] },
+    });
     expect((await owner.client.get('/api/admin/audit-log?count=100')).body).not.toContain(password);
   });
 
@@ -53,16 +63,32 @@ describe('an enterprise admin adds admins', () => {
 
   it('refuses a taken login, an unknown project and a name that gives no login, storing nothing', async () => {
     const before = await server.count('admins');
-    expect((await owner.client.post('/api/admin/admins', { name: 'Owner Again', login: 'owner.admin', projectCodes: [] })).json()).toEqual({ errors: { login: [2100] } });
-    expect((await owner.client.post('/api/admin/admins', { name: 'Ana Ng', projectCodes: ['demo', 'nowhere'] })).json()).toEqual({ errors: { 'projectCodes.1': [2304] } });
-    expect((await owner.client.post('/api/admin/admins', { name: '山田 花子', projectCodes: [] })).json()).toEqual({ errors: { login: [1000] } });
-    expect((await owner.client.post('/api/admin/admins', { name: 'X', login: 'Bad Login', projectCodes: [] })).statusCode).toBe(400);
+    expect(
+      (
+        await owner.client.post('/api/admin/admins', { name: 'Owner Again', login: 'owner.admin', projectCodes: [] })
+      ).json(),
+    ).toEqual({ errors: { login: [2100] } });
+    expect(
+      (await owner.client.post('/api/admin/admins', { name: 'Ana Ng', projectCodes: ['demo', 'nowhere'] })).json(),
+    ).toEqual({ errors: { 'projectCodes.1': [2304] } });
+    expect((await owner.client.post('/api/admin/admins', { name: '山田 花子', projectCodes: [] })).json()).toEqual({
+      errors: { login: [1000] },
+    });
+    expect(
+      (await owner.client.post('/api/admin/admins', { name: 'X', login: 'Bad Login', projectCodes: [] })).statusCode,
+    ).toBe(400);
     expect(await server.count('admins')).toBe(before);
   });
 
   it('is created once when the same write is sent twice with its Idempotency-Key (the password is not shown again)', async () => {
     const before = await server.count('admins');
-    const send = () => owner.client.request({ method: 'POST', url: '/api/admin/admins', payload: { name: 'Once Only', projectCodes: [] }, headers: { 'idempotency-key': 'admin-admin-once-1' } });
+    const send = () =>
+      owner.client.request({
+        method: 'POST',
+        url: '/api/admin/admins',
+        payload: { name: 'Once Only', projectCodes: [] },
+        headers: { 'idempotency-key': 'admin-admin-once-1' },
+      });
     const [a, b] = [await send(), await send()];
     expect(a.statusCode).toBe(200);
     expect(b.statusCode).toBe(409);
@@ -73,7 +99,9 @@ describe('an enterprise admin adds admins', () => {
 
 describe('an enterprise admin deactivates an admin', () => {
   it('whose session ends at once and who can no longer log in; repeating it changes nothing', async () => {
-    const created = (await owner.client.post('/api/admin/admins', { name: 'Temp Admin', projectCodes: ['demo'] })).json().data as { admin: { id: string; login: string }; password: string };
+    const created = (
+      await owner.client.post('/api/admin/admins', { name: 'Temp Admin', projectCodes: ['demo'] })
+    ).json().data as { admin: { id: string; login: string }; password: string };
     const { client } = await logIn(created.admin.login, created.password);
     expect((await client.get('/api/admin/users')).statusCode).toBe(200);
     const res = await owner.client.post(`/api/admin/admins/${created.admin.id}/deactivate`, {});

@@ -15,21 +15,42 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const newProject = (code: string, extra: object = {}) => ({ code, name: `Project ${code}`, barcodeReaderType: 'camera', languages: ['en', 'ja'], allowUserSelfRegister: false, ...extra });
+const newProject = (code: string, extra: object = {}) => ({
+  code,
+  name: `Project ${code}`,
+  barcodeReaderType: 'camera',
+  languages: ['en', 'ja'],
+  allowUserSelfRegister: false,
+  ...extra,
+});
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex').toString('base64');
 
 describe('a new project', () => {
   it('starts at version 1 with a configuration that passes the QA check, and is served to the app', async () => {
-    const res = await admin.post('/api/admin/projects', newProject('coldroom', { logo: { contentType: 'image/png', base64: PNG } }));
+    const res = await admin.post(
+      '/api/admin/projects',
+      newProject('coldroom', { logo: { contentType: 'image/png', base64: PNG } }),
+    );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ code: 'coldroom', latestVersion: 1, languages: ['en', 'ja'], hasLogo: true, allowUserSelfRegister: false });
+    expect(res.json().data).toMatchObject({
+      code: 'coldroom',
+      latestVersion: 1,
+      languages: ['en', 'ja'],
+      hasLogo: true,
+      allowUserSelfRegister: false,
+    });
     const served = (await new Client(server.app).get('/api/barcode/project?code=coldroom&version=1')).json().data;
     expect(served).toMatchObject({ code: 'coldroom', version: 1, enterpriseId: SEED.enterprise });
-    const { rows } = await server.ctx.db.query<{ config: unknown }>("select config from projects where code = 'coldroom'");
+    const { rows } = await server.ctx.db.query<{ config: unknown }>(
+      "select config from projects where code = 'coldroom'",
+    );
     const file = join(mkdtempSync(join(tmpdir(), 'sb-qa-')), 'coldroom@1.json');
     writeFileSync(file, JSON.stringify(rows[0]!.config));
     const lines: string[] = [];
-    expect(runValidate([file], (line) => lines.push(line)), lines.join('\n')).toBe(0);
+    expect(
+      runValidate([file], (line) => lines.push(line)),
+      lines.join('\n'),
+    ).toBe(0);
     const [entry] = (await admin.get('/api/admin/audit-log?action=project.create&target=coldroom')).json().data.items;
     expect(entry).toMatchObject({ before: null, after: { code: 'coldroom', version: 1, languages: ['en', 'ja'] } });
   });
@@ -39,21 +60,30 @@ describe('a new project', () => {
     expect((await admin.post('/api/admin/projects', newProject('DEMO'))).json()).toEqual({ errors: { code: [2102] } });
     expect((await admin.post('/api/admin/projects', newProject('admin'))).json()).toEqual({ errors: { code: [2206] } });
     const fake = { contentType: 'image/png', base64: Buffer.from('<svg onload="x"></svg>').toString('base64') };
-    expect((await admin.post('/api/admin/projects', newProject('fakelogo', { logo: fake }))).json()).toEqual({ errors: { logo: [1001] } });
+    expect((await admin.post('/api/admin/projects', newProject('fakelogo', { logo: fake }))).json()).toEqual({
+      errors: { logo: [1001] },
+    });
   });
 
   it('two admins creating the same code at once: one wins, the other gets 2102', async () => {
     const second = (await adminClient(server)).client;
-    const [a, b] = await Promise.all([admin.post('/api/admin/projects', newProject('race')), second.post('/api/admin/projects', newProject('race'))]);
+    const [a, b] = await Promise.all([
+      admin.post('/api/admin/projects', newProject('race')),
+      second.post('/api/admin/projects', newProject('race')),
+    ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 400]);
     expect([a, b].find((r) => r.statusCode === 400)!.json()).toEqual({ errors: { code: [2102] } });
-    const { rows } = await server.ctx.db.query<{ n: number }>("select count(*)::int as n from projects where code = 'race'");
+    const { rows } = await server.ctx.db.query<{ n: number }>(
+      "select count(*)::int as n from projects where code = 'race'",
+    );
     expect(rows[0]!.n).toBe(1);
   });
 
   it('lists searched and paged', async () => {
     const all = (await admin.get('/api/admin/projects?count=100')).json().data;
-    expect(all.items.map((p: { code: string }) => p.code)).toEqual(expect.arrayContaining(['demo', 'secure', 'coldroom']));
+    expect(all.items.map((p: { code: string }) => p.code)).toEqual(
+      expect.arrayContaining(['demo', 'secure', 'coldroom']),
+    );
     const found = (await admin.get('/api/admin/projects?search=coldroom')).json().data;
     expect(found.items.map((p: { code: string }) => p.code)).toEqual(['coldroom']);
     const page = (await admin.get('/api/admin/projects?count=1&skip=1')).json().data;
@@ -64,14 +94,28 @@ describe('a new project', () => {
 
 describe('self-registration', () => {
   it('refused by an admin: a carrier can register no more (3060); allowed again, they can', async () => {
-    const register = () => new Client(server.app, '10.30.0.1').post('/api/user/carrier-user/self', { projectId: SEED.demoProject, firstName: 'Kai', lastName: 'Ono', visitorId: VISITOR });
-    const off = await admin.request({ method: 'PUT', url: '/api/admin/projects/demo/self-registration', payload: { allow: false } });
+    const register = () =>
+      new Client(server.app, '10.30.0.1').post('/api/user/carrier-user/self', {
+        projectId: SEED.demoProject,
+        firstName: 'Kai',
+        lastName: 'Ono',
+        visitorId: VISITOR,
+      });
+    const off = await admin.request({
+      method: 'PUT',
+      url: '/api/admin/projects/demo/self-registration',
+      payload: { allow: false },
+    });
     expect(off.json().data.allowUserSelfRegister).toBe(false);
     expect((await register()).json()).toEqual({ errors: { $common: [3060] } });
     await admin.request({ method: 'PUT', url: '/api/admin/projects/demo/self-registration', payload: { allow: true } });
     expect((await register()).statusCode).toBe(200);
-    const entries = (await admin.get('/api/admin/audit-log?action=project.self-registration&projectCode=demo')).json().data.items;
-    expect(entries.map((e: { after: unknown }) => e.after)).toEqual([{ allowUserSelfRegister: true }, { allowUserSelfRegister: false }]);
+    const entries = (await admin.get('/api/admin/audit-log?action=project.self-registration&projectCode=demo')).json()
+      .data.items;
+    expect(entries.map((e: { after: unknown }) => e.after)).toEqual([
+      { allowUserSelfRegister: true },
+      { allowUserSelfRegister: false },
+    ]);
   });
 });
 
@@ -82,7 +126,11 @@ describe("a project's logo", () => {
     const url = `/api/barcode/project-logo/${rows[0]!.id}`;
     expect((await new Client(server.app).get(url)).statusCode).toBe(404);
 
-    const set = await admin.request({ method: 'PUT', url: '/api/admin/projects/logoroom/logo', payload: { logo: { contentType: 'image/png', base64: PNG } } });
+    const set = await admin.request({
+      method: 'PUT',
+      url: '/api/admin/projects/logoroom/logo',
+      payload: { logo: { contentType: 'image/png', base64: PNG } },
+    });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json().data).toMatchObject({ code: 'logoroom', hasLogo: true });
     const served = await new Client(server.app).get(url);
@@ -90,27 +138,49 @@ describe("a project's logo", () => {
     expect(served.headers['content-type']).toBe('image/png');
     // Like every API answer, never stored by a browser: phones see a new logo at their next look.
     expect(served.headers['cache-control']).toBe('no-store');
-    expect((await new Client(server.app).get('/api/barcode/project?code=logoroom&version=1')).json().data.customLogoImageUrl).toBe(url);
+    expect(
+      (await new Client(server.app).get('/api/barcode/project?code=logoroom&version=1')).json().data.customLogoImageUrl,
+    ).toBe(url);
 
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>').toString('base64');
-    expect((await admin.request({ method: 'PUT', url: '/api/admin/projects/logoroom/logo', payload: { logo: { contentType: 'image/svg+xml', base64: svg } } })).statusCode).toBe(200);
+    expect(
+      (
+        await admin.request({
+          method: 'PUT',
+          url: '/api/admin/projects/logoroom/logo',
+          payload: { logo: { contentType: 'image/svg+xml', base64: svg } },
+        })
+      ).statusCode,
+    ).toBe(200);
     const changed = await new Client(server.app).get(url);
     expect(changed.statusCode).toBe(200);
     expect(changed.headers['content-type']).toBe('image/svg+xml');
 
     const fake = { contentType: 'image/png', base64: Buffer.from('not a png at all').toString('base64') };
-    expect((await admin.request({ method: 'PUT', url: '/api/admin/projects/logoroom/logo', payload: { logo: fake } })).json()).toEqual({ errors: { logo: [1001] } });
+    expect(
+      (
+        await admin.request({ method: 'PUT', url: '/api/admin/projects/logoroom/logo', payload: { logo: fake } })
+      ).json(),
+    ).toEqual({ errors: { logo: [1001] } });
     expect((await new Client(server.app).get(url)).headers['content-type']).toBe('image/svg+xml');
 
-    expect((await admin.request({ method: 'PUT', url: '/api/admin/projects/logoroom/logo', payload: { logo: null } })).json().data.hasLogo).toBe(false);
+    expect(
+      (await admin.request({ method: 'PUT', url: '/api/admin/projects/logoroom/logo', payload: { logo: null } })).json()
+        .data.hasLogo,
+    ).toBe(false);
     expect((await new Client(server.app).get(url)).statusCode).toBe(404);
-    const entries = (await admin.get('/api/admin/audit-log?action=project.logo&target=logoroom')).json().data.items as { after: { hasLogo: boolean } }[];
+    const entries = (await admin.get('/api/admin/audit-log?action=project.logo&target=logoroom')).json().data.items as {
+      after: { hasLogo: boolean };
+    }[];
     expect(entries.map((e) => e.after.hasLogo).sort()).toEqual([false, true, true]);
   });
 
   it("is changed only by the project's admins: a project admin of another project gets 403", async () => {
     const other = await adminClient(server, { role: 'project', projectCodes: ['secure'] });
-    expect((await other.client.request({ method: 'PUT', url: '/api/admin/projects/demo/logo', payload: { logo: null } })).statusCode).toBe(403);
+    expect(
+      (await other.client.request({ method: 'PUT', url: '/api/admin/projects/demo/logo', payload: { logo: null } }))
+        .statusCode,
+    ).toBe(403);
     expect((await new Client(server.app).get(`/api/barcode/project-logo/${SEED.demoProject}`)).statusCode).toBe(200);
   });
 });

@@ -14,17 +14,35 @@ afterAll(() => server.close());
 let address = 0;
 const staffLogin = (accessCode: string) => {
   const client = new Client(server.app, `10.20.0.${(address += 1)}`);
-  return { client, res: client.post('/api/user/authorize', { projectId: SEED.demoProject, accessCode, visitorId: VISITOR }) };
+  return {
+    client,
+    res: client.post('/api/user/authorize', { projectId: SEED.demoProject, accessCode, visitorId: VISITOR }),
+  };
 };
 
 async function createUser(by: Client, body: object = {}) {
-  const res = await by.post('/api/admin/users', { userType: 'staff', firstName: 'Ren', lastName: 'Ito', organizationName: 'FrostLine Logistics', projectCode: 'demo', role: 'tracker', ...body });
+  const res = await by.post('/api/admin/users', {
+    userType: 'staff',
+    firstName: 'Ren',
+    lastName: 'Ito',
+    organizationName: 'FrostLine Logistics',
+    projectCode: 'demo',
+    role: 'tracker',
+    ...body,
+  });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { user: { id: string; fullName: string; memberships: { projectCode: string; role: string }[] }; accessCode: string };
+  return res.json().data as {
+    user: { id: string; fullName: string; memberships: { projectCode: string; role: string }[] };
+    accessCode: string;
+  };
 }
 
 const auditOf = async (action: string, targetId: string) =>
-  ((await admin.get(`/api/admin/audit-log?action=${action}&target=${targetId}&count=100`)).json().data.items as { action: string; before: unknown; after: unknown }[]);
+  (await admin.get(`/api/admin/audit-log?action=${action}&target=${targetId}&count=100`)).json().data.items as {
+    action: string;
+    before: unknown;
+    after: unknown;
+  }[];
 
 describe('a user created by an admin', () => {
   it('logs in to demo@1 with the access code shown once, with the role given', async () => {
@@ -34,9 +52,16 @@ describe('a user created by an admin', () => {
     const { client, res } = staffLogin(accessCode);
     expect((await res).statusCode).toBe(200);
     const permission = (await client.get('/api/barcode/project?code=demo')).json().data.projectPermission;
-    expect(permission).toEqual({ generateBarcodePermission: { canEdit: false }, activateBarcodePermission: { canEdit: false }, addTrackingPermission: { canEdit: true } });
+    expect(permission).toEqual({
+      generateBarcodePermission: { canEdit: false },
+      activateBarcodePermission: { canEdit: false },
+      addTrackingPermission: { canEdit: true },
+    });
     const [entry] = await auditOf('user.create', user.id);
-    expect(entry).toMatchObject({ before: null, after: { name: 'Ren Ito', userType: 'staff', memberships: [{ projectCode: 'demo', role: 'tracker' }] } });
+    expect(entry).toMatchObject({
+      before: null,
+      after: { name: 'Ren Ito', userType: 'staff', memberships: [{ projectCode: 'demo', role: 'tracker' }] },
+    });
     // The access code is nowhere in the log.
     const log = (await admin.get('/api/admin/audit-log?count=100')).body;
     expect(log).not.toContain(accessCode);
@@ -80,13 +105,20 @@ describe('a user created by an admin', () => {
     expect(revoked.json().data.accessCodeRevoked).toBe(true);
     expect((await staffLogin(issued.accessCode).res).json()).toEqual({ errors: { $common: [2001] } });
     expect((await client.get('/api/user/profile')).statusCode).toBe(401);
-    expect((await auditOf('access-code.', user.id)).map((e) => e.action)).toEqual(['access-code.revoke', 'access-code.issue']);
+    expect((await auditOf('access-code.', user.id)).map((e) => e.action)).toEqual([
+      'access-code.revoke',
+      'access-code.issue',
+    ]);
     expect(JSON.stringify(await auditOf('access-code.', user.id))).not.toContain(issued.accessCode);
   });
 
   it('changes role and leaves a project; each step audited with before and after', async () => {
     const { user } = await createUser(admin);
-    const changed = await admin.request({ method: 'PUT', url: `/api/admin/users/${user.id}/projects/demo`, payload: { role: 'viewer' } });
+    const changed = await admin.request({
+      method: 'PUT',
+      url: `/api/admin/users/${user.id}/projects/demo`,
+      payload: { role: 'viewer' },
+    });
     expect(changed.json().data.memberships).toEqual([{ projectCode: 'demo', role: 'viewer' }]);
     const removed = await admin.request({ method: 'DELETE', url: `/api/admin/users/${user.id}/projects/demo` });
     expect(removed.json().data.memberships).toEqual([]);
@@ -95,15 +127,28 @@ describe('a user created by an admin', () => {
     expect(entries.map((e) => e.action)).toEqual(['member.remove', 'member.change']);
     expect(entries[1]).toMatchObject({ before: { role: 'tracker' }, after: { role: 'viewer' } });
     expect(entries[0]).toMatchObject({ before: { role: 'viewer' }, after: null });
-    const secure = await admin.request({ method: 'PUT', url: `/api/admin/users/${user.id}/projects/secure`, payload: { role: 'manager' } });
+    const secure = await admin.request({
+      method: 'PUT',
+      url: `/api/admin/users/${user.id}/projects/secure`,
+      payload: { role: 'manager' },
+    });
     expect(secure.json().data.memberships).toEqual([{ projectCode: 'secure', role: 'manager' }]);
-    expect((await auditOf('member.add', user.id))[0]).toMatchObject({ before: null, after: { projectCode: 'secure', role: 'manager' } });
+    expect((await auditOf('member.add', user.id))[0]).toMatchObject({
+      before: null,
+      after: { projectCode: 'secure', role: 'manager' },
+    });
   });
 
   it('is created once when the same write is sent twice with its Idempotency-Key', async () => {
     const before = await server.count('users');
     const payload = { userType: 'staff', firstName: 'Once', lastName: 'Only', organizationName: 'FrostLine Logistics' };
-    const send = () => admin.request({ method: 'POST', url: '/api/admin/users', payload, headers: { 'idempotency-key': 'admin-create-once-1' } });
+    const send = () =>
+      admin.request({
+        method: 'POST',
+        url: '/api/admin/users',
+        payload,
+        headers: { 'idempotency-key': 'admin-create-once-1' },
+      });
     const [a, b] = [await send(), await send()];
     expect(a.statusCode).toBe(200);
     expect(a.json().data.accessCode).toMatch(/^\d{8}$/);
@@ -115,7 +160,12 @@ describe('a user created by an admin', () => {
 
   it('keeps no one-time access code among the answers kept for repeats, and reissues a code once per key', async () => {
     const { user } = await createUser(admin);
-    const send = () => admin.request({ method: 'POST', url: `/api/admin/users/${user.id}/access-code`, headers: { 'idempotency-key': 'admin-reissue-once-1' } });
+    const send = () =>
+      admin.request({
+        method: 'POST',
+        url: `/api/admin/users/${user.id}/access-code`,
+        headers: { 'idempotency-key': 'admin-reissue-once-1' },
+      });
     const first = await send();
     expect(first.statusCode).toBe(200);
     const code = first.json().data.accessCode as string;
@@ -124,7 +174,9 @@ describe('a user created by an admin', () => {
     expect(repeat.json()).toEqual({ errors: { $common: [3101] } });
     // The code the first answer showed still logs in: the repeat issued no other.
     expect((await staffLogin(code).res).statusCode).toBe(200);
-    const kept = await server.ctx.db.query<{ body: string }>('select body from idempotency_keys where body is not null');
+    const kept = await server.ctx.db.query<{ body: string }>(
+      'select body from idempotency_keys where body is not null',
+    );
     expect(kept.rows.length).toBeGreaterThan(0);
     for (const { body } of kept.rows) expect(body).not.toMatch(/accessCode/);
   });
@@ -134,30 +186,94 @@ describe('scopes', () => {
   it('a project admin manages the members of their project only', async () => {
     const projectAdmin = (await adminClient(server, { role: 'project', projectCodes: ['demo'] })).client;
     const { user } = await createUser(projectAdmin);
-    expect((await projectAdmin.request({ method: 'PUT', url: `/api/admin/users/${user.id}/projects/secure`, payload: { role: 'viewer' } })).statusCode).toBe(403);
-    expect((await projectAdmin.post('/api/admin/users', { userType: 'staff', firstName: 'A', lastName: 'B', organizationName: 'X' })).statusCode).toBe(403);
-    expect((await projectAdmin.post('/api/admin/users', { userType: 'staff', firstName: 'A', lastName: 'B', organizationName: 'X', projectCode: 'secure' })).statusCode).toBe(403);
+    expect(
+      (
+        await projectAdmin.request({
+          method: 'PUT',
+          url: `/api/admin/users/${user.id}/projects/secure`,
+          payload: { role: 'viewer' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await projectAdmin.post('/api/admin/users', {
+          userType: 'staff',
+          firstName: 'A',
+          lastName: 'B',
+          organizationName: 'X',
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await projectAdmin.post('/api/admin/users', {
+          userType: 'staff',
+          firstName: 'A',
+          lastName: 'B',
+          organizationName: 'X',
+          projectCode: 'secure',
+        })
+      ).statusCode,
+    ).toBe(403);
     // A user who is no member of their project (the seed's staff user is one of none by role) is not theirs to deactivate.
     const { user: outsider } = await createUser(admin, { projectCode: 'secure' });
     expect((await projectAdmin.post(`/api/admin/users/${outsider.id}/deactivate`, {})).statusCode).toBe(403);
     // Nor theirs to take into their project (then issue a code and log in as them), or to remove from one.
-    expect((await projectAdmin.request({ method: 'PUT', url: `/api/admin/users/${outsider.id}/projects/demo`, payload: { role: 'manager' } })).statusCode).toBe(403);
+    expect(
+      (
+        await projectAdmin.request({
+          method: 'PUT',
+          url: `/api/admin/users/${outsider.id}/projects/demo`,
+          payload: { role: 'manager' },
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await projectAdmin.post(`/api/admin/users/${outsider.id}/access-code`, {})).statusCode).toBe(403);
-    expect((await projectAdmin.request({ method: 'DELETE', url: `/api/admin/users/${outsider.id}/projects/secure` })).statusCode).toBe(403);
+    expect(
+      (await projectAdmin.request({ method: 'DELETE', url: `/api/admin/users/${outsider.id}/projects/secure` }))
+        .statusCode,
+    ).toBe(403);
     const listed = (await projectAdmin.get('/api/admin/users?count=100')).json().data.items as { id: string }[];
     expect(listed.map((u) => u.id)).toContain(user.id);
     expect(listed.map((u) => u.id)).not.toContain(outsider.id);
-    expect((await projectAdmin.post('/api/admin/projects', { code: 'mine', name: 'Mine', barcodeReaderType: 'camera', languages: ['en'], allowUserSelfRegister: false })).statusCode).toBe(403);
+    expect(
+      (
+        await projectAdmin.post('/api/admin/projects', {
+          code: 'mine',
+          name: 'Mine',
+          barcodeReaderType: 'camera',
+          languages: ['en'],
+          allowUserSelfRegister: false,
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
-  it('an enterprise admin cannot touch another enterprise\'s users or projects', async () => {
+  it("an enterprise admin cannot touch another enterprise's users or projects", async () => {
     const other = (await adminClient(server, { enterpriseId: SEED.otherEnterprise })).client;
     const { user } = await createUser(admin);
     expect((await other.get(`/api/admin/users/${user.id}`)).statusCode).toBe(403);
     expect((await other.post(`/api/admin/users/${user.id}/deactivate`, {})).statusCode).toBe(403);
     expect((await other.post(`/api/admin/users/${user.id}/access-code`, {})).statusCode).toBe(403);
-    expect((await other.request({ method: 'PUT', url: `/api/admin/users/${user.id}/projects/demo`, payload: { role: 'viewer' } })).statusCode).toBe(403);
-    expect((await other.request({ method: 'PUT', url: '/api/admin/projects/demo/self-registration', payload: { allow: false } })).statusCode).toBe(403);
+    expect(
+      (
+        await other.request({
+          method: 'PUT',
+          url: `/api/admin/users/${user.id}/projects/demo`,
+          payload: { role: 'viewer' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await other.request({
+          method: 'PUT',
+          url: '/api/admin/projects/demo/self-registration',
+          payload: { allow: false },
+        })
+      ).statusCode,
+    ).toBe(403);
     const users = (await other.get('/api/admin/users?count=100')).json().data.items as { id: string }[];
     expect(users.map((u) => u.id)).not.toContain(user.id);
   });

@@ -16,7 +16,12 @@ afterAll(() => server.close());
 let addressCounter = 0;
 /** Each test logs in from its own address so the per-address limit of one test does not touch another. */
 const freshClient = () => new Client(server.app, `198.51.100.${(addressCounter += 1)}`);
-const demoLogin = (accessCode: unknown, extra: object = {}) => ({ projectId: SEED.demoProject, accessCode, visitorId: VISITOR, ...extra });
+const demoLogin = (accessCode: unknown, extra: object = {}) => ({
+  projectId: SEED.demoProject,
+  accessCode,
+  visitorId: VISITOR,
+  ...extra,
+});
 
 describe('POST /user/authorize', () => {
   it('logs in with an access code and sets httpOnly session cookies', async () => {
@@ -55,7 +60,10 @@ describe('POST /user/authorize', () => {
   });
 
   it('refuses an unknown project with 2304', async () => {
-    const res = await freshClient().post('/api/user/authorize', demoLogin('11112222', { projectId: '0b7285aa-0000-4000-8000-0000000009ff' }));
+    const res = await freshClient().post(
+      '/api/user/authorize',
+      demoLogin('11112222', { projectId: '0b7285aa-0000-4000-8000-0000000009ff' }),
+    );
     expect(res.json()).toEqual({ errors: { $common: [2304] } });
   });
 
@@ -64,17 +72,29 @@ describe('POST /user/authorize', () => {
     const big = await client.post('/api/user/authorize', demoLogin('11112222', { password: 'x'.repeat(20000) }));
     expect(big.statusCode).toBe(413);
     expect(big.json()).toEqual({ errors: { $common: [1005] } });
-    const broken = await client.request({ method: 'POST', url: '/api/user/authorize', payload: '{"accessCode":', headers: { 'content-type': 'application/json' } });
+    const broken = await client.request({
+      method: 'POST',
+      url: '/api/user/authorize',
+      payload: '{"accessCode":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toEqual({ errors: { $common: [1001] } });
-    const text = await client.request({ method: 'POST', url: '/api/user/authorize', payload: 'hello', headers: { 'content-type': 'text/plain' } });
+    const text = await client.request({
+      method: 'POST',
+      url: '/api/user/authorize',
+      payload: 'hello',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text.statusCode).toBe(415);
   });
 
   it('limits failed logins per address (429 with Retry-After) but never counts successful ones', async () => {
     const client = freshClient();
-    for (let i = 0; i < 3; i += 1) expect((await client.post('/api/user/authorize', demoLogin('11112222'))).statusCode).toBe(200);
-    for (let i = 0; i < 10; i += 1) expect((await client.post('/api/user/authorize', demoLogin('99990000'))).statusCode).toBe(400);
+    for (let i = 0; i < 3; i += 1)
+      expect((await client.post('/api/user/authorize', demoLogin('11112222'))).statusCode).toBe(200);
+    for (let i = 0; i < 10; i += 1)
+      expect((await client.post('/api/user/authorize', demoLogin('99990000'))).statusCode).toBe(400);
     const limited = await client.post('/api/user/authorize', demoLogin('11112222'));
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ errors: { $common: [429] } });
@@ -88,7 +108,11 @@ describe('POST /user/authorize', () => {
     for (let i = 0; i < 20; i += 1) await freshClient().post('/api/user/authorize', demoLogin('99990001'));
     expect((await freshClient().post('/api/user/authorize', demoLogin('11112222'))).statusCode).toBe(429);
     // The other project is not affected.
-    const other = await freshClient().post('/api/user/authorize', { ...demoLogin('11112222'), projectId: SEED.secureProject, password: 'wrong' });
+    const other = await freshClient().post('/api/user/authorize', {
+      ...demoLogin('11112222'),
+      projectId: SEED.secureProject,
+      password: 'wrong',
+    });
     expect(other.json()).toEqual({ errors: { $common: [2001] } });
   });
 });

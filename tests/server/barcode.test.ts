@@ -10,10 +10,15 @@ afterAll(() => server.close());
 let n = 0;
 async function as(accessCode: string | null): Promise<Client> {
   const client = new Client(server.app, `10.9.0.${(n += 1)}`);
-  if (accessCode) expect((await client.post('/api/user/authorize', { projectId: SEED.demoProject, accessCode, visitorId: VISITOR })).statusCode).toBe(200);
+  if (accessCode)
+    expect(
+      (await client.post('/api/user/authorize', { projectId: SEED.demoProject, accessCode, visitorId: VISITOR }))
+        .statusCode,
+    ).toBe(200);
   return client;
 }
-const generate = (client: Client, extra: object = {}) => client.post('/api/barcode/barcode', { projectCode: 'demo', projectVersion: 1, ...extra });
+const generate = (client: Client, extra: object = {}) =>
+  client.post('/api/barcode/barcode', { projectCode: 'demo', projectVersion: 1, ...extra });
 
 describe('POST /barcode/barcode', () => {
   it('generates a barcode for staff with the permission, and records it in the history', async () => {
@@ -21,7 +26,10 @@ describe('POST /barcode/barcode', () => {
     expect(res.statusCode).toBe(200);
     const { id } = res.json().data;
     expect(id).toMatch(/^[A-Za-z0-9]{12}$/);
-    const { rows } = await server.ctx.db.query<{ action: string; seq: number }>('select action, seq from barcode_history where barcode_id = $1', [id]);
+    const { rows } = await server.ctx.db.query<{ action: string; seq: number }>(
+      'select action, seq from barcode_history where barcode_id = $1',
+      [id],
+    );
     expect(rows).toEqual([{ action: 'generated', seq: 1 }]);
   });
 
@@ -64,16 +72,28 @@ describe('GET /barcode/barcode', () => {
     const { id } = (await generate(await as('11112222'), { externalId: 'SSCC-0002' })).json().data;
     const res = await (await as(null)).get(`/api/barcode/barcode?id=${id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ id, isActivated: false, isDeactivated: false, projectCode: 'demo', projectVersion: 1, externalId: 'SSCC-0002', activationData: null });
+    expect(res.json().data).toMatchObject({
+      id,
+      isActivated: false,
+      isDeactivated: false,
+      projectCode: 'demo',
+      projectVersion: 1,
+      externalId: 'SSCC-0002',
+      activationData: null,
+    });
     const byExternal = await (await as(null)).get('/api/barcode/barcode?projectCode=demo&externalId=SSCC-0002');
     expect(byExternal.json().data.id).toBe(id);
   });
 
-  it.each([['an unknown id', '?id=AAAAAAAAAAAA'], ['a malformed id', '?id=../../etc'], ['an unknown external id', '?projectCode=demo&externalId=nope']])(
-    'answers 2303 for %s', async (_name, query) => {
-      expect((await (await as(null)).get(`/api/barcode/barcode${query}`)).json()).toEqual({ errors: { $common: [2303] } });
-    },
-  );
+  it.each([
+    ['an unknown id', '?id=AAAAAAAAAAAA'],
+    ['a malformed id', '?id=../../etc'],
+    ['an unknown external id', '?projectCode=demo&externalId=nope'],
+  ])('answers 2303 for %s', async (_name, query) => {
+    expect((await (await as(null)).get(`/api/barcode/barcode${query}`)).json()).toEqual({
+      errors: { $common: [2303] },
+    });
+  });
 
   it('shows each viewer only the activation fields they may see; hidden fields never', async () => {
     const { id } = (await generate(await as('11112222'))).json().data;
@@ -81,7 +101,8 @@ describe('GET /barcode/barcode', () => {
       "update barcodes set barcode_type = 'pallet', is_activated = true, activation_data = $2 where id = $1",
       [id, JSON.stringify({ productName: 'Vaccine', internalCost: 1200, qaNotes: 'recall risk', weight: 80 })],
     );
-    const seen = async (code: string | null) => (await (await as(code)).get(`/api/barcode/barcode?id=${id}`)).json().data.activationData;
+    const seen = async (code: string | null) =>
+      (await (await as(code)).get(`/api/barcode/barcode?id=${id}`)).json().data.activationData;
     expect(await seen(null)).toEqual({ productName: 'Vaccine', weight: 80 });
     expect(await seen('55556666')).toEqual({ productName: 'Vaccine', weight: 80 });
     expect(await seen('11112222')).toEqual({ productName: 'Vaccine', internalCost: 1200, weight: 80 });

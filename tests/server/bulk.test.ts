@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activation, loggedIn, newBarcode, undoLatest } from './barcode-fixtures';
 import { SEED, type Client, type TestServer } from './harness';
 import { pair, staff, trackTo } from './lifecycle-fixtures';
-import { activated, activatedMany, barcodeElsewhere, historyActions, placeOf, startRelationsServer } from './pairing-fixtures';
+import {
+  activated,
+  activatedMany,
+  barcodeElsewhere,
+  historyActions,
+  placeOf,
+  startRelationsServer,
+} from './pairing-fixtures';
 
 /**
  * Bulk tracking, skip-tracking, recycle-multiple and the user's tracking history (issue 12), on
@@ -22,9 +29,12 @@ afterAll(() => server.close());
 const project = SEED.demoProject;
 const DC = 'distributionCentre';
 const dcForms = { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } };
-const bulk = (body: object, as: Client = client) => as.post('/api/barcode/tracking', { projectId: project, trackPointKey: DC, forms: dcForms, ...body });
-const skip = (body: object, as: Client = client) => as.post('/api/barcode/skip-tracking', { projectId: project, trackPointKey: DC, ...body });
-const codesOf = (res: { json(): { data: { barcodes: { code: number | null }[] } } }) => res.json().data.barcodes.map((b) => b.code);
+const bulk = (body: object, as: Client = client) =>
+  as.post('/api/barcode/tracking', { projectId: project, trackPointKey: DC, forms: dcForms, ...body });
+const skip = (body: object, as: Client = client) =>
+  as.post('/api/barcode/skip-tracking', { projectId: project, trackPointKey: DC, ...body });
+const codesOf = (res: { json(): { data: { barcodes: { code: number | null }[] } } }) =>
+  res.json().data.barcodes.map((b) => b.code);
 const historyRows = () => server.count('barcode_history');
 
 describe('POST /barcode/tracking with barcodeIds (bulk)', () => {
@@ -33,36 +43,78 @@ describe('POST /barcode/tracking with barcodeIds (bulk)', () => {
     const res = await bulk({ barcodeIds: ids, extras: { note: 'dock 4' } });
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
-    expect(data).toMatchObject({ dryRun: false, trackPointKey: DC, readyCount: 3, descendantsMoved: 0, maxCount: 1000 });
-    expect(data.barcodes).toEqual(ids.map((id) => ({ id, code: null, barcodeType: 'pallet', externalId: null, currentTrackPointKey: DC, childrenCount: 0 })));
+    expect(data).toMatchObject({
+      dryRun: false,
+      trackPointKey: DC,
+      readyCount: 3,
+      descendantsMoved: 0,
+      maxCount: 1000,
+    });
+    expect(data.barcodes).toEqual(
+      ids.map((id) => ({
+        id,
+        code: null,
+        barcodeType: 'pallet',
+        externalId: null,
+        currentTrackPointKey: DC,
+        childrenCount: 0,
+      })),
+    );
     for (const id of ids) expect((await placeOf(server, id)).current_track_point_key).toBe(DC);
     const { rows } = await server.ctx.db.query<{ data: { forms: unknown; note: string }; user_id: string }>(
-      "select data, user_id from barcode_history where barcode_id = $1 and action = 'tracked'", [ids[1]]);
+      "select data, user_id from barcode_history where barcode_id = $1 and action = 'tracked'",
+      [ids[1]],
+    );
     expect(rows).toHaveLength(1);
-    expect(rows[0]?.data).toMatchObject({ forms: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } }, note: 'dock 4' });
+    expect(rows[0]?.data).toMatchObject({
+      forms: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } },
+      note: 'dock 4',
+    });
     // The distribution centre's route notification, as a single step sends it: one per barcode tracked.
-    const notified = await server.ctx.db.query<{ n: number }>("select count(*)::int as n from notifications where barcode_id = any($1) and track_point_key = $2", [ids, DC]);
+    const notified = await server.ctx.db.query<{ n: number }>(
+      'select count(*)::int as n from notifications where barcode_id = any($1) and track_point_key = $2',
+      [ids, DC],
+    );
     expect(notified.rows[0]?.n).toBe(3);
     // Each step is an ordinary step: it can be undone alone.
     expect((await undoLatest(client, ids[0]!)).statusCode).toBe(200);
     expect((await placeOf(server, ids[0]!)).current_track_point_key).toBe('manufacturer');
   });
 
-  it('a dry run answers each barcode\'s verdict and writes nothing', async () => {
+  it("a dry run answers each barcode's verdict and writes nothing", async () => {
     const [ready, atDc, paired, parent] = await activatedMany(server, 'pallet', 4);
     const child = await activated(server, 'case');
     await pair(server, child, parent!);
     await trackTo(client, atDc!, DC);
     const notActivated = await newBarcode(server);
-    const [otherEnterprise, otherVersion, secure] = [await barcodeElsewhere(server, 'otherEnterprise'), await barcodeElsewhere(server, 'demoVersion2'), await barcodeElsewhere(server, 'secure')];
+    const [otherEnterprise, otherVersion, secure] = [
+      await barcodeElsewhere(server, 'otherEnterprise'),
+      await barcodeElsewhere(server, 'demoVersion2'),
+      await barcodeElsewhere(server, 'secure'),
+    ];
     const before = await historyRows();
-    const ids = [ready!, 'NOSUCHBARCODE', ready!, notActivated, child, atDc!, otherEnterprise, otherVersion, secure, paired!];
+    const ids = [
+      ready!,
+      'NOSUCHBARCODE',
+      ready!,
+      notActivated,
+      child,
+      atDc!,
+      otherEnterprise,
+      otherVersion,
+      secure,
+      paired!,
+    ];
     const res = await bulk({ barcodeIds: ids, dryRun: true, forms: {} });
     expect(res.statusCode, res.body).toBe(200);
     expect(codesOf(res)).toEqual([null, 2303, 3017, 3001, 3013, 3005, 2303, 3084, 3082, null]);
     expect(res.json().data.readyCount).toBe(2);
     // Another enterprise's barcode is not described.
-    expect(res.json().data.barcodes[6]).toMatchObject({ barcodeType: null, externalId: null, currentTrackPointKey: null });
+    expect(res.json().data.barcodes[6]).toMatchObject({
+      barcodeType: null,
+      externalId: null,
+      currentTrackPointKey: null,
+    });
     expect(await historyRows()).toBe(before);
     expect((await placeOf(server, ready!)).current_track_point_key).toBe('manufacturer');
   });
@@ -78,7 +130,7 @@ describe('POST /barcode/tracking with barcodeIds (bulk)', () => {
     expect((await placeOf(server, a!)).current_track_point_key).toBe('manufacturer');
   });
 
-  it('refuses bad input with the catalogue\'s codes before reading anything', async () => {
+  it("refuses bad input with the catalogue's codes before reading anything", async () => {
     const [a] = await activatedMany(server, 'pallet', 1);
     const before = await historyRows();
     const empty = await bulk({ barcodeIds: [] });
@@ -88,11 +140,21 @@ describe('POST /barcode/tracking with barcodeIds (bulk)', () => {
     expect(over.statusCode).toBe(400);
     expect(over.json()).toEqual({ maxCount: 1000, errors: { barcodeIds: [3089] } });
     expect((await bulk({ barcodeIds: [a], barcodeId: a })).json()).toEqual({ errors: { barcodeIds: [1001] } });
-    expect((await client.post('/api/barcode/tracking', { barcodeIds: [a], trackPointKey: DC, forms: dcForms })).json()).toEqual({ errors: { projectId: [1000] } });
-    expect((await client.post('/api/barcode/tracking', { trackPointKey: DC, forms: dcForms })).json()).toEqual({ errors: { barcodeId: [1000] } });
-    expect((await client.post('/api/barcode/tracking', { barcodeId: a, trackPointKey: DC, forms: dcForms, dryRun: true })).json()).toEqual({ errors: { dryRun: [2200] } });
+    expect(
+      (await client.post('/api/barcode/tracking', { barcodeIds: [a], trackPointKey: DC, forms: dcForms })).json(),
+    ).toEqual({ errors: { projectId: [1000] } });
+    expect((await client.post('/api/barcode/tracking', { trackPointKey: DC, forms: dcForms })).json()).toEqual({
+      errors: { barcodeId: [1000] },
+    });
+    expect(
+      (
+        await client.post('/api/barcode/tracking', { barcodeId: a, trackPointKey: DC, forms: dcForms, dryRun: true })
+      ).json(),
+    ).toEqual({ errors: { dryRun: [2200] } });
     expect((await bulk({ barcodeIds: [a], projectId: 'not-a-uuid' })).statusCode).toBe(400);
-    expect((await bulk({ barcodeIds: [a], forms: { receiving: { receivedTemperature: 'warm' } } })).json().errors).toHaveProperty(['forms.receiving.receivedTemperature']);
+    expect(
+      (await bulk({ barcodeIds: [a], forms: { receiving: { receivedTemperature: 'warm' } } })).json().errors,
+    ).toHaveProperty(['forms.receiving.receivedTemperature']);
     expect(await historyRows()).toBe(before);
   });
 
@@ -114,7 +176,8 @@ describe('POST /barcode/tracking with barcodeIds (bulk)', () => {
     const res = await bulk({ barcodeIds: [parent] });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ descendantsMoved: 2, barcodes: [{ id: parent, childrenCount: 2 }] });
-    for (const id of cases) expect(await placeOf(server, id)).toEqual({ parent_id: parent, current_track_point_key: DC });
+    for (const id of cases)
+      expect(await placeOf(server, id)).toEqual({ parent_id: parent, current_track_point_key: DC });
     expect((await historyActions(server, cases[0]!)).at(-1)).toBe('moved-with-parent');
 
     // Pairing is mandatory at the carrier for pallets (relationsConfig): a pallet without children cannot leave it.
@@ -126,24 +189,34 @@ describe('POST /barcode/tracking with barcodeIds (bulk)', () => {
   });
 
   it('refuses a decrease below zero for the barcode it concerns (3092)', async () => {
-    const stocked = await activated(server, 'pallet', { customFields: { ...activation('x').customFields, initialStock: { type: 'increase', value: 10 } } });
+    const stocked = await activated(server, 'pallet', {
+      customFields: { ...activation('x').customFields, initialStock: { type: 'increase', value: 10 } },
+    });
     const [empty] = await activatedMany(server, 'pallet', 1);
     const forms = { receiving: { ...dcForms.receiving, stockAdjustment: { type: 'decrease', value: 5 } } };
     const res = await bulk({ barcodeIds: [stocked, empty], forms });
     expect(res.json()).toEqual({ errors: { 'barcodeIds.1': [3092] } });
     expect(await bulk({ barcodeIds: [stocked], forms }).then((r) => r.statusCode)).toBe(200);
     const detail = (await client.get(`/api/barcode/barcode?id=${stocked}`)).json().data;
-    expect(detail.quantities).toMatchObject([{ key: 'initialStock', initial: 10, increase: 0, decrease: 5, remaining: 5, quantity: 5, type: 'decrease' }]);
+    expect(detail.quantities).toMatchObject([
+      { key: 'initialStock', initial: 10, increase: 0, decrease: 5, remaining: 5, quantity: 5, type: 'decrease' },
+    ]);
   });
 
   it('two bulk requests naming the same barcode at once end in one consistent state', async () => {
     const [shared, onlyA, onlyB] = await activatedMany(server, 'pallet', 3);
-    const [first, second] = await Promise.all([bulk({ barcodeIds: [onlyA, shared] }), bulk({ barcodeIds: [shared, onlyB] })]);
+    const [first, second] = await Promise.all([
+      bulk({ barcodeIds: [onlyA, shared] }),
+      bulk({ barcodeIds: [shared, onlyB] }),
+    ]);
     const statuses = [first.statusCode, second.statusCode].sort();
     expect(statuses).toEqual([200, 400]);
     const loser = first.statusCode === 400 ? first : second;
     expect([3004, 3005]).toContain(Object.values(loser.json().errors as Record<string, number[]>)[0]?.[0]);
-    const { rows } = await server.ctx.db.query<{ n: number }>("select count(*)::int as n from barcode_history where barcode_id = $1 and action = 'tracked'", [shared]);
+    const { rows } = await server.ctx.db.query<{ n: number }>(
+      "select count(*)::int as n from barcode_history where barcode_id = $1 and action = 'tracked'",
+      [shared],
+    );
     expect(rows[0]?.n).toBe(1);
     // The loser's other barcode was not tracked either.
     const loserOnly = first.statusCode === 400 ? onlyA : onlyB;
@@ -154,10 +227,13 @@ describe('POST /barcode/tracking with barcodeIds (bulk)', () => {
 describe('repeating a bulk write', () => {
   it('with the same Idempotency-Key: the first answer again, nothing written twice', async () => {
     const ids = await activatedMany(server, 'pallet', 2);
-    const send = () => client.request({
-      method: 'POST', url: '/api/barcode/tracking', headers: { 'idempotency-key': `bulk-${ids[0]}` },
-      payload: { projectId: project, trackPointKey: DC, forms: dcForms, barcodeIds: ids },
-    });
+    const send = () =>
+      client.request({
+        method: 'POST',
+        url: '/api/barcode/tracking',
+        headers: { 'idempotency-key': `bulk-${ids[0]}` },
+        payload: { projectId: project, trackPointKey: DC, forms: dcForms, barcodeIds: ids },
+      });
     const first = await send();
     expect(first.statusCode, first.body).toBe(200);
     const before = await historyRows();
@@ -184,8 +260,12 @@ describe('POST /barcode/skip-tracking', () => {
     const [atDc] = await activatedMany(server, 'pallet', 1);
     await trackTo(client, atDc!, DC);
     const before = await historyRows();
-    expect(codesOf(await skip({ barcodeIds: [atDc, atDc], trackPointKey: 'carrier', dryRun: true }))).toEqual([3091, 3017]);
-    expect((await skip({ barcodeIds: [atDc], trackPointKey: 'carrier' })).json()).toEqual({ errors: { 'barcodeIds.0': [3091] } });
+    expect(codesOf(await skip({ barcodeIds: [atDc, atDc], trackPointKey: 'carrier', dryRun: true }))).toEqual([
+      3091, 3017,
+    ]);
+    expect((await skip({ barcodeIds: [atDc], trackPointKey: 'carrier' })).json()).toEqual({
+      errors: { 'barcodeIds.0': [3091] },
+    });
     expect(await historyRows()).toBe(before);
   });
 });
@@ -224,36 +304,65 @@ describe('POST /barcode/recycle-multiple', () => {
 });
 
 describe('GET /barcode/user-tracking-history', () => {
-  it('lists the caller\'s own steps of the day, newest first, skips marked', async () => {
+  it("lists the caller's own steps of the day, newest first, skips marked", async () => {
     const other = await loggedIn(server, '77778888');
     const [mine, skipped, theirs] = await activatedMany(server, 'pallet', 3);
     await trackTo(client, mine!, DC);
     await skip({ barcodeIds: [skipped] });
     await trackTo(other, theirs!, DC);
     const today = new Date().toISOString().slice(0, 10).replaceAll('-', '');
-    const res = await client.get(`/api/barcode/user-tracking-history?date=${today}&projectId=${project}&utcOffset=0&count=2`);
+    const res = await client.get(
+      `/api/barcode/user-tracking-history?date=${today}&projectId=${project}&utcOffset=0&count=2`,
+    );
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
-    expect(data.items.map((i: { barcodeId: string; skipped: boolean }) => [i.barcodeId, i.skipped])).toEqual([[skipped, true], [mine, false]]);
-    const all = (await client.get(`/api/barcode/user-tracking-history?date=${today}&projectId=${project}&utcOffset=0&count=200`)).json().data;
+    expect(data.items.map((i: { barcodeId: string; skipped: boolean }) => [i.barcodeId, i.skipped])).toEqual([
+      [skipped, true],
+      [mine, false],
+    ]);
+    const all = (
+      await client.get(`/api/barcode/user-tracking-history?date=${today}&projectId=${project}&utcOffset=0&count=200`)
+    ).json().data;
     expect(all.total).toBe(all.items.length);
     expect(all.items.some((i: { barcodeId: string }) => i.barcodeId === theirs)).toBe(false);
-    expect((await client.get(`/api/barcode/user-tracking-history?date=20260230&projectId=${project}&utcOffset=0`)).json()).toEqual({ errors: { date: [1013] } });
+    expect(
+      (await client.get(`/api/barcode/user-tracking-history?date=20260230&projectId=${project}&utcOffset=0`)).json(),
+    ).toEqual({ errors: { date: [1013] } });
   });
 });
 
 describe('single tracking quantities', () => {
   it('refuses a decrease below zero on the field, and the detail shows the running quantity', async () => {
-    const id = await activated(server, 'pallet', { customFields: { ...activation('x').customFields, initialStock: { type: 'increase', value: 40 } } });
-    const step = (value: number) => client.post('/api/barcode/tracking', {
-      barcodeId: id, trackPointKey: DC, forms: { receiving: { ...dcForms.receiving, stockAdjustment: { type: 'decrease', value } } },
+    const id = await activated(server, 'pallet', {
+      customFields: { ...activation('x').customFields, initialStock: { type: 'increase', value: 40 } },
     });
+    const step = (value: number) =>
+      client.post('/api/barcode/tracking', {
+        barcodeId: id,
+        trackPointKey: DC,
+        forms: { receiving: { ...dcForms.receiving, stockAdjustment: { type: 'decrease', value } } },
+      });
     expect((await step(41)).json()).toEqual({ errors: { 'forms.receiving.stockAdjustment': [3092] } });
     expect((await step(30)).statusCode).toBe(200);
     const detail = (await client.get(`/api/barcode/barcode?id=${id}`)).json().data;
-    expect(detail.quantities).toEqual([{ key: 'initialStock', initial: 40, increase: 0, decrease: 30, remaining: 10, quantity: 30, type: 'decrease', adjustedAt: expect.any(String) }]);
+    expect(detail.quantities).toEqual([
+      {
+        key: 'initialStock',
+        initial: 40,
+        increase: 0,
+        decrease: 30,
+        remaining: 10,
+        quantity: 30,
+        type: 'decrease',
+        adjustedAt: expect.any(String),
+      },
+    ]);
     expect((await undoLatest(client, id)).statusCode).toBe(200);
-    expect((await client.get(`/api/barcode/barcode?id=${id}`)).json().data.quantities[0]).toMatchObject({ decrease: 0, remaining: 40, quantity: null });
+    expect((await client.get(`/api/barcode/barcode?id=${id}`)).json().data.quantities[0]).toMatchObject({
+      decrease: 0,
+      remaining: 40,
+      quantity: null,
+    });
     // Visitors see neither quantities nor stock.
     const visitor = (await server.app.inject({ url: `/api/barcode/barcode?id=${id}` })).json().data;
     expect(visitor).not.toHaveProperty('quantities');

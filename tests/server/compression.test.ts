@@ -15,7 +15,11 @@ describe('API answers are compressed for a client that accepts it (issue 18: slo
     const client = new Client(server.app);
     const plain = await client.get(PROJECT);
     expect(plain.headers['content-encoding']).toBeUndefined();
-    const packed = await client.request({ method: 'GET', url: PROJECT, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    const packed = await client.request({
+      method: 'GET',
+      url: PROJECT,
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
     expect(packed.statusCode).toBe(200);
     expect(packed.headers['content-encoding']).toBe('br');
     expect(packed.headers.vary).toContain('accept-encoding');
@@ -26,13 +30,23 @@ describe('API answers are compressed for a client that accepts it (issue 18: slo
   });
 
   it('uses gzip where brotli is not accepted', async () => {
-    const packed = await new Client(server.app).request({ method: 'GET', url: PROJECT, headers: { 'accept-encoding': 'gzip' } });
+    const packed = await new Client(server.app).request({
+      method: 'GET',
+      url: PROJECT,
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(packed.headers['content-encoding']).toBe('gzip');
-    expect(JSON.parse(gunzipSync(packed.rawPayload).toString('utf8'))).toMatchObject({ data: { barcodeTypes: expect.any(Object) } });
+    expect(JSON.parse(gunzipSync(packed.rawPayload).toString('utf8'))).toMatchObject({
+      data: { barcodeTypes: expect.any(Object) },
+    });
   });
 
-  it('leaves a small answer (under 1 KB) as it is: an error in the catalogue\'s shape stays readable', async () => {
-    const refused = await new Client(server.app).request({ method: 'GET', url: '/api/barcode/project?code=nowhere', headers: { 'accept-encoding': 'br' } });
+  it("leaves a small answer (under 1 KB) as it is: an error in the catalogue's shape stays readable", async () => {
+    const refused = await new Client(server.app).request({
+      method: 'GET',
+      url: '/api/barcode/project?code=nowhere',
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(refused.headers['content-encoding']).toBeUndefined();
     expect(refused.json()).toEqual({ errors: { $common: [2304] } });
   });

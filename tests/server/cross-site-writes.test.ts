@@ -16,7 +16,14 @@ const HOST = 'api.example';
 beforeAll(async () => {
   server = await startTestServer({ corsOrigins: [APP], secureCookies: true });
   admin = (await adminClient(server, { login: 'cross.site.admin' })).client;
-  const created = await admin.post('/api/admin/users', { userType: 'staff', firstName: 'Aoi', lastName: 'Mori', organizationName: 'FrostLine Logistics', projectCode: 'demo', role: 'tracker' });
+  const created = await admin.post('/api/admin/users', {
+    userType: 'staff',
+    firstName: 'Aoi',
+    lastName: 'Mori',
+    organizationName: 'FrostLine Logistics',
+    projectCode: 'demo',
+    role: 'tracker',
+  });
   expect(created.statusCode, created.body).toBe(200);
   userId = created.json().data.user.id;
 });
@@ -33,7 +40,12 @@ const isActive = async () => !(await admin.get(`/api/admin/users/${userId}`)).js
 
 describe('a write sent by a page of another site', () => {
   it('is refused with 403 and changes nothing, for the admin API', async () => {
-    for (const origin of ['https://evil.example', 'null', 'https://api.example.evil.example', 'http://api.example:8443']) {
+    for (const origin of [
+      'https://evil.example',
+      'null',
+      'https://api.example.evil.example',
+      'http://api.example:8443',
+    ]) {
       const res = await formPost(admin, `/api/admin/users/${userId}/deactivate`, origin);
       expect(res.statusCode, origin).toBe(403);
       expect(res.json(), origin).toEqual({ errors: { $common: [403] } });
@@ -41,12 +53,30 @@ describe('a write sent by a page of another site', () => {
     expect(await isActive()).toBe(true);
   });
 
-  it('is refused for the users\' API too', async () => {
+  it("is refused for the users' API too", async () => {
     const staff = new Client(server.app, '10.31.0.1');
-    expect((await staff.post('/api/user/authorize', { projectId: SEED.demoProject, accessCode: '11112222', visitorId: VISITOR })).statusCode).toBe(200);
-    const res = await staff.request({ method: 'POST', url: '/api/barcode/barcode', headers: { host: HOST, origin: 'https://evil.example' }, payload: { projectCode: 'demo', projectVersion: 1 } });
+    expect(
+      (
+        await staff.post('/api/user/authorize', {
+          projectId: SEED.demoProject,
+          accessCode: '11112222',
+          visitorId: VISITOR,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const res = await staff.request({
+      method: 'POST',
+      url: '/api/barcode/barcode',
+      headers: { host: HOST, origin: 'https://evil.example' },
+      payload: { projectCode: 'demo', projectVersion: 1 },
+    });
     expect(res.statusCode).toBe(403);
-    const same = await staff.request({ method: 'POST', url: '/api/barcode/barcode', headers: { host: HOST, origin: `https://${HOST}` }, payload: { projectCode: 'demo', projectVersion: 1 } });
+    const same = await staff.request({
+      method: 'POST',
+      url: '/api/barcode/barcode',
+      headers: { host: HOST, origin: `https://${HOST}` },
+      payload: { projectCode: 'demo', projectVersion: 1 },
+    });
     expect(same.statusCode, same.body).toBe(200);
   });
 });
@@ -61,7 +91,11 @@ describe('a write of this site, of a configured origin, or without Origin', () =
   });
 
   it('reads of another site are left to CORS (not refused here)', async () => {
-    const res = await admin.request({ method: 'GET', url: `/api/admin/users/${userId}`, headers: { host: HOST, origin: 'https://evil.example' } });
+    const res = await admin.request({
+      method: 'GET',
+      url: `/api/admin/users/${userId}`,
+      headers: { host: HOST, origin: 'https://evil.example' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });

@@ -8,7 +8,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('GET /barcode/project-html', () => {
-  it('answers the demo project\'s page in four languages, to visitors too', async () => {
+  it("answers the demo project's page in four languages, to visitors too", async () => {
     const res = await new Client(server.app).get('/api/barcode/project-html?code=demo&version=1');
     expect(res.statusCode).toBe(200);
     const { html } = res.json().data;

@@ -20,12 +20,15 @@ afterAll(() => {
 });
 
 /** A port nobody listens on now. */
-const freePort = () => new Promise<number>((resolve, reject) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address() as { port: number };
-    probe.close(() => resolve(port));
-  }).on('error', reject);
-});
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer()
+      .listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      })
+      .on('error', reject);
+  });
 
 /** Starts the server on the folder and resolves once it answers (3 minutes at most: the cores are shared). */
 async function start(port: number): Promise<ChildProcess> {
@@ -46,10 +49,11 @@ async function start(port: number): Promise<ChildProcess> {
   throw new Error('server did not start');
 }
 
-const killed = (child: ChildProcess) => new Promise<void>((resolve) => {
-  child.once('exit', () => resolve());
-  child.kill('SIGKILL');
-});
+const killed = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
 
 describe('kill -9 of a server on an on-disk PGlite', () => {
   it('loses no acknowledged write', async () => {
@@ -65,27 +69,38 @@ describe('kill -9 of a server on an on-disk PGlite', () => {
     const acknowledged: string[] = [];
     let next = 0;
     let killing: Promise<void> | undefined;
-    await Promise.all(Array.from({ length: 8 }, async () => {
-      while (next < pallets.length && !killing) {
-        const id = pallets[next++]!;
-        try {
-          await api.post('/barcode/tracking', distributionCentreStep(id));
-          acknowledged.push(id);
-          if (acknowledged.length === 25) killing = killed(server);
-        } catch {
-          // cut off by the kill: not acknowledged, may or may not have been written
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < pallets.length && !killing) {
+          const id = pallets[next++]!;
+          try {
+            await api.post('/barcode/tracking', distributionCentreStep(id));
+            acknowledged.push(id);
+            if (acknowledged.length === 25) killing = killed(server);
+          } catch {
+            // cut off by the kill: not acknowledged, may or may not have been written
+          }
         }
-      }
-    }));
+      }),
+    );
     await killing;
     expect(acknowledged.length).toBeGreaterThanOrEqual(25);
 
     server = await start(port);
     const after = apiClient(base, await staffCookie(base));
-    const places = await Promise.all(acknowledged.map(async (id) => (await after.get(`/barcode/barcode?id=${id}`) as { currentTrackPointKey: string }).currentTrackPointKey));
+    const places = await Promise.all(
+      acknowledged.map(
+        async (id) =>
+          ((await after.get(`/barcode/barcode?id=${id}`)) as { currentTrackPointKey: string }).currentTrackPointKey,
+      ),
+    );
     expect(places).toEqual(acknowledged.map(() => 'distributionCentre'));
     // Every pallet made before the kill is there too (their generation and activation were acknowledged).
-    const activated = await Promise.all(pallets.map(async (id) => (await after.get(`/barcode/barcode?id=${id}`) as { isActivated: boolean }).isActivated));
+    const activated = await Promise.all(
+      pallets.map(
+        async (id) => ((await after.get(`/barcode/barcode?id=${id}`)) as { isActivated: boolean }).isActivated,
+      ),
+    );
     expect(activated.every(Boolean)).toBe(true);
     await killed(server);
   }, 600_000);

@@ -25,28 +25,60 @@ afterAll(() => {
 });
 
 /** fsync and fdatasync calls that returned 0, as strace logged them so far. */
-const syncCalls = () => readFileSync(traceFile, 'utf8').split('\n').filter((line) => /\b(fsync|fdatasync)\(\d+\)\s+= 0/.test(line)).length;
+const syncCalls = () =>
+  readFileSync(traceFile, 'utf8')
+    .split('\n')
+    .filter((line) => /\b(fsync|fdatasync)\(\d+\)\s+= 0/.test(line)).length;
 
 const hasStrace = spawnSync('strace', ['-V']).status === 0;
-if (!hasStrace && !process.env.CI) console.warn('durable-commit.test.ts skipped: strace is not installed (apt-get install -y strace)');
+if (!hasStrace && !process.env.CI)
+  console.warn('durable-commit.test.ts skipped: strace is not installed (apt-get install -y strace)');
 
 describe('an acknowledged write on the embedded database', () => {
-  it.runIf(hasStrace || process.env.CI)('is fsynced before the answer', async () => {
-    expect(hasStrace, 'strace is needed to count the fsyncs').toBe(true);
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    child = spawn('strace', ['-f', '-qq', '-e', 'trace=fsync,fdatasync', '-o', traceFile, process.execPath, '--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', WORKERS: '1' },
-      stdio: 'ignore',
-    });
-    await serverAnswers(base, child);
-    const api = apiClient(base, await staffCookie(base));
-    for (let i = 0; i < 5; i += 1) {
-      const before = syncCalls();
-      const { id } = await api.post('/barcode/barcode', { projectCode: 'demo', projectVersion: 1 }) as { id: string };
-      // strace writes each call's line when the call returns, i.e. before the answer was sent.
-      expect(syncCalls(), `fsyncs before generating barcode ${i + 1} was acknowledged`).toBeGreaterThan(before);
-      expect(id).toMatch(/./);
-    }
-  }, 300_000);
+  it.runIf(hasStrace || process.env.CI)(
+    'is fsynced before the answer',
+    async () => {
+      expect(hasStrace, 'strace is needed to count the fsyncs').toBe(true);
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      child = spawn(
+        'strace',
+        [
+          '-f',
+          '-qq',
+          '-e',
+          'trace=fsync,fdatasync',
+          '-o',
+          traceFile,
+          process.execPath,
+          '--import',
+          'tsx',
+          'server/main.ts',
+        ],
+        {
+          env: {
+            ...process.env,
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            DATA_DIR: dataDir,
+            DATABASE_URL: '',
+            WORKERS: '1',
+          },
+          stdio: 'ignore',
+        },
+      );
+      await serverAnswers(base, child);
+      const api = apiClient(base, await staffCookie(base));
+      for (let i = 0; i < 5; i += 1) {
+        const before = syncCalls();
+        const { id } = (await api.post('/barcode/barcode', { projectCode: 'demo', projectVersion: 1 })) as {
+          id: string;
+        };
+        // strace writes each call's line when the call returns, i.e. before the answer was sent.
+        expect(syncCalls(), `fsyncs before generating barcode ${i + 1} was acknowledged`).toBeGreaterThan(before);
+        expect(id).toMatch(/./);
+      }
+    },
+    300_000,
+  );
 });

@@ -31,5 +31,6 @@ export function epcisErrors(document: unknown): ErrorObject[] {
 
 /** GS1's own example documents from the same folder. */
 export const gs1Examples = (): { name: string; document: unknown }[] =>
-  readdirSync(EPCIS_STANDARD_DIR).filter((f) => f.startsWith('JSON_') && f.endsWith('.jsonld'))
+  readdirSync(EPCIS_STANDARD_DIR)
+    .filter((f) => f.startsWith('JSON_') && f.endsWith('.jsonld'))
     .map((name) => ({ name, document: JSON.parse(readFileSync(join(EPCIS_STANDARD_DIR, name), 'utf8')) as unknown }));

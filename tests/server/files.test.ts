@@ -22,10 +22,11 @@ const staff = () => loggedIn(server, '11112222');
 const URL_PATTERN = /^\/api\/barcode\/file\/([A-Za-z0-9]{12})\/([A-Za-z0-9]{16})\.([a-z]+)$/;
 const onDisk = (url: string) => join(dir, url.replace('/api/barcode/file/', ''));
 const storedFiles = (barcodeId: string) => (existsSync(join(dir, barcodeId)) ? readdirSync(join(dir, barcodeId)) : []);
-const remove = (client: Client, filePath: string) => client.request({ method: 'DELETE', url: '/api/barcode/file', payload: { filePath } });
+const remove = (client: Client, filePath: string) =>
+  client.request({ method: 'DELETE', url: '/api/barcode/file', payload: { filePath } });
 
 describe('POST /barcode/file', () => {
-  it('stores the file under a random name in the barcode\'s folder, records it and answers its URL', async () => {
+  it("stores the file under a random name in the barcode's folder, records it and answers its URL", async () => {
     const id = await newBarcode(server);
     const res = await upload(await staff(), id, '../../Photo of pallet.PNG', PNG_BYTES);
     expect(res.statusCode).toBe(200);
@@ -34,7 +35,9 @@ describe('POST /barcode/file', () => {
     expect([barcodeId, extension]).toEqual([id, 'png']);
     expect(readFileSync(onDisk(url))).toEqual(PNG_BYTES);
     const { rows } = await server.ctx.db.query<{ original_name: string; size: string; content_type: string }>(
-      'select original_name, size::integer as size, content_type from barcode_files where barcode_id = $1', [id]);
+      'select original_name, size::integer as size, content_type from barcode_files where barcode_id = $1',
+      [id],
+    );
     expect(rows).toEqual([{ original_name: 'Photo of pallet.PNG', size: PNG_BYTES.length, content_type: 'image/png' }]);
   });
 
@@ -72,27 +75,39 @@ describe('POST /barcode/file', () => {
   it('needs barcodeId before the file, one file, and no other fields', async () => {
     const id = await newBarcode(server);
     const client = await staff();
-    const post = (parts: Parameters<typeof formData>[0]) => client.request({ method: 'POST', url: '/api/barcode/file', ...formData(parts) });
+    const post = (parts: Parameters<typeof formData>[0]) =>
+      client.request({ method: 'POST', url: '/api/barcode/file', ...formData(parts) });
     const file = { name: 'file', filename: 'a.png', content: PNG_BYTES };
     expect((await post([file, { name: 'barcodeId', value: id }])).json()).toEqual({ errors: { barcodeId: [1000] } });
     expect((await post([{ name: 'barcodeId', value: id }])).json()).toEqual({ errors: { File: [1000] } });
-    expect((await post([{ name: 'barcodeId', value: 'x/../../etc' }, file])).json()).toEqual({ errors: { barcodeId: [1001] } });
-    expect((await post([{ name: 'barcodeId', value: id }, { name: 'note', value: 'hi' }, file])).json()).toEqual({ errors: { note: [2200] } });
+    expect((await post([{ name: 'barcodeId', value: 'x/../../etc' }, file])).json()).toEqual({
+      errors: { barcodeId: [1001] },
+    });
+    expect((await post([{ name: 'barcodeId', value: id }, { name: 'note', value: 'hi' }, file])).json()).toEqual({
+      errors: { note: [2200] },
+    });
     expect((await client.post('/api/barcode/file', { barcodeId: id })).statusCode).toBe(415);
     expect(storedFiles(id)).toEqual([]);
   });
 
-  it('is for logged-in users of the barcode\'s enterprise with a right to change it', async () => {
+  it("is for logged-in users of the barcode's enterprise with a right to change it", async () => {
     const id = await newBarcode(server);
-    expect((await upload(new Client(server.app, '10.8.0.1'), id, 'a.png', PNG_BYTES)).json()).toEqual({ errors: { $common: [2003] } });
+    expect((await upload(new Client(server.app, '10.8.0.1'), id, 'a.png', PNG_BYTES)).json()).toEqual({
+      errors: { $common: [2003] },
+    });
     expect((await upload(await loggedIn(server, '55556666'), id, 'a.png', PNG_BYTES)).statusCode).toBe(403);
-    expect((await upload(await staff(), 'AAAAAAAAAAAA', 'a.png', PNG_BYTES)).json()).toEqual({ errors: { $common: [2303] } });
+    expect((await upload(await staff(), 'AAAAAAAAAAAA', 'a.png', PNG_BYTES)).json()).toEqual({
+      errors: { $common: [2303] },
+    });
     const client = await loggedIn(server, '33334444');
     await server.ctx.db.query(
       `insert into project_members (project_id, user_id, can_generate_barcode, can_activate_barcode, can_add_tracking)
-       select project_id, user_id, false, false, false from sessions order by created_at desc limit 1`);
+       select project_id, user_id, false, false, false from sessions order by created_at desc limit 1`,
+    );
     expect((await upload(client, id, 'a.png', PNG_BYTES)).statusCode).toBe(403);
-    await server.ctx.db.query('delete from project_members where can_activate_barcode = false and can_add_tracking = false');
+    await server.ctx.db.query(
+      'delete from project_members where can_activate_barcode = false and can_add_tracking = false',
+    );
     await server.ctx.db.query('update barcodes set is_deactivated = true where id = $1', [id]);
     expect((await upload(await staff(), id, 'a.png', PNG_BYTES)).json()).toEqual({ errors: { $common: [3095] } });
     expect(storedFiles(id)).toEqual([]);
@@ -112,7 +127,9 @@ describe('GET /barcode/file/:barcodeId/:name', () => {
     const pdf = (await upload(client, id, 'Prüfbericht (1).pdf', '%PDF-1.7', 'text/html')).json().data as string;
     const download = await client.get(pdf);
     expect(download.headers['content-type']).toBe('application/pdf');
-    expect(download.headers['content-disposition']).toBe(`attachment; filename="Pr_fbericht _1_.pdf"; filename*=UTF-8''Pr%C3%BCfbericht%20%281%29.pdf`);
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="Pr_fbericht _1_.pdf"; filename*=UTF-8''Pr%C3%BCfbericht%20%281%29.pdf`,
+    );
   });
 
   it('never leaves the files folder: traversal in any spelling is refused, unknown files are 404', async () => {
@@ -121,9 +138,15 @@ describe('GET /barcode/file/:barcodeId/:name', () => {
     const name = url.split('/').pop() as string;
     const client = new Client(server.app, '10.8.0.3');
     for (const path of [
-      `/api/barcode/file/${id}/..%2F..%2Fpackage.json`, `/api/barcode/file/${id}/%2e%2e%2f${name}`, `/api/barcode/file/%2e%2e/${name}`,
-      `/api/barcode/file/${id}/..%5C..%5Cpackage.json`, `/api/barcode/file/${id}/%2Fetc%2Fpasswd`, `/api/barcode/file/${id}/${name}%00.png`,
-      `/api/barcode/file/../../package.json`, `/api/barcode/file/${id}/../${id}/${name}x`, `/api/barcode/file/${id}/AAAAAAAAAAAAAAAA.png`,
+      `/api/barcode/file/${id}/..%2F..%2Fpackage.json`,
+      `/api/barcode/file/${id}/%2e%2e%2f${name}`,
+      `/api/barcode/file/%2e%2e/${name}`,
+      `/api/barcode/file/${id}/..%5C..%5Cpackage.json`,
+      `/api/barcode/file/${id}/%2Fetc%2Fpasswd`,
+      `/api/barcode/file/${id}/${name}%00.png`,
+      `/api/barcode/file/../../package.json`,
+      `/api/barcode/file/${id}/../${id}/${name}x`,
+      `/api/barcode/file/${id}/AAAAAAAAAAAAAAAA.png`,
       `/api/barcode/file/${id}/%2F${dir.replace(/\//g, '%2F')}%2F${id}%2F${name}`,
     ]) {
       const res = await client.get(path);
@@ -131,13 +154,15 @@ describe('GET /barcode/file/:barcodeId/:name', () => {
       expect([400, 404], path).toContain(res.statusCode);
       expect(Object.keys(res.json()), path).toEqual(['errors']);
     }
-    expect((await client.get(`/api/barcode/file/${id}/AAAAAAAAAAAAAAAA.png`)).json()).toEqual({ errors: { $common: [404] } });
+    expect((await client.get(`/api/barcode/file/${id}/AAAAAAAAAAAAAAAA.png`)).json()).toEqual({
+      errors: { $common: [404] },
+    });
     expect((await client.get(`/api/barcode/file/${id}/${name}`)).statusCode).toBe(200);
   });
 });
 
 describe('DELETE /barcode/file', () => {
-  it('removes the caller\'s own upload: row, file and URL', async () => {
+  it("removes the caller's own upload: row, file and URL", async () => {
     const id = await newBarcode(server);
     const client = await staff();
     const url = (await upload(client, id, 'a.png', PNG_BYTES)).json().data as string;
@@ -147,27 +172,37 @@ describe('DELETE /barcode/file', () => {
     expect((await remove(client, url)).json()).toEqual({ errors: { $common: [404] } });
   });
 
-  it('refuses someone else\'s upload (403), visitors (401) and saved files (2000), deleting nothing', async () => {
+  it("refuses someone else's upload (403), visitors (401) and saved files (2000), deleting nothing", async () => {
     const id = await newBarcode(server);
     const url = (await upload(await staff(), id, 'a.png', PNG_BYTES)).json().data as string;
     expect((await remove(await loggedIn(server, '77778888'), url)).statusCode).toBe(403);
     expect((await remove(await loggedIn(server, '55556666'), url)).statusCode).toBe(403);
     expect((await remove(new Client(server.app, '10.8.0.4'), url)).statusCode).toBe(401);
-    await server.ctx.db.query(`insert into barcode_history (barcode_id, seq, action, data) values ($1, 99, 'tracked', $2)`, [id, JSON.stringify({ forms: { photos: [`https://example.com${url}`] } })]);
+    await server.ctx.db.query(
+      `insert into barcode_history (barcode_id, seq, action, data) values ($1, 99, 'tracked', $2)`,
+      [id, JSON.stringify({ forms: { photos: [`https://example.com${url}`] } })],
+    );
     expect((await remove(await staff(), url)).json()).toEqual({ errors: { $common: [2000] } });
     expect(readFileSync(onDisk(url))).toEqual(PNG_BYTES);
   });
 
-  it('refuses anything but a stored file\'s URL with 2200, deleting nothing', async () => {
+  it("refuses anything but a stored file's URL with 2200, deleting nothing", async () => {
     const id = await newBarcode(server);
     const client = await staff();
     const url = (await upload(client, id, 'a.png', PNG_BYTES)).json().data as string;
     const name = url.split('/').pop() as string;
     const before = await server.count('barcode_files');
     for (const filePath of [
-      '../../package.json', `/api/barcode/file/${id}/../${id}/${name}`, `/api/barcode/file/${id}/..%2F${name}`, '/etc/passwd',
-      `/api/barcode/file/${id}\\..\\${name}`, `C:\\data\\files\\${id}\\${name}`, `${dir}/${id}/${name}`, `/api/barcode/file/${id}/${name}/..`,
-      `/api/barcode/file/${id}/${name}?x=1`, `file:///api/barcode/file/${id}/${name}`,
+      '../../package.json',
+      `/api/barcode/file/${id}/../${id}/${name}`,
+      `/api/barcode/file/${id}/..%2F${name}`,
+      '/etc/passwd',
+      `/api/barcode/file/${id}\\..\\${name}`,
+      `C:\\data\\files\\${id}\\${name}`,
+      `${dir}/${id}/${name}`,
+      `/api/barcode/file/${id}/${name}/..`,
+      `/api/barcode/file/${id}/${name}?x=1`,
+      `file:///api/barcode/file/${id}/${name}`,
     ]) {
       expect((await remove(client, filePath)).json(), filePath).toEqual({ errors: { filePath: [2200] } });
     }
@@ -187,7 +222,9 @@ describe('uploads with DATA_DIR=:memory:', () => {
       const res = await upload(await loggedIn(memory, '11112222'), id, 'scan.tiff', Buffer.alloc(256 * 1024, 7));
       expect(res.statusCode).toBe(200);
       expect((await memory.app.inject({ url: res.json().data })).rawPayload.length).toBe(256 * 1024);
-      folder = readdirSync(tmpdir()).map((d) => join(tmpdir(), d)).find((d) => d.includes('smart-barcode-files-') && existsSync(join(d, id)));
+      folder = readdirSync(tmpdir())
+        .map((d) => join(tmpdir(), d))
+        .find((d) => d.includes('smart-barcode-files-') && existsSync(join(d, id)));
       expect(folder).toBeDefined();
     } finally {
       await memory.close();

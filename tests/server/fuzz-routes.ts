@@ -29,15 +29,44 @@ import { formData, PNG_BYTES, type FormPart } from './multipart';
  * `npm run fuzz` (scripts/fuzz.ts).
  */
 type Schema = {
-  type?: string | string[]; properties?: Record<string, Schema>; required?: string[]; items?: Schema; anyOf?: Schema[]; enum?: unknown[]; const?: unknown;
-  pattern?: string; minimum?: number; maximum?: number; minLength?: number; maxLength?: number; patternProperties?: Record<string, Schema>; hide?: boolean;
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  anyOf?: Schema[];
+  enum?: unknown[];
+  const?: unknown;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  patternProperties?: Record<string, Schema>;
+  hide?: boolean;
 };
 
-export const HOSTILE_TEXT = ['', ' ', '\t', 'a\u0000b', '\ud800', '\udfff', 'x'.repeat(5000), 'javascript:alert(1)', '//evil.example/x.png', '../../etc/passwd', '%00', '{{constructor}}'];
+export const HOSTILE_TEXT = [
+  '',
+  ' ',
+  '\t',
+  'a\u0000b',
+  '\ud800',
+  '\udfff',
+  'x'.repeat(5000),
+  'javascript:alert(1)',
+  '//evil.example/x.png',
+  '../../etc/passwd',
+  '%00',
+  '{{constructor}}',
+];
 export const PROTOTYPE_KEYS = ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf'];
 export const hostileValue = fc.oneof(
-  fc.constantFrom<unknown>(...HOSTILE_TEXT, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, -0, 0.1, null, true, [], {}, [null]),
-  fc.string(), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.constantFrom<unknown>(...HOSTILE_TEXT, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, -0, 0.1, null, true, [], {}, [
+    null,
+  ]),
+  fc.string(),
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
 );
 
 /** Values of this installation, by property name: they get requests past validation into the services. */
@@ -58,7 +87,12 @@ export class Generators {
   /** A value the schema describes (or one the app knows for that property), now and then a hostile one. */
   valueOf(schema: Schema, depth = 0, key?: string): fc.Arbitrary<unknown> {
     const known = key !== undefined ? this.known[key] : undefined;
-    const valid = known?.length ? fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...known) }, { weight: 1, arbitrary: this.validOf(schema, depth) }) : this.validOf(schema, depth);
+    const valid = known?.length
+      ? fc.oneof(
+          { weight: 2, arbitrary: fc.constantFrom(...known) },
+          { weight: 1, arbitrary: this.validOf(schema, depth) },
+        )
+      : this.validOf(schema, depth);
     return fc.oneof({ weight: 4, arbitrary: valid }, { weight: 1, arbitrary: hostileValue });
   }
 
@@ -69,7 +103,9 @@ export class Generators {
     const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
     switch (type) {
       case 'string':
-        return schema.pattern ? matching(schema.pattern) : fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 40) });
+        return schema.pattern
+          ? matching(schema.pattern)
+          : fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 40) });
       case 'integer':
         return fc.integer({ min: Math.max(schema.minimum ?? -1e6, -1e9), max: Math.min(schema.maximum ?? 1e6, 1e9) });
       case 'number':
@@ -90,14 +126,22 @@ export class Generators {
   objectOf(schema: Schema, depth: number): fc.Arbitrary<unknown> {
     if (depth > 3) return fc.constant({});
     const properties = schema.properties ?? {};
-    const known = fc.record(Object.fromEntries(Object.entries(properties).map(([key, s]) => [key, this.valueOf(s, depth + 1, key)])), {
-      requiredKeys: (schema.required ?? []).filter(() => true),
-    });
-    const extra = fc.dictionary(fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS), fc.string({ maxLength: 8 })), hostileValue, { maxKeys: 2 });
+    const known = fc.record(
+      Object.fromEntries(Object.entries(properties).map(([key, s]) => [key, this.valueOf(s, depth + 1, key)])),
+      {
+        requiredKeys: (schema.required ?? []).filter(() => true),
+      },
+    );
+    const extra = fc.dictionary(
+      fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS), fc.string({ maxLength: 8 })),
+      hostileValue,
+      { maxKeys: 2 },
+    );
     return fc.tuple(known, fc.option(extra, { freq: 3 })).map(([values, more]) => {
       const out: Record<string, unknown> = {};
       // Own properties, __proto__ included, as JSON.parse makes them.
-      for (const [key, value] of [...Object.entries(values as object), ...Object.entries(more ?? {})]) Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+      for (const [key, value] of [...Object.entries(values as object), ...Object.entries(more ?? {})])
+        Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
       return out;
     });
   }
@@ -105,7 +149,11 @@ export class Generators {
 
 export const isCatalogueError = (body: unknown): boolean => {
   const errors = (body as { errors?: unknown } | null)?.errors;
-  return typeof errors === 'object' && errors !== null && Object.values(errors).every((codes) => Array.isArray(codes) && codes.length > 0 && codes.every(Number.isInteger));
+  return (
+    typeof errors === 'object' &&
+    errors !== null &&
+    Object.values(errors).every((codes) => Array.isArray(codes) && codes.length > 0 && codes.every(Number.isInteger))
+  );
 };
 
 /**
@@ -127,16 +175,31 @@ export const REFUSAL_WRITES: Record<string, readonly string[]> = {
  * (inserts, updates and deletes, whatever the value written): cheaper than digesting the
  * tables after each request, and it also sees a write that puts back what was there.
  */
-async function countWrites(server: TestServer): Promise<{ tables: string[]; snapshot(): Promise<Map<string, string>> }> {
+async function countWrites(
+  server: TestServer,
+): Promise<{ tables: string[]; snapshot(): Promise<Map<string, string>> }> {
   const db = server.ctx.db;
-  const tables = (await db.query<{ t: string }>("select table_name as t from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1")).rows.map((r) => r.t);
+  const tables = (
+    await db.query<{ t: string }>(
+      "select table_name as t from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
+    )
+  ).rows.map((r) => r.t);
   await db.query('create table fuzz_writes (t text primary key, n bigint not null)');
   await db.query(`create function fuzz_count() returns trigger language plpgsql as $$
     begin insert into fuzz_writes values (TG_TABLE_NAME, 1) on conflict (t) do update set n = fuzz_writes.n + 1; return null; end $$`);
-  for (const t of tables) await db.query(`create trigger fuzz_count after insert or update or delete on ${t} for each row execute function fuzz_count()`);
+  for (const t of tables)
+    await db.query(
+      `create trigger fuzz_count after insert or update or delete on ${t} for each row execute function fuzz_count()`,
+    );
   return {
     tables,
-    snapshot: async () => new Map((await db.query<{ t: string; n: string }>('select t, n::text as n from fuzz_writes')).rows.map((r) => [r.t, r.n])),
+    snapshot: async () =>
+      new Map(
+        (await db.query<{ t: string; n: string }>('select t, n::text as n from fuzz_writes')).rows.map((r) => [
+          r.t,
+          r.n,
+        ]),
+      ),
   };
 }
 
@@ -154,16 +217,35 @@ const multipartBody = (barcodeIds: string[]): fc.Arbitrary<{ payload: Buffer; he
   const text = fc.oneof(fc.constantFrom(...barcodeIds), fc.constantFrom(...HOSTILE_TEXT), fc.string({ maxLength: 20 }));
   const file = fc.record({
     name: fc.constantFrom('file', 'file', 'files', 'toString'),
-    filename: fc.oneof(fc.constantFrom('photo.png', 'sign.png', '../../x.png', 'a'.repeat(300), '', 'x\u0000.png', '写真.jpg'), fc.string({ maxLength: 12 })),
-    content: fc.oneof(fc.constant(PNG_BYTES), fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)), fc.constant(Buffer.alloc(0))),
+    filename: fc.oneof(
+      fc.constantFrom('photo.png', 'sign.png', '../../x.png', 'a'.repeat(300), '', 'x\u0000.png', '写真.jpg'),
+      fc.string({ maxLength: 12 }),
+    ),
+    content: fc.oneof(
+      fc.constant(PNG_BYTES),
+      fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)),
+      fc.constant(Buffer.alloc(0)),
+    ),
     type: fc.constantFrom('image/png', 'image/jpeg', 'application/pdf', 'text/html', 'application/x-msdownload', ''),
   });
   const field = fc.record({ name: fc.constantFrom('barcodeId', 'barcodeId', 'fieldKey', '__proto__'), value: text });
   const parts = fc.array(fc.oneof(file, field), { maxLength: 4 }).map((list) => list as FormPart[]);
   return fc.oneof(
     { weight: 6, arbitrary: parts.map(formData) },
-    { weight: 1, arbitrary: parts.map((list) => ({ ...formData(list), headers: { 'content-type': 'multipart/form-data; boundary=not-the-one-used' } })) },
-    { weight: 1, arbitrary: fc.constant({ payload: Buffer.from('not multipart at all'), headers: { 'content-type': 'multipart/form-data' } }) },
+    {
+      weight: 1,
+      arbitrary: parts.map((list) => ({
+        ...formData(list),
+        headers: { 'content-type': 'multipart/form-data; boundary=not-the-one-used' },
+      })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constant({
+        payload: Buffer.from('not multipart at all'),
+        headers: { 'content-type': 'multipart/form-data' },
+      }),
+    },
   );
 };
 
@@ -198,46 +280,81 @@ export interface FuzzOptions {
 }
 
 /** The route's method; HEAD only when it has no other (GET routes answer HEAD too, and @fastify/static lists HEAD first). */
-const methodOf = (route: RouteOptions): string => (Array.isArray(route.method) ? route.method.find((m) => m !== 'HEAD') ?? 'HEAD' : route.method) as string;
+const methodOf = (route: RouteOptions): string =>
+  (Array.isArray(route.method) ? (route.method.find((m) => m !== 'HEAD') ?? 'HEAD') : route.method) as string;
 
 /** Runs the fuzzing over every route of a fresh test server and reports what it saw. */
 export async function fuzzEveryRoute(options: FuzzOptions): Promise<FuzzReport> {
   const started = Date.now();
   const routes: RouteOptions[] = [];
   const server = await startTestServer({}, undefined, false, (route) => routes.push(route));
-  const report: FuzzReport = { routes: 0, requests: 0, apiRequests: 0, byStatus: {}, byRoute: {}, keyed: 0, repeatsChecked: 0, reusesChecked: 0, multipart: 0, failures: [], millis: 0 };
+  const report: FuzzReport = {
+    routes: 0,
+    requests: 0,
+    apiRequests: 0,
+    byStatus: {},
+    byRoute: {},
+    keyed: 0,
+    repeatsChecked: 0,
+    reusesChecked: 0,
+    multipart: 0,
+    failures: [],
+    millis: 0,
+  };
   try {
     const login = async (address: string) => {
       const client = new Client(server.app, address);
-      const res = await client.post('/api/user/authorize', { projectId: SEED.demoProject, accessCode: '11112222', visitorId: VISITOR });
+      const res = await client.post('/api/user/authorize', {
+        projectId: SEED.demoProject,
+        accessCode: '11112222',
+        visitorId: VISITOR,
+      });
       if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
       return client;
     };
     // Barcodes of every state the services tell apart: generated, activated, tracked.
     const setup = await login('203.0.113.98');
-    const generate = async () => (await setup.post('/api/barcode/barcode', { projectCode: 'demo', projectVersion: 1 })).json().data.id as string;
+    const generate = async () =>
+      (await setup.post('/api/barcode/barcode', { projectCode: 'demo', projectVersion: 1 })).json().data.id as string;
     const [fresh, active, tracked] = [await generate(), await generate(), await generate()];
     for (const id of [active, tracked]) await setup.post('/api/barcode/activation', activation(id));
     await setup.post('/api/barcode/tracking', { barcodeId: tracked, trackPointKey: 'distributionCentre', forms: {} });
     const barcodeIds = [fresh, active, tracked];
     const gen = new Generators({
-      barcodeId: barcodeIds, id: [...barcodeIds, SEED.demoProject], projectCode: ['demo', 'secure'], code: ['demo', 'secure'], projectId: [SEED.demoProject, SEED.secureProject],
-      projectVersion: [1], version: [1], accessCode: ['11112222', '33334444', '55556666', '12345678'], visitorId: [VISITOR], barcodeType: ['pallet', 'case'],
-      trackPointKey: ['manufacturer', 'distributionCentre', 'carrier', 'pharmacy'], seq: [0, 1, 2, 3], origin: [address], destination: [address],
+      barcodeId: barcodeIds,
+      id: [...barcodeIds, SEED.demoProject],
+      projectCode: ['demo', 'secure'],
+      code: ['demo', 'secure'],
+      projectId: [SEED.demoProject, SEED.secureProject],
+      projectVersion: [1],
+      version: [1],
+      accessCode: ['11112222', '33334444', '55556666', '12345678'],
+      visitorId: [VISITOR],
+      barcodeType: ['pallet', 'case'],
+      trackPointKey: ['manufacturer', 'distributionCentre', 'carrier', 'pharmacy'],
+      seq: [0, 1, 2, 3],
+      origin: [address],
+      destination: [address],
     });
 
     const openapi = (await server.app.inject({ method: 'GET', url: OPENAPI_PATH })).json() as OpenApi;
     const ajv = new Ajv2020({ strict: false, allErrors: false });
     addFormats.default(ajv);
     const compiled = new Map<object, ValidateFunction>();
-    const validatorOf = (schema: object) => compiled.get(schema) ?? compiled.set(schema, ajv.compile(schema)).get(schema) as ValidateFunction;
+    const validatorOf = (schema: object) =>
+      compiled.get(schema) ?? (compiled.set(schema, ajv.compile(schema)).get(schema) as ValidateFunction);
 
     const writes = await countWrites(server);
     const { tables } = writes;
     let before = await writes.snapshot();
 
     /** What is wrong with an answer, or null. */
-    const check = async (route: RouteOptions, documented: boolean, res: LightMyRequestResponse, keyed = false): Promise<string | null> => {
+    const check = async (
+      route: RouteOptions,
+      documented: boolean,
+      res: LightMyRequestResponse,
+      keyed = false,
+    ): Promise<string | null> => {
       const method = methodOf(route);
       report.requests += 1;
       if (documented) report.apiRequests += 1;
@@ -253,12 +370,16 @@ export async function fuzzEveryRoute(options: FuzzOptions): Promise<FuzzReport> 
         if (changed.length > 0) return `a refusal wrote to ${changed.join(', ')}`;
       }
       before = after;
-      const mediaType = String(res.headers['content-type'] ?? '').split(';')[0]!.trim();
+      const mediaType = String(res.headers['content-type'] ?? '')
+        .split(';')[0]!
+        .trim();
       // JSON, or JSON with a media type of its own (JSON-LD of an EPCIS export, a web app manifest).
       const isJson = /^application\/([a-z0-9.-]+\+)?json$/.test(mediaType);
-      if (res.statusCode >= 400 && !(isJson && isCatalogueError(res.json()))) return 'an error not in the catalogue\'s shape';
+      if (res.statusCode >= 400 && !(isJson && isCatalogueError(res.json())))
+        return "an error not in the catalogue's shape";
       if (!documented) return null;
-      const responses = openapi.paths[route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')]?.[method.toLowerCase()]?.responses ?? {};
+      const responses =
+        openapi.paths[route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')]?.[method.toLowerCase()]?.responses ?? {};
       const status = String(res.statusCode);
       const answer = responses[status] ?? responses[`${status[0]}XX`] ?? responses.default;
       if (!answer) return `status ${status} is not documented`;
@@ -266,9 +387,12 @@ export async function fuzzEveryRoute(options: FuzzOptions): Promise<FuzzReport> 
       if (content['*/*']) return null;
       // The answer's own media type as documented (application/json for errors).
       const schema = content[mediaType]?.schema;
-      if (!isJson || !schema) return `answered ${String(res.headers['content-type'])}, documented ${Object.keys(content).join(', ') || 'nothing'}`;
+      if (!isJson || !schema)
+        return `answered ${String(res.headers['content-type'])}, documented ${Object.keys(content).join(', ') || 'nothing'}`;
       const validate = validatorOf(schema);
-      return validate(res.json()) ? null : `the body does not match the documented schema: ${ajv.errorsText(validate.errors)}`;
+      return validate(res.json())
+        ? null
+        : `the body does not match the documented schema: ${ajv.errorsText(validate.errors)}`;
     };
 
     const apiRoutes = routes.filter((r) => r.url.startsWith('/api/') && methodOf(r) !== 'HEAD');
@@ -276,7 +400,8 @@ export async function fuzzEveryRoute(options: FuzzOptions): Promise<FuzzReport> 
     const isDocumented = (route: RouteOptions) => (route.schema as { hide?: boolean } | undefined)?.hide !== true;
     // The total is shared by the documented routes; the documentation's own pages get at most DOCS_RUNS each.
     const DOCS_RUNS = 25;
-    const perRoute = options.casesPerRoute ?? Math.ceil((options.totalCases ?? 0) / apiRoutes.filter(isDocumented).length);
+    const perRoute =
+      options.casesPerRoute ?? Math.ceil((options.totalCases ?? 0) / apiRoutes.filter(isDocumented).length);
     let n = 0;
     for (const route of apiRoutes) {
       const method = methodOf(route) as 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -287,13 +412,22 @@ export async function fuzzEveryRoute(options: FuzzOptions): Promise<FuzzReport> 
       const staff = await login(`203.0.113.${(n += 1) % 250}`);
       before = await writes.snapshot();
       const visitor = new Client(server.app, '198.51.100.7');
-      const param = fc.oneof(fc.constantFrom(...barcodeIds, SEED.demoProject, '%00', '%ED%A0%80', 'toString', '..%2F..', 'a'.repeat(300)), fc.stringMatching(/^[A-Za-z0-9]{12}$/));
+      const param = fc.oneof(
+        fc.constantFrom(...barcodeIds, SEED.demoProject, '%00', '%ED%A0%80', 'toString', '..%2F..', 'a'.repeat(300)),
+        fc.stringMatching(/^[A-Za-z0-9]{12}$/),
+      );
       const isWrite = ['POST', 'PUT', 'DELETE'].includes(method);
-      const multipart = ((route.schema as { consumes?: string[] } | undefined)?.consumes ?? []).includes('multipart/form-data');
+      const multipart = ((route.schema as { consumes?: string[] } | undefined)?.consumes ?? []).includes(
+        'multipart/form-data',
+      );
       /** The key of this route's previous keyed request and what it was sent with (keys are per user: one staff user per route). */
       let previous: { key: string; request: string } | null = null;
       const request = fc.record({
-        body: schema.body ? (route.url.endsWith('/barcode/activation') ? fc.oneof(fc.constantFrom(...barcodeIds.map((id) => activation(id))), gen.valueOf(schema.body)) : gen.valueOf(schema.body)) : fc.constant(undefined),
+        body: schema.body
+          ? route.url.endsWith('/barcode/activation')
+            ? fc.oneof(fc.constantFrom(...barcodeIds.map((id) => activation(id))), gen.valueOf(schema.body))
+            : gen.valueOf(schema.body)
+          : fc.constant(undefined),
         form: multipart ? multipartBody(barcodeIds) : fc.constant(undefined),
         keyMode: isWrite ? keyMode : fc.constant<KeyMode>('none'),
         malformedKey: fc.constantFrom(...MALFORMED_KEYS),
@@ -301,47 +435,97 @@ export async function fuzzEveryRoute(options: FuzzOptions): Promise<FuzzReport> 
         params: fc.array(param, { minLength: 3, maxLength: 3 }),
         asVisitor: fc.integer({ min: 0, max: 3 }).map((k) => k === 0),
       });
-      const result = await fc.check(fc.asyncProperty(request, async ({ body, form, keyMode: mode, malformedKey, query, params, asVisitor }) => {
-        const search = new URLSearchParams(Object.entries(query as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v) ?? ''])).toString();
-        let i = 0;
-        const url = route.url.replace(/:[A-Za-z]+|\*/g, () => params[i++] ?? '') + (search ? `?${search}` : '');
-        const content = form ?? (body === undefined ? undefined : { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
-        const described = `${method} ${url} ${form ? `multipart ${form.payload.length} bytes` : JSON.stringify(body)?.slice(0, 300)}`;
-        const sent = JSON.stringify([url, form ? form.payload.toString('base64') : body]);
-        const key = mode === 'none' ? undefined : mode === 'malformed' ? malformedKey : mode === 'reuse' && previous ? previous.key : `fuzz-${randomUUID()}`;
-        const send = () => (asVisitor ? visitor : staff).request({ method, url, ...(content ?? {}), headers: { ...(content?.headers ?? {}), ...(key === undefined ? {} : { 'idempotency-key': key }) } });
-        /** Whether the server holds an answer under this key for the staff user (a refusal before the key was claimed holds none). */
-        const held = async (k: string) => (await server.ctx.db.query('select 1 from idempotency_keys where key = $1 and status is not null', [k])).rows.length > 0;
-        const reusedHeld = mode === 'reuse' && previous !== null && !asVisitor && previous.request !== sent && (await held(previous.key));
-        const res = await send();
-        if (key !== undefined) report.keyed += 1;
-        if (form) report.multipart += 1;
-        if (reusedHeld) report.reusesChecked += 1;
-        const problem = await check(route, documented, res, key !== undefined);
-        if (problem) throw new Error(`${problem}: ${described} (key ${mode}) -> ${res.statusCode} ${res.body.slice(0, 300)}`);
-        // Another request under a held key must not run: 409 / 3015, or a refusal of its input
-        // (validation comes first and claims nothing), or a replay (the server compares bodies as
-        // validated, which may coerce two sent bodies into one). Never a fresh success.
-        if (reusedHeld && res.statusCode < 400 && res.headers['idempotent-replayed'] !== 'true') {
-          throw new Error(`the previous request's key ran another request: ${described} -> ${res.statusCode} ${res.body.slice(0, 300)}`);
-        }
-        if (mode === 'repeat' && !asVisitor && key !== undefined && (await held(key))) {
-          // The same request again with the same key: the first answer, byte for byte, and no write.
-          report.repeatsChecked += 1;
-          const prior = await writes.snapshot();
-          const again = await send();
-          const post = await writes.snapshot();
-          const wrote = tables.filter((t) => prior.get(t) !== post.get(t));
-          if (wrote.length > 0) throw new Error(`a repeat with the same key wrote to ${wrote.join(', ')}: ${described}`);
-          const unchanged = again.statusCode === res.statusCode && again.body === res.body && again.headers['idempotent-replayed'] === 'true';
-          if (!unchanged) throw new Error(`a repeat with the same key did not get the first answer: ${described} -> ${res.statusCode} ${res.body.slice(0, 200)}, then ${again.statusCode} ${again.body.slice(0, 200)}`);
-          const repeatProblem = await check(route, documented, again, true);
-          if (repeatProblem) throw new Error(`${repeatProblem} (repeat): ${described} -> ${again.statusCode} ${again.body.slice(0, 300)}`);
-        }
-        if (key !== undefined && mode !== 'malformed' && !asVisitor) previous = { key, request: sent };
-      }), { numRuns, seed: options.seed });
-      if (result.failed) report.failures.push(String(result.errorInstance instanceof Error ? result.errorInstance.message : result.errorInstance));
-      options.progress?.(`${method} ${route.url}: ${report.byRoute[`${method} ${route.url}`] ?? 0} requests${result.failed ? ' FAILED' : ''}`);
+      const result = await fc.check(
+        fc.asyncProperty(request, async ({ body, form, keyMode: mode, malformedKey, query, params, asVisitor }) => {
+          const search = new URLSearchParams(
+            Object.entries(query as Record<string, unknown>).map(([k, v]) => [
+              k,
+              typeof v === 'string' ? v : (JSON.stringify(v) ?? ''),
+            ]),
+          ).toString();
+          let i = 0;
+          const url = route.url.replace(/:[A-Za-z]+|\*/g, () => params[i++] ?? '') + (search ? `?${search}` : '');
+          const content =
+            form ??
+            (body === undefined
+              ? undefined
+              : { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+          const described = `${method} ${url} ${form ? `multipart ${form.payload.length} bytes` : JSON.stringify(body)?.slice(0, 300)}`;
+          const sent = JSON.stringify([url, form ? form.payload.toString('base64') : body]);
+          const key =
+            mode === 'none'
+              ? undefined
+              : mode === 'malformed'
+                ? malformedKey
+                : mode === 'reuse' && previous
+                  ? previous.key
+                  : `fuzz-${randomUUID()}`;
+          const send = () =>
+            (asVisitor ? visitor : staff).request({
+              method,
+              url,
+              ...(content ?? {}),
+              headers: { ...(content?.headers ?? {}), ...(key === undefined ? {} : { 'idempotency-key': key }) },
+            });
+          /** Whether the server holds an answer under this key for the staff user (a refusal before the key was claimed holds none). */
+          const held = async (k: string) =>
+            (await server.ctx.db.query('select 1 from idempotency_keys where key = $1 and status is not null', [k]))
+              .rows.length > 0;
+          const reusedHeld =
+            mode === 'reuse' &&
+            previous !== null &&
+            !asVisitor &&
+            previous.request !== sent &&
+            (await held(previous.key));
+          const res = await send();
+          if (key !== undefined) report.keyed += 1;
+          if (form) report.multipart += 1;
+          if (reusedHeld) report.reusesChecked += 1;
+          const problem = await check(route, documented, res, key !== undefined);
+          if (problem)
+            throw new Error(`${problem}: ${described} (key ${mode}) -> ${res.statusCode} ${res.body.slice(0, 300)}`);
+          // Another request under a held key must not run: 409 / 3015, or a refusal of its input
+          // (validation comes first and claims nothing), or a replay (the server compares bodies as
+          // validated, which may coerce two sent bodies into one). Never a fresh success.
+          if (reusedHeld && res.statusCode < 400 && res.headers['idempotent-replayed'] !== 'true') {
+            throw new Error(
+              `the previous request's key ran another request: ${described} -> ${res.statusCode} ${res.body.slice(0, 300)}`,
+            );
+          }
+          if (mode === 'repeat' && !asVisitor && key !== undefined && (await held(key))) {
+            // The same request again with the same key: the first answer, byte for byte, and no write.
+            report.repeatsChecked += 1;
+            const prior = await writes.snapshot();
+            const again = await send();
+            const post = await writes.snapshot();
+            const wrote = tables.filter((t) => prior.get(t) !== post.get(t));
+            if (wrote.length > 0)
+              throw new Error(`a repeat with the same key wrote to ${wrote.join(', ')}: ${described}`);
+            const unchanged =
+              again.statusCode === res.statusCode &&
+              again.body === res.body &&
+              again.headers['idempotent-replayed'] === 'true';
+            if (!unchanged)
+              throw new Error(
+                `a repeat with the same key did not get the first answer: ${described} -> ${res.statusCode} ${res.body.slice(0, 200)}, then ${again.statusCode} ${again.body.slice(0, 200)}`,
+              );
+            const repeatProblem = await check(route, documented, again, true);
+            if (repeatProblem)
+              throw new Error(
+                `${repeatProblem} (repeat): ${described} -> ${again.statusCode} ${again.body.slice(0, 300)}`,
+              );
+          }
+          if (key !== undefined && mode !== 'malformed' && !asVisitor) previous = { key, request: sent };
+        }),
+        { numRuns, seed: options.seed },
+      );
+      if (result.failed)
+        report.failures.push(
+          String(result.errorInstance instanceof Error ? result.errorInstance.message : result.errorInstance),
+        );
+      options.progress?.(
+        `${method} ${route.url}: ${report.byRoute[`${method} ${route.url}`] ?? 0} requests${result.failed ? ' FAILED' : ''}`,
+      );
     }
   } finally {
     await server.close();

@@ -46,12 +46,21 @@ async function throwawayDatabase(): Promise<{ db: Database; drop(): Promise<void
 
 /** A server on a fresh database, migrated and seeded, without the client. */
 export async function startTestServer(
-  config: Partial<ServerConfig> = {}, projectsDir = PROJECTS_DIR, watchProjects = false, onRoute?: PrepareOptions['onRoute'],
+  config: Partial<ServerConfig> = {},
+  projectsDir = PROJECTS_DIR,
+  watchProjects = false,
+  onRoute?: PrepareOptions['onRoute'],
 ): Promise<TestServer> {
   const { db, drop } = await throwawayDatabase();
   const { app, ctx } = await prepareServer(
     db,
-    { authSecret: 'test-secret', config: defaultServerConfig({ exposeOutbox: true, ...config }), distDir: '', trustProxy: false, projectsDir },
+    {
+      authSecret: 'test-secret',
+      config: defaultServerConfig({ exposeOutbox: true, ...config }),
+      distDir: '',
+      trustProxy: false,
+      projectsDir,
+    },
     { watchProjects, log: () => undefined, onRoute },
   );
   await app.ready();
@@ -70,14 +79,28 @@ export async function startTestServer(
 export class Client {
   private jar = new Map<string, { value: string; path: string }>();
 
-  constructor(private app: FastifyInstance, private address = '203.0.113.10') {}
+  constructor(
+    private app: FastifyInstance,
+    private address = '203.0.113.10',
+  ) {}
 
   async request(options: InjectOptions & { url: string }): Promise<LightMyRequestResponse> {
     const path = options.url.split('?')[0] ?? '';
-    const cookies = Object.fromEntries([...this.jar].filter(([, c]) => path.startsWith(c.path)).map(([k, c]) => [k, c.value]));
-    const response = await this.app.inject({ remoteAddress: this.address, ...options, cookies: { ...cookies, ...(options.cookies ?? {}) } });
+    const cookies = Object.fromEntries(
+      [...this.jar].filter(([, c]) => path.startsWith(c.path)).map(([k, c]) => [k, c.value]),
+    );
+    const response = await this.app.inject({
+      remoteAddress: this.address,
+      ...options,
+      cookies: { ...cookies, ...(options.cookies ?? {}) },
+    });
     for (const c of response.cookies) {
-      if (c.value === '' || (c.maxAge !== undefined && c.maxAge <= 0) || (c.expires && c.expires.getTime() < Date.now())) this.jar.delete(c.name);
+      if (
+        c.value === '' ||
+        (c.maxAge !== undefined && c.maxAge <= 0) ||
+        (c.expires && c.expires.getTime() < Date.now())
+      )
+        this.jar.delete(c.name);
       else this.jar.set(c.name, { value: c.value, path: c.path ?? '/' });
     }
     return response;

@@ -15,7 +15,8 @@ const send = (client: Client, method: 'POST' | 'PUT', url: string, payload: obje
   client.request({ method, url, payload, headers: { 'idempotency-key': key } });
 const generate = { projectCode: 'demo', projectVersion: 1 };
 const historyOf = async (id: string, action: string) =>
-  (await server.ctx.db.query('select 1 from barcode_history where barcode_id = $1 and action = $2', [id, action])).rows.length;
+  (await server.ctx.db.query('select 1 from barcode_history where barcode_id = $1 and action = $2', [id, action])).rows
+    .length;
 
 describe('Idempotency-Key on write requests', () => {
   it('answers a repeat with the first answer, status and body, and writes nothing more', async () => {
@@ -59,7 +60,8 @@ describe('Idempotency-Key on write requests', () => {
 
   it('is ignored by the session calls: a repeated login or refresh with a key sets new session cookies each time', async () => {
     const client = await loggedIn(server, '11112222');
-    const sessionCookies = (res: { cookies: { name: string; value: string }[] }) => res.cookies.filter((c) => c.name === 'sb_access' || c.name === 'sb_refresh').map((c) => c.value);
+    const sessionCookies = (res: { cookies: { name: string; value: string }[] }) =>
+      res.cookies.filter((c) => c.name === 'sb_access' || c.name === 'sb_refresh').map((c) => c.value);
     const login = { projectId: SEED.demoProject, accessCode: '33334444', visitorId: 'visitor-idem-session' };
     const key = newKey();
     const keysBefore = await server.count('idempotency_keys');
@@ -72,8 +74,20 @@ describe('Idempotency-Key on write requests', () => {
     expect(sessionCookies(again)).not.toEqual(sessionCookies(first));
     // A refresh with a key rotates the tokens each time: a stored answer would set no cookie.
     const refreshKey = newKey();
-    const refreshed = await send(client, 'POST', '/api/user/refresh-token', { visitorId: 'visitor-idem-session' }, refreshKey);
-    const refreshedAgain = await send(client, 'POST', '/api/user/refresh-token', { visitorId: 'visitor-idem-session' }, refreshKey);
+    const refreshed = await send(
+      client,
+      'POST',
+      '/api/user/refresh-token',
+      { visitorId: 'visitor-idem-session' },
+      refreshKey,
+    );
+    const refreshedAgain = await send(
+      client,
+      'POST',
+      '/api/user/refresh-token',
+      { visitorId: 'visitor-idem-session' },
+      refreshKey,
+    );
     expect([refreshed.statusCode, refreshedAgain.statusCode]).toEqual([200, 200]);
     expect(refreshedAgain.headers['idempotent-replayed']).toBeUndefined();
     expect(sessionCookies(refreshedAgain)).toHaveLength(2);
@@ -81,7 +95,7 @@ describe('Idempotency-Key on write requests', () => {
     expect(await server.count('idempotency_keys')).toBe(keysBefore);
   });
 
-  it('keeps keys per user: another user\'s same key is a request of its own', async () => {
+  it("keeps keys per user: another user's same key is a request of its own", async () => {
     const key = newKey();
     const a = await send(await loggedIn(server, '11112222'), 'POST', '/api/barcode/barcode', generate, key);
     const b = await send(await loggedIn(server, '33334444'), 'POST', '/api/barcode/barcode', generate, key);
@@ -95,8 +109,12 @@ describe('Idempotency-Key on write requests', () => {
     expect((await client.post('/api/barcode/activation', activation(id))).statusCode).toBe(200);
     const edit = activation(id, { trackingNumber: 'TN-IDEM' });
     const key = newKey();
-    const answers = await Promise.all(Array.from({ length: 50 }, () => send(client, 'PUT', '/api/barcode/activation', edit, key)));
-    expect(answers.map((a) => [a.statusCode, a.json()])).toEqual(Array.from({ length: 50 }, () => [200, { data: true }]));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => send(client, 'PUT', '/api/barcode/activation', edit, key)),
+    );
+    expect(answers.map((a) => [a.statusCode, a.json()])).toEqual(
+      Array.from({ length: 50 }, () => [200, { data: true }]),
+    );
     expect(await historyOf(id, 'activation-edited')).toBe(1);
   });
 
@@ -104,7 +122,9 @@ describe('Idempotency-Key on write requests', () => {
     const client = await loggedIn(server, '11112222');
     const key = newKey();
     const first = await send(client, 'POST', '/api/barcode/barcode', generate, key);
-    await server.ctx.db.query("update idempotency_keys set expires_at = now() - interval '1 second' where key = $1", [key]);
+    await server.ctx.db.query("update idempotency_keys set expires_at = now() - interval '1 second' where key = $1", [
+      key,
+    ]);
     const later = await send(client, 'POST', '/api/barcode/barcode', generate, key);
     expect(later.statusCode).toBe(200);
     expect(later.json().data.id).not.toBe(first.json().data.id);
@@ -114,17 +134,31 @@ describe('Idempotency-Key on write requests', () => {
     const client = await loggedIn(server, '11112222');
     const bad = await send(client, 'POST', '/api/barcode/barcode', generate, 'a b');
     expect(bad.json()).toEqual({ errors: { 'Idempotency-Key': [1001] } });
-    const visitor = await send(new (client.constructor as new (app: TestServer['app']) => Client)(server.app), 'POST', '/api/barcode/barcode', generate, newKey());
+    const visitor = await send(
+      new (client.constructor as new (app: TestServer['app']) => Client)(server.app),
+      'POST',
+      '/api/barcode/barcode',
+      generate,
+      newKey(),
+    );
     expect(visitor.statusCode).toBe(401);
   });
 
-  it('stores an upload sent twice with its key once, though each send has its own multipart boundary (the outbox\'s repeat)', async () => {
+  it("stores an upload sent twice with its key once, though each send has its own multipart boundary (the outbox's repeat)", async () => {
     const client = await loggedIn(server, '11112222');
     const id = await newBarcode(server);
     const key = newKey();
     const sendFile = (content: Buffer) => {
-      const form = formData([{ name: 'barcodeId', value: id }, { name: 'file', filename: 'signature.png', content, type: 'image/png' }]);
-      return client.request({ method: 'POST', url: '/api/barcode/file', payload: form.payload, headers: { ...form.headers, 'idempotency-key': key } });
+      const form = formData([
+        { name: 'barcodeId', value: id },
+        { name: 'file', filename: 'signature.png', content, type: 'image/png' },
+      ]);
+      return client.request({
+        method: 'POST',
+        url: '/api/barcode/file',
+        payload: form.payload,
+        headers: { ...form.headers, 'idempotency-key': key },
+      });
     };
     const first = await sendFile(PNG_BYTES);
     const again = await sendFile(PNG_BYTES);

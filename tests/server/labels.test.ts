@@ -9,10 +9,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const sheet = (client: Client, count: number, key?: string) => client.request({
-  method: 'POST', url: '/api/barcode/barcodes', payload: { projectCode: 'demo', projectVersion: 1, count },
-  headers: key ? { 'idempotency-key': key } : {},
-});
+const sheet = (client: Client, count: number, key?: string) =>
+  client.request({
+    method: 'POST',
+    url: '/api/barcode/barcodes',
+    payload: { projectCode: 'demo', projectVersion: 1, count },
+    headers: key ? { 'idempotency-key': key } : {},
+  });
 
 describe('POST /barcode/barcodes (a label sheet)', () => {
   it('generates N new, not activated barcodes of the project, each with its history', async () => {
@@ -35,7 +38,10 @@ describe('POST /barcode/barcodes (a label sheet)', () => {
     const answers = [a, b, c].filter((r) => r.statusCode === 200).map((r) => r.json().data.ids.join());
     expect(answers.length).toBeGreaterThanOrEqual(2);
     expect(new Set(answers).size).toBe(1);
-    const { rows } = await server.ctx.db.query<{ n: number }>('select count(*)::int as n from barcodes where id = any($1::text[])', [c.json().data.ids]);
+    const { rows } = await server.ctx.db.query<{ n: number }>(
+      'select count(*)::int as n from barcodes where id = any($1::text[])',
+      [c.json().data.ids],
+    );
     expect(rows[0]!.n).toBe(3);
   });
 

@@ -16,15 +16,23 @@ afterAll(() => server.close());
 
 const status = (client: Client, id: string, index?: number) =>
   client.get(`/api/barcode/ledger/status?id=${id}${index === undefined ? '' : `&index=${index}`}`);
-const reconcile = (client: Client, barcodeId: string, index: number) => client.post('/api/barcode/ledger/reconcile', { barcodeId, index });
+const reconcile = (client: Client, barcodeId: string, index: number) =>
+  client.post('/api/barcode/ledger/reconcile', { barcodeId, index });
 const hashes = async (id: string) =>
-  (await server.ctx.db.query<{ entry_hash: string | null }>('select entry_hash from barcode_history where barcode_id = $1 order by seq', [id])).rows.map((r) => r.entry_hash);
+  (
+    await server.ctx.db.query<{ entry_hash: string | null }>(
+      'select entry_hash from barcode_history where barcode_id = $1 order by seq',
+      [id],
+    )
+  ).rows.map((r) => r.entry_hash);
 
 describe('GET /barcode/ledger/status', () => {
   it('says a history written through the API is intact, up to its latest entry or the index asked', async () => {
     const id = await deliveredPallet(server);
     const client = await staff(server);
-    expect((await status(client, id)).json()).toEqual({ data: { barcodeId: id, checked: 5, lastIndex: 5, intact: true, brokenIndex: null, sealedIndex: null } });
+    expect((await status(client, id)).json()).toEqual({
+      data: { barcodeId: id, checked: 5, lastIndex: 5, intact: true, brokenIndex: null, sealedIndex: null },
+    });
     expect((await status(client, id, 2)).json().data).toMatchObject({ checked: 2, intact: true });
     expect((await status(client, id, 99)).json().data).toMatchObject({ checked: 5, intact: true });
     expect(await hashes(id)).toHaveLength(5);
@@ -34,12 +42,23 @@ describe('GET /barcode/ledger/status', () => {
   it('reports the index of a history row edited directly in SQL, and entries before it as intact', async () => {
     const id = await deliveredPallet(server);
     const client = await staff(server);
-    await server.ctx.db.query(`update barcode_history set data = jsonb_set(data, '{forms,receiving,receivedTemperature}', '4') where barcode_id = $1 and seq = 3`, [id]);
-    expect((await status(client, id)).json().data).toMatchObject({ intact: false, brokenIndex: 3, checked: 3, lastIndex: 5 });
+    await server.ctx.db.query(
+      `update barcode_history set data = jsonb_set(data, '{forms,receiving,receivedTemperature}', '4') where barcode_id = $1 and seq = 3`,
+      [id],
+    );
+    expect((await status(client, id)).json().data).toMatchObject({
+      intact: false,
+      brokenIndex: 3,
+      checked: 3,
+      lastIndex: 5,
+    });
     expect((await status(client, id, 2)).json().data).toMatchObject({ intact: true, brokenIndex: null });
     // Another column, another entry: a changed time is found as well.
     const other = await deliveredPallet(server);
-    await server.ctx.db.query("update barcode_history set created_at = created_at - interval '1 second' where barcode_id = $1 and seq = 4", [other]);
+    await server.ctx.db.query(
+      "update barcode_history set created_at = created_at - interval '1 second' where barcode_id = $1 and seq = 4",
+      [other],
+    );
     expect((await status(client, other)).json().data).toMatchObject({ intact: false, brokenIndex: 4 });
   });
 
@@ -57,7 +76,7 @@ describe('GET /barcode/ledger/status', () => {
     expect(await hashes(id)).toEqual(before);
   });
 
-  it('is for users of the project\'s enterprise (403), of a barcode that exists (2303)', async () => {
+  it("is for users of the project's enterprise (403), of a barcode that exists (2303)", async () => {
     const id = await activatedPallet(server);
     expect((await status(await loggedIn(server, '55556666'), id)).json()).toEqual({ errors: { $common: [403] } });
     expect((await status(await staff(server), 'AAAAAAAAAAAA')).json()).toEqual({ errors: { $common: [2303] } });
@@ -71,7 +90,11 @@ describe('POST /barcode/ledger/reconcile', () => {
     const first = await reconcile(client, id, 5);
     expect(first.statusCode, first.body).toBe(200);
     const seal = first.json().data;
-    expect(seal).toMatchObject({ barcodeId: id, sealedIndex: 5, seal: { barcodeId: id, seq: 5, projectId: SEED.demoProject } });
+    expect(seal).toMatchObject({
+      barcodeId: id,
+      sealedIndex: 5,
+      seal: { barcodeId: id, seq: 5, projectId: SEED.demoProject },
+    });
     expect(seal.seal.entryHash).toBe((await hashes(id))[4]);
     expect((await reconcile(client, id, 5)).json().data).toEqual(seal);
     expect((await reconcile(client, id, 3)).json().data).toEqual(seal);
@@ -84,7 +107,8 @@ describe('POST /barcode/ledger/reconcile', () => {
     const client = await staff(server);
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => reconcile(client, ids[i % 2] as string, 4)));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
-    for (const id of ids) expect((await server.ctx.db.query('select 1 from ledger_log where barcode_id = $1', [id])).rows).toHaveLength(1);
+    for (const id of ids)
+      expect((await server.ctx.db.query('select 1 from ledger_log where barcode_id = $1', [id])).rows).toHaveLength(1);
     const log = (await client.get(`/api/barcode/ledger/log?projectId=${SEED.demoProject}`)).json().data as ExportedLog;
     expect(firstBrokenLogPosition(log)).toBeNull();
   });
@@ -95,14 +119,27 @@ describe('POST /barcode/ledger/reconcile', () => {
     await trackTo(client, id, 'distributionCentre');
     expect((await reconcile(client, id, 3)).statusCode).toBe(200);
     expect((await undoLatest(client, id)).json()).toEqual({ errors: { $common: [2000] } });
-    expect((await put(client, '/api/barcode/tracking', { barcodeId: id, trackPointKey: 'distributionCentre', forms: formsFor('distributionCentre', id) })).json())
-      .toEqual({ errors: { $common: [2000] } });
+    expect(
+      (
+        await put(client, '/api/barcode/tracking', {
+          barcodeId: id,
+          trackPointKey: 'distributionCentre',
+          forms: formsFor('distributionCentre', id),
+        })
+      ).json(),
+    ).toEqual({ errors: { $common: [2000] } });
     await trackTo(client, id, 'carrier', 'pharmacy');
-    expect((await client.post('/api/barcode/recycle', { barcodeId: id })).json()).toEqual({ errors: { $common: [3012] } });
+    expect((await client.post('/api/barcode/recycle', { barcodeId: id })).json()).toEqual({
+      errors: { $common: [3012] },
+    });
     // Entries after the seal still change as usual.
     expect((await undoLatest(client, id)).statusCode).toBe(200);
-    await expect(server.ctx.db.query("update barcode_history set action = 'x' where barcode_id = $1 and seq = 2", [id])).rejects.toThrow(/sealed/);
-    await expect(server.ctx.db.query('delete from barcode_history where barcode_id = $1 and seq = 3', [id])).rejects.toThrow(/sealed/);
+    await expect(
+      server.ctx.db.query("update barcode_history set action = 'x' where barcode_id = $1 and seq = 2", [id]),
+    ).rejects.toThrow(/sealed/);
+    await expect(
+      server.ctx.db.query('delete from barcode_history where barcode_id = $1 and seq = 3', [id]),
+    ).rejects.toThrow(/sealed/);
     expect((await status(client, id)).json().data).toMatchObject({ intact: true, sealedIndex: 3 });
   });
 
@@ -112,7 +149,10 @@ describe('POST /barcode/ledger/reconcile', () => {
     expect((await reconcile(client, id, 6)).json()).toEqual({ errors: { index: [1011] } });
     expect((await reconcile(await loggedIn(server, '33334444'), id, 5)).json()).toEqual({ errors: { $common: [403] } });
     expect((await reconcile(await loggedIn(server, '55556666'), id, 5)).json()).toEqual({ errors: { $common: [403] } });
-    await server.ctx.db.query("update barcode_history set track_point_key = 'pharmacy' where barcode_id = $1 and seq = 4", [id]);
+    await server.ctx.db.query(
+      "update barcode_history set track_point_key = 'pharmacy' where barcode_id = $1 and seq = 4",
+      [id],
+    );
     expect((await reconcile(client, id, 5)).json()).toEqual({ errors: { $common: [3100] } });
     // Before the break it can still be sealed.
     expect((await reconcile(client, id, 3)).statusCode).toBe(200);
@@ -124,34 +164,54 @@ describe('the project log', () => {
   it('is append-only: no update, delete or truncate', async () => {
     const id = await deliveredPallet(server);
     expect((await reconcile(await staff(server), id, 5)).statusCode).toBe(200);
-    await expect(server.ctx.db.query("update ledger_log set entry_hash = 'x' where barcode_id = $1", [id])).rejects.toThrow(/append-only/);
-    await expect(server.ctx.db.query('delete from ledger_log where barcode_id = $1', [id])).rejects.toThrow(/append-only/);
+    await expect(
+      server.ctx.db.query("update ledger_log set entry_hash = 'x' where barcode_id = $1", [id]),
+    ).rejects.toThrow(/append-only/);
+    await expect(server.ctx.db.query('delete from ledger_log where barcode_id = $1', [id])).rejects.toThrow(
+      /append-only/,
+    );
     await expect(server.ctx.db.query('truncate ledger_log')).rejects.toThrow(/append-only/);
   });
 
   it('exports a chain a third party checks, and a changed export fails at the row changed', async () => {
     const client = await staff(server);
-    for (let i = 0; i < 3; i += 1) expect((await reconcile(client, await deliveredPallet(server), 5)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i += 1)
+      expect((await reconcile(client, await deliveredPallet(server), 5)).statusCode).toBe(200);
     const log = (await client.get(`/api/barcode/ledger/log?projectId=${SEED.demoProject}`)).json().data as ExportedLog;
     expect(log.entries.length).toBeGreaterThanOrEqual(3);
     expect(firstBrokenLogPosition(log)).toBeNull();
-    const tampered = { ...log, entries: log.entries.map((e, i) => (i === 1 ? { ...e, entryHash: 'f'.repeat(64) } : e)) };
+    const tampered = {
+      ...log,
+      entries: log.entries.map((e, i) => (i === 1 ? { ...e, entryHash: 'f'.repeat(64) } : e)),
+    };
     expect(firstBrokenLogPosition(tampered)).toBe(2);
     expect(firstBrokenLogPosition({ ...log, entries: log.entries.slice(1) })).toBe(1);
-    expect((await (await loggedIn(server, '55556666')).get(`/api/barcode/ledger/log?projectId=${SEED.demoProject}`)).statusCode).toBe(403);
+    expect(
+      (await (await loggedIn(server, '55556666')).get(`/api/barcode/ledger/log?projectId=${SEED.demoProject}`))
+        .statusCode,
+    ).toBe(403);
 
     // The README's command, as a third party runs it on the downloaded answer.
     const dir = mkdtempSync(join(tmpdir(), 'ledger-'));
     const verify = (name: string, content: unknown) => {
       writeFileSync(join(dir, name), JSON.stringify(content));
       try {
-        return { code: 0, out: execFileSync(process.execPath, ['--import', 'tsx', 'scripts/ledger-verify.ts', join(dir, name)], { encoding: 'utf8', stdio: 'pipe' }) };
+        return {
+          code: 0,
+          out: execFileSync(process.execPath, ['--import', 'tsx', 'scripts/ledger-verify.ts', join(dir, name)], {
+            encoding: 'utf8',
+            stdio: 'pipe',
+          }),
+        };
       } catch (error) {
         return { code: (error as { status: number }).status, out: String((error as { stdout: string }).stdout) };
       }
     };
     expect(verify('log.json', { data: log })).toEqual({ code: 0, out: expect.stringMatching(/^intact: \d+ seals/) });
-    expect(verify('tampered.json', tampered)).toEqual({ code: 1, out: expect.stringContaining('broken at position 2') });
+    expect(verify('tampered.json', tampered)).toEqual({
+      code: 1,
+      out: expect.stringContaining('broken at position 2'),
+    });
     expect(verify('other.json', { hello: 1 }).code).toBe(2);
   });
 });
@@ -165,7 +225,13 @@ describe('concurrent writers of one barcode', () => {
       ...Array.from({ length: 10 }, (_, i) => (i % 2 ? hana : mai).post('/api/barcode/tracking', body)),
       ...Array.from({ length: 10 }, () => status(hana, id)),
     ]);
-    await Promise.all([undoLatest(hana, id), undoLatest(mai, id), status(mai, id), hana.post('/api/barcode/tracking', body), status(hana, id)]);
+    await Promise.all([
+      undoLatest(hana, id),
+      undoLatest(mai, id),
+      status(mai, id),
+      hana.post('/api/barcode/tracking', body),
+      status(hana, id),
+    ]);
     expect((await hashes(id)).every((h) => h !== null)).toBe(true);
     expect((await status(hana, id)).json().data).toMatchObject({ intact: true, brokenIndex: null });
   });

@@ -6,7 +6,9 @@ import { activation, loggedIn, newBarcode } from './barcode-fixtures';
 export const FORMS: Record<string, object> = {
   distributionCentre: { receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } },
   carrier: { pickup: { vehicleId: 'TK-1' } },
-  pharmacy: { delivery: { receiverName: 'Yuki', receiverSignature: '/api/barcode/file/{barcodeId}/AAAAAAAAAAAAAAAA.png' } },
+  pharmacy: {
+    delivery: { receiverName: 'Yuki', receiverSignature: '/api/barcode/file/{barcodeId}/AAAAAAAAAAAAAAAA.png' },
+  },
 };
 
 /** The forms of a trackpoint for one barcode. */
@@ -27,7 +29,11 @@ export async function activatedPallet(server: TestServer, extra: object = {}): P
 /** Tracks the barcode through the given trackpoints, in order, with valid forms. */
 export async function trackTo(client: Client, barcodeId: string, ...trackPointKeys: string[]): Promise<void> {
   for (const trackPointKey of trackPointKeys) {
-    const res = await client.post('/api/barcode/tracking', { barcodeId, trackPointKey, forms: formsFor(trackPointKey, barcodeId) });
+    const res = await client.post('/api/barcode/tracking', {
+      barcodeId,
+      trackPointKey,
+      forms: formsFor(trackPointKey, barcodeId),
+    });
     expect(res.statusCode, res.body).toBe(200);
   }
 }

@@ -18,7 +18,10 @@ beforeAll(async () => {
   const file = join(dir, 'demo@1.json');
   const config = JSON.parse(readFileSync(file, 'utf8'));
   config.barcodeTypes.pallet.activationFields.push({
-    key: 'driverLicence', type: 'text', mask: 'aa-9999', label: { en: 'Driver licence', ja: '運転免許', 'zh-TW': '駕照', 'zh-CN': '驾照' },
+    key: 'driverLicence',
+    type: 'text',
+    mask: 'aa-9999',
+    label: { en: 'Driver licence', ja: '運転免許', 'zh-TW': '駕照', 'zh-CN': '驾照' },
   });
   writeFileSync(file, JSON.stringify(config));
   server = await startTestServer({}, dir);
@@ -27,12 +30,16 @@ afterAll(() => server.close());
 
 describe('a text field masked with a literal dash', () => {
   it('is imported and accepts a value typed through its mask', async () => {
-    const project = (await (await loggedIn(server, '11112222')).get('/api/barcode/project?code=demo&version=1')).json().data;
+    const project = (await (await loggedIn(server, '11112222')).get('/api/barcode/project?code=demo&version=1')).json()
+      .data;
     expect(project.barcodeTypes.pallet.activationFields.map((f: { key: string }) => f.key)).toContain('driverLicence');
     const id = await newBarcode(server);
     const staff = await loggedIn(server, '11112222');
     const base = activation(id);
-    const res = await staff.post('/api/barcode/activation', { ...base, customFields: { ...base.customFields, driverLicence: 'AB-1234' } });
+    const res = await staff.post('/api/barcode/activation', {
+      ...base,
+      customFields: { ...base.customFields, driverLicence: 'AB-1234' },
+    });
     expect(res.statusCode).toBe(200);
     expect((await staff.get(`/api/barcode/barcode?id=${id}`)).json().data.activationData.driverLicence).toBe('AB-1234');
   });
@@ -40,7 +47,9 @@ describe('a text field masked with a literal dash', () => {
   it('refuses a value that does not fit the mask (1001)', async () => {
     const id = await newBarcode(server);
     const base = activation(id);
-    const res = await (await loggedIn(server, '11112222')).post('/api/barcode/activation', { ...base, customFields: { ...base.customFields, driverLicence: 'AB1234' } });
+    const res = await (
+      await loggedIn(server, '11112222')
+    ).post('/api/barcode/activation', { ...base, customFields: { ...base.customFields, driverLicence: 'AB1234' } });
     expect(res.json()).toEqual({ errors: { 'customFields.driverLicence': [1001] } });
   });
 });

@@ -28,13 +28,14 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const methodsOf = (route: RouteOptions): string[] => (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
+const methodsOf = (route: RouteOptions): string[] =>
+  (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
 const isHidden = (route: RouteOptions): boolean => (route.schema as { hide?: boolean } | undefined)?.hide === true;
 const openApiPath = (url: string): string => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 const apiRoutes = () => routes.filter((r) => r.url.startsWith('/api/') && methodsOf(r).length > 0);
 
 describe('OpenAPI document', () => {
-  it('is valid OpenAPI 3.1 (checked against the OpenAPI Initiative\'s JSON Schema of 3.1)', async () => {
+  it("is valid OpenAPI 3.1 (checked against the OpenAPI Initiative's JSON Schema of 3.1)", async () => {
     const validator = new Validator();
     const result = await validator.validate(document as never);
     expect(result.errors ?? [], JSON.stringify(result.errors, null, 1)?.slice(0, 2000)).toEqual([]);
@@ -61,7 +62,10 @@ describe('OpenAPI document', () => {
         const operation = document.paths[openApiPath(route.url)]?.[method.toLowerCase()];
         expect(operation, `${where} is missing from the document`).toBeDefined();
         const responses = operation?.responses ?? {};
-        expect(Object.keys(responses).some((status) => /^2/.test(status)), `${where}: no success answer`).toBe(true);
+        expect(
+          Object.keys(responses).some((status) => /^2/.test(status)),
+          `${where}: no success answer`,
+        ).toBe(true);
         for (const status of ['4XX', '5XX']) {
           const schema = responses[status]?.content?.['application/json']?.schema;
           expect(schema, `${where}: no ${status} answer`).toBeDefined();
@@ -70,26 +74,43 @@ describe('OpenAPI document', () => {
           expect(validate({ errors: { $common: [404] } }), `${where} ${status}`).toBe(true);
           expect(validate({ errors: { barcodeId: [1000, 2200] } }), `${where} ${status}`).toBe(true);
           expect(validate({}), `${where} ${status} accepts an answer without errors`).toBe(false);
-          expect(validate({ errors: { barcodeId: ['wrong'] } }), `${where} ${status} accepts codes that are not integers`).toBe(false);
+          expect(
+            validate({ errors: { barcodeId: ['wrong'] } }),
+            `${where} ${status} accepts codes that are not integers`,
+          ).toBe(false);
         }
         // Routes that need a session say so (the session cookie).
         if (needsSession(route)) expect(operation?.security, `${where}: needs a session`).toEqual([{ session: [] }]);
         else expect(operation?.security, `${where}: open`).toBeUndefined();
         // Path parameters are documented.
         for (const [, name] of route.url.matchAll(/:([A-Za-z0-9_]+)/g)) {
-          expect(operation?.parameters?.some((p) => p.in === 'path' && p.name === name), `${where}: path parameter ${name}`).toBe(true);
+          expect(
+            operation?.parameters?.some((p) => p.in === 'path' && p.name === name),
+            `${where}: path parameter ${name}`,
+          ).toBe(true);
         }
         checked.push(where);
       }
     }
     expect(checked.length).toBeGreaterThan(20);
     // Nothing in the document that the server does not answer.
-    const documented = Object.entries(document.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
-    expect(documented.sort()).toEqual(checked.map((w) => { const [m, u] = w.split(' '); return `${m} ${openApiPath(u ?? '')}`; }).sort());
+    const documented = Object.entries(document.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+    );
+    expect(documented.sort()).toEqual(
+      checked
+        .map((w) => {
+          const [m, u] = w.split(' ');
+          return `${m} ${openApiPath(u ?? '')}`;
+        })
+        .sort(),
+    );
   });
 
   it('leaves out only the documentation itself', () => {
-    const hidden = apiRoutes().filter(isHidden).map((r) => r.url);
+    const hidden = apiRoutes()
+      .filter(isHidden)
+      .map((r) => r.url);
     expect(hidden.length).toBeGreaterThan(0);
     for (const url of hidden) expect(url === OPENAPI_PATH || url.startsWith(`${DOCS_PATH}`), url).toBe(true);
   });

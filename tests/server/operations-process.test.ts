@@ -33,17 +33,29 @@ afterAll(() => {
 
 const DEMO_CODES = ['11112222', '33334444', '55556666', '77778888'];
 const json = { 'content-type': 'application/json' };
-const cookiesOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(';')[0]!).filter((c) => !c.endsWith('='));
+const cookiesOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .filter((c) => !c.endsWith('='));
 /** The token cookies' values (the session hint cookie is '1' and holds no secret). */
-const tokensOf = (res: Response) => cookiesOf(res).filter((c) => !c.startsWith('sb_session=')).map((c) => c.split('=')[1]!);
+const tokensOf = (res: Response) =>
+  cookiesOf(res)
+    .filter((c) => !c.startsWith('sb_session='))
+    .map((c) => c.split('=')[1]!);
 
 const onPglitePass = !process.env.TEST_DATABASE_URL;
 
 describe.runIf(onPglitePass)('the request log', () => {
   it('has a JSON line per request with its id, and never a secret', async () => {
     const server = await startServerProcess({ DATA_DIR: folder('logs'), EXPOSE_OUTBOX: '1' });
-    const secrets = new Set<string>([...DEMO_CODES, ...DEMO_CODES.map((c) => `${c.slice(0, 4)}-${c.slice(4)}`), SEED.staffPassword]);
-    const post = (path: string, body: object, cookie = '') => fetch(`${server.base}/api${path}`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify(body) });
+    const secrets = new Set<string>([
+      ...DEMO_CODES,
+      ...DEMO_CODES.map((c) => `${c.slice(0, 4)}-${c.slice(4)}`),
+      SEED.staffPassword,
+    ]);
+    const post = (path: string, body: object, cookie = '') =>
+      fetch(`${server.base}/api${path}`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify(body) });
     const visitorId = 'log-test-visitor-01';
     for (const accessCode of DEMO_CODES) {
       const res = await post('/user/authorize', { projectId: SEED.demoProject, accessCode, visitorId });
@@ -51,12 +63,19 @@ describe.runIf(onPglitePass)('the request log', () => {
     }
     // Wrong codes and passwords are secrets too (a user's typo is one digit away from the real one).
     await post('/user/authorize', { projectId: SEED.demoProject, accessCode: '11112223', visitorId });
-    await post('/user/authorize', { projectId: SEED.secureProject, accessCode: '11112222', password: 'Frostline2025', visitorId });
+    await post('/user/authorize', {
+      projectId: SEED.secureProject,
+      accessCode: '11112222',
+      password: 'Frostline2025',
+      visitorId,
+    });
     secrets.add('11112223').add('Frostline2025');
     // The secure project: password, then the one-time code the outbox "sends".
     const secure = { projectId: SEED.secureProject, accessCode: '11112222', password: SEED.staffPassword, visitorId };
     expect((await post('/user/authorize', secure)).status).toBe(400);
-    const outbox = await (await fetch(`${server.base}/api/dev/outbox`)).json() as { data: { channel: string; body: string }[] };
+    const outbox = (await (await fetch(`${server.base}/api/dev/outbox`)).json()) as {
+      data: { channel: string; body: string }[];
+    };
     const otp = /\b(\d{6})\b/.exec(outbox.data.find((m) => m.channel === 'sms')?.body ?? '')?.[1];
     expect(otp).toBeDefined();
     const loggedIn = await post('/user/authorize', { ...secure, oneTimePasscode: otp });
@@ -68,22 +87,36 @@ describe.runIf(onPglitePass)('the request log', () => {
     for (const token of tokensOf(refreshed)) secrets.add(token);
     expect(secrets.size).toBeGreaterThan(14);
     // A secret in a query string (no route takes one; a client might send one anyway).
-    const withQuery = await fetch(`${server.base}/api/barcode/project?code=demo&accessCode=33334444&token=${session[0]!.split('=')[1]}`, { headers: { 'x-request-id': 'ops-log-test-1' } });
+    const withQuery = await fetch(
+      `${server.base}/api/barcode/project?code=demo&accessCode=33334444&token=${session[0]!.split('=')[1]}`,
+      { headers: { 'x-request-id': 'ops-log-test-1' } },
+    );
     expect(withQuery.headers.get('x-request-id')).toBe('ops-log-test-1');
     expect((await post('/user/logout', { visitorId }, session.join('; '))).status).toBe(200);
     // Let the outbox dispatcher deliver the SMS (its delivery is logged too).
-    for (let i = 0; i < 40 && !server.output().includes('outbox message delivered'); i += 1) await new Promise((r) => setTimeout(r, 250));
+    for (let i = 0; i < 40 && !server.output().includes('outbox message delivered'); i += 1)
+      await new Promise((r) => setTimeout(r, 250));
     expect(await server.stop()).toBe(0);
 
     const log = server.output();
     expect(log).toContain('outbox message delivered');
     for (const secret of secrets) expect(log.includes(secret), `the log holds ${secret}`).toBe(false);
     expect(new RegExp(`(?<!\\d)${otp}(?!\\d)`).test(log), 'the log holds the one-time code').toBe(false);
-    const lines = log.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = log
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     const requests = lines.filter((l) => l.msg === 'request');
     expect(requests.length).toBeGreaterThanOrEqual(12);
-    for (const line of requests) expect(line).toMatchObject({ reqId: expect.any(String), route: expect.any(String), statusCode: expect.any(Number), ms: expect.any(Number) });
-    const tagged = requests.find((l) => l.reqId === 'ops-log-test-1') as { req: { url: string }; route: string } | undefined;
+    for (const line of requests)
+      expect(line).toMatchObject({
+        reqId: expect.any(String),
+        route: expect.any(String),
+        statusCode: expect.any(Number),
+        ms: expect.any(Number),
+      });
+    const tagged = requests.find((l) => l.reqId === 'ops-log-test-1') as
+      { req: { url: string }; route: string } | undefined;
     expect(tagged?.route).toBe('/api/barcode/project');
     expect(tagged?.req.url).toContain('code=demo');
     expect(tagged?.req.url).toContain('accessCode=%5Bredacted%5D');
@@ -91,7 +124,10 @@ describe.runIf(onPglitePass)('the request log', () => {
 });
 
 /** Demo pallets, activated, as staff on a running server. */
-async function pallets(server: ServerProcess, n: number): Promise<{ api: ReturnType<typeof apiClient>; cookie: string; ids: string[] }> {
+async function pallets(
+  server: ServerProcess,
+  n: number,
+): Promise<{ api: ReturnType<typeof apiClient>; cookie: string; ids: string[] }> {
   const cookie = await staffCookie(server.base);
   const api = apiClient(server.base, cookie);
   const ids: string[] = [];
@@ -110,25 +146,27 @@ describe.runIf(onPglitePass)('SIGTERM', () => {
     let inFlightAtSignal = 0;
     let inFlight = 0;
     let next = 0;
-    await Promise.all(Array.from({ length: 8 }, async () => {
-      while (next < ids.length) {
-        const id = ids[next++]!;
-        inFlight += 1;
-        try {
-          await api.post('/barcode/tracking', distributionCentreStep(id));
-          acknowledged.push(id);
-          if (acknowledged.length === 16 && !signalled) {
-            inFlightAtSignal = inFlight - 1;
-            signalled = server.stop('SIGTERM');
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < ids.length) {
+          const id = ids[next++]!;
+          inFlight += 1;
+          try {
+            await api.post('/barcode/tracking', distributionCentreStep(id));
+            acknowledged.push(id);
+            if (acknowledged.length === 16 && !signalled) {
+              inFlightAtSignal = inFlight - 1;
+              signalled = server.stop('SIGTERM');
+            }
+          } catch {
+            // refused while stopping (503) or no longer listening: not acknowledged
+            refused += 1;
+          } finally {
+            inFlight -= 1;
           }
-        } catch {
-          // refused while stopping (503) or no longer listening: not acknowledged
-          refused += 1;
-        } finally {
-          inFlight -= 1;
         }
-      }
-    }));
+      }),
+    );
     expect(await signalled).toBe(0);
     expect(inFlightAtSignal).toBeGreaterThan(0);
     expect(acknowledged.length).toBeGreaterThanOrEqual(16);
@@ -139,7 +177,12 @@ describe.runIf(onPglitePass)('SIGTERM', () => {
 
     server = await startServerProcess({ DATA_DIR: dataDir });
     const after = apiClient(server.base, await staffCookie(server.base));
-    const places = await Promise.all(acknowledged.map(async (id) => (await after.get(`/barcode/barcode?id=${id}`) as { currentTrackPointKey: string }).currentTrackPointKey));
+    const places = await Promise.all(
+      acknowledged.map(
+        async (id) =>
+          ((await after.get(`/barcode/barcode?id=${id}`)) as { currentTrackPointKey: string }).currentTrackPointKey,
+      ),
+    );
     expect(places).toEqual(acknowledged.map(() => 'distributionCentre'));
     expect(await server.stop()).toBe(0);
   }, 600_000);
@@ -149,11 +192,16 @@ describe.runIf(onPglitePass)('SIGTERM', () => {
 function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/ops/backup-cli.ts', ...args], {
-      env: { ...process.env, DATABASE_URL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, DATABASE_URL: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    child.stdout.on('data', (c: Buffer) => { output += c.toString(); });
-    child.stderr.on('data', (c: Buffer) => { output += c.toString(); });
+    child.stdout.on('data', (c: Buffer) => {
+      output += c.toString();
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      output += c.toString();
+    });
     child.once('exit', (code) => resolve({ code, output }));
   });
 }
@@ -168,7 +216,10 @@ describe.runIf(onPglitePass)('backup and restore', () => {
     for (const id of ids.slice(0, 4)) await api.post('/barcode/tracking', distributionCentreStep(id));
     const files = new Map<string, Buffer>();
     for (const id of ids.slice(0, 3)) {
-      const bytes = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(`photo of ${id}`)]);
+      const bytes = Buffer.concat([
+        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+        Buffer.from(`photo of ${id}`),
+      ]);
       const form = new FormData();
       form.append('barcodeId', id);
       form.append('file', new Blob([bytes], { type: 'image/png' }), `${id}.png`);
@@ -176,7 +227,8 @@ describe.runIf(onPglitePass)('backup and restore', () => {
       expect(res.status).toBe(200);
       files.set(((await res.json()) as { data: string }).data, bytes);
     }
-    const historyOf = async (client: ReturnType<typeof apiClient>, id: string) => (await client.get(`/barcode/history?id=${id}&count=100`) as { items: unknown[] }).items;
+    const historyOf = async (client: ReturnType<typeof apiClient>, id: string) =>
+      ((await client.get(`/barcode/history?id=${id}&count=100`)) as { items: unknown[] }).items;
     const histories = await Promise.all(ids.map((id) => historyOf(api, id)));
 
     const file = join(folder('backup-out'), 'nightly.sbbackup');
@@ -202,7 +254,9 @@ describe.runIf(onPglitePass)('backup and restore', () => {
       expect(res.status, url).toBe(200);
       expect(Buffer.from(await res.arrayBuffer())).toEqual(bytes);
     }
-    const missing = await fetch(`${server.base}/api/barcode/barcode?id=${later}`, { headers: { cookie: await staffCookie(server.base) } });
+    const missing = await fetch(`${server.base}/api/barcode/barcode?id=${later}`, {
+      headers: { cookie: await staffCookie(server.base) },
+    });
     expect(missing.status).toBe(400);
     expect(await missing.json()).toEqual({ errors: { $common: [ErrorCode.barcodeNotFound] } });
     // A restore over data that is there stops, unless told to move it aside.

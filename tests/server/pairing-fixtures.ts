@@ -41,21 +41,37 @@ export async function startRelationsServer(): Promise<TestServer> {
   return startTestServer({}, dir);
 }
 
-const CASE_FIELDS = { productName: 'Influenza vaccine', lotNumber: 'FLU-2026-1', expiryDate: '2027-03-31', storageRange: '2-8' };
+const CASE_FIELDS = {
+  productName: 'Influenza vaccine',
+  lotNumber: 'FLU-2026-1',
+  expiryDate: '2027-03-31',
+  storageRange: '2-8',
+};
 
 /** A new demo barcode of the type, activated by staff at the manufacturer. */
-export async function activated(server: TestServer, barcodeType: 'pallet' | 'case' | 'logger', extra: object = {}): Promise<string> {
+export async function activated(
+  server: TestServer,
+  barcodeType: 'pallet' | 'case' | 'logger',
+  extra: object = {},
+): Promise<string> {
   const id = await newBarcode(server);
-  const body = barcodeType === 'pallet' ? activation(id, extra)
-    : barcodeType === 'case' ? activation(id, { barcodeType, customFields: CASE_FIELDS, ...extra })
-    : { barcodeId: id, barcodeType, customFields: {}, ...extra };
+  const body =
+    barcodeType === 'pallet'
+      ? activation(id, extra)
+      : barcodeType === 'case'
+        ? activation(id, { barcodeType, customFields: CASE_FIELDS, ...extra })
+        : { barcodeId: id, barcodeType, customFields: {}, ...extra };
   const res = await (await staff(server)).post('/api/barcode/activation', body);
   expect(res.statusCode, res.body).toBe(200);
   return id;
 }
 
 /** Several activated barcodes of a type. */
-export async function activatedMany(server: TestServer, barcodeType: 'pallet' | 'case' | 'logger', count: number): Promise<string[]> {
+export async function activatedMany(
+  server: TestServer,
+  barcodeType: 'pallet' | 'case' | 'logger',
+  count: number,
+): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i += 1) ids.push(await activated(server, barcodeType));
   return ids;
@@ -68,12 +84,20 @@ export async function pairVia(client: Client, parentId: string, childrenIds: str
 }
 
 /** A barcode (not activated) of another project row, inserted directly: another enterprise's, another version of demo, or secure@1. */
-export async function barcodeElsewhere(server: TestServer, project: 'otherEnterprise' | 'demoVersion2' | 'secure'): Promise<string> {
+export async function barcodeElsewhere(
+  server: TestServer,
+  project: 'otherEnterprise' | 'demoVersion2' | 'secure',
+): Promise<string> {
   const db = server.ctx.db;
-  const projectId = project === 'secure' ? SEED.secureProject
-    : project === 'demoVersion2' ? '0b7285aa-0000-4000-8000-00000000d002' : '0b7285aa-0000-4000-8000-00000000e001';
+  const projectId =
+    project === 'secure'
+      ? SEED.secureProject
+      : project === 'demoVersion2'
+        ? '0b7285aa-0000-4000-8000-00000000d002'
+        : '0b7285aa-0000-4000-8000-00000000e001';
   if (project !== 'secure') {
-    const [enterprise, code, version] = project === 'demoVersion2' ? [SEED.enterprise, 'demo', 2] : [SEED.otherEnterprise, 'harbour', 1];
+    const [enterprise, code, version] =
+      project === 'demoVersion2' ? [SEED.enterprise, 'demo', 2] : [SEED.otherEnterprise, 'harbour', 1];
     await db.query(
       `insert into projects (id, enterprise_id, code, version, name, config) values ($1, $2, $3, $4, $5, $6) on conflict (id) do nothing`,
       [projectId, enterprise, code, version, `${code}@${version}`, JSON.stringify(relationsConfig())],
@@ -89,13 +113,21 @@ export async function barcodeElsewhere(server: TestServer, project: 'otherEnterp
 
 /** The actions of a barcode's history, oldest first. */
 export async function historyActions(server: TestServer, barcodeId: string): Promise<string[]> {
-  const { rows } = await server.ctx.db.query<{ action: string }>('select action from barcode_history where barcode_id = $1 order by seq', [barcodeId]);
+  const { rows } = await server.ctx.db.query<{ action: string }>(
+    'select action from barcode_history where barcode_id = $1 order by seq',
+    [barcodeId],
+  );
   return rows.map((r) => r.action);
 }
 
 /** A barcode's parent and trackpoint as stored. */
-export async function placeOf(server: TestServer, barcodeId: string): Promise<{ parent_id: string | null; current_track_point_key: string | null }> {
+export async function placeOf(
+  server: TestServer,
+  barcodeId: string,
+): Promise<{ parent_id: string | null; current_track_point_key: string | null }> {
   const { rows } = await server.ctx.db.query<{ parent_id: string | null; current_track_point_key: string | null }>(
-    'select parent_id, current_track_point_key from barcodes where id = $1', [barcodeId]);
+    'select parent_id, current_track_point_key from barcodes where id = $1',
+    [barcodeId],
+  );
   return rows[0] ?? { parent_id: null, current_track_point_key: null };
 }

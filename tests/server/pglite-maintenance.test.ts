@@ -8,7 +8,8 @@ import { openPglite } from '../../server/db/database';
  */
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite maintenance', () => {
   const sizeOf = async (db: Awaited<ReturnType<typeof openPglite>>) =>
-    (await db.query<{ reltuples: number }>("select reltuples::int as reltuples from pg_class where relname = 'steps'")).rows[0]!.reltuples;
+    (await db.query<{ reltuples: number }>("select reltuples::int as reltuples from pg_class where relname = 'steps'"))
+      .rows[0]!.reltuples;
 
   it('after writes, analyzes on its own within the interval, so the planner knows the table', async () => {
     const db = await openPglite(undefined, { maintenanceMs: 300 });
@@ -26,7 +27,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite maintenance', ()
   it('vacuums: the dead row versions of updated rows are cleared, so the table stops growing', async () => {
     const db = await openPglite(undefined, { maintenanceMs: 0 });
     try {
-      const pages = async () => (await db.query<{ n: number }>("select pg_relation_size('steps')::int / 8192 as n")).rows[0]!.n;
+      const pages = async () =>
+        (await db.query<{ n: number }>("select pg_relation_size('steps')::int / 8192 as n")).rows[0]!.n;
       await db.exec('create table steps (id int primary key, at text)');
       await db.query("insert into steps select g, 'a' from generate_series(1, 2000) g");
       const oneVersion = await pages();

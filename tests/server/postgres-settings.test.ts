@@ -17,13 +17,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL connection settings'
   it('runs every statement, inside a transaction or not, without JIT compilation', async () => {
     const db = server.ctx.db;
     expect((await db.query<{ jit: string }>('show jit')).rows[0]!.jit).toBe('off');
-    const inTransaction = await db.transaction(async (tx) => (await tx.query<{ jit: string }>('show jit')).rows[0]!.jit);
+    const inTransaction = await db.transaction(
+      async (tx) => (await tx.query<{ jit: string }>('show jit')).rows[0]!.jit,
+    );
     expect(inTransaction).toBe('off');
     // Ten at once: every connection of the pool, not only the first one opened.
-    const all = await Promise.all(Array.from({ length: 10 }, () => db.transaction(async (tx) => {
-      await tx.query('select pg_sleep(0.05)');
-      return (await tx.query<{ jit: string }>('show jit')).rows[0]!.jit;
-    })));
+    const all = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        db.transaction(async (tx) => {
+          await tx.query('select pg_sleep(0.05)');
+          return (await tx.query<{ jit: string }>('show jit')).rows[0]!.jit;
+        }),
+      ),
+    );
     expect(new Set(all)).toEqual(new Set(['off']));
   });
 });

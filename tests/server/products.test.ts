@@ -24,19 +24,27 @@ describe('GET /barcode/products', () => {
     const products = res.json().data;
     expect(products.map((p: { code: string }) => p.code)).toEqual(['FLU-QIV-10', 'MMR-1', 'DILUENT-5']);
     expect(Object.keys(products[0].name).sort()).toEqual(['en', 'ja', 'zh-CN', 'zh-TW']);
-    expect(products[0].defaults).toEqual({ productName: 'Influenza vaccine', gtin: '04912345000019', storageRange: '2-8' });
+    expect(products[0].defaults).toEqual({
+      productName: 'Influenza vaccine',
+      gtin: '04912345000019',
+      storageRange: '2-8',
+    });
     expect((await client.get(`/api/barcode/products?projectId=${SEED.demoProject}`)).json().data).toEqual(products);
   });
 
   it('answers staff and carriers 403 (client users only), a visitor 401, another enterprise 403', async () => {
-    expect((await (await loggedIn(server, '11112222')).get('/api/barcode/products')).json()).toEqual({ errors: { $common: [403] } });
+    expect((await (await loggedIn(server, '11112222')).get('/api/barcode/products')).json()).toEqual({
+      errors: { $common: [403] },
+    });
     expect((await new Client(server.app).get('/api/barcode/products')).statusCode).toBe(401);
     const other = await (await loggedIn(server, '55556666')).get('/api/barcode/products');
     expect(other.statusCode).toBe(403);
   });
 
-  it("answers 403 for a project of another enterprise and 2304 for an unknown one", async () => {
-    expect((await client.get('/api/barcode/products?projectId=0b7285aa-0000-4000-8000-00000000ffff')).json()).toEqual({ errors: { $common: [2304] } });
+  it('answers 403 for a project of another enterprise and 2304 for an unknown one', async () => {
+    expect((await client.get('/api/barcode/products?projectId=0b7285aa-0000-4000-8000-00000000ffff')).json()).toEqual({
+      errors: { $common: [2304] },
+    });
   });
 });
 
@@ -58,13 +66,22 @@ describe('an activation with a product', () => {
 
   it('refuses a product from staff (403): products are for client users', async () => {
     const id = await newBarcode(server);
-    expect((await (await loggedIn(server, '11112222')).post('/api/barcode/activation', activation(id, { productCode: 'MMR-1' }))).statusCode).toBe(403);
+    expect(
+      (
+        await (
+          await loggedIn(server, '11112222')
+        ).post('/api/barcode/activation', activation(id, { productCode: 'MMR-1' }))
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('computes calculations itself: a prefilled total is replaced by the formula', async () => {
     const id = await newBarcode(server);
     const body = activation(id, { productCode: 'FLU-QIV-10' });
-    await client.post('/api/barcode/activation', { ...body, customFields: { ...body.customFields, totalDoses: 999999 } });
+    await client.post('/api/barcode/activation', {
+      ...body,
+      customFields: { ...body.customFields, totalDoses: 999999 },
+    });
     expect((await client.get(`/api/barcode/barcode?id=${id}`)).json().data.activationData.totalDoses).toBe(4000);
   });
 
@@ -73,7 +90,11 @@ describe('an activation with a product', () => {
     await client.post('/api/barcode/activation', activation(id, { productCode: 'MMR-1' }));
     const staff = await loggedIn(server, '11112222');
     const edit = activation(id);
-    const res = await put(staff, '/api/barcode/activation', { ...edit, trackPointKey: 'manufacturer', customFields: { ...edit.customFields, lotNumber: 'EDITED-1' } });
+    const res = await put(staff, '/api/barcode/activation', {
+      ...edit,
+      trackPointKey: 'manufacturer',
+      customFields: { ...edit.customFields, lotNumber: 'EDITED-1' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const data = (await staff.get(`/api/barcode/barcode?id=${id}`)).json().data.activationData;
     expect(data).toMatchObject({ productCode: 'MMR-1', lotNumber: 'EDITED-1' });
@@ -92,7 +113,10 @@ describe('product configuration', () => {
   it('refuses defaults for a calculation or an unknown field', () => {
     const config = demoConfig();
     config.products[0].defaults = { totalDoses: 5, nonsense: 'x' };
-    expect(checkProjectConfig(config).map((p) => p.pointer)).toEqual(['/products/0/defaults/totalDoses', '/products/0/defaults/nonsense']);
+    expect(checkProjectConfig(config).map((p) => p.pointer)).toEqual([
+      '/products/0/defaults/totalDoses',
+      '/products/0/defaults/nonsense',
+    ]);
   });
 
   it('accepts the demo products', () => {

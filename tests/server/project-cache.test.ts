@@ -15,14 +15,18 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const step = (barcodeId: string, receivedTemperature: number) =>
-  ({ barcodeId, trackPointKey: 'distributionCentre', forms: { receiving: { receivedTemperature, coldChainIntact: 'yes' } } });
+const step = (barcodeId: string, receivedTemperature: number) => ({
+  barcodeId,
+  trackPointKey: 'distributionCentre',
+  forms: { receiving: { receivedTemperature, coldChainIntact: 'yes' } },
+});
 
 describe('project cache', () => {
   it('sees a configuration changed in the database by someone else at the next request', async () => {
     const staff = await loggedIn(server, '11112222');
     const [first, second] = [await newBarcode(server), await newBarcode(server)];
-    for (const id of [first, second]) expect((await staff.post('/api/barcode/activation', activation(id))).statusCode).toBe(200);
+    for (const id of [first, second])
+      expect((await staff.post('/api/barcode/activation', activation(id))).statusCode).toBe(200);
     // 25 °C is within the configured -30..30: accepted, and the project is now cached.
     expect((await staff.post('/api/barcode/tracking', step(first, 25))).statusCode).toBe(200);
 
@@ -40,7 +44,9 @@ describe('project cache', () => {
     const staff = await loggedIn(server, '11112222');
     const id = await newBarcode(server);
     expect((await staff.post('/api/barcode/activation', activation(id))).statusCode).toBe(200);
-    const { rows } = await server.ctx.db.query<{ id: string; stamp: string }>("select id, xmin::text as stamp from projects where code = 'demo' and version = 1");
+    const { rows } = await server.ctx.db.query<{ id: string; stamp: string }>(
+      "select id, xmin::text as stamp from projects where code = 'demo' and version = 1",
+    );
     const cached = server.ctx.projects.get(rows[0]!.id, rows[0]!.stamp);
     expect(cached).toBeDefined();
     expect(Object.isFrozen(cached!.config.barcodeTypes)).toBe(true);

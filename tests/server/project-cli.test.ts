@@ -19,12 +19,17 @@ const run = async (...argv: string[]) => {
   const code = await runProjectCli(server.ctx.db, argv, (line) => lines.push(line));
   return { code, output: lines.join('\n') };
 };
-const served = async (version: number) => (await new Client(server.app).get(`/api/barcode/project?code=demo&version=${version}`)).json().data;
+const served = async (version: number) =>
+  (await new Client(server.app).get(`/api/barcode/project?code=demo&version=${version}`)).json().data;
 
-describe('npm run project -- publish (the admin area\'s publish path from the command line)', () => {
+describe("npm run project -- publish (the admin area's publish path from the command line)", () => {
   it('publishes a compatible file in place as a new revision, recorded as the command line', async () => {
     const config = demo();
-    config.barcodeTypes.pallet.activationFields.push({ key: 'ciNote', type: 'text', label: { en: 'CI note', ja: 'CIメモ', 'zh-TW': 'CI 備註', 'zh-CN': 'CI 备注' } });
+    config.barcodeTypes.pallet.activationFields.push({
+      key: 'ciNote',
+      type: 'text',
+      label: { en: 'CI note', ja: 'CIメモ', 'zh-TW': 'CI 備註', 'zh-CN': 'CI 备注' },
+    });
     const file = join(dir, 'demo@1.json');
     writeFileSync(file, JSON.stringify(config));
     const { code, output } = await run('publish', file, '--note', 'from CI');
@@ -33,9 +38,12 @@ describe('npm run project -- publish (the admin area\'s publish path from the co
     expect(output).toContain("Field 'ciNote' (text) added to activation of 'pallet', optional.");
     expect((await served(1)).revision).toBe(2);
     const { rows } = await server.ctx.db.query<{ mode: string; note: string; published_by_name: string }>(
-      "select mode, note, published_by_name from config_revisions r join projects p on p.id = r.project_id where p.code = 'demo' and r.revision = 2");
+      "select mode, note, published_by_name from config_revisions r join projects p on p.id = r.project_id where p.code = 'demo' and r.revision = 2",
+    );
     expect(rows).toEqual([{ mode: 'inPlace', note: 'from CI', published_by_name: 'command line' }]);
-    const audit = await server.ctx.db.query<{ actor_name: string }>("select actor_name from audit_log where action = 'project.publish' and note = 'from CI'");
+    const audit = await server.ctx.db.query<{ actor_name: string }>(
+      "select actor_name from audit_log where action = 'project.publish' and note = 'from CI'",
+    );
     expect(audit.rows).toEqual([{ actor_name: 'command line' }]);
   });
 

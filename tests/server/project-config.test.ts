@@ -32,7 +32,11 @@ const eventually = async (check: () => Promise<boolean>) => {
 describe('project configuration files', () => {
   it('an edited file is served without a restart', async () => {
     const config = readDemo();
-    config.barcodeTypes.pallet.activationFields.push({ key: 'batchRemark', type: 'text', label: { en: 'Remark', ja: '備考', 'zh-TW': '備註', 'zh-CN': '备注' } });
+    config.barcodeTypes.pallet.activationFields.push({
+      key: 'batchRemark',
+      type: 'text',
+      label: { en: 'Remark', ja: '備考', 'zh-TW': '備註', 'zh-CN': '备注' },
+    });
     writeFileSync(demoFile(), JSON.stringify(config));
     await eventually(async () => (await activationKeys()).includes('batchRemark'));
   });
@@ -41,7 +45,12 @@ describe('project configuration files', () => {
     const staff = await loggedIn(server, '11112222');
     expect((await staff.post('/api/barcode/activation', activation(await newBarcode(server)))).statusCode).toBe(200);
     const config = readDemo();
-    config.barcodeTypes.pallet.activationFields.push({ key: 'sealNumber', type: 'text', required: true, label: { en: 'Seal', ja: '封印番号', 'zh-TW': '封條號碼', 'zh-CN': '封条号码' } });
+    config.barcodeTypes.pallet.activationFields.push({
+      key: 'sealNumber',
+      type: 'text',
+      required: true,
+      label: { en: 'Seal', ja: '封印番号', 'zh-TW': '封條號碼', 'zh-CN': '封条号码' },
+    });
     writeFileSync(demoFile(), JSON.stringify(config));
     await eventually(async () => (await activationKeys()).includes('sealNumber'));
     const refused = await staff.post('/api/barcode/activation', activation(await newBarcode(server)));
@@ -54,7 +63,13 @@ describe('project configuration files', () => {
     writeFileSync(demoFile(), JSON.stringify(config));
     const result = await importProjectFile(server.ctx.db, demoFile());
     expect(result?.status).toBe('invalid');
-    expect(result?.problems).toContainEqual(expect.objectContaining({ pointer: expect.stringMatching(/\/activationFields\/\d+\/label$/), key: 'required', message: "missing required property 'ja'" }));
+    expect(result?.problems).toContainEqual(
+      expect.objectContaining({
+        pointer: expect.stringMatching(/\/activationFields\/\d+\/label$/),
+        key: 'required',
+        message: "missing required property 'ja'",
+      }),
+    );
     const keys = await activationKeys();
     expect(keys).toContain('batchRemark');
     expect(keys).not.toContain('broken');

@@ -18,17 +18,35 @@ describe('GET /barcode/project', () => {
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
     expect(data).toMatchObject({
-      id: SEED.demoProject, code: 'demo', version: 1, enterpriseName: 'FrostLine Pharma', requirePassword: false,
-      requireOneTimePasscode: false, allowUserSelfRegister: true, showBarcodeSearchPage: true, showTrackingCountPage: true,
-      endTrackPointKey: 'pharmacy', customLogoImageUrl: `/api/barcode/project-logo/${SEED.demoProject}`,
+      id: SEED.demoProject,
+      code: 'demo',
+      version: 1,
+      enterpriseName: 'FrostLine Pharma',
+      requirePassword: false,
+      requireOneTimePasscode: false,
+      allowUserSelfRegister: true,
+      showBarcodeSearchPage: true,
+      showTrackingCountPage: true,
+      endTrackPointKey: 'pharmacy',
+      customLogoImageUrl: `/api/barcode/project-logo/${SEED.demoProject}`,
     });
     // jsonb does not keep key order: barcode types are ordered by their `order`.
     expect(Object.keys(data.barcodeTypes).sort()).toEqual(['case', 'logger', 'pallet']);
     // What the pair, unpair and link screens read: children, reserved counts, trackpoint rules.
     expect(data.barcodeTypes.pallet.pairing).toEqual({ childTypes: ['case'], maxChildren: 24 });
     expect(data.barcodeTypes.logger.linking).toEqual({ maxLinks: 2 });
-    expect(data.barcodeTypes.pallet.trackPoints[2]).toMatchObject({ key: 'carrier', pairing: 'prohibited', unpairing: 'prohibited', linking: 'prohibited' });
-    expect(data.barcodeTypes.pallet.trackPoints.map((t: { key: string }) => t.key)).toEqual(['manufacturer', 'distributionCentre', 'carrier', 'pharmacy']);
+    expect(data.barcodeTypes.pallet.trackPoints[2]).toMatchObject({
+      key: 'carrier',
+      pairing: 'prohibited',
+      unpairing: 'prohibited',
+      linking: 'prohibited',
+    });
+    expect(data.barcodeTypes.pallet.trackPoints.map((t: { key: string }) => t.key)).toEqual([
+      'manufacturer',
+      'distributionCentre',
+      'carrier',
+      'pharmacy',
+    ]);
     // Extra field options survive the response schema.
     expect(data.barcodeTypes.pallet.activationFields[1].inputPattern).toBe('lettersDigitsDash');
   });
@@ -37,7 +55,13 @@ describe('GET /barcode/project', () => {
     const client = new Client(server.app);
     expect((await client.get('/api/barcode/project?code=secure')).json().data.id).toBe(SEED.secureProject);
     const byId = (await client.get(`/api/barcode/project?id=${SEED.secureProject}`)).json().data;
-    expect(byId).toMatchObject({ code: 'secure', requirePassword: true, requireOneTimePasscode: true, allowUserSelfRegister: false, customLogoImageUrl: null });
+    expect(byId).toMatchObject({
+      code: 'secure',
+      requirePassword: true,
+      requireOneTimePasscode: true,
+      allowUserSelfRegister: false,
+      customLogoImageUrl: null,
+    });
   });
 
   it.each([
@@ -60,7 +84,11 @@ describe('GET /barcode/project', () => {
     const other = new Client(server.app, '203.0.113.20');
     await login(other, '55556666');
     const perm = (await other.get('/api/barcode/project?code=demo')).json().data.projectPermission;
-    expect(perm).toEqual({ generateBarcodePermission: { canEdit: false }, activateBarcodePermission: { canEdit: false }, addTrackingPermission: { canEdit: false } });
+    expect(perm).toEqual({
+      generateBarcodePermission: { canEdit: false },
+      activateBarcodePermission: { canEdit: false },
+      addTrackingPermission: { canEdit: false },
+    });
   });
 
   it.each([
@@ -88,10 +116,18 @@ describe('GET /barcode/project', () => {
 describe('version headers', () => {
   it('announce the latest client version and force an upgrade only for clients older than the minimum', async () => {
     const client = new Client(server.app);
-    const old = await client.request({ method: 'GET', url: '/api/barcode/project?code=demo', headers: { 'client-version': '1.43.9' } });
+    const old = await client.request({
+      method: 'GET',
+      url: '/api/barcode/project?code=demo',
+      headers: { 'client-version': '1.43.9' },
+    });
     expect(old.headers['client-version']).toBe('1.50.0');
     expect(old.headers['force-upgrade']).toBe('true');
-    const current = await client.request({ method: 'GET', url: '/api/barcode/project?code=demo', headers: { 'client-version': '1.44.1' } });
+    const current = await client.request({
+      method: 'GET',
+      url: '/api/barcode/project?code=demo',
+      headers: { 'client-version': '1.44.1' },
+    });
     expect(current.headers['force-upgrade']).toBe('false');
   });
 

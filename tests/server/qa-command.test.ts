@@ -26,20 +26,24 @@ describe('npm run validate (QA)', () => {
   it('reports each bad value with its form, pointer and the catalogue meaning, and exits 1', () => {
     const { code, lines } = run('server/projects/demo@1.json', '--data', 'tests/fixtures/qa/bad');
     expect(code).toBe(1);
-    expect(lines).toEqual(expect.arrayContaining([
-      'FAIL pallet-activation-bad.json (pallet activation) /data/lotNumber: 1001 Invalid format.',
-      'FAIL pallet-activation-bad.json (pallet activation) /data/expiryDate: 1013 Incorrect date.',
-      'FAIL pallet-activation-bad.json (pallet activation) /data/caseCount: 1010 The value is below the minimum.',
-    ]));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'FAIL pallet-activation-bad.json (pallet activation) /data/lotNumber: 1001 Invalid format.',
+        'FAIL pallet-activation-bad.json (pallet activation) /data/expiryDate: 1013 Incorrect date.',
+        'FAIL pallet-activation-bad.json (pallet activation) /data/caseCount: 1010 The value is below the minimum.',
+      ]),
+    );
   });
 
   it('reports a broken configuration by JSON pointer in words, and exits 1', () => {
     const { code, lines } = run('tests/fixtures/qa/broken-config.json');
     expect(code).toBe(1);
-    expect(lines).toEqual(expect.arrayContaining([
-      'FAIL tests/fixtures/qa/broken-config.json /barcodeTypes/box/activationFields/0/min: min (10) is greater than max (1)',
-      "FAIL tests/fixtures/qa/broken-config.json /barcodeTypes/box/activationFields/1/formula: the formula uses 'price', which is not a field of this form",
-    ]));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'FAIL tests/fixtures/qa/broken-config.json /barcodeTypes/box/activationFields/0/min: min (10) is greater than max (1)',
+        "FAIL tests/fixtures/qa/broken-config.json /barcodeTypes/box/activationFields/1/formula: the formula uses 'price', which is not a field of this form",
+      ]),
+    );
   });
 
   it('checks parents, children and links: child types, their trackpoints, mandatory rules', () => {

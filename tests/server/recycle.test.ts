@@ -9,32 +9,60 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const recycle = (client: Client, barcodeId: unknown, dryRun?: unknown) => client.post('/api/barcode/recycle', dryRun === undefined ? { barcodeId } : { barcodeId, dryRun });
-const barcodeRow = async (id: string) => (await server.ctx.db.query<{ revision: number; is_activated: boolean; cycle: number }>('select revision, is_activated, cycle from barcodes where id = $1', [id])).rows[0];
+const recycle = (client: Client, barcodeId: unknown, dryRun?: unknown) =>
+  client.post('/api/barcode/recycle', dryRun === undefined ? { barcodeId } : { barcodeId, dryRun });
+const barcodeRow = async (id: string) =>
+  (
+    await server.ctx.db.query<{ revision: number; is_activated: boolean; cycle: number }>(
+      'select revision, is_activated, cycle from barcodes where id = $1',
+      [id],
+    )
+  ).rows[0];
 
 describe('POST /barcode/recycle', () => {
   it('answers a dry run with what would be reset, and changes nothing', async () => {
     const id = await deliveredPallet(server);
     const before = await barcodeRow(id);
     const res = await recycle(await staff(server), id, true);
-    expect(res.json()).toEqual({ data: { dryRun: true, barcodeId: id, barcodeType: 'pallet', currentTrackPointKey: 'pharmacy', historySteps: 5 } });
+    expect(res.json()).toEqual({
+      data: { dryRun: true, barcodeId: id, barcodeType: 'pallet', currentTrackPointKey: 'pharmacy', historySteps: 5 },
+    });
     expect(await barcodeRow(id)).toEqual(before);
-    expect((await server.ctx.db.query('select 1 from barcode_history where barcode_id = $1', [id])).rows).toHaveLength(5);
+    expect((await server.ctx.db.query('select 1 from barcode_history where barcode_id = $1', [id])).rows).toHaveLength(
+      5,
+    );
   });
 
   it('resets a delivered barcode to not activated, keeps its history and lets it start a new trip', async () => {
     const id = await deliveredPallet(server, { trackingNumber: 'TN-9', externalId: 'PAL-RECYCLE-1' });
     const client = await staff(server);
-    expect((await recycle(client, id, false)).json()).toEqual({ data: { dryRun: false, barcodeId: id, barcodeType: 'pallet', currentTrackPointKey: 'pharmacy', historySteps: 5 } });
+    expect((await recycle(client, id, false)).json()).toEqual({
+      data: { dryRun: false, barcodeId: id, barcodeType: 'pallet', currentTrackPointKey: 'pharmacy', historySteps: 5 },
+    });
     expect((await client.get(`/api/barcode/barcode?id=${id}`)).json().data).toMatchObject({
-      isActivated: false, isDeactivated: false, barcodeType: null, currentTrackPointKey: null, externalId: null, trackingNumber: null, activationData: null,
+      isActivated: false,
+      isDeactivated: false,
+      barcodeType: null,
+      currentTrackPointKey: null,
+      externalId: null,
+      trackingNumber: null,
+      activationData: null,
     });
     const history = (await client.get(`/api/barcode/history?id=${id}`)).json().data;
     expect(history.total).toBe(6);
-    expect(history.items.map((e: { action: string }) => e.action)).toEqual(['recycled', 'tracked', 'tracked', 'tracked', 'activated', 'generated']);
+    expect(history.items.map((e: { action: string }) => e.action)).toEqual([
+      'recycled',
+      'tracked',
+      'tracked',
+      'tracked',
+      'activated',
+      'generated',
+    ]);
     // The external id is free again, and the old trip's steps cannot be undone.
     expect((await undoLatest(client, id)).json()).toEqual({ errors: { $common: [3008] } });
-    expect((await client.post('/api/barcode/activation', activation(id, { externalId: 'PAL-RECYCLE-1' }))).statusCode).toBe(200);
+    expect(
+      (await client.post('/api/barcode/activation', activation(id, { externalId: 'PAL-RECYCLE-1' }))).statusCode,
+    ).toBe(200);
     expect((await undoLatest(client, id)).json()).toEqual({ errors: { $common: [3008] } });
     await trackTo(client, id, 'distributionCentre');
   });
@@ -79,10 +107,17 @@ describe('POST /barcode/recycle', () => {
     const id = await deliveredPallet(server);
     expect((await recycle(new Client(server.app, '10.6.1.1'), id)).statusCode).toBe(401);
     expect((await recycle(await loggedIn(server, '55556666'), id)).statusCode).toBe(403);
-    const registered = await new Client(server.app, '10.8.2.1').post('/api/user/carrier-user/self', { projectId: SEED.demoProject, firstName: 'Noactivate', lastName: 'Recycle', visitorId: VISITOR });
+    const registered = await new Client(server.app, '10.8.2.1').post('/api/user/carrier-user/self', {
+      projectId: SEED.demoProject,
+      firstName: 'Noactivate',
+      lastName: 'Recycle',
+      visitorId: VISITOR,
+    });
     await server.ctx.db.query(
       `insert into project_members (project_id, user_id, can_generate_barcode, can_activate_barcode, can_add_tracking)
-       select $1, id, false, false, true from users where first_name = 'Noactivate'`, [SEED.demoProject]);
+       select $1, id, false, false, true from users where first_name = 'Noactivate'`,
+      [SEED.demoProject],
+    );
     const res = await recycle(await loggedIn(server, registered.json().data.accessCode), id);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ errors: { $common: [403] } });
@@ -101,10 +136,16 @@ describe('POST /barcode/recycle', () => {
 
   it('recycles once when two staff recycle at the same moment', async () => {
     const id = await deliveredPallet(server);
-    const [a, b] = await Promise.all([recycle(await staff(server), id), recycle(await loggedIn(server, '77778888'), id)]);
+    const [a, b] = await Promise.all([
+      recycle(await staff(server), id),
+      recycle(await loggedIn(server, '77778888'), id),
+    ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 400]);
     expect([[3004], [3001]]).toContainEqual((a.statusCode === 400 ? a : b).json().errors.$common);
-    expect((await server.ctx.db.query("select 1 from barcode_history where barcode_id = $1 and action = 'recycled'", [id])).rows).toHaveLength(1);
+    expect(
+      (await server.ctx.db.query("select 1 from barcode_history where barcode_id = $1 and action = 'recycled'", [id]))
+        .rows,
+    ).toHaveLength(1);
     expect((await barcodeRow(id))?.cycle).toBe(1);
   });
 });
@@ -114,8 +155,15 @@ describe('POST /barcode/tracking of a paired child', () => {
     const [parent, child] = [await activatedPallet(server), await activatedPallet(server)];
     await pair(server, child, parent);
     const client = await staff(server);
-    expect((await client.post('/api/barcode/tracking', { barcodeId: child, trackPointKey: 'distributionCentre', forms: FORMS.distributionCentre })).json())
-      .toEqual({ errors: { $common: [3013] } });
+    expect(
+      (
+        await client.post('/api/barcode/tracking', {
+          barcodeId: child,
+          trackPointKey: 'distributionCentre',
+          forms: FORMS.distributionCentre,
+        })
+      ).json(),
+    ).toEqual({ errors: { $common: [3013] } });
     await trackTo(client, parent, 'distributionCentre');
   });
 });

@@ -9,7 +9,13 @@ afterAll(() => server.close());
 
 let n = 0;
 const freshClient = () => new Client(server.app, `100.64.0.${(n += 1)}`);
-const register = (extra: object = {}) => ({ projectId: SEED.demoProject, firstName: 'Aiko', lastName: 'Mori', visitorId: VISITOR, ...extra });
+const register = (extra: object = {}) => ({
+  projectId: SEED.demoProject,
+  firstName: 'Aiko',
+  lastName: 'Mori',
+  visitorId: VISITOR,
+  ...extra,
+});
 
 describe('POST /user/carrier-user/self', () => {
   it('registers a carrier whose generated code then logs in', async () => {
@@ -18,7 +24,11 @@ describe('POST /user/carrier-user/self', () => {
     const { accessCode } = res.json().data;
     expect(accessCode).toMatch(/^\d{8}$/);
     const client = freshClient();
-    const login = await client.post('/api/user/authorize', { projectId: SEED.demoProject, accessCode, visitorId: VISITOR });
+    const login = await client.post('/api/user/authorize', {
+      projectId: SEED.demoProject,
+      accessCode,
+      visitorId: VISITOR,
+    });
     expect(login.statusCode).toBe(200);
     const profile = (await client.get('/api/user/profile')).json().data;
     expect(profile.user).toMatchObject({ fullName: 'Aiko Mori', userType: 'carrier' });
@@ -27,7 +37,10 @@ describe('POST /user/carrier-user/self', () => {
 
   it('is refused with 3060 where the project disallows it, writing nothing', async () => {
     const before = await server.count('users');
-    const res = await freshClient().post('/api/user/carrier-user/self', register({ projectId: SEED.secureProject, password: 'Abcdefg1' }));
+    const res = await freshClient().post(
+      '/api/user/carrier-user/self',
+      register({ projectId: SEED.secureProject, password: 'Abcdefg1' }),
+    );
     expect(res.json()).toEqual({ errors: { $common: [3060] } });
     expect(await server.count('users')).toBe(before);
   });
@@ -48,7 +61,8 @@ describe('POST /user/carrier-user/self', () => {
 
   it('limits registrations per address', async () => {
     const client = freshClient();
-    for (let i = 0; i < 5; i += 1) expect((await client.post('/api/user/carrier-user/self', register())).statusCode).toBe(200);
+    for (let i = 0; i < 5; i += 1)
+      expect((await client.post('/api/user/carrier-user/self', register())).statusCode).toBe(200);
     expect((await client.post('/api/user/carrier-user/self', register())).statusCode).toBe(429);
   });
 });

@@ -28,19 +28,25 @@ function roundRobinProxy(backends: string[]): Promise<{ base: string; server: Se
     hits[index]! += 1;
     const target = new URL(req.url ?? '/', backends[index]);
     const forwarded = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
-    const upstream = httpRequest(target, { method: req.method, headers: { ...req.headers, 'x-forwarded-for': forwarded } }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = httpRequest(
+      target,
+      { method: req.method, headers: { ...req.headers, 'x-forwarded-for': forwarded } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => {
       res.writeHead(502).end();
     });
     req.pipe(upstream);
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as { port: number };
-    resolve({ base: `http://127.0.0.1:${port}`, server, hits });
-  }));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      resolve({ base: `http://127.0.0.1:${port}`, server, hits });
+    }),
+  );
 }
 
 describe.skipIf(!serverUrl)('two servers on one PostgreSQL behind a proxy', () => {
@@ -80,8 +86,16 @@ describe.skipIf(!serverUrl)('two servers on one PostgreSQL behind a proxy', () =
   }, 120_000);
 
   const post = (base: string, path: string, body: object, headers: Record<string, string> = {}) =>
-    fetch(`${base}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  const cookieHeader = (res: Response) => res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    fetch(`${base}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+  const cookieHeader = (res: Response) =>
+    res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
 
   it('keeps a session and rotates its refresh token on either server', async () => {
     const login = await post(proxy.base, '/user/authorize', staffLogin('scale-visitor-0001'));
@@ -104,7 +118,8 @@ describe.skipIf(!serverUrl)('two servers on one PostgreSQL behind a proxy', () =
   it('counts failed logins across both servers', async () => {
     const from = { 'x-forwarded-for': '198.51.100.77' };
     const wrong = { projectId: SEED.demoProject, accessCode: '99990000', visitorId: 'scale-visitor-0002' };
-    for (let i = 0; i < 10; i += 1) expect((await post(i % 2 ? b.base : a.base, '/user/authorize', wrong, from)).status).toBe(400);
+    for (let i = 0; i < 10; i += 1)
+      expect((await post(i % 2 ? b.base : a.base, '/user/authorize', wrong, from)).status).toBe(400);
     expect((await post(a.base, '/user/authorize', wrong, from)).status).toBe(429);
     expect((await post(b.base, '/user/authorize', wrong, from)).status).toBe(429);
     // Another address is not limited.
@@ -115,13 +130,17 @@ describe.skipIf(!serverUrl)('two servers on one PostgreSQL behind a proxy', () =
     const cookie = await staffCookie(proxy.base);
     const id = await apiClient(proxy.base, cookie).activatedPallet();
     const key = newId();
-    const send = (base: string) => post(base, '/barcode/tracking', distributionCentreStep(id), { cookie, 'idempotency-key': key });
+    const send = (base: string) =>
+      post(base, '/barcode/tracking', distributionCentreStep(id), { cookie, 'idempotency-key': key });
     const answers = await Promise.all([send(a.base), send(b.base), send(a.base), send(b.base)]);
     const again = await send(b.base);
     const bodies = await Promise.all([...answers, again].map(async (r) => `${r.status} ${await r.text()}`));
     expect(new Set(bodies).size).toBe(1);
     expect(bodies[0]).toMatch(/^200 /);
-    const { rows } = await db.query("select count(*)::int as n from barcode_history where barcode_id = $1 and track_point_key = 'distributionCentre'", [id]);
+    const { rows } = await db.query(
+      "select count(*)::int as n from barcode_history where barcode_id = $1 and track_point_key = 'distributionCentre'",
+      [id],
+    );
     expect(rows[0].n).toBe(1);
   }, 120_000);
 
@@ -138,11 +157,19 @@ describe.skipIf(!serverUrl)('two servers on one PostgreSQL behind a proxy', () =
       if (rows[0].n === 0) break;
       await new Promise((r) => setTimeout(r, 250));
     }
-    const deliveredBy = (server: ServerProcess) => server.output().split('\n').filter((l) => l.startsWith('{'))
-      .map((l) => JSON.parse(l) as { msg?: string; outbox?: string }).filter((l) => l.msg === 'outbox message delivered').map((l) => l.outbox!);
+    const deliveredBy = (server: ServerProcess) =>
+      server
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as { msg?: string; outbox?: string })
+        .filter((l) => l.msg === 'outbox message delivered')
+        .map((l) => l.outbox!);
     const all = [...deliveredBy(a), ...deliveredBy(b)].filter((id) => ids.includes(id));
     expect(all.length).toBe(ids.length);
     expect(new Set(all)).toEqual(new Set(ids));
-    console.info(`outbox: ${deliveredBy(a).filter((id) => ids.includes(id)).length} delivered by the first server, ${deliveredBy(b).filter((id) => ids.includes(id)).length} by the second`);
+    console.info(
+      `outbox: ${deliveredBy(a).filter((id) => ids.includes(id)).length} delivered by the first server, ${deliveredBy(b).filter((id) => ids.includes(id)).length} by the second`,
+    );
   }, 120_000);
 });

@@ -8,7 +8,8 @@ let server: TestServer;
 let staffUser: Client;
 const ids: Record<'measles' | 'flu' | 'blank' | 'tracked', string> = { measles: '', flu: '', blank: '', tracked: '' };
 
-const search = (client: Client, criteria: object) => client.post('/api/barcode/search', { projectId: SEED.demoProject, ...criteria });
+const search = (client: Client, criteria: object) =>
+  client.post('/api/barcode/search', { projectId: SEED.demoProject, ...criteria });
 /** The ids a search finds, as staff. */
 const found = async (criteria: object, client = staffUser): Promise<string[]> => {
   const res = await search(client, criteria);
@@ -20,10 +21,20 @@ const fields = (extra: object) => ({ customFields: { ...activation('x').customFi
 beforeAll(async () => {
   server = await startTestServer();
   staffUser = await staff(server);
-  ids.flu = await activatedPallet(server, { externalId: 'EXT-FLU-0001', trackingNumber: 'TN-555', ...fields({ lotNumber: 'FLU-2026-9', internalCost: 777 }) });
+  ids.flu = await activatedPallet(server, {
+    externalId: 'EXT-FLU-0001',
+    trackingNumber: 'TN-555',
+    ...fields({ lotNumber: 'FLU-2026-9', internalCost: 777 }),
+  });
   // A hidden field is never sent from a form; an import or an earlier configuration could hold one.
-  await server.ctx.db.query(`update barcodes set activation_data = activation_data || '{"qaNotes": "secretword"}' where id = $1`, [ids.flu]);
-  ids.measles = await activatedPallet(server, { externalId: 'EXT-MEA-0002', ...fields({ productName: 'Measles vaccine', lotNumber: 'MEA-7', caseCount: 12 }) });
+  await server.ctx.db.query(
+    `update barcodes set activation_data = activation_data || '{"qaNotes": "secretword"}' where id = $1`,
+    [ids.flu],
+  );
+  ids.measles = await activatedPallet(server, {
+    externalId: 'EXT-MEA-0002',
+    ...fields({ productName: 'Measles vaccine', lotNumber: 'MEA-7', caseCount: 12 }),
+  });
   ids.tracked = await activatedPallet(server, fields({ productName: 'Rotavirus drops', lotNumber: 'ROT-1' }));
   await trackTo(staffUser, ids.tracked, 'distributionCentre');
   ids.blank = await newBarcode(server);
@@ -49,11 +60,21 @@ describe('search criteria', () => {
   });
 
   it('finds by activation and last-step dates (the trigger keeps both)', async () => {
-    const { rows } = await server.ctx.db.query<{ activated_at: Date; last_step_at: Date }>('select activated_at, last_step_at from barcodes where id = $1', [ids.tracked]);
+    const { rows } = await server.ctx.db.query<{ activated_at: Date; last_step_at: Date }>(
+      'select activated_at, last_step_at from barcodes where id = $1',
+      [ids.tracked],
+    );
     expect(rows[0]!.last_step_at.getTime()).toBeGreaterThan(rows[0]!.activated_at.getTime());
-    await server.ctx.db.query("update barcodes set activated_at = '2025-01-10T00:00:00Z', last_step_at = '2025-02-10T00:00:00Z' where id = $1", [ids.flu]);
-    expect(await found({ activatedFrom: '2025-01-09T00:00:00Z', activatedTo: '2025-01-11T00:00:00Z' })).toEqual([ids.flu]);
-    expect(await found({ lastStepFrom: '2025-02-01T00:00:00Z', lastStepTo: '2025-02-28T00:00:00Z' })).toEqual([ids.flu]);
+    await server.ctx.db.query(
+      "update barcodes set activated_at = '2025-01-10T00:00:00Z', last_step_at = '2025-02-10T00:00:00Z' where id = $1",
+      [ids.flu],
+    );
+    expect(await found({ activatedFrom: '2025-01-09T00:00:00Z', activatedTo: '2025-01-11T00:00:00Z' })).toEqual([
+      ids.flu,
+    ]);
+    expect(await found({ lastStepFrom: '2025-02-01T00:00:00Z', lastStepTo: '2025-02-28T00:00:00Z' })).toEqual([
+      ids.flu,
+    ]);
     expect(await found({ activatedFrom: '2025-02-01T00:00:00Z', activatedTo: '2025-02-28T00:00:00Z' })).toEqual([]);
     const later = await found({ activatedFrom: '2025-06-01T00:00:00Z' });
     expect(later).toEqual([ids.tracked, ids.measles]);
@@ -90,19 +111,31 @@ describe('search criteria', () => {
   });
 
   it('combines criteria (all must hold)', async () => {
-    expect(await found({ text: 'vaccine', trackPointKey: 'manufacturer', fields: [{ key: 'lotNumber', value: 'FLU' }] })).toEqual([ids.flu]);
+    expect(
+      await found({ text: 'vaccine', trackPointKey: 'manufacturer', fields: [{ key: 'lotNumber', value: 'FLU' }] }),
+    ).toEqual([ids.flu]);
   });
 
   it("titles each label by the type's listViewTitleLabelField and shows no activation data", async () => {
     const items = (await search(staffUser, { externalId: 'EXT-MEA-0002' })).json().data.items;
-    expect(items).toEqual([expect.objectContaining({ id: ids.measles, barcodeType: 'pallet', title: 'Measles vaccine', currentTrackPointKey: 'manufacturer', isActivated: true })]);
+    expect(items).toEqual([
+      expect.objectContaining({
+        id: ids.measles,
+        barcodeType: 'pallet',
+        title: 'Measles vaccine',
+        currentTrackPointKey: 'manufacturer',
+        isActivated: true,
+      }),
+    ]);
     expect(JSON.stringify(items)).not.toContain('MEA-7');
   });
 });
 
 describe('visibility', () => {
   it('never searches a hidden field, by text or by key', async () => {
-    const { rows } = await server.ctx.db.query<{ n: number }>("select count(*)::int as n from barcodes where activation_data->>'qaNotes' = 'secretword'");
+    const { rows } = await server.ctx.db.query<{ n: number }>(
+      "select count(*)::int as n from barcodes where activation_data->>'qaNotes' = 'secretword'",
+    );
     expect(rows[0]!.n).toBe(1);
     expect(await found({ text: 'secretword' })).toEqual([]);
     expect(await found({ fields: [{ key: 'qaNotes', value: 'secretword' }] })).toEqual([]);
@@ -113,7 +146,10 @@ describe('visibility', () => {
   });
 
   it('answers a visitor 401 and a user of another enterprise 403, with nothing found', async () => {
-    const visitor = await new Client(server.app).post('/api/barcode/search', { projectId: SEED.demoProject, text: 'vaccine' });
+    const visitor = await new Client(server.app).post('/api/barcode/search', {
+      projectId: SEED.demoProject,
+      text: 'vaccine',
+    });
     expect(visitor.statusCode).toBe(401);
     const other = await search(await loggedIn(server, '55556666'), { text: 'vaccine' });
     expect(other.statusCode).toBe(403);

@@ -7,12 +7,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
 /** A port nobody listens on now. */
-export const freePort = () => new Promise<number>((resolve, reject) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address() as { port: number };
-    probe.close(() => resolve(port));
-  }).on('error', reject);
-});
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer()
+      .listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      })
+      .on('error', reject);
+  });
 
 export interface ServerProcess {
   base: string;
@@ -38,22 +41,40 @@ export function killLeftovers(): void {
  * (3 minutes at most: the cores are shared).
  */
 export async function startServerProcess(env: Record<string, string>, port?: number): Promise<ServerProcess> {
-  const listenOn = port ?? await freePort();
+  const listenOn = port ?? (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, DATABASE_URL: '', WORKERS: '', LOG_LEVEL: 'info', ...env, PORT: String(listenOn), HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      WORKERS: '',
+      LOG_LEVEL: 'info',
+      ...env,
+      PORT: String(listenOn),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
   let text = '';
-  child.stdout!.on('data', (chunk: Buffer) => { text += chunk.toString('utf8'); });
-  child.stderr!.on('data', (chunk: Buffer) => { text += chunk.toString('utf8'); });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => {
-    running.delete(child);
-    resolve(code);
-  }));
+  child.stdout!.on('data', (chunk: Buffer) => {
+    text += chunk.toString('utf8');
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    text += chunk.toString('utf8');
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
   const base = `http://127.0.0.1:${listenOn}`;
   const server: ServerProcess = {
-    base, port: listenOn, child, exited, output: () => text,
+    base,
+    port: listenOn,
+    child,
+    exited,
+    output: () => text,
     stop: async (signal = 'SIGTERM') => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;

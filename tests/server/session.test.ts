@@ -41,7 +41,11 @@ describe('GET /user/profile', () => {
   });
 
   it('refuses a forged access token', async () => {
-    const res = await freshClient().request({ method: 'GET', url: '/api/user/profile', cookies: { sb_access: 'eyJzdWIiOiJ4In0.forged' } });
+    const res = await freshClient().request({
+      method: 'GET',
+      url: '/api/user/profile',
+      cookies: { sb_access: 'eyJzdWIiOiJ4In0.forged' },
+    });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -54,7 +58,12 @@ describe('POST /user/refresh-token', () => {
     expect(res.statusCode).toBe(200);
     expect(client.cookie('sb_refresh')).not.toBe(first);
     expect((await client.get('/api/user/profile')).statusCode).toBe(200);
-    const replay = await freshClient().request({ method: 'POST', url: '/api/user/refresh-token', payload: { visitorId: VISITOR }, cookies: { sb_refresh: first ?? '' } });
+    const replay = await freshClient().request({
+      method: 'POST',
+      url: '/api/user/refresh-token',
+      payload: { visitorId: VISITOR },
+      cookies: { sb_refresh: first ?? '' },
+    });
     expect(replay.statusCode).toBe(401);
   });
 
@@ -63,11 +72,24 @@ describe('POST /user/refresh-token', () => {
     const clocked = await startTestServer({ clock: () => new Date(now) });
     try {
       const client = new Client(clocked.app, '192.0.2.200');
-      expect((await client.post('/api/user/authorize', { projectId: SEED.demoProject, accessCode: '11112222', visitorId: VISITOR })).statusCode).toBe(200);
+      expect(
+        (
+          await client.post('/api/user/authorize', {
+            projectId: SEED.demoProject,
+            accessCode: '11112222',
+            visitorId: VISITOR,
+          })
+        ).statusCode,
+      ).toBe(200);
       const spent = client.cookie('sb_refresh') ?? '';
       expect((await client.post('/api/user/refresh-token', { visitorId: VISITOR })).statusCode).toBe(200);
       now += 31_000;
-      const replay = await new Client(clocked.app).request({ method: 'POST', url: '/api/user/refresh-token', payload: { visitorId: VISITOR }, cookies: { sb_refresh: spent } });
+      const replay = await new Client(clocked.app).request({
+        method: 'POST',
+        url: '/api/user/refresh-token',
+        payload: { visitorId: VISITOR },
+        cookies: { sb_refresh: spent },
+      });
       expect(replay.statusCode).toBe(401);
       expect((await client.get('/api/user/profile')).statusCode).toBe(401);
       expect((await client.post('/api/user/refresh-token', { visitorId: VISITOR })).statusCode).toBe(401);
@@ -80,7 +102,12 @@ describe('POST /user/refresh-token', () => {
     const client = await loggedIn();
     const spent = client.cookie('sb_refresh') ?? '';
     expect((await client.post('/api/user/refresh-token', { visitorId: VISITOR })).statusCode).toBe(200);
-    const replay = await freshClient().request({ method: 'POST', url: '/api/user/refresh-token', payload: { visitorId: VISITOR }, cookies: { sb_refresh: spent } });
+    const replay = await freshClient().request({
+      method: 'POST',
+      url: '/api/user/refresh-token',
+      payload: { visitorId: VISITOR },
+      cookies: { sb_refresh: spent },
+    });
     expect(replay.statusCode).toBe(401);
     expect((await client.get('/api/user/profile')).statusCode).toBe(200);
   });
@@ -105,15 +132,30 @@ describe('POST /user/logout', () => {
     const res = await client.post('/api/user/logout', { visitorId: VISITOR });
     expect(res.statusCode).toBe(200);
     expect(client.cookie('sb_access')).toBeUndefined();
-    const replayAccess = await freshClient().request({ method: 'GET', url: '/api/user/profile', cookies: { sb_access: access } });
+    const replayAccess = await freshClient().request({
+      method: 'GET',
+      url: '/api/user/profile',
+      cookies: { sb_access: access },
+    });
     expect(replayAccess.statusCode).toBe(401);
-    const replayRefresh = await freshClient().request({ method: 'POST', url: '/api/user/refresh-token', payload: { visitorId: VISITOR }, cookies: { sb_refresh: refresh } });
+    const replayRefresh = await freshClient().request({
+      method: 'POST',
+      url: '/api/user/refresh-token',
+      payload: { visitorId: VISITOR },
+      cookies: { sb_refresh: refresh },
+    });
     expect(replayRefresh.statusCode).toBe(401);
   });
 });
 
 describe('one-time code on secure@1', () => {
-  const secureLogin = (extra: object = {}) => ({ projectId: SEED.secureProject, accessCode: '11112222', password: SEED.staffPassword, visitorId: VISITOR, ...extra });
+  const secureLogin = (extra: object = {}) => ({
+    projectId: SEED.secureProject,
+    accessCode: '11112222',
+    password: SEED.staffPassword,
+    visitorId: VISITOR,
+    ...extra,
+  });
   const latestCode = async (): Promise<string> => {
     const res = await freshClient().get('/api/dev/outbox');
     const message = res.json().data[0];
@@ -136,9 +178,13 @@ describe('one-time code on secure@1', () => {
     expect(sent.json()).toEqual({ errors: { $common: [3057] } });
     const code = await latestCode();
     expect(code).toMatch(/^\d{6}$/);
-    expect((await client.post('/api/user/authorize', secureLogin())).json()).toEqual({ errors: { oneTimePasscode: [1000] } });
+    expect((await client.post('/api/user/authorize', secureLogin())).json()).toEqual({
+      errors: { oneTimePasscode: [1000] },
+    });
     const wrong = code === '000000' ? '111111' : '000000';
-    expect((await client.post('/api/user/authorize', secureLogin({ oneTimePasscode: wrong }))).json()).toEqual({ errors: { oneTimePasscode: [2002] } });
+    expect((await client.post('/api/user/authorize', secureLogin({ oneTimePasscode: wrong }))).json()).toEqual({
+      errors: { oneTimePasscode: [2002] },
+    });
     const ok = await client.post('/api/user/authorize', secureLogin({ oneTimePasscode: code }));
     expect(ok.statusCode).toBe(200);
     const reused = await freshClient().post('/api/user/authorize', secureLogin({ oneTimePasscode: code }));

@@ -8,14 +8,20 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('GET /barcode/project-manifest (issue 20: the app installs per project)', () => {
-  it('answers the project\'s web app manifest: its name, its start URL, the app\'s icons and its SVG logo first', async () => {
+  it("answers the project's web app manifest: its name, its start URL, the app's icons and its SVG logo first", async () => {
     const res = await new Client(server.app).get('/api/barcode/project-manifest?code=demo');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/manifest+json');
     const manifest = res.json();
     expect(manifest).toMatchObject({
-      id: '/demo', name: 'Cold-chain vaccine shipments', short_name: 'Cold-chain', start_url: '/demo', scope: '/',
-      display: 'standalone', theme_color: '#0b7285', background_color: '#ffffff',
+      id: '/demo',
+      name: 'Cold-chain vaccine shipments',
+      short_name: 'Cold-chain',
+      start_url: '/demo',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#0b7285',
+      background_color: '#ffffff',
     });
     expect(manifest.icons).toEqual([
       { src: `/api/barcode/project-logo/${SEED.demoProject}`, sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
@@ -27,7 +33,9 @@ describe('GET /barcode/project-manifest (issue 20: the app installs per project)
 
   it('answers 2304 for a project that does not exist, 400 for a malformed code', async () => {
     const client = new Client(server.app);
-    expect((await client.get('/api/barcode/project-manifest?code=nope')).json()).toEqual({ errors: { $common: [2304] } });
+    expect((await client.get('/api/barcode/project-manifest?code=nope')).json()).toEqual({
+      errors: { $common: [2304] },
+    });
     expect((await client.get('/api/barcode/project-manifest?code=a%20b')).statusCode).toBe(400);
   });
 });

@@ -14,7 +14,12 @@ function Harness({ onSubmit }: { onSubmit(code: string): void }) {
   const [value, setValue] = useState<AccessCodeValue>({ first: '', last: '' });
   return (
     <MantineProvider>
-      <form onSubmit={(e) => { e.preventDefault(); onSubmit(value.first + value.last); }}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit(value.first + value.last);
+        }}
+      >
         <AccessCodeInput value={value} onChange={setValue} />
         <button type="submit">Authenticate</button>
       </form>
@@ -22,7 +27,8 @@ function Harness({ onSubmit }: { onSubmit(code: string): void }) {
   );
 }
 
-const fields = () => [screen.getByLabelText('Access code, first 4 digits'), screen.getByLabelText('Access code, last 4 digits')] as const;
+const fields = () =>
+  [screen.getByLabelText('Access code, first 4 digits'), screen.getByLabelText('Access code, last 4 digits')] as const;
 
 describe('AccessCodeInput', () => {
   it('keeps digits only and moves to the second field after 4 digits', async () => {

@@ -8,11 +8,19 @@ describe('image sources in alert bodies', () => {
   });
 
   it('are never another host, protocol-relative ones included', () => {
-    for (const src of ['https://other.host/x.png', '//other.host/x.png', '/\\other.host/x.png', 'javascript:alert(1)', 'data:text/html,x']) expect(isSiteImageSource(src), src).toBe(false);
+    for (const src of [
+      'https://other.host/x.png',
+      '//other.host/x.png',
+      '/\\other.host/x.png',
+      'javascript:alert(1)',
+      'data:text/html,x',
+    ])
+      expect(isSiteImageSource(src), src).toBe(false);
   });
 
   it('are checked as the browser resolves them: tabs and newlines dropped, spaces trimmed (sanitize.ts passes the src through urlAsParsed)', () => {
-    for (const src of ['/\t/other.host/x.png', '/\n/other.host/x.png', ' //other.host/x.png', '/\r\\other.host/x.png']) expect(isSiteImageSource(urlAsParsed(src)), JSON.stringify(src)).toBe(false);
+    for (const src of ['/\t/other.host/x.png', '/\n/other.host/x.png', ' //other.host/x.png', '/\r\\other.host/x.png'])
+      expect(isSiteImageSource(urlAsParsed(src)), JSON.stringify(src)).toBe(false);
     expect(isSiteImageSource(urlAsParsed(' /api/x.png\n'))).toBe(true);
   });
 });

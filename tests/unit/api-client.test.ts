@@ -9,10 +9,17 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 
 /** An API client over a scripted fetch; records every call. */
 function setup(handler: Handler, overrides: Partial<ApiClientOptions> = {}) {
-  const calls: { method: string; path: string; headers: Headers; body: unknown; credentials?: RequestCredentials }[] = [];
+  const calls: { method: string; path: string; headers: Headers; body: unknown; credentials?: RequestCredentials }[] =
+    [];
   const fakeFetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://app.test');
-    calls.push({ method: init.method ?? 'get', path: url.pathname + url.search, headers: new Headers(init.headers), body: init.body ? JSON.parse(String(init.body)) : undefined, credentials: init.credentials });
+    calls.push({
+      method: init.method ?? 'get',
+      path: url.pathname + url.search,
+      headers: new Headers(init.headers),
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+      credentials: init.credentials,
+    });
     return handler(url, init);
   });
   const options: ApiClientOptions = {
@@ -41,7 +48,9 @@ describe('API client: headers', () => {
 
   it('announces a newer client version with its forced flag, and ignores the same or older', async () => {
     let version = '1.44.1';
-    const { api, options } = setup(() => json(200, { data: 1 }, { 'client-version': version, 'force-upgrade': 'true' }));
+    const { api, options } = setup(() =>
+      json(200, { data: 1 }, { 'client-version': version, 'force-upgrade': 'true' }),
+    );
     await api.get('/x');
     version = '1.44.0';
     await api.get('/x');
@@ -81,9 +90,13 @@ describe('API client: error normalisation (spec section 8)', () => {
   it('reports a network failure and a timeout as such', async () => {
     const down = setup(() => Promise.reject(new TypeError('Failed to fetch')));
     expect(((await down.api.get('/x').catch((e: unknown) => e)) as ApiError).code).toBe('network');
-    const slow = setup((_url, init) => new Promise((_resolve, reject) => {
-      init.signal?.addEventListener('abort', () => reject(init.signal?.reason));
-    }), { timeoutMs: 20 });
+    const slow = setup(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        }),
+      { timeoutMs: 20 },
+    );
     expect(((await slow.api.get('/x').catch((e: unknown) => e)) as ApiError).code).toBe('timeout');
   });
 });
@@ -105,7 +118,9 @@ describe('API client: exactly-once writes', () => {
 
   it('sends a write that failed on the network again with the same key, at most twice (0.3 s, then 1 s later)', async () => {
     let failures = 2;
-    const flaky = setup(() => (failures-- > 0 ? Promise.reject(new TypeError('Failed to fetch')) : json(200, { data: 'ok' })));
+    const flaky = setup(() =>
+      failures-- > 0 ? Promise.reject(new TypeError('Failed to fetch')) : json(200, { data: 'ok' }),
+    );
     expect(await flaky.api.post('/barcode/undo-tracking', { seq: 3 })).toBe('ok');
     expect(flaky.calls).toHaveLength(3);
     expect(new Set(flaky.calls.map((c) => c.headers.get('idempotency-key'))).size).toBe(1);
@@ -169,7 +184,9 @@ describe('API client: 401 and token refresh (spec section 4)', () => {
   });
 
   it('retries only once: a second 401 after a good refresh is thrown', async () => {
-    const { api, calls } = setup((url) => url.pathname.endsWith('refresh-token') ? json(200, { data: {} }) : json(401, { errors: { $common: [2003] } }));
+    const { api, calls } = setup((url) =>
+      url.pathname.endsWith('refresh-token') ? json(200, { data: {} }) : json(401, { errors: { $common: [2003] } }),
+    );
     await expect(api.get('/a')).rejects.toBeInstanceOf(ApiError);
     expect(calls.map((c) => c.path)).toEqual(['/api/a', '/api/user/refresh-token', '/api/a']);
   });
@@ -185,9 +202,12 @@ describe('API client: 401 and token refresh (spec section 4)', () => {
 });
 
 describe('API client: configuration revisions (issue 19)', () => {
-  it('sends the loaded revision as Config-Revision on writes only, a queued write\'s own when it has one, and hands every answer\'s headers on', async () => {
+  it("sends the loaded revision as Config-Revision on writes only, a queued write's own when it has one, and hands every answer's headers on", async () => {
     const onHeaders = vi.fn();
-    const { api, calls } = setup(() => json(200, { data: 1 }, { 'project-revision': '3' }), { configRevision: () => 2, onHeaders });
+    const { api, calls } = setup(() => json(200, { data: 1 }, { 'project-revision': '3' }), {
+      configRevision: () => 2,
+      onHeaders,
+    });
     await api.get('/barcode/project');
     await api.post('/barcode/tracking', { barcodeId: 'AAAAAAAAAAAA' });
     await api.request('post', '/barcode/tracking', { data: { barcodeId: 'AAAAAAAAAAAA' }, configRevision: 1 });

@@ -48,10 +48,19 @@ async function mountReads() {
     });
     return null;
   }
-  const view = render(<>{Object.entries(keys).map(([name, key]) => <Read key={name} name={name} swrKey={key} />)}</>);
+  const view = render(
+    <>
+      {Object.entries(keys).map(([name, key]) => (
+        <Read key={name} name={name} swrKey={key} />
+      ))}
+    </>,
+  );
   await act(async () => undefined);
   const before = { ...requests };
-  const asked = () => Object.keys(keys).filter((name) => (requests[name] ?? 0) > (before[name] ?? 0)).sort();
+  const asked = () =>
+    Object.keys(keys)
+      .filter((name) => (requests[name] ?? 0) > (before[name] ?? 0))
+      .sort();
   return { id, asked, unmount: view.unmount };
 }
 
@@ -78,7 +87,9 @@ describe('each mutation revalidates the reads it makes stale, and only those', (
 
   it('adding and undoing a tracking step: the barcode and the tracking counts', async () => {
     expect(await revalidatedBy(addTracking, tracking)).toEqual([...BARCODE_READS, 'trackingCount'].sort());
-    expect(await revalidatedBy(undoTracking, (id) => ({ barcodeId: id, seq: 3 }))).toEqual([...BARCODE_READS, 'trackingCount'].sort());
+    expect(await revalidatedBy(undoTracking, (id) => ({ barcodeId: id, seq: 3 }))).toEqual(
+      [...BARCODE_READS, 'trackingCount'].sort(),
+    );
   });
 
   it('recycling: the barcode only', async () => {

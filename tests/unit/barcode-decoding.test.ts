@@ -7,8 +7,18 @@ import { FORMATS, asSymbology } from '@/features/scanning/model/symbology';
 
 // The wasm comes from node_modules, as the app serves it: nothing is fetched from a CDN.
 beforeAll(async () => {
-  await prepareReader({ overrides: { wasmBinary: readFileSync('node_modules/zxing-wasm/dist/reader/zxing_reader.wasm').buffer as ArrayBuffer }, fireImmediately: true });
-  await prepareWriter({ overrides: { wasmBinary: readFileSync('node_modules/zxing-wasm/dist/writer/zxing_writer.wasm').buffer as ArrayBuffer }, fireImmediately: true });
+  await prepareReader({
+    overrides: {
+      wasmBinary: readFileSync('node_modules/zxing-wasm/dist/reader/zxing_reader.wasm').buffer as ArrayBuffer,
+    },
+    fireImmediately: true,
+  });
+  await prepareWriter({
+    overrides: {
+      wasmBinary: readFileSync('node_modules/zxing-wasm/dist/writer/zxing_writer.wasm').buffer as ArrayBuffer,
+    },
+    fireImmediately: true,
+  });
 });
 
 /** A sample of each format, valid for it (check digits included), and what a reader reports. */
@@ -33,7 +43,11 @@ describe('decoding the ten formats of spec section 9 with zxing-cpp (WebAssembly
     const written = await writeBarcode(text, { format: format as never, scale: 4 });
     expect(written.error).toBe('');
     const image = new Uint8Array(await (written.image as Blob).arrayBuffer());
-    const [result] = await readBarcodes(image, { formats: [...FORMATS.default], tryHarder: true, maxNumberOfSymbols: 1 });
+    const [result] = await readBarcodes(image, {
+      formats: [...FORMATS.default],
+      tryHarder: true,
+      maxNumberOfSymbols: 1,
+    });
     expect(result?.isValid).toBe(true);
     expect(result?.text).toBe(READ_AS[format] ?? text);
   });

@@ -14,13 +14,34 @@ import { COUNTRY_CODES } from '@schemas/countries';
 import demo from '../../server/projects/demo@1.json';
 
 const permission = (generate: boolean, activate: boolean, track: boolean) => ({
-  generateBarcodePermission: { canEdit: generate }, activateBarcodePermission: { canEdit: activate }, addTrackingPermission: { canEdit: track },
+  generateBarcodePermission: { canEdit: generate },
+  activateBarcodePermission: { canEdit: activate },
+  addTrackingPermission: { canEdit: track },
 });
-const project = (perm = permission(true, true, true)) => ({ ...demo, id: 'p', code: 'demo', name: 'Demo', version: 1, projectPermission: perm } as unknown as Project);
+const project = (perm = permission(true, true, true)) =>
+  ({ ...demo, id: 'p', code: 'demo', name: 'Demo', version: 1, projectPermission: perm }) as unknown as Project;
 const barcode = (over: Partial<Barcode> = {}): Barcode => ({
-  id: 'AAAAAAAAAAAA', barcodeType: 'pallet', isActivated: true, isDeactivated: false, currentTrackPointKey: 'manufacturer',
-  projectId: 'p', projectCode: 'demo', projectVersion: 1, externalId: null, trackingNumber: null, activationData: {},
-  hierarchy: { parentId: null, ancestorIds: [], childrenCount: 0, maxChildren: 0, linkToCount: 0, beLinkedCount: 0, maxLinks: 0 }, ...over,
+  id: 'AAAAAAAAAAAA',
+  barcodeType: 'pallet',
+  isActivated: true,
+  isDeactivated: false,
+  currentTrackPointKey: 'manufacturer',
+  projectId: 'p',
+  projectCode: 'demo',
+  projectVersion: 1,
+  externalId: null,
+  trackingNumber: null,
+  activationData: {},
+  hierarchy: {
+    parentId: null,
+    ancestorIds: [],
+    childrenCount: 0,
+    maxChildren: 0,
+    linkToCount: 0,
+    beLinkedCount: 0,
+    maxLinks: 0,
+  },
+  ...over,
 });
 const names = (actions: { name: string }[]) => actions.map((a) => a.name);
 
@@ -32,15 +53,36 @@ describe('detail actions (spec sections 2, 4, 6)', () => {
   it('offers activation for a new barcode, disabled with the reason without the permission', () => {
     const fresh = barcode({ isActivated: false, barcodeType: null, currentTrackPointKey: null });
     expect(detailActions(project(), fresh, true)[0]).toEqual({ name: 'activate', enabled: true });
-    expect(detailActions(project(permission(true, false, true)), fresh, true)[0]).toEqual({ name: 'activate', enabled: false, disabledReason: 'noActivatePermission' });
+    expect(detailActions(project(permission(true, false, true)), fresh, true)[0]).toEqual({
+      name: 'activate',
+      enabled: false,
+      disabledReason: 'noActivatePermission',
+    });
   });
 
   it('offers tracking and editing on the way, undo once past the start, recycle only at the end', () => {
     // manufacturer -> distribution centre, which allows skipping (demo@1): bulk tracking and bulk skip.
-    expect(names(detailActions(project(), barcode(), true))).toEqual(['track', 'edit', 'history', 'scannedBarcodes', 'bulkTracking', 'bulkSkipTracking', 'trace', 'children']);
+    expect(names(detailActions(project(), barcode(), true))).toEqual([
+      'track',
+      'edit',
+      'history',
+      'scannedBarcodes',
+      'bulkTracking',
+      'bulkSkipTracking',
+      'trace',
+      'children',
+    ]);
     // distribution centre -> carrier does not allow skipping.
-    expect(names(detailActions(project(), barcode({ currentTrackPointKey: 'distributionCentre' }), true)))
-      .toEqual(['track', 'edit', 'undo', 'history', 'scannedBarcodes', 'bulkTracking', 'trace', 'children']);
+    expect(names(detailActions(project(), barcode({ currentTrackPointKey: 'distributionCentre' }), true))).toEqual([
+      'track',
+      'edit',
+      'undo',
+      'history',
+      'scannedBarcodes',
+      'bulkTracking',
+      'trace',
+      'children',
+    ]);
     const atEnd = detailActions(project(), barcode({ currentTrackPointKey: 'pharmacy' }), true);
     expect(atEnd[0]).toEqual({ name: 'track', enabled: false, disabledReason: 'atEnd' });
     expect(names(atEnd)).toEqual(expect.arrayContaining(['recycle', 'bulkRecycle']));
@@ -48,44 +90,93 @@ describe('detail actions (spec sections 2, 4, 6)', () => {
   });
 
   it('offers stock in while not in stock and stock out while in stock, only to users the server tells the stock to', () => {
-    const location = { id: '00000000-0000-4000-8000-000000000001', code: 'B1', kind: 'bin' as const, name: { en: 'B', ja: 'B', 'zh-TW': 'B', 'zh-CN': 'B' }, path: [] };
+    const location = {
+      id: '00000000-0000-4000-8000-000000000001',
+      code: 'B1',
+      kind: 'bin' as const,
+      name: { en: 'B', ja: 'B', 'zh-TW': 'B', 'zh-CN': 'B' },
+      path: [],
+    };
     expect(names(detailActions(project(), barcode(), true))).not.toContain('stockIn');
     expect(names(detailActions(project(), barcode({ stock: null }), true))).toContain('stockIn');
-    const stocked = detailActions(project(), barcode({ stock: { location, since: '2026-11-23T10:00:00Z', trackPointKey: 'manufacturer' } }), true);
+    const stocked = detailActions(
+      project(),
+      barcode({ stock: { location, since: '2026-11-23T10:00:00Z', trackPointKey: 'manufacturer' } }),
+      true,
+    );
     expect(names(stocked)).toContain('stockOut');
     expect(names(stocked)).not.toContain('stockIn');
-    expect(detailActions(project(permission(true, true, false)), barcode({ stock: null }), true).find((a) => a.name === 'stockIn'))
-      .toEqual({ name: 'stockIn', enabled: false, disabledReason: 'noTrackingPermission' });
-    expect(detailActions(project(permission(true, true, false)), barcode(), true).find((a) => a.name === 'bulkTracking'))
-      .toEqual({ name: 'bulkTracking', enabled: false, disabledReason: 'noTrackingPermission' });
+    expect(
+      detailActions(project(permission(true, true, false)), barcode({ stock: null }), true).find(
+        (a) => a.name === 'stockIn',
+      ),
+    ).toEqual({ name: 'stockIn', enabled: false, disabledReason: 'noTrackingPermission' });
+    expect(
+      detailActions(project(permission(true, true, false)), barcode(), true).find((a) => a.name === 'bulkTracking'),
+    ).toEqual({ name: 'bulkTracking', enabled: false, disabledReason: 'noTrackingPermission' });
   });
 
   it('says why tracking is disabled: no permission, or a deactivated barcode', () => {
-    expect(detailActions(project(permission(true, true, false)), barcode(), true)[0]).toMatchObject({ enabled: false, disabledReason: 'noTrackingPermission' });
-    expect(detailActions(project(), barcode({ isDeactivated: true }), true).filter((a) => a.enabled).map((a) => a.name)).toEqual(['history', 'scannedBarcodes', 'trace', 'children']);
+    expect(detailActions(project(permission(true, true, false)), barcode(), true)[0]).toMatchObject({
+      enabled: false,
+      disabledReason: 'noTrackingPermission',
+    });
+    expect(
+      detailActions(project(), barcode({ isDeactivated: true }), true)
+        .filter((a) => a.enabled)
+        .map((a) => a.name),
+    ).toEqual(['history', 'scannedBarcodes', 'trace', 'children']);
   });
 });
 
 describe('alert display rule (spec section 9)', () => {
   const at = '2026-11-21T10:00:00Z';
   it('shows an alert from its displayed time on, for its duration when it has one', () => {
-    expect(isAlertShown({ displayedDateTime: at, mobileAlertDurationByMinutes: null }, new Date('2026-11-21T09:59:59Z'))).toBe(false);
-    expect(isAlertShown({ displayedDateTime: at, mobileAlertDurationByMinutes: null }, new Date('2027-01-01T00:00:00Z'))).toBe(true);
-    expect(isAlertShown({ displayedDateTime: at, mobileAlertDurationByMinutes: 30 }, new Date('2026-11-21T10:29:59Z'))).toBe(true);
-    expect(isAlertShown({ displayedDateTime: at, mobileAlertDurationByMinutes: 30 }, new Date('2026-11-21T10:30:00Z'))).toBe(false);
-    expect(isAlertShown({ displayedDateTime: 'not a date', mobileAlertDurationByMinutes: null }, new Date())).toBe(false);
+    expect(
+      isAlertShown({ displayedDateTime: at, mobileAlertDurationByMinutes: null }, new Date('2026-11-21T09:59:59Z')),
+    ).toBe(false);
+    expect(
+      isAlertShown({ displayedDateTime: at, mobileAlertDurationByMinutes: null }, new Date('2027-01-01T00:00:00Z')),
+    ).toBe(true);
+    expect(
+      isAlertShown({ displayedDateTime: at, mobileAlertDurationByMinutes: 30 }, new Date('2026-11-21T10:29:59Z')),
+    ).toBe(true);
+    expect(
+      isAlertShown({ displayedDateTime: at, mobileAlertDurationByMinutes: 30 }, new Date('2026-11-21T10:30:00Z')),
+    ).toBe(false);
+    expect(isAlertShown({ displayedDateTime: 'not a date', mobileAlertDurationByMinutes: null }, new Date())).toBe(
+      false,
+    );
   });
 });
 
 describe('stored values on the detail page', () => {
   const field = (f: object) => f as CustomField;
   it('shows dates as YYYY/MM/DD, option labels in the language, units, adjustments and files', () => {
-    expect(shownValue(field({ type: 'date', key: 'd' }), '2027-03-31', 'en')).toEqual({ kind: 'text', text: '2027/03/31' });
-    const select = field({ type: 'multiSelect', key: 's', options: [{ value: 'a', label: { en: 'Fragile', ja: '割れ物' } }, { value: 'b', label: { en: 'Upright', ja: '天地無用' } }] });
+    expect(shownValue(field({ type: 'date', key: 'd' }), '2027-03-31', 'en')).toEqual({
+      kind: 'text',
+      text: '2027/03/31',
+    });
+    const select = field({
+      type: 'multiSelect',
+      key: 's',
+      options: [
+        { value: 'a', label: { en: 'Fragile', ja: '割れ物' } },
+        { value: 'b', label: { en: 'Upright', ja: '天地無用' } },
+      ],
+    });
     expect(shownValue(select, ['a', 'b'], 'ja')).toEqual({ kind: 'text', text: '割れ物, 天地無用' });
-    expect(shownValue(field({ type: 'number', key: 'n', unitPrefix: '¥' }), 1200, 'en')).toEqual({ kind: 'text', text: '¥1200' });
-    expect(shownValue(field({ type: 'adjustment', key: 'q', unitSuffix: 'cases' }), { type: 'decrease', value: 3 }, 'en')).toEqual({ kind: 'text', text: '−3 cases' });
-    expect(shownValue(field({ type: 'files', key: 'f' }), [{ name: 'a.png', url: '/api/x' }], 'en')).toEqual({ kind: 'files', files: [{ name: 'a.png', url: '/api/x' }] });
+    expect(shownValue(field({ type: 'number', key: 'n', unitPrefix: '¥' }), 1200, 'en')).toEqual({
+      kind: 'text',
+      text: '¥1200',
+    });
+    expect(
+      shownValue(field({ type: 'adjustment', key: 'q', unitSuffix: 'cases' }), { type: 'decrease', value: 3 }, 'en'),
+    ).toEqual({ kind: 'text', text: '−3 cases' });
+    expect(shownValue(field({ type: 'files', key: 'f' }), [{ name: 'a.png', url: '/api/x' }], 'en')).toEqual({
+      kind: 'files',
+      files: [{ name: 'a.png', url: '/api/x' }],
+    });
     expect(shownValue(field({ type: 'text', key: 't' }), '', 'en')).toEqual({ kind: 'empty' });
   });
 });
@@ -95,27 +186,67 @@ describe('stored values on the detail page', () => {
 
 describe('activation and tracking data', () => {
   it('splits the package step into dimension, weight, identifiers and custom fields', () => {
-    expect(splitPackageData({ depth: 60, width: 40, height: 30, weight: 12.5, externalId: ' CASE-1 ', trackingNumber: '', productName: 'Vaccine', lot: undefined })).toEqual({
-      dimension: { depth: 60, width: 40, height: 30 }, weight: 12.5, externalId: 'CASE-1', trackingNumber: undefined, customFields: { productName: 'Vaccine' },
+    expect(
+      splitPackageData({
+        depth: 60,
+        width: 40,
+        height: 30,
+        weight: 12.5,
+        externalId: ' CASE-1 ',
+        trackingNumber: '',
+        productName: 'Vaccine',
+        lot: undefined,
+      }),
+    ).toEqual({
+      dimension: { depth: 60, width: 40, height: 30 },
+      weight: 12.5,
+      externalId: 'CASE-1',
+      trackingNumber: undefined,
+      customFields: { productName: 'Vaccine' },
     });
     expect(splitPackageData({ depth: 60 }).dimension).toBeUndefined();
-    expect(packageDataOf({ dimension: { depth: 1, width: 2, height: 3 }, origin: {}, weight: 4, productName: 'V' })).toEqual({ depth: 1, width: 2, height: 3, weight: 4, productName: 'V' });
+    expect(
+      packageDataOf({ dimension: { depth: 1, width: 2, height: 3 }, origin: {}, weight: 4, productName: 'V' }),
+    ).toEqual({ depth: 1, width: 2, height: 3, weight: 4, productName: 'V' });
   });
 
   it('sends an address only when something was entered, without empty parts', () => {
     expect(toAddress({ companyName: '', country: undefined })).toBeUndefined();
-    expect(toAddress({ companyName: '', country: 'JPN', address1: '1-1 Umeda', other: 'x' })).toEqual({ country: 'JPN', address1: '1-1 Umeda' });
+    expect(toAddress({ companyName: '', country: 'JPN', address1: '1-1 Umeda', other: 'x' })).toEqual({
+      country: 'JPN',
+      address1: '1-1 Umeda',
+    });
   });
 
   it("tracks a trackpoint's forms, then the addresses and package it requires", () => {
-    const point = { key: 'p', name: { en: 'P' }, trackPointForms: [{ key: 'a', customFields: [] }, { key: 'b', customFields: [] }], requireDestination: true, requirePackageInfo: true } as unknown as TrackPoint;
-    expect(trackSteps(point)).toEqual([{ kind: 'form', key: 'a' }, { kind: 'form', key: 'b' }, { kind: 'destination' }, { kind: 'package' }]);
-    expect(trackSteps({ ...point, trackPointForms: [], requireDestination: false, requirePackageInfo: false })).toEqual([{ kind: 'form', key: '' }]);
+    const point = {
+      key: 'p',
+      name: { en: 'P' },
+      trackPointForms: [
+        { key: 'a', customFields: [] },
+        { key: 'b', customFields: [] },
+      ],
+      requireDestination: true,
+      requirePackageInfo: true,
+    } as unknown as TrackPoint;
+    expect(trackSteps(point)).toEqual([
+      { kind: 'form', key: 'a' },
+      { kind: 'form', key: 'b' },
+      { kind: 'destination' },
+      { kind: 'package' },
+    ]);
+    expect(trackSteps({ ...point, trackPointForms: [], requireDestination: false, requirePackageInfo: false })).toEqual(
+      [{ kind: 'form', key: '' }],
+    );
   });
 
   it("looks a barcode up by external id when the route's id holds '='", () => {
     expect(barcodeQuery('demo', 'AAAAAAAAAAAA')).toEqual({ id: 'AAAAAAAAAAAA' });
-    expect(barcodeQuery('demo', 'externalId=PO-1&trackingNumber=T 9')).toEqual({ projectCode: 'demo', externalId: 'PO-1', trackingNumber: 'T 9' });
+    expect(barcodeQuery('demo', 'externalId=PO-1&trackingNumber=T 9')).toEqual({
+      projectCode: 'demo',
+      externalId: 'PO-1',
+      trackingNumber: 'T 9',
+    });
   });
 
   it('lists 249 distinct ISO alpha-3 countries, JPN, USA and CHN first', () => {

@@ -4,7 +4,9 @@ import { BOOT_RESPONSE_MAX_AGE_MS, takeBootResponse } from '@/shared/api/boot-re
 const PROJECT = '/api/barcode/project?code=demo&version=1';
 const BARCODE = '/api/barcode/barcode?id=ABCDEFGHJKLM';
 const answer = (body: string) => new Response(body, { status: 200 });
-const page = (...requests: [string, Promise<Response>][]) => ({ __sbBootRequests: requests.map(([url, response]) => ({ url, response })) });
+const page = (...requests: [string, Promise<Response>][]) => ({
+  __sbBootRequests: requests.map(([url, response]) => ({ url, response })),
+});
 
 describe("the API client takes over index.html's first requests", () => {
   it("answers the same GETs with the page's responses, each once; the next call is sent", async () => {
@@ -35,7 +37,9 @@ describe("the API client takes over index.html's first requests", () => {
 
   it('does not use an answer from long ago (the page stayed on another screen meanwhile)', () => {
     const host = page([PROJECT, Promise.resolve(answer('project'))]);
-    expect(takeBootResponse(PROJECT, undefined, () => Promise.resolve(answer('sent')), BOOT_RESPONSE_MAX_AGE_MS + 1, host)).toBeUndefined();
+    expect(
+      takeBootResponse(PROJECT, undefined, () => Promise.resolve(answer('sent')), BOOT_RESPONSE_MAX_AGE_MS + 1, host),
+    ).toBeUndefined();
     expect(host.__sbBootRequests).toHaveLength(0);
   });
 });

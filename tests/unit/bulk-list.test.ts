@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  bulkListReducer, emptyBulkList, entriesToCheck, listedIds, refusalsOf, summarise, type BulkListAction, type BulkListState,
+  bulkListReducer,
+  emptyBulkList,
+  entriesToCheck,
+  listedIds,
+  refusalsOf,
+  summarise,
+  type BulkListAction,
+  type BulkListState,
 } from '@/shared/scan-list/bulk-list';
 import { newEntries, splitScans } from '@/shared/scan-list/scan-list';
 
@@ -10,7 +17,8 @@ const ID_C = 'CCCCCCCCCCC3';
 
 const run = (...actions: BulkListAction[]) => actions.reduce(bulkListReducer, emptyBulkList);
 const add = (...texts: string[]): BulkListAction => ({ type: 'added', entries: newEntries(texts) });
-const verdicts = (state: BulkListState) => state.entries.map((e) => (e.verdict.state === 'refused' ? e.verdict.code : e.verdict.state));
+const verdicts = (state: BulkListState) =>
+  state.entries.map((e) => (e.verdict.state === 'refused' ? e.verdict.code : e.verdict.state));
 const keyOf = (state: BulkListState, index: number) => state.entries[index]!.key;
 
 describe('pasting and scanning into a bulk list', () => {
@@ -68,7 +76,13 @@ describe('verdicts from the dry run', () => {
     let state = run(add(ID_A, ID_B));
     const [a, b] = [keyOf(state, 0), keyOf(state, 1)];
     state = bulkListReducer(state, { type: 'removed', key: a });
-    state = bulkListReducer(state, { type: 'checked', results: [{ key: a, code: null }, { key: b, code: 2303 }] });
+    state = bulkListReducer(state, {
+      type: 'checked',
+      results: [
+        { key: a, code: null },
+        { key: b, code: 2303 },
+      ],
+    });
     expect(state.entries.map((e) => e.key)).toEqual([b]);
     expect(verdicts(state)).toEqual([2303]);
     state = bulkListReducer(state, { type: 'checked', results: [{ key: b, code: null }] });
@@ -86,7 +100,13 @@ describe('verdicts from the dry run', () => {
   it('allows Submit only when every entry is ready; removing the refused ones unblocks it', () => {
     let state = run(add(ID_A, ID_B));
     expect(summarise(emptyBulkList).canSubmit).toBe(false);
-    state = bulkListReducer(state, { type: 'checked', results: [{ key: keyOf(state, 0), code: null }, { key: keyOf(state, 1), code: 3013 }] });
+    state = bulkListReducer(state, {
+      type: 'checked',
+      results: [
+        { key: keyOf(state, 0), code: null },
+        { key: keyOf(state, 1), code: 3013 },
+      ],
+    });
     expect(summarise(state).canSubmit).toBe(false);
     state = bulkListReducer(state, { type: 'removedNotReady' });
     expect(summarise(state)).toMatchObject({ total: 1, ready: 1, canSubmit: true });
@@ -95,7 +115,13 @@ describe('verdicts from the dry run', () => {
 
   it('checks everything again on recheck (a failed check, a refused submit), duplicates staying refused', () => {
     let state = run(add(ID_A, ID_B), add(ID_A));
-    state = bulkListReducer(state, { type: 'checked', results: [{ key: keyOf(state, 0), code: 'network' }, { key: keyOf(state, 1), code: null }] });
+    state = bulkListReducer(state, {
+      type: 'checked',
+      results: [
+        { key: keyOf(state, 0), code: 'network' },
+        { key: keyOf(state, 1), code: null },
+      ],
+    });
     state = bulkListReducer(state, { type: 'recheck' });
     expect(verdicts(state)).toEqual(['pending', 'pending', 3017]);
     expect(bulkListReducer(state, { type: 'cleared' })).toEqual(emptyBulkList);
@@ -105,7 +131,10 @@ describe('verdicts from the dry run', () => {
 describe('a bulk request the server refused', () => {
   it('marks the entries it names under barcodeIds.<index>, whatever their verdict was, and blocks Submit', () => {
     let state = run(add(ID_A, ID_B, ID_C));
-    state = bulkListReducer(state, { type: 'checked', results: state.entries.map((e) => ({ key: e.key, code: null })) });
+    state = bulkListReducer(state, {
+      type: 'checked',
+      results: state.entries.map((e) => ({ key: e.key, code: null })),
+    });
     const results = refusalsOf(state, { 'barcodeIds.2': [3006], 'barcodeIds.9': [3006], $common: [1000], other: [] });
     expect(results).toEqual([{ key: keyOf(state, 2), code: 3006 }]);
     state = bulkListReducer(state, { type: 'refused', results });

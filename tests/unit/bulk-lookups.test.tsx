@@ -13,14 +13,22 @@ vi.mock('@/shared/api/barcode', () => ({
     inFlight += 1;
     mostInFlight = Math.max(mostInFlight, inFlight);
     return new Promise<{ id: string } | null>((resolve) => {
-      pending.push({ reference, resolve: (found) => { inFlight -= 1; resolve(found); } });
+      pending.push({
+        reference,
+        resolve: (found) => {
+          inFlight -= 1;
+          resolve(found);
+        },
+      });
     });
   },
 }));
 
 const { LOOKUP_CONCURRENCY, useBulkList } = await import('@/shared/scan-list/use-bulk-list');
 
-const wrapper = ({ children }: { children: ReactNode }) => <ProjectContext.Provider value={{ code: 'demo' } as Project}>{children}</ProjectContext.Provider>;
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <ProjectContext.Provider value={{ code: 'demo' } as Project}>{children}</ProjectContext.Provider>
+);
 
 describe('a pasted column of external ids', () => {
   it('is looked up a few at a time, every code in the end, each resolved to its barcode', async () => {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { cropScale, isCrop, ocrText, selection } from '@/features/scanning/model/ocr-crop';
-import { addScannedBarcode, clearScannedBarcodes, keepScanFrame, POOL_LIMIT, scanFrameSource, scannedBarcodes } from '@/shared/barcode/scan-state';
+import {
+  addScannedBarcode,
+  clearScannedBarcodes,
+  keepScanFrame,
+  POOL_LIMIT,
+  scanFrameSource,
+  scannedBarcodes,
+} from '@/shared/barcode/scan-state';
 import { storedSymbology, storeSymbology } from '@/features/scanning/model/scanner-settings';
 import { STORAGE_PREFIX } from '@/shared/config';
 import { clearTabData } from '@/shared/storage/storage';
@@ -9,7 +16,12 @@ import { ocrDialog, scanDialog } from '@/shared/ui/capture-requests';
 describe('OCR crop', () => {
   const bounds = { width: 640, height: 480 };
   it('spans a drag whichever way it went, kept inside the picture', () => {
-    expect(selection({ x: 300, y: 200 }, { x: 100, y: 150 }, bounds)).toEqual({ x: 100, y: 150, width: 200, height: 50 });
+    expect(selection({ x: 300, y: 200 }, { x: 100, y: 150 }, bounds)).toEqual({
+      x: 100,
+      y: 150,
+      width: 200,
+      height: 50,
+    });
     expect(selection({ x: -20, y: 400 }, { x: 700, y: 520 }, bounds)).toEqual({ x: 0, y: 400, width: 640, height: 80 });
   });
   it('takes a tap or a sliver for no selection', () => {
@@ -32,7 +44,11 @@ describe('symbology persistence', () => {
   it('keeps the choice per route name; a broken or unknown stored value reads as default', () => {
     storeSymbology('scan', 'qr');
     storeSymbology('tracking', 'oneDimensional');
-    expect([storedSymbology('scan'), storedSymbology('tracking'), storedSymbology('activation')]).toEqual(['qr', 'oneDimensional', 'default']);
+    expect([storedSymbology('scan'), storedSymbology('tracking'), storedSymbology('activation')]).toEqual([
+      'qr',
+      'oneDimensional',
+      'default',
+    ]);
     localStorage.setItem(`${STORAGE_PREFIX}:lastSymbology`, '{broken');
     expect(storedSymbology('scan')).toBe('default');
     storeSymbology('scan', 'qr');
@@ -62,7 +78,12 @@ describe('capture dialogs', () => {
 describe('scan state', () => {
   it('keeps the latest scans newest first, at most POOL_LIMIT, in this tab', () => {
     clearScannedBarcodes();
-    for (let i = 0; i < POOL_LIMIT + 5; i += 1) addScannedBarcode(`CODE-${i}`, i % 2 ? { project: 'demo@1', id: `b${i}` } : null, new Date(Date.UTC(2026, 10, 21, 0, i)));
+    for (let i = 0; i < POOL_LIMIT + 5; i += 1)
+      addScannedBarcode(
+        `CODE-${i}`,
+        i % 2 ? { project: 'demo@1', id: `b${i}` } : null,
+        new Date(Date.UTC(2026, 10, 21, 0, i)),
+      );
     const pool = scannedBarcodes.get();
     expect(pool).toHaveLength(POOL_LIMIT);
     expect(pool[0]).toEqual({ text: `CODE-${POOL_LIMIT + 4}`, barcode: null, scannedAt: '2026-11-21T01:44:00.000Z' });

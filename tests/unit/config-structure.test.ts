@@ -4,7 +4,13 @@ import { checkProjectConfig } from '@renderer/config-check';
 import demo from '../../server/projects/demo@1.json';
 import { formChoices } from '@/features/admin-config/model/draft-edit';
 import {
-  typesInOrder, withBarcodeTypeAdded, withBarcodeTypeMoved, withBarcodeTypeRemoved, withTrackPointAdded, withTrackPointMoved, withTrackPointRemoved,
+  typesInOrder,
+  withBarcodeTypeAdded,
+  withBarcodeTypeMoved,
+  withBarcodeTypeRemoved,
+  withTrackPointAdded,
+  withTrackPointMoved,
+  withTrackPointRemoved,
 } from '@/features/admin-config/model/structure';
 
 const config = () => structuredClone(demo) as unknown as ProjectConfig;
@@ -15,16 +21,23 @@ describe('the structure builder', () => {
     const before = config();
     // The case (a pallet's child) and its own children: a child must have its parent's trackpoints.
     let after = before;
-    for (const type of ['logger', 'case', 'pallet']) after = withTrackPointAdded(after, type, { key: 'inspection', ...names });
-    expect(after.barcodeTypes.pallet!.trackPoints.at(-1)).toEqual({ key: 'inspection', name: { en: 'Inspection', ja: '検品', 'zh-TW': '檢驗', 'zh-CN': '检验' }, trackPointForms: [{ key: 'main', name: expect.any(Object), customFields: [] }] });
+    for (const type of ['logger', 'case', 'pallet'])
+      after = withTrackPointAdded(after, type, { key: 'inspection', ...names });
+    expect(after.barcodeTypes.pallet!.trackPoints.at(-1)).toEqual({
+      key: 'inspection',
+      name: { en: 'Inspection', ja: '検品', 'zh-TW': '檢驗', 'zh-CN': '检验' },
+      trackPointForms: [{ key: 'main', name: expect.any(Object), customFields: [] }],
+    });
     expect(formChoices(after).map((c) => `${c.barcodeType} ${c.form}`)).toContain('pallet inspection/main');
     expect(checkProjectConfig(after)).toEqual([]);
     expect(before.barcodeTypes.pallet!.trackPoints.some((p) => p.key === 'inspection')).toBe(false);
     // Added to the pallet alone, the QA check names the child type that lacks it.
-    expect(checkProjectConfig(withTrackPointAdded(config(), 'pallet', { key: 'inspection', ...names }))).toEqual([expect.objectContaining({ key: 'childTypeTrackPoint' })]);
+    expect(checkProjectConfig(withTrackPointAdded(config(), 'pallet', { key: 'inspection', ...names }))).toEqual([
+      expect.objectContaining({ key: 'childTypeTrackPoint' }),
+    ]);
   });
 
-  it('reorders and removes trackpoints; a key used twice is the QA check\'s to name', () => {
+  it("reorders and removes trackpoints; a key used twice is the QA check's to name", () => {
     const keys = (c: ProjectConfig) => c.barcodeTypes.pallet!.trackPoints.map((p) => p.key);
     const first = keys(config());
     expect(keys(withTrackPointMoved(config(), 'pallet', 0, 1))).toEqual([first[1], first[0], ...first.slice(2)]);

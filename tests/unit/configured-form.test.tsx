@@ -20,7 +20,14 @@ const fields: CustomField[] = [
   { key: 'total', type: 'calculation', label: L('Total'), formula: 'cases * perCase', precision: 0 },
   { key: 'cost', type: 'number', label: L('Cost'), visibility: 'visibleWhenLoggedIn' },
 ];
-const formContext: FormContext = { language: 'en', stage: 'activation', phoneSuggestions: [], emailSuggestions: [], uploadFile: async () => '', deleteFile: async () => undefined };
+const formContext: FormContext = {
+  language: 'en',
+  stage: 'activation',
+  phoneSuggestions: [],
+  emailSuggestions: [],
+  uploadFile: async () => '',
+  deleteFile: async () => undefined,
+};
 
 function Harness({ loggedIn, onSubmit }: { loggedIn: boolean; onSubmit(data: Record<string, unknown>): void }) {
   const [data, setData] = useState<Record<string, unknown>>({ total: 999 });
@@ -67,7 +74,9 @@ describe('ConfiguredForm with a field type this client does not know', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     render(
       <MantineProvider>
-        <ConfiguredForm form={broken} formData={{}} onChange={vi.fn()} onSubmit={vi.fn()} context={formContext}><span /></ConfiguredForm>
+        <ConfiguredForm form={broken} formData={{}} onChange={vi.fn()} onSubmit={vi.fn()} context={formContext}>
+          <span />
+        </ConfiguredForm>
       </MantineProvider>,
     );
     expect(screen.getByRole('alert').textContent).toContain("No widget for field type 'hologram'");

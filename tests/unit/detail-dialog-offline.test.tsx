@@ -18,13 +18,42 @@ beforeAll(async () => {
   await initI18n(['en']);
 });
 
-const permission = { generateBarcodePermission: { canEdit: true }, activateBarcodePermission: { canEdit: true }, addTrackingPermission: { canEdit: true } };
-const project = { ...demo, id: 'p', code: 'demo', name: 'Demo', version: 1, projectPermission: permission } as unknown as Project;
+const permission = {
+  generateBarcodePermission: { canEdit: true },
+  activateBarcodePermission: { canEdit: true },
+  addTrackingPermission: { canEdit: true },
+};
+const project = {
+  ...demo,
+  id: 'p',
+  code: 'demo',
+  name: 'Demo',
+  version: 1,
+  projectPermission: permission,
+} as unknown as Project;
 // Past its first trackpoint: Undo is offered.
 const barcode = {
-  id: 'AAAAAAAAAAAA', barcodeType: 'pallet', isActivated: true, isDeactivated: false, currentTrackPointKey: 'distributionCentre', latestTrackingSeq: 2,
-  projectId: 'p', projectCode: 'demo', projectVersion: 1, externalId: null, trackingNumber: null, activationData: {},
-  hierarchy: { parentId: null, ancestorIds: [], childrenCount: 0, maxChildren: 0, linkToCount: 0, beLinkedCount: 0, maxLinks: 0 },
+  id: 'AAAAAAAAAAAA',
+  barcodeType: 'pallet',
+  isActivated: true,
+  isDeactivated: false,
+  currentTrackPointKey: 'distributionCentre',
+  latestTrackingSeq: 2,
+  projectId: 'p',
+  projectCode: 'demo',
+  projectVersion: 1,
+  externalId: null,
+  trackingNumber: null,
+  activationData: {},
+  hierarchy: {
+    parentId: null,
+    ancestorIds: [],
+    childrenCount: 0,
+    maxChildren: 0,
+    linkToCount: 0,
+    beLinkedCount: 0,
+    maxLinks: 0,
+  },
 } as unknown as Barcode;
 
 describe("the detail page when a confirmation's code cannot load", () => {

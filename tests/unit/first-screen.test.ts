@@ -81,7 +81,8 @@ describe("a barcode's screen draws with its strings", () => {
     expect(screenOf('/demo@1/qrcode/ABCDEFGHJKLM')).toBe('');
     expect(screenOf('/demo@1/qrcode/ABCDEFGHJKLM/track')).toBe('track');
     expect(drawsBarcodeScreen('', false, PUBLIC_BARCODE_SCREENS)).toBe(true);
-    for (const open of PUBLIC_BARCODE_SCREENS) expect(drawsBarcodeScreen(open, false, PUBLIC_BARCODE_SCREENS)).toBe(true);
+    for (const open of PUBLIC_BARCODE_SCREENS)
+      expect(drawsBarcodeScreen(open, false, PUBLIC_BARCODE_SCREENS)).toBe(true);
     expect(drawsBarcodeScreen('track', false, PUBLIC_BARCODE_SCREENS)).toBe(false);
     expect(drawsBarcodeScreen('track', true, PUBLIC_BARCODE_SCREENS)).toBe(true);
     // A malformed escape (a damaged label) names no barcode, rather than failing the page.

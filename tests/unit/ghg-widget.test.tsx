@@ -13,16 +13,41 @@ beforeAll(async () => {
 });
 
 function mount(calculationType: string, value: GhgInputs, reviewCalculation?: FormContext['reviewCalculation']) {
-  const field = { key: 'f', type: 'ghgEmission', calculationType, label: { en: 'Emission', ja: 'E', 'zh-TW': 'E', 'zh-CN': 'E' } } as CustomField;
-  const form = compileForm(formSourceOfFields([field]), { form: 'activation', barcodeType: 't', stage: 'activation' }, { language: 'en', loggedIn: true });
+  const field = {
+    key: 'f',
+    type: 'ghgEmission',
+    calculationType,
+    label: { en: 'Emission', ja: 'E', 'zh-TW': 'E', 'zh-CN': 'E' },
+  } as CustomField;
+  const form = compileForm(
+    formSourceOfFields([field]),
+    { form: 'activation', barcodeType: 't', stage: 'activation' },
+    { language: 'en', loggedIn: true },
+  );
   const options = (form.uiSchema.f as { 'ui:options': never })['ui:options'];
   const context: FormContext = {
-    language: 'en', stage: 'tracking', phoneSuggestions: [], emailSuggestions: [], uploadFile: async () => 'x', deleteFile: async () => undefined, reviewCalculation,
+    language: 'en',
+    stage: 'tracking',
+    phoneSuggestions: [],
+    emailSuggestions: [],
+    uploadFile: async () => 'x',
+    deleteFile: async () => undefined,
+    reviewCalculation,
   };
   render(
     <MantineProvider>
-      <GhgEmissionWidget id="root_f" value={value} label="Emission" required={false} readOnly={false} disabled={false} options={options} context={context}
-        onBlur={() => undefined} onChange={() => undefined} />
+      <GhgEmissionWidget
+        id="root_f"
+        value={value}
+        label="Emission"
+        required={false}
+        readOnly={false}
+        disabled={false}
+        options={options}
+        context={context}
+        onBlur={() => undefined}
+        onChange={() => undefined}
+      />
     </MantineProvider>,
   );
 }
@@ -43,7 +68,9 @@ describe('GHG emission widget: calculation review', () => {
   });
 
   it('shows why there is no emission', async () => {
-    mount('tonkilo', { transportType: 'railway', weight: 1, distance: 1 }, async () => ({ message: '3062: A GHG emission factor needed for this calculation is not available.' }));
+    mount('tonkilo', { transportType: 'railway', weight: 1, distance: 1 }, async () => ({
+      message: '3062: A GHG emission factor needed for this calculation is not available.',
+    }));
     await userEvent.setup().click(screen.getByRole('button', { name: 'Calculation review' }));
     expect(await screen.findByText(/3062: A GHG emission factor/)).toBeDefined();
   });

@@ -8,14 +8,21 @@ import { couponcode, couponposoffer } from '../../gs1/coupon-linters';
  * (tests/fixtures/gs1-coupon-vectors.json: every UNIT_TEST_PASS / UNIT_TEST_FAIL input of
  * gs1-syntax-engine's lint_couponcode.c and lint_couponposoffer.c).
  */
-interface Vector { linter: 'couponcode' | 'couponposoffer'; input: string; valid: boolean; error?: string }
+interface Vector {
+  linter: 'couponcode' | 'couponposoffer';
+  input: string;
+  valid: boolean;
+  error?: string;
+}
 const { vectors } = JSON.parse(readFileSync('tests/fixtures/gs1-coupon-vectors.json', 'utf8')) as { vectors: Vector[] };
 const LINT = { couponcode, couponposoffer };
 
 describe('coupon linters (AIs 8110, 8112)', () => {
   it('give the reference engine verdict on each of its linter test inputs', () => {
     expect(vectors.length).toBeGreaterThan(400);
-    const wrong = vectors.filter((v) => (LINT[v.linter](v.input) === null) !== v.valid).map((v) => `${v.linter} ${v.input} ${v.error ?? 'valid'}`);
+    const wrong = vectors
+      .filter((v) => (LINT[v.linter](v.input) === null) !== v.valid)
+      .map((v) => `${v.linter} ${v.input} ${v.error ?? 'valid'}`);
     expect(wrong).toEqual([]);
   });
 
@@ -27,8 +34,14 @@ describe('coupon linters (AIs 8110, 8112)', () => {
   });
 
   it('refuses a scanned coupon element string whose inner fields are wrong, and reads a right one', () => {
-    expect(parseGs1('(8110)106141416543213500110000310123196000')).toMatchObject({ status: 'ok', elements: [{ ai: '8110' }] });
-    expect(parseGs1('(8110)0123456123456111101239000')).toMatchObject({ status: 'invalid', problems: [{ ai: '8110', code: 'badValue' }] });
+    expect(parseGs1('(8110)106141416543213500110000310123196000')).toMatchObject({
+      status: 'ok',
+      elements: [{ ai: '8110' }],
+    });
+    expect(parseGs1('(8110)0123456123456111101239000')).toMatchObject({
+      status: 'invalid',
+      problems: [{ ai: '8110', code: 'badValue' }],
+    });
     expect(parseGs1('(8112)201234561234560123456')).toMatchObject({ status: 'invalid', problems: [{ ai: '8112' }] });
   });
 });

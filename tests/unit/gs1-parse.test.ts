@@ -22,15 +22,22 @@ describe('GS1-128 and GS1 QR / DataMatrix element strings', () => {
       { ai: '17', value: '291231' },
     ]);
     expect(parsed.primaryKey).toEqual({ ai: '00', value: '106141411234567897' });
-    expect(toDigitalLinkUri(parsed)).toBe('https://id.gs1.org/00/106141411234567897?01=09506000134352&10=LOT-42&17=291231');
+    expect(toDigitalLinkUri(parsed)).toBe(
+      'https://id.gs1.org/00/106141411234567897?01=09506000134352&10=LOT-42&17=291231',
+    );
   });
 
   it('reads GS1 QR Code (]Q3) and GS1 DataMatrix (]d2) the same way, and GS without a symbology identifier', () => {
     for (const prefix of [']Q3', ']d2', GS]) {
       const parsed = ok(parseGs1(`${prefix}010950600013435221SER1${GS}10ABC`));
       expect(parsed.primaryKey).toEqual({ ai: '01', value: '09506000134352' });
-      expect(parsed.qualifiers).toEqual([{ ai: '10', value: 'ABC' }, { ai: '21', value: 'SER1' }]);
-      expect(toDigitalLinkUri(parsed, 'https://example.com/')).toBe('https://example.com/01/09506000134352/10/ABC/21/SER1');
+      expect(parsed.qualifiers).toEqual([
+        { ai: '10', value: 'ABC' },
+        { ai: '21', value: 'SER1' },
+      ]);
+      expect(toDigitalLinkUri(parsed, 'https://example.com/')).toBe(
+        'https://example.com/01/09506000134352/10/ABC/21/SER1',
+      );
     }
   });
 
@@ -63,7 +70,11 @@ describe('GS1-128 and GS1 QR / DataMatrix element strings', () => {
 describe('the bracketed human-readable form', () => {
   it('reads (01)(10)(17) typed as an external id, with an escaped bracket in a value', () => {
     const parsed = ok(parseGs1('(01)09506000134352(10)AB\\(1(17)290101'));
-    expect(parsed.elements).toEqual([{ ai: '01', value: '09506000134352' }, { ai: '10', value: 'AB(1' }, { ai: '17', value: '290101' }]);
+    expect(parsed.elements).toEqual([
+      { ai: '01', value: '09506000134352' },
+      { ai: '10', value: 'AB(1' },
+      { ai: '17', value: '290101' },
+    ]);
   });
 });
 
@@ -87,7 +98,10 @@ describe('GS1 Digital Link URIs', () => {
   });
 
   it('refuses qualifiers out of order, a zero-suppressed GTIN, convenience alphas and a trailing slash', () => {
-    expect(problem('https://id.gs1.org/01/09506000134352/21/123/10/ABC')).toEqual({ code: 'keyQualifierOrder', ai: '01' });
+    expect(problem('https://id.gs1.org/01/09506000134352/21/123/10/ABC')).toEqual({
+      code: 'keyQualifierOrder',
+      ai: '01',
+    });
     expect(problem('https://id.gs1.org/01/9506000134352')).toEqual({ code: 'tooShort', ai: '01' });
     expect(parseGs1('https://id.gs1.org/gtin/09506000134352').status).toBe('notGs1');
     expect(parseGs1('https://id.gs1.org/01/09506000134352/').status).toBe('notGs1');

@@ -16,7 +16,9 @@ interface Vector {
   aiData?: string;
 }
 
-const { vectors } = JSON.parse(readFileSync('tests/fixtures/gs1-reference-vectors.json', 'utf8')) as { vectors: Vector[] };
+const { vectors } = JSON.parse(readFileSync('tests/fixtures/gs1-reference-vectors.json', 'utf8')) as {
+  vectors: Vector[];
+};
 
 /** The engine writes FNC1 as `^` in its "data" form; a scanner transmits GS. */
 const asScanned = (v: Vector) => (v.mode === 'data' ? `]C1${v.input.slice(1).replaceAll('^', GS)}` : v.input);
@@ -34,6 +36,11 @@ describe('agreement with the GS1 reference implementation', () => {
     const disagreements = vectors.filter((v) => !agrees(v));
     console.log(`GS1 reference vectors: ${vectors.length - disagreements.length} of ${vectors.length} agree`);
     expect(vectors.length).toBeGreaterThan(390);
-    expect(disagreements.map((v) => `${v.source}: ${JSON.stringify(v.input)} -> ${v.valid ? v.aiData : `refused (${(v as { reason?: string }).reason})`}; ours ${JSON.stringify(parseGs1(asScanned(v)))}`)).toEqual([]);
+    expect(
+      disagreements.map(
+        (v) =>
+          `${v.source}: ${JSON.stringify(v.input)} -> ${v.valid ? v.aiData : `refused (${(v as { reason?: string }).reason})`}; ours ${JSON.stringify(parseGs1(asScanned(v)))}`,
+      ),
+    ).toEqual([]);
   });
 });

@@ -2,24 +2,39 @@ import { describe, expect, it, vi } from 'vitest';
 import { asAimerTarget, handheldScannerConfig, keyboardWedgeAdapter } from '@/features/scanning/model/handheld';
 import { handheldModel, isEnterpriseBrowser } from '@/features/scanning/model/handheld-device';
 
-const ANDROID = 'Mozilla/5.0 (Linux; Android 12; {model} Build/01.00) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 12; {model} Build/01.00) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';
 
 describe('handheld terminals (spec sections 2, 4, 9)', () => {
   it('are recognised by the DX or BT model in the user agent', () => {
     expect(handheldModel(ANDROID.replace('{model}', 'DX-A600'))).toBe('DX-A600');
     expect(handheldModel(ANDROID.replace('{model}', 'BT-W350'))).toBe('BT-W350');
     expect(handheldModel(ANDROID.replace('{model}', 'Pixel 8'))).toBeNull();
-    expect(handheldModel('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1')).toBeNull();
+    expect(
+      handheldModel(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1',
+      ),
+    ).toBeNull();
     expect(isEnterpriseBrowser(`${ANDROID} EnterpriseBrowser/3.2`)).toBe(true);
   });
 
   it('get the scanner configuration of spec section 9, continuous trigger only in bulk mode on the enterprise browser', () => {
     expect(handheldScannerConfig({ bulk: false, enterpriseBrowser: true, aimerTarget: 'center' })).toEqual({
-      redundancyTimeoutMs: 2000, successCodeCounter: { count: 2, enabled: false }, scannerTimeout: 25, scannerRedundancyTimeout: 3,
-      triggerMode: 'normal', decodeArea: 'normal', aimerTarget: 'center', groupSeparator: 'gs',
+      redundancyTimeoutMs: 2000,
+      successCodeCounter: { count: 2, enabled: false },
+      scannerTimeout: 25,
+      scannerRedundancyTimeout: 3,
+      triggerMode: 'normal',
+      decodeArea: 'normal',
+      aimerTarget: 'center',
+      groupSeparator: 'gs',
     });
-    expect(handheldScannerConfig({ bulk: true, enterpriseBrowser: true, aimerTarget: 'firstDetected' }).triggerMode).toBe('continuous');
-    expect(handheldScannerConfig({ bulk: true, enterpriseBrowser: false, aimerTarget: 'firstDetected' }).triggerMode).toBe('normal');
+    expect(
+      handheldScannerConfig({ bulk: true, enterpriseBrowser: true, aimerTarget: 'firstDetected' }).triggerMode,
+    ).toBe('continuous');
+    expect(
+      handheldScannerConfig({ bulk: true, enterpriseBrowser: false, aimerTarget: 'firstDetected' }).triggerMode,
+    ).toBe('normal');
   });
 
   it('reset an unknown stored aimer target to center', () => {
@@ -62,9 +77,19 @@ describe('the keyboard-wedge scanner adapter', () => {
       Object.defineProperty(event, 'timeStamp', { value: 20000 + i * 5 });
       document.body.dispatchEvent(event);
     };
-    for (const [separator, typed] of [['gs', null], ['~', '~']] as const) {
+    for (const [separator, typed] of [
+      ['gs', null],
+      ['~', '~'],
+    ] as const) {
       const adapter = keyboardWedgeAdapter();
-      adapter.configure(handheldScannerConfig({ bulk: false, enterpriseBrowser: false, aimerTarget: 'center', groupSeparator: separator }));
+      adapter.configure(
+        handheldScannerConfig({
+          bulk: false,
+          enterpriseBrowser: false,
+          aimerTarget: 'center',
+          groupSeparator: separator,
+        }),
+      );
       const onScan = vi.fn();
       const stop = adapter.start(onScan);
       [...'10AB'].forEach((c, i) => at(c, i));

@@ -3,13 +3,28 @@ import type { Project } from '@schemas/api/project';
 import type { Profile } from '@schemas/api/user';
 import { homeActions, type HomeActionName } from '@/features/home/model/home-actions';
 
-const ALL = new Set<HomeActionName>(['generateBarcode', 'scanBarcode', 'barcodeSearch', 'trackingTimes', 'ghgReport', 'labelSheet', 'activity']);
+const ALL = new Set<HomeActionName>([
+  'generateBarcode',
+  'scanBarcode',
+  'barcodeSearch',
+  'trackingTimes',
+  'ghgReport',
+  'labelSheet',
+  'activity',
+]);
 
-const project = (canGenerate: boolean, flags: Partial<Project> = {}) => ({
-  showBarcodeSearchPage: true, showTrackingCountPage: true, barcodeTypes: {},
-  projectPermission: { generateBarcodePermission: { canEdit: canGenerate }, activateBarcodePermission: { canEdit: true }, addTrackingPermission: { canEdit: true } },
-  ...flags,
-}) as Project;
+const project = (canGenerate: boolean, flags: Partial<Project> = {}) =>
+  ({
+    showBarcodeSearchPage: true,
+    showTrackingCountPage: true,
+    barcodeTypes: {},
+    projectPermission: {
+      generateBarcodePermission: { canEdit: canGenerate },
+      activateBarcodePermission: { canEdit: true },
+      addTrackingPermission: { canEdit: true },
+    },
+    ...flags,
+  }) as Project;
 const profile = (userType: 'staff' | 'client' | 'carrier') => ({ user: { userType } }) as Profile;
 
 describe('home actions (spec sections 2, 6)', () => {
@@ -19,7 +34,9 @@ describe('home actions (spec sections 2, 6)', () => {
   });
 
   it('enables Generate for client users whatever the permission', () => {
-    expect(homeActions(project(false), profile('client'), ALL).find((a) => a.name === 'generateBarcode')?.enabled).toBe(true);
+    expect(homeActions(project(false), profile('client'), ALL).find((a) => a.name === 'generateBarcode')?.enabled).toBe(
+      true,
+    );
   });
 
   it('hides Tracking Times from client users and when the project does not show it', () => {
@@ -30,13 +47,25 @@ describe('home actions (spec sections 2, 6)', () => {
   });
 
   it('shows Barcode Search only when the project shows the search page', () => {
-    expect(homeActions(project(true, { showBarcodeSearchPage: false }), profile('staff'), ALL).map((a) => a.name)).toEqual(['generateBarcode', 'scanBarcode', 'trackingTimes', 'labelSheet', 'activity']);
+    expect(
+      homeActions(project(true, { showBarcodeSearchPage: false }), profile('staff'), ALL).map((a) => a.name),
+    ).toEqual(['generateBarcode', 'scanBarcode', 'trackingTimes', 'labelSheet', 'activity']);
   });
 
   it('shows the GHG emission report to staff of a project with a GHG emission field only', () => {
-    const ghgField = { key: 'e', type: 'ghgEmission', calculationType: 'fuel', label: { en: 'E', ja: 'E', 'zh-TW': 'E', 'zh-CN': 'E' } };
+    const ghgField = {
+      key: 'e',
+      type: 'ghgEmission',
+      calculationType: 'fuel',
+      label: { en: 'E', ja: 'E', 'zh-TW': 'E', 'zh-CN': 'E' },
+    };
     const withGhg = project(true, {
-      barcodeTypes: { pallet: { activationFields: [], trackPoints: [{ key: 'carrier', trackPointForms: [{ key: 'pickup', customFields: [ghgField] }] }] } } as never,
+      barcodeTypes: {
+        pallet: {
+          activationFields: [],
+          trackPoints: [{ key: 'carrier', trackPointForms: [{ key: 'pickup', customFields: [ghgField] }] }],
+        },
+      } as never,
     });
     const names = (p: Project, u: Profile) => homeActions(p, u, ALL).map((a) => a.name);
     expect(names(withGhg, profile('staff'))).toContain('ghgReport');
@@ -46,7 +75,9 @@ describe('home actions (spec sections 2, 6)', () => {
   });
 
   it('never shows an action whose screen this build does not have', () => {
-    expect(homeActions(project(true), profile('staff'), new Set(['scanBarcode']))).toEqual([{ name: 'scanBarcode', enabled: true }]);
+    expect(homeActions(project(true), profile('staff'), new Set(['scanBarcode']))).toEqual([
+      { name: 'scanBarcode', enabled: true },
+    ]);
     expect(homeActions(project(true), profile('staff'), new Set())).toEqual([]);
   });
 

@@ -4,14 +4,28 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@schemas/languages';
 import { allErrorCodes } from '@schemas/error-codes';
 
-const NAMESPACES = ['common', 'errors', 'config', 'forms', 'barcode', 'pairing', 'scan-list', 'bulk', 'find', 'admin'] as const;
+const NAMESPACES = [
+  'common',
+  'errors',
+  'config',
+  'forms',
+  'barcode',
+  'pairing',
+  'scan-list',
+  'bulk',
+  'find',
+  'admin',
+] as const;
 
 type Tree = { [key: string]: string | Tree };
 const load = (lng: string, ns: string) => JSON.parse(readFileSync(`locales/${lng}/${ns}.json`, 'utf8')) as Tree;
 
 function flatten(tree: Tree, prefix = ''): Record<string, string> {
-  return Object.fromEntries(Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'string' ? [[prefix + key, value]] : Object.entries(flatten(value, `${prefix}${key}.`))));
+  return Object.fromEntries(
+    Object.entries(tree).flatMap(([key, value]) =>
+      typeof value === 'string' ? [[prefix + key, value]] : Object.entries(flatten(value, `${prefix}${key}.`)),
+    ),
+  );
 }
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
@@ -33,18 +47,32 @@ describe('locales', () => {
 
   it('has a message for every code of the error catalogue, and for transport failures', () => {
     const errors = flatten(load('en', 'errors'));
-    for (const code of [...allErrorCodes.map(String), 'network', 'timeout', 'unknown']) expect(errors, code).toHaveProperty(code);
+    for (const code of [...allErrorCodes.map(String), 'network', 'timeout', 'unknown'])
+      expect(errors, code).toHaveProperty(code);
   });
 
   it('has every literal key the client uses', () => {
     const common = flatten(load('en', 'common'));
-    const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => {
-      const path = join(dir, name);
-      return statSync(path).isDirectory() ? files(path) : /\.tsx?$/.test(name) ? [path] : [];
-    });
-    const used = files('src').flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([\w.]+)'/g)].map((m) => [file, m[1] as string]));
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const path = join(dir, name);
+        return statSync(path).isDirectory() ? files(path) : /\.tsx?$/.test(name) ? [path] : [];
+      });
+    const used = files('src').flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([\w.]+)'/g)].map((m) => [file, m[1] as string]),
+    );
     expect(used.length).toBeGreaterThan(30);
-    const known = { ...common, ...flatten(load('en', 'errors')), ...flatten(load('en', 'forms')), ...flatten(load('en', 'barcode')), ...flatten(load('en', 'pairing')), ...flatten(load('en', 'scan-list')), ...flatten(load('en', 'bulk')), ...flatten(load('en', 'find')), ...flatten(load('en', 'admin')) };
+    const known = {
+      ...common,
+      ...flatten(load('en', 'errors')),
+      ...flatten(load('en', 'forms')),
+      ...flatten(load('en', 'barcode')),
+      ...flatten(load('en', 'pairing')),
+      ...flatten(load('en', 'scan-list')),
+      ...flatten(load('en', 'bulk')),
+      ...flatten(load('en', 'find')),
+      ...flatten(load('en', 'admin')),
+    };
     const missing = used.filter(([, key]) => key === undefined || !(key in known));
     expect(missing).toEqual([]);
   });

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { ProjectConfig } from '@schemas/project-config';
 import { qaCheck } from '../../renderer/config-check';
 import demo from '../../server/projects/demo@1.json';
-import { pointerPath, rangeOfPointer, schemasAt, suggestionsAt, syntaxProblems, type SchemaNode } from '@/features/admin-config/model/json-assist';
+import {
+  pointerPath,
+  rangeOfPointer,
+  schemasAt,
+  suggestionsAt,
+  syntaxProblems,
+  type SchemaNode,
+} from '@/features/admin-config/model/json-assist';
 
 const schema = ProjectConfig as unknown as SchemaNode;
 const text = JSON.stringify(demo, null, 2);
@@ -10,7 +17,13 @@ const lineText = (t: string, line: number) => t.split('\n')[line - 1]!;
 
 describe('the JSON editor: pointers to lines', () => {
   it('reads a pointer, with its escapes, into a path', () => {
-    expect(pointerPath('/barcodeTypes/pallet/activationFields/0/key')).toEqual(['barcodeTypes', 'pallet', 'activationFields', 0, 'key']);
+    expect(pointerPath('/barcodeTypes/pallet/activationFields/0/key')).toEqual([
+      'barcodeTypes',
+      'pallet',
+      'activationFields',
+      0,
+      'key',
+    ]);
     expect(pointerPath('/a~1b/c~0d')).toEqual(['a/b', 'c~d']);
     expect(pointerPath('')).toEqual([]);
   });
@@ -39,7 +52,10 @@ describe('the JSON editor: pointers to lines', () => {
 
   it('names each syntax error with its line', () => {
     const problems = syntaxProblems('{\n  "a": 1\n  "b": 2,\n}');
-    expect(problems.map((p) => [p.code, p.line])).toEqual([['CommaExpected', 3], ['PropertyNameExpected', 4]]);
+    expect(problems.map((p) => [p.code, p.line])).toEqual([
+      ['CommaExpected', 3],
+      ['PropertyNameExpected', 4],
+    ]);
     expect(syntaxProblems(text)).toEqual([]);
   });
 });
@@ -51,7 +67,9 @@ describe('the JSON editor: completion from the configuration schema', () => {
     const config = structuredClone(demo) as { barcodeTypes: Record<string, Record<string, unknown>> };
     const type = config.barcodeTypes[typeKey]!;
     const required = schemasAt(schema, ['barcodeTypes', typeKey])[0]!.required ?? [];
-    const optional = Object.keys(type).filter((k) => !required.includes(k)).slice(0, 2);
+    const optional = Object.keys(type)
+      .filter((k) => !required.includes(k))
+      .slice(0, 2);
     expect(optional).toHaveLength(2);
     for (const key of optional) delete type[key];
     const source = JSON.stringify(config, null, 2);
@@ -69,9 +87,11 @@ describe('the JSON editor: completion from the configuration schema', () => {
     expect(labels.sort()).toEqual(all.filter((n) => !present.includes(n)).sort());
   });
 
-  it('offers a field type\'s names, and true / false for a flag', () => {
+  it("offers a field type's names, and true / false for a flag", () => {
     const fieldText = '{"barcodeTypes": {"t": {"activationFields": [{"key": "a", "type": "", "required": }]}}}';
-    const typeValues = suggestionsAt(fieldText, fieldText.indexOf('"type": ""') + 9, schema).options.map((o) => o.label);
+    const typeValues = suggestionsAt(fieldText, fieldText.indexOf('"type": ""') + 9, schema).options.map(
+      (o) => o.label,
+    );
     expect(typeValues).toContain('"number"');
     expect(typeValues).toContain('"text"');
     const flag = suggestionsAt(fieldText, fieldText.indexOf('"required": ') + 12, schema).options.map((o) => o.label);

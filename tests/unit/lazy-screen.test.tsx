@@ -17,7 +17,11 @@ function deferredScreen(text: string) {
 
 function GoHome() {
   const navigate = useNavigate();
-  return <button type="button" onClick={() => navigate('/')}>Home</button>;
+  return (
+    <button type="button" onClick={() => navigate('/')}>
+      Home
+    </button>
+  );
 }
 
 describe('lazyScreen', () => {
@@ -31,15 +35,21 @@ describe('lazyScreen', () => {
     const detail = deferredScreen('Detail');
     render(
       <MantineProvider>
-      <MemoryRouter initialEntries={['/detail']}>
-        <GoHome />
-        <Routes>
-          <Route element={<Suspense fallback={<p>Outer loading</p>}><Outlet /></Suspense>}>
-            <Route index element={<p>Home screen</p>} />
-            <Route path="detail" element={<detail.Screen />} />
-          </Route>
-        </Routes>
-      </MemoryRouter>
+        <MemoryRouter initialEntries={['/detail']}>
+          <GoHome />
+          <Routes>
+            <Route
+              element={
+                <Suspense fallback={<p>Outer loading</p>}>
+                  <Outlet />
+                </Suspense>
+              }
+            >
+              <Route index element={<p>Home screen</p>} />
+              <Route path="detail" element={<detail.Screen />} />
+            </Route>
+          </Routes>
+        </MemoryRouter>
       </MantineProvider>,
     );
     // The screen's own boundary shows the loader, not the routes' boundary.
@@ -57,7 +67,14 @@ describe('lazyScreen', () => {
 
   it('shows nothing while a part of a page loads, then the part', async () => {
     const part = deferredScreen('Relations');
-    render(<main><h1>Page</h1><PartOfPage><part.Screen /></PartOfPage></main>);
+    render(
+      <main>
+        <h1>Page</h1>
+        <PartOfPage>
+          <part.Screen />
+        </PartOfPage>
+      </main>,
+    );
     expect(screen.queryByRole('generic', { busy: true })).toBeNull();
     expect(screen.getByRole('main').textContent).toBe('Page');
     await act(async () => {

@@ -22,7 +22,11 @@ describe('logout when its dialog cannot load', () => {
     const user = userEvent.setup();
     const onLogout = vi.fn(async () => undefined);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const project = { name: 'Demo', enterpriseName: 'FrostLine Pharma', customLogoImageUrl: null } as unknown as Project;
+    const project = {
+      name: 'Demo',
+      enterpriseName: 'FrostLine Pharma',
+      customLogoImageUrl: null,
+    } as unknown as Project;
     const profile = { user: { fullName: 'Hana Sato' } } as unknown as Profile;
     render(
       <MantineProvider>

@@ -10,12 +10,38 @@ import { deliverClaimedScan, scanClaims } from '@/shared/ui/scan-claims';
 import demo from '../../server/projects/demo@1.json';
 
 const all = { canEdit: true };
-const project = { ...demo, id: 'p', code: 'demo', name: 'Demo', version: 1, projectPermission: { generateBarcodePermission: all, activateBarcodePermission: all, addTrackingPermission: all } } as unknown as Project;
-const hierarchy = { parentId: null, ancestorIds: [], childrenCount: 0, maxChildren: 24, linkToCount: 0, beLinkedCount: 0, maxLinks: 4 };
+const project = {
+  ...demo,
+  id: 'p',
+  code: 'demo',
+  name: 'Demo',
+  version: 1,
+  projectPermission: { generateBarcodePermission: all, activateBarcodePermission: all, addTrackingPermission: all },
+} as unknown as Project;
+const hierarchy = {
+  parentId: null,
+  ancestorIds: [],
+  childrenCount: 0,
+  maxChildren: 24,
+  linkToCount: 0,
+  beLinkedCount: 0,
+  maxLinks: 4,
+};
 const barcode = (over: Partial<Barcode> = {}): Barcode => ({
-  id: 'AAAAAAAAAAAA', barcodeType: 'pallet', isActivated: true, isDeactivated: false, currentTrackPointKey: 'manufacturer',
-  projectId: 'p', projectCode: 'demo', projectVersion: 1, externalId: null, trackingNumber: null, activationData: {},
-  hierarchy, relationActions: { pair: { code: null }, unpair: { code: 3026 }, link: { code: null } }, ...over,
+  id: 'AAAAAAAAAAAA',
+  barcodeType: 'pallet',
+  isActivated: true,
+  isDeactivated: false,
+  currentTrackPointKey: 'manufacturer',
+  projectId: 'p',
+  projectCode: 'demo',
+  projectVersion: 1,
+  externalId: null,
+  trackingNumber: null,
+  activationData: {},
+  hierarchy,
+  relationActions: { pair: { code: null }, unpair: { code: 3026 }, link: { code: null } },
+  ...over,
 });
 
 describe('what a scanned or typed entry names', () => {
@@ -23,8 +49,12 @@ describe('what a scanned or typed entry names', () => {
     expect(scannedReference(' https://labels.example.com/demo@1/qrcode/AbCdEf123456 ')).toBe('AbCdEf123456');
     expect(scannedReference('http://other.example/x/demo@2/qrcode/AbCdEf123456')).toBe('AbCdEf123456');
     // Not this product's pattern, or not an id: the text itself (looked up as an external id).
-    expect(scannedReference('https://labels.example.com/demo@1/other/AbCdEf123456')).toBe('https://labels.example.com/demo@1/other/AbCdEf123456');
-    expect(scannedReference('https://labels.example.com/demo@1/qrcode/short')).toBe('https://labels.example.com/demo@1/qrcode/short');
+    expect(scannedReference('https://labels.example.com/demo@1/other/AbCdEf123456')).toBe(
+      'https://labels.example.com/demo@1/other/AbCdEf123456',
+    );
+    expect(scannedReference('https://labels.example.com/demo@1/qrcode/short')).toBe(
+      'https://labels.example.com/demo@1/qrcode/short',
+    );
     expect(scannedReference('  CASE-A1 ')).toBe('CASE-A1');
     expect(scannedReference('   ')).toBeNull();
   });
@@ -70,12 +100,20 @@ describe('trigger scans claimed by a screen', () => {
 describe('pair, unpair and link on the detail page', () => {
   it('offers pairing where the type takes children, unpairing where there are children, linking where the type is linkable', () => {
     expect(relationActions(barcode()).map((a) => a.name)).toEqual(['pair', 'linkTo', 'beLinked']);
-    expect(relationActions(barcode({ hierarchy: { ...hierarchy, childrenCount: 2 } })).map((a) => a.name)).toEqual(['pair', 'unpair', 'linkTo', 'beLinked']);
+    expect(relationActions(barcode({ hierarchy: { ...hierarchy, childrenCount: 2 } })).map((a) => a.name)).toEqual([
+      'pair',
+      'unpair',
+      'linkTo',
+      'beLinked',
+    ]);
     expect(relationActions(barcode({ hierarchy: { ...hierarchy, maxChildren: 0, maxLinks: 0 } }))).toEqual([]);
   });
 
   it("disables them with the server's reason, and offers none to users outside the enterprise", () => {
-    const prohibited = barcode({ hierarchy: { ...hierarchy, childrenCount: 1 }, relationActions: { pair: { code: 3021 }, unpair: { code: 3023 }, link: { code: 3080 } } });
+    const prohibited = barcode({
+      hierarchy: { ...hierarchy, childrenCount: 1 },
+      relationActions: { pair: { code: 3021 }, unpair: { code: 3023 }, link: { code: 3080 } },
+    });
     expect(relationActions(prohibited)).toEqual([
       { name: 'pair', enabled: false, disabledCode: 3021 },
       { name: 'unpair', enabled: false, disabledCode: 3023 },
@@ -93,7 +131,16 @@ describe('totals over the children', () => {
   it("offers the fields of the parent's child types, numeric first; none for a type that takes no children", () => {
     const withNumbers = {
       ...project,
-      barcodeTypes: { ...project.barcodeTypes, case: { ...project.barcodeTypes.case!, activationFields: [...project.barcodeTypes.case!.activationFields, { key: 'doses', type: 'number', label: { en: 'Doses' } }] } },
+      barcodeTypes: {
+        ...project.barcodeTypes,
+        case: {
+          ...project.barcodeTypes.case!,
+          activationFields: [
+            ...project.barcodeTypes.case!.activationFields,
+            { key: 'doses', type: 'number', label: { en: 'Doses' } },
+          ],
+        },
+      },
     } as unknown as Project;
     const fields = totalFieldsOf(withNumbers, withNumbers.barcodeTypes.pallet, 'en');
     expect(fields[0]).toEqual({ key: 'doses', label: 'Doses' });

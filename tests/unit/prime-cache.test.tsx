@@ -49,7 +49,12 @@ describe('answers put in the cache before the first render (main.tsx)', () => {
 
   it('do not overwrite what a hook already holds (the first render did not wait for them)', async () => {
     let answer: (value: string) => void = () => undefined;
-    const slow = vi.fn(() => new Promise<string>((resolve) => { answer = resolve; }));
+    const slow = vi.fn(
+      () =>
+        new Promise<string>((resolve) => {
+          answer = resolve;
+        }),
+    );
     const key = ['primed', 'slow'];
     const primed = primeCache(key, slow);
     render(<Reader swrKey={key} fetcher={slow} renders={[]} />);

@@ -40,7 +40,13 @@ describe('shared validation', () => {
   });
 
   it.each([
-    ['Abcdefg1', true], ['abcdefg1', false], ['ABCDEFG1', false], ['Abcdefgh', false], ['Ab1', false], [`Ab1${'x'.repeat(29)}`, true], [`Ab1${'x'.repeat(30)}`, false],
+    ['Abcdefg1', true],
+    ['abcdefg1', false],
+    ['ABCDEFG1', false],
+    ['Abcdefgh', false],
+    ['Ab1', false],
+    [`Ab1${'x'.repeat(29)}`, true],
+    [`Ab1${'x'.repeat(30)}`, false],
   ])('password %s valid: %s', (password, valid) => {
     expect(isValidPassword(password)).toBe(valid);
   });

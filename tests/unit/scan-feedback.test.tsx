@@ -5,7 +5,14 @@ import { MantineProvider } from '@mantine/core';
 import i18next from 'i18next';
 import { initI18n } from '@/shared/i18n/i18n';
 import { readScanFeedback, writeScanFeedback } from '@/shared/storage/device-settings';
-import { FLASH_COLORS, FLASH_MS, scanFeedback, TONES, VIBRATIONS, type ScanOutcome } from '@/features/scanning/model/scan-feedback';
+import {
+  FLASH_COLORS,
+  FLASH_MS,
+  scanFeedback,
+  TONES,
+  VIBRATIONS,
+  type ScanOutcome,
+} from '@/features/scanning/model/scan-feedback';
 import { ScanFeedbackSettings } from '@/features/scanning/components/scan-feedback-settings';
 
 /** Records the tones the app schedules: frequency, start and stop, relative to the context's clock. */
@@ -23,11 +30,21 @@ class FakeAudioContext {
     const tone = { frequency: 0, start: 0, stop: 0, type: '' };
     played.push(tone);
     return {
-      set type(value: string) { tone.type = value; },
-      frequency: { set value(hz: number) { tone.frequency = hz; } },
+      set type(value: string) {
+        tone.type = value;
+      },
+      frequency: {
+        set value(hz: number) {
+          tone.frequency = hz;
+        },
+      },
       connect: (next: unknown) => next,
-      start: (at: number) => { tone.start = at; },
-      stop: (at: number) => { tone.stop = at; },
+      start: (at: number) => {
+        tone.start = at;
+      },
+      stop: (at: number) => {
+        tone.stop = at;
+      },
     };
   }
 }
@@ -40,11 +57,17 @@ beforeAll(async () => {
   await i18next.loadNamespaces('barcode');
   Object.assign(window, { AudioContext: FakeAudioContext });
   Object.defineProperty(navigator, 'vibrate', { value: vibrate, configurable: true });
-  window.matchMedia = (query: string) => ({
-    matches: query.includes('reduced-motion') && reducedMotion, media: query, onchange: null,
-    addEventListener: () => undefined, removeEventListener: () => undefined,
-    addListener: () => undefined, removeListener: () => undefined, dispatchEvent: () => false,
-  }) as MediaQueryList;
+  window.matchMedia = (query: string) =>
+    ({
+      matches: query.includes('reduced-motion') && reducedMotion,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
 });
 
 beforeEach(() => {
@@ -61,13 +84,19 @@ afterEach(() => {
 const tonesOf = (outcome: ScanOutcome) => {
   played.length = 0;
   scanFeedback(outcome, { beep: true, vibrate: false, flash: false });
-  return played.map((tone) => ({ frequency: tone.frequency, at: +(tone.start - played[0]!.start).toFixed(3), duration: +(tone.stop - tone.start).toFixed(3) }));
+  return played.map((tone) => ({
+    frequency: tone.frequency,
+    at: +(tone.start - played[0]!.start).toFixed(3),
+    duration: +(tone.stop - tone.start).toFixed(3),
+  }));
 };
 
 describe('scan feedback', () => {
   it('plays a distinct generated beep per outcome, scheduled on the audio clock', () => {
     for (const outcome of ['read', 'repeat', 'refused'] as const) {
-      expect(tonesOf(outcome)).toEqual(TONES[outcome].map((tone) => ({ frequency: tone.frequency, at: tone.at, duration: tone.duration })));
+      expect(tonesOf(outcome)).toEqual(
+        TONES[outcome].map((tone) => ({ frequency: tone.frequency, at: tone.at, duration: tone.duration })),
+      );
     }
     expect(played.every((tone) => tone.start >= 5)).toBe(true);
     const signatures = (['read', 'repeat', 'refused'] as const).map((outcome) => JSON.stringify(TONES[outcome]));
@@ -120,7 +149,11 @@ describe('scan feedback', () => {
     const savedVibrate = Object.getOwnPropertyDescriptor(navigator, 'vibrate')!;
     Object.defineProperty(navigator, 'vibrate', { value: undefined, configurable: true });
     try {
-      expect(scanFeedback('read', { beep: false, vibrate: true, flash: true })).toEqual({ beep: false, vibrate: false, flash: true });
+      expect(scanFeedback('read', { beep: false, vibrate: true, flash: true })).toEqual({
+        beep: false,
+        vibrate: false,
+        flash: true,
+      });
     } finally {
       Object.assign(window, { AudioContext: saved });
       Object.defineProperty(navigator, 'vibrate', savedVibrate);
@@ -132,7 +165,11 @@ describe('ScanFeedbackSettings (home page)', () => {
   it('switches each channel off and on for this device, and gives a sample when one is turned on', async () => {
     vi.useRealTimers();
     const user = userEvent.setup();
-    render(<MantineProvider><ScanFeedbackSettings /></MantineProvider>);
+    render(
+      <MantineProvider>
+        <ScanFeedbackSettings />
+      </MantineProvider>,
+    );
     const toggle = screen.getByRole('button', { name: 'Scan feedback' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     await user.click(toggle);
@@ -157,7 +194,11 @@ describe('ScanFeedbackSettings (home page)', () => {
     vi.useRealTimers();
     reducedMotion = true;
     const user = userEvent.setup();
-    render(<MantineProvider><ScanFeedbackSettings /></MantineProvider>);
+    render(
+      <MantineProvider>
+        <ScanFeedbackSettings />
+      </MantineProvider>,
+    );
     await user.click(screen.getByRole('button', { name: 'Scan feedback' }));
     expect(screen.getByText('Never flashes while this device asks for reduced motion.')).toBeTruthy();
   });

@@ -1,7 +1,16 @@
 import { useState } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, renderHook, screen } from '@testing-library/react';
-import { MemoryRouter, Outlet, Route, Routes, useLocation, useNavigationType, useOutletContext, useParams } from 'react-router-dom';
+import {
+  MemoryRouter,
+  Outlet,
+  Route,
+  Routes,
+  useLocation,
+  useNavigationType,
+  useOutletContext,
+  useParams,
+} from 'react-router-dom';
 import useSWR from 'swr';
 import { ApiError } from '@/shared/api/errors';
 import { revalidateBarcode } from '@/shared/api/keys';
@@ -108,7 +117,10 @@ describe('useStepFlow: saving', () => {
     const sent = deferred();
     const revalidated = deferred();
     const onSaved = vi.fn();
-    const mutation: Mutation<string> = { send: vi.fn(() => sent.promise), revalidate: vi.fn(() => revalidated.promise) };
+    const mutation: Mutation<string> = {
+      send: vi.fn(() => sent.promise),
+      revalidate: vi.fn(() => revalidated.promise),
+    };
     renderFlow('/flow');
     expect(flow.guard.dirty).toBe(true);
 
@@ -147,7 +159,9 @@ describe('useStepFlow: saving', () => {
     const revalidate = vi.fn(async () => undefined);
     const onSaved = vi.fn();
     renderFlow('/flow/c');
-    await act(() => flow.submit({ send: () => Promise.reject(new ApiError('2303', 400)), revalidate }, 'input', onSaved));
+    await act(() =>
+      flow.submit({ send: () => Promise.reject(new ApiError('2303', 400)), revalidate }, 'input', onSaved),
+    );
     expect(messageStore.get()).toEqual({ title: 'Not saved', body: 'Barcode not found.' });
     expect([flow.busy, flow.done, flow.guard.dirty]).toEqual([false, false, true]);
     expect(onSaved).not.toHaveBeenCalled();
@@ -215,7 +229,11 @@ describe('a barcode screen saved through the flow', () => {
 });
 
 describe('useStepDraft', () => {
-  const EMPTY = { origin: {}, packageData: {} } as { origin: Record<string, unknown>; packageData: Record<string, unknown>; barcodeType?: string };
+  const EMPTY = { origin: {}, packageData: {} } as {
+    origin: Record<string, unknown>;
+    packageData: Record<string, unknown>;
+    barcodeType?: string;
+  };
   const stored = () => JSON.parse(sessionStorage.getItem(`${STORAGE_PREFIX}:draft:1`) ?? 'null') as unknown;
 
   it('starts from `start`, merges each step in, and survives a reload through sessionStorage', () => {

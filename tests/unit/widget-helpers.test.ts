@@ -10,9 +10,15 @@ import { adjustedQuantity } from '@widgets/adjustment/adjustment-widget';
 
 describe('text: input patterns filter while typing', () => {
   it.each([
-    ['digits', 'a1-2_3', '123'], ['digitsDash', 'a1-2_3', '1-23'], ['digitsUnderscore', 'a1-2_3', '12_3'],
-    ['letters', 'a1-B_c', 'aBc'], ['lettersDash', 'a1-B_c', 'a-Bc'], ['lettersUnderscore', 'a1-B_c', 'aB_c'],
-    ['lettersDigits', 'a1-B_c', 'a1Bc'], ['lettersDigitsDash', 'a1-B_c', 'a1-Bc'], ['lettersDigitsUnderscore', 'a1-B_c', 'a1B_c'],
+    ['digits', 'a1-2_3', '123'],
+    ['digitsDash', 'a1-2_3', '1-23'],
+    ['digitsUnderscore', 'a1-2_3', '12_3'],
+    ['letters', 'a1-B_c', 'aBc'],
+    ['lettersDash', 'a1-B_c', 'a-Bc'],
+    ['lettersUnderscore', 'a1-B_c', 'aB_c'],
+    ['lettersDigits', 'a1-B_c', 'a1Bc'],
+    ['lettersDigitsDash', 'a1-B_c', 'a1-Bc'],
+    ['lettersDigitsUnderscore', 'a1-B_c', 'a1B_c'],
   ] as const)('%s keeps %s -> %s', (pattern, typed, kept) => {
     expect(filterToPattern(typed, pattern)).toBe(kept);
   });
@@ -58,7 +64,8 @@ describe('numbers: clamp and precision (spec section 5)', () => {
 
 describe('files: images', () => {
   it('accepts the image extensions of spec section 5 only', () => {
-    for (const name of ['a.png', 'b.GIF', 'c.tiff', 'd.bmp', 'e.jpeg', 'f.jpg', 'g.webp']) expect(isAllowedImage(name)).toBe(true);
+    for (const name of ['a.png', 'b.GIF', 'c.tiff', 'd.bmp', 'e.jpeg', 'f.jpg', 'g.webp'])
+      expect(isAllowedImage(name)).toBe(true);
     for (const name of ['a.svg', 'b.pdf', 'c', 'd.heic']) expect(isAllowedImage(name)).toBe(false);
   });
   it('scales to the longest side, never up', () => {

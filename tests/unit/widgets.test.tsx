@@ -21,26 +21,55 @@ beforeAll(async () => {
 });
 
 const baseContext = (overrides: Partial<FormContext> = {}): FormContext => ({
-  language: 'en', stage: 'activation', phoneSuggestions: [], emailSuggestions: [],
-  uploadFile: async () => 'blob:x', deleteFile: async () => undefined, ...overrides,
+  language: 'en',
+  stage: 'activation',
+  phoneSuggestions: [],
+  emailSuggestions: [],
+  uploadFile: async () => 'blob:x',
+  deleteFile: async () => undefined,
+  ...overrides,
 });
 
 /** The `ui:options` the renderer compiles for a field configured like this (key 'f'). */
 function optionsOf(field: { type: CustomField['type'] } & Record<string, unknown>): never {
-  const form = compileForm(formSourceOfFields([{ key: 'f', label: { en: 'Field', ja: 'Field', 'zh-TW': 'Field', 'zh-CN': 'Field' }, ...field } as CustomField]), { form: 'activation', barcodeType: 't', stage: 'activation' }, { language: 'en', loggedIn: true });
+  const form = compileForm(
+    formSourceOfFields([
+      { key: 'f', label: { en: 'Field', ja: 'Field', 'zh-TW': 'Field', 'zh-CN': 'Field' }, ...field } as CustomField,
+    ]),
+    { form: 'activation', barcodeType: 't', stage: 'activation' },
+    { language: 'en', loggedIn: true },
+  );
   return (form.uiSchema.f as { 'ui:options': never })['ui:options'];
 }
 
 /** Renders a widget of a field configured like `field` with its own value state; returns the last value it reported. */
-function mount<T>(Widget: ComponentType<FieldWidgetProps<T, never>>, field: { type: CustomField['type'] } & Record<string, unknown>, context: Partial<FormContext> = {}, initial?: T) {
+function mount<T>(
+  Widget: ComponentType<FieldWidgetProps<T, never>>,
+  field: { type: CustomField['type'] } & Record<string, unknown>,
+  context: Partial<FormContext> = {},
+  initial?: T,
+) {
   const reported: { value: T | undefined } = { value: initial };
   const options = optionsOf(field);
   function Harness() {
     const [value, setValue] = useState<T | undefined>(initial);
     return (
       <MantineProvider>
-        <Widget id="root_f" value={value} label="Field" required={false} readOnly={false} disabled={false} options={options} context={baseContext(context)}
-          onBlur={() => undefined} onChange={(v) => { reported.value = v; setValue(v); }} />
+        <Widget
+          id="root_f"
+          value={value}
+          label="Field"
+          required={false}
+          readOnly={false}
+          disabled={false}
+          options={options}
+          context={baseContext(context)}
+          onBlur={() => undefined}
+          onChange={(v) => {
+            reported.value = v;
+            setValue(v);
+          }}
+        />
       </MantineProvider>
     );
   }
@@ -93,7 +122,11 @@ describe('text', () => {
   it('shows the reader buttons the field asks for, and what they read replaces the value (pattern applied)', async () => {
     const user = userEvent.setup();
     const readText = vi.fn(async () => 'AB 12-3');
-    const reported = mount(TextWidget, { type: 'text', readers: ['barcode', 'ocr'], inputPattern: 'lettersDigits' }, { scanBarcode: async () => 'LOT9', readText });
+    const reported = mount(
+      TextWidget,
+      { type: 'text', readers: ['barcode', 'ocr'], inputPattern: 'lettersDigits' },
+      { scanBarcode: async () => 'LOT9', readText },
+    );
     await user.click(screen.getByRole('button', { name: 'Scan a barcode into this field' }));
     await waitFor(() => expect(reported.value).toBe('LOT9'));
     await user.click(screen.getByRole('button', { name: 'Read text (OCR)' }));
@@ -102,14 +135,23 @@ describe('text', () => {
   });
   it('keeps what fits of a long read value', async () => {
     const user = userEvent.setup();
-    const reported = mount(TextWidget, { type: 'text', readers: ['ocr'], maxLength: 5, counter: true }, { readText: async () => 'ABCDEFGH' });
+    const reported = mount(
+      TextWidget,
+      { type: 'text', readers: ['ocr'], maxLength: 5, counter: true },
+      { readText: async () => 'ABCDEFGH' },
+    );
     await user.click(screen.getByRole('button', { name: 'Read text (OCR)' }));
     await waitFor(() => expect(reported.value).toBe('ABCDE'));
     expect(screen.getByText('5/5')).toBeDefined();
   });
   it('offers no reader button the screen cannot serve, and keeps the value when the reader is cancelled', async () => {
     const user = userEvent.setup();
-    const reported = mount(TextWidget, { type: 'text', readers: ['barcode', 'ocr'] }, { scanBarcode: async () => null }, 'KEEP');
+    const reported = mount(
+      TextWidget,
+      { type: 'text', readers: ['barcode', 'ocr'] },
+      { scanBarcode: async () => null },
+      'KEEP',
+    );
     expect(screen.queryByRole('button', { name: 'Read text (OCR)' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Scan a barcode into this field' }));
     expect(reported.value).toBe('KEEP');
@@ -120,7 +162,11 @@ describe('text', () => {
 describe('phone number', () => {
   it('suggests the predefined contacts', async () => {
     const user = userEvent.setup();
-    mount(PhoneNumberWidget, { type: 'phoneNumber' }, { phoneSuggestions: [{ name: 'Osaka DC', countryCode: '+81', number: '663334444' }] });
+    mount(
+      PhoneNumberWidget,
+      { type: 'phoneNumber' },
+      { phoneSuggestions: [{ name: 'Osaka DC', countryCode: '+81', number: '663334444' }] },
+    );
     await user.click(screen.getByRole('combobox', { name: 'Field' }));
     expect(await screen.findByText('Osaka DC +81 663334444')).toBeDefined();
   });
@@ -132,7 +178,9 @@ describe('location', () => {
   };
 
   it('records the position and links it to a map', async () => {
-    geolocation((ok) => ok({ coords: { latitude: 35.681236, longitude: 139.767125, accuracy: 12 } } as GeolocationPosition));
+    geolocation((ok) =>
+      ok({ coords: { latitude: 35.681236, longitude: 139.767125, accuracy: 12 } } as GeolocationPosition),
+    );
     const reported = mount(LocationWidget, { type: 'location' });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Record current location' }));
     await waitFor(() => expect(reported.value).toEqual({ latitude: 35.681236, longitude: 139.767125, accuracy: 12 }));
@@ -147,7 +195,9 @@ describe('location', () => {
   });
 
   it("offers 'Fail to get location. Retry?' and the retry works", async () => {
-    const impl = vi.fn<Geolocation['getCurrentPosition']>((_ok, fail) => fail?.({ code: 2 } as GeolocationPositionError));
+    const impl = vi.fn<Geolocation['getCurrentPosition']>((_ok, fail) =>
+      fail?.({ code: 2 } as GeolocationPositionError),
+    );
     geolocation(impl);
     const reported = mount(LocationWidget, { type: 'location' });
     const user = userEvent.setup();
@@ -162,7 +212,11 @@ describe('location', () => {
 describe('weight measurement', () => {
   it("reads the scale in auto mode, and says 'Failed to fetch weight measurement' when it cannot", async () => {
     const fetchWeight = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce(412.3);
-    const reported = mount(WeightMeasurementWidget, { type: 'weightMeasurement', mode: 'auto', precision: 1 }, { fetchWeight });
+    const reported = mount(
+      WeightMeasurementWidget,
+      { type: 'weightMeasurement', mode: 'auto', precision: 1 },
+      { fetchWeight },
+    );
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Read the scale' }));
     expect(await screen.findByText('Failed to fetch weight measurement')).toBeDefined();
@@ -184,13 +238,20 @@ describe('files', () => {
   it('refuses a file that is not an accepted image, uploads images with progress, counts and deletes', async () => {
     let finish: (url: string) => void = () => undefined;
     const progress: number[] = [];
-    const uploadFile = vi.fn((_file: File, onProgress: (p: number) => void) => new Promise<string>((resolve) => {
-      onProgress(40);
-      progress.push(40);
-      finish = resolve;
-    }));
+    const uploadFile = vi.fn(
+      (_file: File, onProgress: (p: number) => void) =>
+        new Promise<string>((resolve) => {
+          onProgress(40);
+          progress.push(40);
+          finish = resolve;
+        }),
+    );
     const deleteFile = vi.fn(async () => undefined);
-    const reported = mount(FilesWidget, { type: 'files', fileKind: 'image', maxCount: 2, maxImageSide: 800 }, { uploadFile, deleteFile });
+    const reported = mount(
+      FilesWidget,
+      { type: 'files', fileKind: 'image', maxCount: 2, maxImageSide: 800 },
+      { uploadFile, deleteFile },
+    );
     const input = screen.getByTestId('root_f-file-input') as HTMLInputElement;
     const user = userEvent.setup({ applyAccept: false });
     await user.upload(input, new File(['x'], 'notes.pdf', { type: 'application/pdf' }));
@@ -200,7 +261,9 @@ describe('files', () => {
     await waitFor(() => expect(uploadFile).toHaveBeenCalledTimes(1));
     expect(screen.getByRole('progressbar', { name: 'Uploading 40%' })).toBeDefined();
     await act(async () => finish('https://files.example/pallet.png'));
-    await waitFor(() => expect(reported.value).toEqual([{ name: 'pallet.png', url: 'https://files.example/pallet.png' }]));
+    await waitFor(() =>
+      expect(reported.value).toEqual([{ name: 'pallet.png', url: 'https://files.example/pallet.png' }]),
+    );
     expect(screen.getByText('1 / 2')).toBeDefined();
     await user.click(screen.getByRole('button', { name: 'Delete pallet.png' }));
     expect(deleteFile).toHaveBeenCalledWith('https://files.example/pallet.png');
@@ -214,11 +277,24 @@ describe('files', () => {
   });
 });
 
-describe('adjustment widget with the server\'s running quantity (issue 12)', () => {
-  const quantity = { initial: 100, increase: 20, decrease: 30, remaining: 90, quantity: 30, type: 'decrease' as const, adjustedAt: '2026-11-23T09:05:00Z' };
+describe("adjustment widget with the server's running quantity (issue 12)", () => {
+  const quantity = {
+    initial: 100,
+    increase: 20,
+    decrease: 30,
+    remaining: 90,
+    quantity: 30,
+    type: 'decrease' as const,
+    adjustedAt: '2026-11-23T09:05:00Z',
+  };
 
   it('shows initial, increase, decrease, the latest quantity, its time and what remains after this adjustment', async () => {
-    mount(AdjustmentWidget, { type: 'adjustment', precision: 0, unitSuffix: 'cases', quantityOf: 'stock' }, { stage: 'tracking', currentQuantities: { stock: quantity } }, { type: 'decrease', value: 40 });
+    mount(
+      AdjustmentWidget,
+      { type: 'adjustment', precision: 0, unitSuffix: 'cases', quantityOf: 'stock' },
+      { stage: 'tracking', currentQuantities: { stock: quantity } },
+      { type: 'decrease', value: 40 },
+    );
     const row = (key: string) => document.querySelector(`[data-quantity="${key}"] td`)?.textContent;
     expect(row('initial')).toBe('100 cases');
     expect(row('increase')).toBe('+20 cases');
@@ -230,7 +306,11 @@ describe('adjustment widget with the server\'s running quantity (issue 12)', () 
   });
 
   it('shows no quantities when the server gave none for the field (bulk tracking), nor at activation', () => {
-    mount(AdjustmentWidget, { type: 'adjustment', quantityOf: 'other' }, { stage: 'tracking', currentQuantities: { stock: quantity } });
+    mount(
+      AdjustmentWidget,
+      { type: 'adjustment', quantityOf: 'other' },
+      { stage: 'tracking', currentQuantities: { stock: quantity } },
+    );
     expect(document.querySelector('[data-testid="adjustment-quantities"]')).toBeNull();
   });
 });

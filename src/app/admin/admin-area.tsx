@@ -22,16 +22,24 @@ function AdminRoutes() {
   const { t } = useTranslation('admin');
   const session = useAdminSession();
   const { pathname } = useLocation();
-  if (session.error && needsLogin(session.error)) return <AdminLoginPage staffSession={(session.error as ApiError).code === '403'} />;
+  if (session.error && needsLogin(session.error))
+    return <AdminLoginPage staffSession={(session.error as ApiError).code === '403'} />;
   if (session.error) {
     return (
       <Stack align="center" py="xl" component="main">
-        <Alert color="red" role="alert">{t('loadFailed')}</Alert>
+        <Alert color="red" role="alert">
+          {t('loadFailed')}
+        </Alert>
         <Button onClick={() => void session.mutate()}>{t('retry')}</Button>
       </Stack>
     );
   }
-  if (!session.data) return <main><ScreenLoader /></main>;
+  if (!session.data)
+    return (
+      <main>
+        <ScreenLoader />
+      </main>
+    );
   const first = ADMIN_SCREENS.find((s) => s.nav && (!s.roles || s.roles.includes(session.data!.role)));
   return (
     <AdminLayout admin={session.data} screens={ADMIN_SCREENS} onLogout={() => void adminLogout()}>
@@ -39,7 +47,9 @@ function AdminRoutes() {
         <Suspense fallback={<ScreenLoader />}>
           <Routes>
             {first && <Route index element={<Navigate to={first.path} replace />} />}
-            {ADMIN_SCREENS.map(({ path, Screen }) => <Route key={path} path={path} element={<Screen />} />)}
+            {ADMIN_SCREENS.map(({ path, Screen }) => (
+              <Route key={path} path={path} element={<Screen />} />
+            ))}
             <Route path="*" element={<NotFoundPage fallbackPath={paths.admin.home} />} />
           </Routes>
         </Suspense>
@@ -64,5 +74,13 @@ export default function AdminArea() {
 /** The area once its strings are there (useLazyStrings throws when they cannot load: the boundary above offers a retry). */
 function AdminStrings() {
   const ready = useLazyStrings('admin');
-  return ready ? <SWRConfig value={{ onError: onAdminDataError }}><AdminRoutes /></SWRConfig> : <main><ScreenLoader /></main>;
+  return ready ? (
+    <SWRConfig value={{ onError: onAdminDataError }}>
+      <AdminRoutes />
+    </SWRConfig>
+  ) : (
+    <main>
+      <ScreenLoader />
+    </main>
+  );
 }

@@ -19,30 +19,55 @@ export interface AdminLayoutProps {
  */
 export function AdminLayout({ admin, screens, onLogout, children }: AdminLayoutProps) {
   const { t } = useTranslation('admin');
-  const role = admin.role === 'enterprise'
-    ? t('session.role.enterprise', { enterprise: admin.enterpriseName })
-    : t('session.role.project', { projects: admin.projectCodes.join(', ') });
+  const role =
+    admin.role === 'enterprise'
+      ? t('session.role.enterprise', { enterprise: admin.enterpriseName })
+      : t('session.role.project', { projects: admin.projectCodes.join(', ') });
   const inNav = screens.filter((s) => s.nav && (!s.roles || s.roles.includes(admin.role)));
   return (
     <>
-      <Box component="header" px="sm" py={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-body)' }}>
+      <Box
+        component="header"
+        px="sm"
+        py={6}
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-body)' }}
+      >
         <Group justify="space-between" wrap="nowrap" gap="xs" mih={48}>
           <Stack gap={0} style={{ minWidth: 0 }}>
-            <Title order={1} size="h4">{t('title')}</Title>
-            <Text size="sm" truncate data-testid="admin-name">{admin.name} · {role}</Text>
+            <Title order={1} size="h4">
+              {t('title')}
+            </Title>
+            <Text size="sm" truncate data-testid="admin-name">
+              {admin.name} · {role}
+            </Text>
           </Stack>
-          <Button variant="light" onClick={onLogout}>{t('session.logout')}</Button>
+          <Button variant="light" onClick={onLogout}>
+            {t('session.logout')}
+          </Button>
         </Group>
       </Box>
-      <ScrollArea type="never" component="nav" aria-label={t('nav.label')} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      <ScrollArea
+        type="never"
+        component="nav"
+        aria-label={t('nav.label')}
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
         <Group gap={0} wrap="nowrap" px="xs">
           {inNav.map((screen) => (
-            <NavLink key={screen.path} component={RouterNavLink} to={paths.admin.getHref(screen.path)} label={t(`nav.${screen.nav!}`)}
-              w="auto" style={{ whiteSpace: 'nowrap' }} />
+            <NavLink
+              key={screen.path}
+              component={RouterNavLink}
+              to={paths.admin.getHref(screen.path)}
+              label={t(`nav.${screen.nav!}`)}
+              w="auto"
+              style={{ whiteSpace: 'nowrap' }}
+            />
           ))}
         </Group>
       </ScrollArea>
-      <Box component="main" px="sm" py="md" maw={960} mx="auto">{children}</Box>
+      <Box component="main" px="sm" py="md" maw={960} mx="auto">
+        {children}
+      </Box>
     </>
   );
 }

@@ -3,11 +3,15 @@ import type admin from '@locales/en/admin.json';
 import type { Admin } from '@schemas/api/admin';
 import { lazyScreen } from '../lazy';
 
-const named = <K extends string>(key: K) => <M extends Record<K, ComponentType<object>>>(m: M) => ({ default: m[key] });
+const named =
+  <K extends string>(key: K) =>
+  <M extends Record<K, ComponentType<object>>>(m: M) => ({ default: m[key] });
 
 const AuditLogPage = lazyScreen(() => import('@/features/admin/components/audit-log-page').then(named('AuditLogPage')));
 const UsersPage = lazyScreen(() => import('@/features/admin/components/users-page').then(named('UsersPage')));
-const UserDetailPage = lazyScreen(() => import('@/features/admin/components/user-detail-page').then(named('UserDetailPage')));
+const UserDetailPage = lazyScreen(() =>
+  import('@/features/admin/components/user-detail-page').then(named('UserDetailPage')),
+);
 const ProjectsPage = lazyScreen(() => import('@/features/admin/components/projects-page').then(named('ProjectsPage')));
 const AdminsPage = lazyScreen(() => import('@/features/admin/components/admins-page').then(named('AdminsPage')));
 const ConfigPage = lazyScreen(() => import('@/features/admin-config/components/config-page').then(named('ConfigPage')));

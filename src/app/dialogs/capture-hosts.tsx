@@ -6,9 +6,15 @@ import { useStore } from '@/shared/ui/store';
 import { showToast } from '@/shared/ui/toasts';
 import { lazyWithStyles } from '@/shared/ui/styles';
 
-const Scanner = lazyWithStyles(() => import('@/features/scanning/components/scanner').then((m) => ({ default: m.Scanner })));
-const PhotoDialog = lazyWithStyles(() => import('@/features/scanning/components/photo-dialog').then((m) => ({ default: m.PhotoDialog })));
-const OcrCapture = lazyWithStyles(() => import('@/features/scanning/components/ocr-capture').then((m) => ({ default: m.OcrCapture })));
+const Scanner = lazyWithStyles(() =>
+  import('@/features/scanning/components/scanner').then((m) => ({ default: m.Scanner })),
+);
+const PhotoDialog = lazyWithStyles(() =>
+  import('@/features/scanning/components/photo-dialog').then((m) => ({ default: m.PhotoDialog })),
+);
+const OcrCapture = lazyWithStyles(() =>
+  import('@/features/scanning/components/ocr-capture').then((m) => ({ default: m.OcrCapture })),
+);
 
 /**
  * Draws the capture dialog a field asked for over the current screen: the scanner (a barcode
@@ -32,20 +38,39 @@ export function CaptureHosts() {
   const photo = useStore(photoDialog.store);
   const ocr = useStore(ocrDialog.store);
   // Logged out with a dialog open: the field waiting for it gets nothing, and the next user no dialog.
-  useEffect(() => () => {
-    scanDialog.answer(null);
-    photoDialog.answer(null);
-    ocrDialog.answer(null);
-  }, []);
+  useEffect(
+    () => () => {
+      scanDialog.answer(null);
+      photoDialog.answer(null);
+      ocrDialog.answer(null);
+    },
+    [],
+  );
   // A dialog's code that cannot load fails that dialog only (the screen and its form stay); the
   // next request tries again.
   return (
     <ErrorBoundary resetKey={scan ?? photo ?? ocr} fallback={() => <CaptureLoadFailed />}>
       {/* A boundary per dialog: one shared boundary still waiting for a dialog's code the user
           already closed would not draw the next one (Preact, aliases.ts). */}
-      {scan && <Suspense fallback={null}><Scanner routeName={scan.args.routeName} onConfirm={(text, frame) => scanDialog.answer({ text, frame })} onCancel={() => scanDialog.answer(null)} /></Suspense>}
-      {photo && <Suspense fallback={null}><PhotoDialog overlayUrl={photo.args.overlayUrl} onDone={photoDialog.answer} /></Suspense>}
-      {ocr && <Suspense fallback={null}><OcrCapture onDone={ocrDialog.answer} /></Suspense>}
+      {scan && (
+        <Suspense fallback={null}>
+          <Scanner
+            routeName={scan.args.routeName}
+            onConfirm={(text, frame) => scanDialog.answer({ text, frame })}
+            onCancel={() => scanDialog.answer(null)}
+          />
+        </Suspense>
+      )}
+      {photo && (
+        <Suspense fallback={null}>
+          <PhotoDialog overlayUrl={photo.args.overlayUrl} onDone={photoDialog.answer} />
+        </Suspense>
+      )}
+      {ocr && (
+        <Suspense fallback={null}>
+          <OcrCapture onDone={ocrDialog.answer} />
+        </Suspense>
+      )}
     </ErrorBoundary>
   );
 }

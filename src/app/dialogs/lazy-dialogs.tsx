@@ -33,24 +33,62 @@ export function preloadFailureUi(): void {
 function PlainNotice({ text, onOk }: { text: string; onOk?: () => void }) {
   const { t } = useTranslation();
   return (
-    <div role="alert" style={{ position: 'fixed', left: 8, right: 8, bottom: 8, zIndex: 600, background: '#fff', border: '1px solid', padding: 12 }}>
+    <div
+      role="alert"
+      style={{
+        position: 'fixed',
+        left: 8,
+        right: 8,
+        bottom: 8,
+        zIndex: 600,
+        background: '#fff',
+        border: '1px solid',
+        padding: 12,
+      }}
+    >
       <p style={{ whiteSpace: 'pre-line' }}>{text}</p>
-      {onOk && <button type="button" onClick={onOk}>{t('common.ok')}</button>}
+      {onOk && (
+        <button type="button" onClick={onOk}>
+          {t('common.ok')}
+        </button>
+      )}
     </div>
   );
 }
 
 export function LazyMessageDialog(props: MessageDialogProps) {
   const message = useStore(messageStore);
-  return message ? <ErrorBoundary fallback={() => <PlainNotice text={[message.title, message.body].filter(Boolean).join('\n')} onOk={closeMessage} />}><Suspense fallback={null}><MessageDialog {...props} /></Suspense></ErrorBoundary> : null;
+  return message ? (
+    <ErrorBoundary
+      fallback={() => (
+        <PlainNotice text={[message.title, message.body].filter(Boolean).join('\n')} onOk={closeMessage} />
+      )}
+    >
+      <Suspense fallback={null}>
+        <MessageDialog {...props} />
+      </Suspense>
+    </ErrorBoundary>
+  ) : null;
 }
 
 export function LazyUpdateDialog() {
   const update = useStore(updateStore);
-  return update ? <ErrorBoundary fallback={() => null}><Suspense fallback={null}><UpdateDialog /></Suspense></ErrorBoundary> : null;
+  return update ? (
+    <ErrorBoundary fallback={() => null}>
+      <Suspense fallback={null}>
+        <UpdateDialog />
+      </Suspense>
+    </ErrorBoundary>
+  ) : null;
 }
 
 export function LazyToasts() {
   const toasts = useStore(toastStore);
-  return toasts.length > 0 ? <ErrorBoundary fallback={() => <PlainNotice text={toasts.map((toast) => toast.message).join('\n')} />}><Suspense fallback={null}><Toasts /></Suspense></ErrorBoundary> : null;
+  return toasts.length > 0 ? (
+    <ErrorBoundary fallback={() => <PlainNotice text={toasts.map((toast) => toast.message).join('\n')} />}>
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
+    </ErrorBoundary>
+  ) : null;
 }

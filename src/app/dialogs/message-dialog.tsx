@@ -25,10 +25,20 @@ export function MessageDialog({ offerLogin, homePath }: MessageDialogProps) {
           <Modal.CloseButton aria-label={t('common.close')} />
         </Modal.Header>
         <Modal.Body>
-          <Text style={{ whiteSpace: 'pre-line' }} data-testid="message-dialog-body">{message?.body}</Text>
+          <Text style={{ whiteSpace: 'pre-line' }} data-testid="message-dialog-body">
+            {message?.body}
+          </Text>
           <Group justify="flex-end" mt="md">
             {offerLogin && homePath && (
-              <Button variant="default" onClick={() => { closeMessage(); navigate(homePath); }}>{t('common.login')}</Button>
+              <Button
+                variant="default"
+                onClick={() => {
+                  closeMessage();
+                  navigate(homePath);
+                }}
+              >
+                {t('common.login')}
+              </Button>
             )}
             <Button onClick={closeMessage}>{t('common.ok')}</Button>
           </Group>

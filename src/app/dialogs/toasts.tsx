@@ -11,9 +11,25 @@ export function Toasts() {
   const toasts = useStore(toastStore);
   if (toasts.length === 0) return null;
   return (
-    <Stack gap="xs" pos="fixed" top={8} left={8} right={8} style={{ zIndex: 500, pointerEvents: 'none' }} role="status" aria-live="polite">
+    <Stack
+      gap="xs"
+      pos="fixed"
+      top={8}
+      left={8}
+      right={8}
+      style={{ zIndex: 500, pointerEvents: 'none' }}
+      role="status"
+      aria-live="polite"
+    >
       {toasts.map((toast) => (
-        <Notification key={toast.id} color={COLORS[toast.kind]} onClose={() => dismissToast(toast.id)} closeButtonProps={{ 'aria-label': t('common.close') }} withBorder style={{ pointerEvents: 'auto' }}>
+        <Notification
+          key={toast.id}
+          color={COLORS[toast.kind]}
+          onClose={() => dismissToast(toast.id)}
+          closeButtonProps={{ 'aria-label': t('common.close') }}
+          withBorder
+          style={{ pointerEvents: 'auto' }}
+        >
           {toast.message}
         </Notification>
       ))}

@@ -26,7 +26,11 @@ export function UpdateDialog() {
     >
       <Text>{forced ? t('update.forced') : t('update.message')}</Text>
       <Group justify="flex-end" mt="md">
-        {!forced && <Button variant="default" onClick={() => postponeUpdate()}>{t('update.later')}</Button>}
+        {!forced && (
+          <Button variant="default" onClick={() => postponeUpdate()}>
+            {t('update.later')}
+          </Button>
+        )}
         <Button onClick={() => void applyUpdate()}>{t('update.update')}</Button>
       </Group>
     </Modal>

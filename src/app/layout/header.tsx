@@ -14,10 +14,27 @@ const LogoutConfirm = lazyWithStyles(() => import('./logout-confirm').then((m) =
 function PlainLogoutConfirm({ onCancel, onConfirm }: { onCancel(): void; onConfirm(): Promise<void> }) {
   const { t } = useTranslation();
   return (
-    <div role="alertdialog" aria-label={t('header.logout')} style={{ position: 'fixed', left: 8, right: 8, bottom: 8, zIndex: 600, background: '#fff', border: '1px solid', padding: 12 }}>
+    <div
+      role="alertdialog"
+      aria-label={t('header.logout')}
+      style={{
+        position: 'fixed',
+        left: 8,
+        right: 8,
+        bottom: 8,
+        zIndex: 600,
+        background: '#fff',
+        border: '1px solid',
+        padding: 12,
+      }}
+    >
       <p>{t('header.logoutConfirm')}</p>
-      <button type="button" onClick={onCancel}>{t('common.cancel')}</button>{' '}
-      <button type="button" onClick={() => void onConfirm().finally(onCancel)}>{t('common.ok')}</button>
+      <button type="button" onClick={onCancel}>
+        {t('common.cancel')}
+      </button>{' '}
+      <button type="button" onClick={() => void onConfirm().finally(onCancel)}>
+        {t('common.ok')}
+      </button>
     </div>
   );
 }
@@ -33,7 +50,15 @@ export interface HeaderProps {
 
 function HomeIcon() {
   return (
-    <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <svg
+      width="24"
+      height="24"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
       <path d="M3 11l9-8 9 8M5 9.5V21h5v-6h4v6h5V9.5" strokeLinejoin="round" />
     </svg>
   );
@@ -41,8 +66,20 @@ function HomeIcon() {
 
 function LogoutIcon() {
   return (
-    <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-      <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11" strokeLinecap="round" strokeLinejoin="round" />
+    <svg
+      width="22"
+      height="22"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <path
+        d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -52,7 +89,18 @@ export function Header({ project, homePath, profile, onLogout, showHome = true }
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   return (
-    <Box component="header" px="sm" py={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-body)', position: 'sticky', top: 0, zIndex: 100 }}>
+    <Box
+      component="header"
+      px="sm"
+      py={6}
+      style={{
+        borderBottom: '1px solid var(--mantine-color-gray-3)',
+        background: 'var(--mantine-color-body)',
+        position: 'sticky',
+        top: 0,
+        zIndex: 100,
+      }}
+    >
       <Group justify="space-between" wrap="nowrap" gap="xs" mih={48}>
         <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
           {showHome && (
@@ -60,14 +108,26 @@ export function Header({ project, homePath, profile, onLogout, showHome = true }
               <HomeIcon />
             </ActionIcon>
           )}
-          {project.customLogoImageUrl
-            ? <ProjectLogo url={project.customLogoImageUrl} alt={project.enterpriseName} height={32} align="left" />
-            : <Text fw={700} truncate>{project.name}</Text>}
+          {project.customLogoImageUrl ? (
+            <ProjectLogo url={project.customLogoImageUrl} alt={project.enterpriseName} height={32} align="left" />
+          ) : (
+            <Text fw={700} truncate>
+              {project.name}
+            </Text>
+          )}
         </Group>
         {profile && (
           <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Text size="sm" truncate data-testid="header-staff-name">{profile.user.fullName}</Text>
-            <ActionIcon variant="light" size="xl" onClick={() => setConfirming(true)} aria-label={t('header.logout')} title={t('header.logout')}>
+            <Text size="sm" truncate data-testid="header-staff-name">
+              {profile.user.fullName}
+            </Text>
+            <ActionIcon
+              variant="light"
+              size="xl"
+              onClick={() => setConfirming(true)}
+              aria-label={t('header.logout')}
+              title={t('header.logout')}
+            >
               <LogoutIcon />
             </ActionIcon>
           </Group>
@@ -75,7 +135,9 @@ export function Header({ project, homePath, profile, onLogout, showHome = true }
       </Group>
       {confirming && (
         // The dialog's code that cannot load (offline, never fetched) asks the same in plain HTML.
-        <ErrorBoundary fallback={() => <PlainLogoutConfirm onCancel={() => setConfirming(false)} onConfirm={onLogout} />}>
+        <ErrorBoundary
+          fallback={() => <PlainLogoutConfirm onCancel={() => setConfirming(false)} onConfirm={onLogout} />}
+        >
           <Suspense fallback={null}>
             <LogoutConfirm onCancel={() => setConfirming(false)} onConfirm={onLogout} />
           </Suspense>

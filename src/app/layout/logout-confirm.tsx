@@ -21,11 +21,21 @@ export function LogoutConfirm({ onCancel, onConfirm }: LogoutConfirmProps) {
     }
   };
   return (
-    <Modal opened onClose={onCancel} title={t('header.logout')} closeButtonProps={{ 'aria-label': t('common.close') }} centered>
+    <Modal
+      opened
+      onClose={onCancel}
+      title={t('header.logout')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      centered
+    >
       <Text>{t('header.logoutConfirm')}</Text>
       <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={onCancel} disabled={leaving}>{t('common.cancel')}</Button>
-        <Button color="red" onClick={confirm} loading={leaving}>{t('common.ok')}</Button>
+        <Button variant="default" onClick={onCancel} disabled={leaving}>
+          {t('common.cancel')}
+        </Button>
+        <Button color="red" onClick={confirm} loading={leaving}>
+          {t('common.ok')}
+        </Button>
       </Group>
     </Modal>
   );

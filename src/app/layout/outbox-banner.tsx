@@ -16,7 +16,12 @@ const subscribeOnline = (onChange: () => void) => {
 };
 
 /** Whether the browser says it has a network (false: surely offline; true: maybe online). */
-export const useOnline = () => useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
+export const useOnline = () =>
+  useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
 
 /**
  * Under the header on every screen of the project: "Offline" when the browser has no network,
@@ -28,11 +33,19 @@ export function OutboxBanner({ project }: { project: ProjectInRoute }) {
   const online = useOnline();
   const waiting = useStore(outboxItems).filter((item) => item.state !== 'sent').length;
   if (online && waiting === 0) return null;
-  const text = waiting === 0 ? t('outbox.offline') : t(online ? 'outbox.waiting' : 'outbox.offlineWaiting', { count: waiting });
+  const text =
+    waiting === 0 ? t('outbox.offline') : t(online ? 'outbox.waiting' : 'outbox.offlineWaiting', { count: waiting });
   return (
     <Text role="status" data-testid="outbox-banner" px="md" py={6} size="sm" bg={online ? 'blue.0' : 'yellow.1'}>
       {text}
-      {waiting > 0 && <>{' · '}<Anchor component={Link} to={paths.outbox.getHref(project)} size="sm">{t('outbox.open')}</Anchor></>}
+      {waiting > 0 && (
+        <>
+          {' · '}
+          <Anchor component={Link} to={paths.outbox.getHref(project)} size="sm">
+            {t('outbox.open')}
+          </Anchor>
+        </>
+      )}
     </Text>
   );
 }

@@ -44,7 +44,9 @@ function FullScreenLoader() {
     <Center mih="60vh" aria-busy="true">
       <Stack align="center" gap="xs">
         <Loader />
-        <Text size="sm" c="dimmed">{t('app.loading')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('app.loading')}
+        </Text>
       </Stack>
     </Center>
   );
@@ -100,7 +102,12 @@ export function ProjectLayout() {
     if (verdict.kind === 'ok') return;
     if (verdict.kind === 'not-belong' && isHtmlPage) return;
     void logout().finally(() => {
-      showMessage({ body: verdict.kind === 'portal' ? t('auth.portalLoggedOut') : `${t('auth.notBelong', { company: verdict.company })}\n(${t('auth.notBelongEnterprise')})` });
+      showMessage({
+        body:
+          verdict.kind === 'portal'
+            ? t('auth.portalLoggedOut')
+            : `${t('auth.notBelong', { company: verdict.company })}\n(${t('auth.notBelongEnterprise')})`,
+      });
     });
   }, [profile, project, isHtmlPage, t]);
 
@@ -112,15 +119,32 @@ export function ProjectLayout() {
     navigate(home);
   }, [signedOut, home, navigate, t]);
 
-  if (!ref) return <main><NotFoundPage /></main>;
-  if (isLoading) return <main><FullScreenLoader /></main>;
+  if (!ref)
+    return (
+      <main>
+        <NotFoundPage />
+      </main>
+    );
+  if (isLoading)
+    return (
+      <main>
+        <FullScreenLoader />
+      </main>
+    );
   if (!project) {
     const missing = error instanceof ApiError && (error.code === '2304' || error.status === 400);
-    if (missing || !error) return <main><NotFoundPage /></main>;
+    if (missing || !error)
+      return (
+        <main>
+          <NotFoundPage />
+        </main>
+      );
     return (
       <Center component="main" mih="60vh" p="md">
         <Stack align="center">
-          <Text role="alert">{t('project.loadFailed')} {translateError(t, error)}</Text>
+          <Text role="alert">
+            {t('project.loadFailed')} {translateError(t, error)}
+          </Text>
           <Button onClick={() => void reloadProject()}>{t('common.retry')}</Button>
         </Stack>
       </Center>
@@ -138,16 +162,36 @@ export function ProjectLayout() {
   return (
     <ProjectContext.Provider value={project}>
       {/* The scanner is full screen, without the header (spec section 2). */}
-      {!location.pathname.endsWith(`/${paths.scan.path}`) && <Header project={project} homePath={homePath} profile={profile ?? null} onLogout={onLogout} showHome={!isHtmlPage} />}
+      {!location.pathname.endsWith(`/${paths.scan.path}`) && (
+        <Header
+          project={project}
+          homePath={homePath}
+          profile={profile ?? null}
+          onLogout={onLogout}
+          showHome={!isHtmlPage}
+        />
+      )}
       {/* The logged-in tools and banner load lazily: a chunk that cannot load (offline) leaves the page as it is. */}
-      {profile && <ErrorBoundary resetKey={location.pathname} fallback={() => null}><Suspense fallback={null}><OutboxBanner project={project} /></Suspense></ErrorBoundary>}
+      {profile && (
+        <ErrorBoundary resetKey={location.pathname} fallback={() => null}>
+          <Suspense fallback={null}>
+            <OutboxBanner project={project} />
+          </Suspense>
+        </ErrorBoundary>
+      )}
       <Container size="xs" px="md" py="lg" component="main">
         {/* A screen that throws is replaced by a retry inside the shell; another screen clears it. */}
         <ErrorBoundary resetKey={location.pathname} fallback={(reset) => <ScreenLoadFailed failed onRetry={reset} />}>
           <Outlet />
         </ErrorBoundary>
       </Container>
-      {profile && <ErrorBoundary resetKey={location.pathname} fallback={() => null}><Suspense fallback={null}><UserTools project={project} profile={profile} /></Suspense></ErrorBoundary>}
+      {profile && (
+        <ErrorBoundary resetKey={location.pathname} fallback={() => null}>
+          <Suspense fallback={null}>
+            <UserTools project={project} profile={profile} />
+          </Suspense>
+        </ErrorBoundary>
+      )}
       <LazyMessageDialog offerLogin={!profile && !onHome && !isHtmlPage} homePath={home} />
     </ProjectContext.Provider>
   );

@@ -28,7 +28,8 @@ export function BarcodeRoute() {
   if (isLoading) return <ScreenLoader />;
   if (error || !barcode || !value) {
     const missing = !error || (error instanceof ApiError && (error.code === '2303' || error.status === 400));
-    if (missing) return <NotFoundPage logoUrl={project.customLogoImageUrl} fallbackPath={paths.home.getHref(project)} />;
+    if (missing)
+      return <NotFoundPage logoUrl={project.customLogoImageUrl} fallbackPath={paths.home.getHref(project)} />;
     return (
       <Center mih="40vh">
         <Stack align="center">

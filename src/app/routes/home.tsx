@@ -19,14 +19,20 @@ import { onFirstIntent } from '@/shared/ui/first-intent';
 // A visitor's first screen is the login form: the logged-in home loads only for users, with its
 // scan feedback settings and their strings, so the home appears whole (and a trigger pulled as it
 // appears is not slowed by a chunk arriving just then).
-const LoggedInHome = lazyWithStyles(() => Promise.all([
-  import('@/features/home/components/logged-in-home'),
-  import('@/features/scanning/components/scan-feedback-settings'),
-  i18next.loadNamespaces('barcode'),
-]).then(([home, settings]) => ({
-  default: (props: Omit<LoggedInHomeProps, 'settingsSlot'>) => <home.LoggedInHome {...props} settingsSlot={<settings.ScanFeedbackSettings />} />,
-})));
-const HandheldScan = lazyWithStyles(() => import('@/features/scanning/components/handheld-scan').then((m) => ({ default: m.HandheldScan })));
+const LoggedInHome = lazyWithStyles(() =>
+  Promise.all([
+    import('@/features/home/components/logged-in-home'),
+    import('@/features/scanning/components/scan-feedback-settings'),
+    i18next.loadNamespaces('barcode'),
+  ]).then(([home, settings]) => ({
+    default: (props: Omit<LoggedInHomeProps, 'settingsSlot'>) => (
+      <home.LoggedInHome {...props} settingsSlot={<settings.ScanFeedbackSettings />} />
+    ),
+  })),
+);
+const HandheldScan = lazyWithStyles(() =>
+  import('@/features/scanning/components/handheld-scan').then((m) => ({ default: m.HandheldScan })),
+);
 const homeFallback = <ScreenLoader />;
 
 /**
@@ -73,7 +79,11 @@ export function HomeRoute({ preloadResumed }: { preloadResumed?(name: string): v
     // On a handheld terminal the scan button is the terminal's, with its scanner settings.
     const handheld = handheldModel(navigator.userAgent);
     const scanSlot = handheld ? <HandheldScan model={handheld} /> : undefined;
-    return <Suspense fallback={homeFallback}><LoggedInHome project={project} profile={profile} handlers={handlers} scanSlot={scanSlot} /></Suspense>;
+    return (
+      <Suspense fallback={homeFallback}>
+        <LoggedInHome project={project} profile={profile} handlers={handlers} scanSlot={scanSlot} />
+      </Suspense>
+    );
   }
 
   const onLoggedIn = async () => {

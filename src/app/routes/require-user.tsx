@@ -15,5 +15,7 @@ export function RequireUser({ screen, children }: { screen: { path: string }; ch
   const { data: profile, isLoading } = useProfile();
   if (isLoading) return <ScreenLoader />;
   if (profile) return children;
-  return <Navigate to={paths.home.getHref(project, barcodeId ? { screen: screen.path, barcodeId } : undefined)} replace />;
+  return (
+    <Navigate to={paths.home.getHref(project, barcodeId ? { screen: screen.path, barcodeId } : undefined)} replace />
+  );
 }

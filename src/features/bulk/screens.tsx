@@ -1,6 +1,11 @@
 import { useLazyStrings } from '@/shared/i18n/lazy-strings';
 import { BulkRecyclePage } from './components/bulk-recycle-page';
-import { BulkSkipTrackingKhtPage, BulkSkipTrackingPage, BulkTrackingKhtPage, BulkTrackingPage } from './components/bulk-tracking-page';
+import {
+  BulkSkipTrackingKhtPage,
+  BulkSkipTrackingPage,
+  BulkTrackingKhtPage,
+  BulkTrackingPage,
+} from './components/bulk-tracking-page';
 import { StockInPage, StockOutPage } from './components/stock-page';
 import { StockSection } from './components/stock-section';
 
@@ -10,8 +15,14 @@ import { StockSection } from './components/stock-section';
  * feature does): one chunk, off the first load. Their strings ('bulk', 'scan-list') load with it.
  */
 const SCREENS = {
-  bulkTracking: BulkTrackingPage, bulkTrackingKht: BulkTrackingKhtPage, bulkSkipTracking: BulkSkipTrackingPage, bulkSkipTrackingKht: BulkSkipTrackingKhtPage,
-  bulkRecycle: BulkRecyclePage, stockIn: StockInPage, stockOut: StockOutPage, stockSection: StockSection,
+  bulkTracking: BulkTrackingPage,
+  bulkTrackingKht: BulkTrackingKhtPage,
+  bulkSkipTracking: BulkSkipTrackingPage,
+  bulkSkipTrackingKht: BulkSkipTrackingKhtPage,
+  bulkRecycle: BulkRecyclePage,
+  stockIn: StockInPage,
+  stockOut: StockOutPage,
+  stockSection: StockSection,
 };
 export type BulkScreenName = keyof typeof SCREENS;
 

@@ -11,7 +11,13 @@ import { usePairingStrings } from './strings';
  * it is named: one import site and one lazy component keep the first load small.
  */
 const SCREENS = {
-  pair: PairPage, pairKht: PairKhtPage, unpair: UnpairPage, linkTo: LinkToPage, beLinked: BeLinkedPage, linkKht: LinkKhtPage, children: ChildrenPage,
+  pair: PairPage,
+  pairKht: PairKhtPage,
+  unpair: UnpairPage,
+  linkTo: LinkToPage,
+  beLinked: BeLinkedPage,
+  linkKht: LinkKhtPage,
+  children: ChildrenPage,
   relations: RelationsSection,
 };
 export type PairingScreenName = keyof typeof SCREENS;

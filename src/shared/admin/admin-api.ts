@@ -22,7 +22,8 @@ export const adminApi = createApiClient({
 });
 
 /** SWR keys of the admin area all start with 'admin', so a login or logout can reload them all. */
-export const adminKey = <P extends readonly unknown[]>(resource: string, ...params: P) => ['admin', resource, ...params] as const;
+export const adminKey = <P extends readonly unknown[]>(resource: string, ...params: P) =>
+  ['admin', resource, ...params] as const;
 
 const isAdminKey = (key: unknown) => Array.isArray(key) && key[0] === 'admin';
 
@@ -30,7 +31,8 @@ const isAdminKey = (key: unknown) => Array.isArray(key) && key[0] === 'admin';
 export const revalidateAdmin = () => mutate(isAdminKey);
 
 /** Reloads every key of one admin resource (e.g. 'users' after creating a user): all its pages and filters. */
-export const revalidateAdminResource = (resource: string) => mutate((key) => isAdminKey(key) && (key as unknown[])[1] === resource);
+export const revalidateAdminResource = (resource: string) =>
+  mutate((key) => isAdminKey(key) && (key as unknown[])[1] === resource);
 
 const meKey = adminKey('me');
 

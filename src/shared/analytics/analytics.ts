@@ -19,12 +19,19 @@ const WRITES: Record<string, { action: KeyAction; count?(data: Record<string, un
   'post /barcode/barcodes': { action: 'generate', count: (d) => Number(d.count) || 1 },
   'post /barcode/activation': { action: 'activate' },
   'post /barcode/tracking': { action: 'track', count: (d) => (Array.isArray(d.barcodeIds) ? d.barcodeIds.length : 1) },
-  'post /barcode/skip-tracking': { action: 'track', count: (d) => (Array.isArray(d.barcodeIds) ? d.barcodeIds.length : 1) },
+  'post /barcode/skip-tracking': {
+    action: 'track',
+    count: (d) => (Array.isArray(d.barcodeIds) ? d.barcodeIds.length : 1),
+  },
   'post /barcode/pairing': { action: 'pair', count: (d) => (Array.isArray(d.childrenIds) ? d.childrenIds.length : 1) },
 };
 
 /** The key action a write the server accepted stands for, or null (dry runs ask, they do not act). */
-export function keyActionOfWrite(method: string, url: string, data: unknown): { action: KeyAction; count: number } | null {
+export function keyActionOfWrite(
+  method: string,
+  url: string,
+  data: unknown,
+): { action: KeyAction; count: number } | null {
   const write = WRITES[`${method} ${url}`];
   const body = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
   if (!write || body.dryRun === true) return null;
@@ -32,7 +39,8 @@ export function keyActionOfWrite(method: string, url: string, data: unknown): { 
 }
 
 /** A path as reported: barcode ids (after `/qrcode/`) replaced, so no id leaves the app. */
-export const reportedPath = (pathname: string): string => pathname.replace(/\/qrcode\/(?!scan-ocr(?:\/|$))[^/]+/, '/qrcode/:barcodeId');
+export const reportedPath = (pathname: string): string =>
+  pathname.replace(/\/qrcode\/(?!scan-ocr(?:\/|$))[^/]+/, '/qrcode/:barcodeId');
 
 /**
  * The page's address as reported: origin and reported path only. gtag.js would otherwise send
@@ -65,7 +73,10 @@ let loaded = false;
 let lastLocation: string | null = null;
 
 declare global {
-  interface Window { dataLayer?: unknown[]; gtag?: (...args: unknown[]) => void }
+  interface Window {
+    dataLayer?: unknown[];
+    gtag?: (...args: unknown[]) => void;
+  }
 }
 
 function send(command: GtagCommand): void {
@@ -91,7 +102,10 @@ function load(id: string): void {
     page_location: reportedLocation(location.origin, location.pathname),
     page_referrer: reportedReferrer(document.referrer, location.origin),
   });
-  const script = Object.assign(document.createElement('script'), { async: true, src: `${GTAG_URL}?id=${encodeURIComponent(id)}` });
+  const script = Object.assign(document.createElement('script'), {
+    async: true,
+    src: `${GTAG_URL}?id=${encodeURIComponent(id)}`,
+  });
   document.head.append(script);
   loaded = true;
   for (const command of pending) window.gtag(...command);
@@ -123,7 +137,10 @@ export function startAnalytics(id: string | undefined): void {
  */
 export function reportPageView(pathname: string): void {
   if (measurementId === null) return;
-  const page = { page_location: reportedLocation(location.origin, pathname), page_referrer: lastLocation ?? reportedReferrer(document.referrer, location.origin) };
+  const page = {
+    page_location: reportedLocation(location.origin, pathname),
+    page_referrer: lastLocation ?? reportedReferrer(document.referrer, location.origin),
+  };
   lastLocation = page.page_location;
   send(['set', page]);
   send(['event', 'page_view', { page_path: reportedPath(pathname), ...page }]);

@@ -22,15 +22,22 @@ export function startAnalytics(id: string | undefined): void {
   }
   if (!id || loading) return;
   loading = true;
-  whenIdle(() => void import('./analytics').then((module) => {
-    reporting = module;
-    module.startAnalytics(wanted);
-    module.reportPageView(window.location.pathname);
-  }, () => {
-    loading = false;
-  }));
+  whenIdle(
+    () =>
+      void import('./analytics').then(
+        (module) => {
+          reporting = module;
+          module.startAnalytics(wanted);
+          module.reportPageView(window.location.pathname);
+        },
+        () => {
+          loading = false;
+        },
+      ),
+  );
 }
 
 export const reportPageView = (pathname: string): void => reporting?.reportPageView(pathname);
 export const reportAction = (action: KeyAction, count = 1): void => reporting?.reportAction(action, count);
-export const reportWrite = (method: string, url: string, data: unknown): void => reporting?.reportWrite(method, url, data);
+export const reportWrite = (method: string, url: string, data: unknown): void =>
+  reporting?.reportWrite(method, url, data);

@@ -24,7 +24,8 @@ export function barcodeQuery(projectCode: string, id: string): Record<string, st
 }
 
 /** GET /barcode/barcode for a route's id, or the lookup it names (see barcodeQuery). */
-export const fetchBarcode = (projectCode: string, id: string) => api.get<Barcode>('/barcode/barcode', barcodeQuery(projectCode, id));
+export const fetchBarcode = (projectCode: string, id: string) =>
+  api.get<Barcode>('/barcode/barcode', barcodeQuery(projectCode, id));
 
 /**
  * The project's barcode with this external id, or null when it has none (2303). Asked once per
@@ -45,4 +46,8 @@ export async function findBarcodeByExternalId(projectCode: string, externalId: s
  * Nothing cached is stale afterwards: nothing has read the new barcode yet.
  */
 export const generateBarcode = (project: { code: string; version: number }, externalId?: string) =>
-  api.post<Payload<typeof GenerateBarcodeResponse>>('/barcode/barcode', { projectCode: project.code, projectVersion: project.version, externalId });
+  api.post<Payload<typeof GenerateBarcodeResponse>>('/barcode/barcode', {
+    projectCode: project.code,
+    projectVersion: project.version,
+    externalId,
+  });

@@ -24,7 +24,13 @@ type BootWindow = { [BOOT_REQUEST_GLOBAL]?: BootRequest[] };
  * page is young; each taken once. Its failure (no network) falls back to sending the call itself.
  * Returns undefined for any other call.
  */
-export function takeBootResponse(input: RequestInfo | URL, init: RequestInit | undefined, send: () => Promise<Response>, now = performance.now(), host: BootWindow = globalThis as BootWindow): Promise<Response> | undefined {
+export function takeBootResponse(
+  input: RequestInfo | URL,
+  init: RequestInit | undefined,
+  send: () => Promise<Response>,
+  now = performance.now(),
+  host: BootWindow = globalThis as BootWindow,
+): Promise<Response> | undefined {
   const requests = host[BOOT_REQUEST_GLOBAL];
   if (!requests || requests.length === 0) return undefined;
   const method = (init?.method ?? 'GET').toUpperCase();

@@ -104,7 +104,8 @@ export function createApiClient(options: ApiClientOptions) {
   const http = redaxios.create({
     baseURL: options.baseURL,
     withCredentials: true,
-    fetch: ((input: RequestInfo | URL, init?: RequestInit) => baseFetch(input, { ...init, signal: AbortSignal.timeout(options.timeoutMs) })) as typeof fetch,
+    fetch: ((input: RequestInfo | URL, init?: RequestInit) =>
+      baseFetch(input, { ...init, signal: AbortSignal.timeout(options.timeoutMs) })) as typeof fetch,
   });
   let refreshing: Promise<boolean> | null = null;
   /**
@@ -125,15 +126,21 @@ export function createApiClient(options: ApiClientOptions) {
 
   async function raw<T>(method: Method, url: string, request: Request): Promise<ApiResponse<T>> {
     try {
-      const params = request.params && Object.fromEntries(Object.entries(request.params).filter(([, v]) => v !== undefined));
+      const params =
+        request.params && Object.fromEntries(Object.entries(request.params).filter(([, v]) => v !== undefined));
       const response = await http<{ data: T }>({
-        method, url, params, data: request.data,
+        method,
+        url,
+        params,
+        data: request.data,
         headers: {
           ...request.headers,
           ...transportHeaders(),
           ...(request.idempotencyKey ? { [HeaderNames.idempotencyKey]: request.idempotencyKey } : {}),
           ...(request.madeAt ? { [HeaderNames.madeAt]: request.madeAt } : {}),
-          ...(method === 'get' ? {} : { [HeaderNames.configRevision]: String(request.configRevision ?? currentRevision()) }),
+          ...(method === 'get'
+            ? {}
+            : { [HeaderNames.configRevision]: String(request.configRevision ?? currentRevision()) }),
         },
       });
       checkVersion(response.headers);
@@ -142,12 +149,16 @@ export function createApiClient(options: ApiClientOptions) {
         const revision = (response.data.data as { revision?: unknown } | null)?.revision;
         configRevision = typeof revision === 'number' ? revision : 1;
       }
-      return { data: request.envelope === false ? (response.data as T) : response.data.data, headers: response.headers };
+      return {
+        data: request.envelope === false ? (response.data as T) : response.data.data,
+        headers: response.headers,
+      };
     } catch (thrown) {
       if (thrown instanceof ApiError) throw thrown;
       const response = thrown as { status?: number; data?: unknown; headers?: Headers } | Error;
       if (response instanceof Error || typeof response.status !== 'number') {
-        const timedOut = response instanceof Error && (response.name === 'TimeoutError' || response.name === 'AbortError');
+        const timedOut =
+          response instanceof Error && (response.name === 'TimeoutError' || response.name === 'AbortError');
         throw new ApiError(timedOut ? 'timeout' : 'network', 0);
       }
       checkVersion(response.headers);
@@ -159,7 +170,10 @@ export function createApiClient(options: ApiClientOptions) {
   /** One refresh at a time; everyone who waits shares its outcome. */
   function refreshOnce(): Promise<boolean> {
     refreshing ??= raw('post', '/user/refresh-token', { data: { visitorId: options.visitorId() } })
-      .then(() => true, () => false)
+      .then(
+        () => true,
+        () => false,
+      )
       .finally(() => {
         refreshing = null;
       });
@@ -180,16 +194,32 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   /** Whether a write that got no answer goes to the outbox (see NOT_QUEUED). */
-  const isQueueable = (url: string, req: Request) => options.queue !== undefined && req.queue !== false
-    && !url.startsWith('/user/') && !NOT_QUEUED.includes(url) && (req.data as { dryRun?: unknown } | undefined)?.dryRun !== true;
+  const isQueueable = (url: string, req: Request) =>
+    options.queue !== undefined &&
+    req.queue !== false &&
+    !url.startsWith('/user/') &&
+    !NOT_QUEUED.includes(url) &&
+    (req.data as { dryRun?: unknown } | undefined)?.dryRun !== true;
 
   async function request<T>(method: Method, url: string, given: Request = {}): Promise<ApiResponse<T>> {
     // One key per call, i.e. per user action: its retries, its replay after a refresh and its sends from the outbox reuse it.
-    if (method === 'get' || AUTH_PATHS.includes(url) || POST_READS.includes(url)) return answered<T>(method, url, given);
-    const req = { ...given, idempotencyKey: given.idempotencyKey ?? newIdempotencyKey(), configRevision: given.configRevision ?? currentRevision() };
+    if (method === 'get' || AUTH_PATHS.includes(url) || POST_READS.includes(url))
+      return answered<T>(method, url, given);
+    const req = {
+      ...given,
+      idempotencyKey: given.idempotencyKey ?? newIdempotencyKey(),
+      configRevision: given.configRevision ?? currentRevision(),
+    };
     const madeAt = req.madeAt ?? new Date().toISOString();
     const queue = async () => {
-      await options.queue!({ key: req.idempotencyKey, method, url, data: req.data, madeAt, configRevision: req.configRevision });
+      await options.queue!({
+        key: req.idempotencyKey,
+        method,
+        url,
+        data: req.data,
+        madeAt,
+        configRevision: req.configRevision,
+      });
       throw new ApiError('queued', 0);
     };
     // A write naming a file whose upload still waits in the outbox waits behind it.
@@ -211,7 +241,8 @@ export function createApiClient(options: ApiClientOptions) {
     try {
       return await rawWithRetries<T>(method, url, req);
     } catch (error) {
-      const canRefresh = error instanceof ApiError && error.status === 401 && !AUTH_PATHS.includes(url) && options.mayHaveSession();
+      const canRefresh =
+        error instanceof ApiError && error.status === 401 && !AUTH_PATHS.includes(url) && options.mayHaveSession();
       if (!canRefresh) throw error;
       if (!(await refreshOnce())) {
         options.onSignedOut();
@@ -221,9 +252,17 @@ export function createApiClient(options: ApiClientOptions) {
     }
   }
 
-  const transportHeaders = () => ({ [HeaderNames.utcOffset]: String(utcOffsetHours()), [HeaderNames.clientVersion]: CLIENT_VERSION });
+  const transportHeaders = () => ({
+    [HeaderNames.utcOffset]: String(utcOffsetHours()),
+    [HeaderNames.clientVersion]: CLIENT_VERSION,
+  });
 
-  async function uploadOnce(url: string, body: FormData, onProgress: (percent: number) => void, req: UploadRequest): Promise<UploadAnswer> {
+  async function uploadOnce(
+    url: string,
+    body: FormData,
+    onProgress: (percent: number) => void,
+    req: UploadRequest,
+  ): Promise<UploadAnswer> {
     const headers = {
       ...transportHeaders(),
       ...(req.idempotencyKey ? { [HeaderNames.idempotencyKey]: req.idempotencyKey } : {}),
@@ -231,7 +270,13 @@ export function createApiClient(options: ApiClientOptions) {
       [HeaderNames.configRevision]: String(req.configRevision ?? currentRevision()),
     };
     try {
-      return await (options.upload ?? sendUpload)({ url: options.baseURL + url, body, headers, timeoutMs: UPLOAD_TIMEOUT_MS, onProgress });
+      return await (options.upload ?? sendUpload)({
+        url: options.baseURL + url,
+        body,
+        headers,
+        timeoutMs: UPLOAD_TIMEOUT_MS,
+        onProgress,
+      });
     } catch (error) {
       throw new ApiError((error as Error).name === 'TimeoutError' ? 'timeout' : 'network', 0);
     }
@@ -247,18 +292,38 @@ export function createApiClient(options: ApiClientOptions) {
    * with a stand-in for the stored file's URL: a blob: URL of the file (a form shows it as the
    * image). The write that names it later is sent after the upload, with the real URL.
    */
-  async function upload<T>(url: string, body: FormData, onProgress: (percent: number) => void, given: UploadRequest = {}): Promise<T> {
-    const req = { ...given, idempotencyKey: given.idempotencyKey ?? newIdempotencyKey(), configRevision: given.configRevision ?? currentRevision() };
+  async function upload<T>(
+    url: string,
+    body: FormData,
+    onProgress: (percent: number) => void,
+    given: UploadRequest = {},
+  ): Promise<T> {
+    const req = {
+      ...given,
+      idempotencyKey: given.idempotencyKey ?? newIdempotencyKey(),
+      configRevision: given.configRevision ?? currentRevision(),
+    };
     const madeAt = req.madeAt ?? new Date().toISOString();
     let answer: UploadAnswer;
     try {
       answer = await uploadOnce(url, body, onProgress, req);
     } catch (error) {
       if (options.queue === undefined || req.queue === false || typeof URL.createObjectURL !== 'function') throw error;
-      const form: FormEntry[] = [...body.entries()].map(([name, value]) => (typeof value === 'string' ? { name, value } : { name, value, fileName: value.name }));
+      const form: FormEntry[] = [...body.entries()].map(([name, value]) =>
+        typeof value === 'string' ? { name, value } : { name, value, fileName: value.name },
+      );
       const file = form.find((entry) => typeof entry.value !== 'string')?.value;
       const ref = file instanceof Blob ? URL.createObjectURL(file) : undefined;
-      await options.queue({ key: req.idempotencyKey, method: 'post', url, data: null, madeAt, configRevision: req.configRevision, form, ref });
+      await options.queue({
+        key: req.idempotencyKey,
+        method: 'post',
+        url,
+        data: null,
+        madeAt,
+        configRevision: req.configRevision,
+        form,
+        ref,
+      });
       if (ref === undefined) throw new ApiError('queued', 0);
       return ref as T;
     }
@@ -274,7 +339,14 @@ export function createApiClient(options: ApiClientOptions) {
     const error = normaliseError(answer.status, answer.data, answer.headers);
     const maxBytes = (answer.data as { maxBytes?: unknown } | null)?.maxBytes;
     const fileCode = error.fields.File?.[0];
-    if (fileCode !== undefined) throw new ApiError(String(fileCode), answer.status, error.fields, undefined, typeof maxBytes === 'number' ? maxBytes : undefined);
+    if (fileCode !== undefined)
+      throw new ApiError(
+        String(fileCode),
+        answer.status,
+        error.fields,
+        undefined,
+        typeof maxBytes === 'number' ? maxBytes : undefined,
+      );
     throw error;
   }
 
@@ -283,7 +355,8 @@ export function createApiClient(options: ApiClientOptions) {
     upload,
     get: async <T>(url: string, params?: Request['params']) => (await request<T>('get', url, { params })).data,
     /** GET of a document sent as it is, without the `{ data }` envelope (an EPCIS export). */
-    getDocument: async <T>(url: string, params?: Request['params']) => (await request<T>('get', url, { params, envelope: false })).data,
+    getDocument: async <T>(url: string, params?: Request['params']) =>
+      (await request<T>('get', url, { params, envelope: false })).data,
     post: async <T>(url: string, data?: unknown) => (await request<T>('post', url, { data })).data,
     put: async <T>(url: string, data?: unknown) => (await request<T>('put', url, { data })).data,
     delete: async <T>(url: string, data?: unknown) => (await request<T>('delete', url, { data })).data,

@@ -33,7 +33,8 @@ interface ErrorBody {
 function codesOf(errors: Record<string, unknown>): Record<string, number[]> {
   const out: Record<string, number[]> = {};
   for (const [field, value] of Object.entries(errors)) {
-    if (Array.isArray(value)) out[field] = value.filter((v): v is number => typeof v === 'number' || /^\d+$/.test(String(v))).map(Number);
+    if (Array.isArray(value))
+      out[field] = value.filter((v): v is number => typeof v === 'number' || /^\d+$/.test(String(v))).map(Number);
   }
   return out;
 }

@@ -18,7 +18,10 @@ export const hasSessionHint = (): boolean => readCookie(SESSION_HINT) === '1';
  * render and connects it here (its code is not part of the first load). Before that, a write
  * that gets no answer fails as 'network', as it did before there was an outbox.
  */
-let outbox: { enqueue(write: QueuedWrite): Promise<void>; resolveRefs(data: unknown): { data: unknown; waiting: boolean } } | null = null;
+let outbox: {
+  enqueue(write: QueuedWrite): Promise<void>;
+  resolveRefs(data: unknown): { data: unknown; waiting: boolean };
+} | null = null;
 export const connectOutbox = (loaded: typeof outbox): void => {
   outbox = loaded;
 };

@@ -16,10 +16,12 @@ export const barcodeScopedKey = <P extends readonly unknown[]>(barcodeId: string
   ['barcode', barcodeId, resource, ...params] as const;
 
 /** Reloads everything read about the barcode: after any change to it (activation, edit, tracking, undo, recycle). */
-export const revalidateBarcode = (barcodeId: string) => mutate((key) => isInScope(key, 'barcode') && key[1] === barcodeId);
+export const revalidateBarcode = (barcodeId: string) =>
+  mutate((key) => isInScope(key, 'barcode') && key[1] === barcodeId);
 
 /** The key of the user's own tracking steps on a date (YYYYMMDD) of a project, counted in their time zone. */
-export const trackingCountKey = (projectId: string, date: string, utcOffset: number) => ['tracking-count', projectId, date, utcOffset] as const;
+export const trackingCountKey = (projectId: string, date: string, utcOffset: number) =>
+  ['tracking-count', projectId, date, utcOffset] as const;
 
 /** Reloads the user's tracking counts: after adding or undoing a tracking step. */
 export const revalidateTrackingCounts = () => mutate((key) => isInScope(key, 'tracking-count'));

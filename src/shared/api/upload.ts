@@ -36,7 +36,10 @@ export function sendUpload(request: UploadRequest): Promise<UploadAnswer> {
         // Not JSON (a proxy's error page): kept as text, the status decides.
       }
       const headers = new Headers();
-      for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+      for (const line of xhr
+        .getAllResponseHeaders()
+        .trim()
+        .split(/[\r\n]+/)) {
         const at = line.indexOf(':');
         if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
       }

@@ -16,8 +16,13 @@ export function barcodeOfUrl(text: string): { project: string; barcodeId: string
     const url = new URL(text);
     const last = url.pathname.split('/').filter(Boolean).slice(-3);
     const [project, , barcodeId] = last;
-    if ((url.protocol === 'https:' || url.protocol === 'http:') && project && barcodeId
-      && paths.barcode.match(`/${last.join('/')}`) && isBarcodeId(barcodeId)) {
+    if (
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      project &&
+      barcodeId &&
+      paths.barcode.match(`/${last.join('/')}`) &&
+      isBarcodeId(barcodeId)
+    ) {
       return { project, barcodeId };
     }
   } catch {

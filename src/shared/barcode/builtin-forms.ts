@@ -16,12 +16,23 @@ interface BuiltinFormsInput {
 }
 
 /** The address form and the package form of a barcode screen, compiled once per input. */
-export function useBuiltinForms({ project, language, stage, barcodeType, packageRequired, withActivationFields = false }: BuiltinFormsInput): { address: CompiledForm; package: CompiledForm } {
+export function useBuiltinForms({
+  project,
+  language,
+  stage,
+  barcodeType,
+  packageRequired,
+  withActivationFields = false,
+}: BuiltinFormsInput): { address: CompiledForm; package: CompiledForm } {
   return useMemo(() => {
     const viewer = { language, loggedIn: true };
     return {
       address: compileForm(project, { form: 'address', barcodeType, stage }, viewer),
-      package: compileForm(project, { form: 'package', barcodeType, stage, packageRequired, withActivationFields }, viewer),
+      package: compileForm(
+        project,
+        { form: 'package', barcodeType, stage, packageRequired, withActivationFields },
+        viewer,
+      ),
     };
   }, [project, language, stage, barcodeType, packageRequired, withActivationFields]);
 }

@@ -39,7 +39,8 @@ export function barcodeFormContext(input: BarcodeFormContextInput): FormContext 
     stage: input.stage,
     ...suggestionsOf(project.barcodeTypes[barcodeType]),
     referenceData: input.referenceData,
-    currentQuantities: input.quantities && Object.fromEntries(input.quantities.map(({ key, ...quantity }) => [key, quantity])),
+    currentQuantities:
+      input.quantities && Object.fromEntries(input.quantities.map(({ key, ...quantity }) => [key, quantity])),
     uploadFile: (file, onProgress) => {
       const body = new FormData();
       body.append('barcodeId', barcodeId);
@@ -58,13 +59,21 @@ export function barcodeFormContext(input: BarcodeFormContextInput): FormContext 
     // A review is a read (nothing is stored), sent as a POST for its body of inputs.
     reviewCalculation: async (calculationType, input) => {
       try {
-        return { result: await api.post<Payload<typeof ReviewCalculationResponse>>('/barcode/review-calculation', { projectId: project.id, calculationType, input }) };
+        return {
+          result: await api.post<Payload<typeof ReviewCalculationResponse>>('/barcode/review-calculation', {
+            projectId: project.id,
+            calculationType,
+            input,
+          }),
+        };
       } catch (error) {
         return { message: translateError(i18next.t.bind(i18next), error) };
       }
     },
     fetchWeight: trackPointKey
-      ? async () => (await api.get<Payload<typeof WeightResponse>>('/barcode/weight-measurement', { barcodeId, trackPointKey })).weight
+      ? async () =>
+          (await api.get<Payload<typeof WeightResponse>>('/barcode/weight-measurement', { barcodeId, trackPointKey }))
+            .weight
       : undefined,
   };
 }

@@ -1,6 +1,15 @@
 import type { TFunction } from 'i18next';
 import type { Project } from '@schemas/api/project';
-import { aiTitle, fieldValueOf, parseGs1, toBracketed, toDigitalLinkUri, type Gs1Element, type Gs1Parse, type Gs1Problem } from '@gs1';
+import {
+  aiTitle,
+  fieldValueOf,
+  parseGs1,
+  toBracketed,
+  toDigitalLinkUri,
+  type Gs1Element,
+  type Gs1Parse,
+  type Gs1Problem,
+} from '@gs1';
 
 export type Gs1Data = Extract<Gs1Parse, { status: 'ok' }>;
 
@@ -35,7 +44,9 @@ export function gs1Prefill(project: Project, elements: readonly Gs1Element[]): R
 
 /** Why GS1 data cannot be used, one line per problem, in the user's language (which AI, why). */
 export function describeGs1Problems(t: TFunction<'barcode'>, problems: readonly Gs1Problem[]): string {
-  return problems.map((p) => t(`gs1.problem.${p.code}`, { ai: p.ai ?? '', title: p.ai ? aiTitle(p.ai) : '', other: p.other ?? '' })).join('\n');
+  return problems
+    .map((p) => t(`gs1.problem.${p.code}`, { ai: p.ai ?? '', title: p.ai ? aiTitle(p.ai) : '', other: p.other ?? '' }))
+    .join('\n');
 }
 
 export { parseGs1, aiTitle };

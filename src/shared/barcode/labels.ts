@@ -5,28 +5,42 @@ import type { BarcodeType, TrackPoint } from '@schemas/project-config';
 
 /** The barcode's type in its project, if it has one. */
 export const barcodeTypeOf = (project: Project, barcode: Pick<Barcode, 'barcodeType'>): BarcodeType | undefined =>
-  (barcode.barcodeType ? project.barcodeTypes[barcode.barcodeType] : undefined);
+  barcode.barcodeType ? project.barcodeTypes[barcode.barcodeType] : undefined;
 
 /** The type's trackpoints in order, with the index of the barcode's current one (-1 when none). */
-export function trackPointsOf(project: Project, barcode: Pick<Barcode, 'barcodeType' | 'currentTrackPointKey'>): { points: TrackPoint[]; current: number } {
+export function trackPointsOf(
+  project: Project,
+  barcode: Pick<Barcode, 'barcodeType' | 'currentTrackPointKey'>,
+): { points: TrackPoint[]; current: number } {
   const points = barcodeTypeOf(project, barcode)?.trackPoints ?? [];
   return { points, current: points.findIndex((p) => p.key === barcode.currentTrackPointKey) };
 }
 
 /** The trackpoint after the current one, where tracking is added next; undefined at the end. */
-export function nextTrackPoint(project: Project, barcode: Pick<Barcode, 'barcodeType' | 'currentTrackPointKey'>): TrackPoint | undefined {
+export function nextTrackPoint(
+  project: Project,
+  barcode: Pick<Barcode, 'barcodeType' | 'currentTrackPointKey'>,
+): TrackPoint | undefined {
   const { points, current } = trackPointsOf(project, barcode);
   return current < 0 ? undefined : points[current + 1];
 }
 
 /** Whether the barcode is at the end of its journey: the project's end trackpoint or its type's last. */
-export function isAtEnd(project: Project, barcode: Pick<Barcode, 'barcodeType' | 'currentTrackPointKey' | 'isActivated'>): boolean {
+export function isAtEnd(
+  project: Project,
+  barcode: Pick<Barcode, 'barcodeType' | 'currentTrackPointKey' | 'isActivated'>,
+): boolean {
   if (!barcode.isActivated) return false;
   return barcode.currentTrackPointKey === project.endTrackPointKey || nextTrackPoint(project, barcode) === undefined;
 }
 
 /** A trackpoint's name in the language, its key when unknown (e.g. removed from the configuration). */
-export function trackPointName(project: Project, typeKey: string | null, key: string | null, language: Language): string {
+export function trackPointName(
+  project: Project,
+  typeKey: string | null,
+  key: string | null,
+  language: Language,
+): string {
   if (!key) return '';
   const point = typeKey ? project.barcodeTypes[typeKey]?.trackPoints.find((p) => p.key === key) : undefined;
   return point?.name[language] ?? key;

@@ -11,10 +11,17 @@ export function PageTitle({ title, barcode, detailPath }: { title: string; barco
   return (
     <div>
       <Anchor component={Link} to={detailPath} size="sm">
-        <Group gap={4} component="span"><IconChevronLeft size={16} aria-hidden />{t('detail.backToDetail')}</Group>
+        <Group gap={4} component="span">
+          <IconChevronLeft size={16} aria-hidden />
+          {t('detail.backToDetail')}
+        </Group>
       </Anchor>
-      <Title order={1} size="h3" mt={4}>{title}</Title>
-      <Text size="sm" c="dimmed">{displayLabel(barcode)}</Text>
+      <Title order={1} size="h3" mt={4}>
+        {title}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {displayLabel(barcode)}
+      </Text>
     </div>
   );
 }

@@ -35,18 +35,58 @@ export interface TrackForms {
  * once per trackpoint and language: the single tracking screen and the bulk tracking screen
  * (forms filled once for every listed barcode) draw the same pages.
  */
-export function useTrackForms({ project, barcode, next, language, referenceData, quantities }: TrackFormsOptions): TrackForms {
+export function useTrackForms({
+  project,
+  barcode,
+  next,
+  language,
+  referenceData,
+  quantities,
+}: TrackFormsOptions): TrackForms {
   const steps = useMemo(() => (next ? trackSteps(next) : []), [next]);
   const barcodeType = barcode.barcodeType ?? '';
   // Every form page, the empty page of a trackpoint without forms included.
-  const compiled = useMemo(() => Object.fromEntries(steps.flatMap((s) => (s.kind === 'form' ? [[s.key, compileForm(
-    project, { form: 'trackPoint', barcodeType, trackPointKey: next?.key ?? '', formKey: s.key }, { language, loggedIn: true },
-  )]] : []))), [steps, next, language, project, barcodeType]);
+  const compiled = useMemo(
+    () =>
+      Object.fromEntries(
+        steps.flatMap((s) =>
+          s.kind === 'form'
+            ? [
+                [
+                  s.key,
+                  compileForm(
+                    project,
+                    { form: 'trackPoint', barcodeType, trackPointKey: next?.key ?? '', formKey: s.key },
+                    { language, loggedIn: true },
+                  ),
+                ],
+              ]
+            : [],
+        ),
+      ),
+    [steps, next, language, project, barcodeType],
+  );
   const builtin = useBuiltinForms({ project, language, stage: 'tracking', barcodeType, packageRequired: true });
-  const context = useMemo(() => barcodeFormContext({
-    project, barcodeType, barcodeId: barcode.id, language, stage: 'tracking', referenceData, trackPointKey: next?.key, quantities,
-  }), [project, barcodeType, barcode.id, language, referenceData, next, quantities]);
-  const formOf = (step: TrackStep) => (step.kind === 'form' ? (compiled[step.key] as CompiledForm) : step.kind === 'package' ? builtin.package : builtin.address);
+  const context = useMemo(
+    () =>
+      barcodeFormContext({
+        project,
+        barcodeType,
+        barcodeId: barcode.id,
+        language,
+        stage: 'tracking',
+        referenceData,
+        trackPointKey: next?.key,
+        quantities,
+      }),
+    [project, barcodeType, barcode.id, language, referenceData, next, quantities],
+  );
+  const formOf = (step: TrackStep) =>
+    step.kind === 'form'
+      ? (compiled[step.key] as CompiledForm)
+      : step.kind === 'package'
+        ? builtin.package
+        : builtin.address;
   return { steps, formOf, context };
 }
 
@@ -55,12 +95,14 @@ export const needsReferenceData = (next: TrackPoint | undefined) =>
   (next?.trackPointForms ?? []).some((f) => f.customFields.some((c) => c.type === 'reference'));
 
 /** A tracking refusal's field path ('forms.<form>.<field>') as the field's label in `language`. */
-export const trackingFieldLabel = (next: TrackPoint, language: Language) => (path: string): string | undefined => {
-  const [root, formKey, fieldKey] = path.split('.');
-  if (root !== 'forms') return undefined;
-  const field = next.trackPointForms.find((f) => f.key === formKey)?.customFields.find((c) => c.key === fieldKey);
-  return field?.label[language] ?? field?.label.en;
-};
+export const trackingFieldLabel =
+  (next: TrackPoint, language: Language) =>
+  (path: string): string | undefined => {
+    const [root, formKey, fieldKey] = path.split('.');
+    if (root !== 'forms') return undefined;
+    const field = next.trackPointForms.find((f) => f.key === formKey)?.customFields.find((c) => c.key === fieldKey);
+    return field?.label[language] ?? field?.label.en;
+  };
 
 /**
  * The body parts of a tracking step from the pages' data (keyed by stepKey): each form's data,

@@ -2,10 +2,7 @@ import type { TrackPoint } from '@schemas/project-config';
 
 /** One page of the add-tracking flow: a configured form of the trackpoint, or a built-in section. */
 export type TrackStep =
-  | { kind: 'form'; key: string }
-  | { kind: 'origin' }
-  | { kind: 'destination' }
-  | { kind: 'package' };
+  { kind: 'form'; key: string } | { kind: 'origin' } | { kind: 'destination' } | { kind: 'package' };
 
 /**
  * The pages of adding tracking at a trackpoint (spec sections 2, 5): each of its forms in

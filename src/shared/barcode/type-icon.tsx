@@ -1,6 +1,22 @@
 import {
-  IconBoxMultiple, IconBuildingWarehouse, IconCalendarTime, IconCircleDashed, IconCircleDot, IconContainer, IconFileText, IconForklift,
-  IconLeaf, IconPackage, IconPackages, IconPlane, IconShip, IconStack2, IconTrain, IconTruck, IconUser, IconVaccine,
+  IconBoxMultiple,
+  IconBuildingWarehouse,
+  IconCalendarTime,
+  IconCircleDashed,
+  IconCircleDot,
+  IconContainer,
+  IconFileText,
+  IconForklift,
+  IconLeaf,
+  IconPackage,
+  IconPackages,
+  IconPlane,
+  IconShip,
+  IconStack2,
+  IconTrain,
+  IconTruck,
+  IconUser,
+  IconVaccine,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { ThemeIcon } from '@mantine/core';
@@ -40,8 +56,14 @@ export interface TypeIconProps {
 export function TypeIcon({ type, size = 40 }: TypeIconProps) {
   const Icon = (type && ICONS[type.icon]) ?? IconCircleDashed;
   return (
-    <ThemeIcon size={size} radius="md" variant={type ? 'filled' : 'light'} color={type?.color.background ?? 'gray'}
-      style={type ? { color: type.color.foreground } : undefined} data-icon={type?.icon ?? 'none'}>
+    <ThemeIcon
+      size={size}
+      radius="md"
+      variant={type ? 'filled' : 'light'}
+      color={type?.color.background ?? 'gray'}
+      style={type ? { color: type.color.foreground } : undefined}
+      data-icon={type?.icon ?? 'none'}
+    >
       <Icon size={Math.round(size * 0.62)} stroke={1.8} aria-hidden />
     </ThemeIcon>
   );

@@ -39,10 +39,17 @@ function BareFieldTemplate({ children, hidden }: FieldTemplateProps) {
   return hidden ? null : children;
 }
 
-
 const templates = { FieldTemplate: BareFieldTemplate, ObjectFieldTemplate: ProgressiveObjectTemplate };
 
-const Form = withTheme({ templates: { DescriptionFieldTemplate, ErrorListTemplate, FieldErrorTemplate, FieldHelpTemplate, MultiSchemaFieldTemplate } });
+const Form = withTheme({
+  templates: {
+    DescriptionFieldTemplate,
+    ErrorListTemplate,
+    FieldErrorTemplate,
+    FieldHelpTemplate,
+    MultiSchemaFieldTemplate,
+  },
+});
 
 export interface ConfiguredFormProps {
   form: CompiledForm;
@@ -66,7 +73,15 @@ const sameKeys = (a: object, b: object) => Object.keys(a).join() === Object.keys
  * user types (the maths library loads only for forms that have one); fields the viewer may not
  * see are shown masked. Validation runs on submit, then live until the form is clean.
  */
-export function ConfiguredForm({ form, formData, onChange, onSubmit, context, children, idPrefix }: ConfiguredFormProps) {
+export function ConfiguredForm({
+  form,
+  formData,
+  onChange,
+  onSubmit,
+  context,
+  children,
+  idPrefix,
+}: ConfiguredFormProps) {
   // The form strings are their own namespace, loaded with the first form (not the first screen).
   const { t, ready } = useTranslation('forms');
   const [calculator, setCalculator] = useState<Calculator | null>(null);
@@ -96,76 +111,103 @@ export function ConfiguredForm({ form, formData, onChange, onSubmit, context, ch
     };
   }, [hasCalculation, calculator]);
 
-  const withCalculations = useCallback((data: Record<string, unknown>) => {
-    if (!calculator || !hasCalculation) return data;
-    const result = calculator.applyCalculations(form.fields, data);
-    // A new (even empty) object would re-render every field through extraErrors: only on change.
-    setFormulaErrors((current) => (sameKeys(current, result.errors) ? current : result.errors));
-    return result.data;
-  }, [calculator, hasCalculation, form.fields]);
+  const withCalculations = useCallback(
+    (data: Record<string, unknown>) => {
+      if (!calculator || !hasCalculation) return data;
+      const result = calculator.applyCalculations(form.fields, data);
+      // A new (even empty) object would re-render every field through extraErrors: only on change.
+      setFormulaErrors((current) => (sameKeys(current, result.errors) ? current : result.errors));
+      return result.data;
+    },
+    [calculator, hasCalculation, form.fields],
+  );
 
   // The calculation review reads the values typed so far, with the maths library the form loaded.
-  const formContext = useMemo<FormContext>(() => (hasCalculation ? {
-    ...context,
-    reviewFormula: async (fieldKey) => {
-      const field = latest.current.fields.find((f) => f.key === fieldKey);
-      if (field?.type !== 'calculation') return { message: t('form.formulaIncorrect') };
-      const module = await import('@renderer/calculations');
-      try {
-        const review = module.reviewCalculation(field, latest.current.formData);
-        const labelOf = (key: string) => String(form.schema.properties[key]?.title ?? key);
-        return { ...review, inputs: review.inputs.map((input) => ({ ...input, label: labelOf(input.key) })) };
-      } catch {
-        return { message: t('form.formulaIncorrect') };
-      }
-    },
-  } : context), [context, hasCalculation, form.schema, t]);
+  const formContext = useMemo<FormContext>(
+    () =>
+      hasCalculation
+        ? {
+            ...context,
+            reviewFormula: async (fieldKey) => {
+              const field = latest.current.fields.find((f) => f.key === fieldKey);
+              if (field?.type !== 'calculation') return { message: t('form.formulaIncorrect') };
+              const module = await import('@renderer/calculations');
+              try {
+                const review = module.reviewCalculation(field, latest.current.formData);
+                const labelOf = (key: string) => String(form.schema.properties[key]?.title ?? key);
+                return { ...review, inputs: review.inputs.map((input) => ({ ...input, label: labelOf(input.key) })) };
+              } catch {
+                return { message: t('form.formulaIncorrect') };
+              }
+            },
+          }
+        : context,
+    [context, hasCalculation, form.schema, t],
+  );
 
   const fieldTypes = useMemo(() => new Map(form.fields.map((f) => [f.key, f.type])), [form.fields]);
-  const transformErrors = useCallback((errors: RJSFValidationError[]) => errors
-    .filter((e) => e.name !== 'if' && e.name !== 'allOf')
-    .map((e) => {
-      const key = (e.property ?? '').replace(/^\./, '').split('.')[0] ?? '';
-      const message = messageFor({ keyword: e.name ?? '', params: e.params, instancePath: `/${key}` }, fieldTypes.get(key) ?? fieldTypes.get(String((e.params as { missingProperty?: string })?.missingProperty)));
-      return { ...e, message: t(message.key as 'form.invalid', message.values) };
-    }), [fieldTypes, t]);
+  const transformErrors = useCallback(
+    (errors: RJSFValidationError[]) =>
+      errors
+        .filter((e) => e.name !== 'if' && e.name !== 'allOf')
+        .map((e) => {
+          const key = (e.property ?? '').replace(/^\./, '').split('.')[0] ?? '';
+          const message = messageFor(
+            { keyword: e.name ?? '', params: e.params, instancePath: `/${key}` },
+            fieldTypes.get(key) ?? fieldTypes.get(String((e.params as { missingProperty?: string })?.missingProperty)),
+          );
+          return { ...e, message: t(message.key as 'form.invalid', message.values) };
+        }),
+    [fieldTypes, t],
+  );
 
-  const extraErrors = useMemo(() => Object.fromEntries(Object.keys(formulaErrors).map((key) => [key, { __errors: [t('form.formulaIncorrect')] }])) as ErrorSchema, [formulaErrors, t]);
+  const extraErrors = useMemo(
+    () =>
+      Object.fromEntries(
+        Object.keys(formulaErrors).map((key) => [key, { __errors: [t('form.formulaIncorrect')] }]),
+      ) as ErrorSchema,
+    [formulaErrors, t],
+  );
 
-  if (!ready) return <Center mih={120}><Loader /></Center>;
+  if (!ready)
+    return (
+      <Center mih={120}>
+        <Loader />
+      </Center>
+    );
   return (
     <FormErrorBoundary title={t('form.drawFailed')}>
       <RegisteredFieldsOnly form={form}>
-      <Form
-        schema={form.schema as RJSFSchema}
-        uiSchema={form.uiSchema as UiSchema}
-        idPrefix={idPrefix}
-        formData={formData}
-        validator={validator}
-        fields={rjsfFields}
-        templates={templates}
-        formContext={formContext}
-        showErrorList={false}
-        experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE_BEHAVIOUR}
-        noHtml5Validate
-        liveValidate={submitted}
-        transformErrors={transformErrors}
-        extraErrors={extraErrors}
-        onChange={(event) => onChange(withCalculations((event.formData ?? {}) as Record<string, unknown>))}
-        onSubmit={(event) => onSubmit((event.formData ?? {}) as Record<string, unknown>)}
-        onError={() => setSubmitted(true)}
-      >
-        {form.masked.length > 0 && (
-          <Stack gap={4} mb="md">
-            {form.masked.map((m) => (
-              <Alert key={m.key} variant="light" color="gray" title={m.label} p="xs">
-                <Text size="sm">{t('form.masked')}</Text>
-              </Alert>
-            ))}
-          </Stack>
-        )}
-        {children}
-      </Form>
+        <Form
+          schema={form.schema as RJSFSchema}
+          uiSchema={form.uiSchema as UiSchema}
+          idPrefix={idPrefix}
+          formData={formData}
+          validator={validator}
+          fields={rjsfFields}
+          templates={templates}
+          formContext={formContext}
+          showErrorList={false}
+          experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE_BEHAVIOUR}
+          noHtml5Validate
+          liveValidate={submitted}
+          transformErrors={transformErrors}
+          extraErrors={extraErrors}
+          onChange={(event) => onChange(withCalculations((event.formData ?? {}) as Record<string, unknown>))}
+          onSubmit={(event) => onSubmit((event.formData ?? {}) as Record<string, unknown>)}
+          onError={() => setSubmitted(true)}
+        >
+          {form.masked.length > 0 && (
+            <Stack gap={4} mb="md">
+              {form.masked.map((m) => (
+                <Alert key={m.key} variant="light" color="gray" title={m.label} p="xs">
+                  <Text size="sm">{t('form.masked')}</Text>
+                </Alert>
+              ))}
+            </Stack>
+          )}
+          {children}
+        </Form>
       </RegisteredFieldsOnly>
     </FormErrorBoundary>
   );

@@ -24,7 +24,11 @@ export class FormErrorBoundary extends Component<Props, { error: Error | null }>
 
   override render() {
     if (this.state.error) {
-      return <Alert color="red" title={this.props.title} role="alert">{this.state.error.message}</Alert>;
+      return (
+        <Alert color="red" title={this.props.title} role="alert">
+          {this.state.error.message}
+        </Alert>
+      );
     }
     return this.props.children;
   }

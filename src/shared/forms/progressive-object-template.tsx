@@ -19,7 +19,9 @@ export function ProgressiveObjectTemplate({ properties }: ObjectFieldTemplatePro
   }, [drawn, properties.length]);
   return (
     <Stack gap="md">
-      {properties.slice(0, drawn).map((property) => (property.hidden ? null : <div key={property.name}>{property.content}</div>))}
+      {properties
+        .slice(0, drawn)
+        .map((property) => (property.hidden ? null : <div key={property.name}>{property.content}</div>))}
     </Stack>
   );
 }

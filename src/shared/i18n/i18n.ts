@@ -12,10 +12,34 @@ type Namespace = 'common' | 'errors' | 'config' | 'forms' | 'barcode';
 
 /** Each language's files are separate chunks: a phone downloads only its own language. */
 const loaders: Record<Language, Record<Namespace, () => Promise<{ default: object }>>> = {
-  en: { common: () => import('@locales/en/common.json'), errors: () => import('@locales/en/errors.json'), config: () => import('@locales/en/config.json'), forms: () => import('@locales/en/forms.json'), barcode: () => import('@locales/en/barcode.json') },
-  ja: { common: () => import('@locales/ja/common.json'), errors: () => import('@locales/ja/errors.json'), config: () => import('@locales/ja/config.json'), forms: () => import('@locales/ja/forms.json'), barcode: () => import('@locales/ja/barcode.json') },
-  'zh-TW': { common: () => import('@locales/zh-TW/common.json'), errors: () => import('@locales/zh-TW/errors.json'), config: () => import('@locales/zh-TW/config.json'), forms: () => import('@locales/zh-TW/forms.json'), barcode: () => import('@locales/zh-TW/barcode.json') },
-  'zh-CN': { common: () => import('@locales/zh-CN/common.json'), errors: () => import('@locales/zh-CN/errors.json'), config: () => import('@locales/zh-CN/config.json'), forms: () => import('@locales/zh-CN/forms.json'), barcode: () => import('@locales/zh-CN/barcode.json') },
+  en: {
+    common: () => import('@locales/en/common.json'),
+    errors: () => import('@locales/en/errors.json'),
+    config: () => import('@locales/en/config.json'),
+    forms: () => import('@locales/en/forms.json'),
+    barcode: () => import('@locales/en/barcode.json'),
+  },
+  ja: {
+    common: () => import('@locales/ja/common.json'),
+    errors: () => import('@locales/ja/errors.json'),
+    config: () => import('@locales/ja/config.json'),
+    forms: () => import('@locales/ja/forms.json'),
+    barcode: () => import('@locales/ja/barcode.json'),
+  },
+  'zh-TW': {
+    common: () => import('@locales/zh-TW/common.json'),
+    errors: () => import('@locales/zh-TW/errors.json'),
+    config: () => import('@locales/zh-TW/config.json'),
+    forms: () => import('@locales/zh-TW/forms.json'),
+    barcode: () => import('@locales/zh-TW/barcode.json'),
+  },
+  'zh-CN': {
+    common: () => import('@locales/zh-CN/common.json'),
+    errors: () => import('@locales/zh-CN/errors.json'),
+    config: () => import('@locales/zh-CN/config.json'),
+    forms: () => import('@locales/zh-CN/forms.json'),
+    barcode: () => import('@locales/zh-CN/barcode.json'),
+  },
 };
 
 const backend: BackendModule = {
@@ -24,12 +48,17 @@ const backend: BackendModule = {
   read: (language, namespace, callback) => {
     const load = loaders[language as Language]?.[namespace as Namespace];
     if (!load) return callback(new Error(`no ${namespace} for ${language}`), false);
-    load().then((module) => callback(null, module.default), (error: Error) => callback(error, false));
+    load().then(
+      (module) => callback(null, module.default),
+      (error: Error) => callback(error, false),
+    );
   },
 };
 
 /** Initialises i18next with the browser's language; resolves once its strings are loaded. */
-export async function initI18n(preferred: readonly string[] = navigator.languages ?? [navigator.language]): Promise<typeof i18next> {
+export async function initI18n(
+  preferred: readonly string[] = navigator.languages ?? [navigator.language],
+): Promise<typeof i18next> {
   const lng = detectLanguage(preferred);
   await i18next
     .use(backend)

@@ -9,7 +9,9 @@ import i18next from 'i18next';
 export type LazyNamespace = 'pairing' | 'bulk' | 'scan-list' | 'admin' | 'find';
 
 /** Every language's file of every lazy namespace, each its own chunk (a phone fetches only its own). */
-const STRINGS = import.meta.glob<{ default: Record<string, unknown> }>('../../../locales/*/{pairing,bulk,scan-list,admin,find}.json');
+const STRINGS = import.meta.glob<{ default: Record<string, unknown> }>(
+  '../../../locales/*/{pairing,bulk,scan-list,admin,find}.json',
+);
 
 async function loadStrings(language: string, namespace: LazyNamespace): Promise<void> {
   if (i18next.hasResourceBundle(language, namespace)) return;
@@ -17,7 +19,8 @@ async function loadStrings(language: string, namespace: LazyNamespace): Promise<
   if (load) i18next.addResourceBundle(language, namespace, (await load()).default);
 }
 
-const hasAll = (language: string, namespaces: readonly LazyNamespace[]) => namespaces.every((ns) => i18next.hasResourceBundle(language, ns));
+const hasAll = (language: string, namespaces: readonly LazyNamespace[]) =>
+  namespaces.every((ns) => i18next.hasResourceBundle(language, ns));
 
 /**
  * Whether the strings of these namespaces in the interface language are there; loads them first
@@ -28,13 +31,17 @@ const hasAll = (language: string, namespaces: readonly LazyNamespace[]) => names
 export function useLazyStrings(...namespaces: LazyNamespace[]): boolean {
   const language = i18next.language;
   const wanted = namespaces.join(',');
-  const [loaded, setLoaded] = useState<string | null>(() => (hasAll(language, namespaces) ? `${language}:${wanted}` : null));
+  const [loaded, setLoaded] = useState<string | null>(() =>
+    hasAll(language, namespaces) ? `${language}:${wanted}` : null,
+  );
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   useEffect(() => {
     if (loaded === `${language}:${wanted}`) return undefined;
     let alive = true;
-    Promise.all(wanted.split(',').map((ns) => loadStrings(language, ns as LazyNamespace)))
-      .then(() => alive && setLoaded(`${language}:${wanted}`), (error: unknown) => alive && setFailure({ error }));
+    Promise.all(wanted.split(',').map((ns) => loadStrings(language, ns as LazyNamespace))).then(
+      () => alive && setLoaded(`${language}:${wanted}`),
+      (error: unknown) => alive && setFailure({ error }),
+    );
     return () => {
       alive = false;
     };

@@ -13,6 +13,17 @@ import type find from '../../../locales/en/find.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; errors: typeof errors; config: typeof config; forms: typeof forms; barcode: typeof barcode; pairing: typeof pairing; 'scan-list': typeof scanList; bulk: typeof bulk; admin: typeof admin; find: typeof find };
+    resources: {
+      common: typeof common;
+      errors: typeof errors;
+      config: typeof config;
+      forms: typeof forms;
+      barcode: typeof barcode;
+      pairing: typeof pairing;
+      'scan-list': typeof scanList;
+      bulk: typeof bulk;
+      admin: typeof admin;
+      find: typeof find;
+    };
   }
 }

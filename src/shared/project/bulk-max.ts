@@ -5,4 +5,5 @@ import type { BULK_TRACKING_MAX_DEFAULT } from '@schemas/project-config';
 const DEFAULT_MAX: typeof BULK_TRACKING_MAX_DEFAULT = 1000;
 
 /** How many barcodes one bulk request of this project may list (`bulkTrackingMaxCount`, else the default). */
-export const bulkMaxCountOf = (project: Pick<Project, 'bulkTrackingMaxCount'>): number => project.bulkTrackingMaxCount ?? DEFAULT_MAX;
+export const bulkMaxCountOf = (project: Pick<Project, 'bulkTrackingMaxCount'>): number =>
+  project.bulkTrackingMaxCount ?? DEFAULT_MAX;

@@ -28,7 +28,9 @@ export async function forgetCachedAnswers(): Promise<void> {
   if (typeof caches === 'undefined' || !(await caches.has(API_CACHE))) return;
   const cache = await caches.open(API_CACHE);
   const kept = await cache.keys();
-  await Promise.all(kept.filter((request) => !LOGO.test(new URL(request.url).pathname)).map((request) => cache.delete(request)));
+  await Promise.all(
+    kept.filter((request) => !LOGO.test(new URL(request.url).pathname)).map((request) => cache.delete(request)),
+  );
 }
 
 /** The message a page sends the worker: cache these URLs now (read before the worker was there). */

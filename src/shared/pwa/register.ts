@@ -11,13 +11,16 @@ export const SERVICE_WORKER_URL = '/sw.js';
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
   // Refused (a test that blocks workers, a private window): the app works online as before.
-  navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' })
+  navigator.serviceWorker
+    .register(SERVICE_WORKER_URL, { scope: '/' })
     .then(() => navigator.serviceWorker.ready)
     .then((registration) => {
       // What this page read before the worker was there (the project's configuration and logo,
       // the first screen's reads): the worker keeps them now, so the very first visit already
       // opens offline next time.
-      const cacheUrls = performance.getEntriesByType('resource').map((entry) => entry.name)
+      const cacheUrls = performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
         .filter((url) => new URL(url).origin === location.origin && keptForOffline(new URL(url).pathname));
       registration.active?.postMessage({ cacheUrls } satisfies CacheUrlsMessage);
     })

@@ -47,21 +47,35 @@ const API = API_CACHE;
 const NAVIGATION_TIMEOUT_MS = 4000;
 
 worker.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(SW_PRECACHE.map((url) => new Request(url, { cache: 'reload' })))));
+  event.waitUntil(
+    caches.open(SHELL).then((cache) => cache.addAll(SW_PRECACHE.map((url) => new Request(url, { cache: 'reload' })))),
+  );
 });
 
 worker.addEventListener('activate', (event) => {
   // The previous versions' shells go; the assets cache keeps what the screens still share.
-  event.waitUntil(caches.keys()
-    .then((names) => Promise.all(names.filter((name) => name.startsWith('sb-shell-') && name !== SHELL).map((name) => caches.delete(name))))
-    .then(() => worker.clients.claim()));
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(
+          names.filter((name) => name.startsWith('sb-shell-') && name !== SHELL).map((name) => caches.delete(name)),
+        ),
+      )
+      .then(() => worker.clients.claim()),
+  );
 });
 
 worker.addEventListener('message', (event) => {
   if (event.data === 'skip-waiting') void worker.skipWaiting();
   const urls = (event.data as Partial<CacheUrlsMessage> | null)?.cacheUrls;
   if (Array.isArray(urls)) {
-    const wanted = urls.filter((url) => typeof url === 'string' && new URL(url, worker.location.origin).origin === worker.location.origin && keptForOffline(new URL(url, worker.location.origin).pathname));
+    const wanted = urls.filter(
+      (url) =>
+        typeof url === 'string' &&
+        new URL(url, worker.location.origin).origin === worker.location.origin &&
+        keptForOffline(new URL(url, worker.location.origin).pathname),
+    );
     for (const url of wanted) void apiRead(new Request(url, { credentials: 'same-origin' })).catch(() => undefined);
   }
 });
@@ -110,7 +124,7 @@ async function apiRead(request: Request): Promise<Response> {
     return response;
   } catch (error) {
     const cache = await caches.open(API);
-    const cached = await cache.match(request) ?? await latestVersion(cache, new URL(request.url));
+    const cached = (await cache.match(request)) ?? (await latestVersion(cache, new URL(request.url)));
     if (cached) return cached;
     throw error;
   }
@@ -123,7 +137,8 @@ async function apiRead(request: Request): Promise<Response> {
 async function latestVersion(cache: Cache, url: URL): Promise<Response | undefined> {
   const code = url.searchParams.get('code');
   if (url.pathname !== '/api/barcode/project' || !code || url.searchParams.has('version')) return undefined;
-  const kept = (await cache.keys()).map((request) => new URL(request.url))
+  const kept = (await cache.keys())
+    .map((request) => new URL(request.url))
     .filter((keptUrl) => keptUrl.pathname === url.pathname && keptUrl.searchParams.get('code') === code)
     .sort((a, b) => Number(b.searchParams.get('version') ?? 0) - Number(a.searchParams.get('version') ?? 0));
   return kept[0] ? cache.match(kept[0].href) : undefined;
@@ -137,5 +152,6 @@ worker.addEventListener('fetch', (event) => {
   if (request.mode === 'navigate' && !url.pathname.startsWith('/api/')) event.respondWith(page(request));
   else if (url.pathname.startsWith('/assets/')) event.respondWith(asset(request));
   else if (keptForOffline(url.pathname)) event.respondWith(apiRead(request));
-  else if (SW_PRECACHE.includes(url.pathname)) event.respondWith(fromCache(url.pathname).then((cached) => cached ?? fetch(request)));
+  else if (SW_PRECACHE.includes(url.pathname))
+    event.respondWith(fromCache(url.pathname).then((cached) => cached ?? fetch(request)));
 });

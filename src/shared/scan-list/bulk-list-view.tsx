@@ -29,7 +29,8 @@ export interface BulkListViewProps {
 }
 
 /** Whether a verdict is a failure to check (no answer) rather than the server's refusal. */
-const isCheckFailure = (entry: BulkEntry) => entry.verdict.state === 'refused' && typeof entry.verdict.code === 'string';
+const isCheckFailure = (entry: BulkEntry) =>
+  entry.verdict.state === 'refused' && typeof entry.verdict.code === 'string';
 
 /**
  * The entries of a bulk list with their verdicts, virtualised against the page's own scroll
@@ -38,7 +39,16 @@ const isCheckFailure = (entry: BulkEntry) => entry.verdict.state === 'refused' &
  * phone. Above it, the counts and the ways out of a blocked list: remove every entry that is
  * not ready, or check again after a failed check. Strings: the lazy 'scan-list' namespace.
  */
-export function BulkListView({ project, state, summary, onRemove, onRemoveNotReady, onRecheck, disabled = false, readyLabel }: BulkListViewProps) {
+export function BulkListView({
+  project,
+  state,
+  summary,
+  onRemove,
+  onRemoveNotReady,
+  onRecheck,
+  disabled = false,
+  readyLabel,
+}: BulkListViewProps) {
   const { t } = useTranslation('scan-list');
   const listRef = useRef<HTMLUListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -62,42 +72,90 @@ export function BulkListView({ project, state, summary, onRemove, onRemoveNotRea
   const failures = entries.some(isCheckFailure);
   const { t: tc, i18n } = useTranslation();
   const language = i18n.language as Language;
-  const texts = useMemo<RowTexts>(() => ({
-    checking: t('list.checkingOne'),
-    ready: readyLabel ?? t('bulk.ready'),
-    remove: (label) => t('list.remove', { code: label }),
-    code: (code) => codeText(tc, code),
-    typeName: (typeKey) => project.barcodeTypes[typeKey]?.name[language] ?? typeKey,
-  }), [t, tc, readyLabel, project, language]);
+  const texts = useMemo<RowTexts>(
+    () => ({
+      checking: t('list.checkingOne'),
+      ready: readyLabel ?? t('bulk.ready'),
+      remove: (label) => t('list.remove', { code: label }),
+      code: (code) => codeText(tc, code),
+      typeName: (typeKey) => project.barcodeTypes[typeKey]?.name[language] ?? typeKey,
+    }),
+    [t, tc, readyLabel, project, language],
+  );
 
   return (
     <Stack gap="xs">
       <Text size="sm" aria-live="polite" data-testid="list-status">
-        {readyLabel ? t('bulk.done', { count: summary.total }) : summary.total === 0 ? t('list.empty')
-          : summary.pending > 0 ? t('bulk.checking', { count: summary.pending, total: summary.total })
-            : summary.refused > 0 ? t('list.refused', { count: summary.refused }) : t('bulk.allReady', { count: summary.total })}
+        {readyLabel
+          ? t('bulk.done', { count: summary.total })
+          : summary.total === 0
+            ? t('list.empty')
+            : summary.pending > 0
+              ? t('bulk.checking', { count: summary.pending, total: summary.total })
+              : summary.refused > 0
+                ? t('list.refused', { count: summary.refused })
+                : t('bulk.allReady', { count: summary.total })}
       </Text>
       {!readyLabel && (summary.refused > 0 || failures) && (
         <Group gap="xs">
           {summary.refused > 0 && (
-            <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={onRemoveNotReady} disabled={disabled}>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              leftSection={<IconTrash size={14} aria-hidden />}
+              onClick={onRemoveNotReady}
+              disabled={disabled}
+            >
               {t('bulk.removeNotReady', { count: summary.refused })}
             </Button>
           )}
           {failures && (
-            <Button size="xs" variant="light" leftSection={<IconRefresh size={14} aria-hidden />} onClick={onRecheck} disabled={disabled}>{t('bulk.recheck')}</Button>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconRefresh size={14} aria-hidden />}
+              onClick={onRecheck}
+              disabled={disabled}
+            >
+              {t('bulk.recheck')}
+            </Button>
           )}
         </Group>
       )}
-      <ul ref={listRef} aria-label={t('list.label')} data-testid="scan-list"
-        style={{ listStyle: 'none', padding: 0, margin: 0, position: 'relative', height: virtualizer.getTotalSize() }}>
+      <ul
+        ref={listRef}
+        aria-label={t('list.label')}
+        data-testid="scan-list"
+        style={{ listStyle: 'none', padding: 0, margin: 0, position: 'relative', height: virtualizer.getTotalSize() }}
+      >
         {virtualizer.getVirtualItems().map((item) => {
           const entry = entries[item.index];
           if (!entry) return null;
           return (
-            <li key={item.key} ref={virtualizer.measureElement} data-index={item.index} aria-setsize={entries.length} aria-posinset={item.index + 1}
-              style={{ position: 'absolute', top: 0, left: 0, width: '100%', paddingBottom: 'var(--mantine-spacing-xs)', transform: `translateY(${item.start - scrollMargin}px)` }}>
-              <EntryRow project={project} entry={entry} onRemove={onRemove} disabled={disabled} removable={!readyLabel} texts={texts} />
+            <li
+              key={item.key}
+              ref={virtualizer.measureElement}
+              data-index={item.index}
+              aria-setsize={entries.length}
+              aria-posinset={item.index + 1}
+              style={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                width: '100%',
+                paddingBottom: 'var(--mantine-spacing-xs)',
+                transform: `translateY(${item.start - scrollMargin}px)`,
+              }}
+            >
+              <EntryRow
+                project={project}
+                entry={entry}
+                onRemove={onRemove}
+                disabled={disabled}
+                removable={!readyLabel}
+                texts={texts}
+              />
             </li>
           );
         })}
@@ -131,19 +189,43 @@ const EntryRow = memo(function EntryRow({ project, entry, onRemove, disabled, re
   const label = entry.externalId ?? entry.id ?? entry.reference;
   const { verdict } = entry;
   return (
-    <div className="bulk-row" data-testid="scan-entry" data-state={verdict.state === 'ready' ? 'accepted' : verdict.state === 'pending' ? 'checking' : 'refused'}>
+    <div
+      className="bulk-row"
+      data-testid="scan-entry"
+      data-state={verdict.state === 'ready' ? 'accepted' : verdict.state === 'pending' ? 'checking' : 'refused'}
+    >
       <TypeIcon type={type} size={32} />
       <div className="bulk-row-text">
         <p className="bulk-row-label">{label}</p>
-        {type && entry.barcodeType && <p className="bulk-row-small bulk-row-dimmed">{texts.typeName(entry.barcodeType)}{entry.externalId && entry.id ? ` · ${entry.id}` : ''}</p>}
-        {verdict.state === 'pending'
-          ? <p className="bulk-row-small"><Loader size="xs" aria-hidden />{texts.checking}</p>
-          : verdict.state === 'ready'
-            ? <span className="bulk-row-ready" data-testid="verdict">{texts.ready}</span>
-            : <p className="bulk-row-small bulk-row-refused" data-testid="verdict">{texts.code(verdict.code)}</p>}
+        {type && entry.barcodeType && (
+          <p className="bulk-row-small bulk-row-dimmed">
+            {texts.typeName(entry.barcodeType)}
+            {entry.externalId && entry.id ? ` · ${entry.id}` : ''}
+          </p>
+        )}
+        {verdict.state === 'pending' ? (
+          <p className="bulk-row-small">
+            <Loader size="xs" aria-hidden />
+            {texts.checking}
+          </p>
+        ) : verdict.state === 'ready' ? (
+          <span className="bulk-row-ready" data-testid="verdict">
+            {texts.ready}
+          </span>
+        ) : (
+          <p className="bulk-row-small bulk-row-refused" data-testid="verdict">
+            {texts.code(verdict.code)}
+          </p>
+        )}
       </div>
       {removable && (
-        <ActionIcon variant="subtle" color="gray" onClick={() => onRemove(entry.key)} disabled={disabled} aria-label={texts.remove(label)}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          onClick={() => onRemove(entry.key)}
+          disabled={disabled}
+          aria-label={texts.remove(label)}
+        >
           <IconTrash size={18} aria-hidden />
         </ActionIcon>
       )}

@@ -77,9 +77,13 @@ export function bulkListReducer(state: BulkListState, action: BulkListAction): B
   switch (action.type) {
     case 'added':
       if (action.entries.length === 0) return state;
-      return { entries: judgeDuplicates([...state.entries, ...action.entries.map((e) => ({ ...e, verdict: PENDING }))]) };
+      return {
+        entries: judgeDuplicates([...state.entries, ...action.entries.map((e) => ({ ...e, verdict: PENDING }))]),
+      };
     case 'resolved':
-      return { entries: judgeDuplicates(state.entries.map((e) => (e.key === action.key ? { ...e, id: action.id } : e))) };
+      return {
+        entries: judgeDuplicates(state.entries.map((e) => (e.key === action.key ? { ...e, id: action.id } : e))),
+      };
     case 'checked': {
       const results = new Map(action.results.map((r) => [r.key, r]));
       return {
@@ -110,7 +114,11 @@ export function bulkListReducer(state: BulkListState, action: BulkListAction): B
     case 'removedNotReady':
       return { entries: state.entries.filter((e) => e.verdict.state !== 'refused') };
     case 'recheck':
-      return { entries: judgeDuplicates(state.entries.map((e) => (isDuplicateVerdict(e.verdict) ? e : { ...e, verdict: PENDING }))) };
+      return {
+        entries: judgeDuplicates(
+          state.entries.map((e) => (isDuplicateVerdict(e.verdict) ? e : { ...e, verdict: PENDING })),
+        ),
+      };
     case 'cleared':
       return emptyBulkList;
   }

@@ -45,28 +45,46 @@ export function ScanInput({ routeName, handheld, onAdd }: ScanInputProps) {
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
-        {handheld
-          ? <Alert variant="light">{t('list.pullTrigger')}</Alert>
-          : (
-            <>
-              <Button leftSection={<IconCamera size={18} aria-hidden />} onClick={() => void scanWithCamera()}>{t('list.scan')}</Button>
-              <Text size="xs" c="dimmed">{t('list.triggerToo')}</Text>
-            </>
-          )}
-        <form onSubmit={(e) => {
-          e.preventDefault();
-          addTyped();
-        }}>
+        {handheld ? (
+          <Alert variant="light">{t('list.pullTrigger')}</Alert>
+        ) : (
+          <>
+            <Button leftSection={<IconCamera size={18} aria-hidden />} onClick={() => void scanWithCamera()}>
+              {t('list.scan')}
+            </Button>
+            <Text size="xs" c="dimmed">
+              {t('list.triggerToo')}
+            </Text>
+          </>
+        )}
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            addTyped();
+          }}
+        >
           <Group align="flex-end" wrap="nowrap">
             {/* A text area, so a pasted column (one id a line) keeps its line breaks; Enter adds, Shift+Enter breaks the line. */}
-            <Textarea style={{ flex: 1 }} label={t('list.typeLabel')} description={t('list.typeHint')} value={typed} onChange={(e) => setTyped(e.currentTarget.value)}
-              autoComplete="off" autosize minRows={1} maxRows={4} onKeyDown={(e) => {
+            <Textarea
+              style={{ flex: 1 }}
+              label={t('list.typeLabel')}
+              description={t('list.typeHint')}
+              value={typed}
+              onChange={(e) => setTyped(e.currentTarget.value)}
+              autoComplete="off"
+              autosize
+              minRows={1}
+              maxRows={4}
+              onKeyDown={(e) => {
                 if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
                   e.preventDefault();
                   addTyped();
                 }
-              }} />
-            <Button type="submit" variant="light" disabled={typed.trim() === ''}>{t('list.add')}</Button>
+              }}
+            />
+            <Button type="submit" variant="light" disabled={typed.trim() === ''}>
+              {t('list.add')}
+            </Button>
           </Group>
         </form>
       </Stack>

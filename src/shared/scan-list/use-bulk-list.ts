@@ -2,7 +2,14 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { findBarcodeByExternalId } from '@/shared/api/barcode';
 import { ApiError } from '@/shared/api/errors';
 import { useCurrentProject } from '@/shared/project/use-project';
-import { bulkListReducer, emptyBulkList, entriesToCheck, summarise, type BulkListState, type CheckedEntry } from './bulk-list';
+import {
+  bulkListReducer,
+  emptyBulkList,
+  entriesToCheck,
+  summarise,
+  type BulkListState,
+  type CheckedEntry,
+} from './bulk-list';
 import { LISTED_ID_MAX, newEntries } from './scan-list';
 
 /** The dry run's verdict on one listed id (`code` null: ready), in the order the ids were sent. */
@@ -40,7 +47,9 @@ const failureCode = (error: unknown): number | string => {
  */
 export function useBulkList(check: BulkCheck | null, initial: readonly string[] = []) {
   const projectCode = useCurrentProject().code;
-  const [state, dispatch] = useReducer(bulkListReducer, initial, (texts) => bulkListReducer(emptyBulkList, { type: 'added', entries: newEntries(texts) }));
+  const [state, dispatch] = useReducer(bulkListReducer, initial, (texts) =>
+    bulkListReducer(emptyBulkList, { type: 'added', entries: newEntries(texts) }),
+  );
   const inFlight = useRef(new Set<number>());
   const lookups = useRef(new Set<number>());
   // A check finished: look for the next batch even if the answer changed nothing (all removed meanwhile).
@@ -54,7 +63,11 @@ export function useBulkList(check: BulkCheck | null, initial: readonly string[] 
       lookups.current.add(entry.key);
       lookingUp.current += 1;
       const asItIs = entry.reference.slice(0, LISTED_ID_MAX);
-      findBarcodeByExternalId(projectCode, entry.reference).then((found) => found?.id ?? asItIs, () => asItIs)
+      findBarcodeByExternalId(projectCode, entry.reference)
+        .then(
+          (found) => found?.id ?? asItIs,
+          () => asItIs,
+        )
         .then((id) => {
           lookingUp.current -= 1;
           // The entry is resolved: the state changes and this effect starts the next lookup.
@@ -68,20 +81,26 @@ export function useBulkList(check: BulkCheck | null, initial: readonly string[] 
     const batch = entriesToCheck(state, inFlight.current, CHECK_BATCH);
     if (batch.length === 0) return;
     for (const entry of batch) inFlight.current.add(entry.key);
-    check(batch.map((e) => e.id ?? e.reference)).then(
-      (answers) => dispatch({
-        type: 'checked',
-        // An answer shorter than the batch (not the contract) leaves no entry ready by mistake.
-        results: batch.map((e, i) => {
-          const answer = answers[i];
-          return answer ? { key: e.key, code: answer.code, barcodeType: answer.barcodeType, externalId: answer.externalId } : { key: e.key, code: 'unknown' };
-        }),
-      }),
-      (error: unknown) => dispatch({ type: 'checked', results: batch.map((e) => ({ key: e.key, code: failureCode(error) })) }),
-    ).finally(() => {
-      inFlight.current.clear();
-      setSettled((n) => n + 1);
-    });
+    check(batch.map((e) => e.id ?? e.reference))
+      .then(
+        (answers) =>
+          dispatch({
+            type: 'checked',
+            // An answer shorter than the batch (not the contract) leaves no entry ready by mistake.
+            results: batch.map((e, i) => {
+              const answer = answers[i];
+              return answer
+                ? { key: e.key, code: answer.code, barcodeType: answer.barcodeType, externalId: answer.externalId }
+                : { key: e.key, code: 'unknown' };
+            }),
+          }),
+        (error: unknown) =>
+          dispatch({ type: 'checked', results: batch.map((e) => ({ key: e.key, code: failureCode(error) })) }),
+      )
+      .finally(() => {
+        inFlight.current.clear();
+        setSettled((n) => n + 1);
+      });
   }, [state, check, settled]);
 
   // The user changed the list (beyond `initial`): leaving would lose it.

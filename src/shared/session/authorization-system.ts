@@ -5,10 +5,7 @@ import { readCookie, removeCookie, writeCookie } from '../storage/storage';
 
 export const LAST_AUTHORIZED_SYSTEM_COOKIE = `${STORAGE_PREFIX}-last-authorized-system`;
 
-export type AuthorizationVerdict =
-  | { kind: 'ok' }
-  | { kind: 'portal' }
-  | { kind: 'not-belong'; company: string };
+export type AuthorizationVerdict = { kind: 'ok' } | { kind: 'portal' } | { kind: 'not-belong'; company: string };
 
 /**
  * Spec section 4, authorization system, run after the profile loads:

@@ -22,15 +22,47 @@ export interface StepFormProps {
 }
 
 /** One step of a multi-step flow: a configured form with Back, Skip and the step's main button. */
-export function StepForm({ form, data, onChange, onSubmit, context, submitLabel, busy, note, onBack, onSkip }: StepFormProps) {
+export function StepForm({
+  form,
+  data,
+  onChange,
+  onSubmit,
+  context,
+  submitLabel,
+  busy,
+  note,
+  onBack,
+  onSkip,
+}: StepFormProps) {
   const { t } = useTranslation('barcode');
   return (
-    <ConfiguredForm key={form.schema.$id} form={form} formData={data} onChange={onChange} onSubmit={onSubmit} context={context}>
-      {note && <Text size="sm" c="dimmed" mt="md">{note}</Text>}
+    <ConfiguredForm
+      key={form.schema.$id}
+      form={form}
+      formData={data}
+      onChange={onChange}
+      onSubmit={onSubmit}
+      context={context}
+    >
+      {note && (
+        <Text size="sm" c="dimmed" mt="md">
+          {note}
+        </Text>
+      )}
       <Group mt="lg" grow>
-        {onBack && <Button variant="default" size="md" onClick={onBack} disabled={busy}>{t('common.back', { ns: 'common' })}</Button>}
-        {onSkip && <Button variant="light" size="md" onClick={onSkip} disabled={busy}>{t('steps.skip')}</Button>}
-        <Button type="submit" size="md" loading={busy}>{submitLabel}</Button>
+        {onBack && (
+          <Button variant="default" size="md" onClick={onBack} disabled={busy}>
+            {t('common.back', { ns: 'common' })}
+          </Button>
+        )}
+        {onSkip && (
+          <Button variant="light" size="md" onClick={onSkip} disabled={busy}>
+            {t('steps.skip')}
+          </Button>
+        )}
+        <Button type="submit" size="md" loading={busy}>
+          {submitLabel}
+        </Button>
       </Group>
     </ConfiguredForm>
   );

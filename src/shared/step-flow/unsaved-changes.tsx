@@ -34,7 +34,15 @@ export function UnsavedChangesGuard({ dirty, allowPrefix, onLeave }: UnsavedChan
     if (!dirty) return undefined;
     const isLeaving = (to: string) => to !== pathname && !(allowPrefix && to.startsWith(allowPrefix));
     const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       const link = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
       if (!link || (link.target && link.target !== '_self') || link.hasAttribute('download')) return;
       const url = new URL(link.href, window.location.href);
@@ -67,11 +75,21 @@ export function UnsavedChangesGuard({ dirty, allowPrefix, onLeave }: UnsavedChan
   };
 
   return (
-    <Modal opened={pending !== null} onClose={() => setPending(null)} withCloseButton={false} centered title={t('unsaved.title')}>
+    <Modal
+      opened={pending !== null}
+      onClose={() => setPending(null)}
+      withCloseButton={false}
+      centered
+      title={t('unsaved.title')}
+    >
       <Text>{t('unsaved.message')}</Text>
       <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={() => setPending(null)}>{t('unsaved.stay')}</Button>
-        <Button color="red" onClick={leave}>{t('unsaved.leave')}</Button>
+        <Button variant="default" onClick={() => setPending(null)}>
+          {t('unsaved.stay')}
+        </Button>
+        <Button color="red" onClick={leave}>
+          {t('unsaved.leave')}
+        </Button>
       </Group>
     </Modal>
   );

@@ -1,8 +1,20 @@
 import { STORAGE_PREFIX } from '../config';
 
 /** The device-local keys of spec section 3; each is stored as `${STORAGE_PREFIX}:${key}`. */
-export type StorageKey = 'visitorId' | 'updateRemindAt' | 'loadRateAuto' | 'currentCameraId' | 'multipleScan' | 'lastSymbology' | 'scannerConfigExpanded' | 'aimerTarget'
-  | 'scanBeep' | 'scanVibrate' | 'scanFlash' | 'scanFeedbackExpanded' | 'wedgeGroupSeparator';
+export type StorageKey =
+  | 'visitorId'
+  | 'updateRemindAt'
+  | 'loadRateAuto'
+  | 'currentCameraId'
+  | 'multipleScan'
+  | 'lastSymbology'
+  | 'scannerConfigExpanded'
+  | 'aimerTarget'
+  | 'scanBeep'
+  | 'scanVibrate'
+  | 'scanFlash'
+  | 'scanFeedbackExpanded'
+  | 'wedgeGroupSeparator';
 
 const fullKey = (key: StorageKey) => `${STORAGE_PREFIX}:${key}`;
 
@@ -87,7 +99,8 @@ const tabDataListeners = new Set<() => void>();
  */
 export function clearTabData(): void {
   try {
-    for (const key of Object.keys(sessionStorage)) if (key.startsWith(`${STORAGE_PREFIX}:`)) sessionStorage.removeItem(key);
+    for (const key of Object.keys(sessionStorage))
+      if (key.startsWith(`${STORAGE_PREFIX}:`)) sessionStorage.removeItem(key);
   } catch {
     // Storage blocked: nothing was kept there.
   }

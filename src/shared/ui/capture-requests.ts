@@ -23,10 +23,11 @@ function captureDialog<Args, Result>(): CaptureDialog<Args, Result> {
   const store = createStore<CaptureRequest<Args, Result> | null>(null);
   return {
     store,
-    request: (args) => new Promise((resolve) => {
-      store.get()?.resolve(null);
-      store.set({ args, resolve });
-    }),
+    request: (args) =>
+      new Promise((resolve) => {
+        store.get()?.resolve(null);
+        store.set({ args, resolve });
+      }),
     answer: (result) => {
       const open = store.get();
       store.set(null);

@@ -27,9 +27,15 @@ export function NotFoundPage({ logoUrl, fallbackPath = '/' }: NotFoundPageProps)
     <Center mih="70vh" p="md">
       <Stack align="center" gap="md" maw={360}>
         {logoUrl && <ProjectLogo url={logoUrl} alt="" height={48} />}
-        <Title order={1} size="h2">{t('notFound.title')}</Title>
-        <Text ta="center" c="dimmed">{t('notFound.message')}</Text>
-        <Button size="lg" onClick={back}>{t('common.back')}</Button>
+        <Title order={1} size="h2">
+          {t('notFound.title')}
+        </Title>
+        <Text ta="center" c="dimmed">
+          {t('notFound.message')}
+        </Text>
+        <Button size="lg" onClick={back}>
+          {t('common.back')}
+        </Button>
       </Stack>
     </Center>
   );

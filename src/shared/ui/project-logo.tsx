@@ -27,7 +27,15 @@ interface ProjectLogoProps {
 export function ProjectLogo({ url, alt, height, align = 'center' }: ProjectLogoProps) {
   const width = height * LOGO_ASPECT;
   return (
-    <Image src={resolveApiUrl(url)} alt={alt} width={width} height={height} w={width} h={height} fit="contain"
-      style={{ objectPosition: `${align} center`, flexShrink: 1, minWidth: 0, maxWidth: '100%' }} />
+    <Image
+      src={resolveApiUrl(url)}
+      alt={alt}
+      width={width}
+      height={height}
+      w={width}
+      h={height}
+      fit="contain"
+      style={{ objectPosition: `${align} center`, flexShrink: 1, minWidth: 0, maxWidth: '100%' }}
+    />
   );
 }

@@ -12,7 +12,10 @@ import { showToast } from '@/shared/ui/toasts';
  * answer and waits in the outbox is no failure: a toast says it will be sent, and `onQueued`
  * runs (the screen moves on as after success, so the write cannot be queued twice).
  */
-export function useSending(): { busy: boolean; send: (action: () => Promise<void>, onFailure?: () => void, onQueued?: () => void) => Promise<void> } {
+export function useSending(): {
+  busy: boolean;
+  send: (action: () => Promise<void>, onFailure?: () => void, onQueued?: () => void) => Promise<void>;
+} {
   const errorText = useErrorText();
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);

@@ -1,22 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import {
-  assertMayChange, assertMayGenerate, assertMember, assertPermitted, assertStaffMember, belongsTo, DEFAULT_PERMISSIONS, permissionsFor,
+  assertMayChange,
+  assertMayGenerate,
+  assertMember,
+  assertPermitted,
+  assertStaffMember,
+  belongsTo,
+  DEFAULT_PERMISSIONS,
+  permissionsFor,
 } from '../../../server/rules/access';
 import { answer, CARRIER, CLIENT, common, ENTERPRISE, OUTSIDER, STAFF } from './fixtures';
 
 const project = { enterprise_id: ENTERPRISE };
-const flags = (permission: ReturnType<typeof permissionsFor>) =>
-  [permission.generateBarcodePermission.canEdit, permission.activateBarcodePermission.canEdit, permission.addTrackingPermission.canEdit];
-const member = (g: boolean, a: boolean, t: boolean) => ({ can_generate_barcode: g, can_activate_barcode: a, can_add_tracking: t });
+const flags = (permission: ReturnType<typeof permissionsFor>) => [
+  permission.generateBarcodePermission.canEdit,
+  permission.activateBarcodePermission.canEdit,
+  permission.addTrackingPermission.canEdit,
+];
+const member = (g: boolean, a: boolean, t: boolean) => ({
+  can_generate_barcode: g,
+  can_activate_barcode: a,
+  can_add_tracking: t,
+});
 
 describe('enterprise membership', () => {
-  it('holds for users of the project\'s enterprise only, never for a visitor', () => {
+  it("holds for users of the project's enterprise only, never for a visitor", () => {
     expect(belongsTo(STAFF, project)).toBe(true);
     expect(belongsTo(OUTSIDER, project)).toBe(false);
     expect(belongsTo(null, project)).toBe(false);
   });
 
-  it('is required with 403 for the enterprise\'s data', () => {
+  it("is required with 403 for the enterprise's data", () => {
     expect(answer(() => assertMember(STAFF, project))).toBe('passed');
     expect(answer(() => assertMember(OUTSIDER, project))).toEqual(common(403, 403));
     expect(answer(() => assertMember(null, project))).toEqual(common(403, 403));
@@ -24,7 +38,8 @@ describe('enterprise membership', () => {
 
   it('staff of the enterprise only, for sealing the ledger or exporting a whole project: a carrier, a client, an outsider or a visitor gets 403', () => {
     expect(answer(() => assertStaffMember(STAFF, project))).toBe('passed');
-    for (const viewer of [CARRIER, CLIENT, OUTSIDER, null]) expect(answer(() => assertStaffMember(viewer, project))).toEqual(common(403, 403));
+    for (const viewer of [CARRIER, CLIENT, OUTSIDER, null])
+      expect(answer(() => assertStaffMember(viewer, project))).toEqual(common(403, 403));
   });
 });
 
@@ -43,7 +58,7 @@ describe('default permissions per user type', () => {
     expect(flags(permissionsFor(null, project, undefined))).toEqual([false, false, false]);
   });
 
-  it('are replaced by the user\'s project_members row, in both directions', () => {
+  it("are replaced by the user's project_members row, in both directions", () => {
     expect(flags(permissionsFor(STAFF, project, member(false, true, false)))).toEqual([false, true, false]);
     expect(flags(permissionsFor(CARRIER, project, member(true, false, false)))).toEqual([true, false, false]);
   });
@@ -54,21 +69,33 @@ describe('permission checks', () => {
 
   it('pass when any of the permissions named is granted, else 403', () => {
     expect(answer(() => assertPermitted(only(false, false, true), 'addTrackingPermission'))).toBe('passed');
-    expect(answer(() => assertPermitted(only(false, true, false), 'addTrackingPermission', 'activateBarcodePermission'))).toBe('passed');
-    expect(answer(() => assertPermitted(only(true, false, false), 'addTrackingPermission', 'activateBarcodePermission'))).toEqual(common(403, 403));
+    expect(
+      answer(() => assertPermitted(only(false, true, false), 'addTrackingPermission', 'activateBarcodePermission')),
+    ).toBe('passed');
+    expect(
+      answer(() => assertPermitted(only(true, false, false), 'addTrackingPermission', 'activateBarcodePermission')),
+    ).toEqual(common(403, 403));
   });
 
   it('refuse a change without the permission (403) before a deactivated barcode (3095)', () => {
     const deactivated = { is_deactivated: true };
-    expect(answer(() => assertMayChange(only(false, false, false), deactivated, 'activateBarcodePermission'))).toEqual(common(403, 403));
-    expect(answer(() => assertMayChange(only(false, true, false), deactivated, 'activateBarcodePermission'))).toEqual(common(3095));
-    expect(answer(() => assertMayChange(only(false, true, false), { is_deactivated: false }, 'activateBarcodePermission'))).toBe('passed');
+    expect(answer(() => assertMayChange(only(false, false, false), deactivated, 'activateBarcodePermission'))).toEqual(
+      common(403, 403),
+    );
+    expect(answer(() => assertMayChange(only(false, true, false), deactivated, 'activateBarcodePermission'))).toEqual(
+      common(3095),
+    );
+    expect(
+      answer(() => assertMayChange(only(false, true, false), { is_deactivated: false }, 'activateBarcodePermission')),
+    ).toBe('passed');
   });
 
   it('let a client generate even when their row says no, and nobody else without the permission', () => {
     expect(answer(() => assertMayGenerate(CLIENT, only(false, true, true)))).toBe('passed');
     expect(answer(() => assertMayGenerate(STAFF, only(false, true, true)))).toEqual(common(403, 403));
-    expect(answer(() => assertMayGenerate(CARRIER, permissionsFor(CARRIER, project, undefined)))).toEqual(common(403, 403));
+    expect(answer(() => assertMayGenerate(CARRIER, permissionsFor(CARRIER, project, undefined)))).toEqual(
+      common(403, 403),
+    );
     expect(answer(() => assertMayGenerate(STAFF, only(true, false, false)))).toBe('passed');
   });
 });

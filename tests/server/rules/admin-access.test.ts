@@ -1,11 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { adminRefusal, forbidden, loginFromName, mayAdminister, type AdminActor } from '../../../server/rules/admin-access';
+import {
+  adminRefusal,
+  forbidden,
+  loginFromName,
+  mayAdminister,
+  type AdminActor,
+} from '../../../server/rules/admin-access';
 import { answer, common, ENTERPRISE } from './fixtures';
 
 const OTHER_ENTERPRISE = 'ent-harbour';
-const ENTERPRISE_ADMIN: AdminActor = { id: 'a-ent', login: 'aiko.mori', name: 'Aiko Mori', role: 'enterprise', enterpriseId: ENTERPRISE, projectCodes: [] };
+const ENTERPRISE_ADMIN: AdminActor = {
+  id: 'a-ent',
+  login: 'aiko.mori',
+  name: 'Aiko Mori',
+  role: 'enterprise',
+  enterpriseId: ENTERPRISE,
+  projectCodes: [],
+};
 /** Manages the demo project only. */
-const PROJECT_ADMIN: AdminActor = { id: 'a-prj', login: 'ken.sato', name: 'Ken Sato', role: 'project', enterpriseId: ENTERPRISE, projectCodes: ['demo'] };
+const PROJECT_ADMIN: AdminActor = {
+  id: 'a-prj',
+  login: 'ken.sato',
+  name: 'Ken Sato',
+  role: 'project',
+  enterpriseId: ENTERPRISE,
+  projectCodes: ['demo'],
+};
 
 describe('what an admin may administer', () => {
   it('any admin may use a route that names nothing (their own data, lists of what they manage)', () => {
@@ -32,7 +52,7 @@ describe('what an admin may administer', () => {
     expect(mayAdminister(ENTERPRISE_ADMIN, { projectCode: 'demo' }, OTHER_ENTERPRISE)).toBe(false);
   });
 
-  it('a project that belongs to no enterprise (not found) is nobody\'s to administer', () => {
+  it("a project that belongs to no enterprise (not found) is nobody's to administer", () => {
     expect(mayAdminister(ENTERPRISE_ADMIN, { projectCode: 'ghost' })).toBe(false);
   });
 
@@ -42,24 +62,36 @@ describe('what an admin may administer', () => {
     expect(mayAdminister(PROJECT_ADMIN, { projectCode: 'secure' }, ENTERPRISE)).toBe(false);
   });
 
-  it('a project admin may not touch another enterprise\'s project, even one with the code of a project they manage', () => {
+  it("a project admin may not touch another enterprise's project, even one with the code of a project they manage", () => {
     expect(mayAdminister(PROJECT_ADMIN, { projectCode: 'demo' }, OTHER_ENTERPRISE)).toBe(false);
   });
 });
 
 describe('a request to an admin route without an admin session', () => {
   it('is refused (403) for a logged-in staff, carrier or client user', () => {
-    expect(answer(() => { throw adminRefusal(true); })).toEqual(common(403, 403));
-    expect(answer(() => { throw forbidden(); })).toEqual(common(403, 403));
+    expect(
+      answer(() => {
+        throw adminRefusal(true);
+      }),
+    ).toEqual(common(403, 403));
+    expect(
+      answer(() => {
+        throw forbidden();
+      }),
+    ).toEqual(common(403, 403));
   });
 
   it('asks a visitor to log in (401, 2003)', () => {
-    expect(answer(() => { throw adminRefusal(false); })).toEqual(common(2003, 401));
+    expect(
+      answer(() => {
+        throw adminRefusal(false);
+      }),
+    ).toEqual(common(2003, 401));
   });
 });
 
 describe('the login name suggested for a new admin', () => {
-  it('is the person\'s name in lower case, its words joined by dots', () => {
+  it("is the person's name in lower case, its words joined by dots", () => {
     expect(loginFromName('Aiko Mori')).toBe('aiko.mori');
     expect(loginFromName('Taro Suzuki')).toBe('taro.suzuki');
   });

@@ -18,12 +18,14 @@ describe('the roles of a project member', () => {
   });
 });
 
-describe('project codes the client\'s own pages use', () => {
+describe("project codes the client's own pages use", () => {
   it('may not be taken by a project, in any case', () => {
-    for (const code of ['admin', 'playground', 'api', 'assets', 'Admin', 'PLAYGROUND']) expect(isReservedProjectCode(code), code).toBe(true);
+    for (const code of ['admin', 'playground', 'api', 'assets', 'Admin', 'PLAYGROUND'])
+      expect(isReservedProjectCode(code), code).toBe(true);
   });
 
   it('leave every other code free, even one that starts like them', () => {
-    for (const code of ['demo', 'administration', 'api2', 'my-assets']) expect(isReservedProjectCode(code), code).toBe(false);
+    for (const code of ['demo', 'administration', 'api2', 'my-assets'])
+      expect(isReservedProjectCode(code), code).toBe(false);
   });
 });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  assertBarcodeFound, assertExternalIdFree, assertExternalIdFreeForNew, barcodeLookup, concurrentChange, displayLabel, isBarcodeId,
+  assertBarcodeFound,
+  assertExternalIdFree,
+  assertExternalIdFreeForNew,
+  barcodeLookup,
+  concurrentChange,
+  displayLabel,
+  isBarcodeId,
 } from '../../../server/rules/barcodes';
 import { answer, common, onField } from './fixtures';
 
@@ -13,8 +19,16 @@ describe('finding a barcode', () => {
   });
 
   it('by project code and external id, with the tracking number when given', () => {
-    expect(barcodeLookup({ projectCode: 'demo', externalId: 'PO-1' })).toEqual({ projectCode: 'demo', externalId: 'PO-1', trackingNumber: undefined });
-    expect(barcodeLookup({ projectCode: 'demo', externalId: 'PO-1', trackingNumber: 'TN' })).toEqual({ projectCode: 'demo', externalId: 'PO-1', trackingNumber: 'TN' });
+    expect(barcodeLookup({ projectCode: 'demo', externalId: 'PO-1' })).toEqual({
+      projectCode: 'demo',
+      externalId: 'PO-1',
+      trackingNumber: undefined,
+    });
+    expect(barcodeLookup({ projectCode: 'demo', externalId: 'PO-1', trackingNumber: 'TN' })).toEqual({
+      projectCode: 'demo',
+      externalId: 'PO-1',
+      trackingNumber: 'TN',
+    });
   });
 
   it('needs an id, or both a project code and an external id (1000); 2303 when there is no such barcode', () => {
@@ -39,6 +53,10 @@ describe('barcode identity', () => {
   });
 
   it('says a change lost the race with 3004', () => {
-    expect(answer(() => { throw concurrentChange(); })).toEqual(common(3004));
+    expect(
+      answer(() => {
+        throw concurrentChange();
+      }),
+    ).toEqual(common(3004));
   });
 });

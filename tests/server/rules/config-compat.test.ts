@@ -2,17 +2,34 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { CustomField } from '../../../schemas/custom-field';
 import type { ProjectConfig } from '../../../schemas/project-config';
-import { assessChanges, changeId, describeChange, describeVerdict, publishRefusal, usageKey, usageQueries } from '../../../server/rules/config-compat';
+import {
+  assessChanges,
+  changeId,
+  describeChange,
+  describeVerdict,
+  publishRefusal,
+  usageKey,
+  usageQueries,
+} from '../../../server/rules/config-compat';
 import { diffConfigs, type ConfigChange } from '../../../server/rules/config-diff';
 import { DIFF_MESSAGES } from '../../../server/services/config-words';
 import { label } from './fixtures';
 
-const DEMO = JSON.parse(readFileSync(new URL('../../../server/projects/demo@1.json', import.meta.url), 'utf8')) as ProjectConfig;
+const DEMO = JSON.parse(
+  readFileSync(new URL('../../../server/projects/demo@1.json', import.meta.url), 'utf8'),
+) as ProjectConfig;
 const copy = (): ProjectConfig => structuredClone(DEMO);
-const receiving = (config: ProjectConfig) => config.barcodeTypes.pallet!.trackPoints.find((p) => p.key === 'distributionCentre')!.trackPointForms[0]!;
+const receiving = (config: ProjectConfig) =>
+  config.barcodeTypes.pallet!.trackPoints.find((p) => p.key === 'distributionCentre')!.trackPointForms[0]!;
 const RECEIVING = { barcodeType: 'pallet', trackPoint: 'distributionCentre', form: 'receiving' };
-const TEMPERATURE: CustomField = { type: 'number', key: 'arrivalTemperature', label: label('Temperature at arrival (C)'), required: true };
-const counted = (changes: ConfigChange[], count: number) => new Map(usageQueries(changes).map((q) => [usageKey(q), count]));
+const TEMPERATURE: CustomField = {
+  type: 'number',
+  key: 'arrivalTemperature',
+  label: label('Temperature at arrival (C)'),
+  required: true,
+};
+const counted = (changes: ConfigChange[], count: number) =>
+  new Map(usageQueries(changes).map((q) => [usageKey(q), count]));
 
 describe('the diff between two configurations', () => {
   it('finds nothing between a configuration and itself', () => {
@@ -24,10 +41,14 @@ describe('the diff between two configurations', () => {
     const after = copy();
     receiving(after).customFields.push(TEMPERATURE);
     const changes = diffConfigs(DEMO, after);
-    expect(changes).toEqual([{ kind: 'fieldAdded', place: RECEIVING, field: 'arrivalTemperature', fieldType: 'number', required: true }]);
+    expect(changes).toEqual([
+      { kind: 'fieldAdded', place: RECEIVING, field: 'arrivalTemperature', fieldType: 'number', required: true },
+    ]);
     const report = assessChanges(changes, new Map());
     expect(report.verdict).toBe('inPlace');
-    expect(describeChange(report.changes[0]!, DIFF_MESSAGES['en'])).toBe("Field 'arrivalTemperature' (number) added to form 'receiving' of trackpoint 'distributionCentre' of 'pallet', required for steps made from now on.");
+    expect(describeChange(report.changes[0]!, DIFF_MESSAGES['en'])).toBe(
+      "Field 'arrivalTemperature' (number) added to form 'receiving' of trackpoint 'distributionCentre' of 'pallet', required for steps made from now on.",
+    );
     expect(describeChange(report.changes[0]!, DIFF_MESSAGES['ja'])).toContain('arrivalTemperature');
     expect(describeVerdict('inPlace', DIFF_MESSAGES['zh-TW'])).toContain('相容');
   });
@@ -35,14 +56,29 @@ describe('the diff between two configurations', () => {
   it('a type change number -> date is refused when the field has values, allowed in place when it has none', () => {
     const after = copy();
     const field = receiving(after).customFields.find((f) => f.key === 'receivedTemperature')!;
-    receiving(after).customFields[receiving(after).customFields.indexOf(field)] = { type: 'date', key: field.key, label: field.label };
+    receiving(after).customFields[receiving(after).customFields.indexOf(field)] = {
+      type: 'date',
+      key: field.key,
+      label: field.label,
+    };
     const changes = diffConfigs(DEMO, after);
-    expect(changes).toEqual([{ kind: 'fieldTypeChanged', place: RECEIVING, field: 'receivedTemperature', from: 'number', to: 'date', usage: { place: RECEIVING, field: 'receivedTemperature' } }]);
+    expect(changes).toEqual([
+      {
+        kind: 'fieldTypeChanged',
+        place: RECEIVING,
+        field: 'receivedTemperature',
+        from: 'number',
+        to: 'date',
+        usage: { place: RECEIVING, field: 'receivedTemperature' },
+      },
+    ]);
     const refused = assessChanges(changes, counted(changes, 3));
     expect(refused.verdict).toBe('refused');
     expect(refused.changes[0]!.affected).toBe(3);
     expect(publishRefusal(refused, 'newVersion')).toBe('refused');
-    expect(describeChange(refused.changes[0]!, DIFF_MESSAGES['en'])).toContain('Stored records affected: 3; their values cannot be read as the new type');
+    expect(describeChange(refused.changes[0]!, DIFF_MESSAGES['en'])).toContain(
+      'Stored records affected: 3; their values cannot be read as the new type',
+    );
     expect(assessChanges(changes, counted(changes, 0)).verdict).toBe('inPlace');
     const migrated = assessChanges(changes, counted(changes, 3), { [changeId(changes[0]!)]: 'keepOldValues' });
     expect(migrated.verdict).toBe('newVersion');
@@ -72,8 +108,18 @@ describe('the diff between two configurations', () => {
     const fields = receiving(after).customFields;
     fields[0] = { ...fields[0]!, key: 'temperatureOnArrival' } as CustomField;
     const changes = diffConfigs(DEMO, after);
-    expect(changes).toEqual([{ kind: 'fieldRenamed', place: RECEIVING, field: 'temperatureOnArrival', from: 'receivedTemperature', usage: { place: RECEIVING, field: 'receivedTemperature' } }]);
-    expect(describeChange(assessChanges(changes, counted(changes, 4)).changes[0]!, DIFF_MESSAGES['en'])).toContain("Field 'receivedTemperature' renamed to 'temperatureOnArrival'");
+    expect(changes).toEqual([
+      {
+        kind: 'fieldRenamed',
+        place: RECEIVING,
+        field: 'temperatureOnArrival',
+        from: 'receivedTemperature',
+        usage: { place: RECEIVING, field: 'receivedTemperature' },
+      },
+    ]);
+    expect(describeChange(assessChanges(changes, counted(changes, 4)).changes[0]!, DIFF_MESSAGES['en'])).toContain(
+      "Field 'receivedTemperature' renamed to 'temperatureOnArrival'",
+    );
   });
 
   it('labels, order and options added are in place; options removed and made required count stored records', () => {
@@ -95,8 +141,14 @@ describe('the diff between two configurations', () => {
     const optional = receiving(narrowed).customFields.find((f) => !f.required)!;
     optional.required = true;
     const changes = diffConfigs(DEMO, narrowed);
-    expect(changes.find((c) => c.kind === 'optionsRemoved')).toMatchObject({ values: [removedValue], usage: { values: [removedValue] } });
-    expect(changes.find((c) => c.kind === 'fieldMadeRequired')).toMatchObject({ field: optional.key, usage: { missing: true } });
+    expect(changes.find((c) => c.kind === 'optionsRemoved')).toMatchObject({
+      values: [removedValue],
+      usage: { values: [removedValue] },
+    });
+    expect(changes.find((c) => c.kind === 'fieldMadeRequired')).toMatchObject({
+      field: optional.key,
+      usage: { missing: true },
+    });
     expect(assessChanges(changes, counted(changes, 0)).verdict).toBe('inPlace');
     expect(assessChanges(changes, counted(changes, 1)).verdict).toBe('newVersion');
   });
@@ -122,16 +174,28 @@ describe('the diff between two configurations', () => {
     after.showTrackingCountPage = false;
     const changes = diffConfigs(DEMO, after);
     const kinds = changes.map((c) => c.kind);
-    expect(kinds).toEqual(expect.arrayContaining(['settingsChanged', 'trackPointRulesChanged', 'trackPointAdded', 'trackPointRemoved', 'barcodeTypeRemoved']));
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        'settingsChanged',
+        'trackPointRulesChanged',
+        'trackPointAdded',
+        'trackPointRemoved',
+        'barcodeTypeRemoved',
+      ]),
+    );
     const removed = changes.find((c) => c.kind === 'trackPointRemoved')!;
-    expect(removed).toMatchObject({ place: { barcodeType: 'pallet', trackPoint: 'carrier' }, usage: { atTrackPoint: true } });
+    expect(removed).toMatchObject({
+      place: { barcodeType: 'pallet', trackPoint: 'carrier' },
+      usage: { atTrackPoint: true },
+    });
     // The removed trackpoint's fields are part of its removal, not separate changes.
     expect(changes.some((c) => c.kind === 'fieldRemoved' && c.place.trackPoint === 'carrier')).toBe(false);
     expect(assessChanges(changes, counted(changes, 0)).verdict).toBe('inPlace');
     expect(assessChanges(changes, counted(changes, 5)).verdict).toBe('newVersion');
     const report = assessChanges(changes, counted(changes, 5));
     for (const language of ['en', 'ja', 'zh-TW', 'zh-CN'] as const) {
-      for (const change of report.changes) expect(describeChange(change, DIFF_MESSAGES[language])).not.toMatch(/\{\{|undefined/);
+      for (const change of report.changes)
+        expect(describeChange(change, DIFF_MESSAGES[language])).not.toMatch(/\{\{|undefined/);
     }
   });
 });
@@ -144,10 +208,33 @@ describe('the compatibility report of each change', () => {
   /** Each change that may touch stored records, each with a usage query of its own. */
   const TOUCHING: ConfigChange[] = [
     { kind: 'fieldRemoved', place: BOX, field: 'qaNotes', usage: { place: BOX, field: 'qaNotes' } },
-    { kind: 'fieldRenamed', place: BOX, field: 'product', from: 'productName', usage: { place: BOX, field: 'productName' } },
-    { kind: 'fieldMadeRequired', place: BOX, field: 'caseCount', usage: { place: BOX, field: 'caseCount', missing: true } },
-    { kind: 'fieldRulesChanged', place: HUB_RECEIVING, field: 'temperature', properties: ['min'], usage: { place: HUB_RECEIVING, field: 'temperature' } },
-    { kind: 'optionsRemoved', place: BOX, field: 'handling', values: ['fragile'], usage: { place: BOX, field: 'handling', values: ['fragile'] } },
+    {
+      kind: 'fieldRenamed',
+      place: BOX,
+      field: 'product',
+      from: 'productName',
+      usage: { place: BOX, field: 'productName' },
+    },
+    {
+      kind: 'fieldMadeRequired',
+      place: BOX,
+      field: 'caseCount',
+      usage: { place: BOX, field: 'caseCount', missing: true },
+    },
+    {
+      kind: 'fieldRulesChanged',
+      place: HUB_RECEIVING,
+      field: 'temperature',
+      properties: ['min'],
+      usage: { place: HUB_RECEIVING, field: 'temperature' },
+    },
+    {
+      kind: 'optionsRemoved',
+      place: BOX,
+      field: 'handling',
+      values: ['fragile'],
+      usage: { place: BOX, field: 'handling', values: ['fragile'] },
+    },
     { kind: 'trackPointRemoved', place: HUB, usage: { place: HUB, atTrackPoint: true } },
     { kind: 'barcodeTypeRemoved', place: { barcodeType: 'crate' }, usage: { place: { barcodeType: 'crate' } } },
   ];
@@ -162,24 +249,41 @@ describe('the compatibility report of each change', () => {
     { kind: 'labelsChanged', place: BOX, field: 'handling', properties: ['label'] },
     { kind: 'orderChanged', place: BOX },
   ];
-  const retyped = (to: string): ConfigChange => ({ kind: 'fieldTypeChanged', place: HUB_RECEIVING, field: 'temperature', from: 'number', to, usage: { place: HUB_RECEIVING, field: 'temperature' } });
+  const retyped = (to: string): ConfigChange => ({
+    kind: 'fieldTypeChanged',
+    place: HUB_RECEIVING,
+    field: 'temperature',
+    from: 'number',
+    to,
+    usage: { place: HUB_RECEIVING, field: 'temperature' },
+  });
   const one = (change: ConfigChange, count: number) => assessChanges([change], counted([change], count)).changes[0]!;
 
   it('each change that touches stored records needs a new version, and goes in place when it touches none', () => {
-    expect(assessChanges(TOUCHING, counted(TOUCHING, 2)).changes.map((c) => [c.change.kind, c.impact, c.affected])).toEqual(TOUCHING.map((c) => [c.kind, 'newVersion', 2]));
-    expect(assessChanges(TOUCHING, counted(TOUCHING, 0)).changes.map((c) => [c.change.kind, c.impact, c.affected])).toEqual(TOUCHING.map((c) => [c.kind, 'inPlace', 0]));
+    expect(
+      assessChanges(TOUCHING, counted(TOUCHING, 2)).changes.map((c) => [c.change.kind, c.impact, c.affected]),
+    ).toEqual(TOUCHING.map((c) => [c.kind, 'newVersion', 2]));
+    expect(
+      assessChanges(TOUCHING, counted(TOUCHING, 0)).changes.map((c) => [c.change.kind, c.impact, c.affected]),
+    ).toEqual(TOUCHING.map((c) => [c.kind, 'inPlace', 0]));
     expect(assessChanges(TOUCHING, new Map()).changes.map((c) => c.affected)).toEqual(TOUCHING.map(() => 0));
   });
 
   it('changes that touch no stored record go in place and count nothing', () => {
     const report = assessChanges(HARMLESS, new Map());
-    expect(report.changes.map((c) => [c.change.kind, c.impact, c.affected])).toEqual(HARMLESS.map((c) => [c.kind, 'inPlace', null]));
+    expect(report.changes.map((c) => [c.change.kind, c.impact, c.affected])).toEqual(
+      HARMLESS.map((c) => [c.kind, 'inPlace', null]),
+    );
     expect(report.verdict).toBe('inPlace');
     expect(usageQueries(HARMLESS)).toEqual([]);
   });
 
   it('a type change of a field without stored values goes in place; with values it is refused, unless it is to text', () => {
-    expect([one(retyped('date'), 0).impact, one(retyped('date'), 1).impact, one(retyped('text'), 1).impact]).toEqual(['inPlace', 'refused', 'newVersion']);
+    expect([one(retyped('date'), 0).impact, one(retyped('date'), 1).impact, one(retyped('text'), 1).impact]).toEqual([
+      'inPlace',
+      'refused',
+      'newVersion',
+    ]);
   });
 
   it('the verdict is the worst impact, wherever the change stands in the list', () => {
@@ -223,12 +327,20 @@ describe('the compatibility report of each change', () => {
   it('the service is asked to count each query once, and only the queries of changes that have one', () => {
     const unused: ConfigChange = { kind: 'trackPointAdded', place: HUB, usage: undefined };
     const queries = usageQueries([TOUCHING[0]!, unused, ...HARMLESS, TOUCHING[0]!, TOUCHING[5]!]);
-    expect(queries).toEqual([{ place: BOX, field: 'qaNotes' }, { place: HUB, atTrackPoint: true }]);
+    expect(queries).toEqual([
+      { place: BOX, field: 'qaNotes' },
+      { place: HUB, atTrackPoint: true },
+    ]);
   });
 
   it('publishing is refused for a refused report, and in place for one that needs a new version', () => {
     const report = (verdict: 'inPlace' | 'newVersion' | 'refused') => ({ verdict, changes: [] });
-    expect([report('inPlace'), report('newVersion'), report('refused')].map((r) => [publishRefusal(r, 'inPlace'), publishRefusal(r, 'newVersion')])).toEqual([
+    expect(
+      [report('inPlace'), report('newVersion'), report('refused')].map((r) => [
+        publishRefusal(r, 'inPlace'),
+        publishRefusal(r, 'newVersion'),
+      ]),
+    ).toEqual([
       [null, null],
       ['needsNewVersion', null],
       ['refused', 'refused'],
@@ -255,7 +367,9 @@ describe('the compatibility report of each change', () => {
       "Barcode type removed: 'crate'. Stored records affected: 2; they would no longer match the form, so this needs a new version.",
       "Field 'temperature' in form 'receiving' of trackpoint 'hub' of 'box' changed type from number to date. Stored records affected: 2; their values cannot be read as the new type, so this is refused unless you choose to keep the old values under the current version.",
     ]);
-    expect(describeVerdict(report.verdict, en)).toBe('Refused: a change would make stored values unreadable; choose a migration for it or undo it.');
+    expect(describeVerdict(report.verdict, en)).toBe(
+      'Refused: a change would make stored values unreadable; choose a migration for it or undo it.',
+    );
   });
 
   it('several names or values in a message are separated by commas; an optional field added says so', () => {
@@ -273,7 +387,9 @@ describe('the compatibility report of each change', () => {
 
   it('a new name of a trackpoint reads as such, not as words of a field', () => {
     const renamed: ConfigChange = { kind: 'labelsChanged', place: HUB, field: '', properties: ['name'] };
-    expect(describeChange(assessChanges([renamed], new Map()).changes[0]!, en)).toBe("Name of trackpoint 'hub' of 'box' changed.");
+    expect(describeChange(assessChanges([renamed], new Map()).changes[0]!, en)).toBe(
+      "Name of trackpoint 'hub' of 'box' changed.",
+    );
   });
 
   it('a barcode type is named as a type, not by its activation form: its new name, its rules', () => {
@@ -289,6 +405,8 @@ describe('the compatibility report of each change', () => {
 
   it('a translation naming a value the change does not have leaves it empty', () => {
     const messages = { ...en, orderChanged: 'Order changed in {{place}}{{field}}.' };
-    expect(describeChange(assessChanges([HARMLESS[7]!], new Map()).changes[0]!, messages)).toBe("Order changed in activation of 'box'.");
+    expect(describeChange(assessChanges([HARMLESS[7]!], new Map()).changes[0]!, messages)).toBe(
+      "Order changed in activation of 'box'.",
+    );
   });
 });

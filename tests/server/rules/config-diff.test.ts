@@ -11,7 +11,8 @@ import { CONFIG, label, trackPoint } from './fixtures';
 const copy = (): ProjectConfig => structuredClone(CONFIG);
 const box = (config: ProjectConfig): BarcodeType => config.barcodeTypes.box!;
 const point = (config: ProjectConfig, key: string) => box(config).trackPoints.find((p) => p.key === key)!;
-const activationField = (config: ProjectConfig, key: string): CustomField => box(config).activationFields.find((f) => f.key === key)!;
+const activationField = (config: ProjectConfig, key: string): CustomField =>
+  box(config).activationFields.find((f) => f.key === key)!;
 const handling = (config: ProjectConfig) => {
   const field = activationField(config, 'handling');
   if (field.type !== 'multiSelect') throw new Error('fixtures changed');
@@ -27,7 +28,9 @@ describe('project settings and barcode types', () => {
     const after = copy();
     after.requirePassword = true;
     after.allowUserSelfRegister = false;
-    expect(diffConfigs(CONFIG, after)).toStrictEqual([{ kind: 'settingsChanged', properties: ['allowUserSelfRegister', 'requirePassword'] }]);
+    expect(diffConfigs(CONFIG, after)).toStrictEqual([
+      { kind: 'settingsChanged', properties: ['allowUserSelfRegister', 'requirePassword'] },
+    ]);
   });
 
   it('a barcode type added is one change; a barcode type removed counts its barcodes', () => {
@@ -56,14 +59,18 @@ describe('trackpoints', () => {
   it("a trackpoint's new name is a change of its name", () => {
     const after = copy();
     point(after, 'hub').name = label('Regional hub');
-    expect(diffConfigs(CONFIG, after)).toStrictEqual([{ kind: 'labelsChanged', place: HUB, field: '', properties: ['name'] }]);
+    expect(diffConfigs(CONFIG, after)).toStrictEqual([
+      { kind: 'labelsChanged', place: HUB, field: '', properties: ['name'] },
+    ]);
   });
 
   it('rules of a trackpoint changed are named, in alphabetical order', () => {
     const after = copy();
     point(after, 'hub').allowSkipTracking = true;
     delete point(after, 'hub').routeNotification;
-    expect(diffConfigs(CONFIG, after)).toStrictEqual([{ kind: 'trackPointRulesChanged', place: HUB, properties: ['allowSkipTracking', 'routeNotification'] }]);
+    expect(diffConfigs(CONFIG, after)).toStrictEqual([
+      { kind: 'trackPointRulesChanged', place: HUB, properties: ['allowSkipTracking', 'routeNotification'] },
+    ]);
   });
 
   it('trackpoints swapped are an order change of the barcode type', () => {
@@ -75,14 +82,27 @@ describe('trackpoints', () => {
 
   it('a trackpoint added at the end is one change: its form and fields come with it, and the others keep their order', () => {
     const after = copy();
-    box(after).trackPoints.push(trackPoint('returned', { trackPointForms: [{ key: 'inspection', customFields: [{ type: 'text', key: 'reason', label: label('Reason'), required: true }] }] }));
-    expect(diffConfigs(CONFIG, after)).toStrictEqual([{ kind: 'trackPointAdded', place: { barcodeType: 'box', trackPoint: 'returned' } }]);
+    box(after).trackPoints.push(
+      trackPoint('returned', {
+        trackPointForms: [
+          {
+            key: 'inspection',
+            customFields: [{ type: 'text', key: 'reason', label: label('Reason'), required: true }],
+          },
+        ],
+      }),
+    );
+    expect(diffConfigs(CONFIG, after)).toStrictEqual([
+      { kind: 'trackPointAdded', place: { barcodeType: 'box', trackPoint: 'returned' } },
+    ]);
   });
 
   it('a trackpoint removed counts the barcodes that are or were there; its form is part of the removal', () => {
     const after = copy();
     box(after).trackPoints = box(after).trackPoints.filter((p) => p.key !== 'hub');
-    expect(diffConfigs(CONFIG, after)).toStrictEqual([{ kind: 'trackPointRemoved', place: HUB, usage: { place: HUB, atTrackPoint: true } }]);
+    expect(diffConfigs(CONFIG, after)).toStrictEqual([
+      { kind: 'trackPointRemoved', place: HUB, usage: { place: HUB, atTrackPoint: true } },
+    ]);
   });
 });
 
@@ -91,7 +111,10 @@ describe('forms of a kept trackpoint', () => {
     const after = copy();
     point(after, 'delivered').trackPointForms.push({
       key: 'handover',
-      customFields: [{ type: 'text', key: 'signer', label: label('Signed by'), required: true }, { type: 'text', key: 'note', label: label('Note') }],
+      customFields: [
+        { type: 'text', key: 'signer', label: label('Signed by'), required: true },
+        { type: 'text', key: 'note', label: label('Note') },
+      ],
     });
     const place = { barcodeType: 'box', trackPoint: 'delivered', form: 'handover' };
     expect(diffConfigs(CONFIG, after)).toStrictEqual([
@@ -104,7 +127,12 @@ describe('forms of a kept trackpoint', () => {
     const after = copy();
     point(after, 'hub').trackPointForms = [];
     expect(diffConfigs(CONFIG, after)).toStrictEqual([
-      { kind: 'fieldRemoved', place: HUB_RECEIVING, field: 'temperature', usage: { place: HUB_RECEIVING, field: 'temperature' } },
+      {
+        kind: 'fieldRemoved',
+        place: HUB_RECEIVING,
+        field: 'temperature',
+        usage: { place: HUB_RECEIVING, field: 'temperature' },
+      },
     ]);
   });
 });
@@ -114,7 +142,15 @@ describe('fields', () => {
     const after = copy();
     const fields = box(after).activationFields;
     fields[0] = { ...fields[0]!, key: 'product' } as CustomField;
-    expect(diffConfigs(CONFIG, after)).toStrictEqual([{ kind: 'fieldRenamed', place: BOX, field: 'product', from: 'productName', usage: { place: BOX, field: 'productName' } }]);
+    expect(diffConfigs(CONFIG, after)).toStrictEqual([
+      {
+        kind: 'fieldRenamed',
+        place: BOX,
+        field: 'product',
+        from: 'productName',
+        usage: { place: BOX, field: 'productName' },
+      },
+    ]);
   });
 
   it('a new key with another English label, or another type, is a field removed and a field added', () => {
@@ -144,27 +180,47 @@ describe('fields', () => {
   it('a field made required counts the records without a value of it', () => {
     const after = copy();
     activationField(after, 'caseCount').required = true;
-    expect(diffConfigs(CONFIG, after)).toStrictEqual([{ kind: 'fieldMadeRequired', place: BOX, field: 'caseCount', usage: { place: BOX, field: 'caseCount', missing: true } }]);
+    expect(diffConfigs(CONFIG, after)).toStrictEqual([
+      {
+        kind: 'fieldMadeRequired',
+        place: BOX,
+        field: 'caseCount',
+        usage: { place: BOX, field: 'caseCount', missing: true },
+      },
+    ]);
   });
 
   it('options added are named, in the order written, and are not a change of words', () => {
     const after = copy();
-    handling(after).options.push({ value: 'upright', label: label('This side up') }, { value: 'dry', label: label('Keep dry') });
-    expect(diffConfigs(CONFIG, after)).toStrictEqual([{ kind: 'optionsAdded', place: BOX, field: 'handling', values: ['upright', 'dry'] }]);
+    handling(after).options.push(
+      { value: 'upright', label: label('This side up') },
+      { value: 'dry', label: label('Keep dry') },
+    );
+    expect(diffConfigs(CONFIG, after)).toStrictEqual([
+      { kind: 'optionsAdded', place: BOX, field: 'handling', values: ['upright', 'dry'] },
+    ]);
   });
 
   it('options removed count the records holding one of them, and are not a change of words', () => {
     const after = copy();
     handling(after).options = handling(after).options.filter((o) => o.value !== 'fragile');
     expect(diffConfigs(CONFIG, after)).toStrictEqual([
-      { kind: 'optionsRemoved', place: BOX, field: 'handling', values: ['fragile'], usage: { place: BOX, field: 'handling', values: ['fragile'] } },
+      {
+        kind: 'optionsRemoved',
+        place: BOX,
+        field: 'handling',
+        values: ['fragile'],
+        usage: { place: BOX, field: 'handling', values: ['fragile'] },
+      },
     ]);
   });
 
   it("new words for an option, with the same values, are a change of the field's words", () => {
     const after = copy();
     handling(after).options[0]!.label = label('Keep cold');
-    expect(diffConfigs(CONFIG, after)).toStrictEqual([{ kind: 'labelsChanged', place: BOX, field: 'handling', properties: ['options'] }]);
+    expect(diffConfigs(CONFIG, after)).toStrictEqual([
+      { kind: 'labelsChanged', place: BOX, field: 'handling', properties: ['options'] },
+    ]);
   });
 
   it("a field's new position number is an order change of its form", () => {

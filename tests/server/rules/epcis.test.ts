@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomField } from '../../../schemas/custom-field';
 import type { ProjectConfig } from '../../../schemas/project-config';
-import { documentFrame, eventsOf, exportRange, type EpcisContext, type EpcisEntry, type EpcisEvent } from '../../../server/rules/epcis';
+import {
+  documentFrame,
+  eventsOf,
+  exportRange,
+  type EpcisContext,
+  type EpcisEntry,
+  type EpcisEvent,
+} from '../../../server/rules/epcis';
 import { answer, BOX, CONFIG, CRATE, label, onField, trackPoint } from './fixtures';
 
 // The EPCIS 2.0 events of one history entry (README, "EPCIS export"), and the document around them.
@@ -18,7 +25,8 @@ const trackpoint = (key: string) => `https://track.example.com/demo@1/epcis/trac
 const bin = (id: string) => `https://track.example.com/demo@1/epcis/location/${id}`;
 const eventId = (barcodeId: string, seq: number, part = 0) => `ni:///sha-256;${barcodeId}-${seq}-${part}?ver=CBV2.0`;
 
-const number = (key: string, extra: Partial<CustomField> = {}): CustomField => ({ type: 'number', key, label: label(key), ...extra } as CustomField);
+const number = (key: string, extra: Partial<CustomField> = {}): CustomField =>
+  ({ type: 'number', key, label: label(key), ...extra }) as CustomField;
 
 /** What a cold-chain box records at the hub: temperatures in °C and ℃ (one only members see), and readings that are no temperatures. */
 const HUB_FIELDS: CustomField[] = [
@@ -39,11 +47,22 @@ const COLD: ProjectConfig = {
       ...BOX,
       trackPoints: [
         trackPoint('packed'),
-        trackPoint('hub', { trackPointForms: [{ key: 'receiving', customFields: HUB_FIELDS }, { key: 'handover', customFields: [number('count')] }] }),
+        trackPoint('hub', {
+          trackPointForms: [
+            { key: 'receiving', customFields: HUB_FIELDS },
+            { key: 'handover', customFields: [number('count')] },
+          ],
+        }),
         trackPoint('delivered', { trackPointForms: [{ key: 'receiving', customFields: [number('count')] }] }),
       ],
     },
-    crate: { ...CRATE, activationFields: [number('caseCount', { visibility: 'hidden' }), { type: 'text', key: 'lotNumber', label: label('Lot') }] },
+    crate: {
+      ...CRATE,
+      activationFields: [
+        number('caseCount', { visibility: 'hidden' }),
+        { type: 'text', key: 'lotNumber', label: label('Lot') },
+      ],
+    },
   },
 };
 
@@ -59,40 +78,125 @@ const context = (exported: string[] = [], config: ProjectConfig = COLD): EpcisCo
 });
 
 const entry = (action: string, data: unknown, extra: Partial<EpcisEntry> = {}): EpcisEntry => ({
-  barcodeId: 'BOX1', seq: 4, action, trackPointKey: 'hub', data, createdAt: AT, externalId: null, stockLocationId: null, undoneAt: null, ...extra,
+  barcodeId: 'BOX1',
+  seq: 4,
+  action,
+  trackPointKey: 'hub',
+  data,
+  createdAt: AT,
+  externalId: null,
+  stockLocationId: null,
+  undoneAt: null,
+  ...extra,
 });
 
 /** What every event of BOX1's entry 4 at the hub has. */
 const atHub = (type: string, part = 0) => ({
-  type, eventID: eventId('BOX1', 4, part), eventTime: AT, eventTimeZoneOffset: '+00:00', readPoint: { id: trackpoint('hub') }, bizLocation: { id: trackpoint('hub') },
+  type,
+  eventID: eventId('BOX1', 4, part),
+  eventTime: AT,
+  eventTimeZoneOffset: '+00:00',
+  readPoint: { id: trackpoint('hub') },
+  bizLocation: { id: trackpoint('hub') },
 });
 
 const ACTIVATION_DATA = {
-  productName: 'Influenza vaccine', caseCount: 40, handling: ['cold'], internalCost: 12, lotNumber: 'FLU-2026-1', totalDoses: null,
-  qaNotes: 'SECRET-QA', externalId: SSCC, trackingNumber: 'TN-1',
+  productName: 'Influenza vaccine',
+  caseCount: 40,
+  handling: ['cold'],
+  internalCost: 12,
+  lotNumber: 'FLU-2026-1',
+  totalDoses: null,
+  qaNotes: 'SECRET-QA',
+  externalId: SSCC,
+  trackingNumber: 'TN-1',
 };
 const COMMISSIONING: EpcisEvent = {
-  ...atHub('ObjectEvent'), action: 'ADD', epcList: [SSCC_URI], bizStep: 'commissioning', disposition: 'active',
-  ilmd: { 'tt:productName': 'Influenza vaccine', 'tt:handling': ['cold'], 'tt:internalCost': 12, 'tt:lotNumber': 'FLU-2026-1' },
+  ...atHub('ObjectEvent'),
+  action: 'ADD',
+  epcList: [SSCC_URI],
+  bizStep: 'commissioning',
+  disposition: 'active',
+  ilmd: {
+    'tt:productName': 'Influenza vaccine',
+    'tt:handling': ['cold'],
+    'tt:internalCost': 12,
+    'tt:lotNumber': 'FLU-2026-1',
+  },
 };
 
-const HUB_READINGS = { forms: { receiving: { temperature: 5, probe: 4.5, humidity: 60, coreF: 41, plain: 7, average: 5, qaProbe: 3 }, handover: { temperature: 9, count: 2 } } };
+const HUB_READINGS = {
+  forms: {
+    receiving: { temperature: 5, probe: 4.5, humidity: 60, coreF: 41, plain: 7, average: 5, qaProbe: 3 },
+    handover: { temperature: 9, count: 2 },
+  },
+};
 const report = (value: number) => ({ type: 'Temperature', value, uom: 'CEL', time: AT });
-const ARRIVAL: EpcisEvent = { ...atHub('ObjectEvent'), action: 'OBSERVE', epcList: [qr('BOX1')], bizStep: 'arriving', sensorElementList: [{ sensorReport: [report(5), report(4.5)] }] };
-const UNDONE_ARRIVAL: EpcisEvent = { ...atHub('ObjectEvent'), action: 'OBSERVE', epcList: [qr('BOX1')], bizStep: 'arriving', errorDeclaration: { declarationTime: UNDONE_AT, reason: 'did_not_occur' } };
+const ARRIVAL: EpcisEvent = {
+  ...atHub('ObjectEvent'),
+  action: 'OBSERVE',
+  epcList: [qr('BOX1')],
+  bizStep: 'arriving',
+  sensorElementList: [{ sensorReport: [report(5), report(4.5)] }],
+};
+const UNDONE_ARRIVAL: EpcisEvent = {
+  ...atHub('ObjectEvent'),
+  action: 'OBSERVE',
+  epcList: [qr('BOX1')],
+  bizStep: 'arriving',
+  errorDeclaration: { declarationTime: UNDONE_AT, reason: 'did_not_occur' },
+};
 
-const STORING: EpcisEvent = { ...atHub('ObjectEvent'), bizLocation: { id: bin('BIN-A01') }, action: 'OBSERVE', epcList: [qr('BOX1')], bizStep: 'storing' };
+const STORING: EpcisEvent = {
+  ...atHub('ObjectEvent'),
+  bizLocation: { id: bin('BIN-A01') },
+  action: 'OBSERVE',
+  epcList: [qr('BOX1')],
+  bizStep: 'storing',
+};
 const PICKING: EpcisEvent = { ...atHub('ObjectEvent'), action: 'OBSERVE', epcList: [qr('BOX1')], bizStep: 'picking' };
-const DECOMMISSIONING: EpcisEvent = { ...atHub('ObjectEvent'), action: 'DELETE', epcList: [qr('BOX1')], bizStep: 'decommissioning', disposition: 'inactive' };
+const DECOMMISSIONING: EpcisEvent = {
+  ...atHub('ObjectEvent'),
+  action: 'DELETE',
+  epcList: [qr('BOX1')],
+  bizStep: 'decommissioning',
+  disposition: 'inactive',
+};
 
-const PACKING: EpcisEvent = { ...atHub('AggregationEvent'), action: 'ADD', bizStep: 'packing', parentID: qr('BOX1'), childEPCs: [qr('CASE1'), SSCC_URI] };
-const PACKED_INTO: EpcisEvent = { ...atHub('AggregationEvent'), action: 'ADD', bizStep: 'packing', parentID: qr('PALLET1'), childEPCs: [qr('BOX1')] };
-const ASSEMBLING: EpcisEvent = { ...atHub('AssociationEvent'), action: 'ADD', bizStep: 'assembling', parentID: qr('BOX1'), childEPCs: [qr('LOGGER1'), SSCC_URI] };
-const ATTACHED_TO = (part: number, parent: string): EpcisEvent => ({ ...atHub('AssociationEvent', part), action: 'ADD', bizStep: 'assembling', parentID: parent, childEPCs: [qr('BOX1')] });
+const PACKING: EpcisEvent = {
+  ...atHub('AggregationEvent'),
+  action: 'ADD',
+  bizStep: 'packing',
+  parentID: qr('BOX1'),
+  childEPCs: [qr('CASE1'), SSCC_URI],
+};
+const PACKED_INTO: EpcisEvent = {
+  ...atHub('AggregationEvent'),
+  action: 'ADD',
+  bizStep: 'packing',
+  parentID: qr('PALLET1'),
+  childEPCs: [qr('BOX1')],
+};
+const ASSEMBLING: EpcisEvent = {
+  ...atHub('AssociationEvent'),
+  action: 'ADD',
+  bizStep: 'assembling',
+  parentID: qr('BOX1'),
+  childEPCs: [qr('LOGGER1'), SSCC_URI],
+};
+const ATTACHED_TO = (part: number, parent: string): EpcisEvent => ({
+  ...atHub('AssociationEvent', part),
+  action: 'ADD',
+  bizStep: 'assembling',
+  parentID: parent,
+  childEPCs: [qr('BOX1')],
+});
 
 describe('commissioning: an activation', () => {
   it('is an ObjectEvent with action ADD, bizStep commissioning and disposition active, at the trackpoint it starts from', () => {
-    expect(eventsOf(context(), entry('activated', ACTIVATION_DATA, { externalId: SSCC }))).toStrictEqual([COMMISSIONING]);
+    expect(eventsOf(context(), entry('activated', ACTIVATION_DATA, { externalId: SSCC }))).toStrictEqual([
+      COMMISSIONING,
+    ]);
   });
 
   it('carries the visible activation fields as lot master data (ILMD), never hidden ones, empty ones or what is no field', () => {
@@ -104,19 +208,38 @@ describe('commissioning: an activation', () => {
   });
 
   it('has no ILMD when no visible field has a value', () => {
-    const bare = { ...atHub('ObjectEvent'), action: 'ADD', epcList: [qr('BOX1')], bizStep: 'commissioning', disposition: 'active' };
-    expect(eventsOf(context(), entry('activated', { productName: null, lotNumber: undefined, qaNotes: 'SECRET-QA', trackingNumber: 'TN-1' }))).toStrictEqual([bare]);
+    const bare = {
+      ...atHub('ObjectEvent'),
+      action: 'ADD',
+      epcList: [qr('BOX1')],
+      bizStep: 'commissioning',
+      disposition: 'active',
+    };
+    expect(
+      eventsOf(
+        context(),
+        entry('activated', { productName: null, lotNumber: undefined, qaNotes: 'SECRET-QA', trackingNumber: 'TN-1' }),
+      ),
+    ).toStrictEqual([bare]);
     expect(eventsOf(context(), entry('activated', {}))).toStrictEqual([bare]);
   });
 
   it('names the barcode by the external id it had then: its GS1 Digital Link when that carries a GS1 key, its canonical URL otherwise', () => {
     expect(eventsOf(context(), entry('activated', {}, { externalId: SSCC }))[0]?.epcList).toStrictEqual([SSCC_URI]);
-    expect(eventsOf(context(), entry('activated', {}, { externalId: 'PO-2026-0042' }))[0]?.epcList).toStrictEqual([qr('BOX1')]);
+    expect(eventsOf(context(), entry('activated', {}, { externalId: 'PO-2026-0042' }))[0]?.epcList).toStrictEqual([
+      qr('BOX1'),
+    ]);
   });
 
   it('is still exported when the entry recorded no data, or something that is no set of fields', () => {
     for (const data of [null, undefined, 'productName', 42, ['Influenza vaccine']]) {
-      expect(eventsOf(context(), entry('activated', data))[0], JSON.stringify(data)).toStrictEqual({ ...atHub('ObjectEvent'), action: 'ADD', epcList: [qr('BOX1')], bizStep: 'commissioning', disposition: 'active' });
+      expect(eventsOf(context(), entry('activated', data))[0], JSON.stringify(data)).toStrictEqual({
+        ...atHub('ObjectEvent'),
+        action: 'ADD',
+        epcList: [qr('BOX1')],
+        bizStep: 'commissioning',
+        disposition: 'active',
+      });
     }
   });
 });
@@ -128,13 +251,25 @@ describe('arriving: a tracking step', () => {
 
   it('reports only the temperatures of the forms of the trackpoint it was recorded at', () => {
     const atDelivery = eventsOf(context(), entry('tracked', HUB_READINGS, { trackPointKey: 'delivered' }));
-    expect(atDelivery).toStrictEqual([{ ...atHub('ObjectEvent'), readPoint: { id: trackpoint('delivered') }, bizLocation: { id: trackpoint('delivered') }, action: 'OBSERVE', epcList: [qr('BOX1')], bizStep: 'arriving' }]);
+    expect(atDelivery).toStrictEqual([
+      {
+        ...atHub('ObjectEvent'),
+        readPoint: { id: trackpoint('delivered') },
+        bizLocation: { id: trackpoint('delivered') },
+        action: 'OBSERVE',
+        epcList: [qr('BOX1')],
+        bizStep: 'arriving',
+      },
+    ]);
   });
 
   it('has no sensor report for a temperature left empty, typed as text or not a finite number', () => {
     const plain = { ...atHub('ObjectEvent'), action: 'OBSERVE', epcList: [qr('BOX1')], bizStep: 'arriving' };
     for (const temperature of [null, '5', Number.NaN, Number.POSITIVE_INFINITY]) {
-      expect(eventsOf(context(), entry('tracked', { forms: { receiving: { temperature, probe: undefined } } })), String(temperature)).toStrictEqual([plain]);
+      expect(
+        eventsOf(context(), entry('tracked', { forms: { receiving: { temperature, probe: undefined } } })),
+        String(temperature),
+      ).toStrictEqual([plain]);
     }
     expect(eventsOf(context(), entry('tracked', { forms: { receiving: { humidity: 60 } } }))).toStrictEqual([plain]);
     expect(eventsOf(context(), entry('tracked', { forms: { receiving: 'temperature' } }))).toStrictEqual([plain]);
@@ -152,20 +287,39 @@ describe('arriving: a tracking step', () => {
 
   it('without a trackpoint has no read point, business location or sensor reports', () => {
     expect(eventsOf(context(), entry('tracked', HUB_READINGS, { trackPointKey: null }))).toStrictEqual([
-      { type: 'ObjectEvent', eventID: eventId('BOX1', 4), eventTime: AT, eventTimeZoneOffset: '+00:00', action: 'OBSERVE', epcList: [qr('BOX1')], bizStep: 'arriving' },
+      {
+        type: 'ObjectEvent',
+        eventID: eventId('BOX1', 4),
+        eventTime: AT,
+        eventTimeZoneOffset: '+00:00',
+        action: 'OBSERVE',
+        epcList: [qr('BOX1')],
+        bizStep: 'arriving',
+      },
     ]);
   });
 
-  it('reads a configuration that leaves out a type\'s activation fields, a trackpoint\'s forms or a form\'s fields', () => {
+  it("reads a configuration that leaves out a type's activation fields, a trackpoint's forms or a form's fields", () => {
     const older = {
       ...COLD,
       barcodeTypes: {
         crate: { ...CRATE, activationFields: undefined, trackPoints: [{ key: 'hub', name: label('hub') }] },
-        box: { ...BOX, trackPoints: [{ key: 'hub', name: label('hub'), trackPointForms: [{ key: 'handover' }, { key: 'receiving', customFields: HUB_FIELDS }] }] },
+        box: {
+          ...BOX,
+          trackPoints: [
+            {
+              key: 'hub',
+              name: label('hub'),
+              trackPointForms: [{ key: 'handover' }, { key: 'receiving', customFields: HUB_FIELDS }],
+            },
+          ],
+        },
       },
     } as unknown as ProjectConfig;
     expect(eventsOf(context([], older), entry('tracked', HUB_READINGS))).toStrictEqual([ARRIVAL]);
-    expect(eventsOf(context([], older), entry('activated', { productName: 'Influenza vaccine', caseCount: 40 }))[0]?.ilmd).toStrictEqual({ 'tt:productName': 'Influenza vaccine', 'tt:caseCount': 40 });
+    expect(
+      eventsOf(context([], older), entry('activated', { productName: 'Influenza vaccine', caseCount: 40 }))[0]?.ilmd,
+    ).toStrictEqual({ 'tt:productName': 'Influenza vaccine', 'tt:caseCount': 40 });
   });
 });
 
@@ -176,13 +330,17 @@ describe('common to every event', () => {
   });
 
   it('the eventID is the one the project gives the entry (and its part)', () => {
-    expect(eventsOf(context(), entry('recycled', {}, { barcodeId: 'CASE1', seq: 17 }))[0]?.eventID).toBe(eventId('CASE1', 17, 0));
+    expect(eventsOf(context(), entry('recycled', {}, { barcodeId: 'CASE1', seq: 17 }))[0]?.eventID).toBe(
+      eventId('CASE1', 17, 0),
+    );
   });
 });
 
 describe('stock', () => {
-  it('a stock-in is storing in its bin, read at the barcode\'s trackpoint', () => {
-    expect(eventsOf(context(), entry('stocked-in', { locationId: 'BIN-A01' }, { stockLocationId: 'BIN-A01' }))).toStrictEqual([STORING]);
+  it("a stock-in is storing in its bin, read at the barcode's trackpoint", () => {
+    expect(
+      eventsOf(context(), entry('stocked-in', { locationId: 'BIN-A01' }, { stockLocationId: 'BIN-A01' })),
+    ).toStrictEqual([STORING]);
   });
 
   it('a stock-out is picking, back at the trackpoint', () => {
@@ -190,8 +348,19 @@ describe('stock', () => {
   });
 
   it('a bin is the business location even without a trackpoint', () => {
-    expect(eventsOf(context(), entry('stocked-in', {}, { stockLocationId: 'BIN-A01', trackPointKey: null }))).toStrictEqual([
-      { type: 'ObjectEvent', eventID: eventId('BOX1', 4), eventTime: AT, eventTimeZoneOffset: '+00:00', bizLocation: { id: bin('BIN-A01') }, action: 'OBSERVE', epcList: [qr('BOX1')], bizStep: 'storing' },
+    expect(
+      eventsOf(context(), entry('stocked-in', {}, { stockLocationId: 'BIN-A01', trackPointKey: null })),
+    ).toStrictEqual([
+      {
+        type: 'ObjectEvent',
+        eventID: eventId('BOX1', 4),
+        eventTime: AT,
+        eventTimeZoneOffset: '+00:00',
+        bizLocation: { id: bin('BIN-A01') },
+        action: 'OBSERVE',
+        epcList: [qr('BOX1')],
+        bizStep: 'storing',
+      },
     ]);
   });
 });
@@ -204,16 +373,22 @@ describe('recycling', () => {
 
 describe('a pairing', () => {
   it('is an AggregationEvent ADD packing naming the parent and its children, each by its EPC', () => {
-    expect(eventsOf(context(['CASE1', 'CASE2']), entry('paired', { childrenIds: ['CASE1', 'CASE2'], note: 'night shift' }))).toStrictEqual([PACKING]);
+    expect(
+      eventsOf(context(['CASE1', 'CASE2']), entry('paired', { childrenIds: ['CASE1', 'CASE2'], note: 'night shift' })),
+    ).toStrictEqual([PACKING]);
   });
 
   it('an unpairing is the same AggregationEvent with DELETE unpacking', () => {
-    expect(eventsOf(context(), entry('unpaired', { childrenIds: ['CASE1', 'CASE2'] }))).toStrictEqual([{ ...PACKING, action: 'DELETE', bizStep: 'unpacking' }]);
+    expect(eventsOf(context(), entry('unpaired', { childrenIds: ['CASE1', 'CASE2'] }))).toStrictEqual([
+      { ...PACKING, action: 'DELETE', bizStep: 'unpacking' },
+    ]);
   });
 
-  it('on the child\'s side is exported from the child only when its parent is not in the document', () => {
+  it("on the child's side is exported from the child only when its parent is not in the document", () => {
     expect(eventsOf(context(), entry('paired', { parentId: 'PALLET1', note: null }))).toStrictEqual([PACKED_INTO]);
-    expect(eventsOf(context(), entry('unpaired', { parentId: 'PALLET1' }))).toStrictEqual([{ ...PACKED_INTO, action: 'DELETE', bizStep: 'unpacking' }]);
+    expect(eventsOf(context(), entry('unpaired', { parentId: 'PALLET1' }))).toStrictEqual([
+      { ...PACKED_INTO, action: 'DELETE', bizStep: 'unpacking' },
+    ]);
     expect(eventsOf(context(['PALLET1']), entry('paired', { parentId: 'PALLET1' }))).toStrictEqual([]);
   });
 
@@ -230,21 +405,32 @@ describe('a pairing', () => {
 
 describe('a link', () => {
   it('on the side linked to is an AssociationEvent ADD assembling naming it as parent and every barcode linking to it', () => {
-    expect(eventsOf(context(), entry('linked', { linkedBarcodeIds: ['LOGGER1', 'LOGGER2'], direction: 'be-linked' }))).toStrictEqual([ASSEMBLING]);
-    expect(eventsOf(context(), entry('linked', { linkedBarcodeId: 'LOGGER1', direction: 'be-linked' }))).toStrictEqual([{ ...ASSEMBLING, childEPCs: [qr('LOGGER1')] }]);
+    expect(
+      eventsOf(context(), entry('linked', { linkedBarcodeIds: ['LOGGER1', 'LOGGER2'], direction: 'be-linked' })),
+    ).toStrictEqual([ASSEMBLING]);
+    expect(eventsOf(context(), entry('linked', { linkedBarcodeId: 'LOGGER1', direction: 'be-linked' }))).toStrictEqual([
+      { ...ASSEMBLING, childEPCs: [qr('LOGGER1')] },
+    ]);
   });
 
   it('an unlinking is the same AssociationEvent with DELETE disassembling', () => {
-    expect(eventsOf(context(), entry('unlinked', { linkedBarcodeId: 'LOGGER1', direction: 'be-linked' }))).toStrictEqual([{ ...ASSEMBLING, action: 'DELETE', bizStep: 'disassembling', childEPCs: [qr('LOGGER1')] }]);
+    expect(
+      eventsOf(context(), entry('unlinked', { linkedBarcodeId: 'LOGGER1', direction: 'be-linked' })),
+    ).toStrictEqual([{ ...ASSEMBLING, action: 'DELETE', bizStep: 'disassembling', childEPCs: [qr('LOGGER1')] }]);
   });
 
   it('on the linking side gives one event per parent that is not in the document, each with its own eventID', () => {
     const data = { linkedBarcodeIds: ['PALLET1', 'PALLET9', 'CASE2'], direction: 'link-to' };
-    expect(eventsOf(context(['PALLET9']), entry('linked', data))).toStrictEqual([ATTACHED_TO(0, qr('PALLET1')), ATTACHED_TO(1, SSCC_URI)]);
+    expect(eventsOf(context(['PALLET9']), entry('linked', data))).toStrictEqual([
+      ATTACHED_TO(0, qr('PALLET1')),
+      ATTACHED_TO(1, SSCC_URI),
+    ]);
     expect(eventsOf(context(), entry('unlinked', { linkedBarcodeId: 'PALLET1', direction: 'link-to' }))).toStrictEqual([
       { ...ATTACHED_TO(0, qr('PALLET1')), action: 'DELETE', bizStep: 'disassembling' },
     ]);
-    expect(eventsOf(context(['PALLET1']), entry('unlinked', { linkedBarcodeId: 'PALLET1', direction: 'link-to' }))).toStrictEqual([]);
+    expect(
+      eventsOf(context(['PALLET1']), entry('unlinked', { linkedBarcodeId: 'PALLET1', direction: 'link-to' })),
+    ).toStrictEqual([]);
   });
 
   it('gives nothing when the entry names no other barcode', () => {
@@ -255,8 +441,21 @@ describe('a link', () => {
 
 describe('entries that record no physical event', () => {
   it('give none: generation, activation edits, moves with a parent, undo entries', () => {
-    for (const action of ['generated', 'activation-edited', 'moved-with-parent', 'moved-back-with-parent', 'undone', '']) {
-      expect(eventsOf(context(), entry(action, { childrenIds: ['CASE1'], direction: 'be-linked', linkedBarcodeIds: ['LOGGER1'] })), action).toStrictEqual([]);
+    for (const action of [
+      'generated',
+      'activation-edited',
+      'moved-with-parent',
+      'moved-back-with-parent',
+      'undone',
+      '',
+    ]) {
+      expect(
+        eventsOf(
+          context(),
+          entry(action, { childrenIds: ['CASE1'], direction: 'be-linked', linkedBarcodeIds: ['LOGGER1'] }),
+        ),
+        action,
+      ).toStrictEqual([]);
     }
   });
 });
@@ -267,34 +466,57 @@ describe('the EPCIS document', () => {
     return JSON.parse(`${head}${events.map((e) => JSON.stringify(e)).join(',')}${tail}`) as unknown;
   };
   const frame = (eventList: EpcisEvent[]) => ({
-    '@context': ['https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld', { tt: 'https://track.example.com/epcis/vocabulary#' }],
+    '@context': [
+      'https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld',
+      { tt: 'https://track.example.com/epcis/vocabulary#' },
+    ],
     type: 'EPCISDocument',
     schemaVersion: '2.0',
     creationDate: AT,
     epcisBody: { eventList },
   });
 
-  it('is an EPCISDocument 2.0 naming GS1\'s context and this product\'s vocabulary (tt), with the events streamed between its head and tail', () => {
+  it("is an EPCISDocument 2.0 naming GS1's context and this product's vocabulary (tt), with the events streamed between its head and tail", () => {
     expect(documentOf([PICKING, DECOMMISSIONING])).toStrictEqual(frame([PICKING, DECOMMISSIONING]));
     expect(documentOf([])).toStrictEqual(frame([]));
   });
 
-  it('validates against GS1\'s EPCIS 2.0 schema with every kind of event the export gives', async () => {
+  it("validates against GS1's EPCIS 2.0 schema with every kind of event the export gives", async () => {
     // The events above, each checked there to be exactly what eventsOf gives.
     const { epcisErrors } = await import('../epcis-schema');
-    const all = [COMMISSIONING, ARRIVAL, UNDONE_ARRIVAL, STORING, PICKING, DECOMMISSIONING, PACKING, PACKED_INTO, ASSEMBLING, ATTACHED_TO(1, SSCC_URI)];
+    const all = [
+      COMMISSIONING,
+      ARRIVAL,
+      UNDONE_ARRIVAL,
+      STORING,
+      PICKING,
+      DECOMMISSIONING,
+      PACKING,
+      PACKED_INTO,
+      ASSEMBLING,
+      ATTACHED_TO(1, SSCC_URI),
+    ];
     expect(epcisErrors(documentOf(all))).toEqual([]);
   });
 });
 
 describe('the days a project export covers', () => {
   it('run from the start of the first day to the end of the last, in UTC by default', () => {
-    expect(exportRange('20260301', '20260302')).toStrictEqual({ from: new Date('2026-03-01T00:00:00.000Z'), to: new Date('2026-03-03T00:00:00.000Z') });
-    expect(exportRange('20260301', '20260301')).toStrictEqual({ from: new Date('2026-03-01T00:00:00.000Z'), to: new Date('2026-03-02T00:00:00.000Z') });
+    expect(exportRange('20260301', '20260302')).toStrictEqual({
+      from: new Date('2026-03-01T00:00:00.000Z'),
+      to: new Date('2026-03-03T00:00:00.000Z'),
+    });
+    expect(exportRange('20260301', '20260301')).toStrictEqual({
+      from: new Date('2026-03-01T00:00:00.000Z'),
+      to: new Date('2026-03-02T00:00:00.000Z'),
+    });
   });
 
   it('are local days of the UTC offset asked (9: Japan)', () => {
-    expect(exportRange('20260301', '20260302', 9)).toStrictEqual({ from: new Date('2026-02-28T15:00:00.000Z'), to: new Date('2026-03-02T15:00:00.000Z') });
+    expect(exportRange('20260301', '20260302', 9)).toStrictEqual({
+      from: new Date('2026-02-28T15:00:00.000Z'),
+      to: new Date('2026-03-02T15:00:00.000Z'),
+    });
   });
 
   it('refuse a date that is no day (1013 on that date)', () => {

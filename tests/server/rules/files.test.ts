@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  allowedExtension, assertMayDelete, assertNotSaved, fileNotFound, keptFileName, missingFile, uploadPartRole, uploadTarget,
+  allowedExtension,
+  assertMayDelete,
+  assertNotSaved,
+  fileNotFound,
+  keptFileName,
+  missingFile,
+  uploadPartRole,
+  uploadTarget,
 } from '../../../server/rules/files';
 import { answer, common, onField, OUTSIDER, STAFF } from './fixtures';
 
@@ -33,12 +40,22 @@ describe('uploaded files', () => {
     const none = { barcodeId: false, file: false };
     expect(uploadPartRole({ type: 'field', fieldname: 'barcodeId' }, none)).toBe('barcodeId');
     expect(uploadPartRole({ type: 'file', fieldname: 'file' }, { barcodeId: true, file: false })).toBe('file');
-    expect(answer(() => uploadPartRole({ type: 'field', fieldname: 'barcodeId' }, { barcodeId: true, file: false }))).toEqual(onField('barcodeId', 2200));
-    expect(answer(() => uploadPartRole({ type: 'file', fieldname: 'file' }, { barcodeId: true, file: true }))).toEqual(onField('file', 2200));
-    expect(answer(() => uploadPartRole({ type: 'file', fieldname: 'barcodeId' }, none))).toEqual(onField('barcodeId', 2200));
+    expect(
+      answer(() => uploadPartRole({ type: 'field', fieldname: 'barcodeId' }, { barcodeId: true, file: false })),
+    ).toEqual(onField('barcodeId', 2200));
+    expect(answer(() => uploadPartRole({ type: 'file', fieldname: 'file' }, { barcodeId: true, file: true }))).toEqual(
+      onField('file', 2200),
+    );
+    expect(answer(() => uploadPartRole({ type: 'file', fieldname: 'barcodeId' }, none))).toEqual(
+      onField('barcodeId', 2200),
+    );
     expect(answer(() => uploadPartRole({ type: 'field', fieldname: 'file' }, none))).toEqual(onField('file', 2200));
     expect(answer(() => uploadPartRole({ type: 'field', fieldname: 'note' }, none))).toEqual(onField('note', 2200));
-    expect(answer(() => { throw missingFile(); })).toEqual(onField('File', 1000));
+    expect(
+      answer(() => {
+        throw missingFile();
+      }),
+    ).toEqual(onField('File', 1000));
   });
 
   it('keep their name for the download without control characters, at most 255 characters', () => {
@@ -53,7 +70,11 @@ describe('deleting an upload', () => {
     expect(answer(() => assertMayDelete({ user_id: STAFF.userId }, STAFF))).toBe('passed');
     expect(answer(() => assertMayDelete({ user_id: STAFF.userId }, OUTSIDER))).toEqual(common(403, 403));
     expect(answer(() => assertMayDelete(undefined, STAFF))).toEqual(common(404, 404));
-    expect(answer(() => { throw fileNotFound(); })).toEqual(common(404, 404));
+    expect(
+      answer(() => {
+        throw fileNotFound();
+      }),
+    ).toEqual(common(404, 404));
   });
 
   it('is refused once the file was saved with a step: history is read-only (2000)', () => {

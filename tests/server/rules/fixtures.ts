@@ -5,7 +5,12 @@ import type { Viewer } from '../../../server/rules/access';
 /** A label in every language, the same text. */
 export const label = (en: string) => ({ en, ja: en, 'zh-TW': en, 'zh-CN': en });
 
-export const trackPoint = (key: string, extra: Partial<TrackPoint> = {}): TrackPoint => ({ key, name: label(key), trackPointForms: [], ...extra });
+export const trackPoint = (key: string, extra: Partial<TrackPoint> = {}): TrackPoint => ({
+  key,
+  name: label(key),
+  trackPointForms: [],
+  ...extra,
+});
 
 export const ENTERPRISE = 'ent-frostline';
 
@@ -14,8 +19,22 @@ export const BOX_FIELDS: CustomField[] = [
   { type: 'text', key: 'productName', label: label('Product'), required: true, maxLength: 20 },
   { type: 'number', key: 'caseCount', label: label('Cases'), min: 1, precision: 0 },
   { type: 'number', key: 'dosesPerCase', label: label('Doses per case'), precision: 0 },
-  { type: 'calculation', key: 'totalDoses', label: label('Total doses'), formula: 'caseCount * dosesPerCase', precision: 0 },
-  { type: 'multiSelect', key: 'handling', label: label('Handling'), options: [{ value: 'cold', label: label('Cold') }, { value: 'fragile', label: label('Fragile') }] },
+  {
+    type: 'calculation',
+    key: 'totalDoses',
+    label: label('Total doses'),
+    formula: 'caseCount * dosesPerCase',
+    precision: 0,
+  },
+  {
+    type: 'multiSelect',
+    key: 'handling',
+    label: label('Handling'),
+    options: [
+      { value: 'cold', label: label('Cold') },
+      { value: 'fragile', label: label('Fragile') },
+    ],
+  },
   { type: 'number', key: 'internalCost', label: label('Cost'), visibility: 'visibleWhenLoggedIn' },
   { type: 'text', key: 'qaNotes', label: label('QA notes'), visibility: 'hidden' },
 ];
@@ -31,16 +50,37 @@ export const BOX: BarcodeType = {
   trackPoints: [
     trackPoint('packed', { requireOrigin: true, requireDestination: true, requirePackageInfo: true }),
     trackPoint('hub', {
-      trackPointForms: [{ key: 'receiving', customFields: [{ type: 'number', key: 'temperature', label: label('Temperature'), required: true, precision: 0 }] }],
-      routeNotification: { subject: '{{barcodeId}} at {{trackPoint}}', body: '<b>{{field.productName}}</b> {{field.internalCost}}', mobileAlertDurationByMinutes: 60 },
+      trackPointForms: [
+        {
+          key: 'receiving',
+          customFields: [
+            { type: 'number', key: 'temperature', label: label('Temperature'), required: true, precision: 0 },
+          ],
+        },
+      ],
+      routeNotification: {
+        subject: '{{barcodeId}} at {{trackPoint}}',
+        body: '<b>{{field.productName}}</b> {{field.internalCost}}',
+        mobileAlertDurationByMinutes: 60,
+      },
     }),
     trackPoint('delivered'),
   ],
-  trackPointRouteNotifications: { smsDestinations: [{ countryCode: '+81', number: '9011112222' }], emailDestinations: ['qa@example.com'] },
+  trackPointRouteNotifications: {
+    smsDestinations: [{ countryCode: '+81', number: '9011112222' }],
+    emailDestinations: ['qa@example.com'],
+  },
 };
 
 /** A crate stops at the hub, before the project's end trackpoint; carriers may use it. */
-export const CRATE: BarcodeType = { ...BOX, name: label('Crate'), userTypes: ['carrier'], activationFields: [], trackPoints: [trackPoint('packed'), trackPoint('hub')], trackPointRouteNotifications: undefined };
+export const CRATE: BarcodeType = {
+  ...BOX,
+  name: label('Crate'),
+  userTypes: ['carrier'],
+  activationFields: [],
+  trackPoints: [trackPoint('packed'), trackPoint('hub')],
+  trackPointRouteNotifications: undefined,
+};
 
 export const CONFIG: ProjectConfig = {
   barcodeReaderType: 'camera',
@@ -70,7 +110,8 @@ export function answer(run: () => unknown): unknown {
     run();
     return 'passed';
   } catch (error) {
-    if (error && typeof error === 'object' && 'errors' in error && 'status' in error) return { status: error.status, errors: error.errors };
+    if (error && typeof error === 'object' && 'errors' in error && 'status' in error)
+      return { status: error.status, errors: error.errors };
     throw error;
   }
 }

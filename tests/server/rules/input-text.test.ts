@@ -23,14 +23,20 @@ describe('untypeableValues: request parts no user could have typed (answered 100
   });
 
   it('numbers that are not finite', () => {
-    expect(untypeableValues({ weight: Infinity, depth: -Infinity, width: Number.NaN, height: 0 })).toEqual(['weight', 'depth', 'width']);
+    expect(untypeableValues({ weight: Infinity, depth: -Infinity, width: Number.NaN, height: 0 })).toEqual([
+      'weight',
+      'depth',
+      'width',
+    ]);
     expect(untypeableValues(Infinity)).toEqual(['$common']);
   });
 
   it('lists by index, under their parent path', () => {
     expect(untypeableValues({ handling: ['ok', 'bad\u0000'] })).toEqual(['handling.1']);
     expect(untypeableValues(['ok', 'bad\u0000'])).toEqual(['1']);
-    expect(untypeableValues({ forms: { check: { pics: [{ name: 'a', url: '\ud800' }] } } })).toEqual(['forms.check.pics.0.url']);
+    expect(untypeableValues({ forms: { check: { pics: [{ name: 'a', url: '\ud800' }] } } })).toEqual([
+      'forms.check.pics.0.url',
+    ]);
   });
 
   it('a key holding such text: the object holding it is named, not the key', () => {

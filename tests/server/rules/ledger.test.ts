@@ -3,7 +3,7 @@ import { assertEntryNotSealed, assertIndexInHistory } from '../../../server/rule
 import { answer, common, onField } from './fixtures';
 
 describe('the history entry a seal or a check names', () => {
-  it('may be any entry up to the barcode\'s latest, the latest included', () => {
+  it("may be any entry up to the barcode's latest, the latest included", () => {
     expect(answer(() => assertIndexInHistory(1, 5))).toBe('passed');
     expect(answer(() => assertIndexInHistory(5, 5))).toBe('passed');
   });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  assertMayRegister, carrierOrganizationName, credentialsValid, passcodeSent, passcodeStep, wrongCredentials, wrongPasscode,
+  assertMayRegister,
+  carrierOrganizationName,
+  credentialsValid,
+  passcodeSent,
+  passcodeStep,
+  wrongCredentials,
+  wrongPasscode,
 } from '../../../server/rules/login';
 import { answer, common, onField } from './fixtures';
 
@@ -26,20 +32,34 @@ describe('login credentials', () => {
   });
 
   it('are refused with one 2001, whichever part was wrong', () => {
-    expect(answer(() => { throw wrongCredentials(); })).toEqual(common(2001));
+    expect(
+      answer(() => {
+        throw wrongCredentials();
+      }),
+    ).toEqual(common(2001));
   });
 });
 
 describe('self-registration', () => {
   it('is refused where the project does not allow it (3060)', () => {
-    expect(answer(() => assertMayRegister({ allowUserSelfRegister: false, requirePassword: false }, 'Passw0rd1'))).toEqual(common(3060));
+    expect(
+      answer(() => assertMayRegister({ allowUserSelfRegister: false, requirePassword: false }, 'Passw0rd1')),
+    ).toEqual(common(3060));
   });
 
   it('needs a password where the project requires one (1000 on password)', () => {
-    expect(answer(() => assertMayRegister({ allowUserSelfRegister: true, requirePassword: true }, undefined))).toEqual(onField('password', 1000));
-    expect(answer(() => assertMayRegister({ allowUserSelfRegister: true, requirePassword: true }, ''))).toEqual(onField('password', 1000));
-    expect(answer(() => assertMayRegister({ allowUserSelfRegister: true, requirePassword: true }, 'Passw0rd1'))).toBe('passed');
-    expect(answer(() => assertMayRegister({ allowUserSelfRegister: true, requirePassword: false }, undefined))).toBe('passed');
+    expect(answer(() => assertMayRegister({ allowUserSelfRegister: true, requirePassword: true }, undefined))).toEqual(
+      onField('password', 1000),
+    );
+    expect(answer(() => assertMayRegister({ allowUserSelfRegister: true, requirePassword: true }, ''))).toEqual(
+      onField('password', 1000),
+    );
+    expect(answer(() => assertMayRegister({ allowUserSelfRegister: true, requirePassword: true }, 'Passw0rd1'))).toBe(
+      'passed',
+    );
+    expect(answer(() => assertMayRegister({ allowUserSelfRegister: true, requirePassword: false }, undefined))).toBe(
+      'passed',
+    );
   });
 
   it('puts carriers in one organization per enterprise', () => {
@@ -51,7 +71,11 @@ describe('the one-time code', () => {
   it('is sent when none was typed and none is pending, to a registered phone only (3058)', () => {
     expect(passcodeStep(undefined, undefined, true)).toBe('send');
     expect(answer(() => passcodeStep(undefined, undefined, false))).toEqual(common(3058));
-    expect(answer(() => { throw passcodeSent(); })).toEqual(common(3057));
+    expect(
+      answer(() => {
+        throw passcodeSent();
+      }),
+    ).toEqual(common(3057));
   });
 
   it('is asked for when one is pending and none was typed (1000 on oneTimePasscode)', () => {
@@ -63,6 +87,10 @@ describe('the one-time code', () => {
     expect(passcodeStep('123456', { matches: true }, true)).toBe('accept');
     expect(passcodeStep('123456', { matches: false }, true)).toBe('wrong');
     expect(passcodeStep('123456', undefined, true)).toBe('wrong');
-    expect(answer(() => { throw wrongPasscode(); })).toEqual(onField('oneTimePasscode', 2002));
+    expect(
+      answer(() => {
+        throw wrongPasscode();
+      }),
+    ).toEqual(onField('oneTimePasscode', 2002));
   });
 });

@@ -19,9 +19,12 @@ describe('madeAtOf (the Made-At header of a write sent later)', () => {
     expect(madeAtOf('2026-11-23T12:30:00.000Z', now)).toEqual(now);
   });
 
-  it.each(['yesterday', '2026-11-23', '2026-13-40T99:99:99Z', '', '1700000000000'])('refuses %j with 1001 on Made-At', (header) => {
-    expect(answer(() => madeAtOf(header, now))).toEqual(onField('Made-At', 1001));
-  });
+  it.each(['yesterday', '2026-11-23', '2026-13-40T99:99:99Z', '', '1700000000000'])(
+    'refuses %j with 1001 on Made-At',
+    (header) => {
+      expect(answer(() => madeAtOf(header, now))).toEqual(onField('Made-At', 1001));
+    },
+  );
 
   it('accepts a write made up to a week ago and refuses an older one with 1011 on Made-At', () => {
     expect(madeAtOf('2026-11-16T12:00:01.000Z', now)?.toISOString()).toBe('2026-11-16T12:00:01.000Z');

@@ -1,20 +1,47 @@
 import { describe, expect, it } from 'vitest';
 import type { BarcodeType } from '../../../schemas/project-config';
 import {
-  assertAllAccepted, assertMayLeaveTrackPoint, assertNoRefusal, maxChildrenOf, pairingRefusal, relatedBarcodesOf, relationRuleAt, pairingVerdicts, sumOfValues,
-  unpairingRefusal, unpairingVerdicts,
-  type ListedBarcode, type PairingFacts,
+  assertAllAccepted,
+  assertMayLeaveTrackPoint,
+  assertNoRefusal,
+  maxChildrenOf,
+  pairingRefusal,
+  relatedBarcodesOf,
+  relationRuleAt,
+  pairingVerdicts,
+  sumOfValues,
+  unpairingRefusal,
+  unpairingVerdicts,
+  type ListedBarcode,
+  type PairingFacts,
 } from '../../../server/rules/pairing';
 import { answer, BOX, common, ENTERPRISE, label, trackPoint } from './fixtures';
 
 /** A pallet takes up to 3 cases; cases take units; nothing is paired on the truck, unpaired at the hub, or linked when delivered. */
-const points = (extra: Record<string, object> = {}) => ['packed', 'hub', 'truck', 'delivered'].map((key) => trackPoint(key, extra[key] ?? {}));
+const points = (extra: Record<string, object> = {}) =>
+  ['packed', 'hub', 'truck', 'delivered'].map((key) => trackPoint(key, extra[key] ?? {}));
 const TYPES: Record<string, BarcodeType> = {
-  pallet: { ...BOX, name: label('Pallet'), activationFields: [], trackPoints: points({ truck: { pairing: 'prohibited', unpairing: 'prohibited' } }), pairing: { childTypes: ['case'], maxChildren: 3 } },
-  case: { ...BOX, name: label('Case'), activationFields: [], trackPoints: points(), pairing: { childTypes: ['unit', 'case'], maxChildren: 100 } },
+  pallet: {
+    ...BOX,
+    name: label('Pallet'),
+    activationFields: [],
+    trackPoints: points({ truck: { pairing: 'prohibited', unpairing: 'prohibited' } }),
+    pairing: { childTypes: ['case'], maxChildren: 3 },
+  },
+  case: {
+    ...BOX,
+    name: label('Case'),
+    activationFields: [],
+    trackPoints: points(),
+    pairing: { childTypes: ['unit', 'case'], maxChildren: 100 },
+  },
   unit: { ...BOX, name: label('Unit'), activationFields: [], trackPoints: points() },
   strict: {
-    ...BOX, name: label('Strict'), activationFields: [], pairing: { childTypes: ['case'], maxChildren: 5 }, linking: { maxLinks: 2 },
+    ...BOX,
+    name: label('Strict'),
+    activationFields: [],
+    pairing: { childTypes: ['case'], maxChildren: 5 },
+    linking: { maxLinks: 2 },
     trackPoints: points({ packed: { pairing: 'mandatory', linking: 'mandatory' }, hub: { unpairing: 'mandatory' } }),
   },
 };
@@ -24,14 +51,29 @@ const PARENT = { id: 'PALLET000001', barcode_type: 'pallet', is_activated: true,
 let n = 0;
 /** A listed barcode of the same project: an activated case at 'packed' without a parent, unless `over` says otherwise. */
 const listed = (over: Partial<ListedBarcode> = {}): ListedBarcode => ({
-  id: `CASE${String((n += 1)).padStart(8, '0')}`, enterprise_id: ENTERPRISE, project_code: 'demo', project_version: 1, barcode_type: 'case',
-  is_activated: true, is_deactivated: false, current_track_point_key: 'packed', external_id: null, parent_id: null, ...over,
+  id: `CASE${String((n += 1)).padStart(8, '0')}`,
+  enterprise_id: ENTERPRISE,
+  project_code: 'demo',
+  project_version: 1,
+  barcode_type: 'case',
+  is_activated: true,
+  is_deactivated: false,
+  current_track_point_key: 'packed',
+  external_id: null,
+  parent_id: null,
+  ...over,
 });
 
 function facts(rows: ListedBarcode[], over: Partial<PairingFacts> = {}): PairingFacts {
   return {
-    selfId: PARENT.id, enterpriseId: ENTERPRISE, projectCode: 'demo', projectVersion: 1,
-    found: new Map(rows.map((r) => [r.id, r])), ancestorIds: new Set(), childrenCount: 0, ...over,
+    selfId: PARENT.id,
+    enterpriseId: ENTERPRISE,
+    projectCode: 'demo',
+    projectVersion: 1,
+    found: new Map(rows.map((r) => [r.id, r])),
+    ancestorIds: new Set(),
+    childrenCount: 0,
+    ...over,
   };
 }
 
@@ -59,9 +101,10 @@ describe('whether a barcode may take children (pairingRefusal)', () => {
 });
 
 describe('the verdict on each child (pairingVerdicts)', () => {
-  const verdicts = (rows: ListedBarcode[], ids = rows.map((r) => r.id), over: Partial<PairingFacts> = {}) => pairingVerdicts(TYPES, PARENT, ids, facts(rows, over));
+  const verdicts = (rows: ListedBarcode[], ids = rows.map((r) => r.id), over: Partial<PairingFacts> = {}) =>
+    pairingVerdicts(TYPES, PARENT, ids, facts(rows, over));
 
-  it('accepts cases of the same project at the parent\'s trackpoint', () => {
+  it("accepts cases of the same project at the parent's trackpoint", () => {
     expect(verdicts([listed(), listed()])).toEqual([null, null]);
   });
 
@@ -80,10 +123,12 @@ describe('the verdict on each child (pairingVerdicts)', () => {
   });
 
   it('refuses deactivated (3095) and not activated (3001) barcodes', () => {
-    expect(verdicts([listed({ is_deactivated: true }), listed({ is_activated: false, barcode_type: null })])).toEqual([3095, 3001]);
+    expect(verdicts([listed({ is_deactivated: true }), listed({ is_activated: false, barcode_type: null })])).toEqual([
+      3095, 3001,
+    ]);
   });
 
-  it('refuses a type the parent\'s type does not accept (3019)', () => {
+  it("refuses a type the parent's type does not accept (3019)", () => {
     expect(verdicts([listed({ barcode_type: 'unit' }), listed({ barcode_type: 'pallet' })])).toEqual([3019, 3019]);
   });
 
@@ -94,7 +139,11 @@ describe('the verdict on each child (pairingVerdicts)', () => {
   it('refuses a barcode above the parent at any depth: a loop (3024)', () => {
     const caseParent = { ...PARENT, id: 'CASE00000099', barcode_type: 'case' };
     const grandparent = listed();
-    const codes = pairingVerdicts(TYPES, caseParent, [grandparent.id], { ...facts([grandparent]), selfId: caseParent.id, ancestorIds: new Set(['CASEPARENT01', grandparent.id]) });
+    const codes = pairingVerdicts(TYPES, caseParent, [grandparent.id], {
+      ...facts([grandparent]),
+      selfId: caseParent.id,
+      ancestorIds: new Set(['CASEPARENT01', grandparent.id]),
+    });
     expect(codes).toEqual([3024]);
   });
 
@@ -116,9 +165,15 @@ describe('unpairing verdicts', () => {
     ['FOREIGNCHILD', { enterprise_id: 'ent-harbour', parent_id: PARENT.id }],
   ]);
 
-  it('accepts the parent\'s children and refuses itself (3016), duplicates (3017), unknown or foreign ids (2303) and others\' children (3026)', () => {
-    expect(unpairingVerdicts(PARENT.id, ['CHILD0000001', PARENT.id, 'CHILD0000001', 'NOSUCHCODE01', 'FOREIGNCHILD', 'OTHERCHILD01'], ENTERPRISE, found))
-      .toEqual([null, 3016, 3017, 2303, 2303, 3026]);
+  it("accepts the parent's children and refuses itself (3016), duplicates (3017), unknown or foreign ids (2303) and others' children (3026)", () => {
+    expect(
+      unpairingVerdicts(
+        PARENT.id,
+        ['CHILD0000001', PARENT.id, 'CHILD0000001', 'NOSUCHCODE01', 'FOREIGNCHILD', 'OTHERCHILD01'],
+        ENTERPRISE,
+        found,
+      ),
+    ).toEqual([null, 3016, 3017, 2303, 2303, 3026]);
   });
 });
 
@@ -128,7 +183,10 @@ describe('all or nothing (assertAllAccepted)', () => {
   });
 
   it('answers each refused entry under its index', () => {
-    expect(answer(() => assertAllAccepted('childrenIds', [null, 3018, 3006]))).toEqual({ status: 400, errors: { 'childrenIds.1': [3018], 'childrenIds.2': [3006] } });
+    expect(answer(() => assertAllAccepted('childrenIds', [null, 3018, 3006]))).toEqual({
+      status: 400,
+      errors: { 'childrenIds.1': [3018], 'childrenIds.2': [3006] },
+    });
   });
 });
 
@@ -136,17 +194,23 @@ describe('leaving a trackpoint with mandatory rules (assertMayLeaveTrackPoint)',
   const strict = { id: 'STRICT000001', barcode_type: 'strict', is_activated: true, current_track_point_key: 'packed' };
 
   it('mandatory pairing: a type that takes children leaves only with children (3020)', () => {
-    expect(answer(() => assertMayLeaveTrackPoint(TYPES, strict, { childrenCount: 0, linkCount: 1 }))).toEqual(common(3020));
+    expect(answer(() => assertMayLeaveTrackPoint(TYPES, strict, { childrenCount: 0, linkCount: 1 }))).toEqual(
+      common(3020),
+    );
     expect(answer(() => assertMayLeaveTrackPoint(TYPES, strict, { childrenCount: 2, linkCount: 1 }))).toBe('passed');
   });
 
   it('mandatory linking: a linkable type leaves only with a link (3086)', () => {
-    expect(answer(() => assertMayLeaveTrackPoint(TYPES, strict, { childrenCount: 2, linkCount: 0 }))).toEqual(common(3086));
+    expect(answer(() => assertMayLeaveTrackPoint(TYPES, strict, { childrenCount: 2, linkCount: 0 }))).toEqual(
+      common(3086),
+    );
   });
 
   it('mandatory unpairing: leaves only without children (3022)', () => {
     const atHub = { ...strict, current_track_point_key: 'hub' };
-    expect(answer(() => assertMayLeaveTrackPoint(TYPES, atHub, { childrenCount: 1, linkCount: 0 }))).toEqual(common(3022));
+    expect(answer(() => assertMayLeaveTrackPoint(TYPES, atHub, { childrenCount: 1, linkCount: 0 }))).toEqual(
+      common(3022),
+    );
     expect(answer(() => assertMayLeaveTrackPoint(TYPES, atHub, { childrenCount: 0, linkCount: 0 }))).toBe('passed');
   });
 
@@ -155,9 +219,12 @@ describe('leaving a trackpoint with mandatory rules (assertMayLeaveTrackPoint)',
   });
 });
 
-describe('the total of the children\'s values (sumOfValues)', () => {
+describe("the total of the children's values (sumOfValues)", () => {
   it('adds numbers and adjustment values and leaves out the rest', () => {
-    expect(sumOfValues([100, { type: 'increase', value: 40 }, 'text', null, 2.5])).toEqual({ sum: 142.5, numericCount: 3 });
+    expect(sumOfValues([100, { type: 'increase', value: 40 }, 'text', null, 2.5])).toEqual({
+      sum: 142.5,
+      numericCount: 3,
+    });
   });
 
   it('is null when no value is a number', () => {
@@ -217,8 +284,11 @@ describe('what a trackpoint says of relations', () => {
     expect(answer(() => assertNoRefusal(null))).toBe('passed');
   });
 
-  it('leaves out children\'s values that are not set or no finite number', () => {
-    expect(sumOfValues([undefined, 4, Number.NaN, { type: 'increase', value: Number.POSITIVE_INFINITY }])).toEqual({ sum: 4, numericCount: 1 });
+  it("leaves out children's values that are not set or no finite number", () => {
+    expect(sumOfValues([undefined, 4, Number.NaN, { type: 'increase', value: Number.POSITIVE_INFINITY }])).toEqual({
+      sum: 4,
+      numericCount: 1,
+    });
   });
 
   it('names the parent a child moved with, and nothing for data that is no record', () => {

@@ -3,7 +3,11 @@ import type { ProjectConfig } from '../../../schemas/project-config';
 import { assertClientUser, pickedProduct, productsOf } from '../../../server/rules/products';
 import { answer, CARRIER, CLIENT, common, CONFIG, label, onField, STAFF } from './fixtures';
 
-const FLU = { code: 'FLU-10', name: label('Influenza vaccine, 10 doses'), defaults: { productName: 'Influenza vaccine', caseCount: 10 } };
+const FLU = {
+  code: 'FLU-10',
+  name: label('Influenza vaccine, 10 doses'),
+  defaults: { productName: 'Influenza vaccine', caseCount: 10 },
+};
 const DILUENT = { code: 'DILUENT-5', name: label('Sterile diluent, 5 ml') };
 const WITH_PRODUCTS: ProjectConfig = { ...CONFIG, products: [FLU, DILUENT] };
 
@@ -14,9 +18,13 @@ describe('the product list', () => {
     expect(answer(() => assertClientUser(CARRIER))).toEqual(common(403, 403));
   });
 
-  it('shows each product\'s code, name and defaults; a product without defaults prefills nothing', () => {
+  it("shows each product's code, name and defaults; a product without defaults prefills nothing", () => {
     expect(productsOf(WITH_PRODUCTS)).toEqual([
-      { code: 'FLU-10', name: label('Influenza vaccine, 10 doses'), defaults: { productName: 'Influenza vaccine', caseCount: 10 } },
+      {
+        code: 'FLU-10',
+        name: label('Influenza vaccine, 10 doses'),
+        defaults: { productName: 'Influenza vaccine', caseCount: 10 },
+      },
       { code: 'DILUENT-5', name: label('Sterile diluent, 5 ml'), defaults: {} },
     ]);
   });
@@ -27,12 +35,12 @@ describe('the product list', () => {
 });
 
 describe('the product an activation names', () => {
-  it('is the project\'s product with that code', () => {
+  it("is the project's product with that code", () => {
     expect(pickedProduct(WITH_PRODUCTS, CLIENT, 'DILUENT-5')).toBe(DILUENT);
     expect(pickedProduct(WITH_PRODUCTS, CLIENT, 'FLU-10')).toBe(FLU);
   });
 
-  it('must be one of the project\'s products (2305 on productCode), also when the project has none', () => {
+  it("must be one of the project's products (2305 on productCode), also when the project has none", () => {
     expect(answer(() => pickedProduct(WITH_PRODUCTS, CLIENT, 'MMR-1'))).toEqual(onField('productCode', 2305));
     expect(answer(() => pickedProduct(CONFIG, CLIENT, 'FLU-10'))).toEqual(onField('productCode', 2305));
   });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { assertProjectFound, formSourceOf, isProjectId, projectLookup, revisionForWrite } from '../../../server/rules/projects';
+import {
+  assertProjectFound,
+  formSourceOf,
+  isProjectId,
+  projectLookup,
+  revisionForWrite,
+} from '../../../server/rules/projects';
 import { answer, common, CONFIG, PROJECT } from './fixtures';
 
 const UUID = '0b7285aa-0000-4000-8000-000000000101';

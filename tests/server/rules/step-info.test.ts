@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { assertRequiredInfo, assertStepInfoWellFormed, stepInfo, type StepInfo } from '../../../server/rules/step-info';
 import { answer, common, onField, trackPoint } from './fixtures';
 
-const address = { companyName: 'FrostLine Pharma', country: 'JPN', postalCode: '530-0001', prefecture: 'Osaka', address1: '1-1 Umeda', address2: 'Floor 3', phoneNumber: '+81 6-1234-5678' };
+const address = {
+  companyName: 'FrostLine Pharma',
+  country: 'JPN',
+  postalCode: '530-0001',
+  prefecture: 'Osaka',
+  address1: '1-1 Umeda',
+  address2: 'Floor 3',
+  phoneNumber: '+81 6-1234-5678',
+};
 const dimension = { height: 150, width: 120, depth: 100 };
 const shape = (info: StepInfo) => answer(() => assertStepInfoWellFormed(info, 'activation'));
 const bad = (errors: Record<string, number[]>) => ({ status: 400, errors });
@@ -32,16 +40,30 @@ describe('addresses, checked with the built-in address form', () => {
   });
 
   it('take lengths up to their limits', () => {
-    expect(shape({ origin: { ...address, address1: 'x'.repeat(200), companyName: 'x'.repeat(100), postalCode: 'x'.repeat(16), prefecture: 'x'.repeat(64) } })).toBe('passed');
+    expect(
+      shape({
+        origin: {
+          ...address,
+          address1: 'x'.repeat(200),
+          companyName: 'x'.repeat(100),
+          postalCode: 'x'.repeat(16),
+          prefecture: 'x'.repeat(64),
+        },
+      }),
+    ).toBe('passed');
   });
 
   it('leave a code shaped like alpha-3 that is no country to the trackpoint check (2201)', () => {
     expect(shape({ origin: { ...address, country: 'XYZ' } })).toBe('passed');
-    expect(answer(() => assertRequiredInfo(trackPoint('hub'), { origin: { ...address, country: 'XYZ' } }))).toEqual(onField('origin.country', 2201));
+    expect(answer(() => assertRequiredInfo(trackPoint('hub'), { origin: { ...address, country: 'XYZ' } }))).toEqual(
+      onField('origin.country', 2201),
+    );
   });
 
-  it('name the side: the destination\'s problems are under destination.*', () => {
-    expect(shape({ origin: address, destination: { country: 'JPN' } })).toEqual(bad({ 'destination.address1': [1000] }));
+  it("name the side: the destination's problems are under destination.*", () => {
+    expect(shape({ origin: address, destination: { country: 'JPN' } })).toEqual(
+      bad({ 'destination.address1': [1000] }),
+    );
   });
 });
 
@@ -51,7 +73,7 @@ describe('package information, checked with the built-in package form', () => {
     expect(shape({ dimension, weight: 100000 })).toBe('passed');
   });
 
-  it('checks the values as sent, not rounded to the form\'s precision first', () => {
+  it("checks the values as sent, not rounded to the form's precision first", () => {
     expect(shape({ weight: 100000.04 })).toEqual(bad({ weight: [1009] }));
     expect(shape({ weight: -0.04 })).toEqual(bad({ weight: [1010] }));
     expect(shape({ dimension: { ...dimension, depth: 100000.04 } })).toEqual(bad({ 'dimension.depth': [1009] }));
@@ -60,7 +82,9 @@ describe('package information, checked with the built-in package form', () => {
 
   it('needs every size of a dimension sent (1000), as numbers (1001), and nothing else in it (2200)', () => {
     expect(shape({ dimension: { height: 1, width: 2 } })).toEqual(bad({ 'dimension.depth': [1000] }));
-    expect(shape({ dimension: {} })).toEqual(bad({ 'dimension.depth': [1000], 'dimension.width': [1000], 'dimension.height': [1000] }));
+    expect(shape({ dimension: {} })).toEqual(
+      bad({ 'dimension.depth': [1000], 'dimension.width': [1000], 'dimension.height': [1000] }),
+    );
     expect(shape({ dimension: { ...dimension, width: '120' } })).toEqual(bad({ 'dimension.width': [1001] }));
     expect(shape({ dimension: { ...dimension, weight: 5 } })).toEqual(bad({ 'dimension.weight': [2200] }));
   });
@@ -73,10 +97,24 @@ describe('package information, checked with the built-in package form', () => {
 });
 
 it('answers every problem of a step at once, by field', () => {
-  expect(shape({ origin: { ...address, address1: '' }, destination: { ...address, phoneNumber: 'x' }, dimension: { height: 1, width: 1 }, weight: -1 }, )).toEqual(bad({
-    'origin.address1': [1000], 'destination.phoneNumber': [1001], 'dimension.depth': [1000], weight: [1010],
-  }));
-  expect(answer(() => assertStepInfoWellFormed({ origin: {} }, 'tracking'))).toEqual(bad({ 'origin.country': [1000], 'origin.address1': [1000] }));
+  expect(
+    shape({
+      origin: { ...address, address1: '' },
+      destination: { ...address, phoneNumber: 'x' },
+      dimension: { height: 1, width: 1 },
+      weight: -1,
+    }),
+  ).toEqual(
+    bad({
+      'origin.address1': [1000],
+      'destination.phoneNumber': [1001],
+      'dimension.depth': [1000],
+      weight: [1010],
+    }),
+  );
+  expect(answer(() => assertStepInfoWellFormed({ origin: {} }, 'tracking'))).toEqual(
+    bad({ 'origin.country': [1000], 'origin.address1': [1000] }),
+  );
 });
 
 describe('what a trackpoint requires', () => {
@@ -93,25 +131,49 @@ describe('what a trackpoint requires', () => {
     ['the destination', 'requireDestination', { destination: undefined }],
     ['the dimension', 'requirePackageInfo', { dimension: undefined }],
     ['the weight', 'requirePackageInfo', { weight: undefined }],
-  ] as const)('refuses a step without %s where the trackpoint requires it (3003), and only there', (_name, flag, missing) => {
-    expect(answer(() => assertRequiredInfo(everything, { ...full, ...missing }))).toEqual(common(3003));
-    expect(answer(() => assertRequiredInfo(trackPoint('p', { [flag]: true }), { ...full, ...missing }))).toEqual(common(3003));
-    expect(answer(() => assertRequiredInfo(trackPoint('p', { [flag]: false }), { ...full, ...missing }))).toBe('passed');
-  });
+  ] as const)(
+    'refuses a step without %s where the trackpoint requires it (3003), and only there',
+    (_name, flag, missing) => {
+      expect(answer(() => assertRequiredInfo(everything, { ...full, ...missing }))).toEqual(common(3003));
+      expect(answer(() => assertRequiredInfo(trackPoint('p', { [flag]: true }), { ...full, ...missing }))).toEqual(
+        common(3003),
+      );
+      expect(answer(() => assertRequiredInfo(trackPoint('p', { [flag]: false }), { ...full, ...missing }))).toBe(
+        'passed',
+      );
+    },
+  );
 
   it('counts a weight of 0 as given', () => {
     expect(answer(() => assertRequiredInfo(everything, { ...full, weight: 0 }))).toBe('passed');
   });
 
   it('refuses a country that is not an ISO alpha-3 code (2201), missing information first', () => {
-    expect(answer(() => assertRequiredInfo(everything, { ...full, destination: { ...address, country: 'XYZ' } }))).toEqual(onField('destination.country', 2201));
-    expect(answer(() => assertRequiredInfo(everything, { ...full, origin: { ...address, country: 'XYZ' }, weight: undefined }))).toEqual(common(3003));
-    expect(answer(() => assertRequiredInfo(trackPoint('hub'), { origin: { ...address, country: 'ZWE' }, destination: { ...address, country: 'CHN' } }))).toBe('passed');
+    expect(
+      answer(() => assertRequiredInfo(everything, { ...full, destination: { ...address, country: 'XYZ' } })),
+    ).toEqual(onField('destination.country', 2201));
+    expect(
+      answer(() =>
+        assertRequiredInfo(everything, { ...full, origin: { ...address, country: 'XYZ' }, weight: undefined }),
+      ),
+    ).toEqual(common(3003));
+    expect(
+      answer(() =>
+        assertRequiredInfo(trackPoint('hub'), {
+          origin: { ...address, country: 'ZWE' },
+          destination: { ...address, country: 'CHN' },
+        }),
+      ),
+    ).toBe('passed');
   });
 });
 
-it('stores a step\'s addresses and package information as sent, leaving out what was not given', () => {
-  expect(stepInfo({ origin: address, dimension: { ...dimension, depth: 12.34 }, weight: 12.34 })).toEqual({ origin: address, dimension: { ...dimension, depth: 12.34 }, weight: 12.34 });
+it("stores a step's addresses and package information as sent, leaving out what was not given", () => {
+  expect(stepInfo({ origin: address, dimension: { ...dimension, depth: 12.34 }, weight: 12.34 })).toEqual({
+    origin: address,
+    dimension: { ...dimension, depth: 12.34 },
+    weight: 12.34,
+  });
   expect(stepInfo({})).toEqual({});
   expect(stepInfo({ weight: 0 })).toEqual({ weight: 0 });
 });

@@ -1,11 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import type { BulkBarcode, BulkContext } from '../../../server/rules/bulk';
-import { assertStockLocation, availableAt, availableBins, stockVerdict, stockVerdicts, toLocation, type LocationRow } from '../../../server/rules/stock';
+import {
+  assertStockLocation,
+  availableAt,
+  availableBins,
+  stockVerdict,
+  stockVerdicts,
+  toLocation,
+  type LocationRow,
+} from '../../../server/rules/stock';
 import { answer, common, ENTERPRISE, label } from './fixtures';
 
-const loc = (id: string, kind: LocationRow['kind'], parent: string | null, extra: Partial<LocationRow> = {}): LocationRow => ({
-  id, enterprise_id: ENTERPRISE, project_code: 'demo', parent_id: parent, kind, code: id.toUpperCase(), name: label(id),
-  stock_in_track_points: [], stock_out_track_points: [], ...extra,
+const loc = (
+  id: string,
+  kind: LocationRow['kind'],
+  parent: string | null,
+  extra: Partial<LocationRow> = {},
+): LocationRow => ({
+  id,
+  enterprise_id: ENTERPRISE,
+  project_code: 'demo',
+  parent_id: parent,
+  kind,
+  code: id.toUpperCase(),
+  name: label(id),
+  stock_in_track_points: [],
+  stock_out_track_points: [],
+  ...extra,
 });
 const WAREHOUSE = loc('wh', 'warehouse', null);
 const RACK = loc('rack', 'rack', 'wh');
@@ -14,14 +35,30 @@ const OTHER_BIN = loc('bin2', 'bin', 'rack', { stock_in_track_points: ['packed']
 const PROJECT = { enterprise_id: ENTERPRISE, code: 'demo' };
 
 const barcode = (id: string, extra: Partial<BulkBarcode> = {}): BulkBarcode => ({
-  id, enterprise_id: ENTERPRISE, project_code: 'demo', project_version: 1, barcode_type: 'box', is_activated: true, is_deactivated: false,
-  current_track_point_key: 'hub', external_id: null, parent_id: null, revision: 1, is_sealed: false, children_count: 0, link_count: 0, stock_location_id: null, ...extra,
+  id,
+  enterprise_id: ENTERPRISE,
+  project_code: 'demo',
+  project_version: 1,
+  barcode_type: 'box',
+  is_activated: true,
+  is_deactivated: false,
+  current_track_point_key: 'hub',
+  external_id: null,
+  parent_id: null,
+  revision: 1,
+  is_sealed: false,
+  children_count: 0,
+  link_count: 0,
+  stock_location_id: null,
+  ...extra,
 });
 
 describe('the location of a stock request', () => {
   it('must exist in the enterprise (3073), belong to the project (3074) and be a bin (3079)', () => {
     expect(answer(() => assertStockLocation([], PROJECT))).toEqual(common(3073));
-    expect(answer(() => assertStockLocation([{ ...BIN, enterprise_id: 'ent-harbour' }], PROJECT))).toEqual(common(3073));
+    expect(answer(() => assertStockLocation([{ ...BIN, enterprise_id: 'ent-harbour' }], PROJECT))).toEqual(
+      common(3073),
+    );
     expect(answer(() => assertStockLocation([{ ...BIN, project_code: 'secure' }], PROJECT))).toEqual(common(3074));
     expect(answer(() => assertStockLocation([WAREHOUSE, RACK], PROJECT))).toEqual(common(3079));
     expect(answer(() => assertStockLocation([WAREHOUSE], PROJECT))).toEqual(common(3079));
@@ -30,7 +67,7 @@ describe('the location of a stock request', () => {
 });
 
 describe('stock verdicts', () => {
-  it('stock in: available at the barcode\'s trackpoint (3075), not in stock yet (3076); a paired child is not stocked alone (3013)', () => {
+  it("stock in: available at the barcode's trackpoint (3075), not in stock yet (3076); a paired child is not stocked alone (3013)", () => {
     expect(stockVerdict(barcode('a'), BIN, 'in')).toBeNull();
     expect(stockVerdict(barcode('a', { current_track_point_key: 'delivered' }), BIN, 'in')).toBe(3075);
     expect(stockVerdict(barcode('a', { current_track_point_key: null }), BIN, 'in')).toBe(3075);
@@ -39,14 +76,28 @@ describe('stock verdicts', () => {
   });
 
   it('stock out: available (3075), in stock (3077), in this bin (3078)', () => {
-    expect(stockVerdict(barcode('a', { stock_location_id: 'bin', current_track_point_key: 'delivered' }), BIN, 'out')).toBeNull();
-    expect(stockVerdict(barcode('a', { stock_location_id: 'bin', current_track_point_key: 'packed' }), BIN, 'out')).toBe(3075);
+    expect(
+      stockVerdict(barcode('a', { stock_location_id: 'bin', current_track_point_key: 'delivered' }), BIN, 'out'),
+    ).toBeNull();
+    expect(
+      stockVerdict(barcode('a', { stock_location_id: 'bin', current_track_point_key: 'packed' }), BIN, 'out'),
+    ).toBe(3075);
     expect(stockVerdict(barcode('a'), BIN, 'out')).toBe(3077);
     expect(stockVerdict(barcode('a', { stock_location_id: 'bin2' }), BIN, 'out')).toBe(3078);
   });
 
   it('the list checks first, in the order listed', () => {
-    const ctx: BulkContext = { selfId: '', enterpriseId: ENTERPRISE, projectCode: 'demo', projectVersion: 1, found: new Map([['a', barcode('a')], ['b', barcode('b', { stock_location_id: 'bin' })]]), permitted: true };
+    const ctx: BulkContext = {
+      selfId: '',
+      enterpriseId: ENTERPRISE,
+      projectCode: 'demo',
+      projectVersion: 1,
+      found: new Map([
+        ['a', barcode('a')],
+        ['b', barcode('b', { stock_location_id: 'bin' })],
+      ]),
+      permitted: true,
+    };
     expect(stockVerdicts(['a', 'b', 'a', 'zz'], BIN, 'in', ctx)).toEqual([null, 3076, 3017, 2303]);
     expect(stockVerdicts(['a'], BIN, 'in', { ...ctx, permitted: false })).toEqual([403]);
   });
@@ -69,7 +120,10 @@ describe('a location as the client sees it', () => {
   it('carries the path from its warehouse to itself', () => {
     const byId = new Map([WAREHOUSE, RACK, BIN].map((l) => [l.id, l]));
     expect(toLocation(BIN, byId)).toEqual({
-      id: 'bin', code: 'BIN', kind: 'bin', name: label('bin'),
+      id: 'bin',
+      code: 'BIN',
+      kind: 'bin',
+      name: label('bin'),
       path: [WAREHOUSE, RACK, BIN].map((l) => ({ id: l.id, code: l.code, kind: l.kind, name: l.name })),
     });
   });

@@ -1,13 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { editedTrackPoint, mayEdit, mayUndo, nextTrackPoint, trackPointsOf, validatedTrackPointForms } from '../../../server/rules/tracking';
+import {
+  editedTrackPoint,
+  mayEdit,
+  mayUndo,
+  nextTrackPoint,
+  trackPointsOf,
+  validatedTrackPointForms,
+} from '../../../server/rules/tracking';
 import { answer, BOX, common, CONFIG, label, OUTSIDER, PROJECT, STAFF } from './fixtures';
 
 const types = CONFIG.barcodeTypes;
-const at = (current: string | null, extra: object = {}) => ({ is_activated: true, barcode_type: 'box', current_track_point_key: current, parent_id: null, ...extra });
-const step = (seq: number, trackPointKey: string, userId: string | null = STAFF.userId) => ({ seq, user_id: userId, track_point_key: trackPointKey });
+const at = (current: string | null, extra: object = {}) => ({
+  is_activated: true,
+  barcode_type: 'box',
+  current_track_point_key: current,
+  parent_id: null,
+  ...extra,
+});
+const step = (seq: number, trackPointKey: string, userId: string | null = STAFF.userId) => ({
+  seq,
+  user_id: userId,
+  track_point_key: trackPointKey,
+});
 
 describe('the next trackpoint', () => {
-  it('is the one after the current trackpoint, in the type\'s order', () => {
+  it("is the one after the current trackpoint, in the type's order", () => {
     expect(nextTrackPoint(types, at('packed'), 'hub')).toEqual({ barcodeType: 'box', point: BOX.trackPoints[1] });
     expect(nextTrackPoint(types, at('hub'), 'delivered').point.key).toBe('delivered');
   });
@@ -18,7 +35,9 @@ describe('the next trackpoint', () => {
   });
 
   it('is refused to a paired child, which travels with its parent (3013)', () => {
-    expect(answer(() => nextTrackPoint(types, at('packed', { parent_id: 'BBBBBBBBBBBB' }), 'hub'))).toEqual(common(3013));
+    expect(answer(() => nextTrackPoint(types, at('packed', { parent_id: 'BBBBBBBBBBBB' }), 'hub'))).toEqual(
+      common(3013),
+    );
   });
 
   it('needs a type the project still has ($common 2207)', () => {
@@ -36,7 +55,10 @@ describe('the next trackpoint', () => {
 
 describe('undoing a step', () => {
   it('takes back the latest step for whoever added it, back to the trackpoint before', () => {
-    expect(mayUndo(types, at('hub'), step(3, 'hub'), STAFF, 3)).toEqual({ step: step(3, 'hub'), previous: BOX.trackPoints[0] });
+    expect(mayUndo(types, at('hub'), step(3, 'hub'), STAFF, 3)).toEqual({
+      step: step(3, 'hub'),
+      previous: BOX.trackPoints[0],
+    });
     expect(mayUndo(types, at('delivered'), step(5, 'delivered'), STAFF, 5).previous.key).toBe('hub');
   });
 
@@ -54,8 +76,12 @@ describe('undoing a step', () => {
 
   it('cannot go back before the first trackpoint, or along a type that is gone (3008)', () => {
     expect(answer(() => mayUndo(types, at('packed'), step(3, 'packed'), STAFF, 3))).toEqual(common(3008));
-    expect(answer(() => mayUndo(types, at('hub', { barcode_type: 'barrel' }), step(3, 'hub'), STAFF, 3))).toEqual(common(3008));
-    expect(answer(() => mayUndo(types, at('hub', { barcode_type: null }), step(3, 'hub'), STAFF, 3))).toEqual(common(3008));
+    expect(answer(() => mayUndo(types, at('hub', { barcode_type: 'barrel' }), step(3, 'hub'), STAFF, 3))).toEqual(
+      common(3008),
+    );
+    expect(answer(() => mayUndo(types, at('hub', { barcode_type: null }), step(3, 'hub'), STAFF, 3))).toEqual(
+      common(3008),
+    );
   });
 });
 
@@ -80,7 +106,7 @@ describe('editing a step', () => {
   });
 });
 
-it('knows a type\'s trackpoints in order, and none of an unknown type', () => {
+it("knows a type's trackpoints in order, and none of an unknown type", () => {
   expect(trackPointsOf(types, 'box').map((t) => t.key)).toEqual(['packed', 'hub', 'delivered']);
   expect(trackPointsOf(types, 'barrel')).toEqual([]);
   expect(trackPointsOf(types, null)).toEqual([]);
@@ -90,26 +116,53 @@ describe('trackpoint forms', () => {
   const hub = BOX.trackPoints[1]!;
 
   it('are validated with the renderer and stored as it computes them (numbers rounded)', () => {
-    expect(validatedTrackPointForms(PROJECT, 'box', hub, { receiving: { temperature: 4.6 } }, 'AAAAAAAAAAAA')).toEqual({ receiving: { temperature: 5 } });
+    expect(validatedTrackPointForms(PROJECT, 'box', hub, { receiving: { temperature: 4.6 } }, 'AAAAAAAAAAAA')).toEqual({
+      receiving: { temperature: 5 },
+    });
   });
 
   it('answer errors under forms.<form>.<field>, an unknown form as 2200 and a missing one as empty', () => {
     expect(answer(() => validatedTrackPointForms(PROJECT, 'box', hub, { bogus: {} }, 'AAAAAAAAAAAA'))).toEqual({
-      status: 400, errors: { 'forms.bogus': [2200], 'forms.receiving.temperature': [1000] },
+      status: 400,
+      errors: { 'forms.bogus': [2200], 'forms.receiving.temperature': [1000] },
     });
-    expect(answer(() => validatedTrackPointForms(PROJECT, 'box', hub, { receiving: { temperature: 'cold' } }, 'AAAAAAAAAAAA'))).toEqual({
-      status: 400, errors: { 'forms.receiving.temperature': [1001] },
+    expect(
+      answer(() =>
+        validatedTrackPointForms(PROJECT, 'box', hub, { receiving: { temperature: 'cold' } }, 'AAAAAAAAAAAA'),
+      ),
+    ).toEqual({
+      status: 400,
+      errors: { 'forms.receiving.temperature': [1001] },
     });
   });
 
   it('are checked each, at a trackpoint with several', () => {
     const field = (key: string) => ({ type: 'text' as const, key, label: label(key) });
-    const twoForms = { ...hub, trackPointForms: [{ key: 'receiving', customFields: [field('dock')] }, { key: 'inspection', customFields: [field('inspector')] }] };
+    const twoForms = {
+      ...hub,
+      trackPointForms: [
+        { key: 'receiving', customFields: [field('dock')] },
+        { key: 'inspection', customFields: [field('inspector')] },
+      ],
+    };
     // Another code: compiled forms are cached by project code and version.
-    const project = { ...PROJECT, code: 'two-forms', config: { ...CONFIG, barcodeTypes: { box: { ...BOX, trackPoints: [BOX.trackPoints[0]!, twoForms] } } } };
-    expect(validatedTrackPointForms(project, 'box', twoForms, { receiving: { dock: 'D1' }, inspection: { inspector: 'Mai' } }, 'AAAAAAAAAAAA'))
-      .toEqual({ receiving: { dock: 'D1' }, inspection: { inspector: 'Mai' } });
-    expect(answer(() => validatedTrackPointForms(project, 'box', twoForms, { inspection: { dock: 'D1' } }, 'AAAAAAAAAAAA'))).toEqual({ status: 400, errors: { 'forms.inspection.dock': [2200] } });
+    const project = {
+      ...PROJECT,
+      code: 'two-forms',
+      config: { ...CONFIG, barcodeTypes: { box: { ...BOX, trackPoints: [BOX.trackPoints[0]!, twoForms] } } },
+    };
+    expect(
+      validatedTrackPointForms(
+        project,
+        'box',
+        twoForms,
+        { receiving: { dock: 'D1' }, inspection: { inspector: 'Mai' } },
+        'AAAAAAAAAAAA',
+      ),
+    ).toEqual({ receiving: { dock: 'D1' }, inspection: { inspector: 'Mai' } });
+    expect(
+      answer(() => validatedTrackPointForms(project, 'box', twoForms, { inspection: { dock: 'D1' } }, 'AAAAAAAAAAAA')),
+    ).toEqual({ status: 400, errors: { 'forms.inspection.dock': [2200] } });
   });
 
   it('are none at a trackpoint without forms', () => {

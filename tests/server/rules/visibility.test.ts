@@ -5,15 +5,34 @@ import { OUTSIDER, PROJECT, STAFF } from './fixtures';
 const stored = {
   barcode_type: 'box',
   activation_data: {
-    productName: 'Vaccine', internalCost: 1200, qaNotes: 'recall risk', weight: 80, trackingNumber: 'TN-1', externalId: 'PO-1',
-    dimension: { height: 1, width: 1, depth: 1 }, origin: { country: 'JPN' }, destination: { country: 'USA' }, leftover: 'x',
+    productName: 'Vaccine',
+    internalCost: 1200,
+    qaNotes: 'recall risk',
+    weight: 80,
+    trackingNumber: 'TN-1',
+    externalId: 'PO-1',
+    dimension: { height: 1, width: 1, depth: 1 },
+    origin: { country: 'JPN' },
+    destination: { country: 'USA' },
+    leftover: 'x',
   },
 };
-const builtIn = { weight: 80, trackingNumber: 'TN-1', externalId: 'PO-1', dimension: { height: 1, width: 1, depth: 1 }, origin: { country: 'JPN' }, destination: { country: 'USA' } };
+const builtIn = {
+  weight: 80,
+  trackingNumber: 'TN-1',
+  externalId: 'PO-1',
+  dimension: { height: 1, width: 1, depth: 1 },
+  origin: { country: 'JPN' },
+  destination: { country: 'USA' },
+};
 
 describe('activation data a viewer may see', () => {
   it('shows users of the enterprise the visible and visible-when-logged-in fields', () => {
-    expect(visibleActivationData(PROJECT, stored, STAFF)).toEqual({ productName: 'Vaccine', internalCost: 1200, ...builtIn });
+    expect(visibleActivationData(PROJECT, stored, STAFF)).toEqual({
+      productName: 'Vaccine',
+      internalCost: 1200,
+      ...builtIn,
+    });
   });
 
   it('shows visitors and other enterprises only the visible fields', () => {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { type ManifestProject, webManifest } from '../../../server/rules/web-manifest';
 
-const project = (extra: Partial<ManifestProject> = {}): ManifestProject => ({ id: 'p1', code: 'acme', name: 'Cold chain', logoType: null, ...extra });
+const project = (extra: Partial<ManifestProject> = {}): ManifestProject => ({
+  id: 'p1',
+  code: 'acme',
+  name: 'Cold chain',
+  logoType: null,
+  ...extra,
+});
 
 /** The app's own install icons, as every project's manifest lists them. */
 const APP_ICONS = [
@@ -12,11 +18,18 @@ const APP_ICONS = [
 
 const shortName = (name: string) => webManifest(project({ name })).short_name;
 
-describe('a project\'s web app manifest (issue 20: the app installs per project)', () => {
-  it('the installed app starts at the project\'s own address, under its name, standalone, in the app\'s colours and icons', () => {
+describe("a project's web app manifest (issue 20: the app installs per project)", () => {
+  it("the installed app starts at the project's own address, under its name, standalone, in the app's colours and icons", () => {
     expect(webManifest(project())).toEqual({
-      id: '/acme', name: 'Cold chain', short_name: 'Cold chain', start_url: '/acme', scope: '/', display: 'standalone',
-      theme_color: '#0b7285', background_color: '#ffffff', icons: APP_ICONS,
+      id: '/acme',
+      name: 'Cold chain',
+      short_name: 'Cold chain',
+      start_url: '/acme',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#0b7285',
+      background_color: '#ffffff',
+      icons: APP_ICONS,
     });
   });
 
@@ -27,7 +40,7 @@ describe('a project\'s web app manifest (issue 20: the app installs per project)
     ]);
   });
 
-  it('a bitmap logo comes after the app\'s icons, without a size', () => {
+  it("a bitmap logo comes after the app's icons, without a size", () => {
     expect(webManifest(project({ logoType: 'image/png' })).icons).toEqual([
       ...APP_ICONS,
       { src: '/api/barcode/project-logo/p1', type: 'image/png', purpose: 'any' },
@@ -35,8 +48,8 @@ describe('a project\'s web app manifest (issue 20: the app installs per project)
   });
 });
 
-describe('the name under the installed app\'s icon', () => {
-  it('is the project\'s name when it has at most 12 characters', () => {
+describe("the name under the installed app's icon", () => {
+  it("is the project's name when it has at most 12 characters", () => {
     expect(shortName('Cold chain')).toBe('Cold chain');
     expect(shortName('Cold chain A')).toBe('Cold chain A');
   });
@@ -46,7 +59,7 @@ describe('the name under the installed app\'s icon', () => {
     expect(shortName('Refrigerated shipments')).toBe('Refrigerated');
   });
 
-  it('is the project\'s code when the first word is longer, or the name starts with a space', () => {
+  it("is the project's code when the first word is longer, or the name starts with a space", () => {
     expect(shortName('Supercalifragilistic deliveries')).toBe('acme');
     expect(shortName(' Cold chain deliveries')).toBe('acme');
   });

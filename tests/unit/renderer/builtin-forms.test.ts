@@ -2,23 +2,52 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@schemas/error-codes';
 import { COUNTRY_CODES } from '@schemas/countries';
 import { EXTERNAL_ID_MAX_LENGTH, TRACKING_NUMBER_MAX_LENGTH } from '@schemas/validation';
-import { ADDRESS_KEYS, addressFields, identifierFields, packageFields, SPECIAL_FIELD_NAMES } from '@renderer/builtin-forms';
-import { compileForm, fieldsOf, formSourceOfFields, stageOf, type FormRef, type FormSource } from '@renderer/compile-form';
+import {
+  ADDRESS_KEYS,
+  addressFields,
+  identifierFields,
+  packageFields,
+  SPECIAL_FIELD_NAMES,
+} from '@renderer/builtin-forms';
+import {
+  compileForm,
+  fieldsOf,
+  formSourceOfFields,
+  stageOf,
+  type FormRef,
+  type FormSource,
+} from '@renderer/compile-form';
 import { validateFormData } from '@renderer/validate';
 import { text } from './fixtures';
 
 /** The forms every project has, compiled as the server compiles them (renderer/compile-form.ts). */
 const source = formSourceOfFields([text('lot', { required: true, maxLength: 5 })], 'demo');
 const viewer = { language: 'en', loggedIn: true } as const;
-const check = (ref: FormRef, data: object, language: 'en' | 'ja' = 'en') => validateFormData(compileForm(source, ref, { ...viewer, language }), data).errors;
+const check = (ref: FormRef, data: object, language: 'en' | 'ja' = 'en') =>
+  validateFormData(compileForm(source, ref, { ...viewer, language }), data).errors;
 const address: FormRef = { form: 'address', barcodeType: 't', stage: 'tracking' };
-const packageRef = (packageRequired: boolean, withActivationFields = false): FormRef => ({ form: 'package', barcodeType: 't', stage: 'activation', packageRequired, withActivationFields });
+const packageRef = (packageRequired: boolean, withActivationFields = false): FormRef => ({
+  form: 'package',
+  barcodeType: 't',
+  stage: 'activation',
+  packageRequired,
+  withActivationFields,
+});
 const good = { country: 'JPN', address1: '1-1 Chiyoda' };
 
 describe('the address form (spec section 3)', () => {
   it('a country and a first address line are enough', () => {
     expect(check(address, good)).toEqual({});
-    expect(check(address, { ...good, companyName: 'ACME', postalCode: '100-0001', prefecture: 'Tokyo', address2: 'Floor 3', phoneNumber: '+81 3 1234 5678' })).toEqual({});
+    expect(
+      check(address, {
+        ...good,
+        companyName: 'ACME',
+        postalCode: '100-0001',
+        prefecture: 'Tokyo',
+        address2: 'Floor 3',
+        phoneNumber: '+81 3 1234 5678',
+      }),
+    ).toEqual({});
   });
 
   it('country and first address line are required; an empty first line counts as missing', () => {
@@ -29,7 +58,8 @@ describe('the address form (spec section 3)', () => {
 
   it('the country is one of the ISO alpha-3 codes', () => {
     expect(check(address, { ...good, country: 'XXX' })).toEqual({ country: [ErrorCode.invalidFormat] });
-    for (const country of ['USA', 'CHN', COUNTRY_CODES.at(-1)]) expect(check(address, { ...good, country })).toEqual({});
+    for (const country of ['USA', 'CHN', COUNTRY_CODES.at(-1)])
+      expect(check(address, { ...good, country })).toEqual({});
   });
 
   it('each text has its length limit', () => {
@@ -50,8 +80,12 @@ describe('the address form (spec section 3)', () => {
     const form = compileForm(source, address, { ...viewer, language: 'ja' });
     expect(form.schema.properties.country?.title).toBe('国');
     expect(form.schema.properties.address1?.title).toBe('住所1');
-    expect(compileForm(source, address, { ...viewer, language: 'zh-TW' }).schema.properties.postalCode?.title).toBe('郵遞區號');
-    expect(compileForm(source, address, { ...viewer, language: 'zh-CN' }).schema.properties.prefecture?.title).toBe('省 / 州');
+    expect(compileForm(source, address, { ...viewer, language: 'zh-TW' }).schema.properties.postalCode?.title).toBe(
+      '郵遞區號',
+    );
+    expect(compileForm(source, address, { ...viewer, language: 'zh-CN' }).schema.properties.prefecture?.title).toBe(
+      '省 / 州',
+    );
     expect(compileForm(source, address, viewer).schema.properties.companyName?.title).toBe('Company name');
   });
 });
@@ -59,8 +93,24 @@ describe('the address form (spec section 3)', () => {
 describe('the package form (spec section 3)', () => {
   it('depth, width, height in cm and weight in kg, drawn before the fields that share the form', () => {
     const form = compileForm(source, packageRef(false, true), viewer);
-    expect(form.uiSchema['ui:order']).toEqual(['depth', 'width', 'height', 'weight', 'trackingNumber', 'externalId', 'lot']);
-    expect(form.fields.map((f) => (f.type === 'number' ? f.unitSuffix : undefined))).toEqual(['cm', 'cm', 'cm', 'kg', undefined, undefined, undefined]);
+    expect(form.uiSchema['ui:order']).toEqual([
+      'depth',
+      'width',
+      'height',
+      'weight',
+      'trackingNumber',
+      'externalId',
+      'lot',
+    ]);
+    expect(form.fields.map((f) => (f.type === 'number' ? f.unitSuffix : undefined))).toEqual([
+      'cm',
+      'cm',
+      'cm',
+      'kg',
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect(form.schema.properties.depth?.title).toBe('Depth');
   });
 
@@ -72,21 +122,48 @@ describe('the package form (spec section 3)', () => {
   });
 
   it('measures are 0 to 100000, kept to one decimal', () => {
-    expect(check(packageRef(false), { depth: -1, weight: 100001 })).toEqual({ depth: [ErrorCode.valueGreaterThanOrEqual], weight: [ErrorCode.valueLessThanOrEqual] });
-    const { data } = validateFormData(compileForm(source, packageRef(false), viewer), { depth: 0, width: 100000, height: 12.34, weight: 2.25 });
+    expect(check(packageRef(false), { depth: -1, weight: 100001 })).toEqual({
+      depth: [ErrorCode.valueGreaterThanOrEqual],
+      weight: [ErrorCode.valueLessThanOrEqual],
+    });
+    const { data } = validateFormData(compileForm(source, packageRef(false), viewer), {
+      depth: 0,
+      width: 100000,
+      height: 12.34,
+      weight: 2.25,
+    });
     expect(data).toEqual({ depth: 0, width: 100000, height: 12.3, weight: 2.3 });
   });
 
   it('at activation the identifiers come with it, with their length limits, and the activation fields follow', () => {
-    expect(check(packageRef(false, true), { trackingNumber: 'x'.repeat(TRACKING_NUMBER_MAX_LENGTH), externalId: 'x'.repeat(EXTERNAL_ID_MAX_LENGTH), lot: 'A' })).toEqual({});
-    expect(check(packageRef(false, true), { trackingNumber: 'x'.repeat(TRACKING_NUMBER_MAX_LENGTH + 1), externalId: 'x'.repeat(EXTERNAL_ID_MAX_LENGTH + 1) }))
-      .toEqual({ trackingNumber: [ErrorCode.lengthMoreThan], externalId: [ErrorCode.lengthMoreThan], lot: [ErrorCode.emptyField] });
+    expect(
+      check(packageRef(false, true), {
+        trackingNumber: 'x'.repeat(TRACKING_NUMBER_MAX_LENGTH),
+        externalId: 'x'.repeat(EXTERNAL_ID_MAX_LENGTH),
+        lot: 'A',
+      }),
+    ).toEqual({});
+    expect(
+      check(packageRef(false, true), {
+        trackingNumber: 'x'.repeat(TRACKING_NUMBER_MAX_LENGTH + 1),
+        externalId: 'x'.repeat(EXTERNAL_ID_MAX_LENGTH + 1),
+      }),
+    ).toEqual({
+      trackingNumber: [ErrorCode.lengthMoreThan],
+      externalId: [ErrorCode.lengthMoreThan],
+      lot: [ErrorCode.emptyField],
+    });
     expect(check(packageRef(false, false), { lot: 'A' })).toEqual({ lot: [ErrorCode.invalidKey] });
     expect(identifierFields().map((f) => f.label.ja)).toEqual(['追跡番号', '外部ID']);
   });
 
   it('the built-in names custom fields may not reuse are the identifiers and the package measures', () => {
-    expect([...SPECIAL_FIELD_NAMES].sort()).toEqual([...identifierFields(), ...packageFields(false)].map((f) => f.key).concat('dimension').sort());
+    expect([...SPECIAL_FIELD_NAMES].sort()).toEqual(
+      [...identifierFields(), ...packageFields(false)]
+        .map((f) => f.key)
+        .concat('dimension')
+        .sort(),
+    );
   });
 });
 
@@ -94,18 +171,44 @@ describe('which fields a form has, and its stage', () => {
   const project = formSourceOfFields([text('lot')]);
   it('an unknown barcode type, trackpoint or form has none', () => {
     expect(fieldsOf(project, { form: 'activation', barcodeType: 'nope', stage: 'activation' })).toEqual([]);
-    expect(fieldsOf(project, { form: 'trackPoint', barcodeType: 't', trackPointKey: 'start', formKey: 'nope' })).toEqual([]);
-    expect(fieldsOf(project, { form: 'trackPoint', barcodeType: 't', trackPointKey: 'nope', formKey: 'f' })).toEqual([]);
-    expect(fieldsOf(project, { form: 'package', barcodeType: 'nope', stage: 'activation', packageRequired: false, withActivationFields: true }).map((f) => f.key))
-      .toEqual(['depth', 'width', 'height', 'weight', 'trackingNumber', 'externalId']);
+    expect(
+      fieldsOf(project, { form: 'trackPoint', barcodeType: 't', trackPointKey: 'start', formKey: 'nope' }),
+    ).toEqual([]);
+    expect(fieldsOf(project, { form: 'trackPoint', barcodeType: 't', trackPointKey: 'nope', formKey: 'f' })).toEqual(
+      [],
+    );
+    expect(
+      fieldsOf(project, {
+        form: 'package',
+        barcodeType: 'nope',
+        stage: 'activation',
+        packageRequired: false,
+        withActivationFields: true,
+      }).map((f) => f.key),
+    ).toEqual(['depth', 'width', 'height', 'weight', 'trackingNumber', 'externalId']);
   });
 
   it("a trackpoint form's fields are those of that form at that trackpoint; activation fields are the type's", () => {
     const type = project.barcodeTypes.t!;
-    const withForms: FormSource = { ...project, barcodeTypes: { t: { ...type, trackPoints: [
-      { key: 'start', name: type.name, trackPointForms: [{ key: 'a', customFields: [text('s1')] }] },
-      { key: 'hub', name: type.name, trackPointForms: [{ key: 'a', customFields: [text('h1')] }, { key: 'b', customFields: [text('h2')] }] },
-    ] } } };
+    const withForms: FormSource = {
+      ...project,
+      barcodeTypes: {
+        t: {
+          ...type,
+          trackPoints: [
+            { key: 'start', name: type.name, trackPointForms: [{ key: 'a', customFields: [text('s1')] }] },
+            {
+              key: 'hub',
+              name: type.name,
+              trackPointForms: [
+                { key: 'a', customFields: [text('h1')] },
+                { key: 'b', customFields: [text('h2')] },
+              ],
+            },
+          ],
+        },
+      },
+    };
     const keysOf = (ref: FormRef) => fieldsOf(withForms, ref).map((f) => f.key);
     expect(keysOf({ form: 'trackPoint', barcodeType: 't', trackPointKey: 'hub', formKey: 'b' })).toEqual(['h2']);
     expect(keysOf({ form: 'trackPoint', barcodeType: 't', trackPointKey: 'hub', formKey: 'a' })).toEqual(['h1']);
@@ -129,7 +232,14 @@ describe('which fields a form has, and its stage', () => {
       compileForm(project, packageRef(false, true), viewer),
       compileForm(project, { form: 'trackPoint', barcodeType: 't', trackPointKey: 'a', formKey: 'b' }, viewer),
     ].map((f) => f.schema.$id.split('/').slice(-6, -4).join('/'));
-    expect(ids).toEqual(['t/activation', 't/address', 't/package-required', 't/package-optional', 't/package-optional-activation', 'a/b']);
+    expect(ids).toEqual([
+      't/activation',
+      't/address',
+      't/package-required',
+      't/package-optional',
+      't/package-optional-activation',
+      'a/b',
+    ]);
   });
 });
 
@@ -147,6 +257,9 @@ describe('the built-in forms speak every language', () => {
   it('the country list offers the codes as they are, in every language', () => {
     const country = addressFields().find((f) => f.key === 'country');
     expect(country?.type === 'singleSelect' && country.options.map((o) => o.value)).toEqual([...COUNTRY_CODES]);
-    expect(country?.type === 'singleSelect' && country.options.every((o) => Object.values(o.label).every((l) => l === o.value))).toBe(true);
+    expect(
+      country?.type === 'singleSelect' &&
+        country.options.every((o) => Object.values(o.label).every((l) => l === o.value)),
+    ).toBe(true);
   });
 });

@@ -12,10 +12,14 @@ addFormats(ajv, { keywords: true });
 const accepts = (schema: object, value: unknown) => ajv.validate(schema, value);
 
 describe('compile: one schema per field type', () => {
-  const field = (f: Partial<CustomField> & { type: CustomField['type'] }) => ({ key: 'f', label: L('Field'), ...f }) as CustomField;
+  const field = (f: Partial<CustomField> & { type: CustomField['type'] }) =>
+    ({ key: 'f', label: L('Field'), ...f }) as CustomField;
   const one = (f: CustomField) => {
     const form = compile([f], context());
-    return { schema: form.schema.properties.f as Record<string, unknown>, ui: form.uiSchema.f as Record<string, unknown> };
+    return {
+      schema: form.schema.properties.f as Record<string, unknown>,
+      ui: form.uiSchema.f as Record<string, unknown>,
+    };
   };
 
   it.each([
@@ -23,13 +27,21 @@ describe('compile: one schema per field type', () => {
     ['number', field({ type: 'number', min: 1, max: 9 }), { type: 'number', minimum: 1, maximum: 9 }],
     ['phoneNumber', field({ type: 'phoneNumber' }), { type: 'string' }],
     ['email', field({ type: 'email' }), { type: 'string', format: 'email' }],
-    ['date', field({ type: 'date', minDate: '2024-01-01' }), { type: 'string', format: 'date', formatMinimum: '2024-01-01' }],
+    [
+      'date',
+      field({ type: 'date', minDate: '2024-01-01' }),
+      { type: 'string', format: 'date', formatMinimum: '2024-01-01' },
+    ],
     ['reference', field({ type: 'reference', referenceKey: 'po' }), { type: 'string', readOnly: true }],
     ['calculation', field({ type: 'calculation', formula: '1 + 1' }), { type: 'number', readOnly: true }],
     ['eSign', field({ type: 'eSign' }), { type: 'string', minLength: 1 }],
     ['weightMeasurement', field({ type: 'weightMeasurement', mode: 'auto' }), { type: 'number', minimum: 0 }],
     ['location', field({ type: 'location' }), { type: 'object', required: ['latitude', 'longitude'] }],
-    ['adjustment', field({ type: 'adjustment', sign: 'decrease', max: 50 }), { type: 'object', required: ['type', 'value'] }],
+    [
+      'adjustment',
+      field({ type: 'adjustment', sign: 'decrease', max: 50 }),
+      { type: 'object', required: ['type', 'value'] },
+    ],
     ['files', field({ type: 'files', fileKind: 'image', maxCount: 2 }), { type: 'array', maxItems: 2 }],
     ['ghgEmission', field({ type: 'ghgEmission', calculationType: 'fuel' }), { type: 'object' }],
   ])('%s', (type, f, expected) => {
@@ -39,11 +51,25 @@ describe('compile: one schema per field type', () => {
   });
 
   it('selects carry their values in enum and their labels in the viewer language', () => {
-    const options = [{ value: 'a', label: L('Alpha') }, { value: 'b', label: L('Beta') }];
-    const form = compile([field({ type: 'singleSelect', options }), { ...field({ type: 'multiSelect', options, maxItems: 1 }), key: 'm' } as CustomField], context({ language: 'ja' }));
+    const options = [
+      { value: 'a', label: L('Alpha') },
+      { value: 'b', label: L('Beta') },
+    ];
+    const form = compile(
+      [
+        field({ type: 'singleSelect', options }),
+        { ...field({ type: 'multiSelect', options, maxItems: 1 }), key: 'm' } as CustomField,
+      ],
+      context({ language: 'ja' }),
+    );
     expect(form.schema.properties.f).toMatchObject({ type: 'string', enum: ['a', 'b'], title: 'Field (ja)' });
     expect((form.uiSchema.f as Record<string, unknown>)['ui:enumNames']).toEqual(['Alpha (ja)', 'Beta (ja)']);
-    expect(form.schema.properties.m).toMatchObject({ type: 'array', items: { enum: ['a', 'b'] }, uniqueItems: true, maxItems: 1 });
+    expect(form.schema.properties.m).toMatchObject({
+      type: 'array',
+      items: { enum: ['a', 'b'] },
+      uniqueItems: true,
+      maxItems: 1,
+    });
   });
 
   it('adjustment values never go below 0, even when the field allows a negative minimum', () => {
@@ -72,9 +98,15 @@ describe('compile: text rules of spec section 5', () => {
   it.each(INPUT_PATTERNS.map((p) => [p]))('input pattern %s allows exactly its characters', (name) => {
     const schema = compile([text('t', { inputPattern: name })], context()).schema.properties.t as object;
     const samples: Record<string, [string, string]> = {
-      digits: ['0123', '12a'], digitsDash: ['12-3', '12_3'], digitsUnderscore: ['12_3', '12-3'], letters: ['abCD', 'ab1'],
-      lettersDash: ['ab-C', 'ab_C'], lettersUnderscore: ['ab_C', 'ab-C'], lettersDigits: ['ab12', 'ab-1'],
-      lettersDigitsDash: ['a-1', 'a_1'], lettersDigitsUnderscore: ['a_1', 'a-1'],
+      digits: ['0123', '12a'],
+      digitsDash: ['12-3', '12_3'],
+      digitsUnderscore: ['12_3', '12-3'],
+      letters: ['abCD', 'ab1'],
+      lettersDash: ['ab-C', 'ab_C'],
+      lettersUnderscore: ['ab_C', 'ab-C'],
+      lettersDigits: ['ab12', 'ab-1'],
+      lettersDigitsDash: ['a-1', 'a_1'],
+      lettersDigitsUnderscore: ['a_1', 'a-1'],
     };
     const [good, bad] = samples[name] as [string, string];
     expect(accepts(schema, good)).toBe(true);
@@ -110,8 +142,11 @@ describe('compile: text rules of spec section 5', () => {
 
 describe('compile: visibility, order, ids', () => {
   const fields: CustomField[] = [
-    text('shown', { order: 2 }), text('secret', { visibility: 'hidden' }), text('staffOnly', { visibility: 'visibleWhenLoggedIn', order: 1 }),
-    text('doubtful', { visibility: 'unknown' }), text('last'),
+    text('shown', { order: 2 }),
+    text('secret', { visibility: 'hidden' }),
+    text('staffOnly', { visibility: 'visibleWhenLoggedIn', order: 1 }),
+    text('doubtful', { visibility: 'unknown' }),
+    text('last'),
   ];
 
   it('a visitor sees neither hidden nor logged-in-only fields; the latter are listed as masked', () => {
@@ -138,16 +173,27 @@ describe('compile: visibility, order, ids', () => {
   it('the $id changes when the fields change: an edited configuration is never validated with its old form', () => {
     const a = compile(fields, context()).schema.$id;
     expect(compile([...fields, text('added', { required: true })], context()).schema.$id).not.toBe(a);
-    expect(compile(fields.map((f) => ({ ...f, required: true })), context()).schema.$id).not.toBe(a);
+    expect(
+      compile(
+        fields.map((f) => ({ ...f, required: true })),
+        context(),
+      ).schema.$id,
+    ).not.toBe(a);
   });
 
   it('compiles every form of the demo configuration into a schema ajv accepts', () => {
     const config = demoConfig();
     const types = new Set<string>();
     for (const [typeKey, type] of Object.entries(config.barcodeTypes)) {
-      const forms = [type.activationFields, ...type.trackPoints.flatMap((t) => t.trackPointForms.map((f) => f.customFields))];
+      const forms = [
+        type.activationFields,
+        ...type.trackPoints.flatMap((t) => t.trackPointForms.map((f) => f.customFields)),
+      ];
       forms.forEach((fields, i) => {
-        const form = compile(fields, context({ formId: { project: 'demo', version: 1, barcodeType: typeKey, form: String(i) } }));
+        const form = compile(
+          fields,
+          context({ formId: { project: 'demo', version: 1, barcodeType: typeKey, form: String(i) } }),
+        );
         expect(() => ajv.compile(form.schema)).not.toThrow();
         fields.forEach((f) => types.add(f.type));
       });

@@ -3,15 +3,27 @@ import type { BarcodeType } from '@schemas/project-config';
 import { formsOf, pointerSegment, suggestionsOf } from '@renderer/forms';
 import { L, text } from './fixtures';
 
-const type = (overrides: Partial<BarcodeType> = {}): BarcodeType => ({
-  order: 0, name: L('Pallet'), icon: 'package', color: { foreground: '#000000', background: '#ffffff' }, userTypes: ['staff'],
-  activationFields: [text('lot')],
-  trackPoints: [
-    { key: 'start', name: L('Start'), trackPointForms: [] },
-    { key: 'hub', name: L('Hub'), trackPointForms: [{ key: 'check', name: L('Check'), customFields: [text('seal')] }, { key: 'photo', name: L('Photo'), customFields: [text('pic')] }] },
-  ],
-  ...overrides,
-} as BarcodeType);
+const type = (overrides: Partial<BarcodeType> = {}): BarcodeType =>
+  ({
+    order: 0,
+    name: L('Pallet'),
+    icon: 'package',
+    color: { foreground: '#000000', background: '#ffffff' },
+    userTypes: ['staff'],
+    activationFields: [text('lot')],
+    trackPoints: [
+      { key: 'start', name: L('Start'), trackPointForms: [] },
+      {
+        key: 'hub',
+        name: L('Hub'),
+        trackPointForms: [
+          { key: 'check', name: L('Check'), customFields: [text('seal')] },
+          { key: 'photo', name: L('Photo'), customFields: [text('pic')] },
+        ],
+      },
+    ],
+    ...overrides,
+  }) as BarcodeType;
 
 describe('formsOf: every form of a barcode type, in configuration order', () => {
   it('the activation form first, then each trackpoint form, with where its fields sit in the configuration', () => {
@@ -38,16 +50,24 @@ describe('formsOf: every form of a barcode type, in configuration order', () => 
 describe('suggestionsOf: contacts a phone or e-mail field offers (spec section 5)', () => {
   it('phones from the predefined contacts; e-mails from the route notifications, then the predefined ones', () => {
     const phone = { name: 'Desk', countryCode: '+81', number: '312345678' };
-    const suggestions = suggestionsOf(type({
-      predefinedContact: { numberContacts: [phone], emails: ['desk@example.com'] },
-      trackPointRouteNotifications: { emailDestinations: ['ops@example.com'] },
-    } as Partial<BarcodeType>));
-    expect(suggestions).toEqual({ phoneSuggestions: [phone], emailSuggestions: ['ops@example.com', 'desk@example.com'] });
+    const suggestions = suggestionsOf(
+      type({
+        predefinedContact: { numberContacts: [phone], emails: ['desk@example.com'] },
+        trackPointRouteNotifications: { emailDestinations: ['ops@example.com'] },
+      } as Partial<BarcodeType>),
+    );
+    expect(suggestions).toEqual({
+      phoneSuggestions: [phone],
+      emailSuggestions: ['ops@example.com', 'desk@example.com'],
+    });
   });
 
   it('none when the type has none, or there is no type', () => {
     expect(suggestionsOf(type())).toEqual({ phoneSuggestions: [], emailSuggestions: [] });
     expect(suggestionsOf(undefined)).toEqual({ phoneSuggestions: [], emailSuggestions: [] });
-    expect(suggestionsOf(type({ predefinedContact: {} } as Partial<BarcodeType>))).toEqual({ phoneSuggestions: [], emailSuggestions: [] });
+    expect(suggestionsOf(type({ predefinedContact: {} } as Partial<BarcodeType>))).toEqual({
+      phoneSuggestions: [],
+      emailSuggestions: [],
+    });
   });
 });

@@ -5,7 +5,13 @@ import { applyCalculations, calculate, reviewCalculation } from '@renderer/calcu
 import { FORMULA_FUNCTIONS, FormulaError, parseFormula } from '@renderer/formula';
 import { L } from './fixtures';
 
-const calc = (formula: string, precision?: number): FieldOf<'calculation'> => ({ key: 'total', type: 'calculation', label: L('Total'), formula, ...(precision !== undefined ? { precision } : {}) });
+const calc = (formula: string, precision?: number): FieldOf<'calculation'> => ({
+  key: 'total',
+  type: 'calculation',
+  label: L('Total'),
+  formula,
+  ...(precision !== undefined ? { precision } : {}),
+});
 const refusal = (formula: string) => {
   try {
     parseFormula(formula);
@@ -21,8 +27,23 @@ describe('formulas: arithmetic over field values only (spec section 3)', () => {
   it('every operator and allowed function computes', () => {
     const scope = { a: 7, b: 2 };
     const cases: [string, number][] = [
-      ['a + b', 9], ['a - b', 5], ['a * b', 14], ['a / b', 3.5], ['a ^ b', 49], ['a % b', 1], ['-a', -7], ['+a', 7], ['(a + b) * 2', 18],
-      ['round(a / 3)', 2], ['round(a / 3, 2)', 2.33], ['floor(a / 2)', 3], ['ceil(a / 2)', 4], ['abs(b - a)', 5], ['min(a, b)', 2], ['max(a, b)', 7], ['sqrt(b * 8)', 4],
+      ['a + b', 9],
+      ['a - b', 5],
+      ['a * b', 14],
+      ['a / b', 3.5],
+      ['a ^ b', 49],
+      ['a % b', 1],
+      ['-a', -7],
+      ['+a', 7],
+      ['(a + b) * 2', 18],
+      ['round(a / 3)', 2],
+      ['round(a / 3, 2)', 2.33],
+      ['floor(a / 2)', 3],
+      ['ceil(a / 2)', 4],
+      ['abs(b - a)', 5],
+      ['min(a, b)', 2],
+      ['max(a, b)', 7],
+      ['sqrt(b * 8)', 4],
     ];
     for (const [formula, value] of cases) expect(parseFormula(formula).evaluate(scope)).toBe(value);
     expect(FORMULA_FUNCTIONS).toEqual(['round', 'floor', 'ceil', 'abs', 'min', 'max', 'sqrt']);
@@ -60,7 +81,9 @@ describe('formulas: arithmetic over field values only (spec section 3)', () => {
     expect(refusal('abs(a, b)')).toBe("function 'abs' takes 1 argument, not 2");
     expect(refusal('2 * min(max(a), ceil(a, b, 1))')).toBe("function 'ceil' takes 1 or 2 arguments, not 3");
     expect(refusal('round(a, 1.5)')).toMatch(/must be an integer/);
-    expect(parseFormula('max(a, b, 3) + min(a) + round(a) + floor(a, 2) + ceil(b, 1) + abs(a) + sqrt(b)').variables).toEqual(['a', 'b']);
+    expect(
+      parseFormula('max(a, b, 3) + min(a) + round(a) + floor(a, 2) + ceil(b, 1) + abs(a) + sqrt(b)').variables,
+    ).toEqual(['a', 'b']);
     // Values that only some data makes impossible are not refused here (a division by a field that may be 1).
     expect(parseFormula('a / (b - 1)').variables).toEqual(['a', 'b']);
   });
@@ -97,7 +120,10 @@ describe('calculation fields', () => {
       { ...calc('1 / a'), key: 'inverse' },
       { ...calc('a + b'), key: 'pending' },
     ] as FieldOf<'calculation'>[];
-    expect(applyCalculations(fields, { a: 0, total: 99, inverse: 5, pending: 7 })).toEqual({ data: { a: 0, total: 0 }, errors: { inverse: [ErrorCode.formulaIncorrect] } });
+    expect(applyCalculations(fields, { a: 0, total: 99, inverse: 5, pending: 7 })).toEqual({
+      data: { a: 0, total: 0 },
+      errors: { inverse: [ErrorCode.formulaIncorrect] },
+    });
     expect(applyCalculations(fields, { a: 4 })).toEqual({ data: { a: 4, total: 8, inverse: 0.3 }, errors: {} });
   });
 
@@ -115,15 +141,27 @@ describe('calculation fields', () => {
   });
 
   it('a function given the wrong number of arguments is 3059, never an error of the server', () => {
-    expect(applyCalculations([calc('round(a, 1, 2)')], { a: 1.234 })).toEqual({ data: { a: 1.234 }, errors: { total: [ErrorCode.formulaIncorrect] } });
+    expect(applyCalculations([calc('round(a, 1, 2)')], { a: 1.234 })).toEqual({
+      data: { a: 1.234 },
+      errors: { total: [ErrorCode.formulaIncorrect] },
+    });
   });
 });
 
 describe('the review of a calculation field (spec widget calculation_review)', () => {
-  it('lists each input in the order the formula names it, and the result at the field\'s precision', () => {
-    expect(reviewCalculation(calc('caseCount * dosesPerCase / 3 + caseCount', 2), { dosesPerCase: 10, caseCount: 4, other: 1 })).toStrictEqual({
+  it("lists each input in the order the formula names it, and the result at the field's precision", () => {
+    expect(
+      reviewCalculation(calc('caseCount * dosesPerCase / 3 + caseCount', 2), {
+        dosesPerCase: 10,
+        caseCount: 4,
+        other: 1,
+      }),
+    ).toStrictEqual({
       formula: 'caseCount * dosesPerCase / 3 + caseCount',
-      inputs: [{ key: 'caseCount', value: 4 }, { key: 'dosesPerCase', value: 10 }],
+      inputs: [
+        { key: 'caseCount', value: 4 },
+        { key: 'dosesPerCase', value: 10 },
+      ],
       result: 17.33,
     });
   });
@@ -131,7 +169,12 @@ describe('the review of a calculation field (spec widget calculation_review)', (
   it('shows an input that is empty, text or not a finite number as empty, and no result yet', () => {
     expect(reviewCalculation(calc('a + b + c + d'), { a: 1, c: '2', d: Number.NaN })).toStrictEqual({
       formula: 'a + b + c + d',
-      inputs: [{ key: 'a', value: 1 }, { key: 'b', value: undefined }, { key: 'c', value: undefined }, { key: 'd', value: undefined }],
+      inputs: [
+        { key: 'a', value: 1 },
+        { key: 'b', value: undefined },
+        { key: 'c', value: undefined },
+        { key: 'd', value: undefined },
+      ],
       result: undefined,
     });
     expect(reviewCalculation(calc('a * 2'), { a: Infinity }).inputs).toStrictEqual([{ key: 'a', value: undefined }]);

@@ -18,8 +18,12 @@ describe('gs1Mapping in the project configuration', () => {
 
   it('names an unknown AI, a field the type lacks and a field of the wrong type', () => {
     expect(told({ '89': 'lotNumber' })).toEqual([[`${P}/89`, "'89' is not a GS1 Application Identifier"]]);
-    expect(told({ '10': 'lot' })).toEqual([[`${P}/10`, "GS1 AI (10) maps to 'lot', which is not an activation field of this type"]]);
-    expect(told({ '17': 'caseCount' })).toEqual([[`${P}/17`, "GS1 AI (17) cannot fill the number field 'caseCount': use a text field / date"]]);
+    expect(told({ '10': 'lot' })).toEqual([
+      [`${P}/10`, "GS1 AI (10) maps to 'lot', which is not an activation field of this type"],
+    ]);
+    expect(told({ '17': 'caseCount' })).toEqual([
+      [`${P}/17`, "GS1 AI (17) cannot fill the number field 'caseCount': use a text field / date"],
+    ]);
   });
 
   it('refuses a key that is not an AI by the format', () => {

@@ -24,7 +24,13 @@ describe('validateFormData (the server half of the renderer)', () => {
   const form = compile(fields, context());
 
   it('computes calculations itself, ignoring what the client sent, and rounds numbers to their precision', () => {
-    const { data, errors } = validateFormData(form, { lot: 'A-1', cases: 3.4, doses: 2.26, total: 999999, sign: '/files/s.png' });
+    const { data, errors } = validateFormData(form, {
+      lot: 'A-1',
+      cases: 3.4,
+      doses: 2.26,
+      total: 999999,
+      sign: '/files/s.png',
+    });
     expect(errors).toEqual({});
     expect(data).toMatchObject({ cases: 3, doses: 2.3, total: 7 });
   });
@@ -40,7 +46,13 @@ describe('validateFormData (the server half of the renderer)', () => {
   });
 
   it('reports a formula that cannot be evaluated', () => {
-    const broken = compile([{ key: 'a', type: 'number', label: L('A') }, { key: 'q', type: 'calculation', label: L('Q'), formula: '1 / a' }], context({ formId: { project: 'p', version: 1, barcodeType: 't', form: 'f' } }));
+    const broken = compile(
+      [
+        { key: 'a', type: 'number', label: L('A') },
+        { key: 'q', type: 'calculation', label: L('Q'), formula: '1 / a' },
+      ],
+      context({ formId: { project: 'p', version: 1, barcodeType: 't', form: 'f' } }),
+    );
     expect(validateFormData(broken, { a: 0 }).errors).toEqual({ q: [3059] });
   });
 
@@ -50,9 +62,12 @@ describe('validateFormData (the server half of the renderer)', () => {
 });
 
 describe('formulas are restricted', () => {
-  it.each(['x = 1', 'f(x) = x', 'a.b', 'import({})', 'evaluate("1")', '"s"', '[1]', '{a: 1}', 'a ? b : c'])('refuses %s', (formula) => {
-    expect(() => parseFormula(formula)).toThrow(FormulaError);
-  });
+  it.each(['x = 1', 'f(x) = x', 'a.b', 'import({})', 'evaluate("1")', '"s"', '[1]', '{a: 1}', 'a ? b : c'])(
+    'refuses %s',
+    (formula) => {
+      expect(() => parseFormula(formula)).toThrow(FormulaError);
+    },
+  );
   it('evaluates arithmetic and the allowed functions over field values', () => {
     expect(parseFormula('round(max(a, b) / 3, 2) + 2^2').evaluate({ a: 1, b: 10 })).toBe(7.33);
   });
@@ -67,17 +82,27 @@ describe('validation messages come from i18n, never raw ajv', () => {
     const validate = validatorFor(form);
     validate(data);
     return (validate.errors ?? []).map((e) => {
-      const m = messageFor(e, fields.find((f) => e.instancePath.includes(f.key) || (e.params as { missingProperty?: string }).missingProperty === f.key)?.type);
+      const m = messageFor(
+        e,
+        fields.find(
+          (f) => e.instancePath.includes(f.key) || (e.params as { missingProperty?: string }).missingProperty === f.key,
+        )?.type,
+      );
       return i18next.t(m.key as 'form.invalid', { ns: 'forms', ...m.values });
     });
   };
 
   it("says 'Cannot enter more than 5 characters' and 'Please sign'", () => {
-    expect(messages({ lot: 'ABCDEFG' })).toEqual(expect.arrayContaining(['Cannot enter more than 5 characters', 'Please sign']));
+    expect(messages({ lot: 'ABCDEFG' })).toEqual(
+      expect.arrayContaining(['Cannot enter more than 5 characters', 'Please sign']),
+    );
   });
 
   it('names the input pattern and the bounds', () => {
-    expect(messages({ lot: 'a_b', cases: 101, sign: 'x' })).toEqual(['Letters, digits and - only.', 'Enter 100 or less.']);
+    expect(messages({ lot: 'a_b', cases: 101, sign: 'x' })).toEqual([
+      'Letters, digits and - only.',
+      'Enter 100 or less.',
+    ]);
   });
 
   it('in Japanese too', async () => {

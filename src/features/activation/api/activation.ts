@@ -7,7 +7,8 @@ import type { Payload } from '@/shared/api/payload';
 import { revalidateUserAddresses } from './addresses';
 
 /** What an activation or its edit makes stale: the barcode, and the addresses the user used before. */
-const revalidateActivated = (body: ActivationBody) => Promise.all([revalidateBarcode(body.barcodeId), revalidateUserAddresses()]);
+const revalidateActivated = (body: ActivationBody) =>
+  Promise.all([revalidateBarcode(body.barcodeId), revalidateUserAddresses()]);
 
 /** POST /barcode/activation: the new barcode gets its type, start, addresses, package and data. */
 export const activateBarcode: Mutation<ActivationBody> = {

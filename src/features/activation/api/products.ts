@@ -9,9 +9,13 @@ export type ProductList = Payload<typeof ProductsResponse>;
 export const productsKey = (projectId: string) => ['products', projectId] as const;
 
 /** GET /barcode/products: the project's products (client users only, spec section 6). */
-export const fetchProducts = ([, projectId]: ReturnType<typeof productsKey>) => api.get<ProductList>('/barcode/products', { projectId });
+export const fetchProducts = ([, projectId]: ReturnType<typeof productsKey>) =>
+  api.get<ProductList>('/barcode/products', { projectId });
 
 /** The product list, loaded only for a client user (`enabled`); nobody else may load it. */
 export function useProducts(projectId: string, enabled: boolean) {
-  return useSWR(enabled ? productsKey(projectId) : null, fetchProducts, { shouldRetryOnError: false, revalidateOnFocus: false });
+  return useSWR(enabled ? productsKey(projectId) : null, fetchProducts, {
+    shouldRetryOnError: false,
+    revalidateOnFocus: false,
+  });
 }

@@ -50,9 +50,24 @@ export function ActivatePage() {
   const points = type?.trackPoints ?? [];
   const start = points.find((p) => p.key === draft.trackPointKey) ?? points[0];
   const forms = useBuiltinForms({
-    project, language, stage: 'activation', barcodeType: draft.barcodeType ?? '_none', packageRequired: Boolean(start?.requirePackageInfo), withActivationFields: true,
+    project,
+    language,
+    stage: 'activation',
+    barcodeType: draft.barcodeType ?? '_none',
+    packageRequired: Boolean(start?.requirePackageInfo),
+    withActivationFields: true,
   });
-  const context = useMemo(() => barcodeFormContext({ project, barcodeType: draft.barcodeType ?? '', barcodeId: barcode.id, language, stage: 'activation' }), [project, draft.barcodeType, barcode.id, language]);
+  const context = useMemo(
+    () =>
+      barcodeFormContext({
+        project,
+        barcodeType: draft.barcodeType ?? '',
+        barcodeId: barcode.id,
+        language,
+        stage: 'activation',
+      }),
+    [project, draft.barcodeType, barcode.id, language],
+  );
 
   if (barcode.isActivated && !flow.done) return <Navigate to={detailPath} replace />;
   const { step } = flow;
@@ -65,10 +80,19 @@ export function ActivatePage() {
     const own = new Set(type?.activationFields.map((f) => f.key));
     const parts = splitPackageData(packageData);
     parts.customFields = Object.fromEntries(Object.entries(parts.customFields).filter(([key]) => own.has(key)));
-    void flow.submit(activateBarcode, defined({
-      barcodeId: barcode.id, barcodeType: draft.barcodeType, trackPointKey: start.key,
-      origin: toAddress(draft.origin), destination: toAddress(draft.destination), ...parts, productCode: draft.productCode,
-    }), clear);
+    void flow.submit(
+      activateBarcode,
+      defined({
+        barcodeId: barcode.id,
+        barcodeType: draft.barcodeType,
+        trackPointKey: start.key,
+        origin: toAddress(draft.origin),
+        destination: toAddress(draft.destination),
+        ...parts,
+        productCode: draft.productCode,
+      }),
+      clear,
+    );
   };
 
   const addressStep = (which: 'origin' | 'destination') => {
@@ -76,38 +100,94 @@ export function ActivatePage() {
     return (
       <>
         <SavedAddressPicker onPick={(address) => update({ [which]: { ...address } })} />
-        <StepForm key={which} form={forms.address} data={draft[which]} onChange={(data) => update({ [which]: data })} context={context}
-          onSubmit={(data) => { update({ [which]: data }); flow.next(); }} submitLabel={t('activate.next')}
-          note={required ? t('activate.required') : t('activate.optional')} onBack={flow.back}
-          onSkip={required ? undefined : () => { update({ [which]: {} }); flow.next(); }} />
+        <StepForm
+          key={which}
+          form={forms.address}
+          data={draft[which]}
+          onChange={(data) => update({ [which]: data })}
+          context={context}
+          onSubmit={(data) => {
+            update({ [which]: data });
+            flow.next();
+          }}
+          submitLabel={t('activate.next')}
+          note={required ? t('activate.required') : t('activate.optional')}
+          onBack={flow.back}
+          onSkip={
+            required
+              ? undefined
+              : () => {
+                  update({ [which]: {} });
+                  flow.next();
+                }
+          }
+        />
       </>
     );
   };
 
   return (
     <StepFlowScreen flow={flow} title={t('activate.title')}>
-      <Stepper active={flow.index} size="xs" iconSize={28} allowNextStepsSelect={false}
-        onStepClick={(index) => { const target = STEPS[index]; if (target && index < flow.index) flow.go(target); }}>
-        {STEPS.map((s) => <Stepper.Step key={s} label={t(`activate.step.${s}`)} />)}
+      <Stepper
+        active={flow.index}
+        size="xs"
+        iconSize={28}
+        allowNextStepsSelect={false}
+        onStepClick={(index) => {
+          const target = STEPS[index];
+          if (target && index < flow.index) flow.go(target);
+        }}
+      >
+        {STEPS.map((s) => (
+          <Stepper.Step key={s} label={t(`activate.step.${s}`)} />
+        ))}
       </Stepper>
       {step === 'type' && profile?.user.userType === 'client' && (
-        <ProductPicker projectId={project.id} value={draft.productCode}
-          onPick={(product) => update({ productCode: product?.code, packageData: { ...draft.packageData, ...product?.defaults } })} />
+        <ProductPicker
+          projectId={project.id}
+          value={draft.productCode}
+          onPick={(product) =>
+            update({ productCode: product?.code, packageData: { ...draft.packageData, ...product?.defaults } })
+          }
+        />
       )}
       {step === 'type' && (
-        <TypeStep project={project} userType={profile?.user.userType ?? ''} value={draft.barcodeType}
-          onChange={(barcodeType) => update({ barcodeType, trackPointKey: barcodeType === draft.barcodeType ? draft.trackPointKey : undefined })} onNext={flow.next} />
+        <TypeStep
+          project={project}
+          userType={profile?.user.userType ?? ''}
+          value={draft.barcodeType}
+          onChange={(barcodeType) =>
+            update({ barcodeType, trackPointKey: barcodeType === draft.barcodeType ? draft.trackPointKey : undefined })
+          }
+          onNext={flow.next}
+        />
       )}
       {step === 'trackpoint' && (
-        <TrackPointStep points={points} value={start?.key} onChange={(trackPointKey) => update({ trackPointKey })}
-          onBack={flow.back} onNext={() => { update({ trackPointKey: start?.key }); flow.next(); }} />
+        <TrackPointStep
+          points={points}
+          value={start?.key}
+          onChange={(trackPointKey) => update({ trackPointKey })}
+          onBack={flow.back}
+          onNext={() => {
+            update({ trackPointKey: start?.key });
+            flow.next();
+          }}
+        />
       )}
       {step === 'origin' && addressStep('origin')}
       {step === 'destination' && addressStep('destination')}
       {step === 'package' && (
-        <StepForm form={forms.package} data={draft.packageData} onChange={(packageData) => update({ packageData })} context={context}
-          onSubmit={submit} submitLabel={t('activate.submit')} busy={flow.busy} onBack={flow.back}
-          note={start?.requirePackageInfo ? t('activate.packageRequired') : undefined} />
+        <StepForm
+          form={forms.package}
+          data={draft.packageData}
+          onChange={(packageData) => update({ packageData })}
+          context={context}
+          onSubmit={submit}
+          submitLabel={t('activate.submit')}
+          busy={flow.busy}
+          onBack={flow.back}
+          note={start?.requirePackageInfo ? t('activate.packageRequired') : undefined}
+        />
       )}
     </StepFlowScreen>
   );

@@ -21,7 +21,8 @@ type Section = (typeof SECTIONS)[number];
 type Values = Record<Section, Record<string, unknown>>;
 
 const NO_VALUES: Values = { package: {}, origin: {}, destination: {} };
-const asRecord = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' ? { ...(value as Record<string, unknown>) } : {});
+const asRecord = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' ? { ...(value as Record<string, unknown>) } : {};
 
 /**
  * `.../edit` (restricted): the activated barcode's data, changed with PUT /barcode/activation.
@@ -36,16 +37,39 @@ export function EditPage() {
   const type = barcodeTypeOf(project, barcode);
   const stored = barcode.activationData ?? {};
   const { draft: values, update } = useStepDraft(NO_VALUES, {
-    start: () => ({ package: packageDataOf(stored), origin: asRecord(stored.origin), destination: asRecord(stored.destination) }),
+    start: () => ({
+      package: packageDataOf(stored),
+      origin: asRecord(stored.origin),
+      destination: asRecord(stored.destination),
+    }),
   });
   // Any change counts, even one that ends where it started: the stored values are never empty.
   const [changed, setChanged] = useState(false);
-  const flow = useStepFlow({ steps: SECTIONS, hasChanges: changed, save: { done: t('edit.done'), failed: t('edit.failed'), then: detailPath } });
+  const flow = useStepFlow({
+    steps: SECTIONS,
+    hasChanges: changed,
+    save: { done: t('edit.done'), failed: t('edit.failed'), then: detailPath },
+  });
   const start = type?.trackPoints.find((p) => p.key === barcode.currentTrackPointKey);
   const forms = useBuiltinForms({
-    project, language, stage: 'edit', barcodeType: barcode.barcodeType ?? '_none', packageRequired: false, withActivationFields: true,
+    project,
+    language,
+    stage: 'edit',
+    barcodeType: barcode.barcodeType ?? '_none',
+    packageRequired: false,
+    withActivationFields: true,
   });
-  const context = useMemo(() => barcodeFormContext({ project, barcodeType: barcode.barcodeType ?? '', barcodeId: barcode.id, language, stage: 'edit' }), [project, barcode, language]);
+  const context = useMemo(
+    () =>
+      barcodeFormContext({
+        project,
+        barcodeType: barcode.barcodeType ?? '',
+        barcodeId: barcode.id,
+        language,
+        stage: 'edit',
+      }),
+    [project, barcode, language],
+  );
 
   const section = flow.step;
   if (!barcode.isActivated || !barcode.barcodeType || !section) return <Navigate to={detailPath} replace />;
@@ -57,19 +81,43 @@ export function EditPage() {
   // Saving one section sends all three: the others as they are (stored, or changed and not saved yet).
   const save = (data: Record<string, unknown>) => {
     const all = { ...values, [section]: data };
-    void flow.submit(editActivation, defined({
-      barcodeId: barcode.id, barcodeType: barcode.barcodeType ?? '', origin: toAddress(all.origin), destination: toAddress(all.destination), ...splitPackageData(all.package),
-    }));
+    void flow.submit(
+      editActivation,
+      defined({
+        barcodeId: barcode.id,
+        barcodeType: barcode.barcodeType ?? '',
+        origin: toAddress(all.origin),
+        destination: toAddress(all.destination),
+        ...splitPackageData(all.package),
+      }),
+    );
   };
 
   const form = section === 'package' ? forms.package : forms.address;
   return (
     <StepFlowScreen flow={flow} title={t('edit.title')}>
-      <SegmentedControl fullWidth value={section} onChange={(v) => flow.go(v as Section)}
-        data={SECTIONS.map((s) => ({ value: s, label: t(`activate.step.${s}`) }))} aria-label={t('edit.sections')} />
-      <StepForm key={section} form={form} data={values[section]} onChange={change} context={context}
-        onSubmit={save} submitLabel={t('edit.submit')} busy={flow.busy}
-        note={section !== 'package' && (section === 'origin' ? start?.requireOrigin : start?.requireDestination) ? t('activate.required') : undefined} />
+      <SegmentedControl
+        fullWidth
+        value={section}
+        onChange={(v) => flow.go(v as Section)}
+        data={SECTIONS.map((s) => ({ value: s, label: t(`activate.step.${s}`) }))}
+        aria-label={t('edit.sections')}
+      />
+      <StepForm
+        key={section}
+        form={form}
+        data={values[section]}
+        onChange={change}
+        context={context}
+        onSubmit={save}
+        submitLabel={t('edit.submit')}
+        busy={flow.busy}
+        note={
+          section !== 'package' && (section === 'origin' ? start?.requireOrigin : start?.requireDestination)
+            ? t('activate.required')
+            : undefined
+        }
+      />
     </StepFlowScreen>
   );
 }

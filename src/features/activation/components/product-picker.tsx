@@ -22,14 +22,29 @@ export function ProductPicker({ projectId, value, onPick }: ProductPickerProps) 
   const language = i18n.language as Language;
   const errorText = useErrorText();
   const { data, error, isLoading } = useProducts(projectId, true);
-  if (error !== undefined) return <Alert color="yellow" variant="light">{t('product.loadFailed', { message: errorText(error) })}</Alert>;
+  if (error !== undefined)
+    return (
+      <Alert color="yellow" variant="light">
+        {t('product.loadFailed', { message: errorText(error) })}
+      </Alert>
+    );
   if (!isLoading && (data ?? []).length === 0) return null;
   return (
     <Stack gap={4}>
-      <Select label={t('product.label')} value={value ?? ''} allowDeselect={false} disabled={isLoading}
-        data={[{ value: '', label: t('product.none') }, ...(data ?? []).map((p) => ({ value: p.code, label: `${p.name[language]} (${p.code})` }))]}
-        onChange={(code) => onPick(data?.find((p) => p.code === code))} />
-      <Text size="xs" c="dimmed">{t('product.hint')}</Text>
+      <Select
+        label={t('product.label')}
+        value={value ?? ''}
+        allowDeselect={false}
+        disabled={isLoading}
+        data={[
+          { value: '', label: t('product.none') },
+          ...(data ?? []).map((p) => ({ value: p.code, label: `${p.name[language]} (${p.code})` })),
+        ]}
+        onChange={(code) => onPick(data?.find((p) => p.code === code))}
+      />
+      <Text size="xs" c="dimmed">
+        {t('product.hint')}
+      </Text>
     </Stack>
   );
 }

@@ -19,13 +19,25 @@ export function SavedAddressPicker({ onPick }: { onPick(address: Address): void 
   if (entries.length === 0) return null;
   const groups = [...new Set(entries.map((e) => e.group))].map((group) => ({
     group,
-    items: entries.map((e, i) => ({ ...e, value: String(i) })).filter((e) => e.group === group).map((e) => ({ value: e.value, label: oneLine(e.address) })),
+    items: entries
+      .map((e, i) => ({ ...e, value: String(i) }))
+      .filter((e) => e.group === group)
+      .map((e) => ({ value: e.value, label: oneLine(e.address) })),
   }));
   return (
-    <Select label={t('activate.savedAddress')} placeholder={t('activate.savedAddressPlaceholder')} data={groups} value={null} size="md" mb="md"
+    <Select
+      label={t('activate.savedAddress')}
+      placeholder={t('activate.savedAddressPlaceholder')}
+      data={groups}
+      value={null}
+      size="md"
+      mb="md"
       onChange={(value) => {
         const entry = value === null ? undefined : entries[Number(value)];
         if (entry) onPick(entry.address);
-      }} comboboxProps={{ withinPortal: false, hideDetached: false }} searchable />
+      }}
+      comboboxProps={{ withinPortal: false, hideDetached: false }}
+      searchable
+    />
   );
 }

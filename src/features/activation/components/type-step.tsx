@@ -24,8 +24,16 @@ export function TypeStep({ project, userType, value, onChange, onNext }: TypeSte
       <Radio.Group value={value ?? null} onChange={onChange} label={t('activate.chooseType')} name="barcodeType">
         <Stack gap="xs" mt="xs">
           {types.map(([key, type]) => (
-            <UnstyledButton key={key} onClick={() => onChange(key)} component="label" p="sm"
-              style={{ border: `2px solid ${value === key ? type.color.background : 'var(--mantine-color-gray-3)'}`, borderRadius: 'var(--mantine-radius-md)' }}>
+            <UnstyledButton
+              key={key}
+              onClick={() => onChange(key)}
+              component="label"
+              p="sm"
+              style={{
+                border: `2px solid ${value === key ? type.color.background : 'var(--mantine-color-gray-3)'}`,
+                borderRadius: 'var(--mantine-radius-md)',
+              }}
+            >
               <Group wrap="nowrap">
                 <Radio value={key} aria-label={type.name[language]} />
                 <TypeIcon type={type} size={40} />
@@ -35,7 +43,9 @@ export function TypeStep({ project, userType, value, onChange, onNext }: TypeSte
           ))}
         </Stack>
       </Radio.Group>
-      <Button size="md" disabled={!value} onClick={onNext}>{t('activate.next')}</Button>
+      <Button size="md" disabled={!value} onClick={onNext}>
+        {t('activate.next')}
+      </Button>
     </Stack>
   );
 }

@@ -30,7 +30,11 @@ export function useActivationDraft(barcodeId: string) {
 
 /** Whether the draft holds anything the user chose or entered (leaving would lose it). */
 export const hasDraftInput = (draft: ActivationDraft) =>
-  Boolean(draft.barcodeType) || Boolean(draft.productCode) || hasInput(draft.origin) || hasInput(draft.destination) || hasInput(draft.packageData);
+  Boolean(draft.barcodeType) ||
+  Boolean(draft.productCode) ||
+  hasInput(draft.origin) ||
+  hasInput(draft.destination) ||
+  hasInput(draft.packageData);
 
 const PACKAGE_KEYS = ['depth', 'width', 'height', 'weight', 'trackingNumber', 'externalId'];
 
@@ -39,12 +43,15 @@ const PACKAGE_KEYS = ['depth', 'width', 'height', 'weight', 'trackingNumber', 'e
  * three sizes are given), identifiers, and the custom fields.
  */
 export function splitPackageData(data: Record<string, unknown>) {
-  const text = (key: string) => (typeof data[key] === 'string' && (data[key] as string).trim() !== '' ? (data[key] as string).trim() : undefined);
+  const text = (key: string) =>
+    typeof data[key] === 'string' && (data[key] as string).trim() !== '' ? (data[key] as string).trim() : undefined;
   return {
     ...packageInfoOf(data),
     trackingNumber: text('trackingNumber'),
     externalId: text('externalId'),
-    customFields: Object.fromEntries(Object.entries(data).filter(([key, value]) => !PACKAGE_KEYS.includes(key) && isFilled(value))),
+    customFields: Object.fromEntries(
+      Object.entries(data).filter(([key, value]) => !PACKAGE_KEYS.includes(key) && isFilled(value)),
+    ),
   };
 }
 

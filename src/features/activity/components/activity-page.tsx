@@ -13,8 +13,10 @@ const ACTIONS = ['generated', 'activated', 'tracked', 'paired'] as const;
 /** The days with a step, newest first: the table alternative to the chart. */
 function StepsTable({ activity, name }: { activity: Activity; name(key: string): string }) {
   const { t } = useTranslation('barcode');
-  const rows = activity.days.map((day, d) => ({ day, counts: activity.trackPoints.map((p) => p.counts[d] ?? 0) }))
-    .filter((row) => row.counts.some((n) => n > 0)).reverse();
+  const rows = activity.days
+    .map((day, d) => ({ day, counts: activity.trackPoints.map((p) => p.counts[d] ?? 0) }))
+    .filter((row) => row.counts.some((n) => n > 0))
+    .reverse();
   return (
     <Table.ScrollContainer minWidth={0}>
       <Table fz="sm" striped data-testid="activity-table">
@@ -22,14 +24,20 @@ function StepsTable({ activity, name }: { activity: Activity; name(key: string):
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{t('activity.day')}</Table.Th>
-            {activity.trackPoints.map((p) => <Table.Th key={p.key} scope="col">{name(p.key)}</Table.Th>)}
+            {activity.trackPoints.map((p) => (
+              <Table.Th key={p.key} scope="col">
+                {name(p.key)}
+              </Table.Th>
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={row.day}>
               <Table.Th scope="row">{row.day}</Table.Th>
-              {row.counts.map((n, i) => <Table.Td key={activity.trackPoints[i]!.key}>{n}</Table.Td>)}
+              {row.counts.map((n, i) => (
+                <Table.Td key={activity.trackPoints[i]!.key}>{n}</Table.Td>
+              ))}
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -49,17 +57,26 @@ export function ActivityPage() {
   const project = useCurrentProject();
   const language = i18n.language as Language;
   const { data, error, isLoading, mutate } = useActivity(project.id, utcOffsetHours());
-  const name = (key: string) => Object.values(project.barcodeTypes).flatMap((type) => type.trackPoints).find((p) => p.key === key)?.name[language] ?? key;
+  const name = (key: string) =>
+    Object.values(project.barcodeTypes)
+      .flatMap((type) => type.trackPoints)
+      .find((p) => p.key === key)?.name[language] ?? key;
   return (
     <Stack gap="md">
-      <Title order={1} size="h3">{t('activity.title')}</Title>
-      <Text size="sm" c="dimmed">{t('activity.intro')}</Text>
+      <Title order={1} size="h3">
+        {t('activity.title')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('activity.intro')}
+      </Text>
       {isLoading && <Loader aria-label={t('activity.loading')} />}
       {error !== undefined && (
         <Alert color="red" variant="light" title={t('activity.loadFailed')}>
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{errorText(error)}</Text>
-            <Button variant="light" onClick={() => void mutate()}>{t('activity.retry')}</Button>
+            <Button variant="light" onClick={() => void mutate()}>
+              {t('activity.retry')}
+            </Button>
           </Stack>
         </Alert>
       )}
@@ -68,19 +85,23 @@ export function ActivityPage() {
           <SimpleGrid cols={2} spacing="xs">
             {ACTIONS.map((action) => (
               <Paper key={action} withBorder p="xs" radius="md">
-                <Text size="xs" c="dimmed">{t(`activity.totals.${action}`)}</Text>
-                <Text fw={700} size="lg" data-testid={`activity-total-${action}`}>{data.totals[action]}</Text>
+                <Text size="xs" c="dimmed">
+                  {t(`activity.totals.${action}`)}
+                </Text>
+                <Text fw={700} size="lg" data-testid={`activity-total-${action}`}>
+                  {data.totals[action]}
+                </Text>
               </Paper>
             ))}
           </SimpleGrid>
-          {data.trackPoints.length === 0
-            ? <Text c="dimmed">{t('activity.empty')}</Text>
-            : (
-              <>
-                <ActivityChart activity={data} name={name} title={t('activity.chartTitle')} />
-                <StepsTable activity={data} name={name} />
-              </>
-            )}
+          {data.trackPoints.length === 0 ? (
+            <Text c="dimmed">{t('activity.empty')}</Text>
+          ) : (
+            <>
+              <ActivityChart activity={data} name={name} title={t('activity.chartTitle')} />
+              <StepsTable activity={data} name={name} />
+            </>
+          )}
         </>
       )}
     </Stack>

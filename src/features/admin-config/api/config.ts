@@ -15,12 +15,20 @@ const ifMatch = (etag: number) => ({ 'if-match': `"${etag}"` });
 
 /** GET /admin/config/:code/:version: the revisions and the draft, if any. */
 export function useConfigHistory(ref: VersionRef | null) {
-  return useSWR(ref ? adminKey(RESOURCE, 'history', ref.code, ref.version) : null, () => adminApi.get<ConfigHistory>(base(ref!)), { shouldRetryOnError: false });
+  return useSWR(
+    ref ? adminKey(RESOURCE, 'history', ref.code, ref.version) : null,
+    () => adminApi.get<ConfigHistory>(base(ref!)),
+    { shouldRetryOnError: false },
+  );
 }
 
 /** GET .../draft (null when there is none). */
 export function useDraft(ref: VersionRef | null, hasDraft: boolean) {
-  return useSWR(ref && hasDraft ? adminKey(RESOURCE, 'draft', ref.code, ref.version) : null, () => adminApi.get<Draft>(`${base(ref!)}/draft`), { shouldRetryOnError: false, revalidateOnFocus: false });
+  return useSWR(
+    ref && hasDraft ? adminKey(RESOURCE, 'draft', ref.code, ref.version) : null,
+    () => adminApi.get<Draft>(`${base(ref!)}/draft`),
+    { shouldRetryOnError: false, revalidateOnFocus: false },
+  );
 }
 
 /** Every change revalidates the whole configuration resource: history, draft and reports. */
@@ -29,7 +37,8 @@ const changed = <T>(result: T) => {
   return result;
 };
 
-export const openDraft = async (ref: VersionRef, fromRevision?: number) => changed(await adminApi.post<Draft>(`${base(ref)}/draft`, fromRevision ? { fromRevision } : {}));
+export const openDraft = async (ref: VersionRef, fromRevision?: number) =>
+  changed(await adminApi.post<Draft>(`${base(ref)}/draft`, fromRevision ? { fromRevision } : {}));
 
 /**
  * PUT .../draft with If-Match: 412 (ApiError '3097') when someone saved meanwhile. The draft
@@ -37,14 +46,18 @@ export const openDraft = async (ref: VersionRef, fromRevision?: number) => chang
  * then, not later when a reload comes back, under the admin's next clicks).
  */
 export const saveDraft = async (ref: VersionRef, etag: number, config: unknown) => {
-  const saved = (await adminApi.request<Draft>('put', `${base(ref)}/draft`, { data: { config }, headers: ifMatch(etag) })).data;
+  const saved = (
+    await adminApi.request<Draft>('put', `${base(ref)}/draft`, { data: { config }, headers: ifMatch(etag) })
+  ).data;
   await mutate(adminKey(RESOURCE, 'draft', ref.code, ref.version), saved, { revalidate: false });
   return changed(saved);
 };
 
-export const discardDraft = async (ref: VersionRef, etag: number) => changed((await adminApi.request<boolean>('delete', `${base(ref)}/draft`, { headers: ifMatch(etag) })).data);
+export const discardDraft = async (ref: VersionRef, etag: number) =>
+  changed((await adminApi.request<boolean>('delete', `${base(ref)}/draft`, { headers: ifMatch(etag) })).data);
 
-export const draftReport = (ref: VersionRef, language: Language) => adminApi.get<Report>(`${base(ref)}/draft/report`, { language });
+export const draftReport = (ref: VersionRef, language: Language) =>
+  adminApi.get<Report>(`${base(ref)}/draft/report`, { language });
 
 export const testDraft = (ref: VersionRef, barcodeType: string, form: string, data: Record<string, unknown>) =>
   adminApi.post<TestEntry>(`${base(ref)}/draft/tests`, { barcodeType, form, data });
@@ -56,10 +69,24 @@ export interface PublishAnswer {
   report: Report;
 }
 
-export const publishDraft = async (ref: VersionRef, etag: number, mode: 'inPlace' | 'newVersion', note: string, language: Language) =>
-  changed((await adminApi.request<PublishAnswer>('post', `${base(ref)}/draft/publish`, { data: { mode, note, language }, headers: ifMatch(etag) })).data);
+export const publishDraft = async (
+  ref: VersionRef,
+  etag: number,
+  mode: 'inPlace' | 'newVersion',
+  note: string,
+  language: Language,
+) =>
+  changed(
+    (
+      await adminApi.request<PublishAnswer>('post', `${base(ref)}/draft/publish`, {
+        data: { mode, note, language },
+        headers: ifMatch(etag),
+      })
+    ).data,
+  );
 
 export const rollBack = async (ref: VersionRef, revision: number, mode: 'inPlace' | 'newVersion', language: Language) =>
   changed(await adminApi.post<PublishAnswer>(`${base(ref)}/rollback`, { revision, mode, language }));
 
-export const diffRevisions = (ref: VersionRef, from: number, to: number, language: Language) => adminApi.get<Report>(`${base(ref)}/diff`, { from, to, language });
+export const diffRevisions = (ref: VersionRef, from: number, to: number, language: Language) =>
+  adminApi.get<Report>(`${base(ref)}/diff`, { from, to, language });

@@ -22,21 +22,46 @@ export function ConfigPage() {
   return (
     <Stack gap="md">
       <div>
-        <Title order={2} size="h3">{t('config.title')}</Title>
-        <Text size="sm" c="dimmed">{t('config.intro')}</Text>
+        <Title order={2} size="h3">
+          {t('config.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('config.intro')}
+        </Text>
       </div>
       <form onSubmit={choose}>
         <Group align="end" gap="xs">
-          <TextInput label={t('config.code')} value={typed.code} onChange={(e) => setTyped({ ...typed, code: e.currentTarget.value })} w="10rem" />
-          <NumberInput label={t('config.version')} value={typed.version} min={1} onChange={(v) => setTyped({ ...typed, version: v })} w="6rem" />
+          <TextInput
+            label={t('config.code')}
+            value={typed.code}
+            onChange={(e) => setTyped({ ...typed, code: e.currentTarget.value })}
+            w="10rem"
+          />
+          <NumberInput
+            label={t('config.version')}
+            value={typed.version}
+            min={1}
+            onChange={(v) => setTyped({ ...typed, version: v })}
+            w="6rem"
+          />
           <Button type="submit">{t('config.open')}</Button>
         </Group>
       </form>
-      {history.error && <Alert color="red" role="alert">{t('config.failed')} {translateError(tCommon, history.error)}</Alert>}
+      {history.error && (
+        <Alert color="red" role="alert">
+          {t('config.failed')} {translateError(tCommon, history.error)}
+        </Alert>
+      )}
       {ref && !history.data && !history.error && <ScreenLoader />}
       {ref && history.data && (
         <>
-          <Text fw={700}>{t('config.inService', { code: history.data.code, version: history.data.version, revision: history.data.revision })}</Text>
+          <Text fw={700}>
+            {t('config.inService', {
+              code: history.data.code,
+              version: history.data.version,
+              revision: history.data.revision,
+            })}
+          </Text>
           <DraftPanel versionRef={ref} history={history.data} />
           <HistoryPanel versionRef={ref} history={history.data} />
         </>

@@ -14,7 +14,9 @@ export function HistoryPanel({ versionRef, history }: { versionRef: VersionRef; 
   const { t: tCommon } = useTranslation();
   const [diffs, setDiffs] = useState<Record<number, Report>>({});
   // A refused roll back keeps its revision: the report may allow it as a new version instead.
-  const [message, setMessage] = useState<{ ok: boolean; text: string; report?: Report; revision?: number } | null>(null);
+  const [message, setMessage] = useState<{ ok: boolean; text: string; report?: Report; revision?: number } | null>(
+    null,
+  );
   const language = i18n.language as Language;
   const showDiff = async (revision: number) => {
     try {
@@ -27,22 +29,32 @@ export function HistoryPanel({ versionRef, history }: { versionRef: VersionRef; 
   const back = async (revision: number, mode: 'inPlace' | 'newVersion' = 'inPlace') => {
     try {
       const done = await rollBack(versionRef, revision, mode, language);
-      setMessage({ ok: true, text: t('config.rolledBack', { code: done.code, version: done.version, revision: done.revision }) });
+      setMessage({
+        ok: true,
+        text: t('config.rolledBack', { code: done.code, version: done.version, revision: done.revision }),
+      });
     } catch (error) {
       // Refused (3098): the same changes in words, from the revision in service to the one asked for.
-      const report = error instanceof ApiError && error.code === '3098' ? await diffRevisions(versionRef, history.revision, revision, language).catch(() => undefined) : undefined;
+      const report =
+        error instanceof ApiError && error.code === '3098'
+          ? await diffRevisions(versionRef, history.revision, revision, language).catch(() => undefined)
+          : undefined;
       setMessage({ ok: false, text: `${t('config.refused')} ${translateError(tCommon, error)}`, report, revision });
     }
   };
   return (
     <Stack gap="xs" component="section" aria-labelledby="config-history">
-      <Title order={3} size="h4" id="config-history">{t('config.history')}</Title>
+      <Title order={3} size="h4" id="config-history">
+        {t('config.history')}
+      </Title>
       {message && (
         <Alert color={message.ok ? 'teal' : 'red'} role="status">
           {message.text}
           {message.report && <ReportView report={message.report} empty={t('config.noChanges')} />}
           {message.report?.verdict === 'newVersion' && message.revision !== undefined && (
-            <Button size="xs" mt="xs" onClick={() => void back(message.revision!, 'newVersion')}>{t('config.rollBackAsNewVersion', { revision: message.revision })}</Button>
+            <Button size="xs" mt="xs" onClick={() => void back(message.revision!, 'newVersion')}>
+              {t('config.rollBackAsNewVersion', { revision: message.revision })}
+            </Button>
           )}
         </Alert>
       )}
@@ -53,11 +65,28 @@ export function HistoryPanel({ versionRef, history }: { versionRef: VersionRef; 
               <Text fw={700}>{t('config.revision', { revision: r.revision })}</Text>
               <Badge variant="light">{t(`config.modes.${r.mode as 'initial'}`)}</Badge>
             </Group>
-            <Text size="sm">{t('config.by', { who: r.publishedBy || '—', when: new Date(r.publishedAt).toLocaleString(i18n.language) })}</Text>
-            {r.note && <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{r.note}</Text>}
+            <Text size="sm">
+              {t('config.by', {
+                who: r.publishedBy || '—',
+                when: new Date(r.publishedAt).toLocaleString(i18n.language),
+              })}
+            </Text>
+            {r.note && (
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {r.note}
+              </Text>
+            )}
             <Group gap="xs" mt="xs">
-              {r.revision > 1 && <Button size="xs" variant="default" onClick={() => void showDiff(r.revision)}>{t('config.diffPrevious')}</Button>}
-              {r.revision !== history.revision && <Button size="xs" variant="light" onClick={() => void back(r.revision)}>{t('config.rollBack')}</Button>}
+              {r.revision > 1 && (
+                <Button size="xs" variant="default" onClick={() => void showDiff(r.revision)}>
+                  {t('config.diffPrevious')}
+                </Button>
+              )}
+              {r.revision !== history.revision && (
+                <Button size="xs" variant="light" onClick={() => void back(r.revision)}>
+                  {t('config.rollBack')}
+                </Button>
+              )}
             </Group>
             {diffs[r.revision] && <ReportView report={diffs[r.revision]!} empty={t('config.noChanges')} />}
           </Card>

@@ -1,5 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
+import {
+  autocompletion,
+  closeBrackets,
+  closeBracketsKeymap,
+  completionKeymap,
+  type CompletionContext,
+  type CompletionResult,
+} from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { json } from '@codemirror/lang-json';
 import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
@@ -15,7 +22,16 @@ import type { JsonEditorProps } from './json-editor';
  * completion of property names and values from the configuration's JSON Schema (Ctrl+Space, or
  * as a name is typed). Tab is left to move the focus on (no keyboard trap).
  */
-export default function JsonCodeEditor({ value, onChange, schema, problems, labelId, describedBy, requiredText, jump }: JsonEditorProps) {
+export default function JsonCodeEditor({
+  value,
+  onChange,
+  schema,
+  problems,
+  labelId,
+  describedBy,
+  requiredText,
+  jump,
+}: JsonEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   // The latest props, read by the editor's callbacks (made once, with the view).
@@ -32,14 +48,26 @@ export default function JsonCodeEditor({ value, onChange, schema, problems, labe
     const complete = (context: CompletionContext): CompletionResult | null => {
       const word = context.matchBefore(/"?[\w$-]*"?/);
       if (!context.explicit && (!word || word.from === word.to)) return null;
-      const { replaceFrom, replaceTo, options } = suggestionsAt(context.state.doc.toString(), context.pos, latest.current.schema as SchemaNode);
+      const { replaceFrom, replaceTo, options } = suggestionsAt(
+        context.state.doc.toString(),
+        context.pos,
+        latest.current.schema as SchemaNode,
+      );
       if (options.length === 0) return null;
       return {
         from: replaceFrom,
         to: replaceTo,
         // Matched against what is typed from `from`, the opening quote included: the label is the
         // JSON token (a name in its quotes), shown without them.
-        options: options.map((o) => ({ label: o.token, displayLabel: o.label, apply: o.insert, boost: o.required ? 1 : 0, type: o.property ? 'property' : 'constant', detail: o.required ? latest.current.requiredText : undefined, info: o.detail })),
+        options: options.map((o) => ({
+          label: o.token,
+          displayLabel: o.label,
+          apply: o.insert,
+          boost: o.required ? 1 : 0,
+          type: o.property ? 'property' : 'constant',
+          detail: o.required ? latest.current.requiredText : undefined,
+          info: o.detail,
+        })),
         validFor: /^"?[\w$-]*"?$/,
       };
     };
@@ -61,7 +89,13 @@ export default function JsonCodeEditor({ value, onChange, schema, problems, labe
           EditorView.lineWrapping,
           // tabindex: the content is focusable as it is (contenteditable); said so, checkers such as
           // axe see that its scrolling region can be reached by keyboard, with no extra tab stop.
-          EditorView.contentAttributes.of({ 'aria-labelledby': labelId, 'aria-describedby': describedBy, 'aria-multiline': 'true', spellcheck: 'false', tabindex: '0' }),
+          EditorView.contentAttributes.of({
+            'aria-labelledby': labelId,
+            'aria-describedby': describedBy,
+            'aria-multiline': 'true',
+            spellcheck: 'false',
+            tabindex: '0',
+          }),
           EditorView.updateListener.of((update) => {
             if (!update.docChanged) return;
             const text = update.state.doc.toString();
@@ -69,9 +103,19 @@ export default function JsonCodeEditor({ value, onChange, schema, problems, labe
             latest.current.onChange(text);
           }),
           EditorView.theme({
-            '&': { fontSize: '12px', border: '1px solid var(--mantine-color-gray-5)', borderRadius: 'var(--mantine-radius-sm)', backgroundColor: 'var(--mantine-color-body)' },
+            '&': {
+              fontSize: '12px',
+              border: '1px solid var(--mantine-color-gray-5)',
+              borderRadius: 'var(--mantine-radius-sm)',
+              backgroundColor: 'var(--mantine-color-body)',
+            },
             '&.cm-focused': { outline: '2px solid var(--mantine-color-blue-6)', outlineOffset: '1px' },
-            '.cm-scroller': { fontFamily: 'ui-monospace, monospace', maxHeight: '60vh', minHeight: '12rem', overflow: 'auto' },
+            '.cm-scroller': {
+              fontFamily: 'ui-monospace, monospace',
+              maxHeight: '60vh',
+              minHeight: '12rem',
+              overflow: 'auto',
+            },
             '.cm-gutters': { color: 'var(--mantine-color-gray-7)' },
           }),
         ],
@@ -89,14 +133,19 @@ export default function JsonCodeEditor({ value, onChange, schema, problems, labe
     if (!current || current.state.doc.toString() === value || sent.current.includes(value)) return;
     sent.current = [];
     const head = Math.min(current.state.selection.main.head, value.length);
-    current.dispatch({ changes: { from: 0, to: current.state.doc.length, insert: value }, selection: { anchor: head } });
+    current.dispatch({
+      changes: { from: 0, to: current.state.doc.length, insert: value },
+      selection: { anchor: head },
+    });
   }, [value]);
 
   useEffect(() => {
     const current = view.current;
     if (!current) return;
     const length = current.state.doc.length;
-    const diagnostics: Diagnostic[] = problems.filter((p) => p.from <= length).map((p) => ({ from: p.from, to: Math.min(p.to, length), severity: 'error', message: p.message }));
+    const diagnostics: Diagnostic[] = problems
+      .filter((p) => p.from <= length)
+      .map((p) => ({ from: p.from, to: Math.min(p.to, length), severity: 'error', message: p.message }));
     current.dispatch(setDiagnostics(current.state, diagnostics));
   }, [problems]);
 

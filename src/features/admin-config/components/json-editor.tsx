@@ -48,13 +48,17 @@ function useLocatedProblems(text: string): { problems: LocatedProblem[]; checkin
         // What jsonc-parser reads but JSON.parse does not (none known): said at the start, never thrown.
         syntax.push({ code: 'InvalidSymbol', from: 0, to: Math.min(1, text.length), line: 1 });
       }
-      const problems: LocatedProblem[] = syntax.length > 0
-        ? syntax.map((p) => ({ ...p, message: t(`config.syntax.${p.code}`, { defaultValue: t('config.syntax.other', { code: p.code }) }) }))
-        : checkProjectConfig(parsed).map((p) => ({
-          ...(rangeOfPointer(text, p.pointer) ?? { from: 0, to: 1, line: 1 }),
-          pointer: p.pointer,
-          message: t(p.key, { ns: 'config', ...p.values, defaultValue: p.message }),
-        }));
+      const problems: LocatedProblem[] =
+        syntax.length > 0
+          ? syntax.map((p) => ({
+              ...p,
+              message: t(`config.syntax.${p.code}`, { defaultValue: t('config.syntax.other', { code: p.code }) }),
+            }))
+          : checkProjectConfig(parsed).map((p) => ({
+              ...(rangeOfPointer(text, p.pointer) ?? { from: 0, to: 1, line: 1 }),
+              pointer: p.pointer,
+              message: t(p.key, { ns: 'config', ...p.values, defaultValue: p.message }),
+            }));
       setResult({ text, problems });
     }, CHECK_DELAY_MS);
     return () => clearTimeout(timer);
@@ -63,7 +67,14 @@ function useLocatedProblems(text: string): { problems: LocatedProblem[]; checkin
 }
 
 /** The plain text area: while the editor loads, and if its code cannot load (nothing typed is lost). */
-function PlainJsonEditor({ value, onChange, labelId, describedBy, jump, note }: Pick<JsonEditorProps, 'value' | 'onChange' | 'labelId' | 'describedBy' | 'jump'> & { note?: string }) {
+function PlainJsonEditor({
+  value,
+  onChange,
+  labelId,
+  describedBy,
+  jump,
+  note,
+}: Pick<JsonEditorProps, 'value' | 'onChange' | 'labelId' | 'describedBy' | 'jump'> & { note?: string }) {
   const area = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     if (!jump || !area.current) return;
@@ -71,8 +82,19 @@ function PlainJsonEditor({ value, onChange, labelId, describedBy, jump, note }: 
     area.current.setSelectionRange(jump.offset, jump.offset);
   }, [jump]);
   return (
-    <Textarea ref={area} aria-labelledby={labelId} aria-describedby={describedBy} value={value} onChange={(e) => onChange(e.currentTarget.value)} autosize minRows={8} maxRows={20}
-      description={note} styles={{ input: { fontFamily: 'ui-monospace, monospace', fontSize: 12 } }} spellCheck={false} />
+    <Textarea
+      ref={area}
+      aria-labelledby={labelId}
+      aria-describedby={describedBy}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      autosize
+      minRows={8}
+      maxRows={20}
+      description={note}
+      styles={{ input: { fontFamily: 'ui-monospace, monospace', fontSize: 12 } }}
+      spellCheck={false}
+    />
   );
 }
 
@@ -81,18 +103,39 @@ function PlainJsonEditor({ value, onChange, labelId, describedBy, jump, note }: 
  * and the QA check's problems at their lines, and under it the same problems as a list whose
  * entries move the cursor to the line.
  */
-export function JsonEditor({ value, onChange, label }: { value: string; onChange(value: string): void; label: string }) {
+export function JsonEditor({
+  value,
+  onChange,
+  label,
+}: {
+  value: string;
+  onChange(value: string): void;
+  label: string;
+}) {
   const { t } = useTranslation('admin');
   const labelId = useId();
   const problemsId = useId();
   const hintId = useId();
   const { problems, checking } = useLocatedProblems(value);
   const [jump, setJump] = useState<{ offset: number } | null>(null);
-  const props: JsonEditorProps = { value, onChange, schema: projectConfigSchema, problems, labelId, describedBy: `${hintId} ${problemsId}`, requiredText: t('config.jsonRequired'), jump };
+  const props: JsonEditorProps = {
+    value,
+    onChange,
+    schema: projectConfigSchema,
+    problems,
+    labelId,
+    describedBy: `${hintId} ${problemsId}`,
+    requiredText: t('config.jsonRequired'),
+    jump,
+  };
   return (
     <Stack gap={6}>
-      <Text component="div" id={labelId} size="sm" fw={500}>{label}</Text>
-      <Text id={hintId} size="xs" c="dimmed">{t('config.jsonHint')}</Text>
+      <Text component="div" id={labelId} size="sm" fw={500}>
+        {label}
+      </Text>
+      <Text id={hintId} size="xs" c="dimmed">
+        {t('config.jsonHint')}
+      </Text>
       <div>
         <ErrorBoundary fallback={() => <PlainJsonEditor {...props} note={t('config.jsonPlain')} />}>
           <Suspense fallback={<PlainJsonEditor {...props} />}>
@@ -101,15 +144,42 @@ export function JsonEditor({ value, onChange, label }: { value: string; onChange
         </ErrorBoundary>
       </div>
       <div id={problemsId}>
-        {checking ? <Text size="sm" c="dimmed" role="status">{t('config.jsonChecking')}</Text> : problems.length === 0 ? <Text size="sm" c="teal.9" role="status">{t('config.jsonNoProblems')}</Text> : (
+        {checking ? (
+          <Text size="sm" c="dimmed" role="status">
+            {t('config.jsonChecking')}
+          </Text>
+        ) : problems.length === 0 ? (
+          <Text size="sm" c="teal.9" role="status">
+            {t('config.jsonNoProblems')}
+          </Text>
+        ) : (
           <Stack gap={2}>
-            <Text size="sm" fw={500} c="red.9" role="status">{t('config.jsonProblems', { count: problems.length })}</Text>
+            <Text size="sm" fw={500} c="red.9" role="status">
+              {t('config.jsonProblems', { count: problems.length })}
+            </Text>
             <Stack gap={2} component="ul" style={{ margin: 0, paddingInlineStart: '1.2rem' }}>
               {problems.slice(0, 50).map((p) => (
                 <li key={`${p.from} ${p.message}`}>
-                  <Button variant="subtle" size="compact-sm" onClick={() => setJump({ offset: p.from })} title={t('config.jsonGoTo', { line: p.line, message: p.message })}
-                    styles={{ root: { height: 'auto', paddingBlock: 2 }, label: { whiteSpace: 'normal', textAlign: 'start' } }}>
-                    <span><strong>{t('config.jsonLine', { line: p.line })}</strong>{p.pointer && <> <code>{p.pointer}</code></>}: {p.message}</span>
+                  <Button
+                    variant="subtle"
+                    size="compact-sm"
+                    onClick={() => setJump({ offset: p.from })}
+                    title={t('config.jsonGoTo', { line: p.line, message: p.message })}
+                    styles={{
+                      root: { height: 'auto', paddingBlock: 2 },
+                      label: { whiteSpace: 'normal', textAlign: 'start' },
+                    }}
+                  >
+                    <span>
+                      <strong>{t('config.jsonLine', { line: p.line })}</strong>
+                      {p.pointer && (
+                        <>
+                          {' '}
+                          <code>{p.pointer}</code>
+                        </>
+                      )}
+                      : {p.message}
+                    </span>
                   </Button>
                 </li>
               ))}

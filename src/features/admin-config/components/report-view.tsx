@@ -7,10 +7,18 @@ const COLOUR = { inPlace: 'teal', newVersion: 'yellow', refused: 'red' } as cons
 export function ReportView({ report, empty }: { report: Report; empty: string }) {
   return (
     <Alert color={COLOUR[report.verdict]} data-testid="config-report">
-      <Text size="sm" fw={700}>{report.verdictText}</Text>
-      {report.changes.length === 0 ? <Text size="sm">{empty}</Text> : (
+      <Text size="sm" fw={700}>
+        {report.verdictText}
+      </Text>
+      {report.changes.length === 0 ? (
+        <Text size="sm">{empty}</Text>
+      ) : (
         <List size="sm" spacing={2}>
-          {report.changes.map((c) => <List.Item key={c.id} style={{ overflowWrap: 'anywhere' }}>{c.text}</List.Item>)}
+          {report.changes.map((c) => (
+            <List.Item key={c.id} style={{ overflowWrap: 'anywhere' }}>
+              {c.text}
+            </List.Item>
+          ))}
         </List>
       )}
     </Alert>

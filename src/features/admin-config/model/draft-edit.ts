@@ -14,11 +14,17 @@ export interface FormChoice {
 
 /** Every field list of the configuration, in order. */
 export function formChoices(config: ProjectConfig): FormChoice[] {
-  return Object.entries(config.barcodeTypes).flatMap(([typeKey, type]) => formsOf(typeKey, type).map((f) => ({ barcodeType: typeKey, form: f.form, fields: f.fields })));
+  return Object.entries(config.barcodeTypes).flatMap(([typeKey, type]) =>
+    formsOf(typeKey, type).map((f) => ({ barcodeType: typeKey, form: f.form, fields: f.fields })),
+  );
 }
 
 /** A copy of the configuration with one form's field list replaced. */
-export function withFields(config: ProjectConfig, choice: Pick<FormChoice, 'barcodeType' | 'form'>, fields: CustomField[]): ProjectConfig {
+export function withFields(
+  config: ProjectConfig,
+  choice: Pick<FormChoice, 'barcodeType' | 'form'>,
+  fields: CustomField[],
+): ProjectConfig {
   const copy = structuredClone(config);
   const type = copy.barcodeTypes[choice.barcodeType];
   if (!type) return copy;
@@ -59,7 +65,8 @@ export interface NewFieldInput {
   [setting: string]: unknown;
 }
 
-const isFieldType = (type: unknown): type is CustomFieldType => typeof type === 'string' && (FIELD_TYPE_NAMES as string[]).includes(type);
+const isFieldType = (type: unknown): type is CustomFieldType =>
+  typeof type === 'string' && (FIELD_TYPE_NAMES as string[]).includes(type);
 
 /** The four label fields of the builder's forms (the field builder's and the structure builder's) as one text in the four languages. */
 export const labelsOf = (input: Pick<NewFieldInput, 'labelEn' | 'labelJa' | 'labelZhTw' | 'labelZhCn'>) =>
@@ -73,10 +80,14 @@ export function fieldFromInput(input: NewFieldInput): CustomField {
   if (input.required === 'yes') field.required = true;
   if (input.visibility && input.visibility !== 'visible') field.visibility = input.visibility;
   if (input.options && (type === 'singleSelect' || type === 'multiSelect')) {
-    field.options = input.options.split('\n').map((line) => line.trim()).filter(Boolean).map((line) => {
-      const [value = '', text = value] = line.split('=');
-      return { value: value.trim(), label: localized(text.trim(), text.trim(), text.trim(), text.trim()) };
-    });
+    field.options = input.options
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .map((line) => {
+        const [value = '', text = value] = line.split('=');
+        return { value: value.trim(), label: localized(text.trim(), text.trim(), text.trim(), text.trim()) };
+      });
   }
   if (isFieldType(type)) Object.assign(field, settingsFromInput(type, input));
   return field as unknown as CustomField;
@@ -86,10 +97,18 @@ export function fieldFromInput(input: NewFieldInput): CustomField {
 export function inputFromField(field: CustomField): NewFieldInput {
   const f = field as CustomField & { options?: { value: string; label: { en: string } }[] };
   const input: NewFieldInput = {
-    key: f.key, type: f.type, labelEn: f.label.en, labelJa: f.label.ja, labelZhTw: f.label['zh-TW'], labelZhCn: f.label['zh-CN'],
-    required: f.required ? 'yes' : 'no', visibility: f.visibility ?? 'visible', ...settingsInputOf(field),
+    key: f.key,
+    type: f.type,
+    labelEn: f.label.en,
+    labelJa: f.label.ja,
+    labelZhTw: f.label['zh-TW'],
+    labelZhCn: f.label['zh-CN'],
+    required: f.required ? 'yes' : 'no',
+    visibility: f.visibility ?? 'visible',
+    ...settingsInputOf(field),
   };
-  if (f.options) input.options = f.options.map((o) => (o.label.en === o.value ? o.value : `${o.value}=${o.label.en}`)).join('\n');
+  if (f.options)
+    input.options = f.options.map((o) => (o.label.en === o.value ? o.value : `${o.value}=${o.label.en}`)).join('\n');
   return input;
 }
 
@@ -104,7 +123,10 @@ const KEPT_PROPERTIES = ['order', 'helpText'] as const;
 export function editedField(original: CustomField, input: NewFieldInput): CustomField {
   const made = fieldFromInput(input) as unknown as Record<string, unknown>;
   const before = original as unknown as Record<string, unknown>;
-  const result: Record<string, unknown> = { ...made, ...Object.fromEntries(KEPT_PROPERTIES.filter((k) => k in before).map((k) => [k, before[k]])) };
+  const result: Record<string, unknown> = {
+    ...made,
+    ...Object.fromEntries(KEPT_PROPERTIES.filter((k) => k in before).map((k) => [k, before[k]])),
+  };
   const oldOptions = before.options as { value: string; label: { en: string } }[] | undefined;
   if (Array.isArray(made.options) && oldOptions) {
     result.options = (made.options as { value: string; label: { en: string } }[]).map((o) => {

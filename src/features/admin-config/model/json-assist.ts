@@ -1,4 +1,13 @@
-import { findNodeAtLocation, getLocation, parse, parseTree, printParseErrorCode, type Node, type ParseError, type Segment } from 'jsonc-parser';
+import {
+  findNodeAtLocation,
+  getLocation,
+  parse,
+  parseTree,
+  printParseErrorCode,
+  type Node,
+  type ParseError,
+  type Segment,
+} from 'jsonc-parser';
 
 /**
  * What the configuration's JSON editor knows of the text it edits, without an editor: where a
@@ -62,12 +71,16 @@ export function rangeOfPointer(text: string, pointer: string): TextRange | null 
   if (!root) return null;
   const path = pointerPath(pointer);
   let node: Node | undefined;
-  for (let length = path.length; length >= 0 && !node; length -= 1) node = findNodeAtLocation(root, path.slice(0, length));
+  for (let length = path.length; length >= 0 && !node; length -= 1)
+    node = findNodeAtLocation(root, path.slice(0, length));
   node ??= root;
   // A property's value: show from its key, so the admin sees which property is meant.
   const start = node.parent?.type === 'property' ? node.parent.offset : node.offset;
   // An object or array spans many lines: mark only its first line.
-  const end = node.type === 'object' || node.type === 'array' ? Math.min(node.offset + 1, text.length) : node.offset + node.length;
+  const end =
+    node.type === 'object' || node.type === 'array'
+      ? Math.min(node.offset + 1, text.length)
+      : node.offset + node.length;
   return { from: start, to: Math.max(end, start + 1), line: lineOf(text, start) };
 }
 
@@ -77,7 +90,12 @@ export function syntaxProblems(text: string): SyntaxProblem[] {
   parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   // One mistake can give several errors at one place (a trailing comma: no name, no value): say it once.
   const first = errors.filter((e, i) => errors.findIndex((o) => o.offset === e.offset) === i);
-  return first.map((e) => ({ code: printParseErrorCode(e.error), from: e.offset, to: Math.min(e.offset + Math.max(e.length, 1), Math.max(text.length, e.offset + 1)), line: lineOf(text, e.offset) }));
+  return first.map((e) => ({
+    code: printParseErrorCode(e.error),
+    from: e.offset,
+    to: Math.min(e.offset + Math.max(e.length, 1), Math.max(text.length, e.offset + 1)),
+    line: lineOf(text, e.offset),
+  }));
 }
 
 /** Every alternative a schema node stands for (anyOf / oneOf / allOf branches), flattened. */
@@ -92,7 +110,9 @@ function childSchemas(schema: SchemaNode, segment: Segment): SchemaNode[] {
     if (typeof segment === 'number') return s.items ? [s.items] : [];
     const named = s.properties?.[segment];
     if (named) return [named];
-    const patterned = Object.entries(s.patternProperties ?? {}).filter(([pattern]) => new RegExp(pattern, 'u').test(segment)).map(([, node]) => node);
+    const patterned = Object.entries(s.patternProperties ?? {})
+      .filter(([pattern]) => new RegExp(pattern, 'u').test(segment))
+      .map(([, node]) => node);
     if (patterned.length > 0) return patterned;
     return typeof s.additionalProperties === 'object' ? [s.additionalProperties] : [];
   });
@@ -122,15 +142,28 @@ export interface Suggestion {
 const valueText = (value: unknown) => JSON.stringify(value);
 
 /** The property names an object at this path may have, without those it already has. */
-function propertySuggestions(root: SchemaNode, objectPath: readonly Segment[], present: ReadonlySet<string>): Suggestion[] {
+function propertySuggestions(
+  root: SchemaNode,
+  objectPath: readonly Segment[],
+  present: ReadonlySet<string>,
+): Suggestion[] {
   const seen = new Map<string, Suggestion>();
   for (const schema of schemasAt(root, objectPath).flatMap(branches)) {
     for (const [name, node] of Object.entries(schema.properties ?? {})) {
       if (present.has(name) || seen.has(name)) continue;
-      seen.set(name, { insert: valueText(name), token: valueText(name), label: name, property: true, detail: node.description, required: schema.required?.includes(name) });
+      seen.set(name, {
+        insert: valueText(name),
+        token: valueText(name),
+        label: name,
+        property: true,
+        detail: node.description,
+        required: schema.required?.includes(name),
+      });
     }
   }
-  return [...seen.values()].sort((a, b) => Number(b.required ?? false) - Number(a.required ?? false) || a.label.localeCompare(b.label));
+  return [...seen.values()].sort(
+    (a, b) => Number(b.required ?? false) - Number(a.required ?? false) || a.label.localeCompare(b.label),
+  );
 }
 
 /** The values the schema names for a value at this path: enumerations, constants and booleans. */
@@ -139,7 +172,13 @@ function valueSuggestions(root: SchemaNode, path: readonly Segment[]): Suggestio
   for (const schema of schemasAt(root, path).flatMap(branches)) {
     const named = [...(schema.enum ?? []), ...('const' in schema ? [schema.const] : [])];
     if (schema.type === 'boolean') named.push(true, false);
-    for (const value of named) values.set(valueText(value), { insert: valueText(value), token: valueText(value), label: valueText(value), detail: schema.description });
+    for (const value of named)
+      values.set(valueText(value), {
+        insert: valueText(value),
+        token: valueText(value),
+        label: valueText(value),
+        detail: schema.description,
+      });
   }
   return [...values.values()];
 }
@@ -148,7 +187,9 @@ function valueSuggestions(root: SchemaNode, path: readonly Segment[]): Suggestio
 function presentKeys(text: string, path: readonly Segment[]): Set<string> {
   const root = parseTree(text);
   const object = root && findNodeAtLocation(root, [...path]);
-  const names = (object?.children ?? []).filter((c) => c.type === 'property').map((c) => c.children?.[0]?.value as string);
+  const names = (object?.children ?? [])
+    .filter((c) => c.type === 'property')
+    .map((c) => c.children?.[0]?.value as string);
   return new Set(names);
 }
 
@@ -157,16 +198,26 @@ function presentKeys(text: string, path: readonly Segment[]): Set<string> {
  * (inserted with `": "` unless a colon follows already), else the values the schema allows there.
  * `replaceFrom` / `replaceTo` span the string or word being completed (with its quotes).
  */
-export function suggestionsAt(text: string, offset: number, schema: SchemaNode): { replaceFrom: number; replaceTo: number; options: Suggestion[] } {
+export function suggestionsAt(
+  text: string,
+  offset: number,
+  schema: SchemaNode,
+): { replaceFrom: number; replaceTo: number; options: Suggestion[] } {
   const location = getLocation(text, offset);
   const previous = location.previousNode;
-  const inToken = previous !== undefined && offset <= previous.offset + previous.length && ['string', 'property', 'number', 'boolean', 'null'].includes(previous.type);
+  const inToken =
+    previous !== undefined &&
+    offset <= previous.offset + previous.length &&
+    ['string', 'property', 'number', 'boolean', 'null'].includes(previous.type);
   const replaceFrom = inToken ? previous.offset : offset;
   const replaceTo = inToken ? previous.offset + previous.length : offset;
   if (location.isAtPropertyKey) {
     const objectPath = location.path.slice(0, -1);
     const colonFollows = /^\s*:/.test(text.slice(replaceTo));
-    const options = propertySuggestions(schema, objectPath, presentKeys(text, objectPath)).map((o) => ({ ...o, insert: colonFollows ? o.insert : `${o.insert}: ` }));
+    const options = propertySuggestions(schema, objectPath, presentKeys(text, objectPath)).map((o) => ({
+      ...o,
+      insert: colonFollows ? o.insert : `${o.insert}: `,
+    }));
     return { replaceFrom, replaceTo, options };
   }
   return { replaceFrom, replaceTo, options: valueSuggestions(schema, location.path) };

@@ -29,7 +29,11 @@ export function withTrackPointAdded(config: ProjectConfig, typeKey: string, inpu
   const type = copy.barcodeTypes[typeKey];
   if (!type) return copy;
   const name = labelsOf(input);
-  type.trackPoints.push({ key: input.key ?? '', name, trackPointForms: [{ key: FIRST_FORM_KEY, name, customFields: [] as CustomField[] }] });
+  type.trackPoints.push({
+    key: input.key ?? '',
+    name,
+    trackPointForms: [{ key: FIRST_FORM_KEY, name, customFields: [] as CustomField[] }],
+  });
   return copy;
 }
 

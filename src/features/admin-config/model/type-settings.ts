@@ -21,7 +21,12 @@ export const SETTING_LABELS: Record<string, LocalizedText> = {
   minLength: text('Fewest characters', '最小文字数', '最少字元數', '最少字符数'),
   maxLength: text('Most characters', '最大文字数', '最多字元數', '最多字符数'),
   inputPattern: text('Characters allowed', '入力できる文字', '允許的字元', '允许的字符'),
-  mask: text('Input mask (9 digit, a letter, * either)', '入力マスク（9 数字、a 英字、* どちらか）', '輸入遮罩（9 數字、a 字母、* 任一）', '输入掩码（9 数字、a 字母、* 任一）'),
+  mask: text(
+    'Input mask (9 digit, a letter, * either)',
+    '入力マスク（9 数字、a 英字、* どちらか）',
+    '輸入遮罩（9 數字、a 字母、* 任一）',
+    '输入掩码（9 数字、a 字母、* 任一）',
+  ),
   multiLine: text('Several lines', '複数行', '多行', '多行'),
   counter: text('Show a character counter', '文字数カウンターを表示', '顯示字元計數', '显示字符计数'),
   readers: text('Reader buttons', '読み取りボタン', '讀取按鈕', '读取按钮'),
@@ -42,8 +47,18 @@ export const SETTING_LABELS: Record<string, LocalizedText> = {
   formula: text('Formula', '計算式', '公式', '公式'),
   fileKind: text('Kind of files', 'ファイルの種類', '檔案種類', '文件种类'),
   maxCount: text('Most files', '最大ファイル数', '最多檔案數', '最多文件数'),
-  maxImageSide: text('Longer side of images (pixels)', '画像の長辺（ピクセル）', '圖片長邊（像素）', '图片长边（像素）'),
-  overlayImageUrl: text('Camera overlay image (path on this site)', 'カメラ重ね合わせ画像（このサイトのパス）', '相機疊加圖片（本站路徑）', '相机叠加图片（本站路径）'),
+  maxImageSide: text(
+    'Longer side of images (pixels)',
+    '画像の長辺（ピクセル）',
+    '圖片長邊（像素）',
+    '图片长边（像素）',
+  ),
+  overlayImageUrl: text(
+    'Camera overlay image (path on this site)',
+    'カメラ重ね合わせ画像（このサイトのパス）',
+    '相機疊加圖片（本站路徑）',
+    '相机叠加图片（本站路径）',
+  ),
   calculationType: text('Calculation method', '算定方法', '計算方法', '计算方法'),
   mode: text('How it is weighed', '計量方法', '秤重方式', '称重方式'),
 };
@@ -113,7 +128,12 @@ interface TypeBranch {
   required?: string[];
 }
 
-const BRANCHES = new Map((CustomFieldSchema as unknown as { oneOf: TypeBranch[] }).oneOf.map((b) => [b.properties.type.const as CustomFieldType, b]));
+const BRANCHES = new Map(
+  (CustomFieldSchema as unknown as { oneOf: TypeBranch[] }).oneOf.map((b) => [
+    b.properties.type.const as CustomFieldType,
+    b,
+  ]),
+);
 
 /** The type's own properties (those the builder's settings form asks), in the order the format lists them. */
 export function settingNamesOf(type: CustomFieldType): string[] {
@@ -127,12 +147,20 @@ function choicesOf(name: string, values: readonly string[]) {
 
 /** One property as a field of the builder's form. */
 function settingField(name: string, schema: PropertySchema, required: boolean): CustomField {
-  const common = { key: name, label: SETTING_LABELS[name] ?? text(name, name, name, name), ...(required ? { required: true } : {}) };
+  const common = {
+    key: name,
+    label: SETTING_LABELS[name] ?? text(name, name, name, name),
+    ...(required ? { required: true } : {}),
+  };
   if (schema.enum) return { ...common, type: 'singleSelect', options: choicesOf(name, schema.enum) };
-  if (schema.type === 'array' && schema.items?.enum) return { ...common, type: 'multiSelect', options: choicesOf(name, schema.items.enum) };
+  if (schema.type === 'array' && schema.items?.enum)
+    return { ...common, type: 'multiSelect', options: choicesOf(name, schema.items.enum) };
   if (schema.type === 'boolean') return { ...common, type: 'singleSelect', options: YES_NO };
   if (schema.type === 'integer' || schema.type === 'number') {
-    const bounds = { ...(schema.minimum !== undefined ? { min: schema.minimum } : {}), ...(schema.maximum !== undefined ? { max: schema.maximum } : {}) };
+    const bounds = {
+      ...(schema.minimum !== undefined ? { min: schema.minimum } : {}),
+      ...(schema.maximum !== undefined ? { max: schema.maximum } : {}),
+    };
     return { ...common, type: 'number', precision: schema.type === 'integer' ? 0 : 6, ...bounds };
   }
   if (schema.format === 'date') return { ...common, type: 'date' };

@@ -21,4 +21,5 @@ async function changing<T>(change: Promise<T>): Promise<T> {
 }
 
 export const createAdmin = (body: CreateAdminBody) => changing(adminApi.post<AdminWithPassword>('/admin/admins', body));
-export const deactivateAdmin = (adminId: string) => changing(adminApi.post<AdminAccount>(`/admin/admins/${encodeURIComponent(adminId)}/deactivate`));
+export const deactivateAdmin = (adminId: string) =>
+  changing(adminApi.post<AdminAccount>(`/admin/admins/${encodeURIComponent(adminId)}/deactivate`));

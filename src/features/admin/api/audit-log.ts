@@ -20,5 +20,7 @@ export function fetchAuditLog(filters: AuditFilters, skip: number, count: number
 
 /** The page of the audit log these filters and this offset show; kept while the next one loads. */
 export function useAuditLog(filters: AuditFilters, skip: number, count: number) {
-  return useSWR(adminKey('audit-log', filters, skip, count), () => fetchAuditLog(filters, skip, count), { keepPreviousData: true });
+  return useSWR(adminKey('audit-log', filters, skip, count), () => fetchAuditLog(filters, skip, count), {
+    keepPreviousData: true,
+  });
 }

@@ -5,7 +5,9 @@ import type { Page } from './audit-log';
 
 /** GET /admin/projects: one page, searched. */
 export function useProjects(query: ProjectsQuery) {
-  return useSWR(adminKey('projects', query), () => adminApi.get<Page<AdminProject>>('/admin/projects', query), { keepPreviousData: true });
+  return useSWR(adminKey('projects', query), () => adminApi.get<Page<AdminProject>>('/admin/projects', query), {
+    keepPreviousData: true,
+  });
 }
 
 async function changing<T>(change: Promise<T>): Promise<T> {
@@ -14,7 +16,8 @@ async function changing<T>(change: Promise<T>): Promise<T> {
   return result;
 }
 
-export const createProject = (body: CreateProjectBody) => changing(adminApi.post<AdminProject>('/admin/projects', body));
+export const createProject = (body: CreateProjectBody) =>
+  changing(adminApi.post<AdminProject>('/admin/projects', body));
 export const setSelfRegistration = (code: string, allow: boolean) =>
   changing(adminApi.put<AdminProject>(`/admin/projects/${encodeURIComponent(code)}/self-registration`, { allow }));
 

@@ -14,7 +14,9 @@ export interface UserWithCode {
 
 /** GET /admin/users: one page, searched and filtered. */
 export function useUsers(query: UsersQuery) {
-  return useSWR(adminKey('users', query), () => adminApi.get<Page<AdminUser>>('/admin/users', query), { keepPreviousData: true });
+  return useSWR(adminKey('users', query), () => adminApi.get<Page<AdminUser>>('/admin/users', query), {
+    keepPreviousData: true,
+  });
 }
 
 export function useUser(userId: string) {
@@ -28,7 +30,12 @@ export function useOrganizations() {
 /** Runs a change, then reloads every user list and page (and the audit log, which it wrote to). */
 async function changing<T>(change: Promise<T>): Promise<T> {
   const result = await change;
-  await Promise.all([revalidateAdminResource('users'), revalidateAdminResource('organizations'), revalidateAdminResource('audit-log'), revalidateAdminResource('projects')]);
+  await Promise.all([
+    revalidateAdminResource('users'),
+    revalidateAdminResource('organizations'),
+    revalidateAdminResource('audit-log'),
+    revalidateAdminResource('projects'),
+  ]);
   return result;
 }
 
@@ -37,8 +44,10 @@ const userPath = (userId: string) => `/admin/users/${encodeURIComponent(userId)}
 export const createUser = (body: CreateUserBody) => changing(adminApi.post<UserWithCode>('/admin/users', body));
 export const deactivateUser = (userId: string) => changing(adminApi.post<AdminUser>(`${userPath(userId)}/deactivate`));
 export const reactivateUser = (userId: string) => changing(adminApi.post<AdminUser>(`${userPath(userId)}/reactivate`));
-export const issueAccessCode = (userId: string) => changing(adminApi.post<UserWithCode>(`${userPath(userId)}/access-code`));
-export const revokeAccessCode = (userId: string) => changing(adminApi.delete<AdminUser>(`${userPath(userId)}/access-code`));
+export const issueAccessCode = (userId: string) =>
+  changing(adminApi.post<UserWithCode>(`${userPath(userId)}/access-code`));
+export const revokeAccessCode = (userId: string) =>
+  changing(adminApi.delete<AdminUser>(`${userPath(userId)}/access-code`));
 export const putMember = (userId: string, projectCode: string, role: MemberRole) =>
   changing(adminApi.put<AdminUser>(`${userPath(userId)}/projects/${encodeURIComponent(projectCode)}`, { role }));
 export const removeMember = (userId: string, projectCode: string) =>

@@ -13,11 +13,19 @@ export function AccessCodeDialog({ shown, onClose }: AccessCodeDialogProps) {
   const { t } = useTranslation('admin');
   const { t: tCommon } = useTranslation();
   return (
-    <Modal opened={shown !== null} onClose={onClose} title={t('code.title')} centered closeButtonProps={{ 'aria-label': tCommon('common.close') }}>
+    <Modal
+      opened={shown !== null}
+      onClose={onClose}
+      title={t('code.title')}
+      centered
+      closeButtonProps={{ 'aria-label': tCommon('common.close') }}
+    >
       {shown && (
         <Stack>
           <Text>{t('code.message', { name: shown.name })}</Text>
-          <Text ff="monospace" fz={28} fw={700} ta="center" data-testid="issued-access-code">{formatAccessCode(shown.accessCode)}</Text>
+          <Text ff="monospace" fz={28} fw={700} ta="center" data-testid="issued-access-code">
+            {formatAccessCode(shown.accessCode)}
+          </Text>
           <Button onClick={onClose}>{t('code.done')}</Button>
         </Stack>
       )}

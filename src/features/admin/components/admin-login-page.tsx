@@ -38,16 +38,38 @@ export function AdminLoginPage({ staffSession }: AdminLoginPageProps) {
     <Container size={420} py="xl" component="main">
       <form onSubmit={submit} noValidate aria-labelledby="admin-login-title">
         <Stack gap="md">
-          <Title order={1} size="h3" id="admin-login-title">{t('login.title')}</Title>
+          <Title order={1} size="h3" id="admin-login-title">
+            {t('login.title')}
+          </Title>
           <Text size="sm">{t('login.intro')}</Text>
           {staffSession && <Alert color="blue">{t('login.staffSession')}</Alert>}
-          <TextInput label={t('login.login')} value={login} onChange={(e) => setLogin(e.currentTarget.value)} autoComplete="username"
-            autoCapitalize="none" spellCheck={false} required disabled={submitting} />
-          <PasswordInput label={t('login.password')} value={password} onChange={(e) => setPassword(e.currentTarget.value)}
-            autoComplete="current-password" required disabled={submitting}
-            visibilityToggleButtonProps={{ 'aria-label': tCommon('common.togglePasswordVisibility') }} />
-          {error && <Alert color="red" role="alert">{error}</Alert>}
-          <Button type="submit" loading={submitting} disabled={!login.trim() || !password}>{t('login.submit')}</Button>
+          <TextInput
+            label={t('login.login')}
+            value={login}
+            onChange={(e) => setLogin(e.currentTarget.value)}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            disabled={submitting}
+          />
+          <PasswordInput
+            label={t('login.password')}
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            autoComplete="current-password"
+            required
+            disabled={submitting}
+            visibilityToggleButtonProps={{ 'aria-label': tCommon('common.togglePasswordVisibility') }}
+          />
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Button type="submit" loading={submitting} disabled={!login.trim() || !password}>
+            {t('login.submit')}
+          </Button>
         </Stack>
       </form>
     </Container>

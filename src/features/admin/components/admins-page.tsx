@@ -1,5 +1,19 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, Card, Collapse, Group, Modal, MultiSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Collapse,
+  Group,
+  Modal,
+  MultiSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AdminAccount } from '@schemas/api/admin';
 import { useAdminSession } from '@/shared/admin/admin-api';
@@ -47,35 +61,87 @@ function CreateAdminForm({ onCreated }: { onCreated(created: AdminWithPassword):
   return (
     <form onSubmit={submit} noValidate aria-labelledby="create-admin-title">
       <Stack gap="xs">
-        <Title order={3} size="h4" id="create-admin-title">{t('admins.createTitle')}</Title>
+        <Title order={3} size="h4" id="create-admin-title">
+          {t('admins.createTitle')}
+        </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-          <TextInput label={t('admins.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} required maxLength={100} autoComplete="off" />
-          <TextInput label={t('admins.login')} description={t('admins.loginHint')} value={login} onChange={(e) => setLogin(e.currentTarget.value.toLowerCase())} maxLength={64} autoComplete="off" />
+          <TextInput
+            label={t('admins.name')}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            required
+            maxLength={100}
+            autoComplete="off"
+          />
+          <TextInput
+            label={t('admins.login')}
+            description={t('admins.loginHint')}
+            value={login}
+            onChange={(e) => setLogin(e.currentTarget.value.toLowerCase())}
+            maxLength={64}
+            autoComplete="off"
+          />
         </SimpleGrid>
-        <MultiSelect label={t('admins.projects')} description={t('admins.projectsHint')} data={codes} value={projectCodes} onChange={setProjectCodes} clearable searchable />
-        {error && <Alert color="red" role="alert">{error}</Alert>}
-        <Button type="submit" loading={sending} style={{ alignSelf: 'flex-start' }}>{t('admins.submit')}</Button>
+        <MultiSelect
+          label={t('admins.projects')}
+          description={t('admins.projectsHint')}
+          data={codes}
+          value={projectCodes}
+          onChange={setProjectCodes}
+          clearable
+          searchable
+        />
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Button type="submit" loading={sending} style={{ alignSelf: 'flex-start' }}>
+          {t('admins.submit')}
+        </Button>
       </Stack>
     </form>
   );
 }
 
-function AdminCard({ account, self, onDeactivate }: { account: AdminAccount; self: boolean; onDeactivate(account: AdminAccount): void }) {
+function AdminCard({
+  account,
+  self,
+  onDeactivate,
+}: {
+  account: AdminAccount;
+  self: boolean;
+  onDeactivate(account: AdminAccount): void;
+}) {
   const { t } = useTranslation('admin');
   return (
     <Card withBorder padding="sm" component="li" data-testid="admin-account">
       <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Text fw={700}>{account.name}</Text>
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{account.login}</Text>
-          <Text size="sm" c="dimmed">{account.role === 'enterprise' ? t('admins.enterpriseAdmin') : t('admins.projectAdmin', { codes: account.projectCodes.join(', ') })}</Text>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {account.login}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {account.role === 'enterprise'
+              ? t('admins.enterpriseAdmin')
+              : t('admins.projectAdmin', { codes: account.projectCodes.join(', ') })}
+          </Text>
           <Group gap={4}>
             {self && <Badge color="blue">{t('admins.you')}</Badge>}
             {!account.active && <Badge color="gray">{t('users.deactivated')}</Badge>}
           </Group>
         </Stack>
         {account.active && !self && (
-          <Button variant="default" color="red" size="compact-sm" onClick={() => onDeactivate(account)} aria-label={t('admins.deactivateNamed', { name: account.name })}>{t('admins.deactivate')}</Button>
+          <Button
+            variant="default"
+            color="red"
+            size="compact-sm"
+            onClick={() => onDeactivate(account)}
+            aria-label={t('admins.deactivateNamed', { name: account.name })}
+          >
+            {t('admins.deactivate')}
+          </Button>
         )}
       </Group>
     </Card>
@@ -106,39 +172,100 @@ export function AdminsPage() {
   return (
     <Stack gap="md">
       <div>
-        <Title order={2} size="h3">{t('admins.title')}</Title>
-        <Text size="sm" c="dimmed">{t('admins.intro')}</Text>
+        <Title order={2} size="h3">
+          {t('admins.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('admins.intro')}
+        </Text>
       </div>
-      <Button variant={creating ? 'default' : 'filled'} onClick={() => setCreating((c) => !c)} aria-expanded={creating} style={{ alignSelf: 'flex-start' }}>
+      <Button
+        variant={creating ? 'default' : 'filled'}
+        onClick={() => setCreating((c) => !c)}
+        aria-expanded={creating}
+        style={{ alignSelf: 'flex-start' }}
+      >
         {t('admins.new')}
       </Button>
       <Collapse expanded={creating}>
-        <Card withBorder padding="sm"><CreateAdminForm onCreated={(c) => { setCreated(c); setCreating(false); }} /></Card>
+        <Card withBorder padding="sm">
+          <CreateAdminForm
+            onCreated={(c) => {
+              setCreated(c);
+              setCreating(false);
+            }}
+          />
+        </Card>
       </Collapse>
-      {notice && <Alert color={notice.ok ? 'teal' : 'red'} role="status">{notice.text}</Alert>}
-      {admins.error && <Alert color="red" role="alert">{t('admins.failed')} {translateError(tCommon, admins.error)}</Alert>}
+      {notice && (
+        <Alert color={notice.ok ? 'teal' : 'red'} role="status">
+          {notice.text}
+        </Alert>
+      )}
+      {admins.error && (
+        <Alert color="red" role="alert">
+          {t('admins.failed')} {translateError(tCommon, admins.error)}
+        </Alert>
+      )}
       {!admins.data && !admins.error && <ScreenLoader />}
       {admins.data && (
-        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('admins.title')}>
-          {admins.data.map((account) => <AdminCard key={account.id} account={account} self={account.id === session?.id} onDeactivate={setConfirming} />)}
+        <Stack
+          gap="xs"
+          component="ul"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          aria-label={t('admins.title')}
+        >
+          {admins.data.map((account) => (
+            <AdminCard
+              key={account.id}
+              account={account}
+              self={account.id === session?.id}
+              onDeactivate={setConfirming}
+            />
+          ))}
         </Stack>
       )}
-      <Modal opened={created !== null} onClose={() => setCreated(null)} title={t('admins.passwordTitle')} centered closeButtonProps={{ 'aria-label': tCommon('common.close') }}>
+      <Modal
+        opened={created !== null}
+        onClose={() => setCreated(null)}
+        title={t('admins.passwordTitle')}
+        centered
+        closeButtonProps={{ 'aria-label': tCommon('common.close') }}
+      >
         {created && (
           <Stack>
             <Text>{t('admins.passwordMessage', { name: created.admin.name, login: created.admin.login })}</Text>
-            <Text ff="monospace" fz={22} fw={700} ta="center" data-testid="issued-admin-password" style={{ overflowWrap: 'anywhere' }}>{created.password}</Text>
+            <Text
+              ff="monospace"
+              fz={22}
+              fw={700}
+              ta="center"
+              data-testid="issued-admin-password"
+              style={{ overflowWrap: 'anywhere' }}
+            >
+              {created.password}
+            </Text>
             <Button onClick={() => setCreated(null)}>{t('code.done')}</Button>
           </Stack>
         )}
       </Modal>
-      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title={t('admins.confirmTitle')} centered closeButtonProps={{ 'aria-label': tCommon('common.close') }}>
+      <Modal
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={t('admins.confirmTitle')}
+        centered
+        closeButtonProps={{ 'aria-label': tCommon('common.close') }}
+      >
         {confirming && (
           <Stack>
             <Text>{t('admins.confirmMessage', { name: confirming.name })}</Text>
             <Group justify="flex-end" gap="xs">
-              <Button variant="default" onClick={() => setConfirming(null)}>{t('admins.keep')}</Button>
-              <Button color="red" onClick={() => void deactivate(confirming)}>{t('admins.deactivate')}</Button>
+              <Button variant="default" onClick={() => setConfirming(null)}>
+                {t('admins.keep')}
+              </Button>
+              <Button color="red" onClick={() => void deactivate(confirming)}>
+                {t('admins.deactivate')}
+              </Button>
             </Group>
           </Stack>
         )}

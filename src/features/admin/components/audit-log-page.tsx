@@ -27,24 +27,55 @@ function EntryCard({ entry }: { entry: AuditEntry }) {
     <Card withBorder padding="sm" component="li" data-testid="audit-entry">
       <Stack gap={4}>
         <Group justify="space-between" gap="xs">
-          <Badge variant="light" style={{ textTransform: 'none' }}>{entry.action}</Badge>
-          <Text size="sm" c="dimmed">{new Date(entry.at).toLocaleString(i18n.language)}</Text>
+          <Badge variant="light" style={{ textTransform: 'none' }}>
+            {entry.action}
+          </Badge>
+          <Text size="sm" c="dimmed">
+            {new Date(entry.at).toLocaleString(i18n.language)}
+          </Text>
         </Group>
-        <Text size="sm"><b>{t('audit.by')}:</b> {entry.actorName}</Text>
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          <b>{t('audit.target')}:</b> {entry.targetType} {entry.targetId}{entry.projectCode ? ` · ${entry.projectCode}` : ''}
+        <Text size="sm">
+          <b>{t('audit.by')}:</b> {entry.actorName}
         </Text>
-        {entry.note && <Text size="sm"><b>{t('audit.note')}:</b> {entry.note}</Text>}
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          <b>{t('audit.target')}:</b> {entry.targetType} {entry.targetId}
+          {entry.projectCode ? ` · ${entry.projectCode}` : ''}
+        </Text>
+        {entry.note && (
+          <Text size="sm">
+            <b>{t('audit.note')}:</b> {entry.note}
+          </Text>
+        )}
         <details>
-          <summary><Text span size="sm">{t('audit.details')}</Text></summary>
+          <summary>
+            <Text span size="sm">
+              {t('audit.details')}
+            </Text>
+          </summary>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
             <div>
-              <Text size="xs" fw={700}>{t('audit.before')}</Text>
-              {before ? <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{before}</Code> : <Text size="xs">{t('audit.none')}</Text>}
+              <Text size="xs" fw={700}>
+                {t('audit.before')}
+              </Text>
+              {before ? (
+                <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {before}
+                </Code>
+              ) : (
+                <Text size="xs">{t('audit.none')}</Text>
+              )}
             </div>
             <div>
-              <Text size="xs" fw={700}>{t('audit.after')}</Text>
-              {after ? <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{after}</Code> : <Text size="xs">{t('audit.none')}</Text>}
+              <Text size="xs" fw={700}>
+                {t('audit.after')}
+              </Text>
+              {after ? (
+                <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {after}
+                </Code>
+              ) : (
+                <Text size="xs">{t('audit.none')}</Text>
+              )}
             </div>
           </SimpleGrid>
         </details>
@@ -65,19 +96,34 @@ export function AuditLogPage() {
   const log = useAuditLog(query, skip, PAGE_SIZE);
 
   const field = (key: keyof AuditFilters, label: string, type = 'text') => (
-    <TextInput label={label} type={type} value={typed[key]} onChange={(e) => setTyped({ ...typed, [key]: e.currentTarget.value })} />
+    <TextInput
+      label={label}
+      type={type}
+      value={typed[key]}
+      onChange={(e) => setTyped({ ...typed, [key]: e.currentTarget.value })}
+    />
   );
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    setApplied({ ...typed, action: typed.action.trim(), actor: typed.actor.trim(), target: typed.target.trim(), projectCode: typed.projectCode.trim() });
+    setApplied({
+      ...typed,
+      action: typed.action.trim(),
+      actor: typed.actor.trim(),
+      target: typed.target.trim(),
+      projectCode: typed.projectCode.trim(),
+    });
     setSkip(0);
   };
 
   return (
     <Stack gap="md">
       <div>
-        <Title order={2} size="h3">{t('audit.title')}</Title>
-        <Text size="sm" c="dimmed">{t('audit.intro')}</Text>
+        <Title order={2} size="h3">
+          {t('audit.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('audit.intro')}
+        </Text>
       </div>
       <form onSubmit={apply} aria-label={t('audit.filters')}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs">
@@ -90,15 +136,35 @@ export function AuditLogPage() {
         </SimpleGrid>
         <Group mt="xs" gap="xs">
           <Button type="submit">{t('audit.apply')}</Button>
-          <Button variant="default" onClick={() => { setTyped(NO_AUDIT_FILTERS); setApplied(NO_AUDIT_FILTERS); setSkip(0); }}>{t('audit.clear')}</Button>
+          <Button
+            variant="default"
+            onClick={() => {
+              setTyped(NO_AUDIT_FILTERS);
+              setApplied(NO_AUDIT_FILTERS);
+              setSkip(0);
+            }}
+          >
+            {t('audit.clear')}
+          </Button>
         </Group>
       </form>
-      {log.error && <Alert color="red" role="alert">{t('audit.failed')} {translateError(tCommon, log.error)}</Alert>}
+      {log.error && (
+        <Alert color="red" role="alert">
+          {t('audit.failed')} {translateError(tCommon, log.error)}
+        </Alert>
+      )}
       {!log.data && !log.error && <ScreenLoader />}
       {log.data && log.data.items.length === 0 && <Text>{t('audit.empty')}</Text>}
       {log.data && log.data.items.length > 0 && (
-        <Stack gap="xs" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('audit.title')}>
-          {log.data.items.map((entry) => <EntryCard key={entry.id} entry={entry} />)}
+        <Stack
+          gap="xs"
+          component="ol"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          aria-label={t('audit.title')}
+        >
+          {log.data.items.map((entry) => (
+            <EntryCard key={entry.id} entry={entry} />
+          ))}
         </Stack>
       )}
       {log.data && <Pager skip={skip} count={PAGE_SIZE} total={log.data.total} onSkip={setSkip} />}

@@ -7,7 +7,15 @@ import { useProjects } from '../api/projects';
 import { createUser, MEMBER_ROLES, useOrganizations, type MemberRole, type UserWithCode } from '../api/users';
 
 const PASSWORD = /^(?=.*[0-9])(?=.*[a-z])(?=.*[A-Z]).{8,32}$/;
-const EMPTY = { userType: 'staff', firstName: '', lastName: '', organizationName: '', password: '', projectCode: '', role: 'manager' };
+const EMPTY = {
+  userType: 'staff',
+  firstName: '',
+  lastName: '',
+  organizationName: '',
+  password: '',
+  projectCode: '',
+  role: 'manager',
+};
 
 export interface CreateUserFormProps {
   admin: Admin;
@@ -18,7 +26,9 @@ export interface CreateUserFormProps {
 export function CreateUserForm({ admin, onCreated }: CreateUserFormProps) {
   const { t } = useTranslation('admin');
   const { t: tCommon } = useTranslation();
-  const [form, setForm] = useState(admin.role === 'project' ? { ...EMPTY, projectCode: admin.projectCodes[0] ?? '' } : EMPTY);
+  const [form, setForm] = useState(
+    admin.role === 'project' ? { ...EMPTY, projectCode: admin.projectCodes[0] ?? '' } : EMPTY,
+  );
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const organizations = useOrganizations();
@@ -27,13 +37,17 @@ export function CreateUserForm({ admin, onCreated }: CreateUserFormProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!form.firstName.trim() || !form.lastName.trim() || !form.organizationName.trim()) return setError(t('create.required'));
+    if (!form.firstName.trim() || !form.lastName.trim() || !form.organizationName.trim())
+      return setError(t('create.required'));
     if (form.password && !PASSWORD.test(form.password)) return setError(t('create.passwordHint'));
     setSending(true);
     setError(null);
     try {
       const body: CreateUserBody = {
-        userType: form.userType as CreateUserBody['userType'], firstName: form.firstName, lastName: form.lastName, organizationName: form.organizationName,
+        userType: form.userType as CreateUserBody['userType'],
+        firstName: form.firstName,
+        lastName: form.lastName,
+        organizationName: form.organizationName,
         ...(form.password ? { password: form.password } : {}),
         ...(form.projectCode ? { projectCode: form.projectCode, role: form.role as MemberRole } : {}),
       };
@@ -49,23 +63,73 @@ export function CreateUserForm({ admin, onCreated }: CreateUserFormProps) {
   return (
     <form onSubmit={submit} noValidate aria-labelledby="create-user-title">
       <Stack gap="xs">
-        <Title order={3} size="h4" id="create-user-title">{t('create.title')}</Title>
+        <Title order={3} size="h4" id="create-user-title">
+          {t('create.title')}
+        </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-          <Select label={t('users.userType')} data={(['staff', 'carrier', 'client'] as const).map((v) => ({ value: v, label: t(`type.${v}`) }))}
-            value={form.userType} onChange={set('userType')} allowDeselect={false} required />
-          <Autocomplete label={t('create.organization')} data={(organizations.data ?? []).map((o) => o.name)} value={form.organizationName} onChange={set('organizationName')} required />
-          <TextInput label={t('create.firstName')} value={form.firstName} onChange={(e) => set('firstName')(e.currentTarget.value)} required maxLength={50} />
-          <TextInput label={t('create.lastName')} value={form.lastName} onChange={(e) => set('lastName')(e.currentTarget.value)} required maxLength={50} />
-          <PasswordInput label={t('create.password')} description={t('create.passwordHint')} value={form.password} onChange={(e) => set('password')(e.currentTarget.value)}
-            autoComplete="new-password" visibilityToggleButtonProps={{ 'aria-label': tCommon('common.togglePasswordVisibility') }} />
-          <Select label={t('create.project')} data={(projects.data?.items ?? []).map((p) => ({ value: p.code, label: `${p.code} · ${p.name}` }))}
-            value={form.projectCode || null} onChange={set('projectCode')} clearable={admin.role === 'enterprise'} placeholder={t('users.noProjects')} />
+          <Select
+            label={t('users.userType')}
+            data={(['staff', 'carrier', 'client'] as const).map((v) => ({ value: v, label: t(`type.${v}`) }))}
+            value={form.userType}
+            onChange={set('userType')}
+            allowDeselect={false}
+            required
+          />
+          <Autocomplete
+            label={t('create.organization')}
+            data={(organizations.data ?? []).map((o) => o.name)}
+            value={form.organizationName}
+            onChange={set('organizationName')}
+            required
+          />
+          <TextInput
+            label={t('create.firstName')}
+            value={form.firstName}
+            onChange={(e) => set('firstName')(e.currentTarget.value)}
+            required
+            maxLength={50}
+          />
+          <TextInput
+            label={t('create.lastName')}
+            value={form.lastName}
+            onChange={(e) => set('lastName')(e.currentTarget.value)}
+            required
+            maxLength={50}
+          />
+          <PasswordInput
+            label={t('create.password')}
+            description={t('create.passwordHint')}
+            value={form.password}
+            onChange={(e) => set('password')(e.currentTarget.value)}
+            autoComplete="new-password"
+            visibilityToggleButtonProps={{ 'aria-label': tCommon('common.togglePasswordVisibility') }}
+          />
+          <Select
+            label={t('create.project')}
+            data={(projects.data?.items ?? []).map((p) => ({ value: p.code, label: `${p.code} · ${p.name}` }))}
+            value={form.projectCode || null}
+            onChange={set('projectCode')}
+            clearable={admin.role === 'enterprise'}
+            placeholder={t('users.noProjects')}
+          />
           {form.projectCode && (
-            <Select label={t('create.role')} data={MEMBER_ROLES.map((r) => ({ value: r, label: t(`role.${r}`) }))} value={form.role} onChange={set('role')} allowDeselect={false} />
+            <Select
+              label={t('create.role')}
+              data={MEMBER_ROLES.map((r) => ({ value: r, label: t(`role.${r}`) }))}
+              value={form.role}
+              onChange={set('role')}
+              allowDeselect={false}
+            />
           )}
         </SimpleGrid>
-        {error && <Alert color="red" role="alert">{error}</Alert>}
-        <Button type="submit" loading={sending} style={{ alignSelf: 'flex-start' }}>{t('create.submit')}</Button>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Button type="submit" loading={sending} style={{ alignSelf: 'flex-start' }}>
+          {t('create.submit')}
+        </Button>
       </Stack>
     </form>
   );

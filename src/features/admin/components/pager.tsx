@@ -14,9 +14,15 @@ export function Pager({ skip, count, total, onSkip }: PagerProps) {
   if (total === 0) return null;
   return (
     <Group justify="space-between" wrap="nowrap">
-      <Button variant="default" disabled={skip === 0} onClick={() => onSkip(Math.max(0, skip - count))}>{t('paging.previous')}</Button>
-      <Text size="sm" aria-live="polite">{t('paging.summary', { from: skip + 1, to: Math.min(total, skip + count), total })}</Text>
-      <Button variant="default" disabled={skip + count >= total} onClick={() => onSkip(skip + count)}>{t('paging.next')}</Button>
+      <Button variant="default" disabled={skip === 0} onClick={() => onSkip(Math.max(0, skip - count))}>
+        {t('paging.previous')}
+      </Button>
+      <Text size="sm" aria-live="polite">
+        {t('paging.summary', { from: skip + 1, to: Math.min(total, skip + count), total })}
+      </Text>
+      <Button variant="default" disabled={skip + count >= total} onClick={() => onSkip(skip + count)}>
+        {t('paging.next')}
+      </Button>
     </Group>
   );
 }

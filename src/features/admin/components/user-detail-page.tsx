@@ -10,7 +10,15 @@ import { ScreenLoader } from '@/shared/ui/screen-loader';
 import { showToast } from '@/shared/ui/toasts';
 import { useProjects } from '../api/projects';
 import {
-  deactivateUser, issueAccessCode, MEMBER_ROLES, putMember, reactivateUser, removeMember, revokeAccessCode, useUser, type MemberRole,
+  deactivateUser,
+  issueAccessCode,
+  MEMBER_ROLES,
+  putMember,
+  reactivateUser,
+  removeMember,
+  revokeAccessCode,
+  useUser,
+  type MemberRole,
 } from '../api/users';
 import { AccessCodeDialog } from './access-code-dialog';
 
@@ -41,18 +49,36 @@ function Memberships({ user, manages }: { user: AdminUser; manages(code: string)
   const { t } = useTranslation('admin');
   const projects = useProjects({ count: 100 });
   const { busy, error, run } = useAction();
-  const [adding, setAdding] = useState<{ projectCode: string | null; role: MemberRole }>({ projectCode: null, role: 'manager' });
+  const [adding, setAdding] = useState<{ projectCode: string | null; role: MemberRole }>({
+    projectCode: null,
+    role: 'manager',
+  });
   const roles = MEMBER_ROLES.map((r) => ({ value: r, label: t(`role.${r}`) }));
-  const addable = (projects.data?.items ?? []).filter((p) => !user.memberships.some((m) => m.projectCode === p.code) && manages(p.code));
+  const addable = (projects.data?.items ?? []).filter(
+    (p) => !user.memberships.some((m) => m.projectCode === p.code) && manages(p.code),
+  );
   return (
     <Stack gap="xs">
-      <Title order={3} size="h4">{t('detail.memberships')}</Title>
+      <Title order={3} size="h4">
+        {t('detail.memberships')}
+      </Title>
       {user.memberships.length === 0 && <Text size="sm">{t('users.noProjects')}</Text>}
       {user.memberships.map((m) => (
         <Group key={m.projectCode} gap="xs" align="flex-end" wrap="wrap">
-          <Select label={t('detail.roleIn', { project: m.projectCode })} data={roles} value={m.role} allowDeselect={false} disabled={busy || !manages(m.projectCode)}
-            onChange={(role) => role && void run(() => putMember(user.id, m.projectCode, role as MemberRole))} style={{ flex: '1 1 14rem' }} />
-          <Button variant="default" disabled={busy || !manages(m.projectCode)} onClick={() => void run(() => removeMember(user.id, m.projectCode))}>
+          <Select
+            label={t('detail.roleIn', { project: m.projectCode })}
+            data={roles}
+            value={m.role}
+            allowDeselect={false}
+            disabled={busy || !manages(m.projectCode)}
+            onChange={(role) => role && void run(() => putMember(user.id, m.projectCode, role as MemberRole))}
+            style={{ flex: '1 1 14rem' }}
+          />
+          <Button
+            variant="default"
+            disabled={busy || !manages(m.projectCode)}
+            onClick={() => void run(() => removeMember(user.id, m.projectCode))}
+          >
             {t('detail.remove', { project: m.projectCode })}
           </Button>
         </Group>
@@ -60,18 +86,43 @@ function Memberships({ user, manages }: { user: AdminUser; manages(code: string)
       {addable.length > 0 && (
         <Card withBorder padding="xs">
           <Stack gap="xs">
-            <Text fw={700} size="sm">{t('detail.addTitle')}</Text>
-            <Select label={t('create.project')} data={addable.map((p) => ({ value: p.code, label: `${p.code} · ${p.name}` }))} value={adding.projectCode}
-              onChange={(projectCode) => setAdding((a) => ({ ...a, projectCode }))} />
-            <Select label={t('create.role')} data={roles} value={adding.role} allowDeselect={false} onChange={(role) => role && setAdding((a) => ({ ...a, role: role as MemberRole }))} />
-            <Button disabled={!adding.projectCode} loading={busy} style={{ alignSelf: 'flex-start' }}
-              onClick={() => adding.projectCode && void run(() => putMember(user.id, adding.projectCode!, adding.role)).then(() => setAdding({ projectCode: null, role: 'manager' }))}>
+            <Text fw={700} size="sm">
+              {t('detail.addTitle')}
+            </Text>
+            <Select
+              label={t('create.project')}
+              data={addable.map((p) => ({ value: p.code, label: `${p.code} · ${p.name}` }))}
+              value={adding.projectCode}
+              onChange={(projectCode) => setAdding((a) => ({ ...a, projectCode }))}
+            />
+            <Select
+              label={t('create.role')}
+              data={roles}
+              value={adding.role}
+              allowDeselect={false}
+              onChange={(role) => role && setAdding((a) => ({ ...a, role: role as MemberRole }))}
+            />
+            <Button
+              disabled={!adding.projectCode}
+              loading={busy}
+              style={{ alignSelf: 'flex-start' }}
+              onClick={() =>
+                adding.projectCode &&
+                void run(() => putMember(user.id, adding.projectCode!, adding.role)).then(() =>
+                  setAdding({ projectCode: null, role: 'manager' }),
+                )
+              }
+            >
               {t('detail.add')}
             </Button>
           </Stack>
         </Card>
       )}
-      {error && <Alert color="red" role="alert">{error}</Alert>}
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
     </Stack>
   );
 }
@@ -85,8 +136,20 @@ export function UserDetailPage() {
   const user = useUser(userId);
   const { busy, error, run } = useAction();
   const [code, setCode] = useState<string | null>(null);
-  const back = <Anchor component={Link} to={paths.admin.getHref('users')}>{t('detail.back')}</Anchor>;
-  if (user.error) return <Stack>{back}<Alert color="red" role="alert">{t('detail.failed')} {translateError(tCommon, user.error)}</Alert></Stack>;
+  const back = (
+    <Anchor component={Link} to={paths.admin.getHref('users')}>
+      {t('detail.back')}
+    </Anchor>
+  );
+  if (user.error)
+    return (
+      <Stack>
+        {back}
+        <Alert color="red" role="alert">
+          {t('detail.failed')} {translateError(tCommon, user.error)}
+        </Alert>
+      </Stack>
+    );
   if (!user.data || !admin) return <ScreenLoader />;
   const u = user.data;
   const manages = (code: string) => admin.role === 'enterprise' || admin.projectCodes.includes(code);
@@ -94,8 +157,12 @@ export function UserDetailPage() {
     <Stack gap="md">
       {back}
       <div>
-        <Title order={2} size="h3">{u.fullName}</Title>
-        <Text size="sm">{t(`type.${u.userType}`)} · {u.organizationName}</Text>
+        <Title order={2} size="h3">
+          {u.fullName}
+        </Title>
+        <Text size="sm">
+          {t(`type.${u.userType}`)} · {u.organizationName}
+        </Text>
         <Group gap={4} mt={4}>
           {u.deactivated && <Badge color="gray">{t('users.deactivated')}</Badge>}
           {u.accessCodeRevoked && <Badge color="orange">{t('detail.codeRevoked')}</Badge>}
@@ -103,13 +170,32 @@ export function UserDetailPage() {
       </div>
       {u.deactivated && <Alert color="gray">{t('detail.deactivatedNote')}</Alert>}
       <Group gap="xs">
-        <Button loading={busy} onClick={() => void run(() => issueAccessCode(u.id)).then((issued) => issued && setCode(issued.accessCode))}>{t('detail.issue')}</Button>
-        {!u.accessCodeRevoked && <Button variant="default" disabled={busy} onClick={() => void run(() => revokeAccessCode(u.id))}>{t('detail.revoke')}</Button>}
-        {u.deactivated
-          ? <Button variant="default" disabled={busy} onClick={() => void run(() => reactivateUser(u.id))}>{t('detail.reactivate')}</Button>
-          : <Button color="red" variant="light" disabled={busy} onClick={() => void run(() => deactivateUser(u.id))}>{t('detail.deactivate')}</Button>}
+        <Button
+          loading={busy}
+          onClick={() => void run(() => issueAccessCode(u.id)).then((issued) => issued && setCode(issued.accessCode))}
+        >
+          {t('detail.issue')}
+        </Button>
+        {!u.accessCodeRevoked && (
+          <Button variant="default" disabled={busy} onClick={() => void run(() => revokeAccessCode(u.id))}>
+            {t('detail.revoke')}
+          </Button>
+        )}
+        {u.deactivated ? (
+          <Button variant="default" disabled={busy} onClick={() => void run(() => reactivateUser(u.id))}>
+            {t('detail.reactivate')}
+          </Button>
+        ) : (
+          <Button color="red" variant="light" disabled={busy} onClick={() => void run(() => deactivateUser(u.id))}>
+            {t('detail.deactivate')}
+          </Button>
+        )}
       </Group>
-      {error && <Alert color="red" role="alert">{error}</Alert>}
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
       <Memberships user={u} manages={manages} />
       <AccessCodeDialog shown={code ? { name: u.fullName, accessCode: code } : null} onClose={() => setCode(null)} />
     </Stack>

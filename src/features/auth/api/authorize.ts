@@ -35,8 +35,15 @@ export type LoginFailure =
  * wrong number fails the typecheck): importing the catalogue object would put every code of
  * the product into the first load (it grows with each feature; pairing added twenty).
  */
-const ErrorCode: Pick<typeof Catalogue, 'emptyField' | 'wrongOneTimePasscode' | 'oneTimePasscodeSent' | 'noRegisteredPhone' | 'projectNotFound'> = {
-  emptyField: 1000, wrongOneTimePasscode: 2002, oneTimePasscodeSent: 3057, noRegisteredPhone: 3058, projectNotFound: 2304,
+const ErrorCode: Pick<
+  typeof Catalogue,
+  'emptyField' | 'wrongOneTimePasscode' | 'oneTimePasscodeSent' | 'noRegisteredPhone' | 'projectNotFound'
+> = {
+  emptyField: 1000,
+  wrongOneTimePasscode: 2002,
+  oneTimePasscodeSent: 3057,
+  noRegisteredPhone: 3058,
+  projectNotFound: 2304,
 };
 
 export function interpretLoginError(error: unknown): LoginFailure {
@@ -45,7 +52,15 @@ export function interpretLoginError(error: unknown): LoginFailure {
   if (otp.includes(ErrorCode.emptyField)) return { kind: 'code-already-sent' };
   if (otp.includes(ErrorCode.wrongOneTimePasscode)) return { kind: 'code-incorrect' };
   if (error.code === String(ErrorCode.oneTimePasscodeSent)) return { kind: 'code-sent' };
-  const notCredentials = ['429', '500', '403', 'network', 'timeout', String(ErrorCode.noRegisteredPhone), String(ErrorCode.projectNotFound)];
+  const notCredentials = [
+    '429',
+    '500',
+    '403',
+    'network',
+    'timeout',
+    String(ErrorCode.noRegisteredPhone),
+    String(ErrorCode.projectNotFound),
+  ];
   if (notCredentials.includes(error.code)) return { kind: 'other', error };
   return { kind: 'invalid-password' };
 }

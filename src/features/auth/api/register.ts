@@ -11,7 +11,12 @@ export interface RegisterInput {
 
 /** POST /user/carrier-user/self; resolves to the generated 8-digit access code. Nothing cached changes: the visitor stays logged out. */
 export async function registerCarrier(projectId: string, input: RegisterInput): Promise<string> {
-  const body: RegisterBody = { projectId, firstName: input.firstName.trim(), lastName: input.lastName.trim(), visitorId: visitorId() };
+  const body: RegisterBody = {
+    projectId,
+    firstName: input.firstName.trim(),
+    lastName: input.lastName.trim(),
+    visitorId: visitorId(),
+  };
   if (input.password) body.password = input.password;
   const data = await api.post<Payload<typeof RegisterResponse>>('/user/carrier-user/self', body);
   return data.accessCode;

@@ -64,12 +64,25 @@ export function AccessCodeInput({ value, onChange, error, disabled }: AccessCode
   return (
     <Input.Wrapper label={t('login.accessCode')} withAsterisk>
       <Group gap="xs" wrap="nowrap" align="center">
-        <TextInput {...common} ref={firstRef} aria-label={t('login.accessCodeFirst')} value={value.first}
-          onChange={(e) => setFirst(e.currentTarget.value)} onPaste={onPasteFirst} maxLength={GROUP * 2} />
+        <TextInput
+          {...common}
+          ref={firstRef}
+          aria-label={t('login.accessCodeFirst')}
+          value={value.first}
+          onChange={(e) => setFirst(e.currentTarget.value)}
+          onPaste={onPasteFirst}
+          maxLength={GROUP * 2}
+        />
         <span aria-hidden="true">-</span>
-        <TextInput {...common} ref={lastRef} aria-label={t('login.accessCodeLast')} value={value.last}
+        <TextInput
+          {...common}
+          ref={lastRef}
+          aria-label={t('login.accessCodeLast')}
+          value={value.last}
           onChange={(e) => onChange({ ...value, last: digitsOnly(e.currentTarget.value).slice(0, GROUP) })}
-          onKeyDown={onLastKeyDown} maxLength={GROUP} />
+          onKeyDown={onLastKeyDown}
+          maxLength={GROUP}
+        />
       </Group>
     </Input.Wrapper>
   );

@@ -77,27 +77,52 @@ export function LoginForm({ project, registerPath, onLoggedIn }: LoginFormProps)
   return (
     <form onSubmit={submit} noValidate aria-labelledby="login-title">
       <Stack gap="md">
-        <Title order={1} size="h4" id="login-title">{t('login.title')}</Title>
+        <Title order={1} size="h4" id="login-title">
+          {t('login.title')}
+        </Title>
         <AccessCodeInput value={code} onChange={setCode} error={error !== null} disabled={submitting} />
         {project.requirePassword && (
           <Suspense fallback={<TextInput label={t('login.password')} type="password" size="md" disabled />}>
-          <PasswordInput visibilityToggleButtonProps={{ 'aria-label': t('common.togglePasswordVisibility') }} label={t('login.password')} value={password} onChange={(e) => setPassword(e.currentTarget.value)}
-            autoComplete="current-password" size="md" disabled={submitting} required />
+            <PasswordInput
+              visibilityToggleButtonProps={{ 'aria-label': t('common.togglePasswordVisibility') }}
+              label={t('login.password')}
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              autoComplete="current-password"
+              size="md"
+              disabled={submitting}
+              required
+            />
           </Suspense>
         )}
         {project.requireOneTimePasscode && (
-          <TextInput label={t('login.oneTimePasscode')} description={t('login.oneTimePasscodeHint')} value={oneTimePasscode}
+          <TextInput
+            label={t('login.oneTimePasscode')}
+            description={t('login.oneTimePasscodeHint')}
+            value={oneTimePasscode}
             onChange={(e) => setOneTimePasscode(e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
-            inputMode="numeric" autoComplete="one-time-code" size="md" disabled={!codeInputEnabled || submitting} />
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            size="md"
+            disabled={!codeInputEnabled || submitting}
+          />
         )}
         <div aria-live="polite">
-          {error && <Alert color="red" variant="light" role="alert" style={{ whiteSpace: 'pre-line' }}>{error}</Alert>}
+          {error && (
+            <Alert color="red" variant="light" role="alert" style={{ whiteSpace: 'pre-line' }}>
+              {error}
+            </Alert>
+          )}
         </div>
-        <Button type="submit" size="lg" fullWidth loading={submitting}>{t('login.authenticate')}</Button>
+        <Button type="submit" size="lg" fullWidth loading={submitting}>
+          {t('login.authenticate')}
+        </Button>
         {project.allowUserSelfRegister && (
           <Text ta="center" size="sm">
             {t('login.noAccount')}{' '}
-            <Anchor component={Link} to={registerPath}>{t('login.register')}</Anchor>
+            <Anchor component={Link} to={registerPath}>
+              {t('login.register')}
+            </Anchor>
           </Text>
         )}
       </Stack>

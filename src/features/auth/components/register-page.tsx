@@ -20,7 +20,12 @@ export function RegisterPage() {
   const project = useCurrentProject();
   const navigate = useNavigate();
   const home = paths.home.getHref(project);
-  const [values, setValues] = useState<Record<Field, string>>({ firstName: '', lastName: '', password: '', passwordConfirm: '' });
+  const [values, setValues] = useState<Record<Field, string>>({
+    firstName: '',
+    lastName: '',
+    password: '',
+    passwordConfirm: '',
+  });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -47,9 +52,13 @@ export function RegisterPage() {
     setSubmitting(true);
     setServerError(null);
     try {
-      setAccessCode(await registerCarrier(project.id, {
-        firstName: values.firstName, lastName: values.lastName, password: project.requirePassword ? values.password : undefined,
-      }));
+      setAccessCode(
+        await registerCarrier(project.id, {
+          firstName: values.firstName,
+          lastName: values.lastName,
+          password: project.requirePassword ? values.password : undefined,
+        }),
+      );
     } catch (error) {
       setServerError(translateError(t, error));
     } finally {
@@ -70,27 +79,73 @@ export function RegisterPage() {
 
   return (
     <Stack gap="md">
-      <Title order={1} size="h3">{t('register.title')}</Title>
-      <Text size="sm" c="dimmed">{t('register.intro', { project: project.name })}</Text>
+      <Title order={1} size="h3">
+        {t('register.title')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('register.intro', { project: project.name })}
+      </Text>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput label={t('register.lastName')} autoComplete="family-name" maxLength={NAME_MAX_LENGTH} withAsterisk {...field('lastName')} />
-          <TextInput label={t('register.firstName')} autoComplete="given-name" maxLength={NAME_MAX_LENGTH} withAsterisk {...field('firstName')} />
+          <TextInput
+            label={t('register.lastName')}
+            autoComplete="family-name"
+            maxLength={NAME_MAX_LENGTH}
+            withAsterisk
+            {...field('lastName')}
+          />
+          <TextInput
+            label={t('register.firstName')}
+            autoComplete="given-name"
+            maxLength={NAME_MAX_LENGTH}
+            withAsterisk
+            {...field('firstName')}
+          />
           {project.requirePassword && (
             <>
-              <PasswordInput visibilityToggleButtonProps={{ 'aria-label': t('common.togglePasswordVisibility') }} label={t('register.password')} description={t('register.passwordRule')} autoComplete="new-password" withAsterisk {...field('password')} />
-              <PasswordInput visibilityToggleButtonProps={{ 'aria-label': t('common.togglePasswordVisibility') }} label={t('register.passwordConfirm')} autoComplete="new-password" withAsterisk {...field('passwordConfirm')} />
+              <PasswordInput
+                visibilityToggleButtonProps={{ 'aria-label': t('common.togglePasswordVisibility') }}
+                label={t('register.password')}
+                description={t('register.passwordRule')}
+                autoComplete="new-password"
+                withAsterisk
+                {...field('password')}
+              />
+              <PasswordInput
+                visibilityToggleButtonProps={{ 'aria-label': t('common.togglePasswordVisibility') }}
+                label={t('register.passwordConfirm')}
+                autoComplete="new-password"
+                withAsterisk
+                {...field('passwordConfirm')}
+              />
             </>
           )}
-          {serverError && <Alert color="red" variant="light" role="alert">{serverError}</Alert>}
-          <Button type="submit" size="lg" fullWidth loading={submitting}>{t('register.submit')}</Button>
+          {serverError && (
+            <Alert color="red" variant="light" role="alert">
+              {serverError}
+            </Alert>
+          )}
+          <Button type="submit" size="lg" fullWidth loading={submitting}>
+            {t('register.submit')}
+          </Button>
         </Stack>
       </form>
-      <Modal opened={accessCode !== null} onClose={() => navigate(home)} title={t('register.successTitle')} closeButtonProps={{ 'aria-label': t('common.close') }} centered closeOnClickOutside={false}>
+      <Modal
+        opened={accessCode !== null}
+        onClose={() => navigate(home)}
+        title={t('register.successTitle')}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+        centered
+        closeOnClickOutside={false}
+      >
         <Stack>
           <Text>{t('register.successMessage')}</Text>
-          <Code block fz="xl" ta="center" data-testid="registered-access-code">{formatAccessCode(accessCode ?? '')}</Code>
-          <Text size="sm" c="dimmed">{t('register.successHint')}</Text>
+          <Code block fz="xl" ta="center" data-testid="registered-access-code">
+            {formatAccessCode(accessCode ?? '')}
+          </Code>
+          <Text size="sm" c="dimmed">
+            {t('register.successHint')}
+          </Text>
           <Button onClick={() => navigate(home)}>{t('common.ok')}</Button>
         </Stack>
       </Modal>

@@ -5,7 +5,8 @@ import { revalidateBarcode, revalidateTrackingCounts } from '@/shared/api/keys';
 import type { Mutation } from '@/shared/api/mutation';
 import type { Payload } from '@/shared/api/payload';
 
-const recycle = (barcodeId: string, dryRun: boolean) => api.post<RecycleAnswer>('/barcode/recycle', { barcodeId, dryRun });
+const recycle = (barcodeId: string, dryRun: boolean) =>
+  api.post<RecycleAnswer>('/barcode/recycle', { barcodeId, dryRun });
 
 /**
  * POST /barcode/undo-tracking: takes back the tracking step shown as the barcode's latest

@@ -8,7 +8,8 @@ import type { Payload } from '@/shared/api/payload';
 export const childrenKey = (barcodeId: string) => barcodeScopedKey(barcodeId, 'children');
 
 /** GET /barcode/children (open): the first page of the tree under this one (50 entries, depth first). */
-export const fetchChildren = ([, id]: ReturnType<typeof childrenKey>) => api.get<Payload<typeof ChildrenResponse>>('/barcode/children', { id });
+export const fetchChildren = ([, id]: ReturnType<typeof childrenKey>) =>
+  api.get<Payload<typeof ChildrenResponse>>('/barcode/children', { id });
 
 /** The first page of the tree under this barcode (null: not asked). */
 export function useChildren(barcodeId: string | null) {

@@ -20,14 +20,23 @@ function useSanitizer(needed: boolean): Sanitize | null {
 
 function AlertList({ alerts, sanitize, testId }: { alerts: Notification[]; sanitize: Sanitize; testId: string }) {
   const { t } = useTranslation('barcode');
-  if (alerts.length === 0) return <Text size="sm" c="dimmed">{t('alerts.none')}</Text>;
+  if (alerts.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('alerts.none')}
+      </Text>
+    );
   return (
     <Accordion variant="separated" data-testid={testId}>
       {alerts.map((alert) => (
         <Accordion.Item key={alert.id} value={alert.id}>
           <Accordion.Control>
-            <Text fw={600} size="sm">{alert.subject}</Text>
-            <Text size="xs" c="dimmed">{alert.barcode} · {new Date(alert.displayedDateTime).toLocaleString()}</Text>
+            <Text fw={600} size="sm">
+              {alert.subject}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {alert.barcode} · {new Date(alert.displayedDateTime).toLocaleString()}
+            </Text>
           </Accordion.Control>
           <Accordion.Panel>
             {/* Admin-written HTML, shown only after sanitising (no script, handler or javascript: URL survives). */}
@@ -56,15 +65,23 @@ export function Alerts({ barcodeId }: { barcodeId: string }) {
   const sanitize = useSanitizer(current.length + descendants.length > 0);
   return (
     <Paper withBorder p="md" radius="md">
-      <Title order={2} size="h5" mb="xs">{t('alerts.title')}</Title>
+      <Title order={2} size="h5" mb="xs">
+        {t('alerts.title')}
+      </Title>
       {isLoading && <Loader size="sm" aria-label={t('alerts.loading')} />}
-      {error !== undefined && <Alert color="red" variant="light">{errorText(error)}</Alert>}
+      {error !== undefined && (
+        <Alert color="red" variant="light">
+          {errorText(error)}
+        </Alert>
+      )}
       {data && (current.length + descendants.length === 0 || sanitize) && (
         <Stack gap="sm">
           <AlertList alerts={current} sanitize={sanitize ?? String} testId="alerts-current" />
           {descendants.length > 0 && (
             <>
-              <Title order={3} size="h6">{t('alerts.descendants')}</Title>
+              <Title order={3} size="h6">
+                {t('alerts.descendants')}
+              </Title>
               <AlertList alerts={descendants} sanitize={sanitize ?? String} testId="alerts-descendants" />
             </>
           )}

@@ -1,8 +1,23 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import {
-  IconArrowBackUp, IconHistory, IconLink, IconLinkPlus, IconListSearch, IconPencil, IconPlus, IconRecycle, IconRoute, IconSitemap, IconCheck, IconStack2, IconStackPop,
-  IconListCheck, IconPlayerSkipForward, IconBuildingWarehouse, IconTruckDelivery,
+  IconArrowBackUp,
+  IconHistory,
+  IconLink,
+  IconLinkPlus,
+  IconListSearch,
+  IconPencil,
+  IconPlus,
+  IconRecycle,
+  IconRoute,
+  IconSitemap,
+  IconCheck,
+  IconStack2,
+  IconStackPop,
+  IconListCheck,
+  IconPlayerSkipForward,
+  IconBuildingWarehouse,
+  IconTruckDelivery,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -38,22 +53,73 @@ const preloadDialogs = () => Promise.all([loadUndoDialog(), loadRecycleDialog()]
 const FOCUS_BACK_AFTER_MS = 400;
 
 const ICONS = {
-  activate: IconCheck, track: IconPlus, edit: IconPencil, undo: IconArrowBackUp, recycle: IconRecycle, history: IconHistory, scannedBarcodes: IconListSearch,
-  trace: IconRoute, children: IconSitemap, pair: IconStack2, unpair: IconStackPop, linkTo: IconLink, beLinked: IconLinkPlus,
-  bulkTracking: IconListCheck, bulkSkipTracking: IconPlayerSkipForward, bulkRecycle: IconRecycle, stockIn: IconBuildingWarehouse, stockOut: IconTruckDelivery,
+  activate: IconCheck,
+  track: IconPlus,
+  edit: IconPencil,
+  undo: IconArrowBackUp,
+  recycle: IconRecycle,
+  history: IconHistory,
+  scannedBarcodes: IconListSearch,
+  trace: IconRoute,
+  children: IconSitemap,
+  pair: IconStack2,
+  unpair: IconStackPop,
+  linkTo: IconLink,
+  beLinked: IconLinkPlus,
+  bulkTracking: IconListCheck,
+  bulkSkipTracking: IconPlayerSkipForward,
+  bulkRecycle: IconRecycle,
+  stockIn: IconBuildingWarehouse,
+  stockOut: IconTruckDelivery,
 };
 const {
-  activate, track, edit, history, scannedBarcodes, trace, children, pair, pairKht, unpair, linkTo, beLinked, linkKht,
-  bulkTracking, bulkTrackingKht, bulkSkipTracking, bulkSkipTrackingKht, bulkRecycle, stockIn, stockOut,
+  activate,
+  track,
+  edit,
+  history,
+  scannedBarcodes,
+  trace,
+  children,
+  pair,
+  pairKht,
+  unpair,
+  linkTo,
+  beLinked,
+  linkKht,
+  bulkTracking,
+  bulkTrackingKht,
+  bulkSkipTracking,
+  bulkSkipTrackingKht,
+  bulkRecycle,
+  stockIn,
+  stockOut,
 } = paths.barcode;
 type Screen = { getHref(project: Project, barcodeId: string): string };
 /** The actions that open a screen under the barcode; the others (undo, recycle) confirm in a dialog. */
 const SCREENS: Partial<Record<DetailActionName, Screen>> = {
-  activate, track, edit, history, scannedBarcodes, trace, children, pair, unpair, linkTo, beLinked, bulkTracking, bulkSkipTracking, bulkRecycle, stockIn, stockOut,
+  activate,
+  track,
+  edit,
+  history,
+  scannedBarcodes,
+  trace,
+  children,
+  pair,
+  unpair,
+  linkTo,
+  beLinked,
+  bulkTracking,
+  bulkSkipTracking,
+  bulkRecycle,
+  stockIn,
+  stockOut,
 };
 /** On a handheld terminal, pairing, linking to targets and the bulk tracking screens open their handheld screens (trigger, no camera). */
 const HANDHELD_SCREENS: Partial<Record<DetailActionName, Screen>> = {
-  pair: pairKht, linkTo: linkKht, bulkTracking: bulkTrackingKht, bulkSkipTracking: bulkSkipTrackingKht,
+  pair: pairKht,
+  linkTo: linkKht,
+  bulkTracking: bulkTrackingKht,
+  bulkSkipTracking: bulkSkipTrackingKht,
 };
 const PRIMARY: DetailActionName[] = ['activate', 'track'];
 
@@ -83,7 +149,8 @@ export function DetailActions({ project, barcode, loggedIn, handheld = false }: 
   const { points, current } = trackPointsOf(project, barcode);
   const name = (key: string | undefined) => trackPointName(project, barcode.barcodeType, key ?? null, language);
 
-  const label = (action: DetailActionName) => (action === 'track' && next ? t('actions.trackAt', { trackPoint: name(next.key) }) : t(`actions.${action}`));
+  const label = (action: DetailActionName) =>
+    action === 'track' && next ? t('actions.trackAt', { trackPoint: name(next.key) }) : t(`actions.${action}`);
   const run = (action: DetailActionName) => {
     const screen = (handheld ? HANDHELD_SCREENS[action] : undefined) ?? SCREENS[action];
     if (screen) navigate(screen.getHref(project, barcode.id));
@@ -99,55 +166,93 @@ export function DetailActions({ project, barcode, loggedIn, handheld = false }: 
     setConfirming(null);
     const back = opener.current;
     window.setTimeout(() => {
-      if (back?.isConnected && (document.activeElement === null || document.activeElement === document.body)) back.focus();
+      if (back?.isConnected && (document.activeElement === null || document.activeElement === document.body))
+        back.focus();
     }, FOCUS_BACK_AFTER_MS);
   };
   const mayConfirm = actions.some((a) => a.enabled && (a.name === 'undo' || a.name === 'recycle'));
   useEffect(() => {
     if (!mayConfirm) return undefined;
     let alive = true;
-    afterFirstScreen(() => void preloadDialogs().then(() => alive && setDialogsLoaded(true), () => undefined));
+    afterFirstScreen(
+      () =>
+        void preloadDialogs().then(
+          () => alive && setDialogsLoaded(true),
+          () => undefined,
+        ),
+    );
     return () => {
       alive = false;
     };
   }, [mayConfirm]);
   const cannotOpen = (
-    <Alert color="red" variant="light" role="alert" withCloseButton closeButtonLabel={tc('common.close')} onClose={close}>
+    <Alert
+      color="red"
+      variant="light"
+      role="alert"
+      withCloseButton
+      closeButtonLabel={tc('common.close')}
+      onClose={close}
+    >
       <Text size="sm">{tc('outbox.dialogOffline')}</Text>
       <Group justify="flex-end" mt="xs">
-        <Button size="xs" variant="light" onClick={() => window.location.reload()}>{tc('outbox.tryAgain')}</Button>
+        <Button size="xs" variant="light" onClick={() => window.location.reload()}>
+          {tc('outbox.tryAgain')}
+        </Button>
       </Group>
     </Alert>
   );
 
-  const undo = () => send(async () => {
-    // The step this screen shows as the latest: a second tap cannot take back the one before.
-    const body = { barcodeId: barcode.id, seq: barcode.latestTrackingSeq ?? 0 };
-    await undoTracking.send(body);
-    setConfirming(null);
-    showToast('success', t('undo.done'));
-    await undoTracking.revalidate(body);
-    // The dialog hands the focus back to Undo, which may be gone with the step it took back:
-    // a keyboard or screen-reader user lands on the barcode's title, not at the top of the page
-    // (after the dialog's closing transition, when it has given the focus back).
-    window.setTimeout(() => {
-      if (document.activeElement === null || document.activeElement === document.body) document.getElementById(BARCODE_TITLE_ID)?.focus();
-    }, FOCUS_BACK_AFTER_MS);
-    // Queued in the outbox: the dialog closes too, so the same undo cannot be sent twice.
-  }, () => setConfirming(null), () => setConfirming(null));
+  const undo = () =>
+    send(
+      async () => {
+        // The step this screen shows as the latest: a second tap cannot take back the one before.
+        const body = { barcodeId: barcode.id, seq: barcode.latestTrackingSeq ?? 0 };
+        await undoTracking.send(body);
+        setConfirming(null);
+        showToast('success', t('undo.done'));
+        await undoTracking.revalidate(body);
+        // The dialog hands the focus back to Undo, which may be gone with the step it took back:
+        // a keyboard or screen-reader user lands on the barcode's title, not at the top of the page
+        // (after the dialog's closing transition, when it has given the focus back).
+        window.setTimeout(() => {
+          if (document.activeElement === null || document.activeElement === document.body)
+            document.getElementById(BARCODE_TITLE_ID)?.focus();
+        }, FOCUS_BACK_AFTER_MS);
+        // Queued in the outbox: the dialog closes too, so the same undo cannot be sent twice.
+      },
+      () => setConfirming(null),
+      () => setConfirming(null),
+    );
 
   const primary = actions.filter((a) => PRIMARY.includes(a.name));
   const secondary = actions.filter((a) => !PRIMARY.includes(a.name));
   const button = (action: (typeof actions)[number], size: 'lg' | 'md') => {
     const Icon = ICONS[action.name];
-    const hint = action.disabledReason ? t(`actions.${action.disabledReason}`) : action.disabledCode !== undefined ? codeText(tc, action.disabledCode) : undefined;
+    const hint = action.disabledReason
+      ? t(`actions.${action.disabledReason}`)
+      : action.disabledCode !== undefined
+        ? codeText(tc, action.disabledCode)
+        : undefined;
     return (
       <div key={action.name}>
-        <Button fullWidth size={size} variant={size === 'lg' ? 'filled' : 'light'} leftSection={<Icon size={18} aria-hidden />} disabled={!action.enabled}
-          onClick={() => run(action.name)} aria-describedby={hint ? `${action.name}-hint` : undefined} title={hint}>
+        <Button
+          fullWidth
+          size={size}
+          variant={size === 'lg' ? 'filled' : 'light'}
+          leftSection={<Icon size={18} aria-hidden />}
+          disabled={!action.enabled}
+          onClick={() => run(action.name)}
+          aria-describedby={hint ? `${action.name}-hint` : undefined}
+          title={hint}
+        >
           {label(action.name)}
         </Button>
-        {hint && <Text id={`${action.name}-hint`} size="xs" c="dimmed" mt={4}>{hint}</Text>}
+        {hint && (
+          <Text id={`${action.name}-hint`} size="xs" c="dimmed" mt={4}>
+            {hint}
+          </Text>
+        )}
       </div>
     );
   };
@@ -157,15 +262,29 @@ export function DetailActions({ project, barcode, loggedIn, handheld = false }: 
       <Stack gap="sm">
         {primary.map((a) => button(a, 'lg'))}
         {/* Two columns while two 9.5rem buttons fit, else one: large text (200 %) gets whole rows. */}
-        <Box style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 9.5rem), 1fr))', gap: 'var(--mantine-spacing-sm)' }}>
+        <Box
+          style={{
+            display: 'grid',
+            gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 9.5rem), 1fr))',
+            gap: 'var(--mantine-spacing-sm)',
+          }}
+        >
           {secondary.map((a) => button(a, 'md'))}
         </Box>
       </Stack>
       {(undoAsked || dialogsLoaded) && actions.some((a) => a.name === 'undo') && (
         <ErrorBoundary resetKey={confirming} fallback={() => (confirming === 'undo' ? cannotOpen : null)}>
           <Suspense fallback={null}>
-            <UndoDialog opened={confirming === 'undo'} busy={busy} onCancel={close} onConfirm={() => void undo()}
-              question={t('undo.confirm', { trackPoint: name(points[current]?.key), previous: name(points[current - 1]?.key) })} />
+            <UndoDialog
+              opened={confirming === 'undo'}
+              busy={busy}
+              onCancel={close}
+              onConfirm={() => void undo()}
+              question={t('undo.confirm', {
+                trackPoint: name(points[current]?.key),
+                previous: name(points[current - 1]?.key),
+              })}
+            />
           </Suspense>
         </ErrorBoundary>
       )}

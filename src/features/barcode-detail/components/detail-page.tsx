@@ -19,7 +19,17 @@ import { GhgEmissions } from './ghg-emissions';
  * when; drawn only for a barcode in stock), `label` (its printable label, for users) and whether
  * this is a handheld terminal (its own pair, link and bulk screens).
  */
-export function DetailPage({ relations, stock, label, handheld = false }: { relations?: ReactNode; stock?: ReactNode; label?: ReactNode; handheld?: boolean }) {
+export function DetailPage({
+  relations,
+  stock,
+  label,
+  handheld = false,
+}: {
+  relations?: ReactNode;
+  stock?: ReactNode;
+  label?: ReactNode;
+  handheld?: boolean;
+}) {
   const { t } = useTranslation('barcode');
   const project = useCurrentProject();
   const { barcode } = useCurrentBarcode();
@@ -30,7 +40,11 @@ export function DetailPage({ relations, stock, label, handheld = false }: { rela
   return (
     <Stack gap="md">
       <BarcodeLabel project={project} barcode={barcode} />
-      {!barcode.isActivated && <Alert variant="light" color="gray">{t('detail.notActivatedHint')}</Alert>}
+      {!barcode.isActivated && (
+        <Alert variant="light" color="gray">
+          {t('detail.notActivatedHint')}
+        </Alert>
+      )}
       <DetailActions project={project} barcode={barcode} loggedIn={loggedIn} handheld={handheld} />
       {related && relations}
       {barcode.stock && stock}

@@ -9,12 +9,18 @@ import { downloadEpcis } from '../api/epcis';
 export function EpcisDownload({ barcodeId }: { barcodeId: string }) {
   const { t } = useTranslation('barcode');
   const { busy, send } = useSending();
-  const download = () => send(async () => {
-    await downloadEpcis(barcodeId);
-    showToast('success', t('epcis.done'));
-  });
+  const download = () =>
+    send(async () => {
+      await downloadEpcis(barcodeId);
+      showToast('success', t('epcis.done'));
+    });
   return (
-    <Button variant="default" leftSection={<IconDownload size={18} aria-hidden />} loading={busy} onClick={() => void download()}>
+    <Button
+      variant="default"
+      leftSection={<IconDownload size={18} aria-hidden />}
+      loading={busy}
+      onClick={() => void download()}
+    >
       {busy ? t('epcis.downloading') : t('epcis.download')}
     </Button>
   );

@@ -8,7 +8,8 @@ import { useErrorText } from '@/shared/i18n/error-message';
 import { hasGhgFields } from '@/shared/project/ghg';
 import { useGhgEmissions } from '../api/ghg-emissions';
 
-const kg = (value: number, language: string) => `${value.toLocaleString(language, { maximumFractionDigits: 3 })} kg-CO2e`;
+const kg = (value: number, language: string) =>
+  `${value.toLocaleString(language, { maximumFractionDigits: 3 })} kg-CO2e`;
 
 /**
  * The transport emissions stored on the barcode's present trip (computed by the server on
@@ -20,27 +21,45 @@ export function GhgEmissions({ project, barcode }: { project: Project; barcode: 
   const errorText = useErrorText();
   const language = i18n.language as Language;
   const { data, error } = useGhgEmissions(barcode.id, hasGhgFields(project));
-  if (error !== undefined) return <Alert color="red" variant="light" title={t('emissions.loadFailed')}>{errorText(error)}</Alert>;
+  if (error !== undefined)
+    return (
+      <Alert color="red" variant="light" title={t('emissions.loadFailed')}>
+        {errorText(error)}
+      </Alert>
+    );
   if (!data) return null;
   return (
     <Paper withBorder p="md" radius="md" data-testid="ghg-emissions">
-      <Title order={2} size="h5">{t('emissions.title')}</Title>
-      {data.legs.length === 0 ? <Text size="sm" c="dimmed" mt="xs">{t('emissions.none')}</Text> : (
+      <Title order={2} size="h5">
+        {t('emissions.title')}
+      </Title>
+      {data.legs.length === 0 ? (
+        <Text size="sm" c="dimmed" mt="xs">
+          {t('emissions.none')}
+        </Text>
+      ) : (
         <Stack gap={4} mt="xs">
           {data.legs.map((leg) => (
             <Group key={`${leg.seq}-${leg.fieldKey}`} justify="space-between" wrap="wrap" gap="xs">
               <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                 {t('emissions.leg', {
                   trackPoint: trackPointName(project, barcode.barcodeType, leg.trackPointKey, language),
-                  transportType: t(`ghg.transport.${leg.transportType}`, { ns: 'forms', defaultValue: leg.transportType }),
+                  transportType: t(`ghg.transport.${leg.transportType}`, {
+                    ns: 'forms',
+                    defaultValue: leg.transportType,
+                  }),
                 })}
               </Text>
-              <Text size="sm" fw={600}>{kg(leg.emission, language)}</Text>
+              <Text size="sm" fw={600}>
+                {kg(leg.emission, language)}
+              </Text>
             </Group>
           ))}
           <Group justify="space-between" wrap="wrap" gap="xs" mt={4}>
             <Text fw={700}>{t('emissions.total')}</Text>
-            <Text fw={700} data-testid="ghg-journey-total">{kg(data.total, language)}</Text>
+            <Text fw={700} data-testid="ghg-journey-total">
+              {kg(data.total, language)}
+            </Text>
           </Group>
         </Stack>
       )}

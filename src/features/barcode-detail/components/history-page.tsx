@@ -13,8 +13,21 @@ import { useHistory } from '../api/history';
 import { LedgerPanel } from './ledger-panel';
 
 const KNOWN_ACTIONS = [
-  'generated', 'activated', 'tracked', 'tracking-undone', 'recycled', 'activation-edited', 'tracking-edited',
-  'paired', 'unpaired', 'linked', 'unlinked', 'moved-with-parent', 'moved-back-with-parent', 'stocked-in', 'stocked-out',
+  'generated',
+  'activated',
+  'tracked',
+  'tracking-undone',
+  'recycled',
+  'activation-edited',
+  'tracking-edited',
+  'paired',
+  'unpaired',
+  'linked',
+  'unlinked',
+  'moved-with-parent',
+  'moved-back-with-parent',
+  'stocked-in',
+  'stocked-out',
 ] as const;
 type KnownAction = (typeof KNOWN_ACTIONS)[number];
 const isKnown = (action: string): action is KnownAction => (KNOWN_ACTIONS as readonly string[]).includes(action);
@@ -46,9 +59,12 @@ export function HistoryPage() {
   useEffect(() => {
     const element = sentinel.current;
     if (!element || !hasMore || typeof IntersectionObserver === 'undefined') return undefined;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !isLoadingMore) loadMore();
-    }, { rootMargin: '200px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isLoadingMore) loadMore();
+      },
+      { rootMargin: '200px' },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [hasMore, isLoadingMore, loadMore]);
@@ -57,30 +73,63 @@ export function HistoryPage() {
     <Stack gap="md">
       <PageTitle title={t('history.title')} barcode={barcode} detailPath={detailPath} />
       <LedgerPanel barcodeId={barcode.id} />
-      {history.isLoading && <Center><Loader /></Center>}
+      {history.isLoading && (
+        <Center>
+          <Loader />
+        </Center>
+      )}
       {history.error !== undefined && (
         <Alert color="red" variant="light">
-          {errorText(history.error)} <Button variant="subtle" size="xs" onClick={history.retry}>{t('common.retry', { ns: 'common' })}</Button>
+          {errorText(history.error)}{' '}
+          <Button variant="subtle" size="xs" onClick={history.retry}>
+            {t('common.retry', { ns: 'common' })}
+          </Button>
         </Alert>
       )}
-      {!history.isLoading && history.items.length === 0 && !history.error && <Text c="dimmed">{t('history.empty')}</Text>}
+      {!history.isLoading && history.items.length === 0 && !history.error && (
+        <Text c="dimmed">{t('history.empty')}</Text>
+      )}
       {history.items.length > 0 && (
         <Paper withBorder p="md" radius="md">
           <Timeline bulletSize={14} lineWidth={2} data-testid="history-list">
             {history.items.map((entry) => (
-              <Timeline.Item key={entry.seq} data-testid="history-entry"
-                title={entry.skipped ? t('history.action.skipped') : isKnown(entry.action) ? t(`history.action.${entry.action}`) : entry.action}>
-                {entry.trackPointKey && <Text size="sm">{trackPointName(project, barcode.barcodeType, entry.trackPointKey, language)}</Text>}
-                {emissions.has(entry.seq) && !entry.undone && <Text size="sm">{t('emissions.entry', { value: emissions.get(entry.seq) })}</Text>}
-                <Text size="xs" c="dimmed">{formatDateTime(entry.createdAt)}{entry.staffName ? ` · ${entry.staffName}` : ''}</Text>
+              <Timeline.Item
+                key={entry.seq}
+                data-testid="history-entry"
+                title={
+                  entry.skipped
+                    ? t('history.action.skipped')
+                    : isKnown(entry.action)
+                      ? t(`history.action.${entry.action}`)
+                      : entry.action
+                }
+              >
+                {entry.trackPointKey && (
+                  <Text size="sm">{trackPointName(project, barcode.barcodeType, entry.trackPointKey, language)}</Text>
+                )}
+                {emissions.has(entry.seq) && !entry.undone && (
+                  <Text size="sm">{t('emissions.entry', { value: emissions.get(entry.seq) })}</Text>
+                )}
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(entry.createdAt)}
+                  {entry.staffName ? ` · ${entry.staffName}` : ''}
+                </Text>
               </Timeline.Item>
             ))}
           </Timeline>
         </Paper>
       )}
       <div ref={sentinel} />
-      {hasMore && <Button variant="light" loading={isLoadingMore} onClick={loadMore}>{t('history.loadMore')}</Button>}
-      {!hasMore && history.items.length > 0 && <Text size="xs" c="dimmed" ta="center">{t('history.end', { total: history.total })}</Text>}
+      {hasMore && (
+        <Button variant="light" loading={isLoadingMore} onClick={loadMore}>
+          {t('history.loadMore')}
+        </Button>
+      )}
+      {!hasMore && history.items.length > 0 && (
+        <Text size="xs" c="dimmed" ta="center">
+          {t('history.end', { total: history.total })}
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -24,31 +24,55 @@ export function LedgerPanel({ barcodeId }: { barcodeId: string }) {
   const [confirming, setConfirming] = useState(false);
   const { busy, send } = useSending();
   const ledger = status.data;
-  const maySeal = profile?.user.userType === 'staff' && ledger !== undefined && ledger.intact && ledger.lastIndex > 0 && (ledger.sealedIndex ?? 0) < ledger.lastIndex;
+  const maySeal =
+    profile?.user.userType === 'staff' &&
+    ledger !== undefined &&
+    ledger.intact &&
+    ledger.lastIndex > 0 &&
+    (ledger.sealedIndex ?? 0) < ledger.lastIndex;
 
-  const seal = () => send(async () => {
-    if (!ledger) return;
-    const body = { barcodeId, index: ledger.lastIndex };
-    await sealLedger.send(body);
-    setConfirming(false);
-    showToast('success', t('ledger.sealDone'));
-    await sealLedger.revalidate(body);
-  }, undefined, () => setConfirming(false));
+  const seal = () =>
+    send(
+      async () => {
+        if (!ledger) return;
+        const body = { barcodeId, index: ledger.lastIndex };
+        await sealLedger.send(body);
+        setConfirming(false);
+        showToast('success', t('ledger.sealDone'));
+        await sealLedger.revalidate(body);
+      },
+      undefined,
+      () => setConfirming(false),
+    );
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={TITLE_ID}>
       <Stack gap="xs">
-        <Title order={2} size="h4" id={TITLE_ID}>{t('ledger.title')}</Title>
-        {status.isLoading && <Group gap="xs"><Loader size="xs" /><Text size="sm">{t('ledger.checking')}</Text></Group>}
+        <Title order={2} size="h4" id={TITLE_ID}>
+          {t('ledger.title')}
+        </Title>
+        {status.isLoading && (
+          <Group gap="xs">
+            <Loader size="xs" />
+            <Text size="sm">{t('ledger.checking')}</Text>
+          </Group>
+        )}
         {status.error !== undefined && (
           <Alert color="red" variant="light" title={t('ledger.failed')}>
-            {errorText(status.error)} <Button variant="subtle" size="xs" onClick={() => void status.mutate()}>{tc('common.retry')}</Button>
+            {errorText(status.error)}{' '}
+            <Button variant="subtle" size="xs" onClick={() => void status.mutate()}>
+              {tc('common.retry')}
+            </Button>
           </Alert>
         )}
         {ledger && ledger.intact && (
           <Group gap="xs" wrap="nowrap" data-testid="ledger-status">
             <IconShieldCheck aria-hidden size={20} color="var(--mantine-color-green-7)" />
-            <Text size="sm" fw={500}>{ledger.checked === 1 ? t('ledger.intactOne', { entries: 1 }) : t('ledger.intactMany', { entries: ledger.checked })}</Text>
+            <Text size="sm" fw={500}>
+              {ledger.checked === 1
+                ? t('ledger.intactOne', { entries: 1 })
+                : t('ledger.intactMany', { entries: ledger.checked })}
+            </Text>
           </Group>
         )}
         {ledger && !ledger.intact && (
@@ -59,17 +83,33 @@ export function LedgerPanel({ barcodeId }: { barcodeId: string }) {
         {ledger && (
           <Group gap="xs" wrap="nowrap">
             {ledger.sealedIndex !== null && <IconLock aria-hidden size={16} />}
-            <Text size="xs" c="dimmed">{ledger.sealedIndex === null ? t('ledger.notSealed') : t('ledger.sealed', { index: ledger.sealedIndex })}</Text>
+            <Text size="xs" c="dimmed">
+              {ledger.sealedIndex === null ? t('ledger.notSealed') : t('ledger.sealed', { index: ledger.sealedIndex })}
+            </Text>
           </Group>
         )}
-        {maySeal && <Button variant="light" leftSection={<IconLock size={18} aria-hidden />} onClick={() => setConfirming(true)}>{t('ledger.seal')}</Button>}
+        {maySeal && (
+          <Button variant="light" leftSection={<IconLock size={18} aria-hidden />} onClick={() => setConfirming(true)}>
+            {t('ledger.seal')}
+          </Button>
+        )}
       </Stack>
-      <Modal opened={confirming && ledger !== undefined} onClose={() => setConfirming(false)} title={t('ledger.sealTitle')} closeButtonProps={{ 'aria-label': tc('common.close') }} centered>
+      <Modal
+        opened={confirming && ledger !== undefined}
+        onClose={() => setConfirming(false)}
+        title={t('ledger.sealTitle')}
+        closeButtonProps={{ 'aria-label': tc('common.close') }}
+        centered
+      >
         <Stack gap="md">
           <Text size="sm">{t('ledger.sealExplain', { index: ledger?.lastIndex ?? 0 })}</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>{tc('common.cancel')}</Button>
-            <Button loading={busy} onClick={() => void seal()}>{t('ledger.confirm')}</Button>
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              {tc('common.cancel')}
+            </Button>
+            <Button loading={busy} onClick={() => void seal()}>
+              {t('ledger.confirm')}
+            </Button>
           </Group>
         </Stack>
       </Modal>

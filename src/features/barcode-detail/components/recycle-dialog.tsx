@@ -30,7 +30,10 @@ export function RecycleDialog({ project, barcode, onClose }: RecycleDialogProps)
 
   useEffect(() => {
     let alive = true;
-    planRecycle(barcode.id).then((answer) => alive && setPlan(answer), (failure: unknown) => alive && setError(failure));
+    planRecycle(barcode.id).then(
+      (answer) => alive && setPlan(answer),
+      (failure: unknown) => alive && setError(failure),
+    );
     return () => {
       alive = false;
     };
@@ -57,22 +60,48 @@ export function RecycleDialog({ project, barcode, onClose }: RecycleDialogProps)
     }
   };
 
-  const typeName = plan?.barcodeType ? project.barcodeTypes[plan.barcodeType]?.name[language] ?? plan.barcodeType : '';
+  const typeName = plan?.barcodeType
+    ? (project.barcodeTypes[plan.barcodeType]?.name[language] ?? plan.barcodeType)
+    : '';
   return (
-    <Modal opened onClose={onClose} title={t('recycle.title')} closeButtonProps={{ 'aria-label': t('common.close', { ns: 'common' }) }} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('recycle.title')}
+      closeButtonProps={{ 'aria-label': t('common.close', { ns: 'common' }) }}
+      centered
+    >
       <Stack gap="sm">
-        {!plan && !error && <Group gap="xs"><Loader size="sm" /><Text size="sm">{t('recycle.checking')}</Text></Group>}
+        {!plan && !error && (
+          <Group gap="xs">
+            <Loader size="sm" />
+            <Text size="sm">{t('recycle.checking')}</Text>
+          </Group>
+        )}
         {plan && (
           <Stack gap={4} data-testid="recycle-plan">
             <Text>{t('recycle.explain')}</Text>
-            <Text size="sm">{t('recycle.current', { type: typeName, trackPoint: trackPointName(project, plan.barcodeType, plan.currentTrackPointKey, language) })}</Text>
+            <Text size="sm">
+              {t('recycle.current', {
+                type: typeName,
+                trackPoint: trackPointName(project, plan.barcodeType, plan.currentTrackPointKey, language),
+              })}
+            </Text>
             <Text size="sm">{t('recycle.kept', { steps: plan.historySteps })}</Text>
           </Stack>
         )}
-        {error !== null && <Alert color="red" variant="light" role="alert">{errorText(error)}</Alert>}
+        {error !== null && (
+          <Alert color="red" variant="light" role="alert">
+            {errorText(error)}
+          </Alert>
+        )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('common.cancel', { ns: 'common' })}</Button>
-          <Button color="red" disabled={!plan} loading={busy} onClick={() => void confirm()}>{t('recycle.confirm')}</Button>
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel', { ns: 'common' })}
+          </Button>
+          <Button color="red" disabled={!plan} loading={busy} onClick={() => void confirm()}>
+            {t('recycle.confirm')}
+          </Button>
         </Group>
       </Stack>
     </Modal>

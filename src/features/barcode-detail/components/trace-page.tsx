@@ -16,7 +16,13 @@ import { useChildren } from '../api/children';
 function AncestorItem({ id }: { id: string }) {
   const project = useCurrentProject();
   const { data } = useBarcode(project.code, id);
-  return <li><Anchor component={Link} to={paths.barcode.getHref(project, id)}>{data?.externalId ?? id}</Anchor></li>;
+  return (
+    <li>
+      <Anchor component={Link} to={paths.barcode.getHref(project, id)}>
+        {data?.externalId ?? id}
+      </Anchor>
+    </li>
+  );
 }
 
 /**
@@ -34,22 +40,34 @@ function Hierarchy({ barcode }: { barcode: Barcode }) {
     <Paper withBorder p="md" radius="md" data-testid="trace-hierarchy">
       {ancestorIds.length > 0 && (
         <>
-          <Title order={2} size="h5" mb={4}>{t('trace.parents')}</Title>
+          <Title order={2} size="h5" mb={4}>
+            {t('trace.parents')}
+          </Title>
           <Stack gap={2} component="ol" data-testid="trace-parents" style={{ margin: 0, paddingLeft: 20 }}>
-            {[...ancestorIds].reverse().map((id) => <AncestorItem key={id} id={id} />)}
+            {[...ancestorIds].reverse().map((id) => (
+              <AncestorItem key={id} id={id} />
+            ))}
           </Stack>
         </>
       )}
       {childrenCount > 0 && (
         <>
-          <Title order={2} size="h5" mb={4} mt={ancestorIds.length > 0 ? 'sm' : 0}>{t('trace.childrenTitle')}</Title>
+          <Title order={2} size="h5" mb={4} mt={ancestorIds.length > 0 ? 'sm' : 0}>
+            {t('trace.childrenTitle')}
+          </Title>
           <Stack gap={2} component="ul" data-testid="trace-children" style={{ margin: 0, paddingLeft: 20 }}>
             {direct.map((child) => (
-              <li key={child.id}><Anchor component={Link} to={paths.barcode.getHref(project, child.id)}>{child.externalId ?? child.id}</Anchor></li>
+              <li key={child.id}>
+                <Anchor component={Link} to={paths.barcode.getHref(project, child.id)}>
+                  {child.externalId ?? child.id}
+                </Anchor>
+              </li>
             ))}
           </Stack>
           {childrenCount > direct.length && (
-            <Anchor component={Link} to={paths.barcode.children.getHref(project, barcode.id)} size="sm">{t('trace.allChildren', { count: childrenCount })}</Anchor>
+            <Anchor component={Link} to={paths.barcode.children.getHref(project, barcode.id)} size="sm">
+              {t('trace.allChildren', { count: childrenCount })}
+            </Anchor>
           )}
         </>
       )}
@@ -73,7 +91,9 @@ export function TracePage() {
     <Stack gap="md">
       <PageTitle title={t('trace.title')} barcode={barcode} detailPath={detailPath} />
       {!barcode.isActivated ? (
-        <Alert variant="light" color="gray">{t('trace.notActivated')}</Alert>
+        <Alert variant="light" color="gray">
+          {t('trace.notActivated')}
+        </Alert>
       ) : (
         <Paper withBorder p="md" radius="md">
           <Timeline active={current} bulletSize={26} lineWidth={3} data-testid="trace">
@@ -81,8 +101,15 @@ export function TracePage() {
               const state = index < current ? 'passed' : index === current ? 'current' : 'upcoming';
               const Icon = state === 'passed' ? IconCheck : state === 'current' ? IconTruck : IconPoint;
               return (
-                <Timeline.Item key={point.key} bullet={<Icon size={14} aria-hidden />} title={point.name[language] ?? point.key} data-state={state}>
-                  <Text size="xs" c="dimmed">{t(`trace.${state}`)}</Text>
+                <Timeline.Item
+                  key={point.key}
+                  bullet={<Icon size={14} aria-hidden />}
+                  title={point.name[language] ?? point.key}
+                  data-state={state}
+                >
+                  <Text size="xs" c="dimmed">
+                    {t(`trace.${state}`)}
+                  </Text>
                 </Timeline.Item>
               );
             })}

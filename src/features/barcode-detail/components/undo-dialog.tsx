@@ -14,11 +14,21 @@ interface UndoDialogProps {
 export function UndoDialog({ opened, question, busy, onCancel, onConfirm }: UndoDialogProps) {
   const { t } = useTranslation('barcode');
   return (
-    <Modal opened={opened} onClose={onCancel} title={t('actions.undo')} closeButtonProps={{ 'aria-label': t('common.close', { ns: 'common' }) }} centered>
+    <Modal
+      opened={opened}
+      onClose={onCancel}
+      title={t('actions.undo')}
+      closeButtonProps={{ 'aria-label': t('common.close', { ns: 'common' }) }}
+      centered
+    >
       <Text>{question}</Text>
       <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onCancel}>{t('common.cancel', { ns: 'common' })}</Button>
-        <Button color="orange" loading={busy} onClick={onConfirm}>{t('actions.undo')}</Button>
+        <Button variant="default" onClick={onCancel}>
+          {t('common.cancel', { ns: 'common' })}
+        </Button>
+        <Button color="orange" loading={busy} onClick={onConfirm}>
+          {t('actions.undo')}
+        </Button>
       </Group>
     </Modal>
   );

@@ -2,8 +2,25 @@ import type { Barcode } from '@schemas/api/barcode';
 import type { Project } from '@schemas/api/project';
 import { isAtEnd, nextTrackPoint, trackPointsOf } from '@/shared/barcode/labels';
 
-export type DetailActionName = 'activate' | 'edit' | 'track' | 'undo' | 'recycle' | 'history' | 'scannedBarcodes' | 'trace' | 'children'
-  | 'pair' | 'unpair' | 'linkTo' | 'beLinked' | 'bulkTracking' | 'bulkSkipTracking' | 'bulkRecycle' | 'stockIn' | 'stockOut';
+export type DetailActionName =
+  | 'activate'
+  | 'edit'
+  | 'track'
+  | 'undo'
+  | 'recycle'
+  | 'history'
+  | 'scannedBarcodes'
+  | 'trace'
+  | 'children'
+  | 'pair'
+  | 'unpair'
+  | 'linkTo'
+  | 'beLinked'
+  | 'bulkTracking'
+  | 'bulkSkipTracking'
+  | 'bulkRecycle'
+  | 'stockIn'
+  | 'stockOut';
 
 /** Why an action the user could otherwise take is disabled (its hint). */
 export type DisabledReason = 'noActivatePermission' | 'noTrackingPermission' | 'atEnd' | 'deactivated';
@@ -17,7 +34,7 @@ export interface DetailAction {
 }
 
 const action = (name: DetailActionName, reason?: DisabledReason | false): DetailAction =>
-  (reason ? { name, enabled: false, disabledReason: reason } : { name, enabled: true });
+  reason ? { name, enabled: false, disabledReason: reason } : { name, enabled: true };
 
 /**
  * Pair, unpair and link (issue 11), offered only where the configuration allows them at all
@@ -31,11 +48,13 @@ export function relationActions(barcode: Barcode): DetailAction[] {
   if (!verdicts) return [];
   const { hierarchy } = barcode;
   const relation = (name: DetailActionName, code: number | null): DetailAction =>
-    (code === null ? { name, enabled: true } : { name, enabled: false, disabledCode: code });
+    code === null ? { name, enabled: true } : { name, enabled: false, disabledCode: code };
   return [
     ...(hierarchy.maxChildren > 0 ? [relation('pair', verdicts.pair.code)] : []),
     ...(hierarchy.childrenCount > 0 ? [relation('unpair', verdicts.unpair.code)] : []),
-    ...(hierarchy.maxLinks > 0 ? [relation('linkTo', verdicts.link.code), relation('beLinked', verdicts.link.code)] : []),
+    ...(hierarchy.maxLinks > 0
+      ? [relation('linkTo', verdicts.link.code), relation('beLinked', verdicts.link.code)]
+      : []),
   ];
 }
 
@@ -50,7 +69,10 @@ export function bulkActions(project: Project, barcode: Barcode, trackReason: Dis
   const next = nextTrackPoint(project, barcode);
   const mayTrack = project.projectPermission.addTrackingPermission.canEdit;
   const deactivated = barcode.isDeactivated && ('deactivated' as const);
-  const stock = barcode.stock === undefined ? [] : [action(barcode.stock ? 'stockOut' : 'stockIn', deactivated || (!mayTrack && 'noTrackingPermission'))];
+  const stock =
+    barcode.stock === undefined
+      ? []
+      : [action(barcode.stock ? 'stockOut' : 'stockIn', deactivated || (!mayTrack && 'noTrackingPermission'))];
   return [
     ...(next ? [action('bulkTracking', trackReason)] : []),
     ...(next?.allowSkipTracking ? [action('bulkSkipTracking', trackReason)] : []),
@@ -75,7 +97,12 @@ export function detailActions(project: Project, barcode: Barcode, loggedIn: bool
   const mayTrack = permission.addTrackingPermission.canEdit;
   const deactivated = barcode.isDeactivated && ('deactivated' as const);
   if (!barcode.isActivated) {
-    return [action('activate', deactivated || (!mayActivate && 'noActivatePermission')), action('history'), action('scannedBarcodes'), ...open];
+    return [
+      action('activate', deactivated || (!mayActivate && 'noActivatePermission')),
+      action('history'),
+      action('scannedBarcodes'),
+      ...open,
+    ];
   }
   const atEnd = isAtEnd(project, barcode);
   const hasPrevious = trackPointsOf(project, barcode).current > 0;

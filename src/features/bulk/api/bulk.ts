@@ -20,7 +20,10 @@ export type ListVerdicts = BulkVerdict[];
 // ---- tracking and skip-tracking ----
 
 /** The body of a bulk tracking step: the listed barcodes and the forms filled once for all of them. */
-export type BulkTrackingInput = Omit<TrackingRequestBody, 'barcodeId' | 'dryRun'> & { projectId: string; barcodeIds: string[] };
+export type BulkTrackingInput = Omit<TrackingRequestBody, 'barcodeId' | 'dryRun'> & {
+  projectId: string;
+  barcodeIds: string[];
+};
 
 /** POST /barcode/tracking with `barcodeIds` and dryRun: each barcode's verdict at `trackPointKey` (forms are not checked). */
 export const checkBulkTracking = (projectId: string, trackPointKey: string, barcodeIds: string[]) =>
@@ -39,7 +42,8 @@ export interface BulkSkipInput {
 }
 
 /** POST /barcode/skip-tracking with dryRun: whether each barcode may be moved past `trackPointKey` without its forms. */
-export const checkBulkSkip = (input: BulkSkipInput) => api.post<BulkTrackingAnswer>('/barcode/skip-tracking', { ...input, dryRun: true });
+export const checkBulkSkip = (input: BulkSkipInput) =>
+  api.post<BulkTrackingAnswer>('/barcode/skip-tracking', { ...input, dryRun: true });
 
 /** POST /barcode/skip-tracking: every listed barcode moves to the trackpoint without its forms (history: skipped, by whom). */
 export const bulkSkip: Mutation<BulkSkipInput, BulkTrackingAnswer> = {
@@ -55,7 +59,8 @@ export interface BulkRecycleInput {
 }
 
 /** POST /barcode/recycle-multiple with dryRun: whether each barcode may be recycled now. */
-export const checkBulkRecycle = (input: BulkRecycleInput) => api.post<RecycleMultipleAnswer>('/barcode/recycle-multiple', { ...input, dryRun: true });
+export const checkBulkRecycle = (input: BulkRecycleInput) =>
+  api.post<RecycleMultipleAnswer>('/barcode/recycle-multiple', { ...input, dryRun: true });
 
 /** POST /barcode/recycle-multiple: recycles every listed barcode, or none. */
 export const bulkRecycle: Mutation<BulkRecycleInput, RecycleMultipleAnswer> = {
@@ -82,9 +87,20 @@ export const stock: Mutation<StockInput, StockAnswer> = {
 };
 
 /** GET /location/available-locations: the bins where this barcode may be stocked in (out) at its trackpoint. */
-export function useAvailableLocations(project: Pick<Project, 'id'>, barcodeId: string, trackPointKey: string | null, action: StockType) {
-  return useSWR(trackPointKey ? barcodeScopedKey(barcodeId, 'available-locations', project.id, trackPointKey, action) : null,
-    ([, id, , projectId, key, type]) => api.get<Payload<typeof AvailableLocationsResponse>>('/location/available-locations', {
-      projectId, barcodeId: id, trackPointKey: key, action: type,
-    }));
+export function useAvailableLocations(
+  project: Pick<Project, 'id'>,
+  barcodeId: string,
+  trackPointKey: string | null,
+  action: StockType,
+) {
+  return useSWR(
+    trackPointKey ? barcodeScopedKey(barcodeId, 'available-locations', project.id, trackPointKey, action) : null,
+    ([, id, , projectId, key, type]) =>
+      api.get<Payload<typeof AvailableLocationsResponse>>('/location/available-locations', {
+        projectId,
+        barcodeId: id,
+        trackPointKey: key,
+        action: type,
+      }),
+  );
 }

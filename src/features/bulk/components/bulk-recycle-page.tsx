@@ -27,20 +27,51 @@ export function BulkRecyclePage() {
   const count = list.summary.total;
   const recycle = async () => {
     setConfirming(false);
-    await sending.submit(bulkRecycle, { projectId, barcodeIds: idsOf(list) }, {
-      done: (answer) => t('recycle.done', { count: answer.readyCount }), failed: t('recycle.failed'),
-    });
+    await sending.submit(
+      bulkRecycle,
+      { projectId, barcodeIds: idsOf(list) },
+      {
+        done: (answer) => t('recycle.done', { count: answer.readyCount }),
+        failed: t('recycle.failed'),
+      },
+    );
   };
   return (
     <>
-      <BulkScreen title={t('recycle.title')} routeName="bulk-recycle" handheld={false} list={list} sending={sending} doneLabel={t('recycle.outcome')}
-      intro={<Text size="sm">{count > max ? tc('3089', { ns: 'errors', count: max }) : t('recycle.intro')}</Text>}
-      actions={<Button color="red" onClick={() => setConfirming(true)} disabled={!list.summary.canSubmit || count > max} loading={sending.sending}>{t('recycle.submit', { count })}</Button>} />
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('recycle.title')} closeButtonProps={{ 'aria-label': tc('common.close') }} centered>
+      <BulkScreen
+        title={t('recycle.title')}
+        routeName="bulk-recycle"
+        handheld={false}
+        list={list}
+        sending={sending}
+        doneLabel={t('recycle.outcome')}
+        intro={<Text size="sm">{count > max ? tc('3089', { ns: 'errors', count: max }) : t('recycle.intro')}</Text>}
+        actions={
+          <Button
+            color="red"
+            onClick={() => setConfirming(true)}
+            disabled={!list.summary.canSubmit || count > max}
+            loading={sending.sending}
+          >
+            {t('recycle.submit', { count })}
+          </Button>
+        }
+      />
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('recycle.title')}
+        closeButtonProps={{ 'aria-label': tc('common.close') }}
+        centered
+      >
         <Text>{t('recycle.confirm', { count })}</Text>
         <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setConfirming(false)}>{tc('common.cancel')}</Button>
-          <Button color="red" onClick={() => void recycle()}>{t('recycle.submit', { count })}</Button>
+          <Button variant="default" onClick={() => setConfirming(false)}>
+            {tc('common.cancel')}
+          </Button>
+          <Button color="red" onClick={() => void recycle()}>
+            {t('recycle.submit', { count })}
+          </Button>
         </Group>
       </Modal>
     </>

@@ -22,8 +22,10 @@ export type BulkList = ReturnType<typeof useBulkList>;
 export const verdictsOf = (answer: { barcodes: BulkVerdict[] }) => answer.barcodes;
 
 /** Adapts a dry run answering `{ barcodes }` to the list's check. */
-export const asCheck = <A extends { barcodes: BulkVerdict[] }>(dryRun: (ids: string[]) => Promise<A>): BulkCheck =>
-  async (ids) => verdictsOf(await dryRun(ids));
+export const asCheck =
+  <A extends { barcodes: BulkVerdict[] }>(dryRun: (ids: string[]) => Promise<A>): BulkCheck =>
+  async (ids) =>
+    verdictsOf(await dryRun(ids));
 
 /** 'queued': no answer, the list waits in the outbox (locked like 'done', no outcome per barcode). */
 type Phase = 'list' | 'sending' | 'done' | 'queued';
@@ -39,7 +41,11 @@ export function useBulkSubmit(list: BulkList) {
   const [phase, setPhase] = useState<Phase>('list');
   const [doneText, setDoneText] = useState('');
   /** Sends; resolves true once the server agreed (the outcome shows), false after a refusal. */
-  const submit = async <I, O>(mutation: Mutation<I, O>, input: I, texts: { done: (answer: O) => string; failed: string }): Promise<boolean> => {
+  const submit = async <I, O>(
+    mutation: Mutation<I, O>,
+    input: I,
+    texts: { done: (answer: O) => string; failed: string },
+  ): Promise<boolean> => {
     setPhase('sending');
     try {
       const answer = await mutation.send(input);
@@ -63,7 +69,14 @@ export function useBulkSubmit(list: BulkList) {
       return false;
     }
   };
-  return { phase, submit, doneText, sending: phase === 'sending', done: phase === 'done' || phase === 'queued', reset: () => setPhase('list') };
+  return {
+    phase,
+    submit,
+    doneText,
+    sending: phase === 'sending',
+    done: phase === 'done' || phase === 'queued',
+    reset: () => setPhase('list'),
+  };
 }
 
 export interface BulkScreenProps {
@@ -88,7 +101,17 @@ export interface BulkScreenProps {
  * bulk mode, trigger, typing, pasting), the list with each entry's verdict, and the actions. It
  * asks before leaving once the user listed (or removed) barcodes that were not sent.
  */
-export function BulkScreen({ title, routeName, handheld, list, sending, intro, actions, doneLabel, children }: BulkScreenProps) {
+export function BulkScreen({
+  title,
+  routeName,
+  handheld,
+  list,
+  sending,
+  intro,
+  actions,
+  doneLabel,
+  children,
+}: BulkScreenProps) {
   const { t } = useTranslation('bulk');
   const project = useCurrentProject();
   const { detailPath } = useCurrentBarcode();
@@ -97,32 +120,49 @@ export function BulkScreen({ title, routeName, handheld, list, sending, intro, a
   return (
     <StepFlowScreen flow={{ guard: { dirty } }} title={title}>
       {intro}
-      {sending.done
-        ? (
-          <Alert color="teal" variant="light" role="status" data-testid="bulk-done">
-            <Stack gap="sm">
-              <Text>{sending.doneText}</Text>
-              <Group>
-                <Button onClick={() => navigate(detailPath, { replace: true })}>{t('done.back')}</Button>
-                <Button variant="default" onClick={() => {
+      {sending.done ? (
+        <Alert color="teal" variant="light" role="status" data-testid="bulk-done">
+          <Stack gap="sm">
+            <Text>{sending.doneText}</Text>
+            <Group>
+              <Button onClick={() => navigate(detailPath, { replace: true })}>{t('done.back')}</Button>
+              <Button
+                variant="default"
+                onClick={() => {
                   list.clear();
                   sending.reset();
-                }}>{t('done.newList')}</Button>
-              </Group>
-            </Stack>
-          </Alert>
-        )
-        : !children && <ScanInput routeName={routeName} handheld={handheld} onAdd={list.add} />}
+                }}
+              >
+                {t('done.newList')}
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      ) : (
+        !children && <ScanInput routeName={routeName} handheld={handheld} onAdd={list.add} />
+      )}
       {sending.sending && (
         <Paper withBorder p="md" radius="md" role="status" data-testid="bulk-progress">
-          <Text size="sm" mb="xs">{t('sending', { count: list.summary.total })}</Text>
+          <Text size="sm" mb="xs">
+            {t('sending', { count: list.summary.total })}
+          </Text>
           <Progress value={100} striped animated aria-label={t('sending', { count: list.summary.total })} />
         </Paper>
       )}
       {children}
       {!sending.done && !children && <Group grow>{actions}</Group>}
-      {!children && <BulkListView project={project} state={list.state} summary={list.summary} onRemove={list.remove} onRemoveNotReady={list.removeNotReady}
-        onRecheck={list.recheck} disabled={sending.sending || sending.done} readyLabel={sending.phase === 'done' ? doneLabel : undefined} />}
+      {!children && (
+        <BulkListView
+          project={project}
+          state={list.state}
+          summary={list.summary}
+          onRemove={list.remove}
+          onRemoveNotReady={list.removeNotReady}
+          onRecheck={list.recheck}
+          disabled={sending.sending || sending.done}
+          readyLabel={sending.phase === 'done' ? doneLabel : undefined}
+        />
+      )}
     </StepFlowScreen>
   );
 }

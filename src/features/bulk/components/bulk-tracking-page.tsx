@@ -44,9 +44,15 @@ export function BulkTrackingPage({ handheld = false, skip = false }: BulkTrackin
   const [next] = useState(() => nextTrackPoint(project, barcode));
   const trackPointKey = next?.key ?? '';
   const projectId = project.id;
-  const check = useCallback(async (barcodeIds: string[]) => verdictsOf(await (skip
-    ? checkBulkSkip({ projectId, trackPointKey, barcodeIds })
-    : checkBulkTracking(projectId, trackPointKey, barcodeIds))), [skip, projectId, trackPointKey]);
+  const check = useCallback(
+    async (barcodeIds: string[]) =>
+      verdictsOf(
+        await (skip
+          ? checkBulkSkip({ projectId, trackPointKey, barcodeIds })
+          : checkBulkTracking(projectId, trackPointKey, barcodeIds)),
+      ),
+    [skip, projectId, trackPointKey],
+  );
   const list = useBulkList(check, [barcode.id]);
   const sending = useBulkSubmit(list);
   const { steps, formOf, context } = useTrackForms({ project, barcode, next, language });
@@ -54,15 +60,17 @@ export function BulkTrackingPage({ handheld = false, skip = false }: BulkTrackin
   // -1: the list; 0..: the form pages.
   const [page, setPage] = useState(-1);
 
-  if (!sending.done && (!barcode.isActivated || !next || (skip && !next.allowSkipTracking))) return <Navigate to={detailPath} replace />;
+  if (!sending.done && (!barcode.isActivated || !next || (skip && !next.allowSkipTracking)))
+    return <Navigate to={detailPath} replace />;
   if (!next) return null;
 
   const max = bulkMaxCountOf(project);
   const over = list.summary.total > max;
   const pointName = next.name[language] ?? next.key;
   const texts = {
-    done: (answer: { readyCount: number; descendantsMoved: number }) => t(skip ? 'skip.done' : 'tracking.done', { count: answer.readyCount, trackPoint: pointName })
-      + (answer.descendantsMoved > 0 ? ` ${t('tracking.descendants', { count: answer.descendantsMoved })}` : ''),
+    done: (answer: { readyCount: number; descendantsMoved: number }) =>
+      t(skip ? 'skip.done' : 'tracking.done', { count: answer.readyCount, trackPoint: pointName }) +
+      (answer.descendantsMoved > 0 ? ` ${t('tracking.descendants', { count: answer.descendantsMoved })}` : ''),
     failed: t(skip ? 'skip.failed' : 'tracking.failed'),
   };
   const send = async (all: StepData) => {
@@ -76,42 +84,85 @@ export function BulkTrackingPage({ handheld = false, skip = false }: BulkTrackin
   };
 
   const step = page >= 0 ? steps[page] : undefined;
-  const form = step && (() => {
-    const key = stepKey(step);
-    const title = step.kind === 'form' ? next.trackPointForms.find((f) => f.key === step.key)?.name?.[language] : t(`tracking.step.${step.kind}`);
-    const onSubmit = (stepData: Record<string, unknown>) => {
-      update({ [key]: stepData });
-      if (page < steps.length - 1) setPage(page + 1);
-      else void send({ ...data, [key]: stepData });
-    };
-    return (
-      <>
-        <Text size="sm" data-testid="bulk-forms-for">{t('tracking.formsFor', { count: list.summary.total })}</Text>
-        {title && <Text fw={600}>{title}</Text>}
-        <StepForm key={key} form={formOf(step)} data={data[key] ?? {}} onChange={(stepData) => update({ [key]: stepData })} context={context}
-          onSubmit={onSubmit} submitLabel={page === steps.length - 1 ? t('tracking.submit', { count: list.summary.total }) : t('tracking.next')}
-          busy={sending.sending} onBack={() => setPage(page - 1)} />
-      </>
-    );
-  })();
+  const form =
+    step &&
+    (() => {
+      const key = stepKey(step);
+      const title =
+        step.kind === 'form'
+          ? next.trackPointForms.find((f) => f.key === step.key)?.name?.[language]
+          : t(`tracking.step.${step.kind}`);
+      const onSubmit = (stepData: Record<string, unknown>) => {
+        update({ [key]: stepData });
+        if (page < steps.length - 1) setPage(page + 1);
+        else void send({ ...data, [key]: stepData });
+      };
+      return (
+        <>
+          <Text size="sm" data-testid="bulk-forms-for">
+            {t('tracking.formsFor', { count: list.summary.total })}
+          </Text>
+          {title && <Text fw={600}>{title}</Text>}
+          <StepForm
+            key={key}
+            form={formOf(step)}
+            data={data[key] ?? {}}
+            onChange={(stepData) => update({ [key]: stepData })}
+            context={context}
+            onSubmit={onSubmit}
+            submitLabel={
+              page === steps.length - 1 ? t('tracking.submit', { count: list.summary.total }) : t('tracking.next')
+            }
+            busy={sending.sending}
+            onBack={() => setPage(page - 1)}
+          />
+        </>
+      );
+    })();
 
   const ready = list.summary.canSubmit && !over;
   return (
-    <BulkScreen title={t(skip ? (handheld ? 'skip.titleHandheld' : 'skip.title') : (handheld ? 'tracking.titleHandheld' : 'tracking.title'))}
-      routeName={skip ? 'bulk-skip-tracking' : 'bulk-tracking'} handheld={handheld} list={list} sending={sending}
+    <BulkScreen
+      title={t(
+        skip
+          ? handheld
+            ? 'skip.titleHandheld'
+            : 'skip.title'
+          : handheld
+            ? 'tracking.titleHandheld'
+            : 'tracking.title',
+      )}
+      routeName={skip ? 'bulk-skip-tracking' : 'bulk-tracking'}
+      handheld={handheld}
+      list={list}
+      sending={sending}
       doneLabel={t(skip ? 'skip.outcome' : 'tracking.outcome')}
-      intro={(
+      intro={
         <>
           <Group gap="xs">
             <Text size="sm">{t(skip ? 'skip.to' : 'tracking.at')}</Text>
-            <Badge size="lg" variant="light" data-testid="track-point">{pointName}</Badge>
+            <Badge size="lg" variant="light" data-testid="track-point">
+              {pointName}
+            </Badge>
           </Group>
-          {over && <Alert color="red" variant="light" role="alert">{tc('3089', { ns: 'errors', count: max })}</Alert>}
+          {over && (
+            <Alert color="red" variant="light" role="alert">
+              {tc('3089', { ns: 'errors', count: max })}
+            </Alert>
+          )}
         </>
-      )}
-      actions={skip
-        ? <Button onClick={() => void send(NO_DATA)} disabled={!ready} loading={sending.sending}>{t('skip.submit', { count: list.summary.total })}</Button>
-        : <Button onClick={() => setPage(0)} disabled={!ready}>{t('tracking.fillForms', { count: list.summary.total })}</Button>}
+      }
+      actions={
+        skip ? (
+          <Button onClick={() => void send(NO_DATA)} disabled={!ready} loading={sending.sending}>
+            {t('skip.submit', { count: list.summary.total })}
+          </Button>
+        ) : (
+          <Button onClick={() => setPage(0)} disabled={!ready}>
+            {t('tracking.fillForms', { count: list.summary.total })}
+          </Button>
+        )
+      }
     >
       {form}
     </BulkScreen>

@@ -27,13 +27,20 @@ export function StockPage({ type }: { type: StockType }) {
   const language = i18n.language as Language;
   const project = useCurrentProject();
   const { barcode, detailPath } = useCurrentBarcode();
-  const { data: locations, error, isLoading } = useAvailableLocations(project, barcode.id, barcode.currentTrackPointKey, type);
+  const {
+    data: locations,
+    error,
+    isLoading,
+  } = useAvailableLocations(project, barcode.id, barcode.currentTrackPointKey, type);
   const [chosen, setChosen] = useState<string | null>(null);
   // One location offered (stock out: the bin it is in): chosen already.
   const locationId = chosen ?? (locations?.length === 1 ? locations[0]!.id : null);
   const projectId = project.id;
   // No location chosen yet: the entries wait for one.
-  const check = useMemo(() => (locationId ? asCheck((barcodeIds) => checkStock({ projectId, type, barcodeIds, locationId })) : null), [projectId, type, locationId]);
+  const check = useMemo(
+    () => (locationId ? asCheck((barcodeIds) => checkStock({ projectId, type, barcodeIds, locationId })) : null),
+    [projectId, type, locationId],
+  );
   const list = useBulkList(check, [barcode.id]);
   const sending = useBulkSubmit(list);
   const { recheck } = list;
@@ -44,32 +51,72 @@ export function StockPage({ type }: { type: StockType }) {
   const max = bulkMaxCountOf(project);
   const count = list.summary.total;
   const chosenLocation = locations?.find((l) => l.id === locationId);
-  const submit = () => locationId && sending.submit(stock, { projectId, type, barcodeIds: idsOf(list), locationId }, {
-    done: (answer) => t(type === 'in' ? 'stock.doneIn' : 'stock.doneOut', { count: answer.readyCount, location: locationName(answer.location, language) }),
-    failed: t(type === 'in' ? 'stock.failedIn' : 'stock.failedOut'),
-  });
+  const submit = () =>
+    locationId &&
+    sending.submit(
+      stock,
+      { projectId, type, barcodeIds: idsOf(list), locationId },
+      {
+        done: (answer) =>
+          t(type === 'in' ? 'stock.doneIn' : 'stock.doneOut', {
+            count: answer.readyCount,
+            location: locationName(answer.location, language),
+          }),
+        failed: t(type === 'in' ? 'stock.failedIn' : 'stock.failedOut'),
+      },
+    );
 
   return (
-    <BulkScreen title={t(type === 'in' ? 'stock.titleIn' : 'stock.titleOut')} routeName={`stock-${type}`} handheld={false} list={list} sending={sending}
+    <BulkScreen
+      title={t(type === 'in' ? 'stock.titleIn' : 'stock.titleOut')}
+      routeName={`stock-${type}`}
+      handheld={false}
+      list={list}
+      sending={sending}
       doneLabel={t(type === 'in' ? 'stock.outcomeIn' : 'stock.outcomeOut')}
-      intro={(
+      intro={
         <>
           {isLoading && <Loader size="sm" aria-label={t('stock.loading')} />}
-          {error !== undefined && <Alert color="red" variant="light" role="alert">{errorText(error)}</Alert>}
-          {locations && locations.length === 0 && <Alert variant="light" data-testid="no-locations">{t('stock.none')}</Alert>}
-          {locations && locations.length > 0 && (
-            <Select label={t('stock.location')} placeholder={t('stock.choose')} data={locations.map((l) => ({ value: l.id, label: locationName(l, language) }))}
-              value={locationId} onChange={setChosen} allowDeselect={false} disabled={sending.sending || sending.done} searchable={locations.length > 8}
-              data-testid="location-select" />
+          {error !== undefined && (
+            <Alert color="red" variant="light" role="alert">
+              {errorText(error)}
+            </Alert>
           )}
-          {count > max && <Alert color="red" variant="light" role="alert">{tc('3089', { ns: 'errors', count: max })}</Alert>}
+          {locations && locations.length === 0 && (
+            <Alert variant="light" data-testid="no-locations">
+              {t('stock.none')}
+            </Alert>
+          )}
+          {locations && locations.length > 0 && (
+            <Select
+              label={t('stock.location')}
+              placeholder={t('stock.choose')}
+              data={locations.map((l) => ({ value: l.id, label: locationName(l, language) }))}
+              value={locationId}
+              onChange={setChosen}
+              allowDeselect={false}
+              disabled={sending.sending || sending.done}
+              searchable={locations.length > 8}
+              data-testid="location-select"
+            />
+          )}
+          {count > max && (
+            <Alert color="red" variant="light" role="alert">
+              {tc('3089', { ns: 'errors', count: max })}
+            </Alert>
+          )}
         </>
-      )}
-      actions={(
-        <Button onClick={() => void submit()} disabled={!chosenLocation || !list.summary.canSubmit || count > max} loading={sending.sending}>
+      }
+      actions={
+        <Button
+          onClick={() => void submit()}
+          disabled={!chosenLocation || !list.summary.canSubmit || count > max}
+          loading={sending.sending}
+        >
           {t(type === 'in' ? 'stock.submitIn' : 'stock.submitOut', { count })}
         </Button>
-      )} />
+      }
+    />
   );
 }
 

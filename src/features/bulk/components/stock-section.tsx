@@ -19,9 +19,15 @@ export function StockSection() {
   return (
     <Paper withBorder p="md" radius="md" data-testid="stock-section">
       <Stack gap={4}>
-        <Title order={2} size="h5"><IconBuildingWarehouse size={16} aria-hidden /> {t('stock.sectionTitle')}</Title>
-        <Text fw={600} data-testid="stock-location">{locationName(stock.location, i18n.language as Language)}</Text>
-        <Text size="sm" c="dimmed" data-testid="stock-since">{t('stock.since', { time: formatDateTime(stock.since) })}</Text>
+        <Title order={2} size="h5">
+          <IconBuildingWarehouse size={16} aria-hidden /> {t('stock.sectionTitle')}
+        </Title>
+        <Text fw={600} data-testid="stock-location">
+          {locationName(stock.location, i18n.language as Language)}
+        </Text>
+        <Text size="sm" c="dimmed" data-testid="stock-since">
+          {t('stock.since', { time: formatDateTime(stock.since) })}
+        </Text>
       </Stack>
     </Paper>
   );

@@ -12,5 +12,8 @@ export const fetchCustomPage = ([, code, version]: ReturnType<typeof customPageK
 
 /** The project's custom page (per language, sanitised by the server), `html: null` when it has none. */
 export function useCustomPage(project: { code: string; version: number }) {
-  return useSWR(customPageKey(project.code, project.version), fetchCustomPage, { shouldRetryOnError: false, revalidateOnFocus: false });
+  return useSWR(customPageKey(project.code, project.version), fetchCustomPage, {
+    shouldRetryOnError: false,
+    revalidateOnFocus: false,
+  });
 }

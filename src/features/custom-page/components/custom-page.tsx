@@ -33,20 +33,28 @@ export function CustomPage() {
   const html = data?.html?.[i18n.language as Language] ?? data?.html?.en;
   return (
     <Stack gap="md">
-      {project.customLogoImageUrl && <ProjectLogo url={project.customLogoImageUrl} alt={project.enterpriseName} height={64} align="left" />}
+      {project.customLogoImageUrl && (
+        <ProjectLogo url={project.customLogoImageUrl} alt={project.enterpriseName} height={64} align="left" />
+      )}
       {(isLoading || (html && !sanitize)) && <Loader aria-label={t('app.loading')} />}
       {error !== undefined && (
         <Alert color="red" variant="light" title={t('customPage.loadFailed')}>
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{errorText(error)}</Text>
-            <Button variant="light" onClick={() => void mutate()}>{t('common.retry')}</Button>
+            <Button variant="light" onClick={() => void mutate()}>
+              {t('common.retry')}
+            </Button>
           </Stack>
         </Alert>
       )}
       {data && !html && <Text c="dimmed">{t('customPage.none')}</Text>}
       {html && sanitize && (
         <Typography>
-          <div data-testid="custom-page" style={{ overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: sanitize(html, 'page') }} />
+          <div
+            data-testid="custom-page"
+            style={{ overflowWrap: 'anywhere' }}
+            dangerouslySetInnerHTML={{ __html: sanitize(html, 'page') }}
+          />
         </Typography>
       )}
     </Stack>

@@ -17,14 +17,19 @@ export const searchBarcodes = async (body: SearchBody): Promise<SearchPage> =>
   (await api.request<SearchPage>('post', '/barcode/search', { data: body })).data;
 
 /** The key of one search page: the criteria as sent (a JSON text, so equal criteria share a page) and where it starts. */
-export const searchKey = (criteria: SearchCriteria, skip: number) => ['search', JSON.stringify(criteria), skip] as const;
+export const searchKey = (criteria: SearchCriteria, skip: number) =>
+  ['search', JSON.stringify(criteria), skip] as const;
 
 const fetchSearchPage = ([, criteria, skip]: ReturnType<typeof searchKey>) =>
   searchBarcodes({ ...(JSON.parse(criteria) as SearchCriteria), skip, count: SEARCH_PAGE_SIZE });
 
 /** One page of a search; nothing is asked while `criteria` is null (no search made yet). */
 export function useSearchPage(criteria: SearchCriteria | null, skip: number) {
-  return useSWR(criteria ? searchKey(criteria, skip) : null, fetchSearchPage, { shouldRetryOnError: false, revalidateOnFocus: false, keepPreviousData: true });
+  return useSWR(criteria ? searchKey(criteria, skip) : null, fetchSearchPage, {
+    shouldRetryOnError: false,
+    revalidateOnFocus: false,
+    keepPreviousData: true,
+  });
 }
 
 /**
@@ -33,7 +38,10 @@ export function useSearchPage(criteria: SearchCriteria | null, skip: number) {
  */
 export function useBarcodeListPages(criteria: SearchCriteria) {
   return useSWRInfinite(
-    (index: number, previous: SearchPage | null) => (previous && !previous.hasMore ? null : ['barcode-list', JSON.stringify(criteria), index * LIST_PAGE_SIZE] as const),
+    (index: number, previous: SearchPage | null) =>
+      previous && !previous.hasMore
+        ? null
+        : (['barcode-list', JSON.stringify(criteria), index * LIST_PAGE_SIZE] as const),
     ([, body, skip]) => searchBarcodes({ ...(JSON.parse(body) as SearchCriteria), skip, count: LIST_PAGE_SIZE }),
     { shouldRetryOnError: false, revalidateOnFocus: false, revalidateFirstPage: false },
   );

@@ -29,25 +29,53 @@ export interface BarcodeLabelCardProps {
  * `listViewTitleLabelField`, else the display label of spec section 3), its id, type and
  * trackpoint, when it was generated or last stepped. The whole card is the link to its detail.
  */
-export const BarcodeLabelCard = memo(function BarcodeLabelCard({ project, label, language, texts }: BarcodeLabelCardProps) {
+export const BarcodeLabelCard = memo(function BarcodeLabelCard({
+  project,
+  label,
+  language,
+  texts,
+}: BarcodeLabelCardProps) {
   const type = label.barcodeType ? project.barcodeTypes[label.barcodeType] : undefined;
   const title = label.title ?? displayLabel(label);
   const point = trackPointName(project, label.barcodeType, label.currentTrackPointKey, language);
   return (
-    <Paper component={Link} to={paths.barcode.getHref(project, label.id)} withBorder p="sm" radius="md" data-testid="barcode-label"
-      style={{ display: 'block', overflow: 'visible', textDecoration: 'none', color: 'inherit', borderLeft: `6px solid ${type?.color.background ?? 'var(--mantine-color-gray-4)'}` }}>
+    <Paper
+      component={Link}
+      to={paths.barcode.getHref(project, label.id)}
+      withBorder
+      p="sm"
+      radius="md"
+      data-testid="barcode-label"
+      style={{
+        display: 'block',
+        overflow: 'visible',
+        textDecoration: 'none',
+        color: 'inherit',
+        borderLeft: `6px solid ${type?.color.background ?? 'var(--mantine-color-gray-4)'}`,
+      }}
+    >
       <Group wrap="nowrap" align="flex-start" gap="sm">
         <TypeIcon type={type} size={36} />
         <Stack gap={2} miw={0} style={{ flex: 1 }}>
-          <Text fw={700} style={{ overflowWrap: 'anywhere' }}>{title}</Text>
+          <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+            {title}
+          </Text>
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {[type?.name[language], texts.id(label.id), label.title && label.externalId ? label.externalId : null].filter(Boolean).join(' · ')}
+            {[type?.name[language], texts.id(label.id), label.title && label.externalId ? label.externalId : null]
+              .filter(Boolean)
+              .join(' · ')}
           </Text>
           {/* Plain text, not badges: at 200 % text a badge's one line would be cut. */}
           <Text size="sm" fw={600} c={label.isDeactivated ? 'red.8' : undefined} style={{ overflowWrap: 'anywhere' }}>
-            {[point, !label.isActivated ? texts.notActivated : null, label.isDeactivated ? texts.deactivated : null].filter(Boolean).join(' · ')}
+            {[point, !label.isActivated ? texts.notActivated : null, label.isDeactivated ? texts.deactivated : null]
+              .filter(Boolean)
+              .join(' · ')}
           </Text>
-          <Text size="xs" c="dimmed">{label.lastStepAt ? texts.lastStepAt(formatDateTime(label.lastStepAt)) : texts.createdAt(formatDateTime(label.createdAt))}</Text>
+          <Text size="xs" c="dimmed">
+            {label.lastStepAt
+              ? texts.lastStepAt(formatDateTime(label.lastStepAt))
+              : texts.createdAt(formatDateTime(label.createdAt))}
+          </Text>
         </Stack>
       </Group>
     </Paper>

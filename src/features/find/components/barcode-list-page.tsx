@@ -35,9 +35,14 @@ export function BarcodeListPage() {
   const [query, setQuery] = useSearchParams();
   const barcodeType = query.get('type') ?? '';
   const trackPointKey = query.get('trackPoint') ?? '';
-  const criteria = useMemo<SearchCriteria>(() => ({
-    projectId: project.id, ...(barcodeType ? { barcodeType } : {}), ...(trackPointKey ? { trackPointKey } : {}),
-  }), [project.id, barcodeType, trackPointKey]);
+  const criteria = useMemo<SearchCriteria>(
+    () => ({
+      projectId: project.id,
+      ...(barcodeType ? { barcodeType } : {}),
+      ...(trackPointKey ? { trackPointKey } : {}),
+    }),
+    [project.id, barcodeType, trackPointKey],
+  );
   const { data, error, size, setSize, isLoading, isValidating, mutate } = useBarcodeListPages(criteria);
   const labels = useMemo(() => (data ?? []).flatMap((page) => page.items), [data]);
   const hasMore = data === undefined || (data[data.length - 1]?.hasMore ?? false);
@@ -60,7 +65,8 @@ export function BarcodeListPage() {
   const items = virtualizer.getVirtualItems();
   const lastDrawn = items[items.length - 1]?.index ?? -1;
   useEffect(() => {
-    if (hasMore && !isValidating && error === undefined && labels.length > 0 && lastDrawn >= labels.length - LOAD_AHEAD) void setSize(size + 1);
+    if (hasMore && !isValidating && error === undefined && labels.length > 0 && lastDrawn >= labels.length - LOAD_AHEAD)
+      void setSize(size + 1);
   }, [hasMore, isValidating, error, labels.length, lastDrawn, setSize, size]);
 
   const filter = (key: 'type' | 'trackPoint', value: string) => {
@@ -76,40 +82,94 @@ export function BarcodeListPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="baseline" wrap="wrap">
-        <Title order={1} size="h3">{t('list.title')}</Title>
-        {project.showBarcodeSearchPage && <Anchor component={Link} to={paths.search.getHref(project)} size="sm">{t('list.toSearch')}</Anchor>}
+        <Title order={1} size="h3">
+          {t('list.title')}
+        </Title>
+        {project.showBarcodeSearchPage && (
+          <Anchor component={Link} to={paths.search.getHref(project)} size="sm">
+            {t('list.toSearch')}
+          </Anchor>
+        )}
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <Select label={t('list.barcodeType')} value={barcodeType} allowDeselect={false}
-          data={[{ value: '', label: t('list.anyType') }, ...types.map(([key, type]) => ({ value: key, label: type.name[language] }))]}
-          onChange={(v) => filter('type', v ?? '')} />
-        <Select label={t('list.trackPoint')} value={trackPointKey} allowDeselect={false}
-          data={[{ value: '', label: t('list.anyTrackPoint') }, ...points.map((p) => ({ value: p.key, label: p.name[language] ?? p.key }))]}
-          onChange={(v) => filter('trackPoint', v ?? '')} />
+        <Select
+          label={t('list.barcodeType')}
+          value={barcodeType}
+          allowDeselect={false}
+          data={[
+            { value: '', label: t('list.anyType') },
+            ...types.map(([key, type]) => ({ value: key, label: type.name[language] })),
+          ]}
+          onChange={(v) => filter('type', v ?? '')}
+        />
+        <Select
+          label={t('list.trackPoint')}
+          value={trackPointKey}
+          allowDeselect={false}
+          data={[
+            { value: '', label: t('list.anyTrackPoint') },
+            ...points.map((p) => ({ value: p.key, label: p.name[language] ?? p.key })),
+          ]}
+          onChange={(v) => filter('trackPoint', v ?? '')}
+        />
       </SimpleGrid>
       <Text size="sm" aria-live="polite" data-testid="list-status">
-        {isLoading ? t('list.loading') : labels.length === 0 && error === undefined ? t('list.empty') : labels.length > 0 ? t('list.shown', { count: labels.length }) : ''}
+        {isLoading
+          ? t('list.loading')
+          : labels.length === 0 && error === undefined
+            ? t('list.empty')
+            : labels.length > 0
+              ? t('list.shown', { count: labels.length })
+              : ''}
       </Text>
       {isLoading && <Loader size="sm" />}
-      <ul ref={listRef} aria-label={t('list.title')} style={{ listStyle: 'none', margin: 0, padding: 0, position: 'relative', height: virtualizer.getTotalSize() }}>
+      <ul
+        ref={listRef}
+        aria-label={t('list.title')}
+        style={{ listStyle: 'none', margin: 0, padding: 0, position: 'relative', height: virtualizer.getTotalSize() }}
+      >
         {items.map((item) => {
           const label = labels[item.index];
           if (!label) return null;
           return (
-            <li key={item.key} ref={virtualizer.measureElement} data-index={item.index} aria-setsize={hasMore ? -1 : labels.length} aria-posinset={item.index + 1}
-              style={{ position: 'absolute', top: 0, left: 0, width: '100%', paddingBottom: 'var(--mantine-spacing-xs)', transform: `translateY(${item.start - scrollMargin}px)` }}>
+            <li
+              key={item.key}
+              ref={virtualizer.measureElement}
+              data-index={item.index}
+              aria-setsize={hasMore ? -1 : labels.length}
+              aria-posinset={item.index + 1}
+              style={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                width: '100%',
+                paddingBottom: 'var(--mantine-spacing-xs)',
+                transform: `translateY(${item.start - scrollMargin}px)`,
+              }}
+            >
               <BarcodeLabelCard project={project} label={label} language={language} texts={texts} />
             </li>
           );
         })}
       </ul>
-      {loadingMore && <Group gap="xs"><Loader size="sm" /><Text size="sm">{t('list.loadingMore')}</Text></Group>}
+      {loadingMore && (
+        <Group gap="xs">
+          <Loader size="sm" />
+          <Text size="sm">{t('list.loadingMore')}</Text>
+        </Group>
+      )}
       {error !== undefined && (
         <Alert color="red" variant="light" title={t('list.failed', { message: errorText(error) })}>
-          <Button size="xs" variant="light" color="red" onClick={() => void mutate()}>{t('list.retry')}</Button>
+          <Button size="xs" variant="light" color="red" onClick={() => void mutate()}>
+            {t('list.retry')}
+          </Button>
         </Alert>
       )}
-      {!hasMore && labels.length > 0 && <Text size="sm" c="dimmed">{t('list.end')}</Text>}
+      {!hasMore && labels.length > 0 && (
+        <Text size="sm" c="dimmed">
+          {t('list.end')}
+        </Text>
+      )}
     </Stack>
   );
 }

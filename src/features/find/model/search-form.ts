@@ -20,7 +20,17 @@ export interface SearchForm {
 }
 
 export const EMPTY_SEARCH: SearchForm = {
-  text: '', barcodeType: '', trackPointKey: '', activated: '', dateKind: 'activation', from: '', to: '', externalId: '', trackingNumber: '', fieldKey: '', fieldValue: '',
+  text: '',
+  barcodeType: '',
+  trackPointKey: '',
+  activated: '',
+  dateKind: 'activation',
+  from: '',
+  to: '',
+  externalId: '',
+  trackingNumber: '',
+  fieldKey: '',
+  fieldValue: '',
 };
 
 const KEYS = Object.keys(EMPTY_SEARCH) as (keyof SearchForm)[];
@@ -68,7 +78,8 @@ const trimmed = (value: string) => (value.trim() === '' ? undefined : value.trim
 export function criteriaOf(projectId: string, form: SearchForm): SearchCriteria {
   const from = dayBound(form.from, false);
   const to = dayBound(form.to, true);
-  const dates = form.dateKind === 'activation' ? { activatedFrom: from, activatedTo: to } : { lastStepFrom: from, lastStepTo: to };
+  const dates =
+    form.dateKind === 'activation' ? { activatedFrom: from, activatedTo: to } : { lastStepFrom: from, lastStepTo: to };
   const fieldValue = trimmed(form.fieldValue);
   const criteria: SearchCriteria = {
     projectId,
@@ -92,7 +103,9 @@ const NOT_SEARCHABLE: readonly CustomField['type'][] = ['files', 'eSign', 'locat
  * never a hidden one (the server would find nothing there anyway) nor one without text.
  */
 export function searchableFields(project: Project, barcodeType: string): CustomField[] {
-  const types = barcodeType ? [project.barcodeTypes[barcodeType]].filter((t) => t !== undefined) : Object.values(project.barcodeTypes);
+  const types = barcodeType
+    ? [project.barcodeTypes[barcodeType]].filter((t) => t !== undefined)
+    : Object.values(project.barcodeTypes);
   const byKey = new Map<string, CustomField>();
   for (const type of types) {
     for (const field of type.activationFields) {
@@ -104,9 +117,15 @@ export function searchableFields(project: Project, barcodeType: string): CustomF
 }
 
 /** The trackpoints one may filter by: the chosen type's, or every type's (each key once, first name wins). */
-export function trackPointChoices(project: Project, barcodeType: string): { key: string; name: Record<string, string> }[] {
-  const types = barcodeType ? [project.barcodeTypes[barcodeType]].filter((t) => t !== undefined) : Object.values(project.barcodeTypes);
+export function trackPointChoices(
+  project: Project,
+  barcodeType: string,
+): { key: string; name: Record<string, string> }[] {
+  const types = barcodeType
+    ? [project.barcodeTypes[barcodeType]].filter((t) => t !== undefined)
+    : Object.values(project.barcodeTypes);
   const byKey = new Map<string, { key: string; name: Record<string, string> }>();
-  for (const type of types) for (const p of type.trackPoints) if (!byKey.has(p.key)) byKey.set(p.key, { key: p.key, name: p.name });
+  for (const type of types)
+    for (const p of type.trackPoints) if (!byKey.has(p.key)) byKey.set(p.key, { key: p.key, name: p.name });
   return [...byKey.values()];
 }

@@ -17,7 +17,9 @@ const paramOf = (iso: string) => (/^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso.replaceA
 
 /** A trackpoint's name in any of the project's barcode types (the report groups by key). */
 const trackPointLabel = (project: Project, key: string, language: Language) =>
-  Object.values(project.barcodeTypes).flatMap((type) => type.trackPoints).find((p) => p.key === key)?.name[language] ?? key;
+  Object.values(project.barcodeTypes)
+    .flatMap((type) => type.trackPoints)
+    .find((p) => p.key === key)?.name[language] ?? key;
 
 function download(text: string, fileName: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
@@ -49,22 +51,48 @@ export function GhgReportPage() {
   const kg = (value: number) => value.toLocaleString(language, { maximumFractionDigits: 3 });
   return (
     <Stack gap="md">
-      <Title order={1} size="h3">{t('ghgReport.title')}</Title>
-      <Text size="sm" c="dimmed">{t('ghgReport.intro')}</Text>
+      <Title order={1} size="h3">
+        {t('ghgReport.title')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('ghgReport.intro')}
+      </Text>
       <Group grow wrap="wrap" align="flex-end">
-        <TextInput type="date" label={t('ghgReport.from')} value={from} max={to} onChange={(e) => setFrom(e.currentTarget.value)} miw={140} />
-        <TextInput type="date" label={t('ghgReport.to')} value={to} min={from} onChange={(e) => setTo(e.currentTarget.value)} miw={140} />
+        <TextInput
+          type="date"
+          label={t('ghgReport.from')}
+          value={from}
+          max={to}
+          onChange={(e) => setFrom(e.currentTarget.value)}
+          miw={140}
+        />
+        <TextInput
+          type="date"
+          label={t('ghgReport.to')}
+          value={to}
+          min={from}
+          onChange={(e) => setTo(e.currentTarget.value)}
+          miw={140}
+        />
       </Group>
       {isLoading && <Loader />}
-      {error !== undefined && <Alert color="red" variant="light">{errorText(error)}</Alert>}
+      {error !== undefined && (
+        <Alert color="red" variant="light">
+          {errorText(error)}
+        </Alert>
+      )}
       {data && (
         <Paper withBorder p="md" radius="md">
           <Stack gap="md">
             <Group justify="space-between" wrap="wrap">
               <Text fw={700}>{t('ghgReport.total')}</Text>
-              <Text fw={800} size="xl" data-testid="ghg-report-total">{kg(data.total)} kg-CO2e</Text>
+              <Text fw={800} size="xl" data-testid="ghg-report-total">
+                {kg(data.total)} kg-CO2e
+              </Text>
             </Group>
-            {data.rows.length === 0 ? <Text c="dimmed">{t('ghgReport.empty')}</Text> : (
+            {data.rows.length === 0 ? (
+              <Text c="dimmed">{t('ghgReport.empty')}</Text>
+            ) : (
               <>
                 <EmissionChart rows={data.rows} names={names} title={t('ghgReport.chart')} />
                 <Table.ScrollContainer minWidth={320}>
@@ -89,7 +117,12 @@ export function GhgReportPage() {
                     </Table.Tbody>
                   </Table>
                 </Table.ScrollContainer>
-                <Button variant="light" onClick={() => download(reportCsv(data, names), `ghg-report-${project.code}-${data.from}-${data.to}.csv`)}>
+                <Button
+                  variant="light"
+                  onClick={() =>
+                    download(reportCsv(data, names), `ghg-report-${project.code}-${data.from}-${data.to}.csv`)
+                  }
+                >
                   {t('ghgReport.downloadCsv')}
                 </Button>
               </>

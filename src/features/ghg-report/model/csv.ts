@@ -14,7 +14,19 @@ const cell = (value: string | number): string => {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 };
 
-export const CSV_HEADER = ['from', 'to', 'trackPointKey', 'trackPoint', 'transportTypeKey', 'transportType', 'count', 'emission_kg_co2e', 'co2_kg', 'ch4_kg', 'n2o_kg'] as const;
+export const CSV_HEADER = [
+  'from',
+  'to',
+  'trackPointKey',
+  'trackPoint',
+  'transportTypeKey',
+  'transportType',
+  'count',
+  'emission_kg_co2e',
+  'co2_kg',
+  'ch4_kg',
+  'n2o_kg',
+] as const;
 
 /**
  * The report as CSV (RFC 4180, CRLF), one line per trackpoint leg and transport type, keys and
@@ -24,9 +36,23 @@ export const CSV_HEADER = ['from', 'to', 'trackPointKey', 'trackPoint', 'transpo
 export function reportCsv(report: GhgReport, names: RowNames): string {
   const lines = [
     CSV_HEADER.join(','),
-    ...report.rows.map((r) => [
-      report.from, report.to, r.trackPointKey, names.trackPoint(r.trackPointKey), r.transportType, names.transportType(r.transportType), r.count, r.emission, r.CO2, r.CH4, r.N2O,
-    ].map(cell).join(',')),
+    ...report.rows.map((r) =>
+      [
+        report.from,
+        report.to,
+        r.trackPointKey,
+        names.trackPoint(r.trackPointKey),
+        r.transportType,
+        names.transportType(r.transportType),
+        r.count,
+        r.emission,
+        r.CO2,
+        r.CH4,
+        r.N2O,
+      ]
+        .map(cell)
+        .join(','),
+    ),
   ];
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }

@@ -32,9 +32,15 @@ export function LoggedInHome({ project, profile, handlers, scanSlot, settingsSlo
   return (
     <Stack gap="lg">
       <Paper withBorder p="md" radius="md">
-        <Text size="sm" c="dimmed">{t('home.staffName')}</Text>
-        <Title order={1} size="h3" data-testid="staff-name">{profile.user.fullName}</Title>
-        <Text size="sm" c="dimmed">{project.enterpriseName} · {project.name} (v{project.version})</Text>
+        <Text size="sm" c="dimmed">
+          {t('home.staffName')}
+        </Text>
+        <Title order={1} size="h3" data-testid="staff-name">
+          {profile.user.fullName}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {project.enterpriseName} · {project.name} (v{project.version})
+        </Text>
       </Paper>
       {actions.length > 0 && (
         <Stack gap="sm">
@@ -45,12 +51,22 @@ export function LoggedInHome({ project, profile, handlers, scanSlot, settingsSlo
             const hintId = `${action.name}-hint`;
             return (
               <div key={action.name}>
-                <Button size="xl" fullWidth disabled={!action.enabled || (pending !== null && pending !== action.name)} loading={pending === action.name}
-                  onClick={() => void run(action.name)} title={hint}
-                  aria-describedby={hint ? hintId : undefined}>
+                <Button
+                  size="xl"
+                  fullWidth
+                  disabled={!action.enabled || (pending !== null && pending !== action.name)}
+                  loading={pending === action.name}
+                  onClick={() => void run(action.name)}
+                  title={hint}
+                  aria-describedby={hint ? hintId : undefined}
+                >
                   {t(`home.${action.name}`)}
                 </Button>
-                {hint && <Text id={hintId} size="xs" c="dimmed" mt={4}>{hint}</Text>}
+                {hint && (
+                  <Text id={hintId} size="xs" c="dimmed" mt={4}>
+                    {hint}
+                  </Text>
+                )}
               </div>
             );
           })}

@@ -4,8 +4,8 @@ import { hasGhgFields } from '@/shared/project/ghg';
 import { mayGenerateBarcodes } from '@/shared/project/permissions';
 
 /** The buttons of the logged-in home (spec section 2), each backed by a screen. */
-export type HomeActionName = 'generateBarcode' | 'scanBarcode' | 'barcodeSearch' | 'trackingTimes' | 'ghgReport'
-  | 'labelSheet' | 'activity';
+export type HomeActionName =
+  'generateBarcode' | 'scanBarcode' | 'barcodeSearch' | 'trackingTimes' | 'ghgReport' | 'labelSheet' | 'activity';
 
 export interface HomeAction {
   name: HomeActionName;

@@ -9,6 +9,9 @@ import type { Payload } from '@/shared/api/payload';
  * needs its ids on the spot, as generating one barcode does.
  */
 export const generateBarcodes = async (project: { code: string; version: number }, count: number) =>
-  (await api.request<Payload<typeof GenerateBarcodesResponse>>('post', '/barcode/barcodes', {
-    data: { projectCode: project.code, projectVersion: project.version, count }, queue: false,
-  })).data;
+  (
+    await api.request<Payload<typeof GenerateBarcodesResponse>>('post', '/barcode/barcodes', {
+      data: { projectCode: project.code, projectVersion: project.version, count },
+      queue: false,
+    })
+  ).data;

@@ -7,7 +7,15 @@ import { qrSvg, svgDataUrl } from '../model/qr';
  * its id. The QR code is drawn here (model/qr.ts); `onDrawn` says when it is there, so that a
  * sheet prints only once every code is drawn.
  */
-export function BarcodeLabelCard({ label, className, onDrawn }: { label: LabelContent; className: string; onDrawn?(): void }) {
+export function BarcodeLabelCard({
+  label,
+  className,
+  onDrawn,
+}: {
+  label: LabelContent;
+  className: string;
+  onDrawn?(): void;
+}) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let alive = true;
@@ -25,7 +33,11 @@ export function BarcodeLabelCard({ label, className, onDrawn }: { label: LabelCo
       {src ? <img src={src} alt={label.url} /> : <span style={{ width: '30mm', height: '30mm' }} aria-busy="true" />}
       <figcaption className="label-text">
         {label.typeName && <div>{label.typeName}</div>}
-        {label.name && <div><strong>{label.name}</strong></div>}
+        {label.name && (
+          <div>
+            <strong>{label.name}</strong>
+          </div>
+        )}
         <div className="label-id">{label.id}</div>
       </figcaption>
     </figure>

@@ -56,24 +56,53 @@ export function LabelSheetPage() {
   const ready = ids.length > 0 && drawn >= ids.length;
   return (
     <Stack gap="md">
-      <Title order={1} size="h3">{t('labels.sheetTitle')}</Title>
-      <Text size="sm" c="dimmed">{t('labels.sheetIntro', { max: LABEL_SHEET_MAX })}</Text>
-      <NumberInput label={t('labels.count')} value={count} min={1} max={LABEL_SHEET_MAX} step={1} allowDecimal={false}
-        onChange={(v) => setCount(typeof v === 'number' ? v : Number(v))} error={valid ? undefined : t('labels.countInvalid', { max: LABEL_SHEET_MAX })} />
-      <Button onClick={() => void generate()} loading={busy} disabled={!valid}>{t('labels.generate', { count: valid ? count : 0 })}</Button>
-      {failure && <Alert color="red" variant="light" title={t('labels.generateFailed')}>{failure}</Alert>}
+      <Title order={1} size="h3">
+        {t('labels.sheetTitle')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('labels.sheetIntro', { max: LABEL_SHEET_MAX })}
+      </Text>
+      <NumberInput
+        label={t('labels.count')}
+        value={count}
+        min={1}
+        max={LABEL_SHEET_MAX}
+        step={1}
+        allowDecimal={false}
+        onChange={(v) => setCount(typeof v === 'number' ? v : Number(v))}
+        error={valid ? undefined : t('labels.countInvalid', { max: LABEL_SHEET_MAX })}
+      />
+      <Button onClick={() => void generate()} loading={busy} disabled={!valid}>
+        {t('labels.generate', { count: valid ? count : 0 })}
+      </Button>
+      {failure && (
+        <Alert color="red" variant="light" title={t('labels.generateFailed')}>
+          {failure}
+        </Alert>
+      )}
       {ids.length > 0 && (
         <>
           <style>{PAGE_CSS}</style>
           <Group justify="space-between">
             <Text size="sm" aria-live="polite" data-testid="label-sheet-status">
-              {ready ? t('labels.sheetReady', { count: ids.length, pages: Math.ceil(ids.length / LABELS_PER_PAGE) }) : t('labels.drawing', { drawn, count: ids.length })}
+              {ready
+                ? t('labels.sheetReady', { count: ids.length, pages: Math.ceil(ids.length / LABELS_PER_PAGE) })
+                : t('labels.drawing', { drawn, count: ids.length })}
             </Text>
-            <Button onClick={() => window.print()} disabled={!ready}>{t('labels.print')}</Button>
+            <Button onClick={() => window.print()} disabled={!ready}>
+              {t('labels.print')}
+            </Button>
           </Group>
           <div className="label-sheet-scroll" tabIndex={0} role="region" aria-label={t('labels.sheetTitle')}>
             <div className="label-sheet label-print-area" data-testid="label-sheet">
-              {ids.map((id) => <BarcodeLabelCard key={id} label={labelContent(project, id, null, language)} className="" onDrawn={onDrawn} />)}
+              {ids.map((id) => (
+                <BarcodeLabelCard
+                  key={id}
+                  label={labelContent(project, id, null, language)}
+                  className=""
+                  onDrawn={onDrawn}
+                />
+              ))}
             </div>
           </div>
         </>

@@ -21,18 +21,29 @@ export function PrintLabel() {
   const { barcode } = useCurrentBarcode();
   const [shown, setShown] = useState(false);
   const [drawn, setDrawn] = useState(false);
-  if (!shown) return <Button variant="default" onClick={() => setShown(true)}>{t('labels.showLabel')}</Button>;
+  if (!shown)
+    return (
+      <Button variant="default" onClick={() => setShown(true)}>
+        {t('labels.showLabel')}
+      </Button>
+    );
   const label = labelContent(project, barcode.id, barcode, i18n.language as Language);
   return (
     <Stack gap="xs">
       <style>{PAGE_CSS}</style>
-      <Text size="sm" c="dimmed">{t('labels.singleHint')}</Text>
+      <Text size="sm" c="dimmed">
+        {t('labels.singleHint')}
+      </Text>
       <div className="label-print-area">
         <BarcodeLabelCard label={label} className="label-single" onDrawn={() => setDrawn(true)} />
       </div>
       <Group>
-        <Button onClick={() => window.print()} disabled={!drawn}>{t('labels.print')}</Button>
-        <Button variant="subtle" onClick={() => setShown(false)}>{t('labels.hide')}</Button>
+        <Button onClick={() => window.print()} disabled={!drawn}>
+          {t('labels.print')}
+        </Button>
+        <Button variant="subtle" onClick={() => setShown(false)}>
+          {t('labels.hide')}
+        </Button>
       </Group>
     </Stack>
   );

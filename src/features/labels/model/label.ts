@@ -15,7 +15,13 @@ export interface LabelContent {
 }
 
 /** The label of a barcode of `project`; `barcode` null for one just generated (not activated, no data). */
-export function labelContent(project: Project, id: string, barcode: Pick<Barcode, 'barcodeType' | 'activationData'> | null, language: Language, origin = window.location.origin): LabelContent {
+export function labelContent(
+  project: Project,
+  id: string,
+  barcode: Pick<Barcode, 'barcodeType' | 'activationData'> | null,
+  language: Language,
+  origin = window.location.origin,
+): LabelContent {
   const type = barcode?.barcodeType ? project.barcodeTypes[barcode.barcodeType] : undefined;
   const titleField = type?.uiConfig?.listViewTitleLabelField;
   const title = titleField ? barcode?.activationData?.[titleField] : undefined;

@@ -43,24 +43,36 @@ function OutboxRow({ item, onDiscard }: { item: OutboxItem; onDiscard(): void })
     <Card withBorder component="li" data-testid="outbox-item" data-state={item.state}>
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Text fw={600}>{t(action as 'outbox.action_other')}</Text>
-        <Badge color={STATE_COLORS[item.state]} variant="light">{t(`outbox.state_${item.state}`)}</Badge>
+        <Badge color={STATE_COLORS[item.state]} variant="light">
+          {t(`outbox.state_${item.state}`)}
+        </Badge>
       </Group>
       {barcode && <Text size="sm">{t('outbox.barcode', { id: barcode })}</Text>}
-      <Text size="sm" c="dimmed">{t('outbox.madeAt', { time: new Date(item.madeAt).toLocaleString(i18n.language) })}</Text>
+      <Text size="sm" c="dimmed">
+        {t('outbox.madeAt', { time: new Date(item.madeAt).toLocaleString(i18n.language) })}
+      </Text>
       {item.refusal && (
         <Text size="sm" c="red.9" data-testid="outbox-refusal">
-          {t('outbox.refusedBecause', { reason: translateError(i18n.t, new ApiError(item.refusal.code, 400, item.refusal.fields)) })}
+          {t('outbox.refusedBecause', {
+            reason: translateError(i18n.t, new ApiError(item.refusal.code, 400, item.refusal.fields)),
+          })}
         </Text>
       )}
       {item.state === 'refused' && (
         <Group mt="xs" gap="xs">
-          <Button size="xs" onClick={() => void appOutbox(api).retry(item.seq)}>{t('outbox.retry')}</Button>
-          <Button size="xs" variant="outline" color="red" onClick={onDiscard}>{t('outbox.discard')}</Button>
+          <Button size="xs" onClick={() => void appOutbox(api).retry(item.seq)}>
+            {t('outbox.retry')}
+          </Button>
+          <Button size="xs" variant="outline" color="red" onClick={onDiscard}>
+            {t('outbox.discard')}
+          </Button>
         </Group>
       )}
       {item.state === 'queued' && (
         <Group mt="xs" gap="xs">
-          <Button size="xs" variant="outline" color="red" onClick={onDiscard}>{t('outbox.discard')}</Button>
+          <Button size="xs" variant="outline" color="red" onClick={onDiscard}>
+            {t('outbox.discard')}
+          </Button>
         </Group>
       )}
     </Card>
@@ -80,21 +92,34 @@ export function OutboxPage() {
   if (!ready) return <ScreenLoader />;
   return (
     <Stack>
-      <Title order={1} size="h2">{t('outbox.title')}</Title>
+      <Title order={1} size="h2">
+        {t('outbox.title')}
+      </Title>
       <Text size="sm">{t('outbox.intro')}</Text>
-      <Button variant="light" onClick={() => void appOutbox(api).flush()}>{t('outbox.sendNow')}</Button>
+      <Button variant="light" onClick={() => void appOutbox(api).flush()}>
+        {t('outbox.sendNow')}
+      </Button>
       {items.length === 0 && <Text>{t('outbox.empty')}</Text>}
       <Stack component="ul" gap="xs" p={0} style={{ listStyle: 'none' }} data-testid="outbox-list">
-        {items.map((item) => <OutboxRow key={item.seq} item={item} onDiscard={() => setDiscarding(item.seq)} />)}
+        {items.map((item) => (
+          <OutboxRow key={item.seq} item={item} onDiscard={() => setDiscarding(item.seq)} />
+        ))}
       </Stack>
       <Modal opened={discarding !== null} onClose={() => setDiscarding(null)} title={t('outbox.discardTitle')} centered>
         <Text>{t('outbox.discardConfirm')}</Text>
         <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setDiscarding(null)}>{t('common.cancel', { ns: 'common' })}</Button>
-          <Button color="red" onClick={() => {
-            if (discarding !== null) void appOutbox(api).discard(discarding);
-            setDiscarding(null);
-          }}>{t('outbox.discard')}</Button>
+          <Button variant="default" onClick={() => setDiscarding(null)}>
+            {t('common.cancel', { ns: 'common' })}
+          </Button>
+          <Button
+            color="red"
+            onClick={() => {
+              if (discarding !== null) void appOutbox(api).discard(discarding);
+              setDiscarding(null);
+            }}
+          >
+            {t('outbox.discard')}
+          </Button>
         </Group>
       </Modal>
     </Stack>

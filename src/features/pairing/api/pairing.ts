@@ -2,7 +2,13 @@ import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import type { ChildrenResponse, ChildValuesResponse } from '@schemas/api/barcode';
 import type {
-  LinkDirection, LinkedBarcodesResponse, LinkingAnswer, PairingAnswer, RelationExtras, ReservedCount, UndoLinkingBody,
+  LinkDirection,
+  LinkedBarcodesResponse,
+  LinkingAnswer,
+  PairingAnswer,
+  RelationExtras,
+  ReservedCount,
+  UndoLinkingBody,
 } from '@schemas/api/pairing';
 import type { OkResponse } from '@schemas/common';
 import { api } from '@/shared/api';
@@ -45,7 +51,8 @@ export interface UnpairInput {
 }
 
 /** POST /barcode/unpairing with dryRun: what unpairing would do, each child's verdict; nothing written. */
-export const checkUnpairing = (input: UnpairInput) => api.post<PairingAnswer>('/barcode/unpairing', { ...input, dryRun: true });
+export const checkUnpairing = (input: UnpairInput) =>
+  api.post<PairingAnswer>('/barcode/unpairing', { ...input, dryRun: true });
 
 /**
  * POST /barcode/unpairing: the children leave the parent (all of them or none). Revalidate with
@@ -57,11 +64,14 @@ export const unpairChildren: Mutation<UnpairInput, PairingAnswer> = {
 };
 
 /** The key of a barcode's reserved children or links count. */
-export const reservedCountKey = (barcodeId: string, what: 'pairing' | 'linking') => barcodeScopedKey(barcodeId, 'reserved-count', what);
+export const reservedCountKey = (barcodeId: string, what: 'pairing' | 'linking') =>
+  barcodeScopedKey(barcodeId, 'reserved-count', what);
 
 /** GET /barcode/pairing/reserved-count or /barcode/linking/reserved-count: how many it holds, of how many its type reserves. */
 export function useReservedCount(barcodeId: string, what: 'pairing' | 'linking') {
-  return useSWR(reservedCountKey(barcodeId, what), ([, id, , kind]) => api.get<ReservedCount>(`/barcode/${kind}/reserved-count`, { barcodeId: id }));
+  return useSWR(reservedCountKey(barcodeId, what), ([, id, , kind]) =>
+    api.get<ReservedCount>(`/barcode/${kind}/reserved-count`, { barcodeId: id }),
+  );
 }
 
 // ---- children ----
@@ -108,8 +118,9 @@ export function useDirectChildren(barcodeId: string) {
 
 /** GET /barcode/children/value: one activation value of each direct child and their sum (`key` null: not asked). */
 export function useChildValues(barcodeId: string, key: string | null) {
-  return useSWR(key ? barcodeScopedKey(barcodeId, 'children-value', key) : null,
-    ([, id, , field]) => api.get<Payload<typeof ChildValuesResponse>>('/barcode/children/value', { id, key: field }));
+  return useSWR(key ? barcodeScopedKey(barcodeId, 'children-value', key) : null, ([, id, , field]) =>
+    api.get<Payload<typeof ChildValuesResponse>>('/barcode/children/value', { id, key: field }),
+  );
 }
 
 // ---- links ----
@@ -128,7 +139,8 @@ export const checkLinking = ({ direction, barcodeId, targetIds }: LinkInput) =>
 
 /** POST /barcode/linking (this barcode links to the targets) or /barcode/be-linked (the targets link to it). */
 export const linkBarcodes: Mutation<LinkInput, LinkingAnswer> = {
-  send: ({ direction, barcodeId, targetIds }) => api.post<LinkingAnswer>(LINK_PATHS[direction], { barcodeId, targetIds }),
+  send: ({ direction, barcodeId, targetIds }) =>
+    api.post<LinkingAnswer>(LINK_PATHS[direction], { barcodeId, targetIds }),
   revalidate: ({ barcodeId, targetIds }) => revalidateBarcodes([barcodeId, ...targetIds]),
 };
 
@@ -142,5 +154,7 @@ export const undoLinking: Mutation<UndoLinkingBody> = {
 
 /** GET /barcode/linked-barcode: the barcode's links both ways, newest first. */
 export function useLinkedBarcodes(barcodeId: string) {
-  return useSWR(barcodeScopedKey(barcodeId, 'linked'), ([, id]) => api.get<Payload<typeof LinkedBarcodesResponse>>('/barcode/linked-barcode', { id }));
+  return useSWR(barcodeScopedKey(barcodeId, 'linked'), ([, id]) =>
+    api.get<Payload<typeof LinkedBarcodesResponse>>('/barcode/linked-barcode', { id }),
+  );
 }

@@ -23,18 +23,34 @@ function ChildRow({ child, project, language }: { child: ChildBarcode; project: 
   const { t } = useTranslation('pairing');
   const type = child.barcodeType ? project.barcodeTypes[child.barcodeType] : undefined;
   return (
-    <Paper component="li" withBorder p="xs" radius="md" ml={(child.depth - 1) * INDENT} data-testid="child-row" data-depth={child.depth}>
+    <Paper
+      component="li"
+      withBorder
+      p="xs"
+      radius="md"
+      ml={(child.depth - 1) * INDENT}
+      data-testid="child-row"
+      data-depth={child.depth}
+    >
       <Group wrap="nowrap" gap="sm">
         <TypeIcon type={type} size={28} />
         <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
-          <Anchor component={Link} to={paths.barcode.getHref(project, child.id)} style={{ wordBreak: 'break-all' }}>{child.externalId ?? child.id}</Anchor>
+          <Anchor component={Link} to={paths.barcode.getHref(project, child.id)} style={{ wordBreak: 'break-all' }}>
+            {child.externalId ?? child.id}
+          </Anchor>
           <Text size="xs" c="dimmed">
             {type?.name[language] ?? child.barcodeType ?? ''}
             {' · '}
-            {child.isActivated ? trackPointName(project, child.barcodeType, child.currentTrackPointKey, language) : t('children.notActivated')}
+            {child.isActivated
+              ? trackPointName(project, child.barcodeType, child.currentTrackPointKey, language)
+              : t('children.notActivated')}
           </Text>
         </Stack>
-        {child.childrenCount > 0 && <Badge variant="light" color="gray">{t('children.has', { count: child.childrenCount })}</Badge>}
+        {child.childrenCount > 0 && (
+          <Badge variant="light" color="gray">
+            {t('children.has', { count: child.childrenCount })}
+          </Badge>
+        )}
       </Group>
     </Paper>
   );
@@ -47,7 +63,13 @@ function ChildRow({ child, project, language }: { child: ChildBarcode; project: 
 function Pager({ page, pages, onChange }: { page: number; pages: number; onChange(page: number): void }) {
   const { t } = useTranslation('pairing');
   const control = (label: string, to: number, Icon: typeof IconChevronLeft) => (
-    <ActionIcon variant="default" size="lg" aria-label={label} disabled={to === page || to < 0 || to >= pages} onClick={() => onChange(to)}>
+    <ActionIcon
+      variant="default"
+      size="lg"
+      aria-label={label}
+      disabled={to === page || to < 0 || to >= pages}
+      onClick={() => onChange(to)}
+    >
       <Icon size={18} aria-hidden />
     </ActionIcon>
   );
@@ -55,7 +77,9 @@ function Pager({ page, pages, onChange }: { page: number; pages: number; onChang
     <Group justify="center" gap="xs" component="nav" aria-label={t('children.pager.label')}>
       {control(t('children.pager.first'), 0, IconChevronsLeft)}
       {control(t('children.pager.previous'), page - 1, IconChevronLeft)}
-      <Text size="sm" aria-live="polite" data-testid="children-page">{t('children.pager.status', { page: page + 1, pages })}</Text>
+      <Text size="sm" aria-live="polite" data-testid="children-page">
+        {t('children.pager.status', { page: page + 1, pages })}
+      </Text>
       {control(t('children.pager.next'), page + 1, IconChevronRight)}
       {control(t('children.pager.last'), pages - 1, IconChevronsRight)}
     </Group>
@@ -71,15 +95,30 @@ function Totals({ barcodeId, fields }: { barcodeId: string; fields: { key: strin
   if (fields.length === 0) return null;
   return (
     <Paper withBorder p="md" radius="md">
-      <Select label={t('children.totalOf')} placeholder={t('children.chooseField')} data={fields.map((f) => ({ value: f.key, label: f.label }))} value={key} onChange={setKey} allowDeselect={false} />
+      <Select
+        label={t('children.totalOf')}
+        placeholder={t('children.chooseField')}
+        data={fields.map((f) => ({ value: f.key, label: f.label }))}
+        value={key}
+        onChange={setKey}
+        allowDeselect={false}
+      />
       <div aria-live="polite">
         {isLoading && <Loader size="sm" mt="sm" aria-label={t('children.loading')} />}
-        {error !== undefined && <Alert color="red" variant="light" mt="sm">{errorText(error)}</Alert>}
+        {error !== undefined && (
+          <Alert color="red" variant="light" mt="sm">
+            {errorText(error)}
+          </Alert>
+        )}
         {data && (
           <Text mt="sm" data-testid="children-total">
             {data.sum === null
               ? t('children.noNumbers', { count: data.values.length })
-              : t('children.total', { sum: data.sum.toLocaleString(), count: data.numericCount, of: data.values.length })}
+              : t('children.total', {
+                  sum: data.sum.toLocaleString(),
+                  count: data.numericCount,
+                  of: data.values.length,
+                })}
           </Text>
         )}
       </div>
@@ -101,20 +140,41 @@ export function ChildrenPage() {
   const { barcode, detailPath } = useCurrentBarcode();
   const [page, setPage] = useState(0);
   const { data, error, isLoading } = useChildrenPage(barcode.id, page);
-  const fields = useMemo(() => totalFieldsOf(project, barcodeTypeOf(project, barcode), language), [project, barcode, language]);
+  const fields = useMemo(
+    () => totalFieldsOf(project, barcodeTypeOf(project, barcode), language),
+    [project, barcode, language],
+  );
   const pages = data ? Math.ceil(data.total / CHILDREN_PAGE_SIZE) : 0;
   return (
     <Stack gap="md">
       <PageTitle title={t('children.title')} barcode={barcode} detailPath={detailPath} />
-      {isLoading && <Center><Loader aria-label={t('children.loading')} /></Center>}
-      {error !== undefined && <Alert color="red" variant="light">{errorText(error)}</Alert>}
+      {isLoading && (
+        <Center>
+          <Loader aria-label={t('children.loading')} />
+        </Center>
+      )}
+      {error !== undefined && (
+        <Alert color="red" variant="light">
+          {errorText(error)}
+        </Alert>
+      )}
       {data && data.total === 0 && <Text c="dimmed">{t('children.empty')}</Text>}
       {data && data.total > 0 && (
         <>
-          <Text size="sm" data-testid="children-summary">{t('children.summary', { children: data.childrenTotal, total: data.total })}</Text>
+          <Text size="sm" data-testid="children-summary">
+            {t('children.summary', { children: data.childrenTotal, total: data.total })}
+          </Text>
           {data.childrenTotal > 0 && <Totals barcodeId={barcode.id} fields={fields} />}
-          <Stack gap={6} component="ul" aria-label={t('children.listLabel')} data-testid="children-tree" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {data.items.map((child) => <ChildRow key={child.id} child={child} project={project} language={language} />)}
+          <Stack
+            gap={6}
+            component="ul"
+            aria-label={t('children.listLabel')}
+            data-testid="children-tree"
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          >
+            {data.items.map((child) => (
+              <ChildRow key={child.id} child={child} project={project} language={language} />
+            ))}
           </Stack>
           {pages > 1 && <Pager page={page} pages={pages} onChange={setPage} />}
         </>

@@ -16,10 +16,13 @@ export function LinkPage({ direction, handheld = false }: { direction: LinkDirec
   const { t } = useTranslation('pairing');
   const { barcode, detailPath } = useCurrentBarcode();
   const { data: reserved } = useReservedCount(barcode.id, 'linking');
-  const check = useCallback(async (targetIds: string[]) => {
-    const answer = await checkLinking({ direction, barcodeId: barcode.id, targetIds });
-    return { verdicts: answer.targets, reserved: answer.reserved };
-  }, [barcode.id, direction]);
+  const check = useCallback(
+    async (targetIds: string[]) => {
+      const answer = await checkLinking({ direction, barcodeId: barcode.id, targetIds });
+      return { verdicts: answer.targets, reserved: answer.reserved };
+    },
+    [barcode.id, direction],
+  );
   const submit = async (targetIds: string[]) => {
     const input = { direction, barcodeId: barcode.id, targetIds };
     await linkBarcodes.send(input);
@@ -27,11 +30,22 @@ export function LinkPage({ direction, handheld = false }: { direction: LinkDirec
     return t('link.done', { count: targetIds.length });
   };
   if (barcode.relationActions?.link.code != null) return <Navigate to={detailPath} replace />;
-  const title = handheld ? t('link.titleHandheld') : direction === 'link-to' ? t('link.titleLinkTo') : t('link.titleBeLinked');
+  const title = handheld
+    ? t('link.titleHandheld')
+    : direction === 'link-to'
+      ? t('link.titleLinkTo')
+      : t('link.titleBeLinked');
   return (
-    <ScanListScreen title={title} routeName={handheld ? 'linkkht' : direction} handheld={handheld}
-      reserved={reserved} reservedText={(r) => t('link.reserved', { count: r.count, max: r.max })}
-      check={check} submitLabel={(count) => t('link.submit', { count })} submit={submit} />
+    <ScanListScreen
+      title={title}
+      routeName={handheld ? 'linkkht' : direction}
+      handheld={handheld}
+      reserved={reserved}
+      reservedText={(r) => t('link.reserved', { count: r.count, max: r.max })}
+      check={check}
+      submitLabel={(count) => t('link.submit', { count })}
+      submit={submit}
+    />
   );
 }
 

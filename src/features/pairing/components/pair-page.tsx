@@ -16,10 +16,13 @@ export function PairPage({ handheld = false }: { handheld?: boolean }) {
   const { t } = useTranslation('pairing');
   const { barcode, detailPath } = useCurrentBarcode();
   const { data: reserved } = useReservedCount(barcode.id, 'pairing');
-  const check = useCallback(async (ids: string[]) => {
-    const answer = await checkPairing(barcode.id, ids);
-    return { verdicts: answer.children, reserved: answer.reserved };
-  }, [barcode.id]);
+  const check = useCallback(
+    async (ids: string[]) => {
+      const answer = await checkPairing(barcode.id, ids);
+      return { verdicts: answer.children, reserved: answer.reserved };
+    },
+    [barcode.id],
+  );
   const submit = async (childrenIds: string[]) => {
     const input = { parentId: barcode.id, childrenIds };
     await pairChildren.send(input);
@@ -28,9 +31,16 @@ export function PairPage({ handheld = false }: { handheld?: boolean }) {
   };
   if (barcode.relationActions?.pair.code != null) return <Navigate to={detailPath} replace />;
   return (
-    <ScanListScreen title={t(handheld ? 'pair.titleHandheld' : 'pair.title')} routeName={handheld ? 'pairkht' : 'pair'} handheld={handheld}
-      reserved={reserved} reservedText={(r) => t('pair.reserved', { count: r.count, max: r.max })}
-      check={check} submitLabel={(count) => t('pair.submit', { count })} submit={submit} />
+    <ScanListScreen
+      title={t(handheld ? 'pair.titleHandheld' : 'pair.title')}
+      routeName={handheld ? 'pairkht' : 'pair'}
+      handheld={handheld}
+      reserved={reserved}
+      reservedText={(r) => t('pair.reserved', { count: r.count, max: r.max })}
+      check={check}
+      submitLabel={(count) => t('pair.submit', { count })}
+      submit={submit}
+    />
   );
 }
 

@@ -22,7 +22,11 @@ import { undoLinking, useLinkedBarcodes } from '../api/pairing';
 function ParentLink({ id }: { id: string }) {
   const project = useCurrentProject();
   const { data } = useBarcode(project.code, id);
-  return <Anchor component={Link} to={paths.barcode.getHref(project, id)} data-testid="parent-link">{data?.externalId ?? id}</Anchor>;
+  return (
+    <Anchor component={Link} to={paths.barcode.getHref(project, id)} data-testid="parent-link">
+      {data?.externalId ?? id}
+    </Anchor>
+  );
 }
 
 function LinkRow({ link, onUndo }: { link: LinkedBarcode; onUndo?: () => void }) {
@@ -36,16 +40,30 @@ function LinkRow({ link, onUndo }: { link: LinkedBarcode; onUndo?: () => void })
       <Group wrap="nowrap" gap="xs" style={{ minWidth: 0 }}>
         <TypeIcon type={type} size={24} />
         <Stack gap={0} style={{ minWidth: 0 }}>
-          <Anchor component={Link} to={paths.barcode.getHref(project, link.id)} size="sm" style={{ wordBreak: 'break-all' }}>{label}</Anchor>
+          <Anchor
+            component={Link}
+            to={paths.barcode.getHref(project, link.id)}
+            size="sm"
+            style={{ wordBreak: 'break-all' }}
+          >
+            {label}
+          </Anchor>
           <Text size="xs" c="dimmed">
             {type?.name[language] ?? ''}
-            {link.isActivated && link.currentTrackPointKey ? ` · ${trackPointName(project, link.barcodeType, link.currentTrackPointKey, language)}` : ''}
+            {link.isActivated && link.currentTrackPointKey
+              ? ` · ${trackPointName(project, link.barcodeType, link.currentTrackPointKey, language)}`
+              : ''}
           </Text>
         </Stack>
       </Group>
       {onUndo && (
-        <Button size="compact-sm" variant="default" leftSection={<IconArrowBackUp size={16} aria-hidden />} onClick={onUndo}
-          aria-label={t('links.undoOne', { code: label })}>
+        <Button
+          size="compact-sm"
+          variant="default"
+          leftSection={<IconArrowBackUp size={16} aria-hidden />}
+          onClick={onUndo}
+          aria-label={t('links.undoOne', { code: label })}
+        >
           {t('links.undo')}
         </Button>
       )}
@@ -53,13 +71,25 @@ function LinkRow({ link, onUndo }: { link: LinkedBarcode; onUndo?: () => void })
   );
 }
 
-function LinkList({ title, links, onUndo }: { title: string; links: LinkedBarcode[]; onUndo?: (link: LinkedBarcode) => void }) {
+function LinkList({
+  title,
+  links,
+  onUndo,
+}: {
+  title: string;
+  links: LinkedBarcode[];
+  onUndo?: (link: LinkedBarcode) => void;
+}) {
   if (links.length === 0) return null;
   return (
     <div>
-      <Title order={3} size="h6" mb={4}>{title}</Title>
+      <Title order={3} size="h6" mb={4}>
+        {title}
+      </Title>
       <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-        {links.map((link) => <LinkRow key={`${link.direction}-${link.id}`} link={link} onUndo={onUndo && (() => onUndo(link))} />)}
+        {links.map((link) => (
+          <LinkRow key={`${link.direction}-${link.id}`} link={link} onUndo={onUndo && (() => onUndo(link))} />
+        ))}
       </Stack>
     </div>
   );
@@ -75,29 +105,50 @@ function Links({ barcode, loggedIn }: { barcode: Barcode; loggedIn: boolean }) {
   const undo = async () => {
     if (!undoing) return;
     const body = { barcodeId: barcode.id, linkedBarcodeId: undoing.id };
-    await send(async () => {
-      await undoLinking.send(body);
-      setUndoing(null);
-      showToast('success', t('links.undone'));
-      await undoLinking.revalidate(body);
-    }, () => setUndoing(null));
+    await send(
+      async () => {
+        await undoLinking.send(body);
+        setUndoing(null);
+        showToast('success', t('links.undone'));
+        await undoLinking.revalidate(body);
+      },
+      () => setUndoing(null),
+    );
   };
   const onUndo = loggedIn ? setUndoing : undefined;
   return (
     <Stack gap="sm" data-testid="links">
       {isLoading && <Loader size="sm" aria-label={t('links.loading')} />}
-      {error !== undefined && <Alert color="red" variant="light">{errorText(error)}</Alert>}
+      {error !== undefined && (
+        <Alert color="red" variant="light">
+          {errorText(error)}
+        </Alert>
+      )}
       {data && (
         <>
           <LinkList title={t('links.linkTo')} links={data.filter((l) => l.direction === 'link-to')} onUndo={onUndo} />
-          <LinkList title={t('links.beLinked')} links={data.filter((l) => l.direction === 'be-linked')} onUndo={onUndo} />
+          <LinkList
+            title={t('links.beLinked')}
+            links={data.filter((l) => l.direction === 'be-linked')}
+            onUndo={onUndo}
+          />
         </>
       )}
-      <Modal opened={undoing !== null} onClose={() => setUndoing(null)} title={t('links.undoTitle')} centered closeButtonProps={{ 'aria-label': t('common.close', { ns: 'common' }) }}>
+      <Modal
+        opened={undoing !== null}
+        onClose={() => setUndoing(null)}
+        title={t('links.undoTitle')}
+        centered
+        closeButtonProps={{ 'aria-label': t('common.close', { ns: 'common' }) }}
+      >
         <Text>{t('links.undoConfirm', { code: undoing?.externalId ?? undoing?.id ?? '' })}</Text>
         <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setUndoing(null)}>{t('common.cancel', { ns: 'common' })}</Button>
-          <Button color="orange" loading={busy} onClick={() => void undo()}>{t('links.undo')}</Button>
+          <Button variant="default" onClick={() => setUndoing(null)}>
+            {t('common.cancel', { ns: 'common' })}
+          </Button>
+          <Button color="orange" loading={busy} onClick={() => void undo()}>
+            {t('links.undo')}
+          </Button>
         </Group>
       </Modal>
     </Stack>
@@ -119,13 +170,21 @@ export function RelationsSection() {
   if (!hierarchy.parentId && hierarchy.childrenCount === 0 && linkCount === 0) return null;
   return (
     <Paper withBorder p="md" radius="md" data-testid="relations">
-      <Title order={2} size="h5" mb="xs">{t('relations.title')}</Title>
+      <Title order={2} size="h5" mb="xs">
+        {t('relations.title')}
+      </Title>
       <Stack gap="sm">
-        {hierarchy.parentId && <Text size="sm">{t('relations.pairedUnder')} <ParentLink id={hierarchy.parentId} /></Text>}
+        {hierarchy.parentId && (
+          <Text size="sm">
+            {t('relations.pairedUnder')} <ParentLink id={hierarchy.parentId} />
+          </Text>
+        )}
         {hierarchy.childrenCount > 0 && (
           <Text size="sm" data-testid="children-count">
             {t('relations.children', { count: hierarchy.childrenCount, max: hierarchy.maxChildren })}{' '}
-            <Anchor component={Link} to={paths.barcode.children.getHref(project, barcode.id)}>{t('relations.viewChildren')}</Anchor>
+            <Anchor component={Link} to={paths.barcode.children.getHref(project, barcode.id)}>
+              {t('relations.viewChildren')}
+            </Anchor>
           </Text>
         )}
         {linkCount > 0 && <Links barcode={barcode} loggedIn={Boolean(profile)} />}

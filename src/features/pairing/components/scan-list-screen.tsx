@@ -41,7 +41,9 @@ export interface ScanListScreenProps {
   submit(ids: string[]): Promise<string>;
 }
 
-type Checked = { signature: string } & ({ answer: ListCheck; error?: undefined } | { answer?: undefined; error: unknown });
+type Checked = { signature: string } & (
+  { answer: ListCheck; error?: undefined } | { answer?: undefined; error: unknown }
+);
 
 /**
  * The list screens of pairing and linking (spec section 2): barcodes come from the camera (bulk
@@ -50,7 +52,16 @@ type Checked = { signature: string } & ({ answer: ListCheck; error?: undefined }
  * so duplicates and the reserved count are judged as OK would judge them); any entry can be
  * removed; OK sends all of them at once, only when every one is accepted.
  */
-export function ScanListScreen({ title, routeName, handheld, reserved, reservedText, check, submitLabel, submit }: ScanListScreenProps) {
+export function ScanListScreen({
+  title,
+  routeName,
+  handheld,
+  reserved,
+  reservedText,
+  check,
+  submitLabel,
+  submit,
+}: ScanListScreenProps) {
   const { t, i18n } = useTranslation('scan-list');
   const { t: tc } = useTranslation();
   const errorText = useErrorText();
@@ -69,11 +80,13 @@ export function ScanListScreen({ title, routeName, handheld, reserved, reservedT
     for (const entry of entries) {
       if (entry.id !== null || lookups.current.has(entry.key)) continue;
       lookups.current.add(entry.key);
-      findBarcodeByExternalId(projectCode, entry.reference).then(
-        (found) => found?.id ?? entry.reference.slice(0, LISTED_ID_MAX),
-        // The lookup failed (network): the code goes as it is; the dry run names what it finds.
-        () => entry.reference.slice(0, LISTED_ID_MAX),
-      ).then((id) => setEntries((current) => current.map((e) => (e.key === entry.key ? { ...e, id } : e))));
+      findBarcodeByExternalId(projectCode, entry.reference)
+        .then(
+          (found) => found?.id ?? entry.reference.slice(0, LISTED_ID_MAX),
+          // The lookup failed (network): the code goes as it is; the dry run names what it finds.
+          () => entry.reference.slice(0, LISTED_ID_MAX),
+        )
+        .then((id) => setEntries((current) => current.map((e) => (e.key === entry.key ? { ...e, id } : e))));
     }
   }, [entries, projectCode]);
 
@@ -84,7 +97,10 @@ export function ScanListScreen({ title, routeName, handheld, reserved, reservedT
   useEffect(() => {
     if (!resolved || ids.length === 0) return undefined;
     let alive = true;
-    check(ids).then((answer) => alive && setChecked({ signature, answer }), (error: unknown) => alive && setChecked({ signature, error }));
+    check(ids).then(
+      (answer) => alive && setChecked({ signature, answer }),
+      (error: unknown) => alive && setChecked({ signature, error }),
+    );
     return () => {
       alive = false;
     };
@@ -105,44 +121,104 @@ export function ScanListScreen({ title, routeName, handheld, reserved, reservedT
   const ready = entries.length > 0 && verdicts !== undefined && refused === 0;
   const shownReserved = (entries.length > 0 ? current?.answer?.reserved : undefined) ?? reserved;
 
-  const ok = () => send(async () => {
-    showToast('success', await submit(ids));
-    navigate(detailPath, { replace: true });
-  }, undefined, () => navigate(detailPath, { replace: true }));
+  const ok = () =>
+    send(
+      async () => {
+        showToast('success', await submit(ids));
+        navigate(detailPath, { replace: true });
+      },
+      undefined,
+      () => navigate(detailPath, { replace: true }),
+    );
 
   return (
     <Stack gap="md">
       <PageTitle title={title} barcode={barcode} detailPath={detailPath} />
-      {shownReserved && <Text fw={600} data-testid="reserved-count">{reservedText(shownReserved)}</Text>}
+      {shownReserved && (
+        <Text fw={600} data-testid="reserved-count">
+          {reservedText(shownReserved)}
+        </Text>
+      )}
       <ScanInput routeName={routeName} handheld={handheld} onAdd={add} />
-      {current?.error !== undefined && <Alert color="red" variant="light" role="alert">{errorText(current.error)}</Alert>}
+      {current?.error !== undefined && (
+        <Alert color="red" variant="light" role="alert">
+          {errorText(current.error)}
+        </Alert>
+      )}
       <Text size="sm" aria-live="polite" data-testid="list-status">
-        {entries.length === 0 ? t('list.empty') : checking ? t('list.checking', { count: entries.length }) : refused > 0 ? t('list.refused', { count: refused }) : verdicts ? t('list.allAccepted', { count: entries.length }) : ''}
+        {entries.length === 0
+          ? t('list.empty')
+          : checking
+            ? t('list.checking', { count: entries.length })
+            : refused > 0
+              ? t('list.refused', { count: refused })
+              : verdicts
+                ? t('list.allAccepted', { count: entries.length })
+                : ''}
       </Text>
       {entries.length > 0 && (
-        <Stack gap="xs" component="ul" aria-label={t('list.label')} data-testid="scan-list" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        <Stack
+          gap="xs"
+          component="ul"
+          aria-label={t('list.label')}
+          data-testid="scan-list"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
           {entries.map((entry, index) => {
             const verdict = verdicts?.[index];
             const type = verdict?.barcodeType ? project.barcodeTypes[verdict.barcodeType] : undefined;
             const label = verdict?.externalId ?? entry.id ?? entry.reference;
             return (
-              <Paper key={entry.key} component="li" withBorder p="sm" radius="md" data-testid="scan-entry"
-                data-state={verdict === undefined ? 'checking' : isAccepted(verdict) ? 'accepted' : 'refused'}>
+              <Paper
+                key={entry.key}
+                component="li"
+                withBorder
+                p="sm"
+                radius="md"
+                data-testid="scan-entry"
+                data-state={verdict === undefined ? 'checking' : isAccepted(verdict) ? 'accepted' : 'refused'}
+              >
                 <Group wrap="nowrap" justify="space-between" align="flex-start">
                   <Group wrap="nowrap" style={{ minWidth: 0 }} align="flex-start">
                     <TypeIcon type={type} size={32} />
                     <Stack gap={2} style={{ minWidth: 0 }}>
-                      {type && <Text size="xs" c="dimmed">{type.name[language] ?? verdict?.barcodeType}</Text>}
-                      <Text fw={600} size="sm" style={{ wordBreak: 'break-all' }}>{label}</Text>
-                      {verdict?.externalId && <Text size="xs" c="dimmed">{verdict.id}</Text>}
-                      {verdict === undefined
-                        ? (checking && <Group gap={6}><Loader size="xs" aria-hidden /><Text size="xs">{t('list.checkingOne')}</Text></Group>)
-                        : isAccepted(verdict)
-                          ? <Badge color="teal.9" variant="filled" data-testid="verdict">{t('list.accepted')}</Badge>
-                          : <Text size="xs" c="red.9" data-testid="verdict">{codeText(tc, verdict.code ?? 'unknown')}</Text>}
+                      {type && (
+                        <Text size="xs" c="dimmed">
+                          {type.name[language] ?? verdict?.barcodeType}
+                        </Text>
+                      )}
+                      <Text fw={600} size="sm" style={{ wordBreak: 'break-all' }}>
+                        {label}
+                      </Text>
+                      {verdict?.externalId && (
+                        <Text size="xs" c="dimmed">
+                          {verdict.id}
+                        </Text>
+                      )}
+                      {verdict === undefined ? (
+                        checking && (
+                          <Group gap={6}>
+                            <Loader size="xs" aria-hidden />
+                            <Text size="xs">{t('list.checkingOne')}</Text>
+                          </Group>
+                        )
+                      ) : isAccepted(verdict) ? (
+                        <Badge color="teal.9" variant="filled" data-testid="verdict">
+                          {t('list.accepted')}
+                        </Badge>
+                      ) : (
+                        <Text size="xs" c="red.9" data-testid="verdict">
+                          {codeText(tc, verdict.code ?? 'unknown')}
+                        </Text>
+                      )}
                     </Stack>
                   </Group>
-                  <ActionIcon variant="subtle" color="gray" onClick={() => remove(entry.key)} aria-label={t('list.remove', { code: label })}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    onClick={() => remove(entry.key)}
+                    aria-label={t('list.remove', { code: label })}
+                  >
                     <IconTrash size={18} aria-hidden />
                   </ActionIcon>
                 </Group>
@@ -152,8 +228,12 @@ export function ScanListScreen({ title, routeName, handheld, reserved, reservedT
         </Stack>
       )}
       <Group grow>
-        <Button variant="default" onClick={() => navigate(detailPath)}>{tc('common.cancel')}</Button>
-        <Button onClick={() => void ok()} disabled={!ready} loading={busy}>{submitLabel(entries.length)}</Button>
+        <Button variant="default" onClick={() => navigate(detailPath)}>
+          {tc('common.cancel')}
+        </Button>
+        <Button onClick={() => void ok()} disabled={!ready} loading={busy}>
+          {submitLabel(entries.length)}
+        </Button>
       </Group>
     </Stack>
   );

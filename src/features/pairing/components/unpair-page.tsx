@@ -14,7 +14,9 @@ import { useSending } from '@/shared/ui/use-sending';
 import { checkUnpairing, unpairChildren, useDirectChildren, type UnpairInput } from '../api/pairing';
 import { isAccepted, listSignature } from '../model/verdict';
 
-type Plan = { signature: string } & ({ answer: PairingAnswer; error?: undefined } | { answer?: undefined; error: unknown });
+type Plan = { signature: string } & (
+  { answer: PairingAnswer; error?: undefined } | { answer?: undefined; error: unknown }
+);
 
 /**
  * `.../unpair` (restricted): all children or the selected ones leave this barcode. Every change
@@ -44,7 +46,10 @@ export function UnpairPage() {
   useEffect(() => {
     if (!input) return undefined;
     let alive = true;
-    checkUnpairing(input).then((answer) => alive && setPlan({ signature, answer }), (error: unknown) => alive && setPlan({ signature, error }));
+    checkUnpairing(input).then(
+      (answer) => alive && setPlan({ signature, answer }),
+      (error: unknown) => alive && setPlan({ signature, error }),
+    );
     return () => {
       alive = false;
     };
@@ -84,27 +89,65 @@ export function UnpairPage() {
         {mode === 'selected' && (
           <Stack gap={6} mt="md" data-testid="unpair-children">
             {children.isLoading && <Loader size="sm" aria-label={t('children.loading')} />}
-            {children.error !== undefined && <Alert color="red" variant="light">{errorText(children.error)}</Alert>}
+            {children.error !== undefined && (
+              <Alert color="red" variant="light">
+                {errorText(children.error)}
+              </Alert>
+            )}
             {children.children.map((child) => {
               const type = child.barcodeType ? project.barcodeTypes[child.barcodeType] : undefined;
               return (
-                <Checkbox key={child.id} checked={selected.includes(child.id)} onChange={(e) => toggle(child.id, e.currentTarget.checked)}
-                  label={<Group gap={6} wrap="nowrap"><TypeIcon type={type} size={20} />{child.externalId ?? child.id}</Group>} />
+                <Checkbox
+                  key={child.id}
+                  checked={selected.includes(child.id)}
+                  onChange={(e) => toggle(child.id, e.currentTarget.checked)}
+                  label={
+                    <Group gap={6} wrap="nowrap">
+                      <TypeIcon type={type} size={20} />
+                      {child.externalId ?? child.id}
+                    </Group>
+                  }
+                />
               );
             })}
-            {children.hasMore && <Button variant="subtle" onClick={children.loadMore} loading={children.isLoadingMore}>{t('children.more')}</Button>}
+            {children.hasMore && (
+              <Button variant="subtle" onClick={children.loadMore} loading={children.isLoadingMore}>
+                {t('children.more')}
+              </Button>
+            )}
           </Stack>
         )}
       </Paper>
       <Paper withBorder p="md" radius="md" data-testid="unpair-plan" aria-live="polite">
-        <Text fw={600} mb="xs">{t('unpair.planTitle')}</Text>
-        {!input && <Text size="sm" c="dimmed">{t('unpair.chooseSome')}</Text>}
-        {input && !current && <Group gap={6}><Loader size="xs" aria-hidden /><Text size="sm">{t('unpair.checking')}</Text></Group>}
-        {current?.error !== undefined && <Text size="sm" c="red.9" role="alert">{errorText(current.error)}</Text>}
+        <Text fw={600} mb="xs">
+          {t('unpair.planTitle')}
+        </Text>
+        {!input && (
+          <Text size="sm" c="dimmed">
+            {t('unpair.chooseSome')}
+          </Text>
+        )}
+        {input && !current && (
+          <Group gap={6}>
+            <Loader size="xs" aria-hidden />
+            <Text size="sm">{t('unpair.checking')}</Text>
+          </Group>
+        )}
+        {current?.error !== undefined && (
+          <Text size="sm" c="red.9" role="alert">
+            {errorText(current.error)}
+          </Text>
+        )}
         {current?.answer && (
           <Stack gap={6}>
             <Text size="sm">
-              {refused > 0 ? t('unpair.planRefused', { count: refused }) : t('unpair.plan', { count: verdicts.length, left: current.answer.reserved.count, max: current.answer.reserved.max })}
+              {refused > 0
+                ? t('unpair.planRefused', { count: refused })
+                : t('unpair.plan', {
+                    count: verdicts.length,
+                    left: current.answer.reserved.count,
+                    max: current.answer.reserved.max,
+                  })}
             </Text>
             <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {verdicts.map((v) => {
@@ -112,9 +155,23 @@ export function UnpairPage() {
                 return (
                   <Group key={v.id} component="li" gap={6} wrap="nowrap" data-testid="unpair-entry">
                     <TypeIcon type={type} size={20} />
-                    <Text size="sm" style={{ wordBreak: 'break-all' }}>{labelOf(v)}</Text>
-                    {type && <Text size="xs" c="dimmed">{type.name[language]}</Text>}
-                    {isAccepted(v) ? <Badge color="teal.9" variant="filled">{t('list.accepted', { ns: 'scan-list' })}</Badge> : <Text size="xs" c="red.9">{codeText(tc, v.code ?? 'unknown')}</Text>}
+                    <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                      {labelOf(v)}
+                    </Text>
+                    {type && (
+                      <Text size="xs" c="dimmed">
+                        {type.name[language]}
+                      </Text>
+                    )}
+                    {isAccepted(v) ? (
+                      <Badge color="teal.9" variant="filled">
+                        {t('list.accepted', { ns: 'scan-list' })}
+                      </Badge>
+                    ) : (
+                      <Text size="xs" c="red.9">
+                        {codeText(tc, v.code ?? 'unknown')}
+                      </Text>
+                    )}
                   </Group>
                 );
               })}
@@ -123,8 +180,12 @@ export function UnpairPage() {
         )}
       </Paper>
       <Group grow>
-        <Button variant="default" onClick={() => navigate(detailPath)}>{tc('common.cancel')}</Button>
-        <Button color="red.9" onClick={() => void confirm()} disabled={!ready} loading={busy}>{t('unpair.submit', { count: verdicts.length })}</Button>
+        <Button variant="default" onClick={() => navigate(detailPath)}>
+          {tc('common.cancel')}
+        </Button>
+        <Button color="red.9" onClick={() => void confirm()} disabled={!ready} loading={busy}>
+          {t('unpair.submit', { count: verdicts.length })}
+        </Button>
       </Group>
     </Stack>
   );

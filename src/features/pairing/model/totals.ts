@@ -10,14 +10,24 @@ const NUMERIC = new Set(['number', 'calculation', 'adjustment', 'weightMeasureme
  * activation fields of the types the parent accepts as children, each key once, numeric fields
  * first. The server sums what is numeric and says how many values were.
  */
-export function totalFieldsOf(project: Project, parentType: BarcodeType | undefined, language: Language): { key: string; label: string }[] {
+export function totalFieldsOf(
+  project: Project,
+  parentType: BarcodeType | undefined,
+  language: Language,
+): { key: string; label: string }[] {
   const childTypes = parentType?.pairing?.childTypes ?? [];
   const seen = new Map<string, { key: string; label: string; numeric: boolean }>();
   for (const typeKey of childTypes) {
     for (const field of project.barcodeTypes[typeKey]?.activationFields ?? []) {
       if (seen.has(field.key)) continue;
-      seen.set(field.key, { key: field.key, label: field.label[language] ?? field.key, numeric: NUMERIC.has(field.type) });
+      seen.set(field.key, {
+        key: field.key,
+        label: field.label[language] ?? field.key,
+        numeric: NUMERIC.has(field.type),
+      });
     }
   }
-  return [...seen.values()].sort((a, b) => Number(b.numeric) - Number(a.numeric)).map(({ key, label }) => ({ key, label }));
+  return [...seen.values()]
+    .sort((a, b) => Number(b.numeric) - Number(a.numeric))
+    .map(({ key, label }) => ({ key, label }));
 }

@@ -14,15 +14,28 @@ export function ConfigEditor({ text, onChange, problems }: ConfigEditorProps) {
   const { t } = useTranslation(['forms', 'config', 'common']);
   return (
     <div>
-      <Textarea label={t('playground.configuration')} description={t('playground.configurationHint')} value={text} onChange={(e) => onChange(e.currentTarget.value)}
-        autosize minRows={12} maxRows={24} spellCheck={false} styles={{ input: { fontFamily: 'ui-monospace, monospace', fontSize: 12 } }} />
+      <Textarea
+        label={t('playground.configuration')}
+        description={t('playground.configurationHint')}
+        value={text}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        autosize
+        minRows={12}
+        maxRows={24}
+        spellCheck={false}
+        styles={{ input: { fontFamily: 'ui-monospace, monospace', fontSize: 12 } }}
+      />
       {problems.length === 0 ? (
-        <Text size="sm" c="teal" mt={6} role="status">{t('playground.valid')}</Text>
+        <Text size="sm" c="teal" mt={6} role="status">
+          {t('playground.valid')}
+        </Text>
       ) : (
         <Alert color="red" mt={6} title={t('playground.problems', { count: problems.length })} role="alert">
           <List size="sm" spacing={2}>
             {problems.slice(0, 50).map((p) => (
-              <List.Item key={`${p.pointer} ${p.message}`}><code>{p.pointer}</code>: {t(p.key, { ns: 'config', ...p.values, defaultValue: p.message })}</List.Item>
+              <List.Item key={`${p.pointer} ${p.message}`}>
+                <code>{p.pointer}</code>: {t(p.key, { ns: 'config', ...p.values, defaultValue: p.message })}
+              </List.Item>
             ))}
           </List>
         </Alert>

@@ -42,13 +42,22 @@ export function PlaygroundPage() {
   const config = parsed?.config ?? null;
   if (config !== null && config !== lastGood) setLastGood(config);
 
-  if (text === null || parsed === null) return <Center component="main" mih="50vh"><Loader /></Center>;
+  if (text === null || parsed === null)
+    return (
+      <Center component="main" mih="50vh">
+        <Loader />
+      </Center>
+    );
   return (
     <Container size="lg" py="md" component="main">
       <Stack gap="md">
         <div>
-          <Title order={1} size="h3">{t('playground.title')}</Title>
-          <Text size="sm" c="dimmed">{t('playground.intro')}</Text>
+          <Title order={1} size="h3">
+            {t('playground.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('playground.intro')}
+          </Text>
         </div>
         {loadError && <Alert color="orange">{loadError}</Alert>}
         <Grid>
@@ -58,10 +67,16 @@ export function PlaygroundPage() {
           <Grid.Col span={{ base: 12, md: 6 }}>
             {lastGood ? (
               <>
-                {!config && <Text size="sm" c="orange" mb="xs">{t('playground.showingLastGood')}</Text>}
+                {!config && (
+                  <Text size="sm" c="orange" mb="xs">
+                    {t('playground.showingLastGood')}
+                  </Text>
+                )}
                 <FormPreview config={lastGood} />
               </>
-            ) : <Text c="dimmed">{t('playground.noValidConfig')}</Text>}
+            ) : (
+              <Text c="dimmed">{t('playground.noValidConfig')}</Text>
+            )}
           </Grid.Col>
         </Grid>
       </Stack>

@@ -3,7 +3,18 @@ import { api } from '@/shared/api';
 import type { FormContext } from '@widgets/types';
 
 /** Fields of GET /barcode/project that are not part of the configuration an admin edits. */
-const NOT_CONFIG = ['id', 'code', 'name', 'version', 'enterpriseId', 'enterpriseName', 'customLogoImageUrl', 'barcodeReaderLicenseKey', 'projectPermission', 'revision'] as const;
+const NOT_CONFIG = [
+  'id',
+  'code',
+  'name',
+  'version',
+  'enterpriseId',
+  'enterpriseName',
+  'customLogoImageUrl',
+  'barcodeReaderLicenseKey',
+  'projectPermission',
+  'revision',
+] as const;
 
 /** The demo project's configuration as the playground's starting point. */
 export async function loadStartingConfig(): Promise<string> {

@@ -16,12 +16,18 @@ export function CameraSelect({ cameras, value, onChange }: CameraSelectProps) {
   const { t } = useTranslation('barcode');
   if (cameras.length < 2) return null;
   return (
-    <Select size="sm" aria-label={t('scan.camera')} value={value} allowDeselect={false} w={200}
+    <Select
+      size="sm"
+      aria-label={t('scan.camera')}
+      value={value}
+      allowDeselect={false}
+      w={200}
       data={cameras.map((c, i) => ({ value: c.deviceId, label: c.label || t('scan.cameraNumber', { number: i + 1 }) }))}
       onChange={(id) => {
         if (!id) return;
         writeStored('currentCameraId', id);
         onChange(id);
-      }} />
+      }}
+    />
   );
 }

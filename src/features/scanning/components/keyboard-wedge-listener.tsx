@@ -22,7 +22,14 @@ export function KeyboardWedgeListener({ project, mayGenerate }: { project: Proje
   const [scanned, setScanned] = useState<string | null>(null);
   useEffect(() => {
     const adapter = keyboardWedgeAdapter();
-    adapter.configure(handheldScannerConfig({ bulk: false, enterpriseBrowser: isEnterpriseBrowser(navigator.userAgent), aimerTarget: asAimerTarget(readStored('aimerTarget')), groupSeparator: asGroupSeparator(readStored('wedgeGroupSeparator')) }));
+    adapter.configure(
+      handheldScannerConfig({
+        bulk: false,
+        enterpriseBrowser: isEnterpriseBrowser(navigator.userAgent),
+        aimerTarget: asAimerTarget(readStored('aimerTarget')),
+        groupSeparator: asGroupSeparator(readStored('wedgeGroupSeparator')),
+      }),
+    );
     return adapter.start((text) => {
       if (!deliverClaimedScan(text)) setScanned(text);
       scanFeedback('read');
@@ -35,7 +42,13 @@ export function KeyboardWedgeListener({ project, mayGenerate }: { project: Proje
       {/* Keyed by the scan, with its handler: a new scan while the handler's code loads gets a
           new boundary (one still waiting would not draw the new handler: Preact, aliases.ts). */}
       <Suspense key={scanned} fallback={null}>
-        <ScanHandler key={scanned} project={project} mayGenerate={mayGenerate} text={scanned} onDone={() => setScanned(null)} />
+        <ScanHandler
+          key={scanned}
+          project={project}
+          mayGenerate={mayGenerate}
+          text={scanned}
+          onDone={() => setScanned(null)}
+        />
       </Suspense>
     </ErrorBoundary>
   );

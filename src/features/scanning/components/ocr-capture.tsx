@@ -33,7 +33,17 @@ function cropCanvas(source: HTMLCanvasElement, rect: Rect): HTMLCanvasElement {
     context.fillStyle = '#fff';
     context.fillRect(0, 0, out.width, out.height);
     context.imageSmoothingQuality = 'high';
-    context.drawImage(source, rect.x, rect.y, rect.width, rect.height, CROP_MARGIN, CROP_MARGIN, out.width - CROP_MARGIN * 2, out.height - CROP_MARGIN * 2);
+    context.drawImage(
+      source,
+      rect.x,
+      rect.y,
+      rect.width,
+      rect.height,
+      CROP_MARGIN,
+      CROP_MARGIN,
+      out.width - CROP_MARGIN * 2,
+      out.height - CROP_MARGIN * 2,
+    );
   }
   return out;
 }
@@ -49,7 +59,13 @@ export function OcrCapture({ onDone }: OcrCaptureProps) {
   const { t } = useTranslation('barcode');
   const [deviceId, setDeviceId] = useState<string | null>(() => readStored('currentCameraId'));
   const [phase, setPhase] = useState<Phase>('live');
-  const { video, cameras, error: cameraError, activeDeviceId, ready } = useCameraStream(phase === 'live' ? captureConstraints(deviceId) : null);
+  const {
+    video,
+    cameras,
+    error: cameraError,
+    activeDeviceId,
+    ready,
+  } = useCameraStream(phase === 'live' ? captureConstraints(deviceId) : null);
   const picture = useRef<HTMLCanvasElement>(null);
   const [text, setText] = useState('');
   const [drag, setDrag] = useState<{ start: { x: number; y: number }; rect: Rect } | null>(null);
@@ -85,7 +101,10 @@ export function OcrCapture({ onDone }: OcrCaptureProps) {
   const pointOf = (event: PointerEvent<HTMLCanvasElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
     const canvas = event.currentTarget;
-    return { x: ((event.clientX - box.left) * canvas.width) / box.width, y: ((event.clientY - box.top) * canvas.height) / box.height };
+    return {
+      x: ((event.clientX - box.left) * canvas.width) / box.width,
+      y: ((event.clientY - box.top) * canvas.height) / box.height,
+    };
   };
   const startDrag = (event: PointerEvent<HTMLCanvasElement>) => {
     if (phase !== 'captured') return;
@@ -140,48 +159,152 @@ export function OcrCapture({ onDone }: OcrCaptureProps) {
   const shown = drag?.rect ?? crop;
   const errorText = cameraError ? t(CAMERA_MESSAGES[cameraError]) : null;
   return (
-    <Box pos="fixed" inset={0} bg="black" style={{ zIndex: 160, display: 'flex', flexDirection: 'column' }} role="dialog" aria-label={t('ocr.title')}>
-      <Box pos="relative" style={{ flex: 1, overflow: 'hidden', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-        <video ref={video} muted playsInline autoPlay style={{ width: '100%', height: '100%', objectFit: 'contain', display: live ? 'block' : 'none' }} />
-        <Box pos="relative" style={{ display: live ? 'none' : 'inline-block', lineHeight: 0, maxWidth: '100%', maxHeight: '100%' }}>
-          <canvas ref={picture} data-testid="ocr-picture" role="img" onPointerDown={startDrag} onPointerMove={moveDrag} onPointerUp={endDrag} onPointerCancel={() => setDrag(null)}
-            style={{ maxWidth: '100%', maxHeight: 'calc(100dvh - 260px)', touchAction: 'none', cursor: 'crosshair' }} aria-label={t('ocr.pinchGuide')} />
+    <Box
+      pos="fixed"
+      inset={0}
+      bg="black"
+      style={{ zIndex: 160, display: 'flex', flexDirection: 'column' }}
+      role="dialog"
+      aria-label={t('ocr.title')}
+    >
+      <Box
+        pos="relative"
+        style={{ flex: 1, overflow: 'hidden', display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+      >
+        <video
+          ref={video}
+          muted
+          playsInline
+          autoPlay
+          style={{ width: '100%', height: '100%', objectFit: 'contain', display: live ? 'block' : 'none' }}
+        />
+        <Box
+          pos="relative"
+          style={{ display: live ? 'none' : 'inline-block', lineHeight: 0, maxWidth: '100%', maxHeight: '100%' }}
+        >
+          <canvas
+            ref={picture}
+            data-testid="ocr-picture"
+            role="img"
+            onPointerDown={startDrag}
+            onPointerMove={moveDrag}
+            onPointerUp={endDrag}
+            onPointerCancel={() => setDrag(null)}
+            style={{ maxWidth: '100%', maxHeight: 'calc(100dvh - 260px)', touchAction: 'none', cursor: 'crosshair' }}
+            aria-label={t('ocr.pinchGuide')}
+          />
           {shown && (
-            <div data-testid="ocr-crop" aria-hidden="true" style={{
-              position: 'absolute', border: '3px solid #12b886', pointerEvents: 'none',
-              left: `${(shown.x / size.width) * 100}%`, top: `${(shown.y / size.height) * 100}%`,
-              width: `${(shown.width / size.width) * 100}%`, height: `${(shown.height / size.height) * 100}%`,
-            }} />
+            <div
+              data-testid="ocr-crop"
+              aria-hidden="true"
+              style={{
+                position: 'absolute',
+                border: '3px solid #12b886',
+                pointerEvents: 'none',
+                left: `${(shown.x / size.width) * 100}%`,
+                top: `${(shown.y / size.height) * 100}%`,
+                width: `${(shown.width / size.width) * 100}%`,
+                height: `${(shown.height / size.height) * 100}%`,
+              }}
+            />
           )}
         </Box>
-        <Group pos="absolute" top={0} left={0} right={0} p="sm" justify="space-between" style={{ background: 'linear-gradient(rgba(0,0,0,.6), transparent)' }}>
-          <Text c="white" fw={600}>{t('ocr.title')}</Text>
+        <Group
+          pos="absolute"
+          top={0}
+          left={0}
+          right={0}
+          p="sm"
+          justify="space-between"
+          style={{ background: 'linear-gradient(rgba(0,0,0,.6), transparent)' }}
+        >
+          <Text c="white" fw={600}>
+            {t('ocr.title')}
+          </Text>
           {live && <CameraSelect cameras={cameras} value={activeDeviceId ?? deviceId} onChange={setDeviceId} />}
         </Group>
-        {!live && !shown && <Text pos="absolute" bottom={12} left={0} right={0} ta="center" c="white" size="sm" style={{ textShadow: '0 0 4px #000' }}>{t('ocr.pinchGuide')}</Text>}
-        {errorText && <Alert color="red" variant="filled" m="md" pos="absolute" bottom={0} left={0} right={0} role="alert">{errorText}</Alert>}
+        {!live && !shown && (
+          <Text
+            pos="absolute"
+            bottom={12}
+            left={0}
+            right={0}
+            ta="center"
+            c="white"
+            size="sm"
+            style={{ textShadow: '0 0 4px #000' }}
+          >
+            {t('ocr.pinchGuide')}
+          </Text>
+        )}
+        {errorText && (
+          <Alert color="red" variant="filled" m="md" pos="absolute" bottom={0} left={0} right={0} role="alert">
+            {errorText}
+          </Alert>
+        )}
       </Box>
       <Paper radius={0} p="md">
-        <Text size="sm" mb="xs" aria-live="polite">{guide}</Text>
+        <Text size="sm" mb="xs" aria-live="polite">
+          {guide}
+        </Text>
         {progress && (
-          <Progress value={Math.round(progress.value * 100)} size="sm" mb="xs" animated
-            aria-label={t(progress.status === 'loading' ? 'ocr.loading' : 'ocr.recognising', { percent: Math.round(progress.value * 100) })} />
+          <Progress
+            value={Math.round(progress.value * 100)}
+            size="sm"
+            mb="xs"
+            animated
+            aria-label={t(progress.status === 'loading' ? 'ocr.loading' : 'ocr.recognising', {
+              percent: Math.round(progress.value * 100),
+            })}
+          />
         )}
-        {phase === 'recognising' && !progress && <Text size="sm" c="dimmed" mb="xs">{t('ocr.recognising', { percent: 0 })}</Text>}
-        {failed && <Alert color="red" mb="xs" role="alert">{t('ocr.failed')}</Alert>}
+        {phase === 'recognising' && !progress && (
+          <Text size="sm" c="dimmed" mb="xs">
+            {t('ocr.recognising', { percent: 0 })}
+          </Text>
+        )}
+        {failed && (
+          <Alert color="red" mb="xs" role="alert">
+            {t('ocr.failed')}
+          </Alert>
+        )}
         {phase === 'captured' && text.trim() === '' && (
           // Without a pointer (keyboard, screen reader): read the whole picture.
-          <Button variant="subtle" size="compact-sm" mb="xs" onClick={readWhole}>{t('ocr.readAll')}</Button>
+          <Button variant="subtle" size="compact-sm" mb="xs" onClick={readWhole}>
+            {t('ocr.readAll')}
+          </Button>
         )}
         {!live && (
-          <TextInput data-testid="ocr-text" label={t('ocr.result')} value={text} onChange={(e) => setText(e.currentTarget.value)} size="md" disabled={phase === 'recognising'} />
+          <TextInput
+            data-testid="ocr-text"
+            label={t('ocr.result')}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            size="md"
+            disabled={phase === 'recognising'}
+          />
         )}
         <Group mt="md" grow>
-          <Button variant="default" size="md" onClick={() => onDone(null)}>{t('common.cancel', { ns: 'common' })}</Button>
-          <Button variant="light" size="md" disabled={live || phase === 'recognising'} onClick={retake}>{t('ocr.retake')}</Button>
-          {live
-            ? <Button size="md" onClick={take} disabled={!ready}>{t('ocr.take')}</Button>
-            : <Button size="md" disabled={text.trim() === '' || phase === 'recognising'} loading={busy} onClick={() => void confirm()}>{t('common.ok', { ns: 'common' })}</Button>}
+          <Button variant="default" size="md" onClick={() => onDone(null)}>
+            {t('common.cancel', { ns: 'common' })}
+          </Button>
+          <Button variant="light" size="md" disabled={live || phase === 'recognising'} onClick={retake}>
+            {t('ocr.retake')}
+          </Button>
+          {live ? (
+            <Button size="md" onClick={take} disabled={!ready}>
+              {t('ocr.take')}
+            </Button>
+          ) : (
+            <Button
+              size="md"
+              disabled={text.trim() === '' || phase === 'recognising'}
+              loading={busy}
+              onClick={() => void confirm()}
+            >
+              {t('common.ok', { ns: 'common' })}
+            </Button>
+          )}
         </Group>
       </Paper>
     </Box>

@@ -20,7 +20,14 @@ export function OcrScanPage() {
   return (
     <>
       <OcrCapture onDone={(result) => (result ? setText(result.text) : navigate(paths.home.getHref(project)))} />
-      {text !== null && <ScanHandler project={project} mayGenerate={mayGenerateBarcodes(project, profile)} text={text} onDone={() => setText(null)} />}
+      {text !== null && (
+        <ScanHandler
+          project={project}
+          mayGenerate={mayGenerateBarcodes(project, profile)}
+          text={text}
+          onDone={() => setText(null)}
+        />
+      )}
     </>
   );
 }

@@ -52,20 +52,65 @@ export function PhotoDialog({ overlayUrl, onDone }: PhotoDialogProps) {
 
   const errorText = error ? t(CAMERA_MESSAGES[error]) : null;
   return (
-    <Box pos="fixed" inset={0} bg="black" style={{ zIndex: 160, display: 'flex', flexDirection: 'column' }} role="dialog" aria-label={t('photo.title')}>
+    <Box
+      pos="fixed"
+      inset={0}
+      bg="black"
+      style={{ zIndex: 160, display: 'flex', flexDirection: 'column' }}
+      role="dialog"
+      aria-label={t('photo.title')}
+    >
       <Box pos="relative" style={{ flex: 1, overflow: 'hidden' }}>
-        <video ref={video} muted playsInline autoPlay style={{ width: '100%', height: '100%', objectFit: 'contain', display: captured ? 'none' : 'block' }} />
-        <canvas ref={canvas} data-testid="photo-captured" style={{ width: '100%', height: '100%', objectFit: 'contain', display: captured ? 'block' : 'none' }} />
-        {overlayUrl && !captured && <img src={overlayUrl} alt="" style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'contain', opacity: 0.5, pointerEvents: 'none' }} />}
-        {errorText && <Alert color="red" variant="filled" m="md" pos="absolute" bottom={0} left={0} right={0} role="alert">{errorText}</Alert>}
+        <video
+          ref={video}
+          muted
+          playsInline
+          autoPlay
+          style={{ width: '100%', height: '100%', objectFit: 'contain', display: captured ? 'none' : 'block' }}
+        />
+        <canvas
+          ref={canvas}
+          data-testid="photo-captured"
+          style={{ width: '100%', height: '100%', objectFit: 'contain', display: captured ? 'block' : 'none' }}
+        />
+        {overlayUrl && !captured && (
+          <img
+            src={overlayUrl}
+            alt=""
+            style={{
+              position: 'absolute',
+              inset: 0,
+              width: '100%',
+              height: '100%',
+              objectFit: 'contain',
+              opacity: 0.5,
+              pointerEvents: 'none',
+            }}
+          />
+        )}
+        {errorText && (
+          <Alert color="red" variant="filled" m="md" pos="absolute" bottom={0} left={0} right={0} role="alert">
+            {errorText}
+          </Alert>
+        )}
       </Box>
       <Paper radius={0} p="md">
         <Group grow>
-          <Button variant="default" size="md" onClick={() => close(null)}>{t('common.cancel', { ns: 'common' })}</Button>
-          {captured
-            ? <Button variant="light" size="md" onClick={retake}>{t('photo.retake')}</Button>
-            : <Button size="md" onClick={take} disabled={error !== null || !ready}>{t('photo.take')}</Button>}
-          <Button size="md" disabled={!captured} loading={busy} onClick={() => void confirm()}>{t('common.ok', { ns: 'common' })}</Button>
+          <Button variant="default" size="md" onClick={() => close(null)}>
+            {t('common.cancel', { ns: 'common' })}
+          </Button>
+          {captured ? (
+            <Button variant="light" size="md" onClick={retake}>
+              {t('photo.retake')}
+            </Button>
+          ) : (
+            <Button size="md" onClick={take} disabled={error !== null || !ready}>
+              {t('photo.take')}
+            </Button>
+          )}
+          <Button size="md" disabled={!captured} loading={busy} onClick={() => void confirm()}>
+            {t('common.ok', { ns: 'common' })}
+          </Button>
         </Group>
       </Paper>
     </Box>

@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { Collapse, Group, Paper, Stack, Switch, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { readScanFeedback, SCAN_FEEDBACK_CHANNELS, writeScanFeedback, type ScanFeedbackChannel } from '@/shared/storage/device-settings';
+import {
+  readScanFeedback,
+  SCAN_FEEDBACK_CHANNELS,
+  writeScanFeedback,
+  type ScanFeedbackChannel,
+} from '@/shared/storage/device-settings';
 import { readStored, writeStored } from '@/shared/storage/storage';
 import { prefersReducedMotion, scanFeedback } from '../model/scan-feedback';
 
@@ -29,20 +34,38 @@ export function ScanFeedbackSettings() {
   };
   return (
     <Paper withBorder radius="md">
-      <UnstyledButton onClick={toggle} aria-expanded={expanded} aria-controls="scan-feedback-settings" w="100%" p="sm" mih={44}>
+      <UnstyledButton
+        onClick={toggle}
+        aria-expanded={expanded}
+        aria-controls="scan-feedback-settings"
+        w="100%"
+        p="sm"
+        mih={44}
+      >
         <Group justify="space-between" wrap="nowrap">
           <Text fw={600}>{t('feedback.settings')}</Text>
-          <IconChevronDown size={18} aria-hidden style={{ flexShrink: 0, transform: expanded ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }} />
+          <IconChevronDown
+            size={18}
+            aria-hidden
+            style={{ flexShrink: 0, transform: expanded ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }}
+          />
         </Group>
       </UnstyledButton>
       <Collapse expanded={expanded} id="scan-feedback-settings">
         <Stack gap="sm" px="sm" pb="sm">
           {SCAN_FEEDBACK_CHANNELS.map((channel) => (
-            <Switch key={channel} size="md" checked={settings[channel]} label={t(`feedback.${channel}`)}
+            <Switch
+              key={channel}
+              size="md"
+              checked={settings[channel]}
+              label={t(`feedback.${channel}`)}
               description={channel === 'flash' && reducedMotion ? t('feedback.flashReducedMotion') : undefined}
-              onChange={(event) => choose(channel, event.currentTarget.checked)} />
+              onChange={(event) => choose(channel, event.currentTarget.checked)}
+            />
           ))}
-          <Text size="xs" c="dimmed">{t('feedback.note')}</Text>
+          <Text size="xs" c="dimmed">
+            {t('feedback.note')}
+          </Text>
         </Stack>
       </Collapse>
     </Paper>

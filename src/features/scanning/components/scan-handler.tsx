@@ -52,12 +52,15 @@ export function ScanHandler({ project, mayGenerate, text, frame = null, onDone }
     scanFrame.current = frame;
   });
   /** Opens the barcode the scan led to (its project's route segment, its id); the scan joins the pool and its frame waits for the barcode's form. */
-  const open = useCallback((project: string, barcodeId: string) => {
-    addScannedBarcode(text.trim(), { project, id: barcodeId });
-    if (scanFrame.current) keepScanFrame(barcodeId, scanFrame.current);
-    navigate(paths.barcode.getHref(project, barcodeId));
-    done.current();
-  }, [navigate, text]);
+  const open = useCallback(
+    (project: string, barcodeId: string) => {
+      addScannedBarcode(text.trim(), { project, id: barcodeId });
+      if (scanFrame.current) keepScanFrame(barcodeId, scanFrame.current);
+      navigate(paths.barcode.getHref(project, barcodeId));
+      done.current();
+    },
+    [navigate, text],
+  );
 
   useEffect(() => {
     if (!ready) return undefined;
@@ -73,29 +76,36 @@ export function ScanHandler({ project, mayGenerate, text, frame = null, onDone }
     }
     if (target.kind === 'invalidGs1') {
       scanFeedback('refused');
-      showMessage({ body: `${t('gs1.invalid', { code: target.scanned })}\n${describeGs1Problems(t, target.problems)}` });
+      showMessage({
+        body: `${t('gs1.invalid', { code: target.scanned })}\n${describeGs1Problems(t, target.problems)}`,
+      });
       done.current();
       return undefined;
     }
-    findScanned(project.code, target.externalId, target.scanned, target.gs1 !== null).then((found) => {
-      if (!alive) return;
-      if (found) {
-        open(projectSegment(project), found.id);
-      } else if (!mayGenerate) {
-        addScannedBarcode(target.externalId, null);
+    findScanned(project.code, target.externalId, target.scanned, target.gs1 !== null).then(
+      (found) => {
+        if (!alive) return;
+        if (found) {
+          open(projectSegment(project), found.id);
+        } else if (!mayGenerate) {
+          addScannedBarcode(target.externalId, null);
+          scanFeedback('refused');
+          // Nothing to open, and no new barcode allowed (visitors are offered the login there).
+          showMessage({
+            body: `${t('scan.notFound', { code: target.externalId })}\n${tc('home.generateNoPermission')}`,
+          });
+          done.current();
+        } else {
+          setConfirm({ externalId: target.externalId, gs1: target.gs1 });
+        }
+      },
+      (error: unknown) => {
+        if (!alive) return;
         scanFeedback('refused');
-        // Nothing to open, and no new barcode allowed (visitors are offered the login there).
-        showMessage({ body: `${t('scan.notFound', { code: target.externalId })}\n${tc('home.generateNoPermission')}` });
+        showMessage({ body: translateError(tc, error) });
         done.current();
-      } else {
-        setConfirm({ externalId: target.externalId, gs1: target.gs1 });
-      }
-    }, (error: unknown) => {
-      if (!alive) return;
-      scanFeedback('refused');
-      showMessage({ body: translateError(tc, error) });
-      done.current();
-    });
+      },
+    );
     return () => {
       alive = false;
     };
@@ -116,21 +126,45 @@ export function ScanHandler({ project, mayGenerate, text, frame = null, onDone }
     }
   };
 
-  if (!confirm) return <Modal opened onClose={onDone} withCloseButton={false} centered size="xs"><Group><Loader size="sm" />{ready && <Text size="sm">{t('scan.looking', { code: text.trim() })}</Text>}</Group></Modal>;
+  if (!confirm)
+    return (
+      <Modal opened onClose={onDone} withCloseButton={false} centered size="xs">
+        <Group>
+          <Loader size="sm" />
+          {ready && <Text size="sm">{t('scan.looking', { code: text.trim() })}</Text>}
+        </Group>
+      </Modal>
+    );
   return (
-    <Modal opened onClose={onDone} title={t('scan.createTitle')} closeButtonProps={{ 'aria-label': tc('common.close') }} centered>
+    <Modal
+      opened
+      onClose={onDone}
+      title={t('scan.createTitle')}
+      closeButtonProps={{ 'aria-label': tc('common.close') }}
+      centered
+    >
       <Stack gap="xs">
         <Text>{t('scan.createMessage')}</Text>
-        <Text fw={700} style={{ wordBreak: 'break-all' }} data-testid="scanned-code">{confirm.externalId}</Text>
+        <Text fw={700} style={{ wordBreak: 'break-all' }} data-testid="scanned-code">
+          {confirm.externalId}
+        </Text>
         {confirm.gs1 && (
           <Stack gap={0} aria-label={t('gs1.data')} role="list">
-            {confirm.gs1.elements.map((e) => <Text key={e.ai} size="sm" c="dimmed" role="listitem">{t('gs1.element', { ai: e.ai, title: aiTitle(e.ai), value: e.value })}</Text>)}
+            {confirm.gs1.elements.map((e) => (
+              <Text key={e.ai} size="sm" c="dimmed" role="listitem">
+                {t('gs1.element', { ai: e.ai, title: aiTitle(e.ai), value: e.value })}
+              </Text>
+            ))}
           </Stack>
         )}
       </Stack>
       <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onDone}>{tc('common.cancel')}</Button>
-        <Button loading={busy} onClick={() => void create()}>{t('scan.create')}</Button>
+        <Button variant="default" onClick={onDone}>
+          {tc('common.cancel')}
+        </Button>
+        <Button loading={busy} onClick={() => void create()}>
+          {t('scan.create')}
+        </Button>
       </Group>
     </Modal>
   );

@@ -19,9 +19,21 @@ export function ScanPage() {
   const mayGenerate = mayGenerateBarcodes(project, profile);
   return (
     <>
-      <Scanner routeName="scan" busy={scanned !== null}
-        onConfirm={(text, frame) => setScanned({ text, frame })} onCancel={() => navigate(paths.home.getHref(project))} />
-      {scanned !== null && <ScanHandler project={project} mayGenerate={mayGenerate} text={scanned.text} frame={scanned.frame} onDone={() => setScanned(null)} />}
+      <Scanner
+        routeName="scan"
+        busy={scanned !== null}
+        onConfirm={(text, frame) => setScanned({ text, frame })}
+        onCancel={() => navigate(paths.home.getHref(project))}
+      />
+      {scanned !== null && (
+        <ScanHandler
+          project={project}
+          mayGenerate={mayGenerate}
+          text={scanned.text}
+          frame={scanned.frame}
+          onDone={() => setScanned(null)}
+        />
+      )}
     </>
   );
 }

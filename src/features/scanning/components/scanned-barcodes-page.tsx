@@ -21,21 +21,40 @@ export function ScannedBarcodesPage() {
   return (
     <Stack gap="md">
       <PageTitle title={t('scanned.title')} barcode={barcode} detailPath={detailPath} />
-      <Text size="sm" c="dimmed">{t('scanned.intro')}</Text>
+      <Text size="sm" c="dimmed">
+        {t('scanned.intro')}
+      </Text>
       {pool.length === 0 && <Text>{t('scanned.empty')}</Text>}
       <Stack gap="xs" component="ol" p={0} m={0} style={{ listStyle: 'none' }} data-testid="scanned-list">
         {pool.map((scan, index) => (
           <Paper key={`${scan.scannedAt}-${index}`} component="li" withBorder p="sm" radius="md">
-            {scan.barcode
-              ? <Anchor component={Link} to={paths.barcode.getHref(scan.barcode.project, scan.barcode.id)} style={{ wordBreak: 'break-all' }}>{scan.text}</Anchor>
-              : <Text style={{ wordBreak: 'break-all' }}>{scan.text}</Text>}
-            <Text size="xs" c="dimmed">{formatDateTime(scan.scannedAt)}{scan.barcode ? '' : ` · ${t('scanned.notFound')}`}</Text>
+            {scan.barcode ? (
+              <Anchor
+                component={Link}
+                to={paths.barcode.getHref(scan.barcode.project, scan.barcode.id)}
+                style={{ wordBreak: 'break-all' }}
+              >
+                {scan.text}
+              </Anchor>
+            ) : (
+              <Text style={{ wordBreak: 'break-all' }}>{scan.text}</Text>
+            )}
+            <Text size="xs" c="dimmed">
+              {formatDateTime(scan.scannedAt)}
+              {scan.barcode ? '' : ` · ${t('scanned.notFound')}`}
+            </Text>
           </Paper>
         ))}
       </Stack>
       <Group grow>
-        <Button component={Link} to={paths.scan.getHref(project)} size="md">{t('scanned.scanAgain')}</Button>
-        {pool.length > 0 && <Button variant="default" size="md" onClick={clearScannedBarcodes}>{t('scanned.clear')}</Button>}
+        <Button component={Link} to={paths.scan.getHref(project)} size="md">
+          {t('scanned.scanAgain')}
+        </Button>
+        {pool.length > 0 && (
+          <Button variant="default" size="md" onClick={clearScannedBarcodes}>
+            {t('scanned.clear')}
+          </Button>
+        )}
       </Group>
     </Stack>
   );

@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { readStored, writeStored } from '@/shared/storage/storage';
 import { CAMERA_MESSAGES } from '../model/camera';
 import { useCurrentProject } from '@/shared/project/use-project';
-import { appendScan, createScanGate, DEFAULT_TIME_BETWEEN_SCANS_MS, type Point, type ScanResult } from '../model/decoding';
+import {
+  appendScan,
+  createScanGate,
+  DEFAULT_TIME_BETWEEN_SCANS_MS,
+  type Point,
+  type ScanResult,
+} from '../model/decoding';
 import { storedSymbology, storeSymbology } from '../model/scanner-settings';
 import { captureFile } from '../model/photo';
 import { scanFeedback } from '../model/scan-feedback';
@@ -53,27 +59,33 @@ export function Scanner({ routeName, busy, onConfirm, onCancel }: ScannerProps) 
   // The frame of the last accepted scan and its text: it goes with OK only when the value is that
   // text (not typed over, not several bulk values).
   const scanFrame = useRef<{ text: string; canvas: HTMLCanvasElement } | null>(null);
-  const onDetect = useCallback((result: ScanResult, frame: { width: number; height: number }, snapshot: () => HTMLCanvasElement) => {
-    // A scan while an append waits for an answer is ignored (and not remembered as handled).
-    if (bulkOn && pendingRef.current !== null) return;
-    if (!gate.accept(result.text, performance.now())) return;
-    scanFrame.current = { text: result.text, canvas: snapshot() };
-    setOutline({ corners: result.cornerPoints, frame });
-    // Bulk: a code already in the list is told apart (and not offered again); anything else is a read.
-    if (bulkOn && valueRef.current.split(bulk.delimiter).includes(result.text)) {
-      scanFeedback('repeat');
-      return;
-    }
-    scanFeedback('read');
-    if (bulkOn) {
-      // Held at once, not after the next render: a second read before React commits is ignored too.
-      pendingRef.current = result.text;
-      setPending(result.text);
-    }
-    else setValue(result.text);
-  }, [bulkOn, gate, bulk.delimiter]);
+  const onDetect = useCallback(
+    (result: ScanResult, frame: { width: number; height: number }, snapshot: () => HTMLCanvasElement) => {
+      // A scan while an append waits for an answer is ignored (and not remembered as handled).
+      if (bulkOn && pendingRef.current !== null) return;
+      if (!gate.accept(result.text, performance.now())) return;
+      scanFrame.current = { text: result.text, canvas: snapshot() };
+      setOutline({ corners: result.cornerPoints, frame });
+      // Bulk: a code already in the list is told apart (and not offered again); anything else is a read.
+      if (bulkOn && valueRef.current.split(bulk.delimiter).includes(result.text)) {
+        scanFeedback('repeat');
+        return;
+      }
+      scanFeedback('read');
+      if (bulkOn) {
+        // Held at once, not after the next render: a second read before React commits is ignored too.
+        pendingRef.current = result.text;
+        setPending(result.text);
+      } else setValue(result.text);
+    },
+    [bulkOn, gate, bulk.delimiter],
+  );
 
-  const { video, cameras, error, activeDeviceId } = useCameraScanner({ deviceId, formats: FORMATS[symbology], onDetect });
+  const { video, cameras, error, activeDeviceId } = useCameraScanner({
+    deviceId,
+    formats: FORMATS[symbology],
+    onDetect,
+  });
 
   useEffect(() => {
     if (!outline) return undefined;
@@ -116,31 +128,84 @@ export function Scanner({ routeName, busy, onConfirm, onCancel }: ScannerProps) 
 
   const errorText = error ? t(CAMERA_MESSAGES[error]) : null;
   return (
-    <Box pos="fixed" inset={0} bg="black" style={{ zIndex: 150, display: 'flex', flexDirection: 'column' }} role="dialog" aria-label={t('scan.title')}>
+    <Box
+      pos="fixed"
+      inset={0}
+      bg="black"
+      style={{ zIndex: 150, display: 'flex', flexDirection: 'column' }}
+      role="dialog"
+      aria-label={t('scan.title')}
+    >
       <Box pos="relative" style={{ flex: 1, overflow: 'hidden' }}>
-        <video ref={video} muted playsInline autoPlay data-testid="scanner-video" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+        <video
+          ref={video}
+          muted
+          playsInline
+          autoPlay
+          data-testid="scanner-video"
+          style={{ width: '100%', height: '100%', objectFit: 'cover' }}
+        />
         {outline && (
-          <svg viewBox={`0 0 ${outline.frame.width} ${outline.frame.height}`} preserveAspectRatio="xMidYMid slice" data-testid="scan-outline"
-            style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', pointerEvents: 'none' }} aria-hidden="true">
-            <polygon points={outline.corners.map((p) => `${p.x},${p.y}`).join(' ')} fill="none" stroke={TEAL} strokeWidth={3} vectorEffect="non-scaling-stroke" />
+          <svg
+            viewBox={`0 0 ${outline.frame.width} ${outline.frame.height}`}
+            preserveAspectRatio="xMidYMid slice"
+            data-testid="scan-outline"
+            style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', pointerEvents: 'none' }}
+            aria-hidden="true"
+          >
+            <polygon
+              points={outline.corners.map((p) => `${p.x},${p.y}`).join(' ')}
+              fill="none"
+              stroke={TEAL}
+              strokeWidth={3}
+              vectorEffect="non-scaling-stroke"
+            />
           </svg>
         )}
-        <Stack gap="xs" p="sm" pos="absolute" top={0} left={0} right={0} style={{ background: 'linear-gradient(rgba(0,0,0,.6), transparent)' }}>
-          <SegmentedControl value={symbology} onChange={chooseSymbology} size="sm" aria-label={t('scan.symbology')}
-            data={SYMBOLOGIES.map((s) => ({ value: s, label: t(`scan.symbologies.${s}`) }))} />
+        <Stack
+          gap="xs"
+          p="sm"
+          pos="absolute"
+          top={0}
+          left={0}
+          right={0}
+          style={{ background: 'linear-gradient(rgba(0,0,0,.6), transparent)' }}
+        >
+          <SegmentedControl
+            value={symbology}
+            onChange={chooseSymbology}
+            size="sm"
+            aria-label={t('scan.symbology')}
+            data={SYMBOLOGIES.map((s) => ({ value: s, label: t(`scan.symbologies.${s}`) }))}
+          />
           <Group justify="space-between">
             <CameraSelect cameras={cameras} value={activeDeviceId ?? deviceId} onChange={setDeviceId} />
-            {bulk.enabled && <Switch checked={bulkOn} onChange={(e) => setBulk(e.currentTarget.checked)} label={t('scan.bulk')} c="white" />}
+            {bulk.enabled && (
+              <Switch
+                checked={bulkOn}
+                onChange={(e) => setBulk(e.currentTarget.checked)}
+                label={t('scan.bulk')}
+                c="white"
+              />
+            )}
           </Group>
         </Stack>
-        {errorText && <Alert color="red" variant="filled" m="md" pos="absolute" bottom={0} left={0} right={0} role="alert">{errorText}</Alert>}
+        {errorText && (
+          <Alert color="red" variant="filled" m="md" pos="absolute" bottom={0} left={0} right={0} role="alert">
+            {errorText}
+          </Alert>
+        )}
       </Box>
       <Paper radius={0} p="md">
         {pending !== null && (
           <Alert variant="light" mb="sm" title={t('scan.appendConfirm')}>
-            <Text fw={700} style={{ wordBreak: 'break-all' }}>{pending}</Text>
+            <Text fw={700} style={{ wordBreak: 'break-all' }}>
+              {pending}
+            </Text>
             <Group mt="xs" grow>
-              <Button variant="default" onClick={() => answerAppend(false)}>{t('scan.skip')}</Button>
+              <Button variant="default" onClick={() => answerAppend(false)}>
+                {t('scan.skip')}
+              </Button>
               <Button onClick={() => answerAppend(true)}>{t('scan.append')}</Button>
             </Group>
           </Alert>
@@ -148,15 +213,29 @@ export function Scanner({ routeName, busy, onConfirm, onCancel }: ScannerProps) 
         {askLeaveBulk && (
           <Alert variant="light" color="orange" mb="sm" title={t('scan.leaveBulk')}>
             <Group mt="xs" grow>
-              <Button variant="default" onClick={() => setAskLeaveBulk(false)}>{t('common.cancel', { ns: 'common' })}</Button>
-              <Button color="orange" onClick={leaveBulk}>{t('common.ok', { ns: 'common' })}</Button>
+              <Button variant="default" onClick={() => setAskLeaveBulk(false)}>
+                {t('common.cancel', { ns: 'common' })}
+              </Button>
+              <Button color="orange" onClick={leaveBulk}>
+                {t('common.ok', { ns: 'common' })}
+              </Button>
             </Group>
           </Alert>
         )}
-        <TextInput label={t('scan.value')} value={value} onChange={(e) => setValue(e.currentTarget.value)} size="md" placeholder={t('scan.aim')} />
+        <TextInput
+          label={t('scan.value')}
+          value={value}
+          onChange={(e) => setValue(e.currentTarget.value)}
+          size="md"
+          placeholder={t('scan.aim')}
+        />
         <Group mt="md" grow>
-          <Button variant="default" size="md" onClick={onCancel}>{t('common.cancel', { ns: 'common' })}</Button>
-          <Button size="md" disabled={value.trim() === ''} loading={busy || confirming} onClick={() => void confirm()}>{t('common.ok', { ns: 'common' })}</Button>
+          <Button variant="default" size="md" onClick={onCancel}>
+            {t('common.cancel', { ns: 'common' })}
+          </Button>
+          <Button size="md" disabled={value.trim() === ''} loading={busy || confirming} onClick={() => void confirm()}>
+            {t('common.ok', { ns: 'common' })}
+          </Button>
         </Group>
       </Paper>
     </Box>

@@ -23,7 +23,8 @@ export function cameraFailure(error: unknown): CameraError {
 
 /** Opens the camera with these video constraints; a browser without the camera API fails like a missing camera. */
 export function openCamera(video: MediaTrackConstraints): Promise<MediaStream> {
-  if (!navigator.mediaDevices?.getUserMedia) return Promise.reject(Object.assign(new Error('no camera API'), { name: 'NotFoundError' }));
+  if (!navigator.mediaDevices?.getUserMedia)
+    return Promise.reject(Object.assign(new Error('no camera API'), { name: 'NotFoundError' }));
   return navigator.mediaDevices.getUserMedia({ audio: false, video });
 }
 

@@ -74,4 +74,5 @@ export function createScanGate(minDelayMs = DEFAULT_TIME_BETWEEN_SCANS_MS) {
 }
 
 /** Bulk scan: appends a value to the running one with the project's delimiter (default the first). */
-export const appendScan = (current: string, value: string, delimiter: string) => (current === '' ? value : `${current}${delimiter}${value}`);
+export const appendScan = (current: string, value: string, delimiter: string) =>
+  current === '' ? value : `${current}${delimiter}${value}`;

@@ -28,7 +28,17 @@ export interface HandheldScannerConfig {
   groupSeparator: GroupSeparator;
 }
 
-export function handheldScannerConfig({ bulk, enterpriseBrowser, aimerTarget, groupSeparator = 'gs' }: { bulk: boolean; enterpriseBrowser: boolean; aimerTarget: AimerTarget; groupSeparator?: GroupSeparator }): HandheldScannerConfig {
+export function handheldScannerConfig({
+  bulk,
+  enterpriseBrowser,
+  aimerTarget,
+  groupSeparator = 'gs',
+}: {
+  bulk: boolean;
+  enterpriseBrowser: boolean;
+  aimerTarget: AimerTarget;
+  groupSeparator?: GroupSeparator;
+}): HandheldScannerConfig {
   return {
     redundancyTimeoutMs: 2000,
     successCodeCounter: { count: 2, enabled: false },
@@ -55,7 +65,8 @@ export interface HandheldScannerAdapter {
 }
 
 const isEditable = (target: EventTarget | null) =>
-  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 /**
  * Scanners that type like a keyboard (handheld terminals in keyboard mode, USB and Bluetooth
@@ -63,7 +74,9 @@ const isEditable = (target: EventTarget | null) =>
  * field is left alone: there the scanner fills the field). Of the configuration, what a
  * keyboard can honour is used: the same code within the redundancy timeout is read once.
  */
-export function keyboardWedgeAdapter(target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): HandheldScannerAdapter {
+export function keyboardWedgeAdapter(
+  target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window,
+): HandheldScannerAdapter {
   let redundancyTimeoutMs = 2000;
   let groupSeparator: GroupSeparator = 'gs';
   return {

@@ -9,7 +9,11 @@ export interface Rect {
 export const MIN_CROP_SIDE = 8;
 
 /** The rectangle a drag from `a` to `b` spans, whichever way it went, kept inside the picture. */
-export function selection(a: { x: number; y: number }, b: { x: number; y: number }, bounds: { width: number; height: number }): Rect {
+export function selection(
+  a: { x: number; y: number },
+  b: { x: number; y: number },
+  bounds: { width: number; height: number },
+): Rect {
   const clampX = (v: number) => Math.min(Math.max(v, 0), bounds.width);
   const clampY = (v: number) => Math.min(Math.max(v, 0), bounds.height);
   const x1 = clampX(Math.min(a.x, b.x));

@@ -1,7 +1,8 @@
 import type { Worker as OcrWorker } from 'tesseract.js';
 
 /** Where the build put the OCR engine's files (vite.config.ts `ocrAssets`). */
-const assetDir = () => new URL(`${import.meta.env.BASE_URL}${import.meta.env.OCR_ASSET_DIR as string}/`, location.origin).href;
+const assetDir = () =>
+  new URL(`${import.meta.env.BASE_URL}${import.meta.env.OCR_ASSET_DIR as string}/`, location.origin).href;
 
 /** The engine stays loaded this long after its last use, then gives its memory back. */
 const IDLE_MS = 120_000;
@@ -70,7 +71,10 @@ export function releaseOcrWhenIdle(): void {
   idleTimer = setTimeout(() => {
     const current = engine;
     engine = null;
-    void current?.then((w) => w.terminate(), () => undefined);
+    void current?.then(
+      (w) => w.terminate(),
+      () => undefined,
+    );
   }, IDLE_MS);
 }
 

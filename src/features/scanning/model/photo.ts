@@ -10,7 +10,11 @@ export function captureFileName(extension = 'png'): string {
 export function captureFile(canvas: HTMLCanvasElement, kind: 'png' | 'jpeg'): Promise<File | null> {
   const type = `image/${kind}`;
   return new Promise((resolve) => {
-    canvas.toBlob((blob) => resolve(blob ? new File([blob], captureFileName(kind === 'jpeg' ? 'jpg' : 'png'), { type }) : null), type, kind === 'jpeg' ? 0.85 : undefined);
+    canvas.toBlob(
+      (blob) => resolve(blob ? new File([blob], captureFileName(kind === 'jpeg' ? 'jpg' : 'png'), { type }) : null),
+      type,
+      kind === 'jpeg' ? 0.85 : undefined,
+    );
   });
 }
 

@@ -23,7 +23,10 @@ export interface Tone {
 
 export const TONES: Record<ScanOutcome, readonly Tone[]> = {
   read: [{ frequency: 1760, at: 0, duration: 0.09 }],
-  repeat: [{ frequency: 880, at: 0, duration: 0.06 }, { frequency: 880, at: 0.1, duration: 0.06 }],
+  repeat: [
+    { frequency: 880, at: 0, duration: 0.06 },
+    { frequency: 880, at: 0.1, duration: 0.06 },
+  ],
   refused: [{ frequency: 220, at: 0, duration: 0.35 }],
 };
 
@@ -86,7 +89,8 @@ function vibrate(outcome: ScanOutcome): boolean {
   }
 }
 
-export const prefersReducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+export const prefersReducedMotion = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /** A coloured edge and tint over the whole screen for FLASH_MS; never takes a tap or the focus. */
 function flash(outcome: ScanOutcome): boolean {
@@ -96,14 +100,21 @@ function flash(outcome: ScanOutcome): boolean {
   overlay.setAttribute('aria-hidden', 'true');
   const color = FLASH_COLORS[outcome];
   Object.assign(overlay.style, {
-    position: 'fixed', inset: '0', zIndex: '10000', pointerEvents: 'none',
-    boxShadow: `inset 0 0 0 12px ${color}`, background: `${color}33`,
-    transition: `opacity ${FLASH_MS}ms ease-out`, opacity: '1',
+    position: 'fixed',
+    inset: '0',
+    zIndex: '10000',
+    pointerEvents: 'none',
+    boxShadow: `inset 0 0 0 12px ${color}`,
+    background: `${color}33`,
+    transition: `opacity ${FLASH_MS}ms ease-out`,
+    opacity: '1',
   });
   document.body.appendChild(overlay);
-  requestAnimationFrame(() => requestAnimationFrame(() => {
-    overlay.style.opacity = '0';
-  }));
+  requestAnimationFrame(() =>
+    requestAnimationFrame(() => {
+      overlay.style.opacity = '0';
+    }),
+  );
   setTimeout(() => overlay.remove(), FLASH_MS + 50);
   return true;
 }
@@ -112,7 +123,10 @@ function flash(outcome: ScanOutcome): boolean {
  * Gives the outcome of a scan on the channels this device has switched on; answers which ones
  * fired (a channel the device lacks, or that is off, does not).
  */
-export function scanFeedback(outcome: ScanOutcome, settings: ScanFeedbackSettings = readScanFeedback()): ScanFeedbackSettings {
+export function scanFeedback(
+  outcome: ScanOutcome,
+  settings: ScanFeedbackSettings = readScanFeedback(),
+): ScanFeedbackSettings {
   return {
     beep: settings.beep && beep(outcome),
     vibrate: settings.vibrate && vibrate(outcome),

@@ -19,11 +19,27 @@ self.onmessage = async (event: MessageEvent<DecodeRequest>) => {
   const { id, image, formats } = event.data;
   let answer: DecodeResponse;
   try {
-    const results = await readBarcodes(image, { formats: [...formats], tryHarder: true, maxNumberOfSymbols: 1, textMode: 'Plain' });
+    const results = await readBarcodes(image, {
+      formats: [...formats],
+      tryHarder: true,
+      maxNumberOfSymbols: 1,
+      textMode: 'Plain',
+    });
     const found = results.find((r) => r.isValid && r.text.trim() !== '');
     answer = {
       id,
-      symbol: found ? { text: found.contentType === 'GS1' ? gs1SymbolText(found.symbologyIdentifier, found.text) : found.text, format: found.format, corners: [found.position.topLeft, found.position.topRight, found.position.bottomRight, found.position.bottomLeft] } : null,
+      symbol: found
+        ? {
+            text: found.contentType === 'GS1' ? gs1SymbolText(found.symbologyIdentifier, found.text) : found.text,
+            format: found.format,
+            corners: [
+              found.position.topLeft,
+              found.position.topRight,
+              found.position.bottomRight,
+              found.position.bottomLeft,
+            ],
+          }
+        : null,
     };
   } catch (error) {
     answer = { id, symbol: null, error: error instanceof Error ? error.message : String(error) };

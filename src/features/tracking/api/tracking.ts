@@ -53,9 +53,14 @@ export function useUserTrackingSteps(projectId: string, date: string, utcOffset:
       if (previous && (index * USER_STEPS_PAGE_SIZE >= previous.total || previous.items.length === 0)) return null;
       return [...trackingCountKey(projectId, date, utcOffset), 'steps', index * USER_STEPS_PAGE_SIZE] as const;
     },
-    ([, id, day, offset, , skip]: readonly [string, string, string, number, string, number]) => api.get<UserStepsPage>('/barcode/user-tracking-history', {
-      projectId: id, date: day, utcOffset: offset, skip, count: USER_STEPS_PAGE_SIZE,
-    }),
+    ([, id, day, offset, , skip]: readonly [string, string, string, number, string, number]) =>
+      api.get<UserStepsPage>('/barcode/user-tracking-history', {
+        projectId: id,
+        date: day,
+        utcOffset: offset,
+        skip,
+        count: USER_STEPS_PAGE_SIZE,
+      }),
     { revalidateFirstPage: false, shouldRetryOnError: false },
   );
   const pages = result.data ?? [];

@@ -31,12 +31,22 @@ export function TrackPage() {
   const type = barcodeTypeOf(project, barcode);
   const { draft: data, update } = useStepDraft(NO_DATA);
   const { data: referenceData } = useReferenceData(barcode.id, needsReferenceData(next));
-  const { steps, formOf, context } = useTrackForms({ project, barcode, next, language, referenceData, quantities: barcode.quantities });
+  const { steps, formOf, context } = useTrackForms({
+    project,
+    barcode,
+    next,
+    language,
+    referenceData,
+    quantities: barcode.quantities,
+  });
   const flow = useStepFlow({
     steps,
     hasChanges: Object.values(data).some(hasInput),
     save: {
-      done: t('track.done', { trackPoint: next?.name[language] ?? next?.key }), failed: t('track.failed'), then: detailPath, replace: true,
+      done: t('track.done', { trackPoint: next?.name[language] ?? next?.key }),
+      failed: t('track.failed'),
+      then: detailPath,
+      replace: true,
       fieldLabel: next && trackingFieldLabel(next, language),
     },
   });
@@ -54,19 +64,36 @@ export function TrackPage() {
     void flow.submit(addTracking, { barcodeId: barcode.id, ...trackingInput(next, { ...data, [key]: stepData }) });
   };
   const form = formOf(step);
-  const title = step.kind === 'form' ? next.trackPointForms.find((f) => f.key === step.key)?.name?.[language] : t(`activate.step.${step.kind}`);
+  const title =
+    step.kind === 'form'
+      ? next.trackPointForms.find((f) => f.key === step.key)?.name?.[language]
+      : t(`activate.step.${step.kind}`);
 
   return (
     <StepFlowScreen flow={flow} title={t('track.title')}>
       <Group gap="xs">
         <Text size="sm">{t('track.at')}</Text>
-        <Badge size="lg" variant="light" data-testid="track-point">{next.name[language] ?? next.key}</Badge>
-        {steps.length > 1 && <Text size="xs" c="dimmed">{t('track.progress', { step: flow.index + 1, total: steps.length })}</Text>}
+        <Badge size="lg" variant="light" data-testid="track-point">
+          {next.name[language] ?? next.key}
+        </Badge>
+        {steps.length > 1 && (
+          <Text size="xs" c="dimmed">
+            {t('track.progress', { step: flow.index + 1, total: steps.length })}
+          </Text>
+        )}
       </Group>
       {title && <Text fw={600}>{title}</Text>}
-      <StepForm key={key} form={form} data={data[key] ?? {}} onChange={(stepData) => update({ [key]: stepData })} context={context}
-        onSubmit={onSubmit} submitLabel={flow.isLast ? t('track.submit') : t('activate.next')} busy={flow.busy}
-        onBack={flow.isFirst ? undefined : flow.back} />
+      <StepForm
+        key={key}
+        form={form}
+        data={data[key] ?? {}}
+        onChange={(stepData) => update({ [key]: stepData })}
+        context={context}
+        onSubmit={onSubmit}
+        submitLabel={flow.isLast ? t('track.submit') : t('activate.next')}
+        busy={flow.busy}
+        onBack={flow.isFirst ? undefined : flow.back}
+      />
     </StepFlowScreen>
   );
 }

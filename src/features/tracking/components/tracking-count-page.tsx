@@ -29,26 +29,64 @@ export function TrackingCountPage() {
   const isToday = paramOf(day) === paramOf(today);
   return (
     <Stack gap="md">
-      <Title order={1} size="h3">{t('trackingCount.title')}</Title>
+      <Title order={1} size="h3">
+        {t('trackingCount.title')}
+      </Title>
       <Paper withBorder p="md" radius="md">
         <Group justify="space-between" wrap="nowrap">
-          <ActionIcon size="xl" variant="light" onClick={() => setDay(addDays(day, -1))} aria-label={t('trackingCount.previousDay')}><IconChevronLeft /></ActionIcon>
+          <ActionIcon
+            size="xl"
+            variant="light"
+            onClick={() => setDay(addDays(day, -1))}
+            aria-label={t('trackingCount.previousDay')}
+          >
+            <IconChevronLeft />
+          </ActionIcon>
           {/* Between the two day buttons; with large text the date breaks after a slash instead of pushing them off screen. */}
           <Stack gap={0} align="center" miw={0} style={{ flex: 1 }}>
-            <Text size="sm" c="dimmed" ta="center">{t('trackingCount.date')}</Text>
+            <Text size="sm" c="dimmed" ta="center">
+              {t('trackingCount.date')}
+            </Text>
             <Text fw={700} size="lg" ta="center" data-testid="tracking-count-date">
-              {shownOf(day).split('/').map((part, i) => <Fragment key={i}>{i > 0 && <>/<wbr /></>}{part}</Fragment>)}
+              {shownOf(day)
+                .split('/')
+                .map((part, i) => (
+                  <Fragment key={i}>
+                    {i > 0 && (
+                      <>
+                        /<wbr />
+                      </>
+                    )}
+                    {part}
+                  </Fragment>
+                ))}
             </Text>
           </Stack>
-          <ActionIcon size="xl" variant="light" disabled={isToday} onClick={() => setDay(addDays(day, 1))} aria-label={t('trackingCount.nextDay')}><IconChevronRight /></ActionIcon>
+          <ActionIcon
+            size="xl"
+            variant="light"
+            disabled={isToday}
+            onClick={() => setDay(addDays(day, 1))}
+            aria-label={t('trackingCount.nextDay')}
+          >
+            <IconChevronRight />
+          </ActionIcon>
         </Group>
         <Center mt="lg" mih={90}>
           {isLoading && <Loader />}
-          {error !== undefined && <Alert color="red" variant="light">{errorText(error)}</Alert>}
+          {error !== undefined && (
+            <Alert color="red" variant="light">
+              {errorText(error)}
+            </Alert>
+          )}
           {data && (
             <Stack gap={0} align="center">
-              <Text size="3rem" fw={800} lh={1} data-testid="tracking-count">{data.count}</Text>
-              <Text size="sm" c="dimmed">{t('trackingCount.count')}</Text>
+              <Text size="3rem" fw={800} lh={1} data-testid="tracking-count">
+                {data.count}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {t('trackingCount.count')}
+              </Text>
             </Stack>
           )}
         </Center>

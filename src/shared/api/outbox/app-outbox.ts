@@ -13,7 +13,12 @@ let made: Outbox | undefined;
 export function appOutbox(api: ApiClient): Outbox {
   made ??= createOutbox({
     send: async (item) => {
-      const sent = { idempotencyKey: item.key, madeAt: item.madeAt, configRevision: item.configRevision ?? 1, queue: false };
+      const sent = {
+        idempotencyKey: item.key,
+        madeAt: item.madeAt,
+        configRevision: item.configRevision ?? 1,
+        queue: false,
+      };
       if (item.form) {
         // An upload: its form again, the file as it was stored.
         const body = new FormData();

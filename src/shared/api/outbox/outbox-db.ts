@@ -36,7 +36,8 @@ async function run<T>(mode: IDBTransactionMode, use: (store: IDBObjectStore) => 
 }
 
 /** Stores a new write; resolves with its `seq` once it is on disk. */
-export const addItem = async (item: Omit<OutboxItem, 'seq'>): Promise<number> => Number(await run('readwrite', (s) => s.add(item)));
+export const addItem = async (item: Omit<OutboxItem, 'seq'>): Promise<number> =>
+  Number(await run('readwrite', (s) => s.add(item)));
 
 /** Every stored write, oldest first. */
 export const allItems = (): Promise<OutboxItem[]> => run('readonly', (s) => s.getAll() as IDBRequest<OutboxItem[]>);

@@ -46,4 +46,7 @@ export interface FormEntry {
 }
 
 /** What the client hands the outbox: a write that got no answer. */
-export type QueuedWrite = Pick<OutboxItem, 'key' | 'method' | 'url' | 'data' | 'madeAt' | 'configRevision' | 'form' | 'ref'>;
+export type QueuedWrite = Pick<
+  OutboxItem,
+  'key' | 'method' | 'url' | 'data' | 'madeAt' | 'configRevision' | 'form' | 'ref'
+>;

@@ -32,7 +32,8 @@ export function resolveRefs(data: unknown, refs: ReadonlyMap<string, RefState>):
       return ref.url ?? value;
     }
     if (Array.isArray(value)) return value.map(walk);
-    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v)]));
+    if (value !== null && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v)]));
     return value;
   };
   const resolved = walk(data);

@@ -48,11 +48,19 @@ export const isTransient = (error: unknown): boolean => {
   const { status, code } = (error as Partial<ApiError> | null) ?? {};
   // 409 with 3015: the first send with this key is still running on the server (a long bulk
   // list that outlived the client's timeout); its answer is what the next try gets.
-  return typeof status !== 'number' || status === 0 || status >= 500 || status === 429 || status === 401 || (status === 409 && code === '3015');
+  return (
+    typeof status !== 'number' ||
+    status === 0 ||
+    status >= 500 ||
+    status === 429 ||
+    status === 401 ||
+    (status === 409 && code === '3015')
+  );
 };
 
 /** Delay before attempt number `failures + 1`. */
-export const backoffDelay = (failures: number): number => Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.max(0, failures - 1));
+export const backoffDelay = (failures: number): number =>
+  Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.max(0, failures - 1));
 
 export function createOutbox(options: OutboxOptions) {
   const items = outboxItems;
@@ -89,14 +97,21 @@ export function createOutbox(options: OutboxOptions) {
       if (stored.state === 'refused') continue;
       // Read again as it is now: discarded meanwhile (this tab or another), it is not sent; and
       // every state change below is written only while the write is still stored.
-      const item = await updateItem(stored.seq, (now) => (now.state === 'refused' ? now : { ...now, state: 'sending' }));
+      const item = await updateItem(stored.seq, (now) =>
+        now.state === 'refused' ? now : { ...now, state: 'sending' },
+      );
       if (!item || item.state !== 'sending') continue;
       await changed();
       try {
         const answer = await options.send({ ...item, data: resolveRefs(item.data, refs).data });
         const uploaded = item.ref && typeof answer === 'string' ? answer : undefined;
         if (item.ref && uploaded) refs.set(item.ref, { url: uploaded });
-        await updateItem(item.seq, (now) => ({ ...now, state: 'sent', sentAt: new Date().toISOString(), ...(uploaded ? { answer: uploaded } : {}) }));
+        await updateItem(item.seq, (now) => ({
+          ...now,
+          state: 'sent',
+          sentAt: new Date().toISOString(),
+          ...(uploaded ? { answer: uploaded } : {}),
+        }));
         delivered = true;
       } catch (error) {
         if (isTransient(error)) {
@@ -153,7 +168,12 @@ export function createOutbox(options: OutboxOptions) {
       const item = (await allItems()).find((i) => i.seq === seq);
       if (!item) return;
       // (The same kind of key as client.ts newIdempotencyKey: getRandomValues also works on plain HTTP.)
-      await putItem({ ...item, key: crypto.getRandomValues(new Uint32Array(4)).join('-'), state: 'queued', refusal: undefined });
+      await putItem({
+        ...item,
+        key: crypto.getRandomValues(new Uint32Array(4)).join('-'),
+        state: 'queued',
+        refusal: undefined,
+      });
       await changed();
       await flush();
     },
@@ -168,7 +188,9 @@ export function createOutbox(options: OutboxOptions) {
       started = true;
       window.addEventListener('online', () => void flush());
       channel?.addEventListener('message', () => void refresh());
-      void refresh().then(flush).catch(() => undefined);
+      void refresh()
+        .then(flush)
+        .catch(() => undefined);
     },
   };
 }
