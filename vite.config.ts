@@ -7,8 +7,8 @@ import * as esbuild from 'esbuild';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
-import { detectLanguage } from './schemas/languages';
-import { CLIENT_VERSION, Headers as HeaderNames } from './schemas/validation';
+import { detectLanguage } from './schemas/languages.ts';
+import { CLIENT_VERSION, Headers as HeaderNames } from './schemas/validation.ts';
 import {
   BOOT_REQUEST_GLOBAL,
   drawsBarcodeScreen,
@@ -18,11 +18,11 @@ import {
   SCAN_OCR_SEGMENT,
   SESSION_HINT,
   TOP_LEVEL_SCREENS,
-} from './schemas/boot-request';
-import { APP_ICONS } from './schemas/app-icons';
-import { pathAliasList, plainTextMarkdown, reactOnPreact } from './aliases';
-import { mantineStyles } from './scripts/mantine-styles';
-import { appIconPng } from './scripts/app-icon';
+} from './schemas/boot-request.ts';
+import { APP_ICONS } from './schemas/app-icons.ts';
+import { pathAliasList, plainTextMarkdown, reactOnPreact } from './aliases.ts';
+import { mantineStyles } from './scripts/mantine-styles.ts';
+import { appIconPng } from './scripts/app-icon.ts';
 
 /**
  * Writes .gz and .br beside every text asset, so the server sends compressed files without
@@ -276,7 +276,7 @@ function serviceWorker(): Plugin {
       });
       writeFileSync(join(outDir, 'sw.js'), built.outputFiles[0]!.contents);
       const bytes = precache.reduce((sum, url) => sum + statSync(join(outDir, url.slice(1))).size, 0);
-      // Read by scripts/bench-offline.ts (the precache's size, README "Offline").
+      // Read by bench/client/offline.ts (the precache's size, README "Offline").
       writeFileSync(join(outDir, 'sw-precache.json'), JSON.stringify({ version, files: precache, bytes }, null, 2));
     },
   };

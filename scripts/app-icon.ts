@@ -6,7 +6,7 @@
  * (the safe zone a launcher's mask never cuts).
  */
 import { crc32, deflateSync } from 'node:zlib';
-import { APP_THEME_COLOUR } from '../schemas/app-icons';
+import { APP_THEME_COLOUR } from '../schemas/app-icons.ts';
 
 const TEAL = [1, 3, 5].map((at) => parseInt(APP_THEME_COLOUR.slice(at, at + 2), 16));
 /** The bars of favicon.svg's 32-unit square: their centres (2 units wide), from y 8 to 24. */

@@ -23,4 +23,11 @@ export function Activity({ mode, children }: { mode?: 'visible' | 'hidden'; chil
   return createElement('div', { style: { display: mode === 'hidden' ? 'none' : 'contents' } }, children);
 }
 
+/**
+ * React 19's `useOptimistic`, which preact/compat lacks. React Router looks it up on the React
+ * module and uses a plain fallback when it is absent; declaring it absent here says so in the code
+ * rather than in a build warning about a missing export.
+ */
+export const useOptimistic = undefined;
+
 export default { ...compat, Activity };
