@@ -181,6 +181,7 @@ export default tseslint.config(
     files: [
       'server/**/*.ts',
       'scripts/**/*.{ts,mjs}',
+      'bench/**/*.ts',
       'tests/server/**/*.ts',
       'tests/build/**/*.ts',
       'e2e/**/*.ts',
@@ -190,7 +191,7 @@ export default tseslint.config(
     rules: restrict(noClient),
   },
   {
-    files: ['server/**/*.ts', 'scripts/**/*.{ts,mjs}'],
+    files: ['server/**/*.ts', 'scripts/**/*.{ts,mjs}', 'bench/**/*.ts'],
     rules: restrict(noClient, rendererEntriesOnly),
   },
   // Server layers (../shared/STYLE.md, server/): rules decide without I/O, repositories hold the SQL and decide nothing,

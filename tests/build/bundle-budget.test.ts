@@ -4,7 +4,7 @@ import {
   FIRST_LOAD_BUDGET_BYTES,
   measureBeyondFirstLoad,
   measureFirstLoad,
-} from '../../scripts/bundle-size';
+} from '../../bench/measure/bundle-size';
 
 const report = measureFirstLoad('dist');
 

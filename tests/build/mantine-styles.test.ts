@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { measureFirstLoad } from '../../scripts/bundle-size';
+import { measureFirstLoad } from '../../bench/measure/bundle-size';
 import { FIRST_SCREEN_STYLES, mantineStyleOrder, mantineStyleParts } from '../../scripts/mantine-styles';
 
 /**

@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiClient, distributionCentreStep, staffCookie } from '../../server/bench/bench-server';
+import { apiClient, distributionCentreStep, staffCookie } from '../../bench/server/harness';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sb-durability-'));
 const running: ChildProcess[] = [];

@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiClient, staffCookie } from '../../server/bench/bench-server';
+import { apiClient, staffCookie } from '../../bench/server/harness';
 import { freePort, serverAnswers } from './server-process';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sb-durable-commit-'));

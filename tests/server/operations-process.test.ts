@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiClient, distributionCentreStep, staffCookie } from '../../server/bench/bench-server';
+import { apiClient, distributionCentreStep, staffCookie } from '../../bench/server/harness';
 import { SEED } from '../../server/seed/seed';
 import { ErrorCode } from '../../schemas/error-codes';
 import { killLeftovers, startServerProcess, type ServerProcess } from './server-process';

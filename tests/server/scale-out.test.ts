@@ -12,7 +12,7 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, distributionCentreStep, staffCookie, staffLogin } from '../../server/bench/bench-server';
+import { apiClient, distributionCentreStep, staffCookie, staffLogin } from '../../bench/server/harness';
 import { newId } from '../../server/infra/ids';
 import { SEED } from '../../server/seed/seed';
 import { killLeftovers, startServerProcess, type ServerProcess } from './server-process';

@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
-import { CHROMIUM } from '../playwright.config';
+import { CHROMIUM } from '../../playwright.config';
 
 const OUT = process.env.FORM_BENCH_OUT ?? '/tmp/form-bench-dist';
 const FIELDS = Number(process.env.FORM_BENCH_FIELDS ?? 200);
@@ -21,7 +21,7 @@ const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javas
 
 execFileSync(
   process.execPath,
-  ['node_modules/vite/bin/vite.js', 'build', '--config', 'scripts/form-bench/vite.config.ts'],
+  ['node_modules/vite/bin/vite.js', 'build', '--config', 'bench/client/form-bench/vite.config.ts'],
   { stdio: 'inherit', env: { ...process.env, FORM_BENCH_OUT: OUT } },
 );
 const server = createServer(async (req, res) => {

@@ -3,9 +3,9 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-const repo = fileURLToPath(new URL('../..', import.meta.url));
+const repo = fileURLToPath(new URL('../../..', import.meta.url));
 
-/** Builds the form benchmark page (scripts/bench-forms.ts serves it to Chromium). */
+/** Builds the form benchmark page (bench/client/forms.ts serves it to Chromium). */
 export default defineConfig({
   root,
   base: './',

@@ -8,8 +8,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { CHROMIUM } from '../playwright.config';
-import { startBenchServer } from '../server/bench/bench-server';
+import { CHROMIUM } from '../../playwright.config';
+import { startBenchServer } from '../server/harness';
 
 const PORT = Number(process.env.BENCH_OFFLINE_PORT ?? 8197);
 const RUNS = Number(process.env.BENCH_OFFLINE_RUNS ?? 5);

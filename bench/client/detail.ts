@@ -7,15 +7,9 @@
  * first time), plus the detail page again in the same context (cache warm). Prints median and max.
  */
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
-import { CHROMIUM } from '../playwright.config';
-import {
-  apiClient,
-  distributionCentreStep,
-  staffCookie,
-  staffLogin,
-  startBenchServer,
-} from '../server/bench/bench-server';
-import { watchSelectors } from './page-watch';
+import { CHROMIUM } from '../../playwright.config';
+import { apiClient, distributionCentreStep, staffCookie, staffLogin, startBenchServer } from '../server/harness';
+import { watchSelectors } from '../measure/page-watch';
 
 const PORT = Number(process.env.BENCH_DETAIL_PORT ?? 8191);
 const RUNS = Number(process.env.BENCH_DETAIL_RUNS ?? 5);

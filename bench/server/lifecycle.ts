@@ -13,7 +13,7 @@ import {
   processesWhere,
   staffCookie,
   type ApiClient,
-} from './bench-server';
+} from './harness';
 
 /** Tracking steps measured (one pallet each), and reads measured per viewer. */
 const TRACKING_STEPS = Number(process.env.BENCH_TRACKING_STEPS ?? 1000);

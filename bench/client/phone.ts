@@ -13,7 +13,7 @@
  * 3. a logged-in user (session cookie, empty cache) opens the barcode's scanned link: from
  *    navigation start to the barcode label drawn.
  *
- * Then Lighthouse (scripts/lighthouse-audit.ts: mobile, its own simulated slow 4G and 4x CPU) on
+ * Then Lighthouse (bench/measure/lighthouse-audit.ts: mobile, its own simulated slow 4G and 4x CPU) on
  * the same tracking link, as the issue's outside audit ran it: performance and accessibility
  * scores and its LCP.
  *
@@ -23,11 +23,11 @@
  * visible (the frame is painted just after); other work on the machine slows them.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { CHROMIUM } from '../playwright.config';
-import { apiClient, STAFF_ACCESS_CODE, staffCookie, staffLogin, startBenchServer } from '../server/bench/bench-server';
-import { measureFirstLoad } from './bundle-size';
-import { lighthouseRun, type LighthouseFigures } from './lighthouse-audit';
-import { watchSelectors } from './page-watch';
+import { CHROMIUM } from '../../playwright.config';
+import { apiClient, STAFF_ACCESS_CODE, staffCookie, staffLogin, startBenchServer } from '../server/harness';
+import { measureFirstLoad } from '../measure/bundle-size';
+import { lighthouseRun, type LighthouseFigures } from '../measure/lighthouse-audit';
+import { watchSelectors } from '../measure/page-watch';
 
 const PORT = Number(process.env.BENCH_PHONE_PORT ?? 8196);
 const RUNS = Number(process.env.BENCH_PHONE_RUNS ?? 3);

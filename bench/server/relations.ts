@@ -16,7 +16,7 @@ import {
   staffCookie,
   startBenchServer,
   type ApiClient,
-} from './bench-server';
+} from './harness';
 
 const CONNECTIONS = 10;
 const PAIRED_AT_ONCE = 500;

@@ -8,7 +8,7 @@
  */
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM } from '../playwright.config';
+import { CHROMIUM } from '../../playwright.config';
 
 export interface LighthouseFigures {
   performance: number;

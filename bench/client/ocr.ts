@@ -12,8 +12,8 @@
  * text read is wrong.
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { startBenchServer } from '../server/bench/bench-server';
-import { fakeCamera, writeTextFeed } from '../e2e/fake-camera';
+import { startBenchServer } from '../server/harness';
+import { fakeCamera, writeTextFeed } from '../../e2e/fake-camera';
 
 const PORT = Number(process.env.BENCH_OCR_PORT ?? 8193);
 const RUNS = Number(process.env.BENCH_OCR_RUNS ?? 3);

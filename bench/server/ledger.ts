@@ -9,11 +9,11 @@
  * through three trackpoints, spread over the last 300 days) instead of 10,000 API calls.
  */
 import { fileURLToPath } from 'node:url';
-import { defaultServerConfig } from '../config';
-import { openPglite } from '../db/database';
-import { SEED } from '../seed/seed';
-import { prepareServer } from '../start';
-import { STAFF_ACCESS_CODE } from './bench-server';
+import { defaultServerConfig } from '../../server/config';
+import { openPglite } from '../../server/db/database';
+import { SEED } from '../../server/seed/seed';
+import { prepareServer } from '../../server/start';
+import { STAFF_ACCESS_CODE } from './harness';
 
 const PALLETS = 2_500;
 const LEDGER_ENTRIES = 1_000;
@@ -28,7 +28,7 @@ const { app } = await prepareServer(
     config: defaultServerConfig({}),
     distDir: '',
     trustProxy: false,
-    projectsDir: fileURLToPath(new URL('../projects', import.meta.url)),
+    projectsDir: fileURLToPath(new URL('../../server/projects', import.meta.url)),
   },
   { watchProjects: false, log: () => undefined },
 );

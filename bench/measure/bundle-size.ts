@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { LANGUAGES } from '../schemas/languages';
+import { LANGUAGES } from '../../schemas/languages';
 
 /**
  * Gzipped JavaScript a phone downloads for the first screen. The foundation issue allowed 150 KB;

@@ -8,9 +8,9 @@
  * per endpoint and stops by itself. Ends with a table of every setup, and the figures before.
  */
 import autocannon from 'autocannon';
-import { FIRST_LOAD_BUDGET_BYTES, measureFirstLoad } from '../../scripts/bundle-size';
-import { benchCompile } from '../../scripts/bench-compile';
-import { startBenchServer, staffLogin, type BenchDatabase } from './bench-server';
+import { FIRST_LOAD_BUDGET_BYTES, measureFirstLoad } from '../measure/bundle-size';
+import { benchCompile } from '../client/compile';
+import { startBenchServer, staffLogin, type BenchDatabase } from './harness';
 import { benchLifecycle, type Figures } from './lifecycle';
 import { benchBulk } from './bulk';
 import { benchRelations } from './relations';

@@ -6,8 +6,8 @@
  * writer; and the same for the second sheet (writer loaded). Also checks the sheet has 100 labels.
  */
 import { chromium } from '@playwright/test';
-import { CHROMIUM } from '../playwright.config';
-import { staffLogin, startBenchServer } from '../server/bench/bench-server';
+import { CHROMIUM } from '../../playwright.config';
+import { staffLogin, startBenchServer } from '../server/harness';
 
 const PORT = Number(process.env.BENCH_LABELS_PORT ?? 8199);
 const COUNT = 100;

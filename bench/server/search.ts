@@ -9,15 +9,15 @@
  * Run: npm run bench:search [-- <count>]
  */
 import { fileURLToPath } from 'node:url';
-import { defaultServerConfig } from '../config';
-import { openPglite } from '../db/database';
-import { SEED } from '../seed/seed';
-import { prepareServer } from '../start';
+import { defaultServerConfig } from '../../server/config';
+import { openPglite } from '../../server/db/database';
+import { SEED } from '../../server/seed/seed';
+import { prepareServer } from '../../server/start';
 
 const COUNT = Number(process.argv[2] ?? 100_000);
 const RUNS = 40;
 const WARM_UP = 3;
-const PROJECTS_DIR = fileURLToPath(new URL('../projects', import.meta.url));
+const PROJECTS_DIR = fileURLToPath(new URL('../../server/projects', import.meta.url));
 
 const PRODUCTS = [
   'Influenza vaccine',

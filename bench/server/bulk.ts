@@ -4,9 +4,9 @@
  * the same 1,000 barcodes in one request (and its dry run), then bulk skip-tracking of another
  * 1,000. One request at a time; each figure is the time from sending the request to the answer.
  */
-import { SEED } from '../seed/seed';
-import { SEED_LOCATIONS } from '../seed/locations';
-import { apiClient, madeConcurrently, staffCookie, startBenchServer, type ApiClient } from './bench-server';
+import { SEED } from '../../server/seed/seed';
+import { SEED_LOCATIONS } from '../../server/seed/locations';
+import { apiClient, madeConcurrently, staffCookie, startBenchServer, type ApiClient } from './harness';
 
 const COUNT = 1000;
 const CONNECTIONS = 10;

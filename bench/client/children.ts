@@ -11,8 +11,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
-import type { ProjectConfig } from '../schemas/project-config';
-import { CHROMIUM } from '../playwright.config';
+import type { ProjectConfig } from '../../schemas/project-config';
+import { CHROMIUM } from '../../playwright.config';
 import {
   apiClient,
   madeConcurrently,
@@ -20,7 +20,7 @@ import {
   staffLogin,
   startBenchServer,
   type ApiClient,
-} from '../server/bench/bench-server';
+} from '../server/harness';
 
 const PORT = Number(process.env.BENCH_CHILDREN_PORT ?? 8197);
 const RUNS = Number(process.env.BENCH_CHILDREN_RUNS ?? 5);

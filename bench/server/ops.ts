@@ -20,7 +20,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { apiClient, distributionCentreStep, madeConcurrently, processAndChildren, staffCookie } from './bench-server';
+import { apiClient, distributionCentreStep, madeConcurrently, processAndChildren, staffCookie } from './harness';
 import { measure } from './lifecycle';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8290);

@@ -1,7 +1,7 @@
 // Benchmark page (not part of the app): draws a large form either with the product's
 // ConfiguredForm or with plain @rjsf/core (default theme, live validation) on the same schema
 // (or as many bare inputs: what any form costs at least in this browser),
-// and records first render and keystroke-to-paint times for scripts/bench-forms.ts.
+// and records first render and keystroke-to-paint times for bench/client/forms.ts.
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
@@ -9,11 +9,11 @@ import '@mantine/core/styles.css';
 import PlainForm from '@rjsf/core';
 import validator from '@rjsf/validator-ajv8';
 import type { RJSFSchema } from '@rjsf/utils';
-import type { CustomField } from '../../schemas/custom-field';
-import { compileForm, formSourceOfFields } from '../../renderer';
-import { ConfiguredForm } from '../../src/shared/forms/configured-form';
-import { initI18n } from '../../src/shared/i18n/i18n';
-import type { FormContext } from '../../field-widgets/types';
+import type { CustomField } from '../../../schemas/custom-field';
+import { compileForm, formSourceOfFields } from '../../../renderer';
+import { ConfiguredForm } from '../../../src/shared/forms/configured-form';
+import { initI18n } from '../../../src/shared/i18n/i18n';
+import type { FormContext } from '../../../field-widgets/types';
 
 const params = new URLSearchParams(location.search);
 const mode = params.get('mode') ?? 'configured';

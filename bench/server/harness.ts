@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { SEED } from '../seed/seed';
+import { SEED } from '../../server/seed/seed';
 
 /** The staff access code with every permission in the seeded demo project. */
 export const STAFF_ACCESS_CODE = '11112222';

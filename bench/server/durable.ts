@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { apiClient, distributionCentreStep, staffCookie, startBenchServer } from '../server/bench/bench-server';
+import { apiClient, distributionCentreStep, staffCookie, startBenchServer } from './harness';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8195);
 const STEPS = Number(process.env.BENCH_STEPS ?? 200);

@@ -1,5 +1,5 @@
-import type { CustomField } from '../schemas/custom-field';
-import { compileForm, FIELD_TYPE_NAMES, formSourceOfFields } from '../renderer';
+import type { CustomField } from '../../schemas/custom-field';
+import { compileForm, FIELD_TYPE_NAMES, formSourceOfFields } from '../../renderer';
 
 const L = (en: string) => ({ en, ja: en, 'zh-TW': en, 'zh-CN': en });
 

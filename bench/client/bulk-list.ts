@@ -13,7 +13,7 @@
  * Each figure without and with the CPU slowed 4x (DevTools throttling, as a mid-range phone).
  */
 import { chromium, type Page } from '@playwright/test';
-import { CHROMIUM } from '../playwright.config';
+import { CHROMIUM } from '../../playwright.config';
 import {
   apiClient,
   madeConcurrently,
@@ -21,7 +21,7 @@ import {
   staffLogin,
   startBenchServer,
   type ApiClient,
-} from '../server/bench/bench-server';
+} from '../server/harness';
 
 const PORT = Number(process.env.BENCH_BULK_PORT ?? 8198);
 const COUNT = Number(process.env.BENCH_BULK_COUNT ?? 1000);

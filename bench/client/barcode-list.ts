@@ -8,8 +8,8 @@
  * Run: npm run build, then npm run bench:search (its second part), or this file alone.
  */
 import { chromium } from '@playwright/test';
-import { CHROMIUM } from '../playwright.config';
-import { apiClient, madeConcurrently, staffCookie, staffLogin, startBenchServer } from '../server/bench/bench-server';
+import { CHROMIUM } from '../../playwright.config';
+import { apiClient, madeConcurrently, staffCookie, staffLogin, startBenchServer } from '../server/harness';
 
 const PORT = Number(process.env.BENCH_LIST_PORT ?? 8199);
 const COUNT = Number(process.env.BENCH_LIST_COUNT ?? 300);
