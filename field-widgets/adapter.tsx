@@ -14,7 +14,7 @@ const EMPTY_CONTEXT: FormContext = {
 /**
  * Turns a field widget into an rjsf field (`ui:field`): binds onChange to the field's path,
  * reads label, help, options and errors from rjsf's props. Memoised: a keystroke in one field
- * re-renders that field, not its 199 neighbours.
+ * re-renders that field, not every field of a long form.
  */
 export function asRjsfField<T, O extends object>(
   Widget: ComponentType<FieldWidgetProps<T, O>>,

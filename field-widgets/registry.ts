@@ -29,10 +29,10 @@ function DateWidget(props: WidgetProps<'date', string>) {
 type WidgetOf<T extends CustomFieldType> = ComponentType<FieldWidgetProps<never, FieldOptions<T>>>;
 
 /**
- * Field type -> widget: every custom field type of spec section 3 has exactly one, reading the
- * options its renderer file (renderer/field-types/<type>.ts) puts in `ui:options`; a type
- * without a widget does not compile. The signature pad loads when Sign is tapped, the date
- * picker with the first date field.
+ * Field type -> widget: every custom field type has exactly one, reading the options its
+ * renderer file (renderer/field-types/<type>.ts) puts in `ui:options`; a type without a widget
+ * does not compile. The signature pad loads when Sign is tapped, the date picker with the first
+ * date field.
  */
 const WIDGETS: { [T in CustomFieldType]: WidgetOf<T> } = {
   text: TextWidget,

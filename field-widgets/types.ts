@@ -52,12 +52,11 @@ export interface FormContext {
     input: GhgInputs,
   ) => Promise<{ result: GhgResult } | { message: string }>;
   /**
-   * The review of a calculation field (`calculation_review`): its formula's inputs (with their
-   * labels) and result for the values typed so far, or the translated reason there is none.
-   * Absent: no review button.
+   * The review of a calculation field: its formula's inputs (with their labels) and result for
+   * the values typed so far, or the translated reason there is none. Absent: no review button.
    */
   reviewFormula?: (fieldKey: string) => Promise<CalculationFieldReview>;
-  /** Choices a widget keeps on this device (spec section 3). Absent: nothing is remembered. */
+  /** Choices a widget keeps on this device. Absent: nothing is remembered. */
   deviceSettings?: DeviceSettings;
 }
 
@@ -66,7 +65,7 @@ export type CalculationFieldReview =
   | { formula: string; inputs: { key: string; label: string; value: number | undefined }[]; result: number | undefined }
   | { message: string };
 
-/** One running quantity (spec section 3 labels: initial quantity, increase, decrease, quantity, remaining, adjustment time). */
+/** One running quantity of an adjustment field, with the figures its widget shows. */
 export interface CurrentQuantity {
   initial: number;
   /** Totals of the tracking steps' increases and decreases. */
@@ -81,7 +80,7 @@ export interface CurrentQuantity {
   adjustedAt: string | null;
 }
 
-/** The device-local settings widgets keep (spec section 3): the GHG load rate's auto switch. */
+/** The device-local settings widgets keep: the GHG load rate's auto switch. */
 export type DeviceSettingKey = 'loadRateAuto';
 
 export interface DeviceSettings {

@@ -15,9 +15,9 @@ export function adjustedQuantity(current: number, adjustment: Adjustment, precis
 }
 
 /**
- * Stock adjustment (spec sections 3, 5): at activation and edit the initial quantity; when
- * tracking, increase or decrease by an amount, with the current quantity and what remains.
- * A decrease cannot leave less than 0 outside activation and edit.
+ * Stock adjustment: at activation and edit the initial quantity; when tracking, increase or
+ * decrease by an amount, with the current quantity and what remains. A decrease cannot leave
+ * less than 0 outside activation and edit.
  */
 export function AdjustmentWidget({
   id,
@@ -41,7 +41,8 @@ export function AdjustmentWidget({
   const current = quantity?.remaining;
   const remaining =
     current !== undefined && value ? adjustedQuantity(current, { ...value, type }, precision) : undefined;
-  // The server refuses a decrease below 0 (3092) whatever this says: another phone may have decreased meanwhile.
+  // The server refuses a decrease below 0 (ErrorCode.quantityBelowZero) whatever this says:
+  // another phone may have decreased meanwhile.
   const max =
     !initial && type === 'decrease' && current !== undefined ? Math.min(current, options.max ?? Infinity) : options.max;
   const rules = {
@@ -89,16 +90,16 @@ const withUnits = (n: number, units: { unitPrefix?: string; unitSuffix?: string 
   `${units.unitPrefix ?? ''}${n}${units.unitSuffix ? ` ${units.unitSuffix}` : ''}`;
 
 const pad = (n: number) => String(n).padStart(2, '0');
-/** Spec section 9: date with time as YYYY/MM/DD h:mm a. */
+/** Date with time as every screen shows it: YYYY/MM/DD h:mm a. */
 const formatTime = (iso: string) => {
   const d = new Date(iso);
   return `${d.getFullYear()}/${pad(d.getMonth() + 1)}/${pad(d.getDate())} ${d.getHours() % 12 || 12}:${pad(d.getMinutes())} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
 };
 
 /**
- * The barcode's running quantity as the server computed it (spec section 3 labels): initial
- * quantity, the increases and decreases so far, the latest adjustment (quantity) and its time,
- * and what remains, with what would remain after this adjustment.
+ * The barcode's running quantity as the server computed it: initial quantity, the increases and
+ * decreases so far, the latest adjustment (quantity) and its time, and what remains, with what
+ * would remain after this adjustment.
  */
 function QuantityTable({
   quantity,

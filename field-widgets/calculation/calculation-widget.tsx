@@ -3,9 +3,9 @@ import type { WidgetProps } from '../types';
 import { FormulaReview } from './formula-review';
 
 /**
- * A calculation's result (spec section 3): read-only, recomputed by the form as its inputs
- * change (and by the server on submit). A formula that cannot be evaluated shows its error.
- * Where the form offers it, the calculation review button shows the inputs and the result.
+ * A calculation's result: read-only, recomputed by the form as its inputs change (and by the
+ * server on submit). A formula that cannot be evaluated shows its error. Where the form offers
+ * it, the calculation review button shows the inputs and the result.
  */
 export function CalculationWidget({
   id,

@@ -4,10 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { CalculationFieldReview, FormContext } from '../types';
 
 /**
- * The calculation review button (`calculation_review`, spec section 2) of a calculation field,
- * as the GHG field has it (../ghg-emission/calculation-review.tsx): before submit it shows the
- * formula, each input with the value typed so far, and the result. The server computes the
- * result again on submit.
+ * The calculation review button of a calculation field, as the GHG field has it
+ * (../ghg-emission/calculation-review.tsx): before submit it shows the formula, each input with
+ * the value typed so far, and the result. The server computes the result again on submit.
  */
 export function FormulaReview({
   id,

@@ -9,7 +9,7 @@ const DAYJS_LOCALE = { en: 'en', ja: 'ja', 'zh-TW': 'zh-tw', 'zh-CN': 'zh-cn' } 
 
 /**
  * A date (Mantine dates, loaded only when a form has a date): shown as YYYY/MM/DD, stored as
- * YYYY-MM-DD (spec section 9), limited by the field's minDate / maxDate.
+ * YYYY-MM-DD, limited by the field's minDate / maxDate.
  */
 export default function DateWidget({
   id,

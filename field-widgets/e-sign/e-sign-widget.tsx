@@ -6,8 +6,8 @@ import type { FieldWidgetProps } from '../types';
 const SignatureDialog = lazy(() => import('./signature-dialog'));
 
 /**
- * E-sign (spec sections 2, 4): Sign opens a dialog with the pad; OK uploads the drawing as a PNG
- * file and keeps its URL; Undo in the dialog clears it. 'Please sign' when required and empty.
+ * E-sign: Sign opens a dialog with the pad; OK uploads the drawing as a PNG file and keeps its
+ * URL; Undo in the dialog clears it. 'Please sign' when required and empty.
  */
 export function ESignWidget({
   id,

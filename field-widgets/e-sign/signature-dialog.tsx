@@ -9,7 +9,7 @@ const SignatureCanvas =
   (SignatureCanvasExport as unknown as { default?: typeof SignatureCanvasExport }).default ?? SignatureCanvasExport;
 type SignatureCanvas = SignatureCanvasExport;
 
-/** Spec section 9: the signature pad is 300 x 240. */
+/** The signature pad's size in pixels, which is also the size of the stored PNG. */
 export const PAD_WIDTH = 300;
 export const PAD_HEIGHT = 240;
 

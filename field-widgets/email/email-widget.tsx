@@ -4,7 +4,7 @@ import { DROPDOWN_PROPS } from '../shared/dropdown';
 
 /**
  * An e-mail address with suggestions from the route-notification e-mail destinations plus the
- * predefined-contact e-mails (spec section 5).
+ * predefined-contact e-mails.
  */
 export function EmailWidget({
   id,

@@ -40,12 +40,12 @@ const noFrames = {
 const isIOS = () => /iPad|iPhone|iPod/.test(navigator.userAgent);
 
 /**
- * Pictures and files (spec sections 2, 4, 5): a card per file with its thumbnail or name,
- * preview (new tab) and delete; one button labelled by kind; a counter. Images are checked by
- * extension, scaled to the configured longest side and saved as JPEG, then uploaded as files
- * (never base64 in form data) with progress. The barcode-scan-frame kind only receives the frame
- * its barcode was scanned from (uploaded once scanning handed it over); without one it reports
- * a single item whose url is 'none' and says why.
+ * Pictures and files: a card per file with its thumbnail or name, preview (new tab) and delete;
+ * one button labelled by kind; a counter. Images are checked by extension, scaled to the
+ * configured longest side and saved as JPEG, then uploaded as files (never base64 in form data)
+ * with progress. The barcode-scan-frame kind only receives the frame its barcode was scanned
+ * from (uploaded once scanning handed it over); without one it reports a single item whose url
+ * is 'none' and says why.
  */
 export function FilesWidget({
   id,
@@ -148,7 +148,7 @@ export function FilesWidget({
     kind === 'photoOnly' ? t('widgets.takePhoto') : kind === 'image' ? t('widgets.addPicture') : t('widgets.addFile');
   const full = items.length + uploads.length >= maxCount;
   const files = items.filter(isRealFile);
-  // The scan frame comes from scanning only: no button; without it, the warning of spec section 2.
+  // The scan frame comes from scanning only: no button; without it, a warning that it cannot be uploaded.
   const canAdd = !readOnly && kind !== 'barcodeScanFrame';
   return (
     <Input.Wrapper id={id} label={label} description={description} withAsterisk={required} error={error}>

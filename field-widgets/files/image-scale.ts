@@ -1,4 +1,4 @@
-/** Image types the files widget accepts (spec section 5). */
+/** Image types the files widget accepts, by file extension. */
 export const IMAGE_EXTENSIONS = ['png', 'gif', 'tiff', 'bmp', 'jpeg', 'jpg', 'webp'] as const;
 
 export const isAllowedImage = (name: string) =>
@@ -11,8 +11,9 @@ export function fitWithin(width: number, height: number, maxSide: number): { wid
 }
 
 /**
- * Scales an image down to `maxSide` and saves it as JPEG (spec section 5). If the browser cannot
- * decode or encode it, the original file is used.
+ * Scales an image down to `maxSide` and saves it as JPEG, so a phone's full-size photo does not
+ * travel over a slow connection. If the browser cannot decode or encode it, the original file
+ * is used.
  */
 export async function scaleImage(file: File, maxSide: number): Promise<File> {
   try {

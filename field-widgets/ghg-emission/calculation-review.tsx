@@ -9,9 +9,9 @@ const kg = (value: number | null) =>
   value === null ? '—' : `${value.toLocaleString(undefined, { maximumFractionDigits: 3 })} kg`;
 
 /**
- * The calculation review button (`calculation_review`, spec section 2) and what it shows: the
- * emission the inputs give, per gas (kg and kg-CO2e), the gases left out for want of a factor,
- * and every factor used with its source. The server computes it again on submit.
+ * The calculation review button and what it shows: the emission the inputs give, per gas (kg
+ * and kg-CO2e), the gases left out for want of a factor, and every factor used with its source.
+ * The server computes it again on submit.
  */
 export function CalculationReview({
   id,

@@ -30,11 +30,11 @@ const FUEL_UNITS: Record<string, string> = { lpg: 't', cityGas: '1000 m3N' };
 const FUEL_EFFICIENCY_UNITS: Record<string, string> = { lpg: 'km/kg', cityGas: 'km/m3N' };
 
 /**
- * The inputs of a vehicle GHG emission calculation (spec sections 3, 5), those its calculation
- * type asks for (renderer/field-types/ghg-emission.ts), with the limits the renderer compiled;
- * the load rate computed from weight and max capacity (automatic by default, the choice
- * remembered on the device) or typed as a percent and kept as a fraction. The emission itself
- * is computed by the server: the calculation review button shows it before submit.
+ * The inputs of a vehicle GHG emission calculation, those its calculation type asks for
+ * (renderer/field-types/ghg-emission.ts), with the limits the renderer compiled; the load rate
+ * computed from weight and max capacity (automatic by default, the choice remembered on the
+ * device) or typed as a percent and kept as a fraction. The emission itself is computed by the
+ * server: the calculation review button shows it before submit.
  */
 export function GhgEmissionWidget({
   id,

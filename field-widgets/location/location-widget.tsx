@@ -32,9 +32,9 @@ export function currentPosition(geolocation: Geolocation = navigator.geolocation
 export const mapsLink = (p: Position) => `https://www.google.com/maps/search/?api=1&query=${p.latitude},${p.longitude}`;
 
 /**
- * Records where the user is (spec section 2, location button): asks for the position, says
- * what to do when access is denied, offers 'Fail to get location. Retry?' on other failures,
- * and links the recorded latitude / longitude to a map.
+ * Records where the user is (the location button): asks for the position, says what to do when
+ * access is denied, offers 'Fail to get location. Retry?' on other failures, and links the
+ * recorded latitude / longitude to a map.
  */
 export function LocationWidget({
   id,

@@ -11,7 +11,7 @@ export type NumberRulesOptions = NumberOptions;
 /**
  * A number with big minus / plus buttons (one-handed use) and optional unit prefix / suffix.
  * Typing is free; on blur and on each button press the value is clamped to min..max and
- * rounded to its precision (default 1 decimal, spec section 5).
+ * rounded to its precision (default 1 decimal).
  */
 export function NumberInputWithButtons({
   id,

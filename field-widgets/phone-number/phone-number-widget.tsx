@@ -2,7 +2,7 @@ import { Autocomplete } from '@mantine/core';
 import type { FieldWidgetProps } from '../types';
 import { DROPDOWN_PROPS } from '../shared/dropdown';
 
-/** A phone number with suggestions from the barcode type's predefined contacts (spec section 2). */
+/** A phone number with suggestions from the barcode type's predefined contacts. */
 export function PhoneNumberWidget({
   id,
   value,

@@ -20,13 +20,13 @@ export const filterToPattern = (text: string, pattern: InputPattern) => {
 type Field = HTMLInputElement | HTMLTextAreaElement;
 
 /**
- * Text (spec sections 2, 5): mask applied while typing, input pattern filtering, max length,
- * counter, multi-line with ceil(maxLength / 20) rows. Reader buttons (barcode scan, OCR) beside
- * the text where the field asks for them and the screen offers the capture dialog; what they
- * read replaces the field's value.
+ * Text: mask applied while typing, input pattern filtering, max length, counter, multi-line
+ * with ceil(maxLength / 20) rows. Reader buttons (barcode scan, OCR) beside the text where the
+ * field asks for them and the screen offers the capture dialog; what they read replaces the
+ * field's value.
  *
- * The input is uncontrolled: a keystroke changes the DOM input only (no React render, unless
- * a counter shows), and the form hears of the value when typing pauses, on blur or on Enter.
+ * The input is uncontrolled: a keystroke changes the DOM input only (no React render, unless a
+ * counter shows), and the form hears of the value when typing pauses, on blur or on Enter.
  */
 export function TextWidget({
   id,
@@ -157,7 +157,7 @@ const READER_ICONS = {
     'M4 7V5a1 1 0 0 1 1-1h2M17 4h2a1 1 0 0 1 1 1v2M20 17v2a1 1 0 0 1-1 1h-2M7 20H5a1 1 0 0 1-1-1v-2M8 16l4-9 4 9M9.5 13h5',
 } as const;
 
-/** A reader button beside the text (spec section 2): barcode scan or OCR. */
+/** A reader button beside the text: barcode scan or OCR. */
 function ReaderButton({
   kind,
   disabled,
