@@ -5,13 +5,13 @@ import type { LocalizedText } from '@schemas/common';
 import { EXTERNAL_ID_MAX_LENGTH, TRACKING_NUMBER_MAX_LENGTH } from '@schemas/validation';
 
 /**
- * The forms every project has, whatever its configuration: origin and destination addresses
- * and package information (spec section 3). They are described with the same field definitions
- * admins write, so the same renderer, widgets, validation messages and server checks apply:
- * the server compiles these very forms to check the addresses and package information it is sent.
+ * The forms every project has, whatever its configuration: origin and destination addresses and
+ * package information. They are described with the same field definitions admins write, so the
+ * same renderer, widgets, validation messages and server checks apply: the server compiles
+ * these very forms to check the addresses and package information it is sent.
  */
 
-/** Names the activation data already has (spec section 3): custom fields may not reuse them. */
+/** Names the activation data already has: custom fields may not reuse them. */
 export const SPECIAL_FIELD_NAMES = [
   'trackingNumber',
   'externalId',
@@ -23,8 +23,8 @@ export const SPECIAL_FIELD_NAMES = [
 ] as const;
 
 /**
- * The address fields of spec section 3; country and first address line are always required (an
- * empty first line counts as missing, also when an API client sends it as '').
+ * The fields of an address; country and first address line are always required (an empty first
+ * line counts as missing, also when an API client sends it as '').
  */
 export function addressFields(): CustomField[] {
   return [
@@ -67,7 +67,7 @@ export const ADDRESS_KEYS = [
   'phoneNumber',
 ] as const;
 
-/** Package size in cm and weight in kg (spec section 3), required where the trackpoint asks for them. */
+/** Package size in cm and weight in kg, required where the trackpoint asks for them. */
 export function packageFields(required: boolean): CustomField[] {
   // Negative orders: drawn before the configured fields that share their form (which have order >= 0).
   const measure = (key: string, label: LocalizedText, unitSuffix: string, order: number): CustomField => ({

@@ -30,7 +30,7 @@ export function calculate(field: FieldOf<'calculation'>, values: Record<string, 
   return roundTo(formula.evaluate(scope), field.precision ?? DEFAULT_PRECISION);
 }
 
-/** What a calculation field's review shows (spec widget `calculation_review`): each input of its formula and the result. */
+/** What a calculation field's review shows: each input of its formula and the result. */
 export interface FormulaReview {
   formula: string;
   /** The formula's inputs in the order it names them; `value` undefined while the input is empty. */
@@ -49,8 +49,8 @@ export function reviewCalculation(field: FieldOf<'calculation'>, values: Record<
 }
 
 /**
- * Recomputes every calculation field of a form from the other values (client as the user
- * types, server on submit). Returns the new data and a 3059 'Formula incorrect' per field whose
+ * Recomputes every calculation field of a form from the other values (client as the user types,
+ * server on submit). Returns the new data and ErrorCode.formulaIncorrect per field whose
  * formula could not be evaluated.
  */
 export function applyCalculations(

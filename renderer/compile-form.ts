@@ -26,7 +26,7 @@ export type FormRef =
   | { form: 'address'; barcodeType: string; stage: FormStage }
   | { form: 'package'; barcodeType: string; stage: FormStage; packageRequired: boolean; withActivationFields: boolean };
 
-/** Who fills the form: the language of its labels and whether they are logged in (field visibility, spec section 6). */
+/** Who fills the form: the language of its labels and whether they are logged in (field visibility). */
 export interface FormViewer {
   language: Language;
   loggedIn: boolean;

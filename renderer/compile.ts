@@ -4,7 +4,7 @@ import type { Language } from '@schemas/languages';
 import { definitionOf } from './field-types';
 import type { JsonSchema } from './field-types/field-type';
 
-/** Who fills the form, where, in which language (spec sections 2-6); built by compileForm. */
+/** Who fills the form, where, in which language; built by compileForm. */
 export interface CompileContext {
   language: Language;
   loggedIn: boolean;
@@ -13,7 +13,7 @@ export interface CompileContext {
   formId: { project: string; version: number; barcodeType: string; form: string };
 }
 
-/** A field the viewer may not see: its place is shown masked (spec section 6). */
+/** A field the viewer may not see: its place is shown masked, so the form's layout does not change. */
 export interface MaskedField {
   key: string;
   label: string;
@@ -37,7 +37,7 @@ export const DEFAULT_FORM_STATE_BEHAVIOUR = { emptyObjectFields: 'populateRequir
 export const SCHEMA_ID_BASE = 'https://schemas.smart-barcode.app/forms';
 
 /**
- * Spec section 6: hidden fields are never shown; visible-when-logged-in fields only to users.
+ * Hidden fields are never shown; visible-when-logged-in fields only to users.
  * 'unknown' visibility is treated like visible-when-logged-in: when in doubt, a visitor does
  * not see it.
  */

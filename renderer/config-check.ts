@@ -153,8 +153,8 @@ function checkSemantics(config: ProjectConfig): ConfigProblem[] {
 }
 
 /**
- * Products: codes unique in the project (2103, the spec's duplicate product code) and defaults
- * only for activation fields a user fills in (a calculation is computed, never prefilled).
+ * Products: codes unique in the project and defaults only for activation fields a user fills in
+ * (a calculation is computed, never prefilled).
  */
 function checkProducts(config: ProjectConfig): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
@@ -218,9 +218,9 @@ export interface QaResult {
 }
 
 /**
- * The QA check of `npm run validate` (scripts/validate-config.ts) and of publishing a draft
- * (issue 19): the configuration against its format, then every form of every barcode type
- * compiled and accepted by the server's own validator (ajv), as a user and as a visitor.
+ * The QA check of `npm run validate` (scripts/validate-config.ts) and of publishing a draft:
+ * the configuration against its format, then every form of every barcode type compiled and
+ * accepted by the server's own validator (ajv), as a user and as a visitor.
  */
 export function qaCheck(config: unknown): QaResult {
   const problems = checkProjectConfig(config);

@@ -22,9 +22,9 @@ export function errorField(error: Pick<ErrorObject, 'instancePath' | 'keyword' |
 }
 
 /**
- * Maps an ajv error on form data to the spec's messages (section 5: 'Cannot enter more than
- * {len} characters', 'At least {len} characters required', ...), as the field's type words
- * them (a signature: 'Please sign'). Never raw ajv English.
+ * Maps an ajv error on form data to the app's translated validation messages ('Cannot enter
+ * more than {len} characters', 'At least {len} characters required', ...), as the field's type
+ * words them (a signature: 'Please sign'). Never raw ajv English.
  */
 export function messageFor(error: ValidationErrorLike, fieldType?: string): FieldMessage {
   const own: Pick<FieldTypeDefinition<CustomFieldType, object>, 'message'> | undefined =
@@ -78,7 +78,7 @@ function commonMessage(error: ValidationErrorLike): FieldMessage {
   }
 }
 
-/** The catalogue code (spec section 8) for an ajv error: what the server sends. */
+/** The ErrorCode for an ajv error: what the server sends. */
 export function codeFor(error: Pick<ErrorObject, 'keyword' | 'params'>): number {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {

@@ -44,7 +44,7 @@ export function formsOf(typeKey: string, type: BarcodeType): ConfiguredForm[] {
   return forms;
 }
 
-/** Contact suggestions of a barcode type (spec section 5): phones, and e-mails from route notifications plus predefined contacts. */
+/** Contact suggestions of a barcode type: phones, and e-mails from route notifications plus predefined contacts. */
 export function suggestionsOf(type: BarcodeType | undefined): {
   phoneSuggestions: { name: string; countryCode: string; number: string }[];
   emailSuggestions: string[];

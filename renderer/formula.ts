@@ -21,10 +21,10 @@ import {
 } from 'mathjs/number';
 
 /**
- * Calculation fields (spec section 3): a formula over other fields' values, evaluated in a
- * restricted scope. Only numbers, the field keys, + - * / ^ %, parentheses and the functions
- * below are allowed: no assignments, no function definitions, no property access, no matrices,
- * no strings, nothing from mathjs beyond arithmetic (mathjs's own security guidance).
+ * Calculation fields: a formula over other fields' values, evaluated in a restricted scope.
+ * Only numbers, the field keys, + - * / ^ %, parentheses and the functions below are allowed:
+ * no assignments, no function definitions, no property access, no matrices, no strings, nothing
+ * from mathjs beyond arithmetic (mathjs's own security guidance).
  */
 const math = create({
   parseDependencies,
@@ -135,7 +135,7 @@ export function parseFormula(formula: string): ParsedFormula {
   };
   // What fails whatever the values (decimals that are no whole number: `round(a, 1.5)`) is found
   // here, when the configuration is checked, not when a user submits the form; what fails only for
-  // some values is a FormulaError then (3059), never an error of the server.
+  // some values is a FormulaError then (ErrorCode.formulaIncorrect), never an error of the server.
   run(Object.fromEntries([...variables].map((name) => [name, 1])));
   return {
     variables: [...variables],

@@ -15,7 +15,7 @@ export function roundTo(value: number, precision: number, mode: DecimalMode = 'r
   return shift(rounded, -precision);
 }
 
-/** Clamps to [min, max], then rounds to `precision` (spec section 5). */
+/** Clamps to [min, max], then rounds to `precision`. */
 export function clampAndRound(
   value: number,
   rules: { min?: number; max?: number; precision: number; decimalMode?: DecimalMode },

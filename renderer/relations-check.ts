@@ -3,10 +3,9 @@ import { pointerSegment as escape } from './forms';
 import { problem, type ConfigProblem } from './problems';
 
 /**
- * The rules of parents, children and links that JSON Schema cannot say (schemas/README.md,
- * "Parents, children and links"): child types must exist and have every trackpoint of the
- * parent type (children travel with their parent), and a trackpoint's mandatory rules must be
- * satisfiable and able to apply.
+ * The rules of parents, children and links that JSON Schema cannot say: child types must exist
+ * and have every trackpoint of the parent type (children travel with their parent), and a
+ * trackpoint's mandatory rules must be satisfiable and able to apply.
  */
 export function checkRelations(config: ProjectConfig): ConfigProblem[] {
   const problems: ConfigProblem[] = [];

@@ -24,7 +24,7 @@ export function validatorFor(form: CompiledForm): ValidateFunction {
 export interface FormValidation {
   /** The data as it is stored: numbers at their precision, calculations computed. */
   data: Record<string, unknown>;
-  /** Catalogue codes by field key (spec section 8); empty when the data is good. */
+  /** ErrorCodes by field key; empty when the data is good. */
   errors: Record<string, number[]>;
 }
 
@@ -42,7 +42,8 @@ const fileUrlsOf = (field: CustomField, value: unknown): unknown[] =>
 export interface ValidationOptions {
   /**
    * The barcode the data is saved to: files and signatures must then be its own uploads
-   * (`/api/barcode/file/<barcodeId>/<name>`), never another site's or script URLs (1001).
+   * (`/api/barcode/file/<barcodeId>/<name>`), never another site's or script URLs
+   * (ErrorCode.invalidFormat).
    */
   barcodeId?: string;
   /** The project's replacements of GHG factors (its configuration's `ghg.factors`). */
@@ -52,8 +53,9 @@ export interface ValidationOptions {
 /**
  * Validates submitted custom-field data with the same compiled schema the form was drawn from
  * (the server's half of the renderer). Fields the viewer may not see are unknown keys here and
- * refused; calculation values and GHG emissions are computed, whatever the client sent. A required field holding
- * only white space is missing (1000); a value is kept as typed (not trimmed).
+ * refused; calculation values and GHG emissions are computed, whatever the client sent. A
+ * required field holding only white space is missing (ErrorCode.emptyField); a value is kept as
+ * typed (not trimmed).
  */
 export function validateFormData(form: CompiledForm, input: unknown, options: ValidationOptions = {}): FormValidation {
   if (typeof input !== 'object' || input === null || Array.isArray(input))

@@ -19,9 +19,8 @@ export interface AdjustmentOptions extends Pick<
 }
 
 /**
- * An adjustment of a quantity (spec section 3): increase or decrease by a value. The value
- * itself is never below 0, even when the field allows a negative minimum (the sign says which
- * way it goes).
+ * An adjustment of a quantity: increase or decrease by a value. The value itself is never below
+ * 0, even when the field allows a negative minimum (the sign says which way it goes).
  */
 export const adjustment: FieldTypeDefinition<'adjustment', AdjustmentOptions> = {
   compile: (field) => ({

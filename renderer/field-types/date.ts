@@ -5,7 +5,7 @@ export interface DateOptions {
   maxDate?: string;
 }
 
-/** A date (YYYY-MM-DD), optionally between minDate and maxDate; shown as YYYY/MM/DD (spec section 9). */
+/** A date (YYYY-MM-DD), optionally between minDate and maxDate; shown as YYYY/MM/DD. */
 export const date: FieldTypeDefinition<'date', DateOptions> = {
   compile: (field) => ({
     schema: {

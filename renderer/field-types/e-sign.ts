@@ -1,8 +1,8 @@
 import type { FieldTypeDefinition } from './field-type';
 
 /**
- * A signature (spec section 2): the URL of the uploaded signature image (files never travel
- * inside form data). Missing, it says 'Please sign'.
+ * A signature: the URL of the uploaded signature image (files never travel inside form data).
+ * Missing, it says 'Please sign'.
  */
 export const eSign: FieldTypeDefinition<'eSign', Record<string, never>> = {
   compile: () => ({ schema: { type: 'string', minLength: 1, maxLength: 2048 }, options: {} }),

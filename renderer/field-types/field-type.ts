@@ -96,5 +96,5 @@ export function checkRange(
   if (a !== undefined && b !== undefined && a > b) report(`/${low}`, 'greaterThan', { low, high, a, b });
 }
 
-/** Spec section 5: number precision defaults to 1 decimal. */
+/** The precision of a number that does not set its own: 1 decimal. */
 export const DEFAULT_PRECISION = 1;

@@ -3,7 +3,7 @@ import { isRecord, type FieldTypeDefinition } from './field-type';
 
 export const DEFAULT_MAX_FILES = 5;
 
-/** Spec section 4: a barcode-scan-frame field without a frame (the code was typed, not scanned) reports this single item. */
+/** What a barcode-scan-frame field without a frame (the code was typed, not scanned) holds: this single item. */
 export const NO_SCAN_FRAME = { name: 'none', url: 'none' } as const;
 export const DEFAULT_MAX_IMAGE_SIDE = 1600;
 
@@ -18,8 +18,8 @@ export interface FilesOptions {
 }
 
 /**
- * Pictures and files (spec sections 2, 4, 5): uploaded one by one (POST /barcode/file), the
- * form holds their names and URLs.
+ * Pictures and files: uploaded one by one (POST /barcode/file), the form holds their names and
+ * URLs.
  */
 export const files: FieldTypeDefinition<'files', FilesOptions> = {
   compile(field) {

@@ -11,8 +11,8 @@ export { GHG_INPUTS, GHG_NUMBER, type GhgInputName as GhgInput } from '../ghg/ca
 export { TRANSPORT_TYPES } from '../ghg/transport-types';
 
 /**
- * Load rate for GHG calculations (spec section 5): weight / max weight capacity rounded to 4
- * decimals; 0 when either is 0 or less. Shown as a percent with 2 decimals.
+ * Load rate for GHG calculations: weight / max weight capacity rounded to 4 decimals; 0 when
+ * either is 0 or less. Shown as a percent with 2 decimals.
  */
 export function loadRate(weight: number | undefined, maxWeightCapacity: number | undefined): number {
   // Stryker disable next-line EqualityOperator: equivalent; a weight or capacity of 0 is already caught by the falsy checks, so <= 0 and < 0 answer alike
@@ -39,9 +39,9 @@ export interface GhgEmissionOptions {
 }
 
 /**
- * The inputs of a vehicle GHG emission calculation (spec sections 3, 5) by calculation type:
- * numbers 0 to 9999 with 3 decimals, a load rate as a fraction 0 to 1. The emission is
- * computed by the server (renderer/ghg/calculate.ts), shown by the calculation review, never entered.
+ * The inputs of a vehicle GHG emission calculation by calculation type: numbers 0 to 9999 with
+ * 3 decimals, a load rate as a fraction 0 to 1. The emission is computed by the server
+ * (renderer/ghg/calculate.ts), shown by the calculation review, never entered.
  */
 export const ghgEmission: FieldTypeDefinition<'ghgEmission', GhgEmissionOptions> = {
   compile(field) {
@@ -51,7 +51,7 @@ export const ghgEmission: FieldTypeDefinition<'ghgEmission', GhgEmissionOptions>
       schema: {
         type: 'object',
         properties: {
-          // Checked against the transport types by the calculation (2200 unknown, 3063 not for this method).
+          // Checked against the transport types by the calculation (invalidKey, ghgTransportTypeNotForMethod).
           transportType: { type: 'string', minLength: 1, maxLength: 64 },
           vehicleUsageType: { type: 'string', enum: VEHICLE_USAGE_TYPES },
           weight: n,

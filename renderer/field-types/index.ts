@@ -17,7 +17,7 @@ import { text } from './text';
 import { weightMeasurement } from './weight-measurement';
 
 /**
- * Every custom field type of spec section 3 and what it means (one file each); its widget is
+ * Every custom field type and what it means (one file each); its widget is
  * `field-widgets/<type>/`. A type added to the configuration format (schemas/custom-field.ts)
  * does not compile until it has an entry here and in the widget registry.
  */

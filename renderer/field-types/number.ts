@@ -12,7 +12,7 @@ export interface NumberOptions {
   unitSuffix?: string;
 }
 
-/** A number (spec section 5): clamped to min..max and brought to its precision (default 1 decimal) as its decimal mode says. */
+/** A number: clamped to min..max and brought to its precision (default 1 decimal) as its decimal mode says. */
 export const number: FieldTypeDefinition<'number', NumberOptions> = {
   compile: (field) => ({
     schema: { type: 'number', ...numberBounds(field.min, field.max) },

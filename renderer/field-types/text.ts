@@ -38,10 +38,10 @@ export function maskToPattern(mask: string): string {
 /** A compiled pattern is a mask's when it has the form maskToPattern gives. */
 export const isMaskPattern = (pattern: string) => pattern.startsWith('^(') && pattern.endsWith(')?$');
 
-/** Multi-line text: rows = ceil(max length / 20) (spec section 2), at least 2. */
+/** Multi-line text: a row per 20 characters of its max length (40 without one), at least 2 rows. */
 export const textRows = (maxLength: number | undefined) => Math.max(2, Math.ceil((maxLength ?? 40) / 20));
 
-/** Text (spec sections 2, 5): length limits, a mask and an input pattern, reader buttons. */
+/** Text: length limits, a mask and an input pattern, reader buttons. */
 export const text: FieldTypeDefinition<'text', TextOptions> = {
   compile(field: FieldOf<'text'>) {
     const schema: JsonSchema = { type: 'string' };

@@ -18,7 +18,8 @@ export function withoutComputedGhg(value: unknown): unknown {
  * Computes the emission of every filled GHG emission field of a form (server side, after the
  * schema check), replacing what the client sent. A field left empty (no inputs) stays without
  * an emission; a filled one with bad or missing inputs gets the calculation's codes under the
- * field's key (a 3061/3062 included). `skip`: fields the schema check already refused.
+ * field's key (ghgUnsupportedCalculationType and ghgFactorMissing included). `skip`: fields the
+ * schema check already refused.
  */
 export function applyGhgEmissions(
   fields: readonly CustomField[],

@@ -38,7 +38,7 @@ export type GhgInputName = GhgNumberInput | 'transportType' | 'vehicleUsageType'
 export type GhgInputs = Partial<Record<GhgNumberInput, number>> & { transportType?: string; vehicleUsageType?: string };
 
 /**
- * Which inputs each calculation type needs (the spec does not show the table: decided here).
+ * Which inputs each calculation type needs, decided here from what each method's formula reads.
  * fuelEfficiency takes the vehicle's own km/L when known, else the guideline's default for the
  * truck class and its use (business or private): `fuelEfficiency` and `vehicleUsageType` are
  * then each optional, one of them needed (see `calculateGhg`).
@@ -58,7 +58,7 @@ export const GHG_INPUTS = {
   tonkilo: GHG_REQUIRED_INPUTS.tonkilo,
 } as const satisfies Record<GhgCalculationType, readonly GhgInputName[]>;
 
-/** GHG widget numbers: minimum 0, maximum 9999, 3 decimals (spec sections 5, 9). */
+/** The limits of every GHG number input (the load rate has its own). */
 export const GHG_NUMBER = { minimum: 0, maximum: 9999, precision: 3 } as const;
 export const VEHICLE_USAGE_TYPES = ['business', 'private'] as const;
 
@@ -205,10 +205,11 @@ function otherGas(
 }
 
 /**
- * The emission of one transport leg by `calculationType`, or the catalogue codes by input name
- * (1000 missing, 1001/2200 invalid, 1007 zero where a formula divides or takes a log, 1009/1010
- * out of 0-9999, 1012 over 3 decimals, 3063 transport type not for this method) or under
- * `$common` (3061 unsupported calculation type, 3062 a needed factor absent).
+ * The emission of one transport leg by `calculationType`, or the ErrorCodes by input name
+ * (emptyField missing, invalidFormat / invalidKey invalid, valueGreaterThan zero where a formula
+ * divides or takes a log, valueGreaterThanOrEqual / valueLessThanOrEqual out of range,
+ * digitsAndDecimals too many decimals, ghgTransportTypeNotForMethod) or under `$common`
+ * (ghgUnsupportedCalculationType, ghgFactorMissing: a needed factor absent).
  */
 export function calculateGhg(
   calculationType: string,

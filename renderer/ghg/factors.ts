@@ -3,13 +3,13 @@ import { TRANSPORT_TYPES, transportInfo, type TransportType } from './transport-
 /**
  * Every factor the GHG calculation uses, in one versioned table (method, fuel or mode, class,
  * value, unit, source, version). A project's configuration may override any row by its `id`
- * (`ghg.factors` in the project configuration, README "GHG emission").
+ * (`ghg.factors` in the project configuration).
  *
- * Values absent (null) are ones we could not confirm from an authoritative source reachable
- * from this machine (the guideline's default fuel-efficiency table, the ton-kilo intensities,
- * the per-vehicle-km CH4/N2O factors of the national reporting system): we do not guess them.
- * A calculation that needs an absent value is refused with 3062 unless the project supplies it;
- * an absent CH4 or N2O factor leaves that gas out of the total and the result says so.
+ * Values absent (null) are ones we could not confirm from an authoritative source (the
+ * guideline's default fuel-efficiency table, the ton-kilo intensities, the per-vehicle-km
+ * CH4/N2O factors of the national reporting system): we do not guess them. A calculation that
+ * needs an absent value is refused with ErrorCode.ghgFactorMissing unless the project supplies
+ * it; an absent CH4 or N2O factor leaves that gas out of the total and the result says so.
  */
 export const GHG_FACTOR_TABLE_VERSION = 'jp-logistics-guideline-3.2/2023-06+ipcc-ar5.1';
 
@@ -60,7 +60,7 @@ const trucks = TRANSPORT_TYPES.filter((t) => 'truck' in transportInfo(t));
 const roadTypes = TRANSPORT_TYPES.filter((t) => transportInfo(t).mode === 'road');
 
 export const GHG_FACTORS: readonly GhgFactor[] = [
-  // Fuel method: CO2 per unit of fuel (facts checked for the issue).
+  // Fuel method: CO2 per unit of fuel, from the notice's heat value and carbon factor.
   row('fuel', 'gasoline', undefined, 2.32, 'kg-CO2/L', `${NOTICE_66}: 34.6 GJ/kL x 0.0183 tC/GJ x 44/12`),
   row('fuel', 'diesel', undefined, 2.58, 'kg-CO2/L', `${NOTICE_66}: 37.7 GJ/kL x 0.0187 tC/GJ x 44/12`),
   row('fuel', 'lpg', undefined, 3.0, 'kg-CO2/kg', NOTICE_66),

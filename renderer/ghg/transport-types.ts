@@ -1,6 +1,6 @@
 /**
- * The transport types a GHG emission field offers (spec section 3: fuels, vehicle weight
- * classes, aviation, container-ship routes, railway) and what each means to the four methods.
+ * The transport types a GHG emission field offers (fuels, vehicle weight classes, aviation,
+ * container-ship routes, railway) and what each means to the four methods.
  *
  * Truck classes are the maximum-load classes of the METI/MLIT joint guideline's fuel-efficiency
  * table (by fuel: gasoline light / up to 1,999 kg / 2,000 kg and over; diesel up to 999 kg and
