@@ -105,7 +105,7 @@ export async function buildApp(
       await api.register(ledgerRoutes, { ctx });
       await api.register(epcisRoutes, { ctx });
       if (ctx.config.exposeOutbox) await api.register(devRoutes, { ctx });
-      // The admin area (issue 19, server/ADMIN.md): every route but the login calls requireAdmin.
+      // The admin area (docs/engineers/architecture.md): every route but the login calls requireAdmin.
       await api.register(adminRoutes, { ctx });
       await api.register(adminConfigRoutes, { ctx });
       await api.register(adminUserRoutes, { ctx });

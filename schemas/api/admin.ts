@@ -11,7 +11,7 @@ import {
   UUID_PATTERN_SOURCE,
 } from '../validation';
 
-/** The admin area's API (issue 19; server/ADMIN.md): the reference server's own, not the spec's. */
+/** The admin area's API (docs/engineers/architecture.md): the reference server's own, not the spec's. */
 
 /** 3 to 64 of a-z, 0-9, '.', '_', '-' (server/rules/admin-access.ts ADMIN_LOGIN_PATTERN). */
 export const AdminLogin = Type.String({ pattern: '^[a-z0-9][a-z0-9._-]{2,63}$' });

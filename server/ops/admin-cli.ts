@@ -1,6 +1,6 @@
 /**
  * `npm run admin -- create-admin --enterprise <id or name> --name <name> [--login <login>] [--project <code>]`
- * (server/ADMIN.md): creates an admin of the admin area and prints its login name and its
+ * (docs/engineers/architecture.md): creates an admin of the admin area and prints its login name and its
  * one-time password once (stored only as a hash; there is no default password). Without
  * --project the admin is an enterprise admin; with it (repeatable), a project admin of those
  * projects. Works on the database the environment names (DATA_DIR or DATABASE_URL), migrated

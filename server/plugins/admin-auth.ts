@@ -47,7 +47,7 @@ export function installAdminGuard(app: FastifyInstance, ctx: ServerContext): voi
 }
 
 /**
- * THE guard of every admin route (issue 19; server/ADMIN.md): call it first in the handler,
+ * THE guard of every admin route (docs/engineers/architecture.md): call it first in the handler,
  *
  *     const actor = await requireAdmin(ctx, request, { projectCode });
  *

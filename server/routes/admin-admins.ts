@@ -13,7 +13,7 @@ import { createAdminByAdmin, deactivateAdmin, listAdmins } from '../services/adm
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 
-/** The enterprise's admins, managed by its enterprise admins (issue 19; server/ADMIN.md). */
+/** The enterprise's admins, managed by its enterprise admins (docs/engineers/architecture.md). */
 export const adminAdminRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.get('/admin/admins', { schema: { response: { 200: AdminsResponse, ...errors } } }, async (request) => {
     const actor = await requireAdmin(ctx, request, { enterpriseWide: true });

@@ -16,7 +16,7 @@ import { createProject, listProjects, setProjectLogo, setSelfRegistration } from
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 
-/** Projects managed by admins (issue 19; server/ADMIN.md). Their configurations are edited in drafts. */
+/** Projects managed by admins (docs/engineers/recipes.md). Their configurations are edited in drafts. */
 export const adminProjectRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.get(
     '/admin/projects',

@@ -27,7 +27,7 @@ import {
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 
-/** Users, their access codes and their memberships, managed by admins (issue 19; server/ADMIN.md). */
+/** Users, their access codes and their memberships, managed by admins (docs/engineers/recipes.md). */
 export const adminUserRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.get(
     '/admin/users',

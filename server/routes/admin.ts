@@ -8,7 +8,7 @@ import { readAuditLog } from '../services/audit-log';
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 
-/** The admin area's session and audit log (issue 19, server/ADMIN.md); other admin routes live beside it. */
+/** The admin area's session and audit log (docs/engineers/architecture.md); other admin routes live beside it. */
 export const adminRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   // The one admin route without requireAdmin: the login itself (tests/server/admin-access.test.ts lists it as such).
   app.post(

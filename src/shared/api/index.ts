@@ -28,7 +28,7 @@ export const connectOutbox = (loaded: typeof outbox): void => {
 
 /**
  * The app's API client. Every write of the app goes through it, and so through the outbox when
- * it gets no answer: see "Sending a write" in src/shared/api/README.md.
+ * it gets no answer: see "The outbox" in docs/engineers/api.md.
  */
 export const api = createApiClient({
   baseURL: API_BASE,
