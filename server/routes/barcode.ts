@@ -37,8 +37,7 @@ import { childBarcodes, childValues } from '../services/children';
 import { barcodeHistory, trackingCount } from '../services/history';
 import { barcodeNotifications, compileMessage } from '../services/notifications';
 import { recycleBarcode } from '../services/recycle';
-import { trackingRequest } from '../services/bulk';
-import { editTracking, undoTracking } from '../services/tracking';
+import { editTracking, trackingRequest, undoTracking } from '../services/tracking';
 import { Headers } from '../../schemas/validation';
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };

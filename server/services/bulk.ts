@@ -4,7 +4,6 @@ import type {
   BulkTrackingAnswer,
   RecycleMultipleAnswer,
   RecycleMultipleBody,
-  TrackingRequestBody,
   UserTrackingHistory,
   UserTrackingHistoryQuery,
 } from '../../schemas/api/bulk';
@@ -17,9 +16,9 @@ import { appendHistoryEach } from '../repositories/pairing';
 import { clearStock } from '../repositories/locations';
 import type { ProjectRow } from '../repositories/projects';
 import type { Viewer } from '../rules/access';
-import { fieldFailure } from '../rules/api-failure';
 import { concurrentChange } from '../rules/barcodes';
-import { bulkTrackingVerdicts, recycleVerdicts, trackPointsByType, type BulkBarcode } from '../rules/bulk';
+import { bulkTrackingVerdicts, recycleVerdicts, trackPointsByType } from '../rules/bulk';
+import type { BulkBarcode } from '../rows/barcodes';
 import { assertAllAccepted } from '../rules/pairing';
 import { belowZeroField, formAdjustments, runningQuantities } from '../rules/quantities';
 import { assertRequiredInfo, assertStepInfoWellFormed, stepInfo } from '../rules/step-info';
@@ -28,7 +27,6 @@ import { validatedTrackPointForms } from '../rules/tracking';
 import { moveWithParent } from './hierarchy';
 import { notifyArrivals } from './bulk-notifications';
 import { bulkContext, bulkPreamble, bulkVerdicts, memberProject } from './bulk-list';
-import { addTracking } from './tracking';
 
 /**
  * Bulk tracking, bulk skip-tracking and bulk recycle (issue 12). A real request reads, checks
@@ -44,30 +42,6 @@ export interface BulkTrackingRequest extends Partial<Omit<TrackingBody, 'barcode
   trackPointKey: string;
   extras?: BulkExtras;
   dryRun?: boolean;
-}
-
-/**
- * POST /barcode/tracking, single or bulk: `barcodeIds` makes it bulk (with `projectId`), else
- * `barcodeId` names the one barcode of a single step (TrackingBody), which takes neither
- * `projectId`, `extras` nor `dryRun` (2200).
- */
-export async function trackingRequest(
-  ctx: ServerContext,
-  viewer: Viewer,
-  body: TrackingRequestBody,
-  madeAtHeader?: unknown,
-): Promise<true | BulkTrackingAnswer> {
-  const { barcodeId, barcodeIds, projectId, extras, dryRun, ...step } = body;
-  if (barcodeIds !== undefined) {
-    if (barcodeId !== undefined) throw fieldFailure('barcodeIds', ErrorCode.invalidFormat);
-    if (projectId === undefined) throw fieldFailure('projectId', ErrorCode.emptyField);
-    return bulkTracking(ctx, viewer, { ...step, projectId, barcodeIds, extras, dryRun }, false, madeAtHeader);
-  }
-  if (barcodeId === undefined) throw fieldFailure('barcodeId', ErrorCode.emptyField);
-  const bulkOnly = Object.entries({ projectId, extras, dryRun }).find(([, v]) => v !== undefined);
-  if (bulkOnly) throw fieldFailure(bulkOnly[0], ErrorCode.invalidKey);
-  await addTracking(ctx, viewer, { ...step, barcodeId }, madeAtHeader);
-  return true;
 }
 
 /** Runs `fn` in one transaction, or (dry run) on the database without writing. */

@@ -1,17 +1,45 @@
 import type { TrackingBody, UndoTrackingBody } from '../../schemas/api/barcode';
+import type { BulkTrackingAnswer, TrackingRequestBody } from '../../schemas/api/bulk';
+import { ErrorCode } from '../../schemas/error-codes';
 import type { ServerContext } from '../context';
 import * as barcodes from '../repositories/barcodes';
 import { appendHistory, latestTrackingStep, undoerOf } from '../repositories/history';
 import type { Viewer } from '../rules/access';
+import { fieldFailure } from '../rules/api-failure';
 import { concurrentChange } from '../rules/barcodes';
 import { assertEntryNotSealed } from '../rules/ledger';
 import { madeAtOf } from '../rules/made-at';
 import { assertRequiredInfo, assertStepInfoWellFormed, stepInfo } from '../rules/step-info';
 import { editedTrackPoint, mayEdit, mayUndo, nextTrackPoint, validatedTrackPointForms } from '../rules/tracking';
 import { barcodeForChange } from './barcodes';
+import { bulkTracking } from './bulk';
 import { assertMayLeave, moveBackWithParent, moveWithParent } from './hierarchy';
 import { notifyArrival } from './notifications';
 import { assertStepQuantities } from './quantities';
+
+/**
+ * POST /barcode/tracking, single or bulk: `barcodeIds` makes it bulk (with `projectId`), else
+ * `barcodeId` names the one barcode of a single step (TrackingBody), which takes neither
+ * `projectId`, `extras` nor `dryRun` (2200).
+ */
+export async function trackingRequest(
+  ctx: ServerContext,
+  viewer: Viewer,
+  body: TrackingRequestBody,
+  madeAtHeader?: unknown,
+): Promise<true | BulkTrackingAnswer> {
+  const { barcodeId, barcodeIds, projectId, extras, dryRun, ...step } = body;
+  if (barcodeIds !== undefined) {
+    if (barcodeId !== undefined) throw fieldFailure('barcodeIds', ErrorCode.invalidFormat);
+    if (projectId === undefined) throw fieldFailure('projectId', ErrorCode.emptyField);
+    return bulkTracking(ctx, viewer, { ...step, projectId, barcodeIds, extras, dryRun }, false, madeAtHeader);
+  }
+  if (barcodeId === undefined) throw fieldFailure('barcodeId', ErrorCode.emptyField);
+  const bulkOnly = Object.entries({ projectId, extras, dryRun }).find(([, v]) => v !== undefined);
+  if (bulkOnly) throw fieldFailure(bulkOnly[0], ErrorCode.invalidKey);
+  await addTracking(ctx, viewer, { ...step, barcodeId }, madeAtHeader);
+  return true;
+}
 
 /**
  * POST /barcode/tracking (spec sections 4, 8): adds the step at the barcode's next trackpoint
