@@ -202,9 +202,20 @@ export default tseslint.config(
       files: ['server/rules/**/*.ts'],
       patterns: [
         {
-          regex: '^(?!\\./|(\\.\\./\\.\\./|@)(schemas|renderer|gs1)(/|$))',
+          regex: '^(?!\\./|\\.\\./rows/|(\\.\\./\\.\\./|@)(schemas|renderer|gs1)(/|$))',
           message:
-            'Business rules are plain synchronous functions: they import schemas/, renderer/, gs1/ and other rules only (no db, repositories, infra, fastify).',
+            'Business rules are plain synchronous functions: they import schemas/, renderer/, gs1/, the row types of server/rows/ and other rules only (no db, repositories, infra, fastify).',
+        },
+      ],
+    },
+    {
+      // The rows rules and repositories share: declarations only, over the schemas' types.
+      files: ['server/rows/**/*.ts'],
+      patterns: [
+        {
+          regex: '^(?!\\./|(\\.\\./\\.\\./)schemas(/|$))',
+          allowTypeImports: false,
+          message: "Row types are declarations shared by rules and repositories: they import the schemas' types only.",
         },
       ],
     },

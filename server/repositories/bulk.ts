@@ -1,23 +1,5 @@
 import type { Queryable } from '../db/database';
-
-/** A listed barcode of a bulk request with its project, relations and stock. */
-export interface BulkBarcodeRow {
-  id: string;
-  project_code: string;
-  project_version: number;
-  enterprise_id: string;
-  barcode_type: string | null;
-  is_activated: boolean;
-  is_deactivated: boolean;
-  current_track_point_key: string | null;
-  external_id: string | null;
-  parent_id: string | null;
-  revision: number;
-  is_sealed: boolean;
-  children_count: number;
-  link_count: number;
-  stock_location_id: string | null;
-}
+import type { BulkBarcode } from '../rows/barcodes';
 
 /** A history entry that running quantities read. */
 export interface QuantityEntryRow {
@@ -37,9 +19,9 @@ export interface QuantityEntryRow {
  * The listed barcodes that exist (any project, any enterprise: the rules decide what the
  * viewer may know), with their direct children, links and stock, in one statement.
  */
-export async function findBulkBarcodes(db: Queryable, ids: readonly string[]): Promise<BulkBarcodeRow[]> {
+export async function findBulkBarcodes(db: Queryable, ids: readonly string[]): Promise<BulkBarcode[]> {
   // Children, links and stock are read per list (grouped), not per barcode: one pass each.
-  const { rows } = await db.query<BulkBarcodeRow>(
+  const { rows } = await db.query<BulkBarcode>(
     `select b.id, p.code as project_code, p.version as project_version, p.enterprise_id, b.barcode_type, b.is_activated,
             b.is_deactivated, b.current_track_point_key, b.external_id, b.parent_id, b.revision, b.is_sealed,
             coalesce(c.n, 0)::int as children_count, coalesce(l.n, 0)::int as link_count, s.location_id::text as stock_location_id

@@ -1,14 +1,5 @@
 import type { Queryable } from '../db/database';
-
-/** A history entry as the emission rules read it (rules/ghg.ts EmissionEntry). */
-export interface EmissionEntry {
-  barcode_id: string;
-  seq: number;
-  action: string;
-  track_point_key: string | null;
-  created_at: Date | string;
-  data: unknown;
-}
+import type { EmissionEntry } from '../rows/history';
 
 /** The history actions that make or unmake a stored emission (rules/ghg.ts standingEmissions). */
 const EMISSION_ACTIONS = `('activated', 'activation-edited', 'tracked', 'tracking-edited', 'tracking-undone', 'recycled')`;

@@ -1,19 +1,7 @@
 import type { LocalizedText } from '../../schemas/common';
 import type { LocationKind } from '../../schemas/api/stock-state';
 import type { Queryable } from '../db/database';
-
-/** A location as stored (table `locations`, migration 007). */
-export interface LocationRow {
-  id: string;
-  enterprise_id: string;
-  project_code: string;
-  parent_id: string | null;
-  kind: LocationKind;
-  code: string;
-  name: LocalizedText;
-  stock_in_track_points: string[];
-  stock_out_track_points: string[];
-}
+import type { LocationRow } from '../rows/locations';
 
 /** A location to create (the seed; an admin's import). */
 export interface NewLocation {

@@ -1,21 +1,6 @@
 import type { Queryable } from '../db/database';
+import type { ListedBarcodeRow } from '../rows/barcodes';
 import { chainPending } from './ledger';
-
-/** A barcode listed in a pairing or linking request, with what the rules read of it and of its project. */
-export interface ListedBarcodeRow {
-  id: string;
-  project_id: string;
-  project_code: string;
-  project_version: number;
-  enterprise_id: string;
-  barcode_type: string | null;
-  is_activated: boolean;
-  is_deactivated: boolean;
-  current_track_point_key: string | null;
-  external_id: string | null;
-  parent_id: string | null;
-  revision: number;
-}
 
 /** The listed barcodes that exist (any project, any enterprise: the rules decide what the viewer may know). */
 export async function findListedBarcodes(db: Queryable, ids: readonly string[]): Promise<ListedBarcodeRow[]> {

@@ -1,7 +1,8 @@
 import { ErrorCode } from '../../schemas/error-codes';
 import type { BarcodeType, TrackPoint } from '../../schemas/project-config';
 import { ApiFailure } from './api-failure';
-import { assertMayLeaveTrackPoint, listedVerdict, type ListContext, type ListedBarcode } from './pairing';
+import type { BulkBarcode } from '../rows/barcodes';
+import { assertMayLeaveTrackPoint, listedVerdict, type ListContext } from './pairing';
 import { assertRecyclable } from './recycle';
 import type { ProjectConfig } from '../../schemas/project-config';
 import { nextTrackPoint } from './tracking';
@@ -14,16 +15,6 @@ import { nextTrackPoint } from './tracking';
  */
 
 type BarcodeTypes = Record<string, BarcodeType>;
-
-/** A listed barcode as bulk requests read it: the pairing list's columns plus its relations and stock. */
-export interface BulkBarcode extends ListedBarcode {
-  revision: number;
-  is_sealed: boolean;
-  children_count: number;
-  link_count: number;
-  /** The bin it is stocked in, if any. */
-  stock_location_id: string | null;
-}
 
 /** What every listed barcode is checked against: the screen's project and the viewer's permission there. */
 export interface BulkContext extends ListContext {

@@ -2,17 +2,8 @@ import type { GhgLeg, GhgReportRow } from '../../schemas/api/ghg';
 import type { ProjectConfig } from '../../schemas/project-config';
 import { ErrorCode } from '../../schemas/error-codes';
 import { commonFailure, fieldFailure } from './api-failure';
+import type { EmissionEntry } from '../rows/history';
 import type { Viewer } from './access';
-
-/** The history entries that make or unmake stored emissions, in seq order, as the repository reads them. */
-export interface EmissionEntry {
-  barcode_id: string;
-  seq: number;
-  action: string;
-  track_point_key: string | null;
-  created_at: Date | string;
-  data: unknown;
-}
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,4 +1,5 @@
 import { ErrorCode } from '../../schemas/error-codes';
+import type { ListedBarcode, PlacedBarcode } from '../rows/barcodes';
 import type { BarcodeType } from '../../schemas/project-config';
 import type { RelationActions } from '../../schemas/api/barcode';
 import {
@@ -9,8 +10,6 @@ import {
   relationRuleAt,
   unpairingRefusal,
   type ListContext,
-  type ListedBarcode,
-  type PlacedBarcode,
 } from './pairing';
 
 /**

@@ -1,5 +1,6 @@
 import { ErrorCode } from '../../schemas/error-codes';
 import type { BarcodeType, RelationRule, TrackPoint } from '../../schemas/project-config';
+import type { ListedBarcode, PlacedBarcode } from '../rows/barcodes';
 import { ApiFailure, commonFailure } from './api-failure';
 
 /**
@@ -9,24 +10,6 @@ import { ApiFailure, commonFailure } from './api-failure';
  */
 
 type BarcodeTypes = Record<string, BarcodeType>;
-
-/** A barcode where it stands in its trip, as the relation rules read it. */
-export interface PlacedBarcode {
-  id: string;
-  barcode_type: string | null;
-  is_activated: boolean;
-  current_track_point_key: string | null;
-}
-
-/** A listed barcode (child or link target) with its project, as stored. */
-export interface ListedBarcode extends PlacedBarcode {
-  enterprise_id: string;
-  project_code: string;
-  project_version: number;
-  is_deactivated: boolean;
-  external_id: string | null;
-  parent_id: string | null;
-}
 
 /** What every listed barcode is checked against: the barcode acting (parent, linking barcode) and its project. */
 export interface ListContext {

@@ -1,8 +1,9 @@
 import { ErrorCode } from '../../schemas/error-codes';
-import type { Location, LocationKind, StockType } from '../../schemas/api/stock-state';
-import type { LocalizedText } from '../../schemas/common';
+import type { Location, StockType } from '../../schemas/api/stock-state';
 import { commonFailure } from './api-failure';
-import { listVerdict, type BulkBarcode, type BulkContext } from './bulk';
+import type { BulkBarcode } from '../rows/barcodes';
+import type { LocationRow } from '../rows/locations';
+import { listVerdict, type BulkContext } from './bulk';
 
 /**
  * Stock in and out of locations (issue 12; rules 3073-3079) as plain functions. Locations are
@@ -10,19 +11,6 @@ import { listVerdict, type BulkBarcode, type BulkContext } from './bulk';
  * bin lists the trackpoints where barcodes may be stocked in there and those where they may be
  * stocked out.
  */
-
-/** A location as the stock rules read it (a row of table `locations`, migration 007). */
-export interface LocationRow {
-  id: string;
-  enterprise_id: string;
-  project_code: string;
-  parent_id: string | null;
-  kind: LocationKind;
-  code: string;
-  name: LocalizedText;
-  stock_in_track_points: string[];
-  stock_out_track_points: string[];
-}
 
 /** The project a location must belong to: its enterprise and code (all its versions share the locations). */
 export interface StockProject {

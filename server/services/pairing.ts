@@ -18,8 +18,8 @@ import {
   lockProjectRelations,
   pairChildren as pairRows,
   unpairChildren as unpairRows,
-  type ListedBarcodeRow,
 } from '../repositories/pairing';
+import type { ListedBarcodeRow } from '../rows/barcodes';
 import type { ProjectRow } from '../repositories/projects';
 import type { Viewer } from '../rules/access';
 import { commonFailure, fieldFailure } from '../rules/api-failure';

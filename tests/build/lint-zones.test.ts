@@ -89,6 +89,11 @@ describe('lint zones', () => {
       "import { api } from '../../src/shared/api';\nexport const x = api;",
       /never import the client or its widgets/,
     ],
+    [
+      'server/rows/zone-probe.ts',
+      "import { findBarcode } from '../repositories/barcodes';\nexport const x = findBarcode;",
+      /schemas' types only/,
+    ],
     ['gs1/zone-probe.ts', "import { useState } from 'react';\nexport const x = useState;", /gs1\/ is pure/],
     [
       'gs1/zone-probe.ts',
@@ -125,6 +130,14 @@ describe('lint zones', () => {
     [
       'server/rules/zone-probe.ts',
       "import { ErrorCode } from '../../schemas/error-codes';\nimport { compileForm } from '../../renderer';\nimport { ApiFailure } from './api-failure';\nexport const x = [ErrorCode, compileForm, ApiFailure];",
+    ],
+    [
+      'server/rules/zone-probe.ts',
+      "import type { LocationRow } from '../rows/locations';\nexport type X = LocationRow;",
+    ],
+    [
+      'server/rows/zone-probe.ts',
+      "import type { LocalizedText } from '../../schemas/common';\nexport type X = LocalizedText;",
     ],
     ['gs1/zone-probe.ts', "import { AI_TABLE } from './ai-table';\nexport const x = AI_TABLE;"],
     ['server/rules/zone-probe.ts', "import { parseGs1 } from '../../gs1';\nexport const x = parseGs1;"],

@@ -9,9 +9,9 @@ import {
   recycleVerdicts,
   trackingVerdict,
   trackPointsByType,
-  type BulkBarcode,
   type BulkContext,
 } from '../../../server/rules/bulk';
+import type { BulkBarcode } from '../../../server/rows/barcodes';
 import { commonFailure } from '../../../server/rules/api-failure';
 import { BOX, CONFIG, ENTERPRISE, trackPoint } from './fixtures';
 

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../../schemas/error-codes';
-import {
-  assertMayReadReport,
-  assertReportRange,
-  reportRows,
-  standingEmissions,
-  type EmissionEntry,
-} from '../../../server/rules/ghg';
+import { assertMayReadReport, assertReportRange, reportRows, standingEmissions } from '../../../server/rules/ghg';
+import type { EmissionEntry } from '../../../server/rows/history';
 import { answer, CARRIER, CLIENT, common, onField, STAFF } from './fixtures';
 
 // A barcode's history as the repository reads it, and the emissions the journey page and the

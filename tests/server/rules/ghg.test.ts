@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hiddenFieldKeys, reportRows, standingEmissions, type EmissionEntry } from '../../../server/rules/ghg';
+import { hiddenFieldKeys, reportRows, standingEmissions } from '../../../server/rules/ghg';
+import type { EmissionEntry } from '../../../server/rows/history';
 import { BOX, label, trackPoint } from './fixtures';
 
 const gases = (co2: number) => ({ CO2: co2, CH4: null, N2O: null });

@@ -7,7 +7,7 @@ import {
   relationActions,
   type LinkingFacts,
 } from '../../../server/rules/linking';
-import type { ListedBarcode } from '../../../server/rules/pairing';
+import type { ListedBarcode } from '../../../server/rows/barcodes';
 import { BOX, ENTERPRISE, label, trackPoint } from './fixtures';
 
 const points = () => [

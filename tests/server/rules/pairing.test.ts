@@ -12,9 +12,9 @@ import {
   sumOfValues,
   unpairingRefusal,
   unpairingVerdicts,
-  type ListedBarcode,
   type PairingFacts,
 } from '../../../server/rules/pairing';
+import type { ListedBarcode } from '../../../server/rows/barcodes';
 import { answer, BOX, common, ENTERPRISE, label, trackPoint } from './fixtures';
 
 /** A pallet takes up to 3 cases; cases take units; nothing is paired on the truck, unpaired at the hub, or linked when delivered. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BulkBarcode, BulkContext } from '../../../server/rules/bulk';
+import type { BulkContext } from '../../../server/rules/bulk';
+import type { BulkBarcode } from '../../../server/rows/barcodes';
 import {
   assertStockLocation,
   availableAt,
@@ -7,8 +8,8 @@ import {
   stockVerdict,
   stockVerdicts,
   toLocation,
-  type LocationRow,
 } from '../../../server/rules/stock';
+import type { LocationRow } from '../../../server/rows/locations';
 import { answer, common, ENTERPRISE, label } from './fixtures';
 
 const loc = (
