@@ -2,8 +2,8 @@ import { defineConfig } from 'vitest/config';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pathAliases, pathAliasList, plainTextMarkdown, reactOnPreact } from './aliases';
-import { mantineStyles } from './scripts/mantine-styles';
+import { pathAliases, pathAliasList, plainTextMarkdown, reactOnPreact } from './aliases.ts';
+import { mantineStyles } from './scripts/mantine-styles.ts';
 
 /** The import aliases of tsconfig.json's `paths`, for every vitest configuration (also vitest.mutation.config.ts). */
 export const alias = pathAliases;

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { alias } from './vitest.config';
+import { alias } from './vitest.config.ts';
 
 // The fast unit tests of the pure modules Stryker mutates (`npm run test:mutation`, stryker.config.mjs):
 // the renderer package (renderer/) and the server's business rules (server/rules/). No React, no
