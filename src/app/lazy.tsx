@@ -4,9 +4,12 @@ import { withStyles } from '@/shared/ui/styles';
 import { holdFirstScreen } from '@/shared/ui/first-screen';
 import { ScreenLoadFailed } from './screen-load-failed';
 
-/** Spec section 9: a lazy chunk that has not loaded in 120 s counts as failed. */
+/**
+ * A lazy chunk still loading after this long counts as failed: patient with a slow network, yet
+ * never a screen that waits forever.
+ */
 const CHUNK_TIMEOUT_MS = 120_000;
-/** A chunk that fails is fetched again after these pauses before the screen says so (issue 20). */
+/** A chunk that fails is fetched again after these pauses before the screen says so. */
 const RETRY_DELAYS_MS = [500, 2000];
 const RELOADED_FLAG = 'sb-chunk-reload';
 
@@ -39,9 +42,9 @@ export function PartOfPage({ children }: { children: ReactNode }) {
 /**
  * A route screen whose code loads when first drawn (`preload()` starts it earlier). A chunk
  * that fails to load is fetched again twice; then, online, the page reloads once (a new version
- * was deployed and the old file is gone: spec section 4); offline, or after that one reload, the
- * screen says "offline, try again" inside the shell (header and navigation stay) with a button
- * that tries again (online: reloads the page). Never a blank page.
+ * was deployed and the old file is gone); offline, or after that one reload, the screen says
+ * "offline, try again" inside the shell (header and navigation stay) with a button that tries
+ * again (online: reloads the page). Never a blank page.
  *
  * Each lazy screen waits for its code inside a Suspense boundary of its own, which goes away with
  * the screen. A boundary shared by the routes (around an <Outlet>) would still be waiting when the

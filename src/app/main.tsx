@@ -71,7 +71,7 @@ void Promise.all([initI18n(), answersFirst]).then(() => {
   );
   // The rest of Mantine's styles, once the first screen is up (a lazy screen asks sooner).
   afterFirstScreen(() => void restStyles().catch(() => undefined));
-  // The service worker (the shell offline, issue 20), once the first screen is up.
+  // The service worker (the shell offline), once the first screen is up.
   afterFirstScreen(
     () =>
       void import('@/shared/pwa/register')

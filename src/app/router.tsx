@@ -59,7 +59,7 @@ const ActivityPage = lazyScreen(() =>
 /** The label sheet and the detail page's printable label come in one chunk, with the QR writer (see src/features/labels/screens.tsx). */
 const Labels = lazyScreen(() => import('@/features/labels/screens'));
 const CustomPage = lazyScreen(() => import('@/features/custom-page/components/custom-page').then(named('CustomPage')));
-/** The admin area (issue 19): its own chunk, layout and login; its screens are listed in src/app/admin/admin-screens.tsx. */
+/** The admin area: its own chunk, layout and login; its screens are listed in src/app/admin/admin-screens.tsx. */
 const AdminArea = lazyScreen(() => import('./admin/admin-area'));
 
 function ProjectNotFound() {
@@ -105,7 +105,7 @@ function preloadResumed(name: string): void {
   void i18next.loadNamespaces('barcode');
 }
 
-/** The route of a restricted screen (spec section 2): visitors are sent home to log in first. */
+/** The route of a restricted screen: visitors are sent home to log in first. */
 const restricted = (screen: { path: string }, element: ReactNode, children?: ReactNode) => (
   <Route path={screen.path} element={<RequireUser screen={screen}>{element}</RequireUser>}>
     {children}
@@ -150,7 +150,7 @@ function Screens() {
   );
 }
 
-/** The routes of spec section 2 whose screens exist; anything else is the 404 page. */
+/** The routes whose screens exist; anything else is the 404 page. */
 export function AppRoutes() {
   return (
     <BrowserRouter>

@@ -1,10 +1,10 @@
 /**
- * Build-time settings of the client (README, "Configuration"). VITE_API_BASE points the client
- * at any server that honours the API contract; by default it is the same origin's /api.
+ * Build-time settings of the client (docs/operators/environment.md). VITE_API_BASE points the
+ * client at any server that honours the API contract; by default it is the same origin's /api.
  */
 export const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undefined) ?? '/api';
 
-/** Device-local storage keys are prefixed with the environment (spec section 3). */
+/** Device-local storage keys are prefixed with the environment. */
 export const STORAGE_PREFIX = `sb-${import.meta.env.MODE}`;
 
 export const API_TIMEOUT_MS = 60_000;

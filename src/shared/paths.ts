@@ -8,7 +8,7 @@ import { parseProjectParam, type ProjectRef } from './project/project-route';
  */
 export type ProjectInRoute = { code: string; version: number } | string;
 
-/** The `{project}` segment: code '@' version (spec section 2); parseProjectParam reads it back. */
+/** The `{project}` segment: code '@' version; parseProjectParam reads it back. */
 export const projectSegment = (project: ProjectInRoute): string =>
   typeof project === 'string' ? project : `${project.code}@${project.version}`;
 
@@ -45,10 +45,10 @@ export interface PendingScreen {
 }
 
 /**
- * Every screen path of the client (spec section 2) in one table, as bulletproof-react keeps its
+ * Every screen path of the client in one table, as bulletproof-react keeps its
  * `src/config/paths.ts`: the router declares its routes with each entry's `path`, and whatever
- * links or navigates to a screen builds the address with its `getHref`. A screen renamed here is
- * renamed everywhere; a new screen gets its entry here before anything links to it.
+ * links or navigates to a screen builds the address with its `getHref`. A screen renamed here
+ * is renamed everywhere; a new screen gets its entry here before anything links to it.
  */
 export const paths = {
   playground: { path: '/playground' },
@@ -70,15 +70,15 @@ export const paths = {
   trackingCount: projectScreen('tracking-count'),
   /** The project's GHG emission report (for its enterprise's staff). */
   ghgReport: projectScreen('ghg-report'),
-  /** The writes waiting to be sent (issue 20), with their states, retry and discard. */
+  /** The writes waiting to be sent, with their states, retry and discard. */
   outbox: projectScreen('outbox'),
-  /** Barcode search (spec section 2; issue 14): criteria and results in the query, so Back returns to them. */
+  /** Barcode search: criteria and results in the query, so Back returns to them. */
   search: projectScreen('search'),
-  /** The project's barcodes, newest first, with type and trackpoint filters (issue 14). */
+  /** The project's barcodes, newest first, with type and trackpoint filters. */
   barcodeList: projectScreen('barcode-list'),
-  /** The project's custom HTML page (spec section 2: open, no home button); also under a barcode (`barcode.html`). */
+  /** The project's custom HTML page (open, no home button); also under a barcode (`barcode.html`). */
   customPage: projectScreen('html'),
-  /** The project's activity chart (issue 14: steps per day per trackpoint, 30 days), for its enterprise's staff. */
+  /** The project's activity chart (steps per day per trackpoint, 30 days), for its enterprise's staff. */
   activity: projectScreen('activity'),
   /** Generate N barcodes and print a sheet of their labels (A4, 3 x 8), for those who may generate. */
   labelSheet: projectScreen('labels'),
@@ -119,13 +119,13 @@ export const paths = {
     /** Pair on a handheld terminal: the trigger scans straight into the list, no camera. */
     pairKht: barcodeScreen('pairkht'),
     unpair: barcodeScreen('unpair'),
-    /** Link this barcode to scanned targets (the link-to direction, spec section 3). */
+    /** Link this barcode to scanned targets (the link-to direction). */
     linkTo: barcodeScreen('link-to'),
     /** Link scanned barcodes to this one (the be-linked direction). */
     beLinked: barcodeScreen('be-linked'),
     /** Link (to scanned targets) on a handheld terminal. */
     linkKht: barcodeScreen('linkkht'),
-    /** Bulk tracking (spec section 2): this barcode sets the trackpoint; more are scanned into the list. */
+    /** Bulk tracking: this barcode sets the trackpoint; more are scanned into the list. */
     bulkTracking: barcodeScreen('bulk-tracking'),
     /** Bulk tracking on a handheld terminal: the trigger scans straight into the list, no camera. */
     bulkTrackingKht: barcodeScreen('bulk-tracking-kht'),
@@ -133,10 +133,10 @@ export const paths = {
     bulkSkipTracking: barcodeScreen('bulk-skip-tracking'),
     bulkSkipTrackingKht: barcodeScreen('bulk-skip-tracking-kht'),
     bulkRecycle: barcodeScreen('bulk-recycle'),
-    /** Stock in / out of a location (our routes: the spec names the calls, not the screens). */
+    /** Stock in / out of a location (POST /location/stock). */
     stockIn: barcodeScreen('stock-in'),
     stockOut: barcodeScreen('stock-out'),
-    /** The custom HTML page (spec section 2) opened from a barcode: the project's page (`customPage`). */
+    /** The custom HTML page opened from a barcode: the project's page (`customPage`). */
     html: barcodeScreen('html'),
     activate: {
       path: activate.path,
@@ -149,8 +149,8 @@ export const paths = {
     },
   },
   /**
-   * The admin area (issue 19): its own login, not under a project (a project code 'admin' is
-   * refused). Its screens are listed in src/app/admin/admin-screens.tsx.
+   * The admin area: its own login, not under a project (a project code 'admin' is refused). Its
+   * screens are listed in src/app/admin/admin-screens.tsx.
    */
   admin: {
     path: '/admin/*',

@@ -59,9 +59,9 @@ function AdminRoutes() {
 }
 
 /**
- * `/admin/*` (issue 19): the admin area, one lazy chunk apart from the staff app. Its strings
- * ('admin') load first; without an admin session it shows its own login; with one, the layout
- * and the screen of ADMIN_SCREENS the address names.
+ * `/admin/*`: the admin area, one lazy chunk apart from the staff app. Its strings ('admin')
+ * load first; without an admin session it shows its own login; with one, the layout and the
+ * screen of ADMIN_SCREENS the address names.
  */
 export default function AdminArea() {
   return (

@@ -32,9 +32,9 @@ export interface AdminScreen {
 }
 
 /**
- * THE list of admin screens (issue 19): the admin area's router and its navigation both read
- * it, in this order; the first entry in the navigation is where /admin opens. A new admin
- * screen is one entry here (and its label under `nav` in the four admin.json files).
+ * THE list of admin screens: the admin area's router and its navigation both read it, in this
+ * order; the first entry in the navigation is where /admin opens. A new admin screen is one
+ * entry here (and its label under `nav` in the four admin.json files).
  */
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: 'users', nav: 'users', Screen: UsersPage },

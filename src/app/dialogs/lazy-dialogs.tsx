@@ -11,8 +11,8 @@ import { lazyWithStyles } from '@/shared/ui/styles';
 /*
  * Dialogs and toasts are not part of the first load (its budget), but what a failure needs must
  * not be fetched at the moment of the failure: offline that fetch fails too and the screen went
- * white (issue 20). So their code is fetched as soon as a screen is up (preloadFailureUi), and
- * should it still be missing, a plain fallback without Mantine says the same thing.
+ * white. So their code is fetched as soon as a screen is up (preloadFailureUi), and should it
+ * still be missing, a plain fallback without Mantine says the same thing.
  */
 const loadMessageDialog = () => import('./message-dialog');
 const loadToasts = () => import('./toasts');

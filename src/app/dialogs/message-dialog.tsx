@@ -5,7 +5,7 @@ import { closeMessage, messageStore } from '@/shared/ui/message-dialog';
 import { useStore } from '@/shared/ui/store';
 
 export interface MessageDialogProps {
-  /** Show the Login button: the user is logged out and not on home or an html page (spec section 2). */
+  /** Show the Login button: the user is logged out and not on home or an html page. */
   offerLogin: boolean;
   homePath: string | null;
 }

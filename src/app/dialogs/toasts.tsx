@@ -5,7 +5,7 @@ import { dismissToast, toastStore } from '@/shared/ui/toasts';
 
 const COLORS = { success: 'teal', error: 'red', info: 'blue' } as const;
 
-/** At most three toasts at the top of the screen, each gone after 3 s (spec section 9). */
+/** The toasts at the top of the screen (at most TOAST_LIMIT, each gone after its duration). */
 export function Toasts() {
   const { t } = useTranslation();
   const toasts = useStore(toastStore);

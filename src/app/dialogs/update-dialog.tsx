@@ -5,8 +5,9 @@ import { postponeUpdate, updateStore } from '@/shared/ui/update-events';
 import { applyUpdate } from '@/shared/pwa/apply-update';
 
 /**
- * 'New version found' (spec sections 2, 4): Update lets the new service worker take over and reloads; Later asks again in 15 minutes.
- * A forced upgrade has neither Later nor a close control, and cannot be dismissed.
+ * 'New version found': Update lets the new service worker take over and reloads; Later asks
+ * again after UPDATE_REMINDER_DELAY_MS. A forced upgrade has neither Later nor a close control,
+ * and cannot be dismissed.
  */
 export function UpdateDialog() {
   const { t } = useTranslation();

@@ -44,7 +44,7 @@ export interface HeaderProps {
   homePath: string;
   profile: Profile | null;
   onLogout(): Promise<void>;
-  /** Whether the home button is shown (default true; the custom page has none: spec section 2). */
+  /** Whether the home button is shown (default true; the custom page has none). */
   showHome?: boolean;
 }
 
@@ -84,7 +84,7 @@ function LogoutIcon() {
   );
 }
 
-/** The header (spec section 2): home button, logo, staff full name, logout with confirmation. */
+/** The header: home button, logo, staff full name, logout with confirmation. */
 export function Header({ project, homePath, profile, onLogout, showHome = true }: HeaderProps) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);

@@ -7,7 +7,7 @@ export interface LogoutConfirmProps {
   onConfirm(): Promise<void>;
 }
 
-/** 'Are you sure to logout' with Cancel and OK (spec section 2). */
+/** 'Are you sure to logout' with Cancel and OK. */
 export function LogoutConfirm({ onCancel, onConfirm }: LogoutConfirmProps) {
   const { t } = useTranslation();
   const [leaving, setLeaving] = useState(false);

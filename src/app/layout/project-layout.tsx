@@ -54,8 +54,8 @@ function FullScreenLoader() {
 
 /**
  * Everything under `/{project}`: loads the project (404 when it does not exist), the header,
- * the message dialog, and the session rules of spec section 4 (authorization system,
- * signed out after a failed refresh).
+ * the message dialog, and the session rules (the authorization-system check, signed out after a
+ * failed refresh).
  */
 export function ProjectLayout() {
   const { t } = useTranslation();
@@ -89,7 +89,7 @@ export function ProjectLayout() {
   useEffect(() => {
     if (screenUp) reportPageView(location.pathname);
   }, [screenUp, location.pathname]);
-  // The project's own web app manifest: installed, the app is this project's (issue 20). The
+  // The project's own web app manifest: installed, the app is this project's. The
   // browser fetches it at once: after the first screen, not beside it.
   const projectCode = project?.code;
   useEffect(() => {
@@ -161,7 +161,7 @@ export function ProjectLayout() {
 
   return (
     <ProjectContext.Provider value={project}>
-      {/* The scanner is full screen, without the header (spec section 2). */}
+      {/* The scanner is full screen, without the header. */}
       {!location.pathname.endsWith(`/${paths.scan.path}`) && (
         <Header
           project={project}

@@ -6,8 +6,8 @@ import { useProfile } from '@/shared/session/use-profile';
 import { ScreenLoader } from '@/shared/ui/screen-loader';
 
 /**
- * Restricted routes (spec section 2): a visitor is sent home, with the screen (its entry in
- * `paths`) and barcode in the query so that logging in resumes it (see HomeRoute).
+ * Restricted routes: a visitor is sent home, with the screen (its entry in `paths`) and barcode
+ * in the query so that logging in resumes it (see HomeRoute).
  */
 export function RequireUser({ screen, children }: { screen: { path: string }; children: ReactNode }) {
   const project = useCurrentProject();

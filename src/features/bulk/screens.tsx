@@ -10,9 +10,9 @@ import { StockInPage, StockOutPage } from './components/stock-page';
 import { StockSection } from './components/stock-section';
 
 /*
- * The bulk screens (issue 12) and the detail page's stock line, loaded together by one lazy
- * import of the router as one component that draws the screen it is named (as the pairing
- * feature does): one chunk, off the first load. Their strings ('bulk', 'scan-list') load with it.
+ * The bulk screens and the detail page's stock line, loaded together by one lazy import of the
+ * router as one component that draws the screen it is named (as the pairing feature does): one
+ * chunk, off the first load. Their strings ('bulk', 'scan-list') load with it.
  */
 const SCREENS = {
   bulkTracking: BulkTrackingPage,

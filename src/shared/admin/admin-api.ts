@@ -6,7 +6,7 @@ import { visitorId } from '../storage/storage';
 import { announceVersion } from '../ui/update-events';
 
 /**
- * The admin area's API client (issue 19): the app's client (credentials, headers, timeout, error
+ * The admin area's API client: the app's client (credentials, headers, timeout, error
  * normalisation, an Idempotency-Key on every write) without the staff session's refresh and
  * without the outbox: an admin's change is made online or not at all. The admin session is its
  * own httpOnly cookie (`sb_admin`, path /api/admin); a 401 means "log in to the admin area".
@@ -36,16 +36,16 @@ export const revalidateAdminResource = (resource: string) =>
 
 const meKey = adminKey('me');
 
-/** GET /admin/me: the logged-in admin; the error is ApiError '2003' (401) when nobody is, '403' for a staff session. */
+/** GET /admin/me: the logged-in admin; the error is ApiError ErrorCode.loginExpired (401) when nobody is, '403' for a staff session. */
 export function useAdminSession() {
   return useSWR(meKey, () => adminApi.get<Admin>('/admin/me'), { shouldRetryOnError: false, revalidateOnFocus: false });
 }
 
 /**
  * What the admin area does with any of its requests' errors (its SWRConfig `onError`): a 401
- * (2003) on a screen's data means the session ended meanwhile (logged out elsewhere, expired, or
- * the admin deactivated), so the session is asked again and the area shows its login. The
- * session's own request is left out (it would ask itself again and again).
+ * (ErrorCode.loginExpired) on a screen's data means the session ended meanwhile (logged out
+ * elsewhere, expired, or the admin deactivated), so the session is asked again and the area
+ * shows its login. The session's own request is left out (it would ask itself again and again).
  */
 export function onAdminDataError(error: unknown, key: string): void {
   if (key === unstable_serialize(meKey)) return;

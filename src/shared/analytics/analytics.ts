@@ -1,13 +1,12 @@
 import { whenIdle } from '../ui/when-idle';
 
 /**
- * Google Analytics for the projects that ask for it (`googleAnalyticsMeasurementId`, spec
- * section 3), and only for them: gtag.js is a script of another site, so it is fetched only for
- * such a project, once its first screen is drawn and the browser is idle. Every report of the
- * app comes through here: page views (from the project layout) and the key actions, read off the
- * writes the server accepted (the API client's `onWritten`) and the scans (the scan pool). What
- * is sent is listed in the README ("Activity and analytics"): the action's name and a count,
- * never a barcode id, a field value or a user.
+ * Google Analytics for the projects that ask for it (`googleAnalyticsMeasurementId`), and only
+ * for them: gtag.js is a script of another site, so it is fetched only for such a project, once
+ * its first screen is drawn and the browser is idle. Every report of the app comes through
+ * here: page views (from the project layout) and the key actions, read off the writes the
+ * server accepted (the API client's `onWritten`) and the scans (the scan pool). What is sent is
+ * the action's name and a count, never a barcode id, a field value or a user.
  */
 export type KeyAction = 'generate' | 'activate' | 'track' | 'pair' | 'scan';
 

@@ -8,9 +8,9 @@ import { api, ApiError } from './index';
 import type { Payload } from './payload';
 
 /**
- * GET /barcode/barcode (spec section 7). An id containing '=' is a lookup by the project's
- * external id and tracking number, written like a query: `externalId=PO-1` or
- * `externalId=PO-1&trackingNumber=T-9` (our decision; the spec names only the parameters).
+ * GET /barcode/barcode. An id containing '=' is a lookup by the project's external id and
+ * tracking number, written like a query: `externalId=PO-1` or
+ * `externalId=PO-1&trackingNumber=T-9`, so a lookup fits in the route's one id segment.
  */
 export function barcodeQuery(projectCode: string, id: string): Record<string, string> {
   if (!id.includes('=')) return { id };
@@ -28,8 +28,9 @@ export const fetchBarcode = (projectCode: string, id: string) =>
   api.get<Barcode>('/barcode/barcode', barcodeQuery(projectCode, id));
 
 /**
- * The project's barcode with this external id, or null when it has none (2303). Asked once per
- * scan, not cached: a scan must see a barcode generated a moment ago.
+ * The project's barcode with this external id, or null when it has none
+ * (ErrorCode.barcodeNotFound). Asked once per scan, not cached: a scan must see a barcode
+ * generated a moment ago.
  */
 export async function findBarcodeByExternalId(projectCode: string, externalId: string): Promise<Barcode | null> {
   try {

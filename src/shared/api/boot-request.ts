@@ -1,10 +1,10 @@
 /**
- * The requests index.html's inline script starts before the app's code arrives (issue 18;
- * vite.config.ts `bootRequests`: the address's project, and a scanned link's barcode): on a slow
- * phone they would otherwise start only once the code has downloaded and run, and the login form
- * and the detail page wait for them. The API client's fetch takes each answer over for the same
- * request (`takeBootResponse`), once; everything after that (the client-version check, errors, a
- * 401's refresh and retry) is the client's as for any answer.
+ * The requests index.html's inline script starts before the app's code arrives (vite.config.ts
+ * `bootRequests`: the address's project, and a scanned link's barcode): on a slow phone they
+ * would otherwise start only once the code has downloaded and run, and the login form and the
+ * detail page wait for them. The API client's fetch takes each answer over for the same request
+ * (`takeBootResponse`), once; everything after that (the client-version check, errors, a 401's
+ * refresh and retry) is the client's as for any answer.
  */
 
 import { BOOT_REQUEST_GLOBAL } from '@schemas/boot-request';

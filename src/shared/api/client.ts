@@ -31,16 +31,16 @@ export interface ApiClientOptions {
    * write then waits behind it in the outbox, in order). Without it, `data` is sent as it is.
    */
   resolveRefs?(data: unknown): { data: unknown; waiting: boolean };
-  /** The configuration revision writes are made with (sent as Config-Revision; issue 19). */
+  /** The configuration revision writes are made with (sent as Config-Revision). */
   configRevision?(): number | undefined;
   /** Every answer's headers (the project's `project-revision`). */
   onHeaders?(headers: Headers | undefined): void;
 }
 
-/** A write that failed on the network is sent again after 0.3 s, then after 1 s, with the same Idempotency-Key. */
+/** The pauses before each resend of a write that failed on the network (same Idempotency-Key): a dropped packet, not an outage. */
 export const WRITE_RETRY_DELAYS_MS: readonly number[] = [300, 1000];
 
-/** Spec section 9: uploads may take up to 30 minutes. */
+/** How long an upload may take: a large file over a slow mobile connection. */
 export const UPLOAD_TIMEOUT_MS = 1_800_000;
 
 export interface ApiResponse<T> {
@@ -86,18 +86,18 @@ const AUTH_PATHS = ['/user/authorize', '/user/refresh-token', '/user/logout'];
 /** Reads sent as POST (their criteria are a body): no Idempotency-Key, never queued. */
 const POST_READS = ['/barcode/search'];
 
-/** Hours east of UTC, e.g. 9 in Tokyo (spec section 9: offset sent in hours). */
+/** Hours east of UTC, e.g. 9 in Tokyo (offset sent in hours). */
 export function utcOffsetHours(date = new Date()): number {
   return -date.getTimezoneOffset() / 60;
 }
 
 /**
- * The one API module (spec sections 4, 7, 8): credentials on every call, UTC-Offset and
- * client-version headers, a timeout, one token refresh shared by every request that got a 401
- * meanwhile and one retry each, errors normalised, and new-version announcements passed on.
- * Every write (POST, PUT, DELETE but the session calls) carries an Idempotency-Key, one per
- * call; a write that failed on the network is sent again with it at most twice (0.3 s, 1 s
- * apart), never after an HTTP answer or a timeout.
+ * The one API module: credentials on every call, UTC-Offset and client-version headers, a
+ * timeout, one token refresh shared by every request that got a 401 meanwhile and one retry
+ * each, errors normalised, and new-version announcements passed on. Every write (POST, PUT,
+ * DELETE but the session calls) carries an Idempotency-Key, one per call; a write that failed
+ * on the network is sent again with it after each of WRITE_RETRY_DELAYS_MS, never after an HTTP
+ * answer or a timeout.
  */
 export function createApiClient(options: ApiClientOptions) {
   const baseFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
@@ -283,10 +283,9 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   /**
-   * POST multipart with progress (spec section 7: 30-minute timeout), with its own
-   * Idempotency-Key (a repeat stores the file once). A 401 refreshes the session once, like
-   * every call. Upload errors (spec section 8) carry the byte limit when the server states one
-   * (`maxBytes` beside `errors.File`).
+   * POST multipart with progress (UPLOAD_TIMEOUT_MS), with its own Idempotency-Key (a repeat
+   * stores the file once). A 401 refreshes the session once, like every call. Upload errors
+   * carry the byte limit when the server states one (`maxBytes` beside `errors.File`).
    *
    * An upload that gets no answer goes to the outbox with its file, like any write, and resolves
    * with a stand-in for the stored file's URL: a blob: URL of the file (a form shows it as the

@@ -1,8 +1,8 @@
 /**
- * A failed API call, normalised per spec section 8:
+ * A failed API call, normalised so that screens read one shape whatever the failure:
  * - 4xx with `errors.$common`: code = its first item;
  * - 400 with field errors only: code 'fields', with `fields`;
- * - 401 after a failed refresh: '2003'; 403: '403'; 500 and other 5xx: '500';
+ * - 401 after a failed refresh: loginExpired ('2003'); 403: '403'; 500 and other 5xx: '500';
  * - no answer: 'network' or 'timeout';
  * - no answer, and the write was stored in the outbox to be sent later: 'queued' (see isQueued).
  */
@@ -13,7 +13,7 @@ export class ApiError extends Error {
     readonly fields: Record<string, number[]> = {},
     /** Seconds to wait before retrying (429). */
     readonly retryAfter?: number,
-    /** The size limit an upload exceeded (1015), in bytes. */
+    /** The size limit an upload exceeded (ErrorCode.fileTooLarge), in bytes. */
     readonly maxBytes?: number,
   ) {
     super(`API error ${code} (${status})`);

@@ -2,11 +2,11 @@ import { mutate } from 'swr';
 import { Headers as HeaderNames } from '@schemas/validation';
 
 /**
- * The configuration revision of the project this phone has loaded (issue 19). Writes send it as
- * Config-Revision, so the server checks them by the rules the form was drawn with; answers carry
- * the revision in service (`project-revision`), and when it differs the project is loaded again:
- * an open form re-renders with the new configuration, keeping what was typed (its data lives in
- * the screen's state, not in the form).
+ * The configuration revision of the project this phone has loaded. Writes send it as
+ * Config-Revision, so the server checks them by the rules the form was drawn with; answers
+ * carry the revision in service (`project-revision`), and when it differs the project is loaded
+ * again: an open form re-renders with the new configuration, keeping what was typed (its data
+ * lives in the screen's state, not in the form).
  */
 let loaded: number | undefined;
 /** The reload a newer revision started, while it runs. */

@@ -30,7 +30,7 @@ export interface BarcodeFormContextInput {
 /**
  * What the widgets of a barcode's form get (rjsf formContext): the type's contact suggestions,
  * file storage through POST/DELETE /barcode/file, reference values and the scale reading.
- * Widgets never call the API themselves (STYLE.md).
+ * Widgets never call the API themselves: the screen owns the requests, the widgets only draw.
  */
 export function barcodeFormContext(input: BarcodeFormContextInput): FormContext {
   const { project, barcodeType, barcodeId, trackPointKey } = input;

@@ -46,18 +46,18 @@ export function trackPointName(
   return point?.name[language] ?? key;
 }
 
-/** The barcode types a user of this type may activate, in their configured order (spec section 5). */
+/** The barcode types a user of this type may activate, in their configured order. */
 export function typesForUser(project: Project, userType: string): [string, BarcodeType][] {
   return Object.entries(project.barcodeTypes)
     .filter(([, type]) => (type.userTypes as string[]).includes(userType))
     .sort(([, a], [, b]) => a.order - b.order);
 }
 
-/** The derived display label of spec section 3: external id, then tracking number, then id. */
+/** The label a barcode is known by: external id, then tracking number, then id. */
 export const displayLabel = (barcode: Pick<Barcode, 'id' | 'externalId' | 'trackingNumber'>): string =>
   barcode.externalId ?? barcode.trackingNumber ?? barcode.id;
 
-/** Date with time as spec section 9 shows it: YYYY/MM/DD h:mm a. */
+/** Date with time as every screen shows it: YYYY/MM/DD h:mm a. */
 export function formatDateTime(iso: string): string {
   const d = new Date(iso);
   const pad = (n: number) => String(n).padStart(2, '0');

@@ -15,8 +15,8 @@ const POOL_KEY = 'scanned-barcodes';
 export const POOL_LIMIT = 100;
 
 /**
- * The scanned-barcodes pool (spec section 3, scan state): this tab's scans, newest first, kept
- * in sessionStorage so a reload keeps them and a shared phone's next user does not see them.
+ * The scanned-barcodes pool: this tab's scans, newest first, kept in sessionStorage so a reload
+ * keeps them and a shared phone's next user does not see them.
  */
 export const scannedBarcodes = createStore<ScannedBarcode[]>(readSession<ScannedBarcode[]>(POOL_KEY) ?? []);
 scannedBarcodes.subscribe(() => writeSession(POOL_KEY, scannedBarcodes.get()));
@@ -30,9 +30,9 @@ export function addScannedBarcode(text: string, barcode: ScannedBarcode['barcode
 export const clearScannedBarcodes = () => scannedBarcodes.set([]);
 
 /**
- * The frame each barcode was last scanned from (spec section 3, scan images), kept in memory
- * for this page: the barcode-scan-frame files field of that barcode's next form uploads it. A
- * scan that did not come from the camera (a typed value, a keyboard-wedge scanner) has none.
+ * The frame each barcode was last scanned from, kept in memory for this page: the
+ * barcode-scan-frame files field of that barcode's next form uploads it. A scan that did not
+ * come from the camera (a typed value, a keyboard-wedge scanner) has none.
  */
 const frames = createStore<Record<string, File>>({});
 /** Frames of the latest scanned barcodes only (each is a JPEG of up to 960 px). */

@@ -31,9 +31,9 @@ export interface TrackForms {
 }
 
 /**
- * The forms of adding a tracking step at `next` (spec sections 2, 4, 5), compiled by the renderer
- * once per trackpoint and language: the single tracking screen and the bulk tracking screen
- * (forms filled once for every listed barcode) draw the same pages.
+ * The forms of adding a tracking step at `next`, compiled by the renderer once per trackpoint
+ * and language: the single tracking screen and the bulk tracking screen (forms filled once for
+ * every listed barcode) draw the same pages.
  */
 export function useTrackForms({
   project,

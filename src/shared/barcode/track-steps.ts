@@ -5,9 +5,9 @@ export type TrackStep =
   { kind: 'form'; key: string } | { kind: 'origin' } | { kind: 'destination' } | { kind: 'package' };
 
 /**
- * The pages of adding tracking at a trackpoint (spec sections 2, 5): each of its forms in
- * order, then the origin, destination and package information it requires. A trackpoint with
- * nothing to fill still has one (empty) page, so the user confirms the step.
+ * The pages of adding tracking at a trackpoint: each of its forms in order, then the origin,
+ * destination and package information it requires. A trackpoint with nothing to fill still has
+ * one (empty) page, so the user confirms the step.
  */
 export function trackSteps(point: TrackPoint): TrackStep[] {
   const steps: TrackStep[] = point.trackPointForms.map((form) => ({ kind: 'form', key: form.key }));

@@ -25,7 +25,7 @@ import type { BarcodeType } from '@schemas/project-config';
 type IconKind = BarcodeType['icon'];
 type TablerIcon = ComponentType<{ size?: number; stroke?: number; 'aria-hidden'?: boolean }>;
 
-/** The 18 icon kinds of spec section 3, each drawn with one Tabler icon (only these are bundled). */
+/** The configuration's icon kinds, each drawn with one Tabler icon (only these are bundled). */
 const ICONS: Record<IconKind, TablerIcon> = {
   node: IconCircleDot,
   leaf: IconLeaf,

@@ -3,10 +3,11 @@ import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
 import { withTheme } from '@rjsf/core';
 // Of the Mantine theme, the templates rjsf can still draw around our own (a description, an
 // error list, a field's errors and help, a choice of schemas). Its widgets (and with them
-// @mantine/dates and dayjs, 52 KB) are never drawn, as every field has a widget of its own
+// @mantine/dates and dayjs) are never drawn, as every field has a widget of its own
 // (field-widgets/registry.ts); nor are its input, object, array, grid and button templates, as
 // every field is a `ui:field` and the form's buttons are the screen's: they brought NumberInput,
-// SimpleGrid, Grid and Fieldset into every form (13.6 KB gzip, measured). rjsf's plain ones stand in.
+// SimpleGrid, Grid and Fieldset into every form (against the form's budget,
+// bench/measure/bundle-size.ts). rjsf's plain ones stand in.
 import DescriptionFieldTemplate from '@rjsf/mantine/lib/templates/DescriptionField.js';
 import ErrorListTemplate from '@rjsf/mantine/lib/templates/ErrorList.js';
 import FieldErrorTemplate from '@rjsf/mantine/lib/templates/FieldErrorTemplate.js';

@@ -20,9 +20,9 @@ export function codeText(t: TFunction, code: string | number): string {
 export type FieldLabelOf = (path: string) => string | undefined;
 
 /**
- * The translated text of an API error (spec section 8): the code's message; field errors as
- * lines prefixed by the field's label where the screen knows it (`fieldLabel`), else by their
- * code; 429 with the minutes to wait.
+ * The translated text of an API error: the code's message; field errors as lines prefixed by
+ * the field's label where the screen knows it (`fieldLabel`), else by their code; 429 with the
+ * minutes to wait.
  */
 export function translateError(t: TFunction, error: unknown, fieldLabel?: FieldLabelOf): string {
   if (!(error instanceof ApiError)) return codeText(t, 'unknown');

@@ -1,6 +1,6 @@
 import type { Project } from '@schemas/api/project';
 import type { Profile } from '@schemas/api/user';
 
-/** Spec section 6: generating is allowed with generateBarcodePermission.canEdit, and always for client users. */
+/** Generating is allowed with generateBarcodePermission.canEdit, and always for client users. */
 export const mayGenerateBarcodes = (project: Project, profile: Profile | null | undefined): boolean =>
   project.projectPermission.generateBarcodePermission.canEdit || profile?.user.userType === 'client';

@@ -1,6 +1,6 @@
 import { PROJECT_SEGMENT } from '@schemas/boot-request';
 
-/** The `{project}` route segment: project code, '@', version (spec section 2). */
+/** The `{project}` route segment: project code, '@', version. */
 export interface ProjectRef {
   code: string;
   version?: number;
@@ -8,9 +8,8 @@ export interface ProjectRef {
 
 /**
  * Parses `code@version` (projectSegment in paths.ts writes it). The project is loaded by the
- * part before '@' (spec section 7); a segment without '@' means the latest version. Returns
- * null for anything that cannot be a project (the router then shows the 404 page without
- * asking the server).
+ * part before '@'; a segment without '@' means the latest version. Returns null for anything
+ * that cannot be a project (the router then shows the 404 page without asking the server).
  */
 export function parseProjectParam(segment: string | undefined): ProjectRef | null {
   if (!segment) return null;

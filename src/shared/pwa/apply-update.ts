@@ -2,9 +2,9 @@
 const TAKEOVER_TIMEOUT_MS = 5000;
 
 /**
- * The update dialog's Update (spec section 4; forced or not): fetches the newest service worker,
- * lets it take over (it waits otherwise, see service-worker.ts), then reloads, so the reload
- * draws the new version and never a cached old index.html. Without a worker, just reloads.
+ * The update dialog's Update (forced or not): fetches the newest service worker, lets it take
+ * over (it waits otherwise, see service-worker.ts), then reloads, so the reload draws the new
+ * version and never a cached old index.html. Without a worker, just reloads.
  */
 export async function applyUpdate(): Promise<void> {
   const container = 'serviceWorker' in navigator ? navigator.serviceWorker : undefined;

@@ -1,9 +1,9 @@
 import { API_BASE } from '../config';
 
 /**
- * Points the page's web app manifest at the project on view (issue 20: each project installs as
- * its own app, under its name and logo, opening on its home). One index.html serves every
- * project, so the link is set here, once the project is known, not in the HTML.
+ * Points the page's web app manifest at the project on view (each project installs as its own
+ * app, under its name and logo, opening on its home). One index.html serves every project, so
+ * the link is set here, once the project is known, not in the HTML.
  */
 export function linkManifest(projectCode: string): void {
   const href = `${API_BASE}/barcode/project-manifest?code=${encodeURIComponent(projectCode)}`;

@@ -1,15 +1,16 @@
 /**
- * The service worker (issue 20: the shell opens offline). Not part of the app's bundle: the
- * build compiles this file on its own into dist/sw.js (vite.config.ts, serviceWorker()), with
- * the list of files to precache and a version made from their names.
+ * The service worker (the shell opens offline). Not part of the app's bundle: the build
+ * compiles this file on its own into dist/sw.js (vite.config.ts, serviceWorker()), with the
+ * list of files to precache and a version made from their names.
  *
  * - Install: the app shell (index.html, the first screen's code and styles, the icons) and the
  *   strings of every language go into a cache named by the version. The new worker then waits:
  *   the open pages keep the code they started with.
- * - Update: the page's Update button (the spec's update dialog) asks the waiting worker to take
- *   over ('skip-waiting'), then reloads. Closing every tab does the same.
+ * - Update: the page's Update button (the update dialog) asks the waiting worker to take over
+ *   ('skip-waiting'), then reloads. Closing every tab does the same.
  * - Pages (navigations): the network first, so an online user always gets the current
- *   index.html; the cached shell only when the network fails or takes longer than 4 s.
+ *   index.html; the cached shell only when the network fails or takes longer than
+ *   NAVIGATION_TIMEOUT_MS.
  * - /assets/ (the screens' code, the decoder's and OCR's wasm and model): from the cache, else
  *   fetched and kept, so each is cached on first use, never at install. Their names carry a
  *   hash or a version, so a cached copy is never stale.

@@ -1,7 +1,7 @@
 /**
  * What the built client imports as `react` (and `react-dom`): Preact's React-compatible layer,
- * plus the one React 19 export Mantine 9 uses that it lacks, `<Activity>`. See aliases.ts for why
- * the client runs on Preact (issue 18: first-load JavaScript on a slow phone). Types stay React's:
+ * plus the one React 19 export Mantine 9 uses that it lacks, `<Activity>`. See aliases.ts for
+ * why the client runs on Preact (first-load JavaScript on a slow phone). Types stay React's:
  * the code is written and type-checked against React's API, which preact/compat implements.
  */
 import * as compat from 'preact/compat';

@@ -59,8 +59,9 @@ const identity = (entry: ScanEntry) => entry.id ?? entry.reference;
 const isDuplicateVerdict = (verdict: EntryVerdict) => verdict.state === 'refused' && verdict.code === DUPLICATE_SCAN;
 
 /**
- * Marks every entry that names what an earlier entry names as 'already in the list' (3017), and
- * gives an entry that was a duplicate but no longer is (the earlier one was removed) a new check.
+ * Marks every entry that names what an earlier entry names as 'already in the list'
+ * (ErrorCode.duplicateScan), and gives an entry that was a duplicate but no longer is (the
+ * earlier one was removed) a new check.
  */
 function judgeDuplicates(entries: BulkEntry[]): BulkEntry[] {
   const seen = new Set<string>();

@@ -8,10 +8,12 @@ export const LAST_AUTHORIZED_SYSTEM_COOKIE = `${STORAGE_PREFIX}-last-authorized-
 export type AuthorizationVerdict = { kind: 'ok' } | { kind: 'portal' } | { kind: 'not-belong'; company: string };
 
 /**
- * Spec section 4, authorization system, run after the profile loads:
+ * Which system the user last logged in to (the portal or this client), checked after the
+ * profile loads:
  * - the last system was the portal: log out here (and forget the cookie);
  * - the user's enterprise is not the project's: log out and say so;
- * - otherwise remember that the mobile client is the last authorized system (365 days).
+ * - otherwise remember that the mobile client is the last authorized system
+ *   (LAST_AUTHORIZED_SYSTEM_DAYS).
  */
 export function checkAuthorizationSystem(profile: Profile, project: Project): AuthorizationVerdict {
   if (readCookie(LAST_AUTHORIZED_SYSTEM_COOKIE) === 'portal') {

@@ -14,7 +14,7 @@ export async function fetchProfile(): Promise<Profile | null> {
   if (!hasSessionHint()) return null;
   try {
     const { data, headers } = await api.request<Profile>('get', '/user/profile');
-    // The organization's enterprise is read from the response header (spec section 3).
+    // The organization's enterprise is read from the response header.
     const enterpriseId = headers.get(Headers.enterpriseId) ?? data.organization.enterpriseId;
     return { ...data, organization: { ...data.organization, enterpriseId } };
   } catch (error) {

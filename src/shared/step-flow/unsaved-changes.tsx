@@ -15,14 +15,15 @@ export interface UnsavedChangesGuardProps {
 type Pending = { kind: 'link'; to: string } | { kind: 'history'; delta: number };
 
 /**
- * While `dirty`, leaving the screen asks 'There are unsaved change. Do you want to leave?'
- * (spec section 5): links and the browser's back and forward buttons through a dialog, closing
- * or reloading the tab through the browser's own prompt.
+ * While `dirty`, leaving the screen asks 'There are unsaved change. Do you want to leave?':
+ * links and the browser's back and forward buttons through a dialog, closing or reloading the
+ * tab through the browser's own prompt.
  *
- * Done without react-router's useBlocker, which needs the data router (about 25 KB more on
- * the first load of every phone): a capturing click listener stops a link before react-router
- * sees it, and the history guard (installed before the router) undoes a back/forward move and
- * asks first. Navigations the app makes itself after saving pass: `dirty` is false by then.
+ * Done without react-router's useBlocker, which needs the data router (more code on the first
+ * load of every phone, whose budget is in bench/measure/bundle-size.ts): a capturing click
+ * listener stops a link before react-router sees it, and the history guard (installed before
+ * the router) undoes a back/forward move and asks first. Navigations the app makes itself after
+ * saving pass: `dirty` is false by then.
  */
 export function UnsavedChangesGuard({ dirty, allowPrefix, onLeave }: UnsavedChangesGuardProps) {
   const { t } = useTranslation('barcode');

@@ -1,6 +1,6 @@
 import { STORAGE_PREFIX } from '../config';
 
-/** The device-local keys of spec section 3; each is stored as `${STORAGE_PREFIX}:${key}`. */
+/** What the app keeps on the device; each key is stored as `${STORAGE_PREFIX}:${key}`. */
 export type StorageKey =
   | 'visitorId'
   | 'updateRemindAt'

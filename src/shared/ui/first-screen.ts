@@ -61,7 +61,7 @@ export function holdFirstScreen(): () => void {
  * Runs `run` once the first screen is up, at the next idle moment after it: for code and files
  * fetched ahead of need (the outbox, the rest of the styles, the service worker, the manifest).
  * Started while the first screen still waits for its project, they would take the bandwidth and
- * main thread it needs (on a slow phone the login form was drawn after them, issue 18).
+ * main thread it needs (on a slow phone the login form was drawn after them).
  */
 export function afterFirstScreen(run: () => void): void {
   if (up) {

@@ -6,7 +6,7 @@ export interface Message {
   body: string;
 }
 
-/** The global message dialog (spec section 2): one message at a time, newest wins. */
+/** The global message dialog: one message at a time, newest wins. */
 export const messageStore = createStore<Message | null>(null);
 
 export function showMessage(message: Message): void {

@@ -10,7 +10,7 @@ export interface NotFoundPageProps {
   fallbackPath?: string;
 }
 
-/** The 404 page (spec section 2): the project's logo if any, a message, a back button. */
+/** The 404 page: the project's logo if any, a message, a back button. */
 export function NotFoundPage({ logoUrl, fallbackPath = '/' }: NotFoundPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();

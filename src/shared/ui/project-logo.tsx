@@ -19,10 +19,10 @@ interface ProjectLogoProps {
 }
 
 /**
- * A project's logo in a box of fixed size: nothing moves when it arrives (the logo's own shape is
- * unknown until then), and the box has width and height attributes (issue 18: Lighthouse's
- * "unsized images"). The logo is scaled to fit inside, never cut; the box narrows with its place
- * (a 390 px phone at 200 % text) and never pushes the page sideways.
+ * A project's logo in a box of fixed size: nothing moves when it arrives (the logo's own shape
+ * is unknown until then), and the box has width and height attributes (Lighthouse's "unsized
+ * images"). The logo is scaled to fit inside, never cut; the box narrows with its place (a 390
+ * px phone at 200 % text) and never pushes the page sideways.
  */
 export function ProjectLogo({ url, alt, height, align = 'center' }: ProjectLogoProps) {
   const width = height * LOGO_ASPECT;

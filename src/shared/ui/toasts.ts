@@ -7,11 +7,11 @@ export interface Toast {
   message: string;
 }
 
-/** Visible toasts, newest last; at most TOAST_LIMIT at once (spec section 9). */
+/** Visible toasts, newest last; at most TOAST_LIMIT at once. */
 export const toastStore = createStore<Toast[]>([]);
 let nextId = 1;
 
-/** Shows a toast for `durationMs` (default 3000 ms); the oldest is dropped beyond three. */
+/** Shows a toast for `durationMs` (default TOAST_DURATION_MS); the oldest is dropped beyond TOAST_LIMIT. */
 export function showToast(kind: Toast['kind'], message: string, durationMs = TOAST_DURATION_MS): void {
   const id = nextId++;
   toastStore.set((toasts) => [...toasts, { id, kind, message }].slice(-TOAST_LIMIT));

@@ -7,7 +7,7 @@ export interface UpdateState {
   forced: boolean;
 }
 
-/** Set when a response announced a newer client version (spec section 4, version update). */
+/** Set when a response announced a newer client version. */
 export const updateStore = createStore<UpdateState | null>(null);
 
 /** Called by the API client on every response that carries version headers. */
@@ -19,7 +19,7 @@ export function announceVersion(latestVersion: string, forced: boolean, now = Da
   updateStore.set({ latestVersion, forced });
 }
 
-/** 'Later': hide the dialog and ask again in 15 minutes. */
+/** 'Later': hide the dialog and ask again after UPDATE_REMINDER_DELAY_MS. */
 export function postponeUpdate(now = Date.now()): void {
   writeStored('updateRemindAt', String(now + UPDATE_REMINDER_DELAY_MS));
   updateStore.set(null);

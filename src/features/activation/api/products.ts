@@ -8,7 +8,7 @@ export type ProductList = Payload<typeof ProductsResponse>;
 /** The key of a project's product list. */
 export const productsKey = (projectId: string) => ['products', projectId] as const;
 
-/** GET /barcode/products: the project's products (client users only, spec section 6). */
+/** GET /barcode/products: the project's products (client users only). */
 export const fetchProducts = ([, projectId]: ReturnType<typeof productsKey>) =>
   api.get<ProductList>('/barcode/products', { projectId });
 

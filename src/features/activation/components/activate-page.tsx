@@ -23,11 +23,11 @@ import { TypeStep } from './type-step';
 const STEPS = paths.barcode.activate.steps;
 
 /**
- * `.../activate/{step}` (restricted): type -> trackpoint -> origin -> destination -> package
- * (spec section 2). Each step is its own URL, so the phone's back button goes one step back;
- * the draft is kept for the tab's session; a later step needs the earlier choices (else it
- * returns to the type). Addresses and package information are required where the start
- * trackpoint says so, else they may be skipped.
+ * `.../activate/{step}` (restricted): type -> trackpoint -> origin -> destination -> package.
+ * Each step is its own URL, so the phone's back button goes one step back; the draft is kept
+ * for the tab's session; a later step needs the earlier choices (else it returns to the type).
+ * Addresses and package information are required where the start trackpoint says so, else they
+ * may be skipped.
  */
 export function ActivatePage() {
   const { t, i18n } = useTranslation('barcode');

@@ -13,9 +13,9 @@ interface ProductPickerProps {
 }
 
 /**
- * A client user's product (spec sections 1, 6; issue 14): picking one fills in its values for
- * the activation fields (still editable); the activation records its code. A list that cannot
- * load says so and leaves the activation possible without a product.
+ * A client user's product: picking one fills in its values for the activation fields (still
+ * editable); the activation records its code. A list that cannot load says so and leaves the
+ * activation possible without a product.
  */
 export function ProductPicker({ projectId, value, onPick }: ProductPickerProps) {
   const { t, i18n } = useTranslation('barcode');

@@ -6,8 +6,8 @@ import { useUserAddresses } from '../api/addresses';
 const oneLine = (a: Address) => [a.companyName, a.address1, a.prefecture, a.country].filter(Boolean).join(', ');
 
 /**
- * Suggestions for an address step (spec section 2): the user's address book and the addresses
- * they used before; picking one fills the form, which stays editable.
+ * Suggestions for an address step: the user's address book and the addresses they used before;
+ * picking one fills the form, which stays editable.
  */
 export function SavedAddressPicker({ onPick }: { onPick(address: Address): void }) {
   const { t } = useTranslation('barcode');

@@ -41,9 +41,9 @@ export const openDraft = async (ref: VersionRef, fromRevision?: number) =>
   changed(await adminApi.post<Draft>(`${base(ref)}/draft`, fromRevision ? { fromRevision } : {}));
 
 /**
- * PUT .../draft with If-Match: 412 (ApiError '3097') when someone saved meanwhile. The draft
- * saved is the draft shown from the moment the call returns (its new ETag redraws the editor
- * then, not later when a reload comes back, under the admin's next clicks).
+ * PUT .../draft with If-Match: 412 (ErrorCode.draftChangedMeanwhile) when someone saved
+ * meanwhile. The draft saved is the draft shown from the moment the call returns (its new ETag
+ * redraws the editor then, not later when a reload comes back, under the admin's next clicks).
  */
 export const saveDraft = async (ref: VersionRef, etag: number, config: unknown) => {
   const saved = (

@@ -34,7 +34,8 @@ export function HistoryPanel({ versionRef, history }: { versionRef: VersionRef; 
         text: t('config.rolledBack', { code: done.code, version: done.version, revision: done.revision }),
       });
     } catch (error) {
-      // Refused (3098): the same changes in words, from the revision in service to the one asked for.
+      // Refused (ErrorCode.configChangeRefused): the same changes in words, from the revision in
+      // service to the one asked for.
       const report =
         error instanceof ApiError && error.code === '3098'
           ? await diffRevisions(versionRef, history.revision, revision, language).catch(() => undefined)

@@ -4,10 +4,10 @@ import { FIELD_TYPE_NAMES } from '@renderer';
 import { settingsFormOf } from './type-settings';
 
 /**
- * The field builder's editing form, itself a configured form (issue 19): a list of custom fields
- * the renderer compiles and the app's form draws like any trackpoint form, so the builder gets
- * the same widgets, validation, languages and accessibility as the phone's forms. What every
- * type has comes first; then the chosen type's own settings, generated from its schema
+ * The field builder's editing form, itself a configured form: a list of custom fields the
+ * renderer compiles and the app's form draws like any trackpoint form, so the builder gets the
+ * same widgets, validation, languages and accessibility as the phone's forms. What every type
+ * has comes first; then the chosen type's own settings, generated from its schema
  * (`settingsFormOf`, model/type-settings.ts).
  */
 const COMMON_FORM: CustomField[] = [

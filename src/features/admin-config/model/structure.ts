@@ -4,7 +4,7 @@ import { localized } from '@schemas/languages';
 import { labelsOf, moved } from './draft-edit';
 
 /**
- * The builder's structure edits (issue 19): barcode types and their trackpoints added, removed and
+ * The builder's structure edits: barcode types and their trackpoints added, removed and
  * reordered. Pure: each returns a changed copy of the configuration; the QA check still judges
  * the result (a key used twice, a type without the end trackpoint, ...).
  */

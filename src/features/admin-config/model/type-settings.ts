@@ -4,9 +4,9 @@ import type { LocalizedText } from '@schemas/common';
 
 /**
  * Each field type's own settings form, generated from that type's branch of the configuration
- * format (schemas/custom-field.ts, the schema the server and the QA check validate with; issue 19):
- * a property of the type becomes a field of the builder's form, its kind from its JSON Schema
- * (a number for an integer or number, a choice for an enum, a date for format date, several
+ * format (schemas/custom-field.ts, the schema the server and the QA check validate with): a
+ * property of the type becomes a field of the builder's form, its kind from its JSON Schema (a
+ * number for an integer or number, a choice for an enum, a date for format date, several
  * choices for an array of an enum, yes / no for a boolean, text for a string) with the schema's
  * bounds and whether it is required. A property added to a type appears in the builder without
  * a new screen; only its label, in the four languages, is written here (a unit test fails while

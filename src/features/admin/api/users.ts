@@ -53,5 +53,5 @@ export const putMember = (userId: string, projectCode: string, role: MemberRole)
 export const removeMember = (userId: string, projectCode: string) =>
   changing(adminApi.delete<AdminUser>(`${userPath(userId)}/projects/${encodeURIComponent(projectCode)}`));
 
-/** An access code as the spec shows it: two groups of 4 digits joined by '-'. */
+/** An access code as shown: two groups of 4 digits joined by '-', easier to read than eight in a row. */
 export const formatAccessCode = (code: string) => `${code.slice(0, 4)}-${code.slice(4)}`;

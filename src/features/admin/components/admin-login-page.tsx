@@ -27,7 +27,8 @@ export function AdminLoginPage({ staffSession }: AdminLoginPageProps) {
     try {
       await adminLogin(login.trim().toLowerCase(), password);
     } catch (thrown) {
-      // 2001 for any wrong name or password, 1001 for a name that cannot be one: the same message.
+      // wrongPassword for any wrong name or password, invalidFormat for a name that cannot be one:
+      // both get the same message.
       const wrong = thrown instanceof ApiError && (thrown.code === '2001' || thrown.has(1001));
       setError(wrong ? t('login.failed') : translateError(tCommon, thrown));
       setSubmitting(false);

@@ -49,7 +49,8 @@ function CreateAdminForm({ onCreated }: { onCreated(created: AdminWithPassword):
       setLogin('');
       setProjectCodes([]);
     } catch (thrown) {
-      // The server's codes on this form: a login taken (2100) or none made from the name (1000 on login).
+      // The server's codes on this form: a login taken (duplicateEmail) or none made from the name
+      // (emptyField on login).
       if (thrown instanceof ApiError && thrown.fields.login?.includes(2100)) setError(t('admins.loginTaken'));
       else if (thrown instanceof ApiError && thrown.fields.login?.includes(1000)) setError(t('admins.loginNeeded'));
       else setError(translateError(tCommon, thrown));

@@ -10,7 +10,7 @@ export interface LoginInput {
   oneTimePasscode?: string;
 }
 
-/** POST /user/authorize with the login payload of spec section 3. */
+/** POST /user/authorize: the access code, and the password or one-time code when the form has one. */
 export async function authorize(projectId: string, input: LoginInput): Promise<void> {
   const body: AuthorizeBody = { projectId, accessCode: input.accessCode, visitorId: visitorId() };
   if (input.password) body.password = input.password;
@@ -21,7 +21,7 @@ export async function authorize(projectId: string, input: LoginInput): Promise<v
   await forgetCachedAnswers().catch(() => undefined);
 }
 
-/** What a failed login means for the form (spec section 4, login). */
+/** What a failed login means for the form. */
 export type LoginFailure =
   | { kind: 'code-sent' }
   | { kind: 'code-already-sent' }

@@ -18,9 +18,9 @@ export interface AccessCodeInputProps {
 const digitsOnly = (text: string) => text.replace(/\D/g, '');
 
 /**
- * The access code as two 4-digit fields (spec section 2): only digits are kept, focus moves to
- * the second field after 4 digits, Backspace in an empty second field goes back, and pasting
- * all 8 digits fills both. Enter submits the surrounding form.
+ * The access code as two 4-digit fields: only digits are kept, focus moves to the second field
+ * after 4 digits, Backspace in an empty second field goes back, and pasting all 8 digits fills
+ * both. Enter submits the surrounding form.
  */
 export function AccessCodeInput({ value, onChange, error, disabled }: AccessCodeInputProps) {
   const { t } = useTranslation();

@@ -11,9 +11,9 @@ import { registerCarrier } from '../api/register';
 type Field = 'firstName' | 'lastName' | 'password' | 'passwordConfirm';
 
 /**
- * Self-registration (spec sections 2, 5): first and last name, password and confirmation when
- * the project requires one. On success a dialog shows the generated code as 1234-5678; OK goes
- * home. A project that disallows self-registration sends the visitor to the 404 page.
+ * Self-registration: first and last name, password and confirmation when the project requires
+ * one. On success a dialog shows the generated code as 1234-5678; OK goes home. A project that
+ * disallows self-registration sends the visitor to the 404 page.
  */
 export function RegisterPage() {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ import { api } from '@/shared/api';
 import { barcodeScopedKey } from '@/shared/api/keys';
 import type { Payload } from '@/shared/api/payload';
 
-/** Entries per page of GET /barcode/history (skip/count, spec section 3). */
+/** Entries per page of GET /barcode/history (skip/count). */
 export const HISTORY_PAGE_SIZE = 20;
 
 type HistoryPage = Payload<typeof HistoryResponse>;

@@ -39,9 +39,10 @@ function Value({ value }: { value: ShownValue }) {
 }
 
 /*
- * A plain two-column table, drawn as Mantine's vertical Table drew it (7 px rows, 40 % labels on
- * grey, rules between rows): its Table brings the scroll area and its positioning library with
- * it, 16 KB of the detail page's 50.5 KB (gzip) on a scanned link's first load (issue 18).
+ * A plain two-column table, drawn as Mantine's vertical Table drew it (7 px rows, 40 % labels
+ * on grey, rules between rows): its Table brings the scroll area and its positioning library
+ * with it, a large share of what a scanned link's detail page may add to the first load (its
+ * budget in bench/measure/bundle-size.ts).
  */
 const tableStyle: CSSProperties = {
   width: '100%',
@@ -77,9 +78,9 @@ const addressText = (address: Address) =>
     .join('\n');
 
 /**
- * The activation data as the viewer may see it (spec section 6): the server sends only the
- * fields the viewer may see; a field a visitor may not see reads 'The *** item is hidden by the
- * permission setting' in its place; hidden fields do not appear at all.
+ * The activation data as the viewer may see it: the server sends only the fields the viewer may
+ * see; a field a visitor may not see reads 'The *** item is hidden by the permission setting'
+ * in its place; hidden fields do not appear at all.
  */
 export function ActivationData({
   project,

@@ -51,9 +51,9 @@ function AlertList({ alerts, sanitize, testId }: { alerts: Notification[]; sanit
 }
 
 /**
- * The notification alerts of the barcode, and separately those of its descendants (spec
- * sections 2, 9): only alerts whose display window is open now are listed; each expands to its
- * subject and sanitised HTML body.
+ * The notification alerts of the barcode, and separately those of its descendants: only alerts
+ * whose display window is open now are listed; each expands to its subject and sanitised HTML
+ * body.
  */
 export function Alerts({ barcodeId }: { barcodeId: string }) {
   const { t } = useTranslation('barcode');

@@ -37,11 +37,11 @@ import { afterFirstScreen } from '@/shared/ui/first-screen';
 import { lazyWithStyles } from '@/shared/ui/styles';
 
 /*
- * The confirmations come in chunks of their own with Mantine's Modal (10 KB gzip), not with the
- * detail page a scanned link opens first: they are fetched once the page is up, so a tap finds
- * them loaded (and the service worker keeps them). Should one still be missing offline, the page
- * says so and stays as it was; its Try again reloads the page (a browser keeps a failed import
- * failed for the page's life), which loses nothing: the page holds no input.
+ * The confirmations come in chunks of their own with Mantine's Modal, not with the detail page
+ * a scanned link opens first: they are fetched once the page is up, so a tap finds them loaded
+ * (and the service worker keeps them). Should one still be missing offline, the page says so
+ * and stays as it was; its Try again reloads the page (a browser keeps a failed import failed
+ * for the page's life), which loses nothing: the page holds no input.
  */
 const loadUndoDialog = () => import('./undo-dialog');
 const loadRecycleDialog = () => import('./recycle-dialog');

@@ -11,8 +11,8 @@ import { sealLedger, useLedgerStatus } from '../api/ledger';
 const TITLE_ID = 'ledger-title';
 
 /**
- * The history's ledger check (issue 15), above the history: 'verified: N entries intact' or the
- * first entry that no longer matches its hash, how far it is sealed, and for staff a button that
+ * The history's ledger check, above the history: 'verified: N entries intact' or the first
+ * entry that no longer matches its hash, how far it is sealed, and for staff a button that
  * seals the history up to its latest entry after a confirmation.
  */
 export function LedgerPanel({ barcodeId }: { barcodeId: string }) {

@@ -17,8 +17,8 @@ interface RecycleDialogProps {
 }
 
 /**
- * Recycle (spec section 4): first a dry run that tells the user what will happen (or why the
- * server refuses: in use, paired, sealed), then the real call once they confirm.
+ * Recycle: first a dry run that tells the user what will happen (or why the server refuses: in
+ * use, paired, sealed), then the real call once they confirm.
  */
 export function RecycleDialog({ project, barcode, onClose }: RecycleDialogProps) {
   const { t, i18n } = useTranslation('barcode');

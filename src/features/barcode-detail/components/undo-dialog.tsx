@@ -10,7 +10,7 @@ interface UndoDialogProps {
   onConfirm(): void;
 }
 
-/** Undo's confirmation (spec section 4): its own chunk with the Modal, fetched when the detail page is up (detail-actions.tsx). */
+/** Undo's confirmation: its own chunk with the Modal, fetched when the detail page is up (detail-actions.tsx). */
 export function UndoDialog({ opened, question, busy, onCancel, onConfirm }: UndoDialogProps) {
   const { t } = useTranslation('barcode');
   return (

@@ -1,11 +1,11 @@
-/** The fields of a notification that decide whether it is shown (spec section 3). */
+/** The fields of a notification that decide whether it is shown. */
 export interface AlertTiming {
   displayedDateTime: string;
   mobileAlertDurationByMinutes: number | null;
 }
 
 /**
- * Spec section 9: an alert shows while the current time is after its displayed time; with
+ * An alert shows while the current time is after its displayed time; with
  * mobileAlertDurationByMinutes set, only until that many minutes have passed since then.
  */
 export function isAlertShown(alert: AlertTiming, now: Date): boolean {

@@ -37,11 +37,11 @@ const action = (name: DetailActionName, reason?: DisabledReason | false): Detail
   reason ? { name, enabled: false, disabledReason: reason } : { name, enabled: true };
 
 /**
- * Pair, unpair and link (issue 11), offered only where the configuration allows them at all
- * (the type takes children; it has children to unpair; the type can be linked), and disabled
- * with the server's reason (`relationActions`: trackpoint rule, state, permission) when they
- * are not possible now. Users outside the barcode's enterprise get no `relationActions` and
- * none of these.
+ * Pair, unpair and link, offered only where the configuration allows them at all (the type
+ * takes children; it has children to unpair; the type can be linked), and disabled with the
+ * server's reason (`relationActions`: trackpoint rule, state, permission) when they are not
+ * possible now. Users outside the barcode's enterprise get no `relationActions` and none of
+ * these.
  */
 export function relationActions(barcode: Barcode): DetailAction[] {
   const verdicts = barcode.relationActions;
@@ -59,11 +59,11 @@ export function relationActions(barcode: Barcode): DetailAction[] {
 }
 
 /**
- * Bulk screens and stock (issue 12) opened from this barcode: bulk tracking beside Track, with
- * the same reason when disabled; bulk skip-tracking only where the next trackpoint allows
- * skipping (`allowSkipTracking`); stock in while not in stock, stock out while in stock (the
- * server answers `stock` to users of the barcode's enterprise only: others get neither); bulk
- * recycle is placed with recycle by detailActions.
+ * Bulk screens and stock opened from this barcode: bulk tracking beside Track, with the same
+ * reason when disabled; bulk skip-tracking only where the next trackpoint allows skipping
+ * (`allowSkipTracking`); stock in while not in stock, stock out while in stock (the server
+ * answers `stock` to users of the barcode's enterprise only: others get neither); bulk recycle
+ * is placed with recycle by detailActions.
  */
 export function bulkActions(project: Project, barcode: Barcode, trackReason: DisabledReason | false): DetailAction[] {
   const next = nextTrackPoint(project, barcode);
@@ -81,13 +81,12 @@ export function bulkActions(project: Project, barcode: Barcode, trackReason: Dis
 }
 
 /**
- * The actions of the detail page for this barcode and viewer (spec sections 2, 4, 6). Visitors
- * get only the open screens (trace, children). Users get what the barcode's state allows, and
- * the list of what they scanned on this device;
- * an action they lack the permission for is shown disabled with the reason, so they know
- * whom to ask. Undo and recycle are offered whenever the state allows them: who added the
- * last step, and whether the barcode is paired or sealed, only the server knows, and it
- * answers with the catalogue's code.
+ * The actions of the detail page for this barcode and viewer. Visitors get only the open
+ * screens (trace, children). Users get what the barcode's state allows, and the list of what
+ * they scanned on this device; an action they lack the permission for is shown disabled with
+ * the reason, so they know whom to ask. Undo and recycle are offered whenever the state allows
+ * them: who added the last step, and whether the barcode is paired or sealed, only the server
+ * knows, and it answers with the catalogue's code.
  */
 export function detailActions(project: Project, barcode: Barcode, loggedIn: boolean): DetailAction[] {
   const open = [action('trace'), action('children')];

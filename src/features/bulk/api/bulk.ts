@@ -8,10 +8,10 @@ import type { Mutation } from '@/shared/api/mutation';
 import type { Payload } from '@/shared/api/payload';
 
 /*
- * The requests of the bulk screens (issue 12; spec section 7): each write has a dry-run form
- * that answers every listed barcode's verdict (the lists check their entries with it as they
- * arrive) and a real form that writes all of them or none. Writes go through the shared client
- * (one Idempotency-Key per call, retried with it after a network failure).
+ * The requests of the bulk screens: each write has a dry-run form that answers every listed
+ * barcode's verdict (the lists check their entries with it as they arrive) and a real form that
+ * writes all of them or none. Writes go through the shared client (one Idempotency-Key per
+ * call, retried with it after a network failure).
  */
 
 /** What every bulk dry run answers per listed id, in the order sent. */

@@ -97,9 +97,9 @@ export interface BulkScreenProps {
 }
 
 /**
- * The frame of a bulk screen (spec section 2): title, what it is for, the scan input (camera
- * bulk mode, trigger, typing, pasting), the list with each entry's verdict, and the actions. It
- * asks before leaving once the user listed (or removed) barcodes that were not sent.
+ * The frame of a bulk screen: title, what it is for, the scan input (camera bulk mode, trigger,
+ * typing, pasting), the list with each entry's verdict, and the actions. It asks before leaving
+ * once the user listed (or removed) barcodes that were not sent.
  */
 export function BulkScreen({
   title,

@@ -14,11 +14,11 @@ import { locationName } from '../model/location-name';
 import { asCheck, BulkScreen, idsOf, useBulkSubmit } from './bulk-screen';
 
 /**
- * `.../stock-in` and `.../stock-out` (restricted; our routes: the spec names the calls, not the
- * screens): the barcode the screen was opened from is listed, more can be scanned; the user
- * chooses among the locations available for this barcode, its trackpoint and the action
- * (GET /location/available-locations); each listed barcode is checked against that location as
- * it arrives, and the button stocks all of them in (out), or none.
+ * `.../stock-in` and `.../stock-out` (restricted): the barcode the screen was opened from is
+ * listed, more can be scanned; the user chooses among the locations available for this barcode,
+ * its trackpoint and the action (GET /location/available-locations); each listed barcode is
+ * checked against that location as it arrives, and the button stocks all of them in (out), or
+ * none.
  */
 export function StockPage({ type }: { type: StockType }) {
   const { t, i18n } = useTranslation('bulk');

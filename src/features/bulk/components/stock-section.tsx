@@ -7,9 +7,9 @@ import { formatDateTime } from '@/shared/barcode/labels';
 import { locationName } from '../model/location-name';
 
 /**
- * The detail page's stock line (issue 12): where the barcode is stocked (warehouse › rack › bin)
- * and since when. Its own component, drawn by the app only for a barcode in stock (the server
- * answers `stock` to users of its enterprise), so the detail page's own code stays as it is.
+ * The detail page's stock line: where the barcode is stocked (warehouse › rack › bin) and since
+ * when. Its own component, drawn by the app only for a barcode in stock (the server answers
+ * `stock` to users of its enterprise), so the detail page's own code stays as it is.
  */
 export function StockSection() {
   const { t, i18n } = useTranslation('bulk');

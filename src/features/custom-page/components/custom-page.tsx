@@ -19,8 +19,8 @@ function useSanitizer(): Sanitize | null {
 }
 
 /**
- * `/{project}/html` (open, spec section 2): the project's custom page in the interface language,
- * under the project's logo, without a home button. The server sends it rebuilt from allowed tags
+ * `/{project}/html` (open): the project's custom page in the interface language, under the
+ * project's logo, without a home button. The server sends it rebuilt from allowed tags
  * (server/rules/custom-page.ts); DOMPurify, with the browser's own parser, sanitises it again
  * before it is drawn, so no script, handler or other site's resource of it ever runs or loads.
  */

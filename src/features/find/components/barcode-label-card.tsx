@@ -26,8 +26,8 @@ export interface BarcodeLabelCardProps {
 
 /**
  * A found barcode as a label: its type's icon and colours, its title (the type's
- * `listViewTitleLabelField`, else the display label of spec section 3), its id, type and
- * trackpoint, when it was generated or last stepped. The whole card is the link to its detail.
+ * `listViewTitleLabelField`, else its display label), its id, type and trackpoint, when it was
+ * generated or last stepped. The whole card is the link to its detail.
  */
 export const BarcodeLabelCard = memo(function BarcodeLabelCard({
   project,

@@ -20,11 +20,11 @@ const OVERSCAN = 5;
 const LOAD_AHEAD = 8;
 
 /**
- * `/{project}/barcode-list` (restricted; issue 14): the project's barcodes, newest first, each
- * a label titled by its type's `uiConfig.listViewTitleLabelField` that opens its detail;
- * filtered by type and trackpoint (kept in the URL, so Back from a barcode returns to them).
- * Pages load as the user scrolls; the labels are virtualised against the page's own scroll
- * (as the bulk list is), so thousands stay smooth on a phone.
+ * `/{project}/barcode-list` (restricted): the project's barcodes, newest first, each a label
+ * titled by its type's `uiConfig.listViewTitleLabelField` that opens its detail; filtered by
+ * type and trackpoint (kept in the URL, so Back from a barcode returns to them). Pages load as
+ * the user scrolls; the labels are virtualised against the page's own scroll (as the bulk list
+ * is), so thousands stay smooth on a phone.
  */
 export function BarcodeListPage() {
   const { t, i18n } = useTranslation('find');

@@ -25,11 +25,11 @@ const hasMore = (form: SearchForm) =>
   Boolean(form.activated || form.from || form.to || form.externalId || form.trackingNumber);
 
 /**
- * `/{project}/search` (restricted; issue 14): criteria a user would expect (words, type,
- * trackpoint, activated or not, a date range of activation or last step, exact external id or
- * tracking number, one activation field's value) and the barcodes found as labels, page by page,
- * each opening its detail. The criteria and the page live in the URL: Back from a result returns
- * to them; a failed search keeps what was typed and offers to try again.
+ * `/{project}/search` (restricted): criteria a user would expect (words, type, trackpoint,
+ * activated or not, a date range of activation or last step, exact external id or tracking
+ * number, one activation field's value) and the barcodes found as labels, page by page, each
+ * opening its detail. The criteria and the page live in the URL: Back from a result returns to
+ * them; a failed search keeps what was typed and offers to try again.
  */
 export function SearchPage() {
   const { t, i18n } = useTranslation('find');

@@ -12,7 +12,7 @@ import { EmissionChart } from './emission-chart';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const isoOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-/** Spec section 9: dates are sent as YYYYMMDD. */
+/** Dates are sent as YYYYMMDD. */
 const paramOf = (iso: string) => (/^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso.replaceAll('-', '') : null);
 
 /** A trackpoint's name in any of the project's barcode types (the report groups by key). */

@@ -3,7 +3,7 @@ import type { Profile } from '@schemas/api/user';
 import { hasGhgFields } from '@/shared/project/ghg';
 import { mayGenerateBarcodes } from '@/shared/project/permissions';
 
-/** The buttons of the logged-in home (spec section 2), each backed by a screen. */
+/** The buttons of the logged-in home, each backed by a screen. */
 export type HomeActionName =
   'generateBarcode' | 'scanBarcode' | 'barcodeSearch' | 'trackingTimes' | 'ghgReport' | 'labelSheet' | 'activity';
 
@@ -15,15 +15,15 @@ export interface HomeAction {
 }
 
 /**
- * Which home buttons to show and whether each is enabled (spec sections 2, 6). Only actions
- * whose screens exist in this build (`available`) are ever shown: no dead buttons.
+ * Which home buttons to show and whether each is enabled. Only actions whose screens exist in
+ * this build (`available`) are ever shown: no dead buttons.
  * - Generate: enabled with generateBarcodePermission.canEdit or for a client user.
  * - Search: when the project shows the search page.
  * - Tracking Times: when the project shows the tracking-count page, never for client users.
- * - GHG emission report: for staff users of a project with a GHG emission field (decided here:
- *   the server answers 403 to carriers and client users, README "GHG emission").
+ * - GHG emission report: for staff users of a project with a GHG emission field (the server
+ *   answers 403 to carriers and client users).
  * - Label sheet (generate N barcodes and print their labels): as Generate.
- * - Activity: for staff users (the server answers 403 to others, README "Activity and analytics").
+ * - Activity: for staff users (the server answers 403 to others).
  */
 export function homeActions(project: Project, profile: Profile, available: ReadonlySet<HomeActionName>): HomeAction[] {
   const isClient = profile.user.userType === 'client';

@@ -12,8 +12,8 @@ import './labels.css';
 const PAGE_CSS = '@page { size: 62mm 40mm; margin: 0; }';
 
 /**
- * The detail page's label (issue 14): a button shows the barcode's printable label, and Print
- * sends it to the browser's print dialog at the label printer's size.
+ * The detail page's label: a button shows the barcode's printable label, and Print sends it to
+ * the browser's print dialog at the label printer's size.
  */
 export function PrintLabel() {
   const { t, i18n } = useTranslation('barcode');

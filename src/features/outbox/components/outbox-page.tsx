@@ -80,8 +80,8 @@ function OutboxRow({ item, onDiscard }: { item: OutboxItem; onDiscard(): void })
 }
 
 /**
- * The outbox (issue 20): every write made without a connection, oldest first, with its barcode,
- * action, time and state (queued, sending, sent, refused with the server's reason in the user's
+ * The outbox: every write made without a connection, oldest first, with its barcode, action,
+ * time and state (queued, sending, sent, refused with the server's reason in the user's
  * language). A refused or queued write can be discarded (asked first); a refused one retried.
  */
 export function OutboxPage() {

@@ -17,9 +17,9 @@ import type { Mutation } from '@/shared/api/mutation';
 import type { Payload } from '@/shared/api/payload';
 
 /*
- * The requests of parents, children and links (spec section 7, issue 11). Every read is in the
- * scope of the barcode it is about, so any change to that barcode (tracking, recycling, and the
- * changes here) revalidates it; every change here revalidates both sides.
+ * The requests of parents, children and links. Every read is in the scope of the barcode it is
+ * about, so any change to that barcode (tracking, recycling, and the changes here) revalidates
+ * it; every change here revalidates both sides.
  */
 
 /** Reloads everything read about each of these barcodes (both sides of a pairing or link). */

@@ -46,10 +46,10 @@ type Checked = { signature: string } & (
 );
 
 /**
- * The list screens of pairing and linking (spec section 2): barcodes come from the camera (bulk
- * mode appends each read after confirmation), a keyboard-wedge or handheld trigger, or typing;
- * each shows its label and the server's verdict as it is added (one dry run of the whole list,
- * so duplicates and the reserved count are judged as OK would judge them); any entry can be
+ * The list screens of pairing and linking: barcodes come from the camera (bulk mode appends
+ * each read after confirmation), a keyboard-wedge or handheld trigger, or typing; each shows
+ * its label and the server's verdict as it is added (one dry run of the whole list, so
+ * duplicates and the reserved count are judged as OK would judge them); any entry can be
  * removed; OK sends all of them at once, only when every one is accepted.
  */
 export function ScanListScreen({

@@ -9,8 +9,8 @@ export interface CameraSelectProps {
 }
 
 /**
- * The camera picker of the scanner and the OCR capture: shown when the device has more than
- * one camera; the choice is remembered on the device (spec section 3, current camera id).
+ * The camera picker of the scanner and the OCR capture: shown when the device has more than one
+ * camera; the choice is remembered on the device.
  */
 export function CameraSelect({ cameras, value, onChange }: CameraSelectProps) {
   const { t } = useTranslation('barcode');

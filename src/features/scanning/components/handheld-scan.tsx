@@ -15,10 +15,10 @@ import {
 } from '../model/handheld';
 
 /**
- * On a handheld terminal the home page's 'Scan barcode' becomes this (spec section 2): the
- * handheld scan button (the scanner answers the trigger on any screen; the button says so for
- * 4 s) and the scanner settings, a collapsible section whose open state and aimer target the
- * device remembers.
+ * On a handheld terminal the home page's 'Scan barcode' becomes this: the handheld scan button
+ * (the scanner answers the trigger on any screen; the button says so for HANDHELD_INFO_MS) and
+ * the scanner settings, a collapsible section whose open state and aimer target the device
+ * remembers.
  */
 export function HandheldScan({ model }: { model: string }) {
   const { t } = useTranslation('barcode');

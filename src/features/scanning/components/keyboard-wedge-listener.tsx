@@ -13,8 +13,8 @@ import { lazyWithStyles } from '@/shared/ui/styles';
 const ScanHandler = lazyWithStyles(() => import('./scan-handler').then((m) => ({ default: m.ScanHandler })));
 
 /**
- * Handheld terminals and scanners that type like a keyboard (spec section 4): pulling the trigger
- * anywhere outside a text field opens the scanned barcode (or offers a new one), through the
+ * Handheld terminals and scanners that type like a keyboard: pulling the trigger anywhere
+ * outside a text field opens the scanned barcode (or offers a new one), through the
  * keyboard-wedge scanner adapter. A screen that claimed the trigger (pair, link) gets the scan
  * instead (src/shared/ui/scan-claims.ts).
  */

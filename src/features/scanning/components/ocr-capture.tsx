@@ -49,11 +49,11 @@ function cropCanvas(source: HTMLCanvasElement, rect: Rect): HTMLCanvasElement {
 }
 
 /**
- * OCR capture (spec sections 2, 4): live camera (with a camera picker when there are several)
- * -> Take picture freezes it and stops the camera -> dragging over the text crops it -> the
- * English text is recognised into an editable box. Retake clears text and picture and restarts
- * the camera; OK gives the trimmed text and the picture. The engine loads while the camera is
- * live, from this app's own files.
+ * OCR capture: live camera (with a camera picker when there are several) -> Take picture
+ * freezes it and stops the camera -> dragging over the text crops it -> the English text is
+ * recognised into an editable box. Retake clears text and picture and restarts the camera; OK
+ * gives the trimmed text and the picture. The engine loads while the camera is live, from this
+ * app's own files.
  */
 export function OcrCapture({ onDone }: OcrCaptureProps) {
   const { t } = useTranslation('barcode');

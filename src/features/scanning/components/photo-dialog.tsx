@@ -12,9 +12,9 @@ export interface PhotoDialogProps {
 }
 
 /**
- * The photo dialog (spec sections 4, 9): full-screen rear camera, 16:9 landscape or 9:16
- * portrait; Take freezes the image; Retake returns to the live video; OK gives the PNG (named
- * with 16 random letters and digits) and closes, stopping the camera.
+ * The photo dialog: full-screen rear camera, 16:9 landscape or 9:16 portrait; Take freezes the
+ * image; Retake returns to the live video; OK gives the PNG (named with 16 random letters and
+ * digits) and closes, stopping the camera.
  */
 export function PhotoDialog({ overlayUrl, onDone }: PhotoDialogProps) {
   const { t } = useTranslation('barcode');

@@ -15,7 +15,7 @@ import { scanFeedback } from '../model/scan-feedback';
 
 export interface ScanHandlerProps {
   project: Project;
-  /** Whether the user may generate barcodes (spec section 6). */
+  /** Whether the user may generate barcodes. */
   mayGenerate: boolean;
   text: string;
   /** The camera frame the code was read from (null: typed, keyboard wedge, OCR). */
@@ -31,11 +31,11 @@ async function findScanned(projectCode: string, externalId: string, scanned: str
 }
 
 /**
- * Where a scan leads (spec section 4): a barcode URL of this product opens that barcode; a code
- * the project already has as an external id opens its barcode (a GS1 code by its SSCC or
- * Digital Link, scan-routing.ts); any other code asks before it becomes a new barcode with that
- * external id (GS1 data prefill its activation by the types' gs1Mapping). GS1 data that breaks
- * GS1's rules is refused, the user told which AI and why.
+ * Where a scan leads: a barcode URL of this product opens that barcode; a code the project
+ * already has as an external id opens its barcode (a GS1 code by its SSCC or Digital Link,
+ * scan-routing.ts); any other code asks before it becomes a new barcode with that external id
+ * (GS1 data prefill its activation by the types' gs1Mapping). GS1 data that breaks GS1's rules
+ * is refused, the user told which AI and why.
  */
 export function ScanHandler({ project, mayGenerate, text, frame = null, onDone }: ScanHandlerProps) {
   // The barcode strings load lazily: a trigger pulled as the first screen appears waits for them,

@@ -30,13 +30,13 @@ export interface ScannerProps {
 const TEAL = '#12b886';
 
 /**
- * The scanner (spec sections 2, 4, 9): full-screen live video, camera picker, symbology
- * selector, bulk switch, the detected value in an editable box, OK only with a value, and a
- * teal 3 px outline around the code just read.
+ * The scanner: full-screen live video, camera picker, symbology selector, bulk switch, the
+ * detected value in an editable box, OK only with a value, and a teal 3 px outline around the
+ * code just read.
  */
 export function Scanner({ routeName, busy, onConfirm, onCancel }: ScannerProps) {
   const { t } = useTranslation('barcode');
-  // The project's settings: time between scans (default 500 ms), bulk mode and its delimiter.
+  // The project's settings: time between scans, bulk mode and its delimiter.
   const project = useCurrentProject();
   const minDelayMs = project.timeBetweenScansMillis ?? DEFAULT_TIME_BETWEEN_SCANS_MS;
   const bulkSetting = project.cameraFeatures?.bulkCameraScanResultSetting;

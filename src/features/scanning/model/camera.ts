@@ -1,6 +1,6 @@
 export type CameraError = 'denied' | 'none' | 'failed';
 
-/** Spec section 8: what the user is told for each kind of camera failure (barcode strings). */
+/** What the user is told for each kind of camera failure (barcode strings). */
 export const CAMERA_MESSAGES = {
   denied: 'scan.cameraDenied',
   none: 'scan.noCamera',
@@ -14,7 +14,7 @@ export function cameraErrorOf(error: unknown): CameraError {
   return 'failed';
 }
 
-/** Classifies a failure to start the camera; the unexpected ones are logged (spec section 8). */
+/** Classifies a failure to start the camera; the unexpected ones are logged. */
 export function cameraFailure(error: unknown): CameraError {
   const kind = cameraErrorOf(error);
   if (kind === 'failed') console.error('camera failed', error);
@@ -40,7 +40,7 @@ export function stopStream(stream: MediaStream | null | undefined): void {
   stream?.getTracks().forEach((track) => track.stop());
 }
 
-/** Spec section 9's camera request (scanner, OCR): ideal 1000x1000, square, 30 fps (at most 60); the rear camera unless one was chosen. */
+/** The camera request of the scanner and the OCR capture: square frames, the rear camera unless one was chosen. */
 export const captureConstraints = (deviceId: string | null): MediaTrackConstraints => ({
   ...(deviceId ? { deviceId: { exact: deviceId } } : { facingMode: { ideal: 'environment' } }),
   width: { ideal: 1000 },

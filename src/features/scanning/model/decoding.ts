@@ -25,7 +25,7 @@ export interface DecodeResponse {
   error?: string;
 }
 
-/** A scan result as spec section 3 names it. */
+/** A scan result: the decoded text with where the code was in the frame. */
 export interface ScanResult {
   rawValue: string;
   cornerPoints: Point[];
@@ -49,12 +49,12 @@ export function toScanResult(symbol: DecodedSymbol): ScanResult {
   };
 }
 
-/** Spec section 9: at least 500 ms between handled scans unless the project says otherwise. */
+/** The least time between two handled scans, unless the project sets its own (`timeBetweenScansMillis`). */
 export const DEFAULT_TIME_BETWEEN_SCANS_MS = 500;
 
 /**
- * The scanning loop's rule (spec section 4): a result is handled only when its content differs
- * from the previous one handled, and not sooner than the minimum delay after it.
+ * The scanning loop's rule: a result is handled only when its content differs from the previous
+ * one handled, and not sooner than the minimum delay after it.
  */
 export function createScanGate(minDelayMs = DEFAULT_TIME_BETWEEN_SCANS_MS) {
   let previous: string | null = null;

@@ -1,7 +1,7 @@
 /**
- * Handheld scanner terminals (spec sections 2, 4, 9) are recognised by user agent: the DX and
- * BT series, whose browsers name the model like `DX-A600` or `BT-W350`. (Its own module: the
- * home page asks before anything else of the scanner loads.)
+ * Handheld scanner terminals are recognised by user agent: the DX and BT series, whose browsers
+ * name the model like `DX-A600` or `BT-W350`. (Its own module: the home page asks before
+ * anything else of the scanner loads.)
  */
 const HANDHELD_MODEL = /\b((?:DX|BT)-[A-Z]?\d{2,4}[A-Z]?)\b/;
 

@@ -11,10 +11,10 @@ export type GroupSeparator = (typeof GROUP_SEPARATORS)[number];
 export const asGroupSeparator = (value: string | null | undefined): GroupSeparator =>
   (GROUP_SEPARATORS as readonly string[]).includes(value ?? '') ? (value as GroupSeparator) : 'gs';
 
-/** Handheld info messages stay this long (spec section 9). */
+/** How long a handheld info message stays: longer than a toast, as it says what to do next. */
 export const HANDHELD_INFO_MS = 4000;
 
-/** The scanner configuration of spec section 9 that a terminal's scanner is given. */
+/** The scanner configuration a terminal's scanner is given. */
 export interface HandheldScannerConfig {
   /** The same code read again within this time is not a new scan. */
   redundancyTimeoutMs: number;

@@ -3,7 +3,7 @@
  * from a person typing: a scanner sends a whole code within milliseconds and ends it with Enter.
  */
 export interface WedgeOptions {
-  /** Longest pause between two characters of one scan (default 50 ms; people need 100+). */
+  /** Longest pause between two characters of one scan (default 50 ms; a person typing pauses longer). */
   maxGapMs?: number;
   /** Shortest code taken as a scan (default 4 characters). */
   minLength?: number;

@@ -64,7 +64,7 @@ export function warmUpOcr(): void {
   void startEngine().catch(() => undefined);
 }
 
-/** Gives the engine's memory back after two idle minutes (none running, nothing new asked). */
+/** Gives the engine's memory back after IDLE_MS without use (none running, nothing new asked). */
 export function releaseOcrWhenIdle(): void {
   clearTimeout(idleTimer);
   if (running > 0) return;

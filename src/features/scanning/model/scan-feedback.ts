@@ -1,10 +1,10 @@
 import { readScanFeedback, type ScanFeedbackSettings } from '@/shared/storage/device-settings';
 
 /**
- * Feedback a scanning hand can feel (issue 18): a short beep (Web Audio: generated tones, no
- * sound file to download), a vibration (where the browser has navigator.vibrate) and a flash of
- * the screen's edge, each distinct per outcome and each switchable on the device (home page,
- * 'Scan feedback'). No flash for users whose system asks for reduced motion.
+ * Feedback a scanning hand can feel: a short beep (Web Audio: generated tones, no sound file to
+ * download), a vibration (where the browser has navigator.vibrate) and a flash of the screen's
+ * edge, each distinct per outcome and each switchable on the device (home page, 'Scan
+ * feedback'). No flash for users whose system asks for reduced motion.
  *
  * - read: a barcode was read (one high beep, one short buzz, green);
  * - repeat: the code was already scanned (two short mid beeps, two short buzzes, amber);

@@ -2,7 +2,7 @@ import type { Gs1Problem } from '@gs1';
 import { barcodeOfUrl } from '@/shared/barcode/barcode-url';
 import { gs1ExternalId, parseGs1, type Gs1Data } from '@/shared/barcode/gs1-scan';
 
-/** Where a scanned text leads (spec section 4, handheld scan and scanner). */
+/** Where a scanned text leads (handheld scan and scanner). */
 export type ScanTarget =
   | { kind: 'barcode'; project: string; barcodeId: string }
   | { kind: 'new'; externalId: string; gs1: Gs1Data | null; scanned: string }

@@ -10,7 +10,7 @@ function storedSymbologies(): Record<string, string> {
   }
 }
 
-/** The symbology last chosen on a route (spec section 3: kept per route name). */
+/** The symbology last chosen on a route (kept per route name). */
 export const storedSymbology = (routeName: string): Symbology => asSymbology(storedSymbologies()[routeName]);
 
 export function storeSymbology(routeName: string, symbology: Symbology): void {

@@ -20,7 +20,7 @@ const NO_DATA: StepData = {};
 /**
  * `.../track` (restricted): adds the step at the barcode's next trackpoint: that trackpoint's
  * forms drawn by the renderer, then origin, destination and package information where it
- * requires them (spec sections 2, 4, 5). The server checks everything again.
+ * requires them. The server checks everything again.
  */
 export function TrackPage() {
   const { t, i18n } = useTranslation('barcode');

@@ -9,7 +9,7 @@ import { useTrackingCount } from '../api/tracking';
 import { UserTrackingSteps } from './user-tracking-steps';
 
 const pad = (n: number) => String(n).padStart(2, '0');
-/** Spec section 9: dates are sent as YYYYMMDD and shown as YYYY/MM/DD. */
+/** Dates are sent as YYYYMMDD and shown as YYYY/MM/DD. */
 const paramOf = (d: Date) => `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}`;
 const shownOf = (d: Date) => `${d.getFullYear()}/${pad(d.getMonth() + 1)}/${pad(d.getDate())}`;
 const addDays = (d: Date, days: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + days);

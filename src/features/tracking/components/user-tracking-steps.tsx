@@ -9,16 +9,16 @@ import { useCurrentProject } from '@/shared/project/use-project';
 import { useUserTrackingSteps } from '../api/tracking';
 
 const pad = (n: number) => String(n).padStart(2, '0');
-/** Spec section 9: times as HH:mm (the day is the page's). */
+/** Times as HH:mm (the day is the page's). */
 const timeOf = (iso: string) => {
   const d = new Date(iso);
   return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
 };
 
 /**
- * The tracking-count page's list of the user's own tracking steps of the chosen day (issue 12;
- * spec: user tracking history with date, project id and time-zone offset): time, barcode (to its
- * detail page), type and trackpoint, skipped steps marked; newest first, 50 at a time.
+ * The tracking-count page's list of the user's own tracking steps of the chosen day (asked by
+ * date, project id and time-zone offset): time, barcode (to its detail page), type and
+ * trackpoint, skipped steps marked; newest first, 50 at a time.
  */
 export function UserTrackingSteps({ date, utcOffset }: { date: string; utcOffset: number }) {
   const { t, i18n } = useTranslation('barcode');

@@ -1,16 +1,16 @@
 /**
- * The outbox (issue 20): the writes made while the server could not be reached, kept in
- * IndexedDB (outbox-db.ts) and sent in the order made, each with its own Idempotency-Key, so
- * the server writes each exactly once however often it is sent.
+ * The outbox: the writes made while the server could not be reached, kept in IndexedDB
+ * (outbox-db.ts) and sent in the order made, each with its own Idempotency-Key, so the server
+ * writes each exactly once however often it is sent.
  *
  * Sending starts by itself: when the app starts, on the browser's `online` event, after a write
- * is queued, and on a timer whose delay doubles after every failed attempt (2 s, 4 s, ... at
- * most 5 minutes). One tab sends at a time (a Web Lock): the other tabs skip, and see the
- * result through a BroadcastChannel. A write the network or the server's failure (5xx, 429,
- * a lost session) stops is tried again later, and the writes after it wait behind it; a write
- * the server refuses (any other 4xx) is kept with its reason for the user to retry or discard,
- * and the writes after it go on. Nothing leaves the outbox without the user but writes the
- * server accepted, a day after they were sent.
+ * is queued, and on a timer whose delay doubles after every failed attempt (FIRST_DELAY_MS up
+ * to MAX_DELAY_MS). One tab sends at a time (a Web Lock): the other tabs skip, and see the
+ * result through a BroadcastChannel. A write the network or the server's failure (5xx, 429, a
+ * lost session) stops is tried again later, and the writes after it wait behind it; a write the
+ * server refuses (any other 4xx) is kept with its reason for the user to retry or discard, and
+ * the writes after it go on. Nothing leaves the outbox without the user but writes the server
+ * accepted, a day after they were sent.
  */
 import type { ApiError } from '../errors';
 import { outboxItems } from './outbox-items';
@@ -22,7 +22,7 @@ export type { OutboxItem, QueuedWrite } from './outbox-item';
 
 /** The first retry delay after a failed attempt; it doubles with each failure, up to MAX_DELAY_MS. */
 export const FIRST_DELAY_MS = 2_000;
-/** The longest wait between two attempts (issue 20: backoff capped at 5 minutes). */
+/** The longest wait between two attempts: a phone back in coverage is not left waiting long. */
 export const MAX_DELAY_MS = 5 * 60_000;
 /** Sent writes stay listed this long, then go. */
 const SENT_KEPT_MS = 24 * 60 * 60_000;
@@ -46,8 +46,8 @@ export interface OutboxOptions {
  */
 export const isTransient = (error: unknown): boolean => {
   const { status, code } = (error as Partial<ApiError> | null) ?? {};
-  // 409 with 3015: the first send with this key is still running on the server (a long bulk
-  // list that outlived the client's timeout); its answer is what the next try gets.
+  // 409 with ErrorCode.keyReused: the first send with this key is still running on the server (a
+  // long bulk list that outlived the client's timeout); its answer is what the next try gets.
   return (
     typeof status !== 'number' ||
     status === 0 ||
