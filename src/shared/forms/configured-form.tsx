@@ -6,8 +6,8 @@ import { withTheme } from '@rjsf/core';
 // @mantine/dates and dayjs) are never drawn, as every field has a widget of its own
 // (field-widgets/registry.ts); nor are its input, object, array, grid and button templates, as
 // every field is a `ui:field` and the form's buttons are the screen's: they brought NumberInput,
-// SimpleGrid, Grid and Fieldset into every form (against the form's budget,
-// bench/measure/bundle-size.ts). rjsf's plain ones stand in.
+// SimpleGrid, Grid and Fieldset into every form (against BEYOND_FIRST_LOAD_BUDGETS.form,
+// docs/engineers/performance.md). rjsf's plain ones stand in.
 import DescriptionFieldTemplate from '@rjsf/mantine/lib/templates/DescriptionField.js';
 import ErrorListTemplate from '@rjsf/mantine/lib/templates/ErrorList.js';
 import FieldErrorTemplate from '@rjsf/mantine/lib/templates/FieldErrorTemplate.js';

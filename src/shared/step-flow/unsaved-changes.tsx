@@ -20,10 +20,10 @@ type Pending = { kind: 'link'; to: string } | { kind: 'history'; delta: number }
  * tab through the browser's own prompt.
  *
  * Done without react-router's useBlocker, which needs the data router (more code on the first
- * load of every phone, whose budget is in bench/measure/bundle-size.ts): a capturing click
- * listener stops a link before react-router sees it, and the history guard (installed before
- * the router) undoes a back/forward move and asks first. Navigations the app makes itself after
- * saving pass: `dirty` is false by then.
+ * load of every phone, against FIRST_LOAD_BUDGET_BYTES, docs/engineers/performance.md): a
+ * capturing click listener stops a link before react-router sees it, and the history guard
+ * (installed before the router) undoes a back/forward move and asks first. Navigations the app
+ * makes itself after saving pass: `dirty` is false by then.
  */
 export function UnsavedChangesGuard({ dirty, allowPrefix, onLeave }: UnsavedChangesGuardProps) {
   const { t } = useTranslation('barcode');

@@ -41,8 +41,8 @@ function Value({ value }: { value: ShownValue }) {
 /*
  * A plain two-column table, drawn as Mantine's vertical Table drew it (7 px rows, 40 % labels
  * on grey, rules between rows): its Table brings the scroll area and its positioning library
- * with it, a large share of what a scanned link's detail page may add to the first load (its
- * budget in bench/measure/bundle-size.ts).
+ * with it, a large share of what a scanned link's detail page may add to the first load
+ * (BEYOND_FIRST_LOAD_BUDGETS.detailPage, docs/engineers/performance.md).
  */
 const tableStyle: CSSProperties = {
   width: '100%',
