@@ -187,15 +187,6 @@ export const ErrorCode = {
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
-export type ErrorCodeValue = (typeof ErrorCode)[ErrorCodeName];
 
 /** Every catalogue code, for tests that check each has a message in every language. */
 export const allErrorCodes: readonly number[] = Object.values(ErrorCode);
-
-/**
- * The error body of spec section 8: a map of field name -> codes, with `$common` for codes that
- * belong to the request as a whole.
- */
-export interface ErrorBody {
-  errors: Record<string, number[]> & { $common?: number[] };
-}

@@ -8,9 +8,9 @@ export const ACCESS_CODE_GROUP_LENGTH = 4;
 export const ACCESS_CODE_PATTERN = '^[0-9]{8}$';
 
 /** Password: 8 to 32 characters with at least one digit, one lowercase and one uppercase letter. */
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 32;
-export const PASSWORD_PATTERN = '^(?=.*[0-9])(?=.*[a-z])(?=.*[A-Z]).{8,32}$';
+export const PASSWORD_PATTERN = `^(?=.*[0-9])(?=.*[a-z])(?=.*[A-Z]).{${PASSWORD_MIN_LENGTH},${PASSWORD_MAX_LENGTH}}$`;
 
 /** Project codes, as in the route `/{code}@{version}`. */
 export const PROJECT_CODE_PATTERN = '^[A-Za-z0-9_-]{1,32}$';

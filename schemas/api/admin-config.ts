@@ -60,7 +60,6 @@ export const Migrations = Type.Record(Type.String({ maxLength: 300 }), Type.Lite
   description:
     'Change id -> migration choice (only keepOldValues: stored values stay under the version they were made with).',
 });
-export const ReportQuery = Type.Object({ language: Type.Optional(Type.Enum(LANGUAGES)) }, strict);
 
 export const ReportChange = Type.Object({
   id: Type.String(),

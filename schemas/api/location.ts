@@ -6,7 +6,7 @@ import { BARCODE_ID_PATTERN } from './barcode';
 import { BulkVerdict, bulkIdList } from './bulk';
 import { Location, STOCK_TYPES } from './stock-state';
 
-export { Location, LOCATION_KINDS, STOCK_TYPES, type LocationKind, type StockType } from './stock-state';
+export { Location, type StockType } from './stock-state';
 
 /**
  * Stock in and out of locations (issue 12; spec sections 3, 4, 7); what a location is: ./stock-state.ts.

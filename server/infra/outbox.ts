@@ -14,16 +14,6 @@ export async function sendSms(db: Queryable, destination: string, body: string):
   ]);
 }
 
-/** "Sends" an e-mail the same way: stored in the outbox with its subject. */
-export async function sendEmail(db: Queryable, destination: string, subject: string, body: string): Promise<void> {
-  await db.query("insert into outbox (id, channel, destination, subject, body) values ($1, 'email', $2, $3, $4)", [
-    newId(),
-    destination,
-    subject,
-    body,
-  ]);
-}
-
 /** A message to "send" through the outbox. */
 export type OutgoingMessage =
   | { channel: 'sms'; destination: string; body: string }

@@ -106,10 +106,6 @@ export async function findLogoType(db: Queryable, id: string): Promise<string | 
   );
 }
 
-export async function projectExists(db: Queryable, code: string, version: number): Promise<boolean> {
-  return (await db.query('select 1 from projects where code = $1 and version = $2', [code, version])).rows.length > 0;
-}
-
 /** Does the project hold exactly this configuration already (jsonb equality: key order and spacing aside)? */
 export async function configIsStored(db: Queryable, code: string, version: number, config: unknown): Promise<boolean> {
   return (

@@ -50,8 +50,6 @@ export type ConfigChange =
   | { kind: 'optionsRemoved'; place: FormPlace; field: string; values: string[]; usage: UsageQuery }
   | { kind: 'settingsChanged'; properties: string[] };
 
-export type ChangeKind = ConfigChange['kind'];
-
 /** Field properties that only change what people read, never what a value may be. */
 const WORDING = new Set(['label', 'helpText']);
 /** Field properties that neither change a value's rules nor its words. */
