@@ -10,7 +10,10 @@ export interface AdminLoginPageProps {
   staffSession: boolean;
 }
 
-/** The admin area's own login: login name and password (server/ADMIN.md). What was typed stays after a failure. */
+/**
+ * The admin area's own login: login name and password (docs/engineers/architecture.md). What was
+ * typed stays after a failure.
+ */
 export function AdminLoginPage({ staffSession }: AdminLoginPageProps) {
   const { t } = useTranslation('admin');
   const { t: tCommon } = useTranslation();
