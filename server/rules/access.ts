@@ -22,10 +22,13 @@ export interface MemberPermissions {
   can_add_tracking: boolean;
 }
 
-/** One of the three permissions of spec section 6. */
+/** One of the three permissions a project grants: generate, activate, add tracking. */
 export type PermissionKey = keyof ProjectPermission;
 
-/** What each user type may do in its enterprise's projects without a project_members row (README, "Permissions"). */
+/**
+ * What each user type may do in its enterprise's projects without a project_members row
+ * (docs/admins/access-and-roles.md).
+ */
 export const DEFAULT_PERMISSIONS: Readonly<Record<UserType, MemberPermissions>> = {
   staff: { can_generate_barcode: true, can_activate_barcode: true, can_add_tracking: true },
   carrier: { can_generate_barcode: false, can_activate_barcode: true, can_add_tracking: true },
@@ -38,14 +41,14 @@ const NOTHING: MemberPermissions = {
   can_add_tracking: false,
 };
 
-/** Whether the viewer works for the project's enterprise (spec section 6); a visitor never does. */
+/** Whether the viewer works for the project's enterprise; a visitor never does. */
 export const belongsTo = (viewer: Viewer | null, project: OwnedProject): viewer is Viewer =>
   viewer !== null && viewer.enterpriseId === project.enterprise_id;
 
 /**
- * What the viewer may do in the project (spec section 6). Nobody outside the project's
- * enterprise may do anything; inside it, the viewer's project_members row (`member`, undefined
- * when there is none) overrides the user type's defaults.
+ * What the viewer may do in the project. Nobody outside the project's enterprise may do anything;
+ * inside it, the viewer's project_members row (`member`, undefined when there is none) overrides
+ * the user type's defaults.
  */
 export function permissionsFor(
   viewer: Viewer | null,
@@ -72,7 +75,7 @@ export function assertPermitted(permission: ProjectPermission, ...keys: Permissi
 
 /**
  * Whether a member may change a barcode: with one of the permissions `keys` (any one will do),
- * and only while the barcode is not deactivated (403, then 3095).
+ * and only while the barcode is not deactivated (403, then ErrorCode.deactivated).
  */
 export function assertMayChange(
   permission: ProjectPermission,
@@ -83,7 +86,7 @@ export function assertMayChange(
   if (barcode.is_deactivated) throw commonFailure(ErrorCode.deactivated);
 }
 
-/** Generating needs the generate permission, except for client users, who may always order labels (spec section 6). */
+/** Generating needs the generate permission, except for client users, who may always order labels. */
 export function assertMayGenerate(viewer: Viewer, permission: ProjectPermission): void {
   if (!permission.generateBarcodePermission.canEdit && viewer.userType !== 'client')
     throw commonFailure(ErrorCode.forbidden, 403);

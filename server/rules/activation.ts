@@ -14,12 +14,12 @@ export interface ActivationState {
   external_id: string | null;
 }
 
-/** Throws 3002 when the barcode is activated already: a second activation would overwrite the first. */
+/** A barcode is activated once: a second activation would overwrite the first. */
 export function assertNotActivated(barcode: Pick<ActivationState, 'is_activated'>): void {
   if (barcode.is_activated) throw commonFailure(ErrorCode.alreadyActivated);
 }
 
-/** The barcode type to activate as: one of the project's, offered to the viewer's user type (2207 on barcodeType otherwise). */
+/** The barcode type to activate as: one of the project's, offered to the viewer's user type. */
 export function activationType(config: ProjectConfig, barcodeType: string, userType: UserType): BarcodeType {
   const type = config.barcodeTypes[barcodeType];
   if (!type || !(type.userTypes as string[]).includes(userType))
@@ -27,7 +27,7 @@ export function activationType(config: ProjectConfig, barcodeType: string, userT
   return type;
 }
 
-/** The trackpoint an activation starts at: the one named, else the type's first (2200 on trackPointKey when there is none). */
+/** The trackpoint an activation starts at: the one named, else the type's first (refused when there is none). */
 export function startTrackPoint(type: BarcodeType, trackPointKey: string | undefined): TrackPoint {
   const start =
     trackPointKey === undefined ? type.trackPoints[0] : type.trackPoints.find((t) => t.key === trackPointKey);
@@ -36,8 +36,8 @@ export function startTrackPoint(type: BarcodeType, trackPointKey: string | undef
 }
 
 /**
- * The type an activation edit keeps: the barcode must be activated (3001) and the body must name
- * its type, which must still exist in the configuration (2207 on barcodeType).
+ * The type an activation edit keeps: the barcode must be activated and the body must name its
+ * type, which must still exist in the configuration (ErrorCode.invalidBarcodeType otherwise).
  */
 export function editedType(
   config: ProjectConfig,
@@ -51,8 +51,8 @@ export function editedType(
 }
 
 /**
- * The start trackpoint stays what it was: an edit may repeat it but not name another (2205 on
- * trackPointKey). Returns the start trackpoint, if the type still has it.
+ * The start trackpoint stays what it was: an edit may repeat it but not name another
+ * (ErrorCode.invalidStartPointOverride). Returns the start trackpoint, if the type still has it.
  */
 export function unchangedStart(
   type: BarcodeType,

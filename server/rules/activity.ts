@@ -4,8 +4,8 @@ import { commonFailure } from './api-failure';
 import type { Viewer } from './access';
 
 /**
- * The project's activity (issue 14) is derived from the barcodes' history, which every action
- * appends to in its own transaction: nothing is counted that was not done, nothing done is missed.
+ * The project's activity is derived from the barcodes' history, which every action appends to in
+ * its own transaction: nothing is counted that was not done, nothing done is missed.
  */
 export type ActivityAction = keyof Activity['totals'];
 

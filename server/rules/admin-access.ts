@@ -1,7 +1,7 @@
 import { ErrorCode } from '../../schemas/error-codes';
 import { commonFailure, unauthenticated, type ApiFailure } from './api-failure';
 
-/** The reference server's own admin roles (issue 19; not the spec's user types). */
+/** The reference server's own admin roles, apart from the staff, carrier and client user types. */
 export const ADMIN_ROLES = ['enterprise', 'project'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 
@@ -41,7 +41,7 @@ export function mayAdminister(actor: AdminActor, scope: AdminScope, projectEnter
 
 /**
  * The refusal of an admin route to a request without an admin session: a logged-in staff,
- * carrier or client user is refused (403); a visitor is asked to log in (401, 2003).
+ * carrier or client user is refused (403); a visitor is asked to log in (401, ErrorCode.loginExpired).
  */
 export function adminRefusal(isLoggedInUser: boolean): ApiFailure {
   return isLoggedInUser ? forbidden() : unauthenticated();

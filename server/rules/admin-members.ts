@@ -1,7 +1,7 @@
 /**
- * Roles of a member in a project (issue 19): each stands for the three permissions of
- * project_members (spec section 6: generate, activate, add tracking). A user of the project's
- * enterprise without a membership keeps their user type's defaults.
+ * Roles of a member in a project: each stands for the three permissions of project_members
+ * (generate, activate, add tracking). A user of the project's enterprise without a membership keeps
+ * their user type's defaults.
  */
 export const MEMBER_ROLES = {
   /** Generates, activates and tracks barcodes. */

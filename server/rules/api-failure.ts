@@ -1,7 +1,8 @@
 import { ErrorCode } from '../../schemas/error-codes';
 
 /**
- * A failure the client is meant to see: an HTTP status and the error body of spec section 8.
+ * A failure the client is meant to see: an HTTP status and the API's error body (codes by field
+ * name or under `$common`; docs/engineers/api.md).
  * Business rules throw these; the error handler sends them as they are.
  */
 export class ApiFailure extends Error {
@@ -9,7 +10,7 @@ export class ApiFailure extends Error {
     readonly status: number,
     readonly errors: Record<string, number[]>,
     readonly headers: Record<string, string> = {},
-    /** Sent beside `errors` for the client's message (e.g. `maxCount` of 3089). */
+    /** Sent beside `errors` for the client's message (e.g. `maxCount` of ErrorCode.bulkOverMaximum). */
     readonly extra: Record<string, unknown> = {},
   ) {
     super(`API failure ${status}: ${JSON.stringify(errors)}`);

@@ -13,7 +13,7 @@ export type BarcodeLookup =
 
 /**
  * The lookup a barcode query asks for. An id that cannot be a barcode id matches nothing (null);
- * a query with neither an id nor a project code and external id is 1000.
+ * a query with neither an id nor a project code and external id is ErrorCode.emptyField.
  */
 export function barcodeLookup(query: BarcodeQuery): BarcodeLookup | null {
   if (query.id !== undefined) return isBarcodeId(query.id) ? { id: query.id } : null;
@@ -23,25 +23,24 @@ export function barcodeLookup(query: BarcodeQuery): BarcodeLookup | null {
   throw commonFailure(ErrorCode.emptyField);
 }
 
-/** The barcode found, or 2303 (barcode not found). */
 export function assertBarcodeFound<T>(barcode: T | undefined): T {
   if (!barcode) throw commonFailure(ErrorCode.barcodeNotFound);
   return barcode;
 }
 
-/** The label a person reads for a barcode (spec section 3): its external id, else its id. */
+/** The label a person reads for a barcode: its external id, else its id. */
 export const displayLabel = (barcode: { id: string; external_id: string | null }): string =>
   barcode.external_id ?? barcode.id;
 
-/** A new barcode's external id must be free in the project: 2105 for the request as a whole. */
+/** A new barcode's external id must be free in the project; the refusal is for the request as a whole. */
 export function assertExternalIdFreeForNew(taken: boolean): void {
   if (taken) throw commonFailure(ErrorCode.duplicateExternalId);
 }
 
-/** An activated barcode's external id must be free among the project's other barcodes: 2105 on externalId. */
+/** An activated barcode's external id must be free among the project's other barcodes; the refusal names the field. */
 export function assertExternalIdFree(taken: boolean): void {
   if (taken) throw fieldFailure('externalId', ErrorCode.duplicateExternalId);
 }
 
-/** A change that lost the race against another one at the same moment: 3004, nothing saved. */
+/** A change that lost the race against another one at the same moment: nothing was saved. */
 export const concurrentChange = (): ApiFailure => commonFailure(ErrorCode.concurrentChange);

@@ -8,10 +8,10 @@ import type { ProjectConfig } from '../../schemas/project-config';
 import { nextTrackPoint } from './tracking';
 
 /**
- * The rules of bulk requests (issue 12) as plain functions. Each listed barcode gets a verdict
- * (a catalogue code, or null: ready) from the same rule functions single tracking and recycle
- * use (`nextTrackPoint`, `assertMayLeaveTrackPoint`, `assertRecyclable`), so a barcode is
- * refused in bulk exactly when it would be refused alone.
+ * The rules of bulk requests as plain functions. Each listed barcode gets a verdict (a catalogue
+ * code, or null: ready) from the same rule functions single tracking and recycle use
+ * (`nextTrackPoint`, `assertMayLeaveTrackPoint`, `assertRecyclable`), so a barcode is refused in
+ * bulk exactly when it would be refused alone.
  */
 
 type BarcodeTypes = Record<string, BarcodeType>;
@@ -24,8 +24,8 @@ export interface BulkContext extends ListContext {
 }
 
 /**
- * Over the project's maximum: 3089 on the list ('Bulk tracking over {count} barcodes is not
- * allowed'), with the maximum beside the errors for the message's {count}.
+ * Over the project's maximum: ErrorCode.bulkOverMaximum on the list ('Bulk tracking over {count}
+ * barcodes is not allowed'), with the maximum beside the errors for the message's {count}.
  */
 export class BulkOverMaximum extends ApiFailure {
   constructor(readonly maxCount: number) {
@@ -33,7 +33,6 @@ export class BulkOverMaximum extends ApiFailure {
   }
 }
 
-/** Throws 3089 when the list is longer than the project allows. */
 export function assertWithinMaximum(count: number, maxCount: number): void {
   if (count > maxCount) throw new BulkOverMaximum(maxCount);
 }
@@ -51,9 +50,8 @@ export function codeOf(rule: () => unknown): number | null {
 }
 
 /**
- * The checks every listed barcode goes through first (pairing's `listedVerdict`: listed twice
- * 3017, unknown or of another enterprise 2303, another project 3082 or version 3084,
- * deactivated 3095, not activated 3001), then the viewer's permission (403).
+ * The checks every listed barcode goes through first (pairing's `listedVerdict`), then the
+ * viewer's permission (403).
  */
 export function listVerdict(id: string, index: number, ids: readonly string[], ctx: BulkContext): number | null {
   return listedVerdict(id, index, ids, ctx) ?? (ctx.permitted ? null : ErrorCode.forbidden);
@@ -61,10 +59,9 @@ export function listVerdict(id: string, index: number, ids: readonly string[], c
 
 /**
  * Whether a listed barcode (past `listVerdict`) may be tracked to `trackPointKey`, with the
- * checks of a single step: a paired child 3013, its type gone 2207, already there 3005, at the
- * end 3007, at another trackpoint 3006 (`nextTrackPoint`), then a mandatory pairing, unpairing
- * or link at the trackpoint it leaves (3020, 3022, 3086). With `skip`, the trackpoint must
- * also allow skipping (3091).
+ * checks of a single step: where it may go (`nextTrackPoint`), then a mandatory pairing,
+ * unpairing or link at the trackpoint it leaves (`assertMayLeaveTrackPoint`). With `skip`, the
+ * trackpoint must also allow skipping.
  */
 export function trackingVerdict(
   types: BarcodeTypes,
@@ -101,11 +98,11 @@ export function bulkTrackingVerdicts(
   );
 }
 
-/** Each listed barcode's verdict for recycling: the list checks, then `assertRecyclable` (3011, 3088, 3012, 3010). */
+/** Each listed barcode's verdict for recycling: the list checks, then `assertRecyclable`. */
 export function recycleVerdicts(config: ProjectConfig, ids: readonly string[], ctx: BulkContext): (number | null)[] {
   return ids.map((id, index) => {
     const code = listedVerdict(id, index, ids, ctx);
-    // Recycling is what a not-activated barcode cannot have: 3001 comes from the recycle rule too.
+    // The list checks refuse a not-activated barcode with the same code the recycle rule gives it.
     if (code !== null) return code;
     if (!ctx.permitted) return ErrorCode.forbidden;
     const b = ctx.found.get(id) as BulkBarcode;

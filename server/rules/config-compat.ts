@@ -1,18 +1,19 @@
 import type { ConfigChange, FormPlace, UsageQuery } from './config-diff';
 
 /**
- * The compatibility report of a draft against the published configuration (issue 19): each
- * change with its effect on stored data, and the verdict.
+ * The compatibility report of a draft against the published configuration: each change with its
+ * effect on stored data, and the verdict.
  *
  * - `inPlace`: no stored record becomes invalid (new fields, optional or required only for steps
  *   made from then on; labels; order; options added; rules of trackpoints for steps to come).
  * - `newVersion`: stored records would no longer match the form (a field with values removed,
  *   renamed, its rules or options narrowed, a trackpoint with barcodes removed): publish as
  *   `code@N+1`, whose barcodes are new, while stored ones keep the version they were made with.
- * - `refused`: a field with values changes to a type its values cannot be read as (number ->
- *   date). Allowed only as a new version with an explicit migration choice for that change
- *   (`keepOldValues`: stored values stay as they were, under the version they were made with).
- *   A type change to text is the one ODK allows: its values stay readable, so it needs only a new version.
+ * - `refused`: a field with values changes to a type its values cannot be read as (number -> date).
+ *   Allowed only as a new version with an explicit migration choice for that change
+ *   (`keepOldValues`: stored values stay as they were, under the version they were made with). A
+ *   type change to text is the one ODK allows: its values stay readable, so it needs only a new
+ *   version.
  */
 export type Impact = 'inPlace' | 'newVersion' | 'refused';
 export type Verdict = Impact;

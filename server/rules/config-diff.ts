@@ -3,10 +3,10 @@ import type { BarcodeType, ProjectConfig, TrackPoint } from '../../schemas/proje
 import { formsOf, type ConfiguredForm } from '../../renderer';
 
 /**
- * What changed between two project configurations (issue 19, "compatibility report"): one entry
- * per change an admin would name, each with where it is and, when stored data could be touched,
- * which stored records to count (`usage`). Pure: the service counts the records and hands the
- * counts to `assessChanges` (config-compat.ts).
+ * What changed between two project configurations, for the compatibility report: one entry per
+ * change an admin would name, each with where it is and, when stored data could be touched, which
+ * stored records to count (`usage`). Pure: the service counts the records and hands the counts to
+ * `assessChanges` (config-compat.ts).
  */
 
 /** Where a field lives: a barcode type's activation fields, or one form of one trackpoint. */

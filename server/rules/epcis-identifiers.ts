@@ -1,8 +1,7 @@
 /**
- * Which identifier a barcode carries in an EPCIS document (issue 15): a GS1 Digital Link URI
- * when its external id is one, the barcode's own canonical URL otherwise.
- * Element strings (GS1-128, QR), bracketed GS1 data and Digital Link URIs of every primary key
- * are read by the GS1 parser of `gs1/`.
+ * Which identifier a barcode carries in an EPCIS document: a GS1 Digital Link URI when its external
+ * id is one, the barcode's own canonical URL otherwise. Element strings (GS1-128, QR), bracketed
+ * GS1 data and Digital Link URIs of every primary key are read by the GS1 parser of `gs1/`.
  */
 
 import { hasValidCheckDigit, parseGs1, toDigitalLinkUri } from '../../gs1';
@@ -24,7 +23,7 @@ export interface EpcisBase {
 
 /**
  * The external id's GS1 Digital Link URI when it carries a GS1 primary key, or null. External ids
- * are kept as the scanning code stores them (README, "GS1 barcodes"): an SSCC as its 18 digits
+ * are kept as the scanning code stores them (docs/engineers/standards.md): an SSCC as its 18 digits
  * (with a valid check digit), any other key as its Digital Link URI, other GS1 data in the
  * bracketed form; all are read by the one GS1 parser (`gs1/`), and the URI is written with GS1's
  * resolver as its host, the key and its qualifiers in the path.

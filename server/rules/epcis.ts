@@ -181,13 +181,13 @@ const objectEvent = (
 ): EpcisEvent => ({ ...common(ctx, entry, 'ObjectEvent'), action, epcList: [ownEpc(ctx, entry)], bizStep, ...extra });
 
 /**
- * The EPCIS events of one history entry (README, "EPCIS export"): activation is commissioning
- * (ADD, with the visible activation fields as ILMD), a tracking step or its correction an
- * OBSERVE at the trackpoint (temperatures as sensor reports; a step undone later carries an
- * error declaration), pairing packing / unpacking, linking an AssociationEvent, stock in storing,
- * stock out picking, recycling decommissioning (DELETE); the reuse is the next commissioning.
- * Entries that record no physical event (generation, activation edits, moves with a parent,
- * undo entries themselves) give none.
+ * The EPCIS events of one history entry (docs/engineers/standards.md): activation is commissioning
+ * (ADD, with the visible activation fields as ILMD), a tracking step or its correction an OBSERVE
+ * at the trackpoint (temperatures as sensor reports; a step undone later carries an error
+ * declaration), pairing packing / unpacking, linking an AssociationEvent, stock in storing, stock
+ * out picking, recycling decommissioning (DELETE); the reuse is the next commissioning. Entries
+ * that record no physical event (generation, activation edits, moves with a parent, undo entries
+ * themselves) give none.
  */
 export function eventsOf(ctx: EpcisContext, entry: EpcisEntry): EpcisEvent[] {
   switch (entry.action) {
@@ -235,7 +235,10 @@ export function documentFrame(base: EpcisBase, creationDate: string): { head: st
   return { head: `${head.slice(0, -1)},"epcisBody":{"eventList":[`, tail: ']}}' };
 }
 
-/** The instants a project export covers: from the start of day `from` to the end of day `to` (1013 on a date that is no day; 1010 when `to` is before `from`). */
+/**
+ * The instants a project export covers: from the start of day `from` to the end of day `to`; a
+ * date that is no day, or a `to` before `from`, is refused.
+ */
 export function exportRange(from: string, to: string, utcOffset = 0): { from: Date; to: Date } {
   const day = (date: string, field: string) => {
     try {

@@ -14,8 +14,8 @@ export function allowedExtension(originalName: string): FileExtension | null {
 
 /**
  * The checks made on an upload before a byte is stored, in this order: the barcode id was sent
- * first (1000) and is one (1001 on barcodeId); the file's name has an allowed extension (1001 on
- * File). Who may attach is checked next, against the barcode.
+ * first and is one; the file's name has an allowed extension. Who may attach is checked next,
+ * against the barcode.
  */
 export function uploadTarget(
   barcodeId: string | undefined,
@@ -35,9 +35,10 @@ export interface UploadPartHeader {
 }
 
 /**
- * What a part of POST /barcode/file is: the `barcodeId` field, then the `file` (the spec's
- * order, and FormData sends parts in the order appended). Anything else, or either of them
- * twice, is 2200 on the part's name.
+ * What a part of POST /barcode/file is: the `barcodeId` field, then the `file` (the client
+ * appends them in this order, and FormData sends parts in the order appended), so the barcode is
+ * known before a byte of the file is stored. Anything else, or either of them twice, is
+ * ErrorCode.invalidKey on the part's name.
  */
 export function uploadPartRole(
   part: UploadPartHeader,
@@ -48,7 +49,6 @@ export function uploadPartRole(
   throw fieldFailure(part.fieldname, ErrorCode.invalidKey);
 }
 
-/** An upload without a file part: 1000 on File. */
 export const missingFile = (): ApiFailure => fieldFailure('File', ErrorCode.emptyField);
 
 /** An uploaded file's name as kept for its download: without control characters, at most 255 characters. */
@@ -64,7 +64,7 @@ export function assertMayDelete(upload: { user_id: string } | undefined, viewer:
   if (upload.user_id !== viewer.userId) throw commonFailure(ErrorCode.forbidden, 403);
 }
 
-/** A file saved with activation or tracking data is part of the history: 2000 (read-only). */
+/** A file saved with activation or tracking data is part of the history, so it is read-only. */
 export function assertNotSaved(saved: boolean): void {
   if (saved) throw commonFailure(ErrorCode.readOnly);
 }

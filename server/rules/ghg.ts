@@ -112,7 +112,7 @@ export function reportRows(legs: readonly GhgLeg[]): GhgReportRow[] {
     .sort((a, b) => b.emission - a.emission || a.trackPointKey.localeCompare(b.trackPointKey));
 }
 
-/** At most a year and a day per report; `to` before `from` is 1011 on to. */
+/** At most a year and a day per report; `to` before `from` is ErrorCode.valueOutOfRange on to. */
 export const REPORT_MAX_DAYS = 366;
 export function assertReportRange(from: Date, toEnd: Date): void {
   if (toEnd.getTime() <= from.getTime()) throw fieldFailure('to', ErrorCode.valueOutOfRange);
@@ -130,7 +130,7 @@ export function assertMayReadReport(viewer: Viewer): void {
 
 /**
  * The keys of a barcode type's fields configured `hidden` (activation fields and trackpoint form
- * fields): never shown to anyone (spec section 6), so neither is an emission stored in one.
+ * fields): never shown to anyone, so neither is an emission stored in one.
  */
 export function hiddenFieldKeys(config: Pick<ProjectConfig, 'barcodeTypes'>, barcodeType: string | null): Set<string> {
   const type = barcodeType ? config.barcodeTypes[barcodeType] : undefined;

@@ -13,10 +13,9 @@ import {
 } from './pairing';
 
 /**
- * The linking rules of issue 11 (spec sections 4, 5, 8) as plain functions. A link joins two
- * barcodes, made from either side (link-to, be-linked); the rules are the same for both
- * barcodes: each must be linkable, not at a trackpoint that prohibits linking, and have room
- * in its reserved link count; one link per pair of barcodes.
+ * The linking rules as plain functions. A link joins two barcodes, made from either side (link-to,
+ * be-linked); the rules are the same for both barcodes: each must be linkable, not at a trackpoint
+ * that prohibits linking, and have room in its reserved link count; one link per pair of barcodes.
  */
 
 type BarcodeTypes = Record<string, BarcodeType>;
@@ -25,7 +24,7 @@ type BarcodeTypes = Record<string, BarcodeType>;
 export const maxLinksOf = (types: BarcodeTypes, barcodeType: string | null): number =>
   (barcodeType ? types[barcodeType]?.linking?.maxLinks : undefined) ?? 0;
 
-/** Why one barcode cannot take part in a link (either side), or null: not linkable (3081), prohibited at its trackpoint (3080). */
+/** Why one barcode cannot take part in a link (either side), or null: its type or its trackpoint forbids it. */
 function linkableVerdict(types: BarcodeTypes, barcode: PlacedBarcode): number | null {
   if (!barcode.barcode_type || !types[barcode.barcode_type]?.linking) return ErrorCode.linkingNotAllowedForType;
   if (relationRuleAt(currentTrackPoint(types, barcode), 'linking') === 'prohibited') return ErrorCode.linkingProhibited;
@@ -33,8 +32,8 @@ function linkableVerdict(types: BarcodeTypes, barcode: PlacedBarcode): number | 
 }
 
 /**
- * Whether the barcode may be linked now, before any target is looked at: activated (3001),
- * then `linkableVerdict`. Null: it may.
+ * Whether the barcode may be linked now, before any target is looked at: activated, then
+ * `linkableVerdict`. Null: it may.
  */
 export function linkingRefusal(types: BarcodeTypes, barcode: PlacedBarcode): number | null {
   if (!barcode.is_activated || !barcode.barcode_type) return ErrorCode.barcodeNotActivated;
@@ -54,9 +53,9 @@ export interface LinkingFacts extends ListContext {
 /**
  * The verdict on each barcode to link with `barcode` (which passed `linkingRefusal`), in the
  * order listed: the checks of `listedVerdict`, then it must be linkable and not at a trackpoint
- * that prohibits linking (3081, 3080), not linked with the barcode yet (3083), have room in its
- * own reserved count (3085), and the barcode must have room for it, counting the entries before
- * it that pass (3085).
+ * that prohibits linking, not linked with the barcode yet, have room in its own reserved count,
+ * and the barcode must have room for it, counting the entries before it that pass
+ * (ErrorCode.linkReservedCountExceeded for either count).
  */
 export function linkingVerdicts(
   types: BarcodeTypes,
@@ -92,8 +91,8 @@ export interface RelationState extends PlacedBarcode {
 /**
  * Whether Pair, Unpair and Link are possible now (GET /barcode/barcode, for users of the
  * enterprise), each as the code the server would answer when sent, or null: no permission
- * (403), deactivated (3095), then the action's own refusal; then pairing needs room in the
- * reserved count (3025), unpairing a child (3026), linking room for a link (3085).
+ * (403), deactivated, then the action's own refusal; then pairing needs room in the reserved
+ * count, unpairing a child to take off, linking room for a link.
  */
 export function relationActions(
   types: BarcodeTypes,

@@ -5,8 +5,8 @@ import { type ApiFailure, commonFailure, fieldFailure } from './api-failure';
 type LoginSettings = Pick<ProjectConfig, 'requirePassword' | 'allowUserSelfRegister'>;
 
 /**
- * Whether a login's credentials are right (spec section 4): some user has the access code, and
- * when the project requires a password, that user has one set and the typed one matched it.
+ * Whether a login's credentials are right: some user has the access code, and when the project
+ * requires a password, that user has one set and the typed one matched it.
  */
 export function credentialsValid(
   settings: Pick<LoginSettings, 'requirePassword'>,
@@ -17,13 +17,12 @@ export function credentialsValid(
   return !settings.requirePassword || (user.password_hash !== null && passwordMatches);
 }
 
-/** Wrong credentials: one 2001 whatever part was wrong, so nothing tells an attacker which. */
+/** Wrong credentials: one ErrorCode.wrongPassword whatever part was wrong, so nothing tells an attacker which. */
 export const wrongCredentials = (): ApiFailure => commonFailure(ErrorCode.wrongPassword);
 
 /**
- * Whether a carrier may register into the project (spec sections 2, 6): only where
- * self-registration is allowed (3060), and with a password where the project requires one
- * (1000 on password).
+ * Whether a carrier may register into the project: only where self-registration is allowed,
+ * and with a password where the project requires one.
  */
 export function assertMayRegister(settings: LoginSettings, password: string | undefined): void {
   if (!settings.allowUserSelfRegister) throw commonFailure(ErrorCode.selfRegistrationNotAllowed);
@@ -43,9 +42,9 @@ export interface PendingPasscode {
 }
 
 /**
- * The second factor of spec section 4, after the access code (and password) were right:
- * - no code typed, one pending: 1000 on oneTimePasscode ('confirm code already sent');
- * - no code typed, none pending: 'send' a code to the registered phone (3058 without one);
+ * The second factor, after the access code (and password) were right:
+ * - no code typed, one pending: ErrorCode.emptyField on oneTimePasscode ('confirm code already sent');
+ * - no code typed, none pending: 'send' a code to the registered phone (ErrorCode.noRegisteredPhone without one);
  * - a code typed that is not the pending one (or none is pending): 'wrong';
  * - the pending code typed: 'accept'.
  */
@@ -62,8 +61,7 @@ export function passcodeStep(
   return pending?.matches ? 'accept' : 'wrong';
 }
 
-/** A code was sent to the phone (3057): the client asks for it. */
+/** A code was sent to the phone: not an error, the client asks for the code. */
 export const passcodeSent = (): ApiFailure => commonFailure(ErrorCode.oneTimePasscodeSent);
 
-/** The typed code is wrong (2002 on oneTimePasscode). */
 export const wrongPasscode = (): ApiFailure => fieldFailure('oneTimePasscode', ErrorCode.wrongOneTimePasscode);

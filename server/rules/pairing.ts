@@ -4,9 +4,8 @@ import type { ListedBarcode, PlacedBarcode } from '../rows/barcodes';
 import { ApiFailure, commonFailure } from './api-failure';
 
 /**
- * The pairing rules of issue 11 (spec sections 4, 5, 8) as plain functions: each answers a
- * catalogue code (or null: fine) so a dry run can show every verdict, and the services throw
- * them when the request is real.
+ * The pairing rules as plain functions: each answers a catalogue code (or null: fine) so a dry run
+ * can show every verdict, and the services throw them when the request is real.
  */
 
 type BarcodeTypes = Record<string, BarcodeType>;
@@ -42,9 +41,9 @@ export const maxChildrenOf = (types: BarcodeTypes, barcodeType: string | null): 
   (barcodeType ? types[barcodeType]?.pairing?.maxChildren : undefined) ?? 0;
 
 /**
- * The checks every listed barcode goes through first, in this order: itself (3016), listed
- * before (3017), unknown or of another enterprise (2303: nothing tells whether it exists),
- * another project (3082) or version (3084), deactivated (3095), not activated (3001).
+ * The checks every listed barcode goes through first, in this order: itself, listed before,
+ * unknown or of another enterprise (one ErrorCode.barcodeNotFound: nothing tells whether it
+ * exists), another project or version, deactivated, not activated.
  */
 export function listedVerdict(id: string, index: number, ids: readonly string[], ctx: ListContext): number | null {
   if (id === ctx.selfId) return ErrorCode.withItself;
@@ -60,8 +59,8 @@ export function listedVerdict(id: string, index: number, ids: readonly string[],
 
 /**
  * Whether the barcode may take children now, before any child is looked at: it must be
- * activated (3001), its type must take children (3019), and its trackpoint must not prohibit
- * pairing (3021). Null: it may.
+ * activated, its type must take children, and its trackpoint must not prohibit pairing.
+ * Null: it may.
  */
 export function pairingRefusal(types: BarcodeTypes, parent: PlacedBarcode): number | null {
   if (!parent.is_activated || !parent.barcode_type) return ErrorCode.barcodeNotActivated;
@@ -70,7 +69,7 @@ export function pairingRefusal(types: BarcodeTypes, parent: PlacedBarcode): numb
   return null;
 }
 
-/** Whether the barcode's children may be unpaired now: its trackpoint must not prohibit it (3023). */
+/** Whether the barcode's children may be unpaired now: its trackpoint must not prohibit it. */
 export function unpairingRefusal(types: BarcodeTypes, parent: PlacedBarcode): number | null {
   if (relationRuleAt(currentTrackPoint(types, parent), 'unpairing') === 'prohibited')
     return ErrorCode.unpairingProhibited;
@@ -87,10 +86,10 @@ export interface PairingFacts extends ListContext {
 
 /**
  * The verdict on each child to pair under `parent` (which passed `pairingRefusal`), in the order
- * listed: the checks of `listedVerdict`, then its type must be one the parent's type accepts
- * (3019), it must have no parent (3018), must not be above the parent at any depth (3024: a
- * loop), must be at the parent's trackpoint (3006: children travel with it), and the parent's
- * reserved count must have room for it, counting the entries before it that pass (3025).
+ * listed: the checks of `listedVerdict`, then its type must be one the parent's type accepts,
+ * it must have no parent, must not be above the parent at any depth (that would make a loop),
+ * must be at the parent's trackpoint (children travel with it), and the parent's reserved count
+ * must have room for it, counting the entries before it that pass.
  */
 export function pairingVerdicts(
   types: BarcodeTypes,
@@ -128,8 +127,8 @@ function childVerdict(
 }
 
 /**
- * The verdict on each child to unpair from `parentId`: itself (3016), listed twice (3017),
- * unknown or of another enterprise (2303), not a child of this parent (3026).
+ * The verdict on each child to unpair from `parentId`: itself, listed twice, unknown or of
+ * another enterprise (one code for both), not a child of this parent.
  */
 export function unpairingVerdicts(
   parentId: string,
@@ -166,9 +165,8 @@ export function assertNoRefusal(code: number | null): void {
 
 /**
  * What a mandatory rule at the barcode's current trackpoint asks before the barcode leaves it
- * (its next tracking step): children if pairing is mandatory and its type takes children
- * (3020), none if unpairing is mandatory (3022), a link if linking is mandatory and its type is
- * linkable (3086).
+ * (its next tracking step): children if pairing is mandatory and its type takes children, none
+ * if unpairing is mandatory, a link if linking is mandatory and its type is linkable.
  */
 export function assertMayLeaveTrackPoint(
   types: BarcodeTypes,

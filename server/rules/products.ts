@@ -5,9 +5,9 @@ import { commonFailure, fieldFailure } from './api-failure';
 import type { Viewer } from './access';
 
 /**
- * Products are for client users only (spec section 6: only client-type users load the product
- * list). Anyone else asking for them, or naming one in an activation, gets 403, the spec's
- * answer to a forbidden operation.
+ * Products are for client users only: only they are offered the product list when activating.
+ * Anyone else asking for them, or naming one in an activation, gets 403, the answer to any
+ * forbidden operation.
  */
 export function assertClientUser(viewer: Viewer): void {
   if (viewer.userType !== 'client') throw commonFailure(ErrorCode.forbidden, 403);
@@ -18,10 +18,10 @@ export const productsOf = (config: ProjectConfig): Product[] =>
   (config.products ?? []).map((p) => ({ code: p.code, name: p.name, defaults: p.defaults ?? {} }));
 
 /**
- * The product an activation names (client users only, 403 otherwise): 2305 on `productCode`
- * when the project has no product with that code. Only its code is recorded: the values it
- * prefilled come back as the form's values and are validated (and calculations computed) as
- * any typed value would be.
+ * The product an activation names (client users only, 403 otherwise): ErrorCode.productNotFound on
+ * `productCode` when the project has no product with that code. Only its code is recorded: the
+ * values it prefilled come back as the form's values and are validated (and calculations computed)
+ * as any typed value would be.
  */
 export function pickedProduct(config: ProjectConfig, viewer: Viewer, code: string): ProductConfig {
   assertClientUser(viewer);

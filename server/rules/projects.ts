@@ -15,7 +15,7 @@ export type ProjectLookup = { id: string } | { code: string; version: number | u
 
 /**
  * How GET /barcode/project and the other project queries find their project. An id that is not a
- * UUID can match nothing (null); a query with neither id nor code is 1000.
+ * UUID can match nothing (null); a query with neither id nor code is ErrorCode.emptyField.
  */
 export function projectLookup(query: ProjectQuery): ProjectLookup | null {
   if (query.id !== undefined) return isProjectId(query.id) ? { id: query.id } : null;
@@ -23,7 +23,6 @@ export function projectLookup(query: ProjectQuery): ProjectLookup | null {
   throw commonFailure(ErrorCode.emptyField);
 }
 
-/** The project found, or 2301 (project not found). */
 export function assertProjectFound<T>(project: T | undefined): T {
   if (!project) throw commonFailure(ErrorCode.projectNotFound);
   return project;
@@ -74,11 +73,11 @@ export function serverForm(project: ConfiguredProject, ref: FormRef): CompiledFo
 }
 
 /**
- * Which configuration checks a write made on a form of an earlier revision (issue 19): that
- * revision's, when the write was made (Made-At, else now) before the next revision was
- * published, so a step queued offline on the old form is accepted as it was filled; the
- * revision in service otherwise, so a phone that still shows the old form after a publish is
- * told what the new one requires (its next answer announces the revision; the form reloads).
+ * Which configuration checks a write made on a form of an earlier revision: that revision's, when
+ * the write was made (Made-At, else now) before the next revision was published, so a step queued
+ * offline on the old form is accepted as it was filled; the revision in service otherwise, so a
+ * phone that still shows the old form after a publish is told what the new one requires (its next
+ * answer announces the revision; the form reloads).
  */
 export function revisionForWrite(madeAt: Date, nextPublishedAt: Date | undefined): 'sent' | 'current' {
   return nextPublishedAt !== undefined && madeAt.getTime() < nextPublishedAt.getTime() ? 'sent' : 'current';

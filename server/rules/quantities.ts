@@ -2,11 +2,11 @@ import type { AdjustmentQuantity } from '../../schemas/api/stock-state';
 import type { BarcodeType, TrackPoint } from '../../schemas/project-config';
 
 /**
- * Running quantities of adjustment fields (issue 12; spec sections 3, 5) as plain functions.
- * A barcode has one quantity per activation adjustment field (its key): the activation sets the
- * initial quantity, and adjustment fields of trackpoint forms increase or decrease the quantity
- * their `quantityOf` names (their own key when absent). Everything is derived from the present
- * trip's history, so an undone step or an edited one counts as it stands now.
+ * Running quantities of adjustment fields as plain functions. A barcode has one quantity per
+ * activation adjustment field (its key): the activation sets the initial quantity, and adjustment
+ * fields of trackpoint forms increase or decrease the quantity their `quantityOf` names (their own
+ * key when absent). Everything is derived from the present trip's history, so an undone step or an
+ * edited one counts as it stands now.
  */
 
 /** An adjustment value as stored: `{ type, value }`. */
@@ -144,10 +144,10 @@ export function runningQuantities(
 }
 
 /**
- * Whether a new tracking step's adjustments keep every quantity at 0 or above (spec section 5:
- * below 0 is refused outside activation and edit): the first adjustment field that would take
- * its quantity below 0, as `<form>.<field>`, or null. Adjustments of a quantity the barcode's
- * type does not keep start from 0.
+ * Whether a new tracking step's adjustments keep every quantity at 0 or above (an activation or an
+ * edit is not held to it): the first adjustment field that would take its quantity below 0, as
+ * `<form>.<field>`, or null. Adjustments of a quantity the barcode's type does not keep start from
+ * 0.
  */
 export function belowZeroField(
   current: readonly AdjustmentQuantity[],

@@ -31,9 +31,9 @@ export function hasArrived(
 }
 
 /**
- * The recycle rules of spec sections 4 and 8, in this order: the barcode must be activated
- * (3001), not paired to a parent or to children (3011), not linked (3088), not sealed (3012)
- * and not in use, i.e. no longer travelling (3010).
+ * The recycle rules, in this order: the barcode must be activated, not paired to a parent or to
+ * children, not linked, not sealed (the ledger vouches for its history) and not in use, i.e. no
+ * longer travelling.
  */
 export function assertRecyclable(
   config: ProjectConfig,

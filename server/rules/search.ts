@@ -6,9 +6,9 @@ import { fieldFailure } from './api-failure';
 import { visibleActivationKeys } from './visibility';
 
 /**
- * What a search may look into (issue 14): for each barcode type, the activation data keys the
- * viewer may see (rules/visibility.ts). Search and list are for users of the project's
- * enterprise only, so `loggedIn` is true there; a hidden field is never searchable nor shown.
+ * What a search may look into: for each barcode type, the activation data keys the viewer may see
+ * (rules/visibility.ts). Search and list are for users of the project's enterprise only, so
+ * `loggedIn` is true there; a hidden field is never searchable nor shown.
  */
 export function searchableKeysByType(config: ProjectConfig, loggedIn: boolean): Record<string, string[]> {
   return Object.fromEntries(
@@ -52,7 +52,7 @@ export function fieldMatch(
   return hasWords(value) ? { key, kind: 'words', value } : { key, kind: 'none' };
 }
 
-/** A date range whose end is before its start is a mistake (1006 on the end), not an empty answer. */
+/** A date range whose end is before its start is a mistake (refused on the end), not an empty answer. */
 export function assertRanges(body: SearchBody): void {
   for (const [from, to, field] of [
     [body.activatedFrom, body.activatedTo, 'activatedTo'],
@@ -66,8 +66,8 @@ export function assertRanges(body: SearchBody): void {
 export const pageOf = (body: SearchBody) => ({ skip: body.skip ?? 0, count: body.count ?? SEARCH_PAGE_DEFAULT });
 
 /**
- * A label's title (spec section 3, `uiConfig.listViewTitleLabelField`): the value of that field
- * as text, only when the viewer may see it; null when the type names none or it is empty.
+ * A label's title (`uiConfig.listViewTitleLabelField`): the value of that field as text, only when
+ * the viewer may see it; null when the type names none or it is empty.
  */
 export function labelTitle(
   config: ProjectConfig,

@@ -11,10 +11,10 @@ export interface PresentedRefreshToken {
 export const ROTATION_GRACE_SECONDS = 30;
 
 /**
- * What presenting a refresh token leads to (README, "Security notes"): 'rotate' (the token is
- * spent and a new pair issued) for an unexpired, unspent token of an unrevoked session on the
- * same device (visitorId); 'revoke' for a spent token presented again after the grace period,
- * which means it was copied; 'refuse' (401) for anything else.
+ * What presenting a refresh token leads to (docs/engineers/api.md, "Sessions"): 'rotate' (the token
+ * is spent and a new pair issued) for an unexpired, unspent token of an unrevoked session on the
+ * same device (visitorId); 'revoke' for a spent token presented again after the grace period, which
+ * means it was copied; 'refuse' (401) for anything else.
  */
 export function refreshOutcome(
   token: PresentedRefreshToken | undefined,

@@ -66,8 +66,8 @@ function addressErrors(
   stage: FormStage,
 ): Record<string, number[]> {
   const errors = formErrors(builtinForm('address', stage), address);
-  // A code of the right shape that is no country is answered later, as 2201, with the
-  // trackpoint's other requirements (assertRequiredInfo); anything else is malformed (1001) now.
+  // A code of the right shape that is no country is answered later, as ErrorCode.invalidCountry,
+  // with the trackpoint's other requirements (assertRequiredInfo); anything else is malformed now.
   if (typeof address.country === 'string' && ALPHA3_SHAPE.test(address.country)) delete errors.country;
   return prefixed(side, errors);
 }
@@ -75,7 +75,7 @@ function addressErrors(
 /**
  * Problems of the package information: the sizes under `dimension.<size>`, the weight under
  * `weight`. A dimension sent must hold every size and nothing else; which parts a trackpoint
- * needs at all is for assertRequiredInfo (3003).
+ * needs at all is for assertRequiredInfo.
  */
 function packageErrors(info: StepInfo, stage: FormStage): Record<string, number[]> {
   const form = builtinForm('package', stage);
@@ -97,9 +97,9 @@ function packageErrors(info: StepInfo, stage: FormStage): Record<string, number[
 
 /**
  * Checks the addresses, sizes and weight of a step with the renderer's built-in forms, the ones
- * the phone draws (renderer/builtin-forms.ts): a missing field is 1000, a malformed one 1001, a
- * text too long 1005, a measure out of range 1009 / 1010, an unknown key 2200. Throws 400 with
- * every problem found, by field (`origin.address1`, `dimension.depth`, `weight`).
+ * the phone draws (renderer/builtin-forms.ts), so the server refuses what the phone would have
+ * refused, with the same codes. Throws 400 with every problem found, by field
+ * (`origin.address1`, `dimension.depth`, `weight`).
  */
 export function assertStepInfoWellFormed(info: StepInfo, stage: FormStage): void {
   const errors = {
@@ -111,9 +111,9 @@ export function assertStepInfoWellFormed(info: StepInfo, stage: FormStage): void
 }
 
 /**
- * Throws 3003 when a trackpoint requires origin, destination or package information that is
- * missing, and 2201 (on `origin.country` / `destination.country`) for a country that is not
- * one of the ISO alpha-3 codes of spec section 3.
+ * Throws ErrorCode.insufficientInfoToStart when a trackpoint requires origin, destination or
+ * package information that is missing, and ErrorCode.invalidCountry (on `origin.country` /
+ * `destination.country`) for a country that is not one of the ISO 3166-1 alpha-3 codes.
  */
 export function assertRequiredInfo(point: TrackPoint, info: StepInfo): void {
   const missing =

@@ -6,10 +6,9 @@ import type { LocationRow } from '../rows/locations';
 import { listVerdict, type BulkContext } from './bulk';
 
 /**
- * Stock in and out of locations (issue 12; rules 3073-3079) as plain functions. Locations are
- * a project's warehouse -> rack -> bin tree (table `locations`); only bins hold stock, and each
- * bin lists the trackpoints where barcodes may be stocked in there and those where they may be
- * stocked out.
+ * Stock in and out of locations as plain functions. Locations are a project's warehouse -> rack ->
+ * bin tree (table `locations`); only bins hold stock, and each bin lists the trackpoints where
+ * barcodes may be stocked in there and those where they may be stocked out.
  */
 
 /** The project a location must belong to: its enterprise and code (all its versions share the locations). */
@@ -20,8 +19,8 @@ export interface StockProject {
 
 /**
  * The location named by a stock request, with the locations above it (outermost first, itself
- * last; empty when there is no such location): unknown or of another enterprise 3073 (nothing
- * tells whether it exists), of another project 3074, not a bin 3079.
+ * last; empty when there is no such location): unknown or of another enterprise (one
+ * ErrorCode.locationUnknown: nothing tells whether it exists), of another project, not a bin.
  */
 export function assertStockLocation(path: readonly LocationRow[], project: StockProject): LocationRow {
   const location = path.at(-1);
@@ -42,9 +41,8 @@ export const availableAt = (
 
 /**
  * Whether a listed barcode (past the list checks) may be stocked in or out of the bin: a paired
- * child travels with its parent and is not stocked alone (3013); the bin must allow the action at
- * the barcode's trackpoint (3075); stock in: not in stock yet (3076); stock out: in stock (3077)
- * in this bin (3078).
+ * child travels with its parent and is not stocked alone; the bin must allow the action at the
+ * barcode's trackpoint; stock in: not in stock yet; stock out: in stock, in this bin.
  */
 export function stockVerdict(barcode: BulkBarcode, bin: LocationRow, type: StockType): number | null {
   if (barcode.parent_id !== null) return ErrorCode.pairedChildCannotBeTracked;

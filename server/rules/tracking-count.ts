@@ -13,7 +13,7 @@ export interface LocalDay {
 
 /**
  * The local day a date (YYYYMMDD) names, `utcOffset` hours east of UTC (e.g. 9 for Japan,
- * -4.5 allowed); 1013 on date when there is no such day (20260230).
+ * -4.5 allowed); ErrorCode.incorrectDate on date when there is no such day (20260230).
  */
 export function localDay(date: string, utcOffset: number): LocalDay {
   const [year, month, day] = [date.slice(0, 4), date.slice(4, 6), date.slice(6, 8)].map(Number) as [

@@ -35,11 +35,10 @@ export interface TypedTrackPoint {
 }
 
 /**
- * The trackpoint a new tracking step goes to (spec sections 4, 8): the one after the barcode's
- * current trackpoint in its type's order, and it must be the one sent. In this order: the
- * barcode must be activated (3001) and not paired under a parent, with which it travels (3013);
- * its type must still exist ($common 2207); tracking the current trackpoint again is 3005, past
- * the last 3007, any other trackpoint 3006.
+ * The trackpoint a new tracking step goes to: the one after the barcode's current trackpoint in
+ * its type's order, and it must be the one sent. In this order: the barcode must be activated
+ * and not paired under a parent, with which it travels; its type must still exist; then the
+ * trackpoint sent must not be the current one again, nor one past the last, nor any but the next.
  */
 export function nextTrackPoint(types: BarcodeTypes, barcode: TripState, trackPointKey: string): TypedTrackPoint {
   if (!barcode.is_activated || !barcode.barcode_type) throw commonFailure(ErrorCode.barcodeNotActivated);
@@ -54,9 +53,9 @@ export function nextTrackPoint(types: BarcodeTypes, barcode: TripState, trackPoi
 }
 
 /**
- * Whether the viewer may undo or edit a step: only whoever added it (3009). Steps are taken back
- * newest first, so the step must be the barcode's latest and at its current trackpoint (3008,
- * or `nothing` for an edit).
+ * Whether the viewer may undo or edit a step: only whoever added it. Steps are taken back
+ * newest first, so the step must be the barcode's latest and at its current trackpoint (else
+ * `nothing`: the undo's or the edit's own code).
  */
 function assertAdderOfLatest(
   step: TrackingStep | undefined,
@@ -70,10 +69,10 @@ function assertAdderOfLatest(
 }
 
 /**
- * The step an undo takes back and the trackpoint the barcode returns to (spec sections 4, 6):
- * the latest step, at the current trackpoint, added by the viewer (3008 none, 3009 someone
- * else's), and it must be the step the undo names (`seq`; 3008 when it is not the latest);
- * the barcode goes back to the trackpoint before it (3008 when there is none).
+ * The step an undo takes back and the trackpoint the barcode returns to: the latest step, at
+ * the current trackpoint, added by the viewer, and it must be the step the undo names (`seq`),
+ * so an undo sent twice cannot take back two steps; the barcode goes back to the trackpoint
+ * before it. Without such a step or trackpoint there is nothing to undo.
  */
 export function mayUndo(
   types: BarcodeTypes,
@@ -94,7 +93,7 @@ export function mayUndo(
 
 /**
  * The trackpoint whose step an edit corrects: the barcode's current one, which must be the one
- * sent (3006); the barcode must be activated (3001).
+ * sent; the barcode must be activated.
  */
 export function editedTrackPoint(types: BarcodeTypes, barcode: TripState, trackPointKey: string): TypedTrackPoint {
   if (!barcode.is_activated || !barcode.barcode_type) throw commonFailure(ErrorCode.barcodeNotActivated);
@@ -103,14 +102,14 @@ export function editedTrackPoint(types: BarcodeTypes, barcode: TripState, trackP
   return { barcodeType: barcode.barcode_type, point };
 }
 
-/** The step an edit corrects: the latest, at the trackpoint edited (3014 none), added by the viewer (3009). */
+/** The step an edit corrects: the latest, at the trackpoint edited, added by the viewer. */
 export const mayEdit = (step: TrackingStep | undefined, point: TrackPoint, viewer: Viewer): TrackingStep =>
   assertAdderOfLatest(step, point.key, viewer, ErrorCode.noTrackingToEdit);
 
 /**
- * The trackpoint's forms as sent, each validated with the renderer's compiled schema; errors
- * are answered under `forms.<form>.<field>` (an unknown form is 2200); files and signatures must
- * be uploads of the barcode `barcodeId`.
+ * The trackpoint's forms as sent, each validated with the renderer's compiled schema; errors are
+ * answered under `forms.<form>.<field>` (an unknown form is ErrorCode.invalidKey); files and
+ * signatures must be uploads of the barcode `barcodeId`.
  */
 export function validatedTrackPointForms(
   project: ConfiguredProject,

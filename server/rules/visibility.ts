@@ -22,9 +22,9 @@ export function visibleActivationKeys(
 }
 
 /**
- * Activation data as this viewer may see it (spec section 6): the built-in fields, and custom
- * fields by their visibility (hidden never; visible-when-logged-in only to users of the project's
- * enterprise). A key that is no field of the type is never shown. Null before activation.
+ * Activation data as this viewer may see it: the built-in fields, and custom fields by their
+ * visibility (hidden never; visible-when-logged-in only to users of the project's enterprise). A
+ * key that is no field of the type is never shown. Null before activation.
  */
 export function visibleActivationData(
   project: OwnedProject & { config: ProjectConfig },

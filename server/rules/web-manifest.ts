@@ -10,10 +10,10 @@ export interface ManifestProject {
 }
 
 /**
- * A project's web app manifest (issue 20): installed, the app opens on the project's home
- * (`/{code}`, its latest version), under its own name. Its logo comes first when it is a vector
- * (it scales to any size); a bitmap logo of unknown size is listed after the app's icons without a size, so
- * the launcher takes a sharp 192 or 512 pixel icon. The theme colour is the app's: a project's
+ * A project's web app manifest: installed, the app opens on the project's home (`/{code}`, its
+ * latest version), under its own name. Its logo comes first when it is a vector (it scales to any
+ * size); a bitmap logo of unknown size is listed after the app's icons without a size, so the
+ * launcher takes a sharp 192 or 512 pixel icon. The theme colour is the app's: a project's
  * configuration has no colour of its own.
  */
 /** What a launcher shows under the icon (about 12 characters fit): the name, its first word, or the code. */
