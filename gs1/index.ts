@@ -4,7 +4,7 @@ import { GS, parseBracketed, parseElementStrings } from './element-strings';
 import { checkAssociations } from './validate';
 import type { Gs1Element, Gs1Parse, Gs1Problem, Gs1Syntax } from './types';
 
-export type { Gs1Element, Gs1Parse, Gs1Problem, Gs1ProblemCode, Gs1Syntax } from './types';
+export type { Gs1Element, Gs1Parse, Gs1Problem } from './types';
 export { GS } from './element-strings';
 export { hasValidCheckDigit } from './linters';
 
@@ -80,4 +80,4 @@ export const toBracketed = (elements: readonly Gs1Element[]) =>
 /** The title GS1 gives an AI (e.g. "BATCH/LOT"), for messages. */
 export const aiTitle = (ai: string) => aiEntry(ai)?.title ?? ai;
 
-export { aiKind, fieldValueOf, type AiKind } from './ai-kind';
+export { fieldValueOf } from './ai-kind';

@@ -18,7 +18,7 @@ import { problem, type ConfigProblem, type ProblemKey, type ProblemValues } from
 import { checkGs1Mapping } from './gs1-mapping-check';
 import { checkRelations } from './relations-check';
 
-export { formatProblem, type ConfigProblem, type ProblemKey, type ProblemValues } from './problems';
+export { formatProblem, type ConfigProblem } from './problems';
 
 // verbose: errors carry their schema, whose description says what form a value should have.
 const ajv = new Ajv({ allErrors: true, discriminator: true, strict: false, verbose: true });

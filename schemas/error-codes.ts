@@ -186,7 +186,5 @@ export const ErrorCode = {
   payloadTooLarge: 413,
 } as const;
 
-export type ErrorCodeName = keyof typeof ErrorCode;
-
 /** Every catalogue code, for tests that check each has a message in every language. */
 export const allErrorCodes: readonly number[] = Object.values(ErrorCode);

@@ -7,8 +7,7 @@ import {
 } from '../ghg/calculate';
 import { isRecord, type FieldTypeDefinition } from './field-type';
 
-export { GHG_INPUTS, GHG_NUMBER, type GhgInputName as GhgInput } from '../ghg/calculate';
-export { TRANSPORT_TYPES } from '../ghg/transport-types';
+export { GHG_INPUTS, GHG_NUMBER } from '../ghg/calculate';
 
 /**
  * Load rate for GHG calculations: weight / max weight capacity rounded to 4 decimals; 0 when

@@ -27,9 +27,6 @@ export const adminKey = <P extends readonly unknown[]>(resource: string, ...para
 
 const isAdminKey = (key: unknown) => Array.isArray(key) && key[0] === 'admin';
 
-/** Reloads everything the admin area read (after a login, a logout, or a change that touches many lists). */
-export const revalidateAdmin = () => mutate(isAdminKey);
-
 /** Reloads every key of one admin resource (e.g. 'users' after creating a user): all its pages and filters. */
 export const revalidateAdminResource = (resource: string) =>
   mutate((key) => isAdminKey(key) && (key as unknown[])[1] === resource);

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import type { Project } from '@schemas/api/project';
-import type { BulkTrackingAnswer, BulkVerdict, RecycleMultipleAnswer, TrackingRequestBody } from '@schemas/api/bulk';
+import type { BulkTrackingAnswer, RecycleMultipleAnswer, TrackingRequestBody } from '@schemas/api/bulk';
 import type { AvailableLocationsResponse, StockAnswer, StockType } from '@schemas/api/location';
 import { api } from '@/shared/api';
 import { barcodeScopedKey, revalidateBarcodes, revalidateTrackingCounts } from '@/shared/api/keys';
@@ -13,9 +13,6 @@ import type { Payload } from '@/shared/api/payload';
  * writes all of them or none. Writes go through the shared client (one Idempotency-Key per
  * call, retried with it after a network failure).
  */
-
-/** What every bulk dry run answers per listed id, in the order sent. */
-export type ListVerdicts = BulkVerdict[];
 
 // ---- tracking and skip-tracking ----
 

@@ -1,0 +1,36 @@
+import type { KnipConfig } from 'knip';
+
+/**
+ * Unused files, exports and dependencies fail `npm run lint`. Entries are what runs on its own:
+ * the client, the server and its command-line tools, scripts, benchmarks and tests. An export
+ * used only inside its own file is not counted (it documents the module's surface).
+ */
+const config: KnipConfig = {
+  entry: [
+    'server/ops/*-cli*.ts',
+    'scripts/*.{ts,mjs}',
+    'scripts/gs1/*.{ts,mjs}',
+    'bench/**/*.{ts,tsx}',
+    'tests/**/*.{test,spec}.{ts,tsx}',
+    'e2e/**/*.spec.ts',
+    // Stryker reads it by name (stryker.config.mjs).
+    'vitest.mutation.config.ts',
+    // Reached through the import aliases of aliases.ts, which name them as paths.
+    'src/shared/react/react-on-preact.ts',
+    'src/shared/forms/plain-text-markdown.ts',
+  ],
+  project: ['**/*.{ts,tsx,mjs,js}'],
+  ignoreExportsUsedInFile: true,
+  ignoreDependencies: [
+    // Resolved by path in vite.config.ts, which serves its language data to the OCR engine.
+    '@tesseract.js-data/eng',
+    // Types for stryker.config.mjs's JSDoc, shipped with @stryker-mutator/core.
+    '@stryker-mutator/api',
+    // Pointed at by file in vitest.config.ts (its ES module build); installed with react-router-dom.
+    'react-router',
+  ],
+  // Debian's strace, installed by .ci/run for the durable-commit test.
+  ignoreBinaries: ['strace'],
+};
+
+export default config;
