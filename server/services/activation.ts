@@ -23,7 +23,7 @@ import { assertRequiredInfo, assertStepInfoWellFormed } from '../rules/step-info
 import { barcodeForChange } from './barcodes';
 import { notifyArrival } from './notifications';
 
-/** 2105 on externalId when the barcode takes an external id another barcode of the project has. */
+/** Refuses (on externalId) an external id another barcode of the project has: a scan of it must find one barcode. */
 async function assertExternalIdFreeFor(
   tx: Queryable,
   projectId: string,
@@ -34,12 +34,12 @@ async function assertExternalIdFreeFor(
 }
 
 /**
- * POST /barcode/activation (spec sections 2-6): a user of the project's enterprise with the
- * activate permission gives a new barcode its type (one their user type may use), its start
- * trackpoint, addresses and package information when that trackpoint requires them, and the
- * type's activation fields, validated with the renderer's compiled schema (calculations are
- * computed here). Two activations at the same moment: one wins, the other gets 3004.
- * A start trackpoint with a route notification sends it in the same transaction.
+ * POST /barcode/activation: a user of the project's enterprise with the activate permission gives a
+ * new barcode its type (one their user type may use), its start trackpoint, addresses and package
+ * information when that trackpoint requires them, and the type's activation fields, validated with
+ * the renderer's compiled schema (calculations are computed here). Two activations at the same
+ * moment: one wins, the other gets ErrorCode.concurrentChange. A start trackpoint with a route
+ * notification sends it in the same transaction.
  */
 export async function activateBarcode(ctx: ServerContext, viewer: Viewer, body: ActivationBody): Promise<void> {
   // Checked like the rest of the body, before anything is read.
@@ -67,21 +67,21 @@ export async function activateBarcode(ctx: ServerContext, viewer: Viewer, body: 
 }
 
 /**
- * PUT /barcode/activation: corrects an activated barcode's data, with the body of the
- * activation. The type and the start trackpoint stay as they are (another type is 2207 on
- * barcodeType, another start 2205 on trackPointKey); the fields are validated like an
- * activation. What the editor sends replaces what was stored, except the fields the editor
- * cannot see (hidden ones), which keep their stored values. A missing externalId keeps the
- * stored one, as at activation. Appends 'activation-edited'; a concurrent change is 3004. An
- * edit that changes nothing answers success and writes nothing (rules/activation.ts isUnchangedActivation).
- * An activation sealed in the ledger cannot be edited (2000).
+ * PUT /barcode/activation: corrects an activated barcode's data, with the body of the activation.
+ * The type and the start trackpoint stay as they are (rules/activation.ts editedType,
+ * unchangedStart); the fields are validated like an activation. What the editor sends replaces what
+ * was stored, except the fields the editor cannot see (hidden ones), which keep their stored
+ * values. A missing externalId keeps the stored one, as at activation. Appends 'activation-edited';
+ * a concurrent change is ErrorCode.concurrentChange. An edit that changes nothing answers success
+ * and writes nothing (rules/activation.ts isUnchangedActivation). An activation sealed in the
+ * ledger cannot be edited (ErrorCode.readOnly).
  */
 export async function editActivation(ctx: ServerContext, viewer: Viewer, body: ActivationBody): Promise<void> {
   // Checked like the rest of the body, before anything is read.
   assertStepInfoWellFormed(body, 'edit');
   const { row, project } = await barcodeForChange(ctx, viewer, body.barcodeId, 'activateBarcodePermission');
   const { key: barcodeType, type } = editedType(project.config, row, body.barcodeType);
-  // The activation a sealed ledger vouches for is never corrected (2000).
+  // The activation a sealed ledger vouches for is never corrected.
   assertEntryNotSealed(row.sealed_seq, await latestActivationSeq(ctx.db, body.barcodeId));
   const startKey = await startTrackPointKey(ctx.db, body.barcodeId);
   const start = unchangedStart(type, startKey, body.trackPointKey);

@@ -8,9 +8,9 @@ import { audit } from './audit';
 import { createAdmin } from './admin-auth';
 
 /**
- * Further admins (issue 19): the first admin comes from the command line; after that an
- * enterprise admin adds, lists and deactivates their enterprise's admins here. Project admins
- * manage no admins (403: the routes ask for `enterpriseWide`).
+ * Further admins: the first admin comes from the command line; after that an enterprise admin adds,
+ * lists and deactivates their enterprise's admins here. Project admins manage no admins (403: the
+ * routes ask for `enterpriseWide`).
  */
 
 export function toAdminAccount(row: repo.AdminAccountRow): AdminAccount {
@@ -31,9 +31,9 @@ export async function listAdmins(ctx: ServerContext, actor: AdminActor): Promise
 
 /**
  * A new admin of the actor's enterprise: a project admin of `projectCodes` (each a project of the
- * enterprise, else 2304 on it), an enterprise admin when there is none. The login comes from the
- * name unless given (1000 on `login` when the name gives none; 2100 when taken). The password is
- * generated and answered this once.
+ * enterprise, else ErrorCode.projectNotFound on it), an enterprise admin when there is none. The
+ * login comes from the name unless given (ErrorCode.emptyField on `login` when the name gives
+ * none; ErrorCode.duplicateEmail when taken). The password is generated and answered this once.
  */
 export async function createAdminByAdmin(
   ctx: ServerContext,

@@ -47,9 +47,9 @@ function adminLoginLimits(ctx: ServerContext, address: string, login: string): L
 }
 
 /**
- * POST /admin/session: login name and password. Every failure is the same 2001 (nothing tells
- * whether the name exists) and counts against the limits (429 with Retry-After past them).
- * Resolves to the admin and the session token for the cookie (only its digest is stored).
+ * POST /admin/session: login name and password. Every failure is the same ErrorCode.wrongPassword
+ * (nothing tells whether the name exists) and counts against the limits (429 with Retry-After past
+ * them). Resolves to the admin and the session token for the cookie (only its digest is stored).
  */
 export async function adminLogin(
   ctx: ServerContext,
@@ -109,8 +109,9 @@ export interface NewAdmin {
 }
 
 /**
- * Creates an admin with a new random password, audited in the same transaction; resolves to
- * the admin and that password (to show once). 2100 on `login` when the name is taken.
+ * Creates an admin with a new random password, audited in the same transaction; resolves to the
+ * admin and that password (to show once). ErrorCode.duplicateEmail on `login` when the name is
+ * taken.
  */
 export async function createAdmin(
   db: { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> },

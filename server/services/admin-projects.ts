@@ -53,7 +53,7 @@ export async function listProjects(
   return { items: rows.map(toAdminProject), total };
 }
 
-/** Decodes a logo upload; 1015 when it is over the limit, 1001 when it is not what it says. */
+/** Decodes a logo upload, refused when it is over LOGO_MAX_BYTES or its bytes are not of the type it names. */
 function decodeLogo(logo: CreateProjectBody['logo']): { bytes: Buffer; type: string } | null {
   if (!logo) return null;
   const bytes = Buffer.from(logo.base64, 'base64');
@@ -72,8 +72,8 @@ function decodeLogo(logo: CreateProjectBody['logo']): { bytes: Buffer; type: str
 /**
  * POST /admin/projects: a project of the admin's enterprise at version 1, with the minimal valid
  * configuration (rules/project-template.ts). The code is unique across enterprises and case:
- * a taken code (also by a request at the same moment) is 2102; a code the client's own routes
- * use ('admin', 'playground') is 2206.
+ * a taken code (also by a request at the same moment) is ErrorCode.duplicateProjectCode; a code
+ * the client's own routes use ('admin', 'playground') is ErrorCode.invalidProjectCode.
  */
 export async function createProject(
   ctx: ServerContext,
@@ -137,9 +137,9 @@ export async function setSelfRegistration(
 }
 
 /**
- * PUT /admin/projects/:projectCode/logo: a new logo for every version of the project (checked as
- * at creation: 1015 over 64 KB, 1001 when the bytes are not the type named), or none (`null`).
- * Phones see it at their next look at the logo (API answers are never stored by browsers: no-store).
+ * PUT /admin/projects/:projectCode/logo: a new logo for every version of the project (checked as at
+ * creation, decodeLogo), or none (`null`). Phones see it at their next look at the logo (API
+ * answers are never stored by browsers: no-store).
  */
 export async function setProjectLogo(
   ctx: ServerContext,

@@ -52,7 +52,7 @@ const target = (actor: AdminActor, userId: string, projectCode?: string) => ({
 
 /**
  * The user, locked for a change, when the admin manages them: of the admin's enterprise (else
- * 403; 2301 when there is no such user), and for a project admin a member of one of their projects.
+ * 403; 404 when there is no such user), and for a project admin a member of one of their projects.
  */
 async function managedUser(tx: Queryable, actor: AdminActor, userId: string): Promise<AdminUser> {
   const row = await repo.findAdminUser(tx, userId, true);
@@ -174,7 +174,7 @@ export async function issueAccessCode(
   });
 }
 
-/** Revokes the user's access code: logging in with it is refused (2001) and their sessions end. */
+/** Revokes the user's access code: logging in with it is refused and their sessions end. */
 export async function revokeUserAccessCode(ctx: ServerContext, actor: AdminActor, userId: string): Promise<AdminUser> {
   return ctx.db.transaction(async (tx) => {
     const before = await managedUser(tx, actor, userId);

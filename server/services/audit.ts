@@ -29,11 +29,11 @@ export function withoutSecrets(value: unknown): unknown {
 }
 
 /**
- * Appends one entry to the audit log (issue 19): who (`actor`), when (the database's clock),
- * what (`action`, e.g. 'user.create', 'project.publish'), to what (`target`), and the state
- * `before` and `after` (null for none). Call it with the transaction of the action itself, so
- * the entry exists exactly when the action committed. Secrets are left out (withoutSecrets):
- * never pass a one-time credential in `note`.
+ * Appends one entry to the audit log: who (`actor`), when (the database's clock), what (`action`,
+ * e.g. 'user.create', 'project.publish'), to what (`target`), and the state `before` and `after`
+ * (null for none). Call it with the transaction of the action itself, so the entry exists exactly
+ * when the action committed. Secrets are left out (withoutSecrets): never pass a one-time
+ * credential in `note`.
  */
 export async function audit(
   tx: Queryable,

@@ -35,8 +35,8 @@ function loginLimits(ctx: ServerContext, address: string, projectId: string): Li
 }
 
 /**
- * The one-time code of a login (rules/login.ts passcodeStep): a code is sent (3057), a wrong one
- * is counted against the code and the login limits (2002), the right one is spent.
+ * The one-time code of a login (rules/login.ts passcodeStep): a code is sent, a wrong one is
+ * counted against the code and the login limits, the right one is spent.
  */
 async function checkOneTimePasscode(
   ctx: ServerContext,
@@ -70,7 +70,8 @@ async function checkOneTimePasscode(
 /**
  * POST /user/authorize: access code, then password when the project requires one, then the
  * one-time code when it requires that. Wrong credentials and wrong codes count against the
- * login limits; every credential failure is the same 2001 so nothing tells which part was wrong.
+ * login limits; every credential failure is the same ErrorCode.wrongPassword so nothing tells
+ * which part was wrong.
  */
 export async function authorize(
   ctx: ServerContext,
@@ -101,8 +102,8 @@ export async function authorize(
 }
 
 /**
- * POST /user/carrier-user/self: a carrier registers into the project's enterprise (spec sections
- * 2, 6) and receives the generated access code once. Registrations count per address.
+ * POST /user/carrier-user/self: a carrier registers into the project's enterprise and receives
+ * the generated access code once. Registrations count per address.
  */
 export async function registerCarrier(
   ctx: ServerContext,

@@ -22,7 +22,7 @@ import { stockAndQuantities } from './stock';
 
 /**
  * POST /barcode/barcode: a new, not yet activated barcode. Only users of the project's
- * enterprise with the generate permission, or client users, may generate (spec section 6).
+ * enterprise with the generate permission, or client users, may generate.
  */
 export async function generateBarcode(ctx: ServerContext, viewer: Viewer, body: GenerateBarcodeBody): Promise<string> {
   const project = await loadProject(ctx.db, { code: body.projectCode, version: body.projectVersion });
@@ -85,13 +85,13 @@ export async function getBarcode(ctx: ServerContext, viewer: Viewer | null, quer
   return latest ? { ...barcode, latestTrackingSeq: latest.seq } : barcode;
 }
 
-/** A barcode and its project, for reads: 2303 when there is no such barcode. */
+/** A barcode and its project, for reads. */
 export async function loadBarcode(db: Queryable, barcodeId: string): Promise<{ row: BarcodeRow; project: ProjectRow }> {
   const row = assertBarcodeFound(await barcodes.findBarcode(db, barcodeId));
   return { row, project: await loadProject(db, { id: row.project_id }) };
 }
 
-/** The project of a barcode, for reads by users of its enterprise only: 2303, then 403. */
+/** The project of a barcode, for reads by users of its enterprise only (an unknown barcode first, then 403). */
 export async function projectOfBarcodeFor(db: Queryable, viewer: Viewer, barcodeId: string): Promise<ProjectRow> {
   const project = await loadProject(db, { id: assertBarcodeFound(await barcodes.findProjectIdOf(db, barcodeId)) });
   assertMember(viewer, project);
@@ -99,9 +99,8 @@ export async function projectOfBarcodeFor(db: Queryable, viewer: Viewer, barcode
 }
 
 /**
- * Loads a barcode for a change by the viewer: it exists (2303), the viewer works for its
- * project's enterprise (403) and has one of the permissions `keys` (403), and it is not
- * deactivated (3095).
+ * Loads a barcode for a change by the viewer: it exists, the viewer works for its project's
+ * enterprise (403) and has one of the permissions `keys` (403), and it is not deactivated.
  */
 export async function barcodeForChange(
   ctx: ServerContext,

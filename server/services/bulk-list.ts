@@ -48,14 +48,17 @@ export function bulkVerdicts(
   });
 }
 
-/** The screen's project, for users of its enterprise (2304 unknown, 403 another enterprise). */
+/** The screen's project, for users of its enterprise (403 for another enterprise's). */
 export async function memberProject(ctx: ServerContext, viewer: Viewer, projectId: string): Promise<ProjectRow> {
   const project = await loadProject(ctx.db, { id: projectId });
   assertMember(viewer, project);
   return project;
 }
 
-/** The project, its maximum (3089 over it) and whether the viewer holds the permission, before anything else is read. */
+/**
+ * The project, its list maximum (refused over it) and whether the viewer holds the permission,
+ * before anything else is read.
+ */
 export async function bulkPreamble(
   ctx: ServerContext,
   viewer: Viewer,

@@ -29,10 +29,12 @@ import { notifyArrivals } from './bulk-notifications';
 import { bulkContext, bulkPreamble, bulkVerdicts, memberProject } from './bulk-list';
 
 /**
- * Bulk tracking, bulk skip-tracking and bulk recycle (issue 12). A real request reads, checks
- * and writes inside one transaction, and writes each barcode only at the revision it read, so
- * it is all or nothing: any refused barcode (or one changed meanwhile, 3004) writes nothing. A
- * dry run reads and checks without writing.
+ * Bulk tracking, bulk skip-tracking and bulk recycle, and the caller's tracking steps of a day.
+ * Single tracking is services/tracking.ts, which hands a body with `barcodeIds` to bulkTracking.
+ * A real request reads, checks and writes inside one transaction, and writes each barcode only
+ * at the revision it read, so it is all or nothing: any refused barcode (or one changed
+ * meanwhile, ErrorCode.concurrentChange) writes nothing. A dry run reads and checks without
+ * writing.
  */
 
 /** A bulk tracking or skip-tracking request, as the two routes send it. */
@@ -51,7 +53,7 @@ const bulkStep = <T>(ctx: ServerContext, dryRun: boolean, fn: (db: Queryable) =>
 /**
  * What each barcode's history entry holds, by barcode type: the forms validated with that type's
  * compiled schema (files must be uploads of the type's first listed barcode), the addresses and
- * package information its trackpoint requires (3003), the note; for a skip, only `skipped`.
+ * package information its trackpoint requires, the note; for a skip, only `skipped`.
  */
 function stepData(
   project: ProjectRow,
@@ -77,7 +79,10 @@ function stepData(
   return data;
 }
 
-/** 3092 under `barcodeIds.<index>` for each barcode whose quantity the step's adjustments would take below 0. */
+/**
+ * ErrorCode.quantityBelowZero under `barcodeIds.<index>` for each barcode whose quantity the
+ * step would take below 0.
+ */
 async function assertQuantitiesStay(
   db: Queryable,
   project: ProjectRow,
@@ -116,10 +121,10 @@ async function assertQuantitiesStay(
 }
 
 /**
- * Bulk tracking (POST /barcode/tracking with `barcodeIds`) and skip-tracking (POST
- * /barcode/skip-tracking, `skip`): every listed barcode gets a 'tracked' step at `trackPointKey`
- * (a skip: `skipped: true`, no forms), its descendants move with it, and the trackpoint's route
- * notification is sent for each barcode tracked (not for the descendants).
+ * Bulk tracking (POST /barcode/tracking with `barcodeIds`, through trackingRequest) and
+ * skip-tracking (POST /barcode/skip-tracking, `skip`): every listed barcode gets a 'tracked' step
+ * at `trackPointKey` (a skip: `skipped: true`, no forms), its descendants move with it, and the
+ * trackpoint's route notification is sent for each barcode tracked (not for the descendants).
  */
 export async function bulkTracking(
   ctx: ServerContext,
@@ -183,8 +188,8 @@ export async function bulkTracking(
 
 /**
  * POST /barcode/recycle-multiple: recycles every listed barcode with the rules of a single
- * recycle (paired 3011, linked 3088, sealed 3012, still travelling 3010, not activated 3001),
- * or none; needs the activate permission. Each gets a 'recycled' entry and leaves stock.
+ * recycle (rules/recycle.ts), or none; needs the activate permission. Each gets a 'recycled'
+ * entry and leaves stock.
  */
 export async function recycleMultiple(
   ctx: ServerContext,

@@ -14,7 +14,7 @@ const DEFAULT_CHILDREN_PAGE = 50;
 
 /**
  * GET /barcode/children: open to visitors, like the barcode itself; no activation data. The
- * whole tree under the barcode, depth first, a page at a time; 2303 when it does not exist.
+ * whole tree under the barcode, depth first, a page at a time.
  */
 export async function childBarcodes(ctx: ServerContext, query: ChildrenQuery): Promise<ChildrenPage> {
   await loadBarcode(ctx.db, query.id);

@@ -52,7 +52,10 @@ const draftView = (draft: DraftRow): DraftView => ({
 /** The ETag of a draft save: its save count, quoted. */
 export const draftEtag = (etag: number): string => `"${etag}"`;
 
-/** The save count an If-Match names (`"3"`, `W/"3"` or `3`); 428 with 1000 when absent, 1001 when it names none. */
+/**
+ * The save count an If-Match names (`"3"`, `W/"3"` or `3`); 428 when absent (a save must say
+ * which save it started from), 400 when it names none.
+ */
 export function ifMatchOf(header: unknown): number {
   if (header === undefined || header === '') throw new ApiFailure(428, { 'if-match': [ErrorCode.emptyField] });
   const match = typeof header === 'string' ? /^(?:W\/)?"?([1-9][0-9]{0,8})"?$/.exec(header.trim()) : null;
@@ -66,7 +69,7 @@ async function draftOf(ctx: { db: Queryable }, projectId: string): Promise<Draft
   return draft;
 }
 
-/** 412 with 3097, who saved the draft last and when (or 404 when it is gone). */
+/** 412 with ErrorCode.draftChangedMeanwhile, who saved the draft last and when (or 404 when it is gone). */
 async function staleDraft(ctx: { db: Queryable }, projectId: string): Promise<ApiFailure> {
   const now = await draftOf(ctx, projectId);
   return new ApiFailure(
@@ -82,7 +85,7 @@ export async function getDraft(ctx: ServerContext, ref: ProjectRef): Promise<Dra
   return draftView(await draftOf(ctx, project.id));
 }
 
-/** A new draft from a published revision (the one in service when none is named); one per project version: 409 3096. */
+/** A new draft from a published revision (the one in service when none is named); one per project version, else 409. */
 export async function openDraft(
   ctx: ServerContext,
   actor: AuditActor,
@@ -208,10 +211,10 @@ const testEntryView = (e: revisions.TestEntryRow): TestEntryView => ({
 });
 
 /**
- * A test activation or tracking against the draft (issue 19): the form compiled from the draft
- * validates the data exactly as POST /barcode/activation or /barcode/tracking validates a real
- * one; the result is kept in config_test_entries, never on a barcode, and erased when the
- * draft is published or discarded. `form` is 'activation' or '<trackpoint>/<form>'.
+ * A test activation or tracking against the draft: the form compiled from the draft validates the
+ * data exactly as POST /barcode/activation or /barcode/tracking validates a real one; the result is
+ * kept in config_test_entries, never on a barcode, and erased when the draft is published or
+ * discarded. `form` is 'activation' or '<trackpoint>/<form>'.
  */
 export async function testAgainstDraft(
   ctx: ServerContext,

@@ -84,7 +84,7 @@ export async function compatReport(
   return assessChanges(changes, counts, migrations);
 }
 
-/** 400: the configuration fails the QA check; each problem under its JSON pointer (1001), and the problems in words. */
+/** 400: the configuration fails the QA check; each problem under its JSON pointer, and the problems in words. */
 export function configInvalid(problems: ConfigProblem[]): ApiFailure {
   const errors: Record<string, number[]> = {};
   for (const p of problems) errors[`config${p.pointer === '/' ? '' : p.pointer}`] = [ErrorCode.invalidFormat];
@@ -107,14 +107,14 @@ export interface Published {
 }
 
 /**
- * The one publish path (issue 19): the admin screens, roll back, the command line and the
- * configuration files all publish through it. The configuration must pass the QA check of
- * `npm run validate` (every form compiles: 400 otherwise); the compatibility report against the
- * configuration in service must allow the mode (409 with 3098 and the report otherwise). In
- * place, the project version gets revision N+1 (phones learn of it from `project-revision`); as
- * a new version, `code@<highest>+1` is created at revision 1 with the same members and logo,
- * while barcodes keep the version they were made with. Test entries of the draft are erased;
- * `inTransaction` runs first in the same transaction (the draft's removal, the audit).
+ * The one publish path: the admin screens, roll back, the command line and the configuration files
+ * all publish through it. The configuration must pass the QA check of `npm run validate` (every
+ * form compiles: 400 otherwise); the compatibility report against the configuration in service must
+ * allow the mode (409 with the report otherwise). In place, the project version gets revision N+1
+ * (phones learn of it from `project-revision`); as a new version, `code@<highest>+1` is created at
+ * revision 1 with the same members and logo, while barcodes keep the version they were made with.
+ * Test entries of the draft are erased; `inTransaction` runs first in the same transaction (the
+ * draft's removal, the audit).
  */
 export async function publishConfig(
   ctx: Pick<ServerContext, 'db'>,
@@ -199,7 +199,7 @@ async function publishNewVersion(
   return { projectId: id, code: project.code, version, revision: 1 };
 }
 
-/** 404 2319 when the project version does not keep that revision. */
+/** A kept revision of the project version, else 404. */
 export async function keptRevision(db: Queryable, projectId: string, revision: number) {
   const found = await revisions.findRevision(db, projectId, revision);
   if (!found) throw commonFailure(ErrorCode.revisionNotFound, 404);

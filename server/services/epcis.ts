@@ -38,10 +38,10 @@ async function contextFor(
 }
 
 /**
- * GET /barcode/epcis: the EPCIS 2.0 document of one barcode and its descendants (README, "EPCIS
- * export"), as JSON text. Read like the history: users of the project's enterprise (2303, 403);
- * hidden fields are never exported. `origin` is where the caller reached this server: the
- * barcodes' canonical URLs and the locations' URIs start there.
+ * GET /barcode/epcis: the EPCIS 2.0 document of one barcode and its descendants
+ * (docs/engineers/standards.md), as JSON text. Read like the history: users of the project's
+ * enterprise; hidden fields are never exported. `origin` is where the caller reached this server:
+ * the barcodes' canonical URLs and the locations' URIs start there.
  */
 export async function barcodeEpcis(
   ctx: ServerContext,

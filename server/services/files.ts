@@ -41,7 +41,7 @@ interface PendingUpload {
  * POST /barcode/file, the file part: checks it, then streams it to
  * `<files>/<barcodeId>/<random>.<ext>`. Who may attach files to a barcode: a user of its
  * project's enterprise who may add tracking or activate (either will do: files fields appear in
- * activation and in tracking forms), while the barcode is not deactivated (2303, 403, 3095).
+ * activation and in tracking forms), while the barcode is not deactivated (barcodeForChange).
  */
 async function storeUpload(
   ctx: ServerContext,
@@ -75,7 +75,7 @@ export interface UploadRequest {
 
 /**
  * POST /barcode/file: a multipart body only (415); a declared size over the limit is answered
- * (1015) before any of the body is read. Then reads the parts (readParts) and records the file.
+ * before any of the body is read. Then reads the parts (readParts) and records the file.
  */
 export async function receiveUpload(
   ctx: ServerContext,
@@ -122,7 +122,7 @@ async function readParts(
     }
   } catch (error) {
     // The parser's own failures: a limit of parts exceeded (it carries its 4xx status), a
-    // malformed body or a missing boundary (busboy's plain errors, the client's fault: 1001).
+    // malformed body or a missing boundary (busboy's plain errors, the client's fault).
     failure ??= hasClientStatus(error) ? error : commonFailure(ErrorCode.invalidFormat);
   }
   if (failure === undefined && !pending) failure = missingFile();
@@ -173,8 +173,8 @@ export async function findStoredFile(
 
 /**
  * DELETE /barcode/file: removes one of the viewer's own uploads (403 for anyone else's), row and
- * file together. Anything but a stored file's URL is 2200 and deletes nothing; a file already
- * saved with activation or tracking data belongs to the append-only history: 2000 (read-only).
+ * file together. Anything but a stored file's URL is refused and deletes nothing; a file already
+ * saved with activation or tracking data belongs to the append-only history, so it is read-only.
  */
 export async function deleteUpload(
   ctx: ServerContext,

@@ -27,7 +27,7 @@ import { loadProject } from './projects';
  * POST /barcode/review-calculation: the emission the inputs give with the project's factors,
  * as submitting them would store it; nothing is stored. For members of the project's
  * enterprise (403). Bad inputs: 400 with the calculation's codes under `input.<name>`, or
- * `$common` 3061 (calculation type) / 3062 (a factor absent).
+ * `$common` (a calculation type not computed here, a factor absent).
  */
 export async function reviewCalculation(
   ctx: ServerContext,
@@ -49,8 +49,8 @@ export async function reviewCalculation(
 }
 
 /**
- * GET /barcode/ghg-emissions: the emissions standing on the barcode's present trip and their
- * total (2303, 403), without those of fields configured hidden.
+ * GET /barcode/ghg-emissions: the emissions standing on the barcode's present trip and their total,
+ * for users of the project's enterprise, without those of fields configured hidden.
  */
 export async function barcodeEmissions(ctx: ServerContext, viewer: Viewer, query: GhgEmissionsQuery) {
   const project = await projectOfBarcodeFor(ctx.db, viewer, query.barcodeId);
@@ -64,7 +64,7 @@ export async function barcodeEmissions(ctx: ServerContext, viewer: Viewer, query
   return { total: sumKg(legs.map((l) => l.emission)), legs };
 }
 
-/** The local day `from` or `to` names; an impossible date is 1013 on that parameter. */
+/** The local day `from` or `to` names; an impossible date is refused on that parameter. */
 function dayOf(query: GhgReportQuery, name: 'from' | 'to') {
   try {
     return localDay(query[name], query.utcOffset);
@@ -77,7 +77,7 @@ function dayOf(query: GhgReportQuery, name: 'from' | 'to') {
 /**
  * GET /barcode/ghg-report: the project's emissions of steps added between two local days
  * (inclusive), by trackpoint leg and transport type, for its enterprise's staff (403). A range
- * ending before it starts, or longer than 366 days, is 1011 on `to`; an impossible date 1013.
+ * ending before it starts, or longer than REPORT_MAX_DAYS, is refused on `to`.
  */
 export async function ghgReport(ctx: ServerContext, viewer: Viewer, query: GhgReportQuery): Promise<GhgReport> {
   const project = await loadProject(ctx.db, { id: query.projectId });

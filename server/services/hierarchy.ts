@@ -11,8 +11,8 @@ import { projectPermission } from './projects';
 type BarcodeTypes = Record<string, BarcodeType>;
 
 /**
- * Parents, children and links as the detail page and tracking see them (issue 11): the
- * barcode's place in its hierarchy, what it may do now, and the children travelling with it.
+ * Parents, children and links as the detail page and tracking see them: the barcode's place in its
+ * hierarchy, what it may do now, and the children travelling with it.
  */
 export async function barcodeRelations(
   db: Queryable,
@@ -45,8 +45,8 @@ export async function barcodeRelations(
 
 /**
  * Before a barcode's next tracking step: what a mandatory pairing, unpairing or linking at its
- * current trackpoint asks (3020, 3022, 3086). Reads nothing when the trackpoint has no
- * mandatory rule, which is the common case.
+ * current trackpoint asks (rules/pairing.ts assertMayLeaveTrackPoint). Reads nothing when the
+ * trackpoint has no mandatory rule, which is the common case.
  */
 export async function assertMayLeave(db: Queryable, types: BarcodeTypes, barcode: RelationState): Promise<void> {
   const point = currentTrackPoint(types, barcode);
@@ -60,9 +60,9 @@ export async function assertMayLeave(db: Queryable, types: BarcodeTypes, barcode
 
 /**
  * Moves every descendant of a barcode that was just tracked to its new trackpoint, in the
- * tracking's transaction; each one's history says 'moved-with-parent' (`withParent`: the
- * tracked barcode). Paired children are never tracked themselves (3013), so they are always
- * where their parent was.
+ * tracking's transaction; each one's history says 'moved-with-parent' (`withParent`: the tracked
+ * barcode). Paired children are never tracked themselves, so they are always where their parent
+ * was.
  */
 export async function moveWithParent(
   tx: Queryable,

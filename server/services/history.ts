@@ -30,7 +30,7 @@ function toHistoryEntry(r: HistoryRow): HistoryEntry {
   };
 }
 
-/** GET /barcode/history: the barcode's steps, newest first, for users of its enterprise (2303, 403). */
+/** GET /barcode/history: the barcode's steps, newest first, for users of its enterprise. */
 export async function barcodeHistory(
   ctx: ServerContext,
   viewer: Viewer,

@@ -7,9 +7,9 @@ import { assertMayGenerate, assertMember, type Viewer } from '../rules/access';
 import { loadProject, projectPermission } from './projects';
 
 /**
- * POST /barcode/barcodes: `count` new, not yet activated barcodes for a label sheet, with the
- * same permission as generating one (spec section 6), in one transaction: all or none. Sent
- * again with the same Idempotency-Key (a retry, a double tap), it answers the same ids.
+ * POST /barcode/barcodes: `count` new, not yet activated barcodes for a label sheet, with the same
+ * permission as generating one, in one transaction: all or none. Sent again with the same
+ * Idempotency-Key (a retry, a double tap), it answers the same ids.
  */
 export async function generateBarcodes(
   ctx: ServerContext,

@@ -18,10 +18,10 @@ import { projectOfBarcodeFor } from './barcodes';
 import { loadProject } from './projects';
 
 /**
- * GET /barcode/ledger/status: recomputes the barcode's hash chain up to `index` (default and
- * at most its latest entry) and says whether it is intact or the first index that breaks it.
- * Users of the project's enterprise (2303, 403), like the history. Entries not chained yet
- * (written before the ledger existed) are chained first, under the barcode's row lock.
+ * GET /barcode/ledger/status: recomputes the barcode's hash chain up to `index` (default and at
+ * most its latest entry) and says whether it is intact or the first index that breaks it. Users of
+ * the project's enterprise, like the history. Entries not chained yet (written before the ledger
+ * existed) are chained first, under the barcode's row lock.
  */
 export async function ledgerStatus(
   ctx: ServerContext,
@@ -46,15 +46,15 @@ export async function ledgerStatus(
 }
 
 /**
- * POST /barcode/ledger/reconcile: seals the barcode's chain up to `index` (1011 past its latest
- * entry): the chain is verified (3100 when broken) and its head, the hash of entry `index`, is
- * appended to the project's append-only log; the barcode is then sealed (never recycled, its
- * entries up to `index` never changed). Staff of the project's enterprise only (403).
+ * POST /barcode/ledger/reconcile: seals the barcode's chain up to `index` (at most its latest
+ * entry): the chain is verified (a broken one is never sealed) and its head, the hash of entry
+ * `index`, is appended to the project's append-only log; the barcode is then sealed (never
+ * recycled, its entries up to `index` never changed). Staff of the project's enterprise only (403).
  *
  * Done in the request, in one transaction under the barcode's row lock: checking 1,000 entries
  * takes milliseconds (`npm run bench:ledger`), so there is no registration left running for a
- * 'ledger registration in progress' answer. Idempotent: a repeat, or a seal racing it, answers
- * the seal that already covers the index and appends nothing.
+ * 'ledger registration in progress' answer. Idempotent: a repeat, or a seal racing it, answers the
+ * seal that already covers the index and appends nothing.
  */
 export async function reconcileLedger(
   ctx: ServerContext,
@@ -79,7 +79,7 @@ export async function reconcileLedger(
   });
 }
 
-/** GET /barcode/ledger/log: the project's whole log, for users of its enterprise (2304, 403). */
+/** GET /barcode/ledger/log: the project's whole log, for users of its enterprise. */
 export async function ledgerLog(
   ctx: ServerContext,
   viewer: Viewer,

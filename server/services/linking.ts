@@ -86,7 +86,7 @@ export async function linkBarcodes(
 
 /**
  * POST /barcode/undo-linking: removes the link between the two barcodes, made in either
- * direction (3087 when there is none; 3016 for the barcode itself). Allowed at any trackpoint.
+ * direction (refused when there is none, or for the barcode itself). Allowed at any trackpoint.
  * Appends 'unlinked' to both histories.
  */
 export async function undoLinking(ctx: ServerContext, viewer: Viewer, body: UndoLinkingBody): Promise<void> {
@@ -130,7 +130,7 @@ export async function linkingReservedCount(
   return { count: counts.linkTo + counts.beLinked, max: maxLinksOf(project.config.barcodeTypes, row.barcode_type) };
 }
 
-/** GET /barcode/linked-barcode: open like the detail page that lists them; 2303 when the barcode does not exist. */
+/** GET /barcode/linked-barcode: open like the detail page that lists them. */
 export async function linkedBarcodes(ctx: ServerContext, query: LinkedBarcodeQuery): Promise<LinkedBarcode[]> {
   await loadBarcode(ctx.db, query.id);
   return (await findLinked(ctx.db, query.id, query.path)).map((r) => ({

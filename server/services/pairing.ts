@@ -37,10 +37,10 @@ import {
 import { barcodeForChange, projectOfBarcodeFor } from './barcodes';
 
 /**
- * POST /barcode/pairing and /barcode/unpairing (issue 11). Both read, check and write inside
- * one transaction holding the project's relations lock (a dry run reads without it and writes
- * nothing), so what was checked still holds when it is written: two staff pairing one child to
- * two parents at once end with one parent.
+ * POST /barcode/pairing and /barcode/unpairing. Both read, check and write inside one transaction
+ * holding the project's relations lock (a dry run reads without it and writes nothing), so what was
+ * checked still holds when it is written: two staff pairing one child to two parents at once end
+ * with one parent.
  */
 
 /** The parent as stored, re-read inside the transaction: it may have changed since the permission check. */

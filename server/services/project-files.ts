@@ -68,7 +68,7 @@ export async function importProjectFile(db: Database, path: string): Promise<Imp
   if (!project) return { file, status: 'unknown-project', problems: [] };
   if (await configIsStored(db, read.code, read.version, read.config))
     return { file, status: 'unchanged', problems: [] };
-  // The admin area's publish path (issue 19): a new revision in place, kept and audited, refused
+  // The admin area's publish path: a new revision in place, kept and audited, refused
   // when the compatibility report needs a new version (publish that with npm run project).
   try {
     const published = await publishConfig(

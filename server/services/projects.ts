@@ -13,7 +13,7 @@ import { sanitizeCustomPage } from '../rules/custom-page';
 import { assertProjectFound, isProjectId, projectLookup, revisionForWrite } from '../rules/projects';
 import { webManifest } from '../rules/web-manifest';
 
-/** Finds a project by id, or by code and version (the latest version when none is given): 2304 when there is none. */
+/** Finds a project by id, or by code and version (the latest version when none is given). */
 export async function loadProject(db: Queryable, query: ProjectQuery): Promise<ProjectRow> {
   const lookup = projectLookup(query);
   const found =
@@ -50,12 +50,13 @@ const earlierRevisions = new Map<string, { project: ProjectRow; supersededAt: Da
 const EARLIER_REVISIONS_KEPT = 64;
 
 /**
- * The project as the write's Config-Revision header saw it (issue 19): the project in service
- * when the header is absent or names the current revision; with an earlier revision's
- * configuration when the server keeps it and the write was made (Made-At, else now) before the
- * next revision was published (rules/projects.ts revisionForWrite: a step queued offline on the
- * old form is checked by the rules it was drawn with; one made after the publish by the current
- * rules); 3099 (409) for a revision the server does not keep, 1001 for a malformed header.
+ * The project as the write's Config-Revision header saw it: the project in service when the header
+ * is absent or names the current revision; with an earlier revision's configuration when the server
+ * keeps it and the write was made (Made-At, else now) before the next revision was published
+ * (rules/projects.ts revisionForWrite: a step queued offline on the old form is checked by the
+ * rules it was drawn with; one made after the publish by the current rules);
+ * ErrorCode.configRevisionUnknown (409) for a revision the server does not keep,
+ * ErrorCode.invalidFormat for a malformed header.
  */
 export async function projectAsSent(db: Queryable, project: ProjectRow): Promise<ProjectRow> {
   const request = requestProject();
@@ -109,7 +110,7 @@ export async function projectFor(ctx: ServerContext, query: ProjectQuery, viewer
   return toProject(row, await projectPermission(ctx.db, row, viewer));
 }
 
-/** GET /barcode/project-logo/:id: the logo's bytes and content type; 2304 (404) when the project has none. */
+/** GET /barcode/project-logo/:id: the logo's bytes and content type; 404 when the project has none. */
 export async function projectLogo(ctx: ServerContext, id: string): Promise<{ bytes: Buffer; contentType: string }> {
   const logo = isProjectId(id) ? await projects.findLogo(ctx.db, id) : undefined;
   if (!logo?.custom_logo || !logo.custom_logo_type) throw commonFailure(ErrorCode.projectNotFound, 404);
@@ -131,7 +132,7 @@ export async function customPageFor(ctx: ServerContext, query: ProjectQuery): Pr
   };
 }
 
-/** GET /barcode/project-manifest: the project's web app manifest (issue 20); 2304 when there is no such project. */
+/** GET /barcode/project-manifest: the project's web app manifest. */
 export async function projectManifest(ctx: ServerContext, query: ProjectQuery): Promise<WebManifest> {
   const row = await loadProject(ctx.db, query);
   const logoType = row.has_logo ? await projects.findLogoType(ctx.db, row.id) : null;

@@ -7,8 +7,8 @@ import { fieldFailure } from '../rules/api-failure';
 import { belowZeroField, formAdjustments, runningQuantities } from '../rules/quantities';
 
 /**
- * A single tracking step's adjustments (issue 12; spec section 5): a decrease that would take
- * the barcode's quantity below 0 is refused with 3092 on the field (`forms.<form>.<field>`).
+ * A single tracking step's adjustments: a decrease that would take the barcode's quantity below
+ * 0 is refused with ErrorCode.quantityBelowZero on the field (`forms.<form>.<field>`).
  * Reads the history only when the step decreases something.
  */
 export async function assertStepQuantities(

@@ -9,7 +9,7 @@ import { loadProject } from './projects';
 /**
  * GET /barcode/reference-data: the values 'reference' fields show, by referenceKey (imported
  * rows and the barcode's own identifiers, rules/reference-data.ts). For users of the project's
- * enterprise only (2303 unknown barcode, 403 anyone else).
+ * enterprise only (403 for anyone else).
  */
 export async function referenceData(
   ctx: ServerContext,

@@ -30,9 +30,9 @@ function toLabel(config: ProjectConfig, keys: Record<string, string[]>, row: Fou
 }
 
 /**
- * POST /barcode/search (issue 14): for users of the project's enterprise (403 for anyone else,
- * 2304 unknown project). Free text and field values look only into what the viewer may see;
- * a label shows only that. The list screen is this search with type and trackpoint only.
+ * POST /barcode/search: for users of the project's enterprise (403 for anyone else). Free text and
+ * field values look only into what the viewer may see; a label shows only that. The list screen is
+ * this search with type and trackpoint only.
  */
 export async function searchProject(ctx: ServerContext, viewer: Viewer, body: SearchBody): Promise<SearchResult> {
   assertRanges(body);
@@ -52,8 +52,8 @@ export async function searchProject(ctx: ServerContext, viewer: Viewer, body: Se
 }
 
 /**
- * GET /barcode/products (spec sections 1, 6): the product list of a project (`projectId`, else
- * the project the user logged in to), for client users of its enterprise only (403 otherwise).
+ * GET /barcode/products: the product list of a project (`projectId`, else the project the user
+ * logged in to), for client users of its enterprise only (403 otherwise).
  */
 export async function projectProducts(
   ctx: ServerContext,

@@ -20,9 +20,9 @@ import { bulkContext, bulkPreamble, bulkVerdicts, memberProject } from './bulk-l
 import { loadProject, projectPermission } from './projects';
 
 /**
- * Stock in and out of a project's bins (issue 12): the bins offered for a barcode, a list
- * stocked in or out at once (all or none, one transaction), and where a barcode is stocked for
- * its detail page. Writes need the add-tracking permission, like the tracking steps they go with.
+ * Stock in and out of a project's bins: the bins offered for a barcode, a list stocked in or out at
+ * once (all or none, one transaction), and where a barcode is stocked for its detail page. Writes
+ * need the add-tracking permission, like the tracking steps they go with.
  */
 
 /** The bin a barcode is stocked in, with the names above it (a bin retired since is still named). */
@@ -33,9 +33,10 @@ async function stockedBin(db: Queryable, id: string): Promise<Location | null> {
 }
 
 /**
- * POST /location/stock: stocks every listed barcode in the bin (`type` in) or takes every one
- * out of it (out), or none. Location refusals (3073, 3074, 3079) are `$common`; barcode refusals
- * under `barcodeIds.<index>`. History: 'stocked-in' / 'stocked-out' on each barcode.
+ * POST /location/stock: stocks every listed barcode in the bin (`type` in) or takes every one out
+ * of it (out), or none. Location refusals (rules/stock.ts assertStockLocation) are `$common`;
+ * barcode refusals under `barcodeIds.<index>`. History: 'stocked-in' / 'stocked-out' on each
+ * barcode.
  */
 export async function changeStock(ctx: ServerContext, viewer: Viewer, body: StockBody): Promise<StockAnswer> {
   const dryRun = body.dryRun ?? false;
@@ -90,7 +91,7 @@ export async function changeStock(ctx: ServerContext, viewer: Viewer, body: Stoc
 
 /**
  * POST /location/location-tracking: one barcode stocked in or out at the trackpoint the screen
- * shows, which must be where the barcode is (3006); refusals answer `$common`.
+ * shows, which must be where the barcode is; refusals answer `$common`.
  */
 export async function locationTracking(
   ctx: ServerContext,
@@ -117,10 +118,10 @@ export async function locationTracking(
 }
 
 /**
- * GET /location/available-locations: the bins where the barcode may be stocked in (or out of)
- * at `trackPointKey`, which must be the barcode's current trackpoint (3006). The barcode must be
- * one the viewer may stock (the list checks of a stock request, answered `$common`); stock out
- * of a barcode that is not in stock is 3077.
+ * GET /location/available-locations: the bins where the barcode may be stocked in (or out of) at
+ * `trackPointKey`, which must be the barcode's current trackpoint. The barcode must be one the
+ * viewer may stock (the list checks of a stock request, answered `$common`); stock out of a barcode
+ * that is not in stock is ErrorCode.notInStock.
  */
 export async function availableLocations(
   ctx: ServerContext,

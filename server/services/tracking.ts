@@ -20,7 +20,7 @@ import { assertStepQuantities } from './quantities';
 /**
  * POST /barcode/tracking, single or bulk: `barcodeIds` makes it bulk (with `projectId`), else
  * `barcodeId` names the one barcode of a single step (TrackingBody), which takes neither
- * `projectId`, `extras` nor `dryRun` (2200).
+ * `projectId`, `extras` nor `dryRun` (ErrorCode.invalidKey).
  */
 export async function trackingRequest(
   ctx: ServerContext,
@@ -42,13 +42,13 @@ export async function trackingRequest(
 }
 
 /**
- * POST /barcode/tracking (spec sections 4, 8): adds the step at the barcode's next trackpoint
- * of its type's ordered trackpoints, with that trackpoint's forms validated by the renderer.
- * Tracking the current trackpoint again is 3005, any other trackpoint 3006, past the last 3007;
- * a paired child travels with its parent and is not tracked itself (3013), and the parent's
- * descendants move with it (services/hierarchy.ts); a mandatory pairing, unpairing or linking
- * at the trackpoint it leaves must be done first (3020, 3022, 3086).
- * Two staff tracking at the same moment: one step is added, the other gets 3004 or 3005.
+ * A single step of POST /barcode/tracking: adds the step at the barcode's next trackpoint of its
+ * type's ordered trackpoints (rules/tracking.ts nextTrackPoint), with that trackpoint's forms
+ * validated by the renderer. A paired child travels with its parent and is not tracked itself,
+ * and the parent's descendants move with it (services/hierarchy.ts); a mandatory pairing,
+ * unpairing or linking at the trackpoint it leaves must be done first. Two staff tracking at the
+ * same moment: one step is added, the other gets ErrorCode.concurrentChange or
+ * ErrorCode.trackingAlreadyAdded.
  * A trackpoint with a route notification sends it in the same transaction. A step sent from the
  * outbox after it was made (its Made-At header, `madeAtHeader`) is recorded in the history at that time.
  */
@@ -80,10 +80,9 @@ export async function addTracking(
 }
 
 /**
- * PUT /barcode/tracking: corrects the forms of the barcode's latest tracking step, with the
- * body of POST /barcode/tracking. Only that step can be edited, at the barcode's current
- * trackpoint (another trackpoint is 3006; none to edit there is 3014), and only by whoever
- * added it (3009), like undo. The forms are validated like a new step. The barcode stays
+ * PUT /barcode/tracking: corrects the forms of the barcode's latest tracking step, with the body of
+ * POST /barcode/tracking. Only that step can be edited, at the barcode's current trackpoint, and
+ * only by whoever added it, like undo. The forms are validated like a new step. The barcode stays
  * where it is; history gets a 'tracking-edited' entry naming the step (`editedSeq`).
  */
 export async function editTracking(ctx: ServerContext, viewer: Viewer, body: TrackingBody): Promise<void> {
@@ -107,11 +106,11 @@ export async function editTracking(ctx: ServerContext, viewer: Viewer, body: Tra
 }
 
 /**
- * POST /barcode/undo-tracking (spec sections 4, 6): takes back the tracking step the request
- * names (`seq`), which must be the barcode's latest, only for whoever added it and with the
- * add-tracking permission. History stays append-only: the undo is a new entry naming the step
- * it undid. Idempotent: naming a step the viewer already undid (a double tap, a retry, requests
- * racing) answers success and changes nothing.
+ * POST /barcode/undo-tracking: takes back the tracking step the request names (`seq`), which must
+ * be the barcode's latest, only for whoever added it and with the add-tracking permission. History
+ * stays append-only: the undo is a new entry naming the step it undid. Idempotent: naming a step
+ * the viewer already undid (a double tap, a retry, requests racing) answers success and changes
+ * nothing.
  */
 export async function undoTracking(
   ctx: ServerContext,
@@ -123,7 +122,7 @@ export async function undoTracking(
   if (await undoneByViewer()) return;
   try {
     // Inside the try: on PostgreSQL a concurrent request with the same name may commit between
-    // the reads above and this one, and the step then looks 'not the latest' (3008).
+    // the reads above and this one, and the step then looks 'not the latest'.
     const { step, previous } = mayUndo(
       project.config.barcodeTypes,
       row,

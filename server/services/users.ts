@@ -25,7 +25,7 @@ export function toUser(row: Pick<UserRow, 'id' | 'organization_id' | 'user_type'
   };
 }
 
-/** GET /user/profile: the user with their organization and its enterprise; 2301 when the user is gone. */
+/** GET /user/profile: the user with their organization and its enterprise; refused when the user is gone. */
 export async function loadProfile(ctx: ServerContext, userId: string): Promise<Profile> {
   const row = await users.findProfile(ctx.db, userId);
   if (!row) throw commonFailure(ErrorCode.userNotFound);

@@ -10,7 +10,7 @@ import { loadProject, projectPermission } from './projects';
 /**
  * POST /barcode/weight-measurement: a scale at a trackpoint posts a reading. The scale logs in
  * with a staff account of the project's enterprise that may add tracking (403 otherwise); the
- * trackpoint must be one of the project's (2200).
+ * trackpoint must be one of the project's.
  */
 export async function recordWeight(ctx: ServerContext, viewer: Viewer, body: WeightReadingBody): Promise<void> {
   const project = await loadProject(ctx.db, { id: body.projectId });
@@ -29,8 +29,8 @@ export async function recordWeight(ctx: ServerContext, viewer: Viewer, body: Wei
 
 /**
  * GET /barcode/weight-measurement: the latest reading at the trackpoint of the barcode's project,
- * if one came in the last 10 minutes (none: 400 `$common: [404]`). For users of the project's
- * enterprise (2303, 403).
+ * if one is younger than WEIGHT_READING_MAX_AGE_MINUTES (none: 400 `$common: [404]`). For users
+ * of the project's enterprise.
  */
 export async function latestWeight(ctx: ServerContext, viewer: Viewer, query: WeightQuery): Promise<WeightReading> {
   const project = await projectOfBarcodeFor(ctx.db, viewer, query.barcodeId);
