@@ -11,8 +11,8 @@ export interface QuantityEntryRow {
 }
 
 /**
- * The SQL of bulk requests (issue 12): one statement per step whatever the list's length, so
- * 1,000 barcodes cost about what one does.
+ * The SQL of bulk requests: one statement per step whatever the list's length, so 1,000 barcodes
+ * cost about what one does.
  */
 
 /**

@@ -64,7 +64,7 @@ export async function findProjectByCode(
 /**
  * The user's project_members row in the project, if they have one. A membership belongs to the
  * project's code, whichever version it was written on (an admin adds members to a project, not
- * to one version: issue 19), so the row of the newest version that has one counts.
+ * to one version), so the row of the newest version that has one counts.
  */
 export async function findMember(
   db: Queryable,
@@ -147,7 +147,7 @@ export async function insertProject(db: Queryable, project: NewProject): Promise
       project.logo?.type ?? null,
     ],
   );
-  // Its first configuration revision, kept like every later one (issue 19).
+  // Its first configuration revision, kept like every later one so it can be rolled back to.
   await db.query(
     `insert into config_revisions (project_id, revision, config, mode) values ($1, 1, $2::jsonb, 'initial')`,
     [project.id, JSON.stringify(project.config)],

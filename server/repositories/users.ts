@@ -32,7 +32,7 @@ export async function findUserByAccessCodeDigest(
   db: Queryable,
   accessCodeDigest: string,
 ): Promise<UserRow | undefined> {
-  // A deactivated user logs in no more (issue 19).
+  // A deactivated user logs in no more.
   return (
     await db.query<UserRow>(`${SELECT_USER} where u.access_code_digest = $1 and u.deactivated_at is null`, [
       accessCodeDigest,
