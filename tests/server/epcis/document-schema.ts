@@ -28,7 +28,7 @@ const EXTENSION_NAME = '^[A-Za-z][A-Za-z0-9+.-]*:';
 /** The namespaces of the CBV's own values, written in the JSON binding by their bare names instead. */
 const CBV_NAMESPACE = '^(urn:epcglobal:cbv:|https?://ns\\.gs1\\.org/cbv/)';
 
-/** The context every EPCIS 2.0 JSON-LD document names (the versioned address, or the one that follows the latest). */
+/** The context every EPCIS 2.0 JSON-LD document names: its versioned address, or the one that follows the latest. */
 export const EPCIS_CONTEXT = '^https://ref\\.gs1\\.org/standards/epcis/(2\\.0\\.[0-9]+/)?epcis-context\\.jsonld$';
 
 type Schema = Record<string, unknown>;
@@ -286,7 +286,10 @@ const WHERE_AND_WHY = {
 
 const action = { type: 'string', enum: ['ADD', 'OBSERVE', 'DELETE'] };
 
-/** The event of this type: its members (`what` last, as it may narrow one of the others), plus the cardinalities of the standard in `rules`. */
+/**
+ * The event of this type: its members (`what` last, as it may narrow one of the others), plus the
+ * cardinalities of the standard in `rules`.
+ */
 const event = (type: string, what: Schema, required: string[], rules: Schema[]): Schema => ({
   ...withExtensions({ type: { const: type }, ...EVENT_COMMON, ...WHERE_AND_WHY, ...what }, [
     ...EVENT_REQUIRED,
@@ -313,8 +316,14 @@ const EVENT_TYPES = {
     },
     ['action'],
     [
-      // An ObjectEvent is about objects, classes of objects, or (sensor readings alone) its read point.
-      { anyOf: [nonEmpty('epcList'), nonEmpty('quantityList'), nonEmpty('sensorElementList')] },
+      // An ObjectEvent is about objects, classes of objects, or, with sensor readings alone, the place they were read.
+      {
+        anyOf: [
+          nonEmpty('epcList'),
+          nonEmpty('quantityList'),
+          { allOf: [nonEmpty('sensorElementList'), has('readPoint')] },
+        ],
+      },
       // Lot master data is given where the objects are commissioned.
       { if: has('ilmd'), then: { properties: { action: { const: 'ADD' } } } },
     ],
@@ -406,7 +415,7 @@ const definitions: Record<string, Schema> = {
   epcList: arrayOf(ref('uri'), { uniqueItems: true }),
   quantityElement: {
     ...closed({ epcClass: ref('uri'), quantity: { type: 'number' }, uom: ref('unitOfMeasure') }, ['epcClass']),
-    // A unit measures a quantity: a count of instances has neither.
+    // A unit qualifies a quantity, so it comes only with one (a quantity without a unit counts instances).
     dependencies: { uom: ['quantity'] },
   },
   disposition: vocabulary(DISPOSITIONS),

@@ -65,8 +65,8 @@ export const gs1ChecksRun = (files: Gs1Files = GS1_FILES) => files.dir !== null 
 
 /** Why the checks against GS1's files cannot run, for a failing test. */
 export const gs1Missing = (files: Gs1Files = GS1_FILES) =>
-  `GS1's EPCIS 2.0 files (${GS1_SCHEMA_FILE} and JSON_*.jsonld) are required here but missing: looked in ${files.lookedAt}. ` +
-  `Put them back, or set ${GS1_DIR_VARIABLE} to a folder holding them (docs/engineers/epcis-checks.md).`;
+  `GS1's EPCIS 2.0 files (${GS1_SCHEMA_FILE} and JSON_*.jsonld) are required here but missing: ` +
+  `looked in ${files.lookedAt}. Put them back, or set ${GS1_DIR_VARIABLE} to a folder holding them (docs/engineers/epcis-checks.md).`;
 
 /** One line saying what runs: printed by the tests that skip, and by CI before the tests. */
 export function gs1Status(files: Gs1Files = GS1_FILES): string {

@@ -235,6 +235,11 @@ describe("the project's own EPCIS 2.0 schema", () => {
       changed((d) => (firstEvent(d).action = 'OBSERVE')),
       because(`${event0}/action`, 'const'),
     ],
+    [
+      'an ObjectEvent with sensor readings alone and no read point',
+      changed((d) => delete (d.epcisBody.eventList as Json[])[2]!.readPoint),
+      because('/epcisBody/eventList/2', 'anyOf'),
+    ],
     ['an ObjectEvent about nothing', changed((d) => (firstEvent(d).epcList = [])), because(event0, 'anyOf')],
     [
       'an AggregationEvent that adds children to no parent',
