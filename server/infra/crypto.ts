@@ -8,7 +8,7 @@ const scrypt = promisify(scryptCallback) as (
   options: object,
 ) => Promise<Buffer>;
 
-// N=2^15, r=8, p=1: OWASP's minimum for scrypt; about 60 ms and 32 MiB per hash on this machine.
+// N=2^15, r=8, p=1: OWASP's minimum for scrypt; maxmem leaves room above the 128*N*r bytes they need.
 const SCRYPT = { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 
 /** Hashes a password with scrypt; the result holds its own salt and parameters. */

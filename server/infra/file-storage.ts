@@ -12,7 +12,7 @@ export { storedFileUrl } from '../../schemas/api/files';
 import { ErrorCode } from '../../schemas/error-codes';
 import { ApiFailure, fieldFailure } from '../rules/api-failure';
 
-/** Where uploads are kept and how large one may be (README, "Configuration"). */
+/** Where uploads are kept and how large one may be (docs/operators/environment.md). */
 export interface FileSettings {
   /**
    * Folder of uploaded files (FILES_DIR, default `<DATA_DIR>/files`). null: a temporary folder
@@ -75,14 +75,14 @@ export function storedPath(storage: FileStorage, barcodeId: string, name: string
 
 const FILE_URL = new RegExp(`^(?:https?://[^/?#\\s\\\\]+)?/api/barcode/file/([^/]+)/([^/]+)$`);
 
-/** The barcode id and stored name in a file URL, or a 2200 failure for anything else. */
+/** The barcode id and stored name in a file URL; anything else is refused as an unknown key. */
 export function parseStoredFileUrl(url: string): { barcodeId: string; name: string } {
   const [, barcodeId = '', name = ''] = FILE_URL.exec(url) ?? [];
   if (!BARCODE_ID.test(barcodeId) || !STORED_NAME.test(name)) throw fieldFailure('filePath', ErrorCode.invalidKey);
   return { barcodeId, name };
 }
 
-/** An upload over the limit: `{ errors: { File: [1015] } }`, and the limit for the message. */
+/** An upload over the limit: ErrorCode.fileTooLarge on `File`, and the limit for the message. */
 export class FileTooLarge extends ApiFailure {
   constructor(readonly maxBytes: number) {
     super(400, { File: [ErrorCode.fileTooLarge] });

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 
 /*
- * The ledger's hashing (issue 15): RFC 8785 canonical JSON and SHA-256 over history entries and
- * over the project's log rows. Infrastructure because it hashes; the repositories chain entries
- * with it, the services verify with it, and scripts/ledger-verify.ts lets a third party check an
- * exported log with the same code.
+ * The ledger's hashing: RFC 8785 canonical JSON and SHA-256 over history entries and over the
+ * project's log rows. Infrastructure because it hashes; the repositories chain entries with it, the
+ * services verify with it, and scripts/ledger-verify.ts lets a third party check an exported log
+ * with the same code.
  */
 
 /**

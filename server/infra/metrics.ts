@@ -2,8 +2,8 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Database, Queryable } from '../db/database';
 
 /**
- * Prometheus metrics (GET /metrics, README "Operations"). Two registries: the process's own
- * (memory, CPU, event-loop delay, garbage collection: prom-client's default metrics, collected
+ * Prometheus metrics (GET /metrics, docs/operators/monitoring.md). Two registries: the process's
+ * own (memory, CPU, event-loop delay, garbage collection: prom-client's default metrics, collected
  * once per process) and one per server instance (requests, database time, the outbox backlog,
  * refused logins), so tests that build many servers in one process count each apart.
  */

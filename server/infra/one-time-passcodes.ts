@@ -3,7 +3,7 @@ import { digest, randomDigits, safeEqual } from './crypto';
 import { newId } from './ids';
 import { sendSms } from './outbox';
 
-/** A one-time code lives 5 minutes and survives at most 5 wrong tries. */
+/** A one-time code lives briefly and survives few wrong tries: six digits must not be guessable in time. */
 export const ONE_TIME_PASSCODE_TTL_SECONDS = 300;
 export const ONE_TIME_PASSCODE_MAX_FAILURES = 5;
 

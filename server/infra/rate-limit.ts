@@ -11,10 +11,9 @@ export interface Limit {
 }
 
 /**
- * Login and registration limits (README, "Rate limits"). Only failed logins count, so a user who
- * logs in correctly is never slowed. 10 failures per address per 15 minutes and 100 per project
- * per 15 minutes means at most 9,600 guesses a day at one project, however many addresses an
- * attacker has: finding one of the 10^8 access codes takes about 28 years of guessing on average.
+ * Login and registration limits (docs/operators/security.md, "Rate limits"). Only failed logins
+ * count, so a user who logs in correctly is never slowed. The per-project limit holds however
+ * many addresses an attacker has, so guessing one of the project's access codes takes decades.
  */
 export const AUTH_LIMITS = {
   loginFailuresPerAddress: { max: 10, windowSeconds: 15 * 60 },

@@ -1,9 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
- * What one API request knows about the project configuration it concerns (issue 19), kept for
- * the request's whole run without passing it through every service:
- * - `sentRevision`: the Config-Revision a write was made with (absent on reads and without the header);
+ * What one API request knows about the project configuration it concerns, kept for the request's
+ * whole run without passing it through every service:
+ * - `sentRevision`: the Config-Revision a write was made with (absent on reads and without the
+ *   header);
  * - `project`: the project version the request read last, whose revision in service the answer
  *   announces in its `project-revision` header.
  */

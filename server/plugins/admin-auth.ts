@@ -51,12 +51,12 @@ export function installAdminGuard(app: FastifyInstance, ctx: ServerContext): voi
  *
  *     const actor = await requireAdmin(ctx, request, { projectCode });
  *
- * and pass `actor` on to the service (and to audit()). It answers, in the spec's error shape:
- * - 401 `{ $common: [2003] }` to a visitor without an admin session (the admin area shows its login);
+ * and pass `actor` on to the service (and to audit()). It answers, in the API's error shape:
+ * - 401 ErrorCode.loginExpired to a visitor without an admin session (the admin area shows its login);
  * - 403 `{ $common: [403] }` to a logged-in staff / carrier / client user without one, and to an
  *   admin outside the scope (another enterprise, a project that is not theirs, an enterprise-wide
  *   action asked by a project admin);
- * - 404 `{ $common: [2304] }` when `scope.projectCode` names no project at all.
+ * - 404 ErrorCode.projectNotFound when `scope.projectCode` names no project at all.
  */
 export async function requireAdmin(
   ctx: ServerContext,

@@ -45,7 +45,7 @@ export async function viewerFromCookies(
   return { viewer: { userId: claims.sub, userType: claims.ut, enterpriseId: claims.eid }, sessionId: claims.sid };
 }
 
-/** preHandler for routes that need a logged-in user: 401 (code 2003) otherwise. */
+/** preHandler for routes that need a logged-in user: 401 (ErrorCode.loginExpired) otherwise. */
 export async function requireViewer(request: FastifyRequest): Promise<void> {
   if (!request.viewer) throw unauthenticated();
 }

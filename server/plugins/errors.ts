@@ -14,8 +14,8 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: number }> = {
 };
 
 /**
- * Every error leaves the server in the catalogue's shape (spec section 8): `{ errors: { ... } }`
- * with codes, never a message or stack trace. Unexpected errors are logged and sent as 500.
+ * Every error leaves the server in the catalogue's shape (schemas/error-codes.ts): `{ errors: { ...
+ * } }` with codes, never a message or stack trace. Unexpected errors are logged and sent as 500.
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {

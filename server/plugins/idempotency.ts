@@ -15,7 +15,8 @@ declare module 'fastify' {
     /**
      * The route's answer holds a secret shown once (a new user's or a reissued one-time access
      * code): a repeat of its Idempotency-Key writes nothing, as for any route, but is answered
-     * 409 / 3101 instead of the stored answer, which is not kept (no code sits in the database).
+     * 409 ErrorCode.secretShownOnce instead of the stored answer, which is not kept (no code sits in
+     * the database).
      */
     answerHoldsSecret?: boolean;
     /**
@@ -58,14 +59,14 @@ const fingerprintOf = (request: FastifyRequest) =>
   );
 
 /**
- * Exactly-once writes: a logged-in user's write request may carry an `Idempotency-Key` header.
- * The first request with a key runs and its answer (status and body) is kept a day; a repeat
- * with the same key and the same method, URL and body gets that answer and writes nothing; the
- * same key with another request is 409 (3015). A repeat that arrives while the first still runs
- * waits for its answer (409 / 3015 after 10 s). A 5xx answer is not kept, so a retry runs afresh.
- * Keys are per user; requests without a session (registration) and the session calls (log in,
- * refresh, log out: `config.sessionCall`) ignore the header. A
- * route whose answer holds a one-time secret (`config.answerHoldsSecret`) keeps 409 / 3101 for its
+ * Exactly-once writes: a logged-in user's write request may carry an `Idempotency-Key` header. The
+ * first request with a key runs and its answer (status and body) is kept a day; a repeat with the
+ * same key and the same method, URL and body gets that answer and writes nothing; the same key with
+ * another request is 409 (ErrorCode.keyReused). A repeat that arrives while the first still runs
+ * waits for its answer (the same 409 after WAIT_MS). A 5xx answer is not kept, so a retry runs
+ * afresh. Keys are per user; requests without a session (registration) and the session calls (log
+ * in, refresh, log out: `config.sessionCall`) ignore the header. A route whose answer holds a
+ * one-time secret (`config.answerHoldsSecret`) keeps 409 (ErrorCode.secretShownOnce) for its
  * repeats instead of that answer.
  */
 export function installIdempotency(app: FastifyInstance, ctx: ServerContext): void {
@@ -73,7 +74,7 @@ export function installIdempotency(app: FastifyInstance, ctx: ServerContext): vo
   // After the session is read (plugins/auth.ts) and the input validated: a refused request claims nothing.
   app.addHook('preHandler', async (request, reply) => {
     const key = request.headers[Headers.idempotencyKey];
-    // The key's owner: the logged-in user, or on the admin routes the admin (issue 19).
+    // The key's owner: the logged-in user, or on the admin routes the admin.
     const userId = request.viewer?.userId ?? request.adminActor?.id;
     if (key === undefined || !userId || !WRITE_METHODS.has(request.method) || request.routeOptions.config.sessionCall)
       return;

@@ -2,7 +2,7 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { ServerMetrics } from '../infra/metrics';
 
-/** Operators' endpoints, outside /api and the API contract (README, "Operations"). */
+/** Operators' endpoints, outside /api and the API contract (docs/operators/monitoring.md). */
 export const HEALTH_PATH = '/healthz';
 export const READY_PATH = '/readyz';
 export const METRICS_PATH = '/metrics';

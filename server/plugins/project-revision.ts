@@ -15,12 +15,11 @@ function madeAtOfHeader(header: unknown): Date | undefined {
 }
 
 /**
- * Configuration revisions on the wire (issue 19). A write's `Config-Revision` header (the
- * revision the phone's form was drawn from) is kept for the request (infra/request-project.ts)
- * and honoured where the write's project is read (services/projects.ts `projectAsSent`); every
- * API answer about a project carries `project-revision: <n>`, the revision in service of the
- * project version the request concerned, so a phone with a form open learns of a publish on its
- * next request.
+ * Configuration revisions on the wire. A write's `Config-Revision` header (the revision the phone's
+ * form was drawn from) is kept for the request (infra/request-project.ts) and honoured where the
+ * write's project is read (services/projects.ts `projectAsSent`); every API answer about a project
+ * carries `project-revision: <n>`, the revision in service of the project version the request
+ * concerned, so a phone with a form open learns of a publish on its next request.
  */
 export function installProjectRevision(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {

@@ -39,10 +39,10 @@ export function isAllowedWriteOrigin(request: FastifyRequest, corsOrigins: reado
 }
 
 /**
- * Version announcement (spec section 4): every API response says which client version is current
- * and whether the requesting client is too old to go on without updating. Also answers CORS for
- * the origins configured, so a client served elsewhere can use this API with credentials, and
- * refuses (403) a write sent by a page of any other origin.
+ * Version announcement: every API response says which client version is current and whether the
+ * requesting client is too old to go on without updating. Also answers CORS for the origins
+ * configured, so a client served elsewhere can use this API with credentials, and refuses (403) a
+ * write sent by a page of any other origin.
  */
 export function installTransportHeaders(app: FastifyInstance, config: ServerConfig): void {
   app.addHook('onRequest', async (request, reply) => {

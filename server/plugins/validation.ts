@@ -7,7 +7,7 @@ import { ApiFailure, commonFailure } from '../rules/api-failure';
 import { untypeableValues } from '../rules/input-text';
 
 function makeAjv(coerceTypes: boolean): Ajv {
-  // removeAdditional is off: an unknown property is an error (2200), never silently dropped.
+  // removeAdditional is off: an unknown property is an error (ErrorCode.invalidKey), never silently dropped.
   const ajv = new Ajv({ allErrors: true, coerceTypes, removeAdditional: false, useDefaults: true, strict: false });
   addFormats(ajv);
   return ajv;
@@ -28,7 +28,7 @@ export function installValidation(app: FastifyInstance): void {
       throw commonFailure(ErrorCode.invalidFormat, 415);
   });
   // One place for every route: text no keyboard can type (NUL, lone surrogates) and numbers
-  // JSON parsing turned into Infinity are refused (1001) before any schema or database sees them.
+  // JSON parsing turned into Infinity are refused before any schema or database sees them.
   app.addHook('preValidation', async (request) => {
     const fields = [...untypeableValues(request.query), ...untypeableValues(request.body)];
     if (fields.length > 0)
@@ -51,8 +51,8 @@ function errorPath(error: ErrorObject): string {
 }
 
 /**
- * Groups ajv errors into the `errors` map of spec section 8, each code once per field. Field
- * names come from the request (an unknown key named `toString`), so they are gathered in a Map.
+ * Groups ajv errors into the API's `errors` map, each code once per field. Field names come from
+ * the request (an unknown key named `toString`), so they are gathered in a Map.
  */
 export function ajvErrorsToBody(errors: ErrorObject[]): Record<string, number[]> {
   const out = new Map<string, number[]>();

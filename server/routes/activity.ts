@@ -7,7 +7,7 @@ import { projectActivity } from '../services/activity';
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 
-/** The project's activity chart (issue 14), first-party: derived from the barcodes' history. */
+/** The project's activity chart, first-party: derived from the barcodes' history. */
 export const activityRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.get(
     '/barcode/activity',

@@ -42,8 +42,8 @@ const BASE = '/admin/config/:code/:version';
 
 /**
  * Configuration drafts, revisions, publish, roll back, diff and test entries of one project
- * version (issue 19). Every route calls requireAdmin with the project's code first (403 to staff,
- * to admins of other enterprises or projects); every change is in the audit log.
+ * version. Every route calls requireAdmin with the project's code first (403 to staff, to admins of
+ * other enterprises or projects); every change is in the audit log.
  */
 export const adminConfigRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.get(

@@ -29,7 +29,7 @@ export const adminProjectRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext 
 
   app.post(
     '/admin/projects',
-    // The body may carry a logo (base64, at most LOGO_MAX_BYTES): more than the API's usual 16 KB.
+    // The body may carry a logo (base64, at most LOGO_MAX_BYTES): more than the API's usual limit (app.ts).
     {
       bodyLimit: LOGO_MAX_BYTES * 2,
       schema: { body: CreateProjectBody, response: { 200: AdminProjectResponse, ...errors } },

@@ -42,7 +42,7 @@ import { Headers } from '../../schemas/validation';
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 
-/** Generate, activate, track, recycle and read barcodes, their history, notifications and children (spec section 7). */
+/** Generate, activate, track, recycle and read barcodes, their history, notifications and children. */
 export const barcodeRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.post(
     '/barcode/barcode',
@@ -71,7 +71,7 @@ export const barcodeRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = 
     },
   );
 
-  // Single or bulk (issue 12): `barcodeIds` makes it bulk, whose bodies may be larger.
+  // Single or bulk: `barcodeIds` makes it bulk, whose bodies may be larger.
   app.post(
     '/barcode/tracking',
     {

@@ -26,9 +26,9 @@ import { availableLocations, changeStock, locationTracking } from '../services/s
 const errors = { '4xx': BulkErrorResponse, '5xx': ErrorResponse };
 
 /**
- * Bulk work, locations and stock (issue 12): skip-tracking, recycle-multiple, the user's
- * tracking history of a day, the bins available to a barcode, stock in / out. Bulk tracking
- * itself is POST /barcode/tracking with `barcodeIds` (routes/barcode.ts).
+ * Bulk work, locations and stock: skip-tracking, recycle-multiple, the user's tracking history of a
+ * day, the bins available to a barcode, stock in / out. Bulk tracking itself is POST
+ * /barcode/tracking with `barcodeIds` (routes/barcode.ts).
  */
 export const bulkRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.post(

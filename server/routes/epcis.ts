@@ -15,7 +15,10 @@ const EPCIS_TYPE = `${EPCIS_MEDIA_TYPE}; charset=utf-8`;
 /** Where the caller reached this server (the export's URIs start there). */
 const originOf = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
 
-/** EPCIS 2.0 export (issue 15): one barcode with its descendants, or a project's date range, as a JSON-LD EPCISDocument download. */
+/**
+ * EPCIS 2.0 export (docs/engineers/standards.md): one barcode with its descendants, or a
+ * project's date range, as a JSON-LD EPCISDocument download.
+ */
 export const epcisRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.get(
     '/barcode/epcis',

@@ -48,7 +48,7 @@ const uploadRoute: FastifyPluginAsyncTypebox<{ ctx: ServerContext; storage: File
 ) => {
   await app.register(fastifyMultipart, {
     limits: { fileSize: ctx.config.files.maxBytes, files: 1, fields: 2, parts: 3, fieldSize: 1024, headerPairs: 20 },
-    // The stream is marked truncated at the limit and the service answers 1015 itself.
+    // The stream is marked truncated at the limit and the service answers ErrorCode.fileTooLarge itself.
     throwFileSizeLimit: false,
   });
   app.post(
@@ -71,7 +71,7 @@ const uploadRoute: FastifyPluginAsyncTypebox<{ ctx: ServerContext; storage: File
   );
 };
 
-/** Files attached to barcodes, reference data and scale readings for the forms (spec sections 3, 5, 7). */
+/** Files attached to barcodes, reference data and scale readings for the forms. */
 export const fileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   const storage = await installFileStorage(app, ctx.config.files);
   await app.register(uploadRoute, { ctx, storage });

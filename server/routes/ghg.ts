@@ -14,7 +14,7 @@ import { barcodeEmissions, ghgReport, reviewCalculation } from '../services/ghg'
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 
-/** GHG emission of transport: the calculation review, a barcode's journey and a project's report (spec sections 3, 5, 7). */
+/** GHG emission of transport: the calculation review, a barcode's journey and a project's report. */
 export const ghgRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.post(
     '/barcode/review-calculation',

@@ -7,7 +7,7 @@ import { generateBarcodes } from '../services/labels';
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 
-/** Printable labels (issue 14, beyond the spec): the barcodes of a label sheet. */
+/** Printable labels: the barcodes of a label sheet. */
 export const labelRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.post(
     '/barcode/barcodes',

@@ -14,7 +14,7 @@ import { ledgerLog, ledgerStatus, reconcileLedger } from '../services/ledger';
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 
-/** The tamper-evident ledger (issue 15): verify a barcode's hash chain, seal it, export the project's log (spec section 7). */
+/** The tamper-evident ledger: verify a barcode's hash chain, seal it, export the project's log. */
 export const ledgerRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.get(
     '/barcode/ledger/status',

@@ -19,7 +19,7 @@ import { pairChildren, pairingReservedCount, unpairChildren } from '../services/
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 
-/** Parents, children and links (issue 11; spec section 7). */
+/** Parents, children and links. */
 export const pairingRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.post(
     '/barcode/pairing',

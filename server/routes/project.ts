@@ -40,7 +40,7 @@ export const projectRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = 
     async (request, reply) => sendLogo(reply, await projectLogo(ctx, request.params.id)),
   );
 
-  // The project's web app manifest (issue 20), linked by the project's pages (src/shared/pwa/manifest-link.ts).
+  // The project's web app manifest, linked by the project's pages (src/shared/pwa/manifest-link.ts).
   app.get(
     '/barcode/project-manifest',
     { schema: { querystring: ProjectQuery, produces: [MANIFEST_TYPE], response: { 200: WebManifest, ...errors } } },

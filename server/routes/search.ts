@@ -8,9 +8,9 @@ import { projectProducts, searchProject } from '../services/search';
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 
-/** Finding barcodes (search and the barcode list) and the client users' product list (issue 14). */
+/** Finding barcodes (search and the barcode list) and the client users' product list. */
 export const searchRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
-  // A read, though a POST (spec section 7): the criteria are a body.
+  // A read, though a POST: the criteria are a body.
   app.post(
     '/barcode/search',
     { preHandler: requireViewer, schema: { body: SearchBody, response: { 200: SearchResponse, ...errors } } },

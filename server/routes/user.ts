@@ -18,7 +18,7 @@ import { loadProfile } from '../services/users';
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 
-/** Login, self-registration, profile, address book, token refresh and logout (spec section 7). */
+/** Login, self-registration, profile, address book, token refresh and logout. */
 export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.post(
     '/user/authorize',
