@@ -49,7 +49,7 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
-/** JSON bodies of this issue's endpoints are small; anything larger is refused with 413 (code 1005). */
+/** The API's JSON bodies are small; anything larger is refused with 413 (ErrorCode.lengthMoreThan) before it is parsed. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
 /** Builds the reference API server: plugins by layer, then routes under /api. */
@@ -58,7 +58,7 @@ export async function buildApp(
   options: BuildOptions,
 ): Promise<{ app: FastifyInstance; stopping(): void }> {
   const app = Fastify({
-    // JSON lines through pino: one per request at `info` (README, "Operations"), never a secret.
+    // JSON lines through pino: one per request at `info` (docs/operators/monitoring.md), never a secret.
     logger: options.logger ? loggerOptions(options.logLevel ?? 'info') : false,
     // One line per request is written by the observability plugin (with the route and the time)
     // instead of Fastify's two ("incoming request", "request completed").

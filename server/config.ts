@@ -5,7 +5,7 @@ import type { ServerConfig } from './context';
 import { DEFAULT_FILE_MAX_BYTES } from './infra/file-storage';
 import { AUTH_LIMITS } from './infra/rate-limit';
 
-/** Everything the server reads from its environment (README, "Configuration"). */
+/** Everything the server reads from its environment (docs/operators/environment.md). */
 export interface Environment {
   port: number;
   host: string;

@@ -2,7 +2,7 @@ import type { Database } from './db/database';
 import type { ProjectCache } from './infra/project-cache';
 import type { AuthLimits } from './infra/rate-limit';
 
-/** Server settings, read once from the environment (README, "Configuration"). */
+/** Server settings, read once from the environment (docs/operators/environment.md). */
 export interface ServerConfig {
   /** Latest client version announced in the `client-version` response header. */
   latestClientVersion: string;

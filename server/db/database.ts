@@ -34,15 +34,15 @@ export interface Database extends Queryable {
 }
 
 /**
- * PGlite has no autovacuum worker (one process, one session), so without this its tables only
- * grow (every tracking step leaves dead row versions of the barcode) and the planner never learns
- * their sizes: a statement's plan, cached when a table was nearly empty, kept scanning the whole
- * history on every step as it grew (README "Throughput": 7.4 ms of server CPU a step over a
- * 3,000-step run, 4.0 ms with this). So the server does it: `vacuum (analyze)` of the `public`
- * tables (the catalogs change only with migrations) once `intervalMs` has passed with writes since
- * the last run, or sooner once `writes` statements have written, but no sooner than `costFactor`
- * times what the last run took after it (about 1 % of the time at most, however large the tables).
- * ANALYZE also makes PostgreSQL plan the cached statements again with the new sizes.
+ * PGlite has no autovacuum worker (one process, one session), so without this its tables only grow
+ * (every tracking step leaves dead row versions of the barcode) and the planner never learns their
+ * sizes: a statement's plan, cached when a table was nearly empty, kept scanning the whole history
+ * on every step as it grew, so each step cost more than the last (docs/engineers/performance.md).
+ * So the server does it: `vacuum (analyze)` of the `public` tables (the catalogs change only with
+ * migrations) once `intervalMs` has passed with writes since the last run, or sooner once `writes`
+ * statements have written, but no sooner than `costFactor` times what the last run took after it
+ * (about 1 % of the time at most, however large the tables). ANALYZE also makes PostgreSQL plan the
+ * cached statements again with the new sizes.
  */
 export const PGLITE_MAINTENANCE = { intervalMs: 60_000, writes: 5_000, costFactor: 100 };
 
@@ -52,14 +52,14 @@ export interface PgliteOptions {
 }
 
 /**
- * PGlite's memory (README, "Memory"; issue 21). PGlite is PostgreSQL in one WebAssembly heap that
- * only grows, so what PostgreSQL may allocate is what the process keeps. Its defaults are a
- * server's: shared_buffers 128 MB (PostgreSQL's default; PGlite shows 160 MB), wal_buffers ~5 MB,
- * temp_buffers ~10 MB, maintenance_work_mem 64 MB. The server's working set is small (a few
- * hundred barcodes per request at most), and the data files are read through the operating
- * system, whose page cache (not counted in the process's resident memory) keeps hot pages anyway.
- * The WebAssembly heap's own floor is 128 MB (the module's initial memory: PGlite refuses a
- * smaller `initialMemory`).
+ * PGlite's memory (docs/operators/monitoring.md, "Memory"). PGlite is PostgreSQL in one WebAssembly
+ * heap that only grows, so what PostgreSQL may allocate is what the process keeps. Its defaults are
+ * sized for a database server with a machine of its own (shared_buffers, wal_buffers, temp_buffers,
+ * maintenance_work_mem). The server's working set is small (a few hundred barcodes per request at
+ * most), and the data files are read through the operating system, whose page cache (not counted in
+ * the process's resident memory) keeps hot pages anyway. The WebAssembly heap keeps a floor of its
+ * own that these settings cannot lower (the module's initial memory: PGlite refuses a smaller
+ * `initialMemory`).
  */
 export const PGLITE_MEMORY_SETTINGS = [
   'shared_buffers = 16MB',
@@ -111,7 +111,7 @@ function statementName(sql: string): string | undefined {
  * those messages (and a Describe of the statement, to learn the parameter types) as a call into
  * its WebAssembly engine of its own, and parses and plans the statement every time: six calls
  * per statement. Here it is one call, and a statement already prepared on this database
- * (`prepared`) skips Parse: no parsing or planning again (README, "Throughput").
+ * (`prepared`) skips Parse: no parsing or planning again (docs/engineers/performance.md).
  * Parameters are converted by node-postgres's own rules and sent untyped, so the same SQL and
  * the same values behave alike on both drivers.
  */
@@ -134,14 +134,14 @@ function batchOf(sql: string, params: readonly unknown[], name: string | undefin
 }
 
 /**
- * PGlite on disk with PostgreSQL's own durability (README, "Durability"): a commit is acknowledged
- * only after its write-ahead log reached the disk, and a checkpoint syncs the data files before
- * the log they replace is recycled. PGlite's defaults give neither: its start parameters carry
- * `-F` (fsync off), and even with fsync on, the Emscripten file system it runs on ignores the
- * call (NODEFS has no `fsync`, `fdatasync` is a no-op: electric-sql/pglite #1107). So: the
- * default start parameters without `-F`, `wal_sync_method=fsync` (the one sync call Emscripten
- * passes on to the file system), and NODEFS given an `fsync` that is Node's `fsyncSync` of the
- * real file. Cost: `npm run bench:durable` (README).
+ * PGlite on disk with PostgreSQL's own durability (docs/operators/postgresql.md): a commit is
+ * acknowledged only after its write-ahead log reached the disk, and a checkpoint syncs the data
+ * files before the log they replace is recycled. PGlite's defaults give neither: its start
+ * parameters carry `-F` (fsync off), and even with fsync on, the Emscripten file system it runs on
+ * ignores the call (NODEFS has no `fsync`, `fdatasync` is a no-op: electric-sql/pglite #1107). So:
+ * the default start parameters without `-F`, `wal_sync_method=fsync` (the one sync call Emscripten
+ * passes on to the file system), and NODEFS given an `fsync` that is Node's `fsyncSync` of the real
+ * file. Its cost is measured by `npm run bench:durable` (docs/engineers/performance.md).
  */
 function durableOnDisk(dataDir: string): PGliteOptions {
   class SyncedNodeFS extends NodeFS {
@@ -176,7 +176,7 @@ function durableOnDisk(dataDir: string): PGliteOptions {
 /**
  * Creates a new PGlite data folder in a short-lived child process. PGlite runs initdb in a second
  * WebAssembly instance of the same process, and the process keeps most of that memory after both
- * are closed (about 600 MB resident, README "Memory"); done apart, the server's own process only
+ * are closed (docs/operators/monitoring.md, "Memory"); done apart, the server's own process only
  * ever opens an existing folder. A folder that holds a database already is left alone.
  */
 async function createPgliteFolderApart(dataDir: string): Promise<void> {
@@ -309,7 +309,7 @@ function named(text: string, values: unknown[] = []): pg.QueryConfig {
 export async function openPostgres(connectionString: string): Promise<Database> {
   // JIT off: a step's statements are short, but a generic plan's row estimates (a recursive
   // tree of children, say) pass jit_above_cost, and PostgreSQL then compiled that statement with
-  // LLVM on every execution: ~1.3 s a tracking step at 10 connections (issue 16's "process waits").
+  // LLVM on every execution, which took far longer than running it.
   // A connection string's own `options` wins over this one.
   const pool = new pg.Pool({ connectionString, max: 10, options: '-c jit=off' });
   // An idle connection the database closes (a restart, an administrator's terminate, a dropped

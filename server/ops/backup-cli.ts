@@ -1,7 +1,8 @@
 /**
- * `npm run backup -- <file>` and `npm run restore -- <file> [--replace]` (README, "Backup and
- * restore"), for the embedded database under DATA_DIR and the uploads (FILES_DIR, by default
- * DATA_DIR/files). On PostgreSQL (DATABASE_URL) they print the pg_dump / pg_restore commands.
+ * `npm run backup -- <file>` and `npm run restore -- <file> [--replace]`
+ * (docs/operators/backup-and-restore.md), for the embedded database under DATA_DIR and the uploads
+ * (FILES_DIR, by default DATA_DIR/files). On PostgreSQL (DATABASE_URL) they print the pg_dump /
+ * pg_restore commands.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Database } from '../db/database';
 
 /**
- * Backups of the embedded database (README, "Backup and restore"). One file holds:
+ * Backups of the embedded database (docs/operators/backup-and-restore.md). One file holds:
  * - `database.tgz`: PGlite's copy of its whole data folder, taken consistently (Database.snapshot:
  *   a checkpoint, then the copy while no statement or transaction runs);
  * - `files/<barcode>/<name>`: every uploaded file, copied after the database, so every file a

@@ -1,14 +1,14 @@
 /**
  * `npm run project -- publish <file.json> [--project <code>@<version>] [--in-place | --new-version] [--note <text>] [--keep-old-values <change id>]...`
  *
- * Publishes a configuration file through the admin area's publish path (issue 19;
- * services/config-publish.ts), so configurations can live in a repository and be published by
- * CI: the QA check of `npm run validate`, the compatibility report against the version in
- * service, then a new revision in place (the default) or `code@N+1`. The project version is
- * `--project`, else the file's name (`demo@1.json`). Prints the changes in words; exits 1 when
- * the publish is refused (the problems or the report say why), 2 on a usage mistake. Recorded as
- * done by the command line, in the revision history and the audit log. Works on the database
- * the environment names (DATA_DIR or DATABASE_URL); on PGlite the server must not be running.
+ * Publishes a configuration file through the admin area's publish path
+ * (services/config-publish.ts), so configurations can live in a repository and be published by CI:
+ * the QA check of `npm run validate`, the compatibility report against the version in service, then
+ * a new revision in place (the default) or `code@N+1`. The project version is `--project`, else the
+ * file's name (`demo@1.json`). Prints the changes in words; exits 1 when the publish is refused
+ * (the problems or the report say why), 2 on a usage mistake. Recorded as done by the command line,
+ * in the revision history and the audit log. Works on the database the environment names (DATA_DIR
+ * or DATABASE_URL); on PGlite the server must not be running.
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';

@@ -21,10 +21,9 @@ const atDc = { stockIn: ['distributionCentre'], stockOut: ['distributionCentre']
 const L = SEED_LOCATIONS;
 
 /**
- * The demo's locations (README, "Bulk work, locations and stock"): the Kanto distribution
- * centre's cold store (racks A and B, three bins, stock in and out at the distribution centre)
- * and the Osaka plant's dispatch store (one bin, stock in and out at the manufacturer); the
- * secure project has one bin of its own.
+ * The demo's locations: the Kanto distribution centre's cold store (racks A and B, three bins,
+ * stock in and out at the distribution centre) and the Osaka plant's dispatch store (one bin, stock
+ * in and out at the manufacturer); the secure project has one bin of its own.
  */
 export async function seedLocations(db: Queryable, enterpriseId: string): Promise<void> {
   const rows: NewLocation[] = [

@@ -71,9 +71,8 @@ async function ensureProject(
 }
 
 /**
- * Demo reference data (README, "Files, reference data, weight"): what an ERP import would bring
- * for purchase order PO-DEMO-1. A demo barcode generated or activated with external id
- * 'PO-DEMO-1' shows these values in its reference fields.
+ * Demo reference data: what an ERP import would bring for purchase order PO-DEMO-1. A demo barcode
+ * generated or activated with external id 'PO-DEMO-1' shows these values in its reference fields.
  */
 async function seedReferenceData(db: Queryable, projectId: string): Promise<void> {
   const rows: [string, string][] = [
@@ -98,7 +97,10 @@ async function ensureUser(
   return (await createUser(db, secret, { ...user, passwordHash }, accessCode)).id;
 }
 
-/** The demo data of the README: two enterprises, projects demo@1 and secure@1, their locations, four users, the staff user's address book. */
+/**
+ * The demo data (docs/operators/install.md): two enterprises, projects demo@1 and secure@1, their
+ * locations, four users, the staff user's address book.
+ */
 export async function seedDemo(db: Database, secret: string, projectsDir: string): Promise<void> {
   await ensureEnterprise(db, SEED.enterprise, 'FrostLine Pharma');
   await ensureEnterprise(db, SEED.otherEnterprise, 'Harbour Freight Co.');

@@ -1,4 +1,4 @@
--- Barcodes and their append-only history (issue 4, first part: generate and read).
+-- Barcodes and their append-only history.
 
 create table barcodes (
   id text primary key,

@@ -1,6 +1,6 @@
--- Barcode lifecycle (issue: recycle, route notifications, edits, children, address book).
+-- Barcode lifecycle: recycle, route notifications, edits, children, address book.
 
--- Pairing (a later issue) sets parent_id; the ledger issue sets is_sealed. Both block recycling.
+-- Pairing sets parent_id; sealing the ledger sets is_sealed. Both block recycling.
 alter table barcodes add column parent_id text references barcodes (id);
 alter table barcodes add column is_sealed boolean not null default false;
 -- How many times the barcode was recycled: notifications of earlier cycles are kept, not shown.

@@ -1,4 +1,4 @@
--- Parents, children and links (issue 11).
+-- Parents, children and links.
 
 -- The order children were paired in under their parent (the children page lists them so).
 alter table barcodes add column pair_order integer;

@@ -1,4 +1,4 @@
--- Locations and stock (issue 12).
+-- Locations and stock.
 
 -- A project's locations: a tree warehouse -> rack -> bin, shared by every version of the
 -- project (keyed by its code), kept as data so a project admin changes them without a release.

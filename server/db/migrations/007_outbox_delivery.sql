@@ -1,4 +1,4 @@
--- Outbox delivery (issue 21): a message is delivered by one server process, once. Each process's
+-- Outbox delivery: a message is delivered by one server process, once. Each process's
 -- dispatcher claims undelivered rows with `for update skip locked` (several servers on one
 -- PostgreSQL never claim the same row), hands them to the transport and stamps `sent_at` in the
 -- same transaction. Messages written before this migration were "sent" when written (logged).

@@ -1,5 +1,5 @@
--- Barcode search and list (issue 14): the times a search filters on, and the indexes that keep
--- a search over 100,000 barcodes of a project under 100 ms on PGlite (npm run bench:search).
+-- Barcode search and list: the times a search filters on, and the indexes that keep a search of
+-- a large project within its budget (npm run bench:search, docs/engineers/performance.md).
 
 -- When the present trip was activated and when its last step (activation or tracking) was made.
 -- Kept by a trigger on the history, the one place every activation, step and recycle passes

@@ -1,7 +1,7 @@
--- Tamper-evident ledger (issue 15, deliverable 3).
+-- Tamper-evident ledger.
 --
 -- Every history entry carries `entry_hash`: the SHA-256 (hex) of the RFC 8785 canonical JSON of
--- its content and the previous entry's hash (server/rules/ledger.ts defines the content). The
+-- its content and the previous entry's hash (server/infra/ledger-chain.ts defines the content). The
 -- server writes it in the entry's own transaction, under the barcode's row lock. Entries written
 -- before this migration have none yet: they are chained lazily, in order, the first time the
 -- barcode is written to or its ledger is read (a SQL migration cannot compute RFC 8785 JSON).

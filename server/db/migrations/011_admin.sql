@@ -1,5 +1,5 @@
--- The admin area (issue 19, server/ADMIN.md): the reference server's own admin accounts (not the
--- spec's staff / carrier / client users), their sessions, and the append-only audit log.
+-- The admin area (docs/engineers/architecture.md): the reference server's own admin accounts (not
+-- the staff / carrier / client users), their sessions, and the append-only audit log.
 
 -- An admin: 'enterprise' manages everything of its enterprise; 'project' only the project codes
 -- listed in admin_projects. Logs in with its login name and a password (scrypt); created first

@@ -1,4 +1,4 @@
--- Configuration revisions (issue 19): every published configuration of a project version is
+-- Configuration revisions: every published configuration of a project version is
 -- kept, with who published it, when, how and why. `projects.revision` names the one in service;
 -- `projects.config` stays its copy, so every reader of a project keeps reading one row.
 alter table projects add column revision integer not null default 1;
