@@ -19,7 +19,7 @@ export interface FileSettings {
    * under the system's, made at start and removed at close (DATA_DIR=':memory:', tests and e2e).
    */
   dir: string | null;
-  /** Largest file accepted, in bytes (FILE_MAX_BYTES, default 10 MiB). */
+  /** Largest file accepted, in bytes (FILE_MAX_BYTES, default DEFAULT_FILE_MAX_BYTES). */
   maxBytes: number;
 }
 

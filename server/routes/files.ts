@@ -41,7 +41,10 @@ function serveHeaders(reply: FastifyReply, file: ServedFile): FastifyReply {
     );
 }
 
-/** POST /barcode/file, in its own scope: only this route reads multipart bodies, and only it may exceed 16 KiB. */
+/**
+ * POST /barcode/file, in its own scope: only this route reads multipart bodies, bounded by the
+ * file limit (the service checks the declared size) rather than the JSON body limit.
+ */
 const uploadRoute: FastifyPluginAsyncTypebox<{ ctx: ServerContext; storage: FileStorage }> = async (
   app,
   { ctx, storage },
