@@ -13,11 +13,10 @@ export const pathAliases = {
 };
 
 /**
- * The client runs on Preact 11's React-compatible layer (preact/compat), not on React DOM: a
- * stack change, made for issue 18. Its budget is 120 KB of gzipped JavaScript for a phone's first
- * load, and React DOM alone is about 60 KB of the 150.8 KB measured on React; preact/compat is
- * about 5 KB, and the first load became 94 KB. Everything else stays: the code is written and
- * type-checked against React's API (@types/react), and Mantine 9, @rjsf, React Router, SWR and
+ * The client runs on Preact 11's React-compatible layer (preact/compat), not on React DOM: React
+ * DOM alone is a large part of a phone's first-load budget (FIRST_LOAD_BUDGET_BYTES in
+ * bench/measure/bundle-size.ts; docs/engineers/decisions.md), preact/compat a small one. Everything
+ * else stays: the code is written and type-checked against React's API (@types/react), and Mantine 9, @rjsf, React Router, SWR and
  * react-i18next import `react` as before, resolved here. Preact 11 implements the React 19 hooks
  * they use (`use`, `useEffectEvent`, `useId`, `useSyncExternalStore`, refs as props);
  * src/shared/react/react-on-preact.ts adds React 19's `<Activity>`.

@@ -1,4 +1,4 @@
-// One lint setup for the whole repository, with the boundaries of ../shared/STYLE.md. Data flows
+// One lint setup for the whole repository, with the boundaries of docs/engineers/architecture.md. Data flows
 // one way: schemas -> renderer -> {server, field-widgets} -> src. The renderer is pure (no React,
 // no app, no server); widgets take what they need from the app through the form context, never
 // from src/; outside the renderer only its public entries are imported; a feature imports shared
@@ -194,7 +194,7 @@ export default tseslint.config(
     files: ['server/**/*.ts', 'scripts/**/*.{ts,mjs}', 'bench/**/*.ts'],
     rules: restrict(noClient, rendererEntriesOnly),
   },
-  // Server layers (../shared/STYLE.md, server/): rules decide without I/O, repositories hold the SQL and decide nothing,
+  // Server layers (docs/engineers/architecture.md): rules decide without I/O, repositories hold the SQL and decide nothing,
   // routes adapt HTTP to the services. A later block replaces a rule's options, so each zone says again that server
   // code never imports the client and reaches the renderer through its entries.
   ...[

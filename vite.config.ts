@@ -42,7 +42,7 @@ function precompress(): Plugin {
         const bytes = readFileSync(join(outDir, fileName));
         if (bytes.length < 1024) continue;
         writeFileSync(join(outDir, `${fileName}.gz`), gzipSync(bytes, { level: 9 }));
-        // Brotli's best level takes seconds per megabyte: the OCR engine (4 MB each) gets level 9.
+        // Brotli's best level takes seconds per megabyte: files over a megabyte (the OCR engine) get level 9.
         const quality = bytes.length > 1_000_000 ? 9 : 11;
         writeFileSync(
           join(outDir, `${fileName}.br`),
@@ -97,7 +97,7 @@ function ocrAssets(): Plugin {
 
 /**
  * Hints in index.html that let a slow phone fetch side by side what it would otherwise fetch one
- * after the other (issue 18: login in 2 s on slow 4G). An inline script, run before the app's
+ * after the other (the login form on slow 4G, docs/engineers/performance.md). An inline script, run before the app's
  * code arrives: modulepreload of this browser's language strings (the app's own language choice,
  * detectLanguage, inlined), which i18n would only ask for once the app's code has run, and the
  * address's first API requests (fetches, not preloads: a preload cannot send the client-version
@@ -106,8 +106,8 @@ function ocrAssets(): Plugin {
 /**
  * The first API requests of the address, started by index.html's inline script as the app's API
  * client would send them (same URL, credentials, client-version and utc-offset headers), so they
- * run beside the app's code instead of after it (issue 18: the login form and a scanned link's
- * detail page waited for them): the project of the `{project}` segment, and on a
+ * run beside the app's code instead of after it (the login form and a scanned link's detail page
+ * would otherwise wait for them): the project of the `{project}` segment, and on a
  * `/{project}/qrcode/{id}` address the barcode by its id (and, on the barcode screens open to
  * visitors or with a session, its screens' 'barcode' strings, modulepreload; on the detail page
  * itself also the page's code: detailScreenCode), with a session (the readable `sb_session` hint
@@ -226,7 +226,7 @@ function bootHints(): Plugin {
 }
 
 /**
- * The installable app's files (issue 20; README "Offline"): the install icons (drawn by
+ * The installable app's files (docs/staff/offline.md): the install icons (drawn by
  * scripts/app-icon.ts) and the service worker, dist/sw.js, compiled from
  * src/shared/pwa/service-worker.ts with what it precaches: index.html, the first screen's code
  * and styles (the entry chunk, what it imports and its CSS), the rest of Mantine's styles, the
@@ -276,7 +276,7 @@ function serviceWorker(): Plugin {
       });
       writeFileSync(join(outDir, 'sw.js'), built.outputFiles[0]!.contents);
       const bytes = precache.reduce((sum, url) => sum + statSync(join(outDir, url.slice(1))).size, 0);
-      // Read by bench/client/offline.ts (the precache's size, README "Offline").
+      // Read by bench/client/offline.ts, which reports the precache's size.
       writeFileSync(join(outDir, 'sw-precache.json'), JSON.stringify({ version, files: precache, bytes }, null, 2));
     },
   };
@@ -289,7 +289,7 @@ export default defineConfig({
   // dev` an edited module reloads the page instead.
   plugins: [react({ refreshExclude: /./ }), mantineStyles(), ocrAssets(), bootHints(), serviceWorker(), precompress()],
   resolve: {
-    // React's API on Preact, and rjsf's markdown as plain text (aliases.ts: issue 18).
+    // React's API on Preact, and rjsf's markdown as plain text (aliases.ts says why).
     alias: [...reactOnPreact, ...plainTextMarkdown, ...pathAliasList],
   },
   // The barcode decoder runs in a module worker (it imports zxing-wasm).
@@ -326,7 +326,7 @@ export default defineConfig({
               // What the first screen reads its data with (SWR, the API client, the project's
               // configuration and revision, the route's barcode, the cache primed before the first
               // render, the app's paths), which lazy screens share too: one chunk instead of eight,
-              // each with its own import overhead (issue 19's project revision split them).
+              // each with its own import overhead.
               name: 'first-screen-data',
               test: /node_modules[\\/]swr[\\/]|src[\\/]shared[\\/](paths|api[\\/](index|client|keys|errors|session-events|project-revision|barcode|prime|use-barcode)|project[\\/](use-project|project-route))\.ts$/,
             },
