@@ -31,8 +31,8 @@ const file = resolve(target);
 if (env.databaseUrl) {
   fail(
     command === 'backup'
-      ? `DATABASE_URL is set: back PostgreSQL up with its own tools, e.g.\n  pg_dump --format=custom --file=${file} "$DATABASE_URL"\nand copy the uploads folder (FILES_DIR) beside it (README, "Backup and restore").`
-      : `DATABASE_URL is set: restore PostgreSQL with its own tools, e.g.\n  pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" ${file}\nand put the uploads folder (FILES_DIR) back (README, "Backup and restore").`,
+      ? `DATABASE_URL is set: back PostgreSQL up with its own tools, e.g.\n  pg_dump --format=custom --file=${file} "$DATABASE_URL"\nand copy the uploads folder (FILES_DIR) beside it (docs/operators/backup-and-restore.md).`
+      : `DATABASE_URL is set: restore PostgreSQL with its own tools, e.g.\n  pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" ${file}\nand put the uploads folder (FILES_DIR) back (docs/operators/backup-and-restore.md).`,
     2,
   );
 }

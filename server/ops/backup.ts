@@ -64,7 +64,9 @@ export async function writeBackup(
   appVersion: string,
 ): Promise<BackupManifest> {
   if (!db.snapshot)
-    throw new Error('backup: this database has no snapshot (PostgreSQL: use pg_dump, README "Backup and restore")');
+    throw new Error(
+      'backup: this database has no snapshot (PostgreSQL: use pg_dump, docs/operators/backup-and-restore.md)',
+    );
   const database = await db.snapshot();
   const temporary = `${file}.partial`;
   await mkdir(dirname(resolve(file)), { recursive: true });
