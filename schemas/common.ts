@@ -5,10 +5,10 @@ export { LANGUAGES, type Language } from './languages';
 /** A label in every interface language. */
 export const LocalizedText = Type.Object(
   {
-    en: Type.String({ minLength: 1 }),
-    ja: Type.String({ minLength: 1 }),
-    'zh-TW': Type.String({ minLength: 1 }),
-    'zh-CN': Type.String({ minLength: 1 }),
+    en: Type.String({ minLength: 1, description: 'The text in English.' }),
+    ja: Type.String({ minLength: 1, description: 'The text in Japanese.' }),
+    'zh-TW': Type.String({ minLength: 1, description: 'The text in Traditional Chinese.' }),
+    'zh-CN': Type.String({ minLength: 1, description: 'The text in Simplified Chinese.' }),
   },
   { additionalProperties: false, description: 'A label in English, Japanese, Traditional and Simplified Chinese.' },
 );

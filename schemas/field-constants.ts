@@ -1,6 +1,8 @@
 /**
  * Names of the configuration format that the client needs at run time (plain values, no schema
- * library). Spec section 3 (types, visibility, icons) and section 5 (input patterns).
+ * library): field visibilities, input patterns, reader, file and GHG kinds, icons, user types.
+ * What each means for admins is in the format's descriptions (schemas/custom-field.ts,
+ * schemas/project-config.ts) and the reference made from them, docs/admins/configuration.md.
  */
 
 /** Keys of barcode types, trackpoints, forms and fields: a letter, then letters, digits or _. */
@@ -9,7 +11,7 @@ export const IDENTIFIER_PATTERN = '^[A-Za-z][A-Za-z0-9_]{0,63}$';
 export const FIELD_VISIBILITIES = ['visible', 'hidden', 'visibleWhenLoggedIn', 'unknown'] as const;
 export type FieldVisibility = (typeof FIELD_VISIBILITIES)[number];
 
-/** The nine input patterns of spec section 5, with the characters each allows. */
+/** The nine input patterns of text fields, with the characters each allows. */
 export const INPUT_PATTERN_REGEX = {
   digits: '^[0-9]*$',
   digitsDash: '^[0-9-]*$',
@@ -52,12 +54,12 @@ export const ICON_KINDS = [
 export const USER_TYPES = ['staff', 'carrier', 'client'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
-/** Where a form is filled (spec sections 4, 5): some rules differ between them. */
+/** Where a form is filled: some rules differ between them. */
 export const FORM_STAGES = ['activation', 'edit', 'tracking'] as const;
 export type FormStage = (typeof FORM_STAGES)[number];
 
-/** A path on this site (`/overlays/frame.svg`): not another site's address (`//host`, `https:`). */
 /** An input mask holds at least one slot (9 a digit, a a letter, * either): literals only would accept one fixed text. */
 export const MASK_PATTERN = '[9a*]';
 
+/** A path on this site (`/overlays/frame.svg`): not another site's address (`//host`, `https:`). */
 export const SITE_PATH_PATTERN = '^/[^/\\\\\\s"<>]';

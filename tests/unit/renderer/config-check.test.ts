@@ -3,7 +3,7 @@ import type { CustomField } from '@schemas/custom-field';
 import { FIELD_TYPE_NAMES } from '@renderer';
 import { checkProjectConfig } from '@renderer/config-check';
 import { checkFormsCompile } from '@renderer/form-compile-check';
-import { demoConfig, L } from './fixtures';
+import { demoConfig } from './fixtures';
 
 type Edit = (config: ReturnType<typeof demoConfig>) => void;
 const withEdit = (edit: Edit) => {
@@ -167,19 +167,21 @@ describe('every form must compile', () => {
   });
 });
 
-describe('the format documentation', () => {
-  it('has an example of every field type, and every example is valid', async () => {
+describe('the configuration reference', () => {
+  it('has an example of every field type, and the examples together make a valid form', async () => {
     const { readFileSync } = await import('node:fs');
-    const doc = readFileSync('schemas/README.md', 'utf8');
-    const block = /### One example of every type\s+```json\n([\s\S]*?)```/.exec(doc)?.[1] ?? '[]';
-    const examples = JSON.parse(block) as CustomField[];
+    const doc = readFileSync('docs/admins/configuration.md', 'utf8');
+    const blocks = [...doc.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => JSON.parse(m[1] ?? 'null') as unknown);
+    const examples = blocks.filter(
+      (b): b is CustomField =>
+        typeof b === 'object' && b !== null && (FIELD_TYPE_NAMES as string[]).includes((b as CustomField).type),
+    );
     expect(new Set(examples.map((f) => f.type))).toEqual(new Set(FIELD_TYPE_NAMES));
     const config = demoConfig();
-    config.barcodeTypes.pallet!.activationFields = [
-      ...examples,
-      { key: 'dosesPerCase', type: 'number', label: L('Doses') } as CustomField,
-    ];
+    config.barcodeTypes.pallet!.activationFields = examples;
     config.barcodeTypes.pallet!.uiConfig = { listViewTitleLabelField: 'lotNumber' };
+    delete config.barcodeTypes.pallet!.gs1Mapping;
+    config.products = [];
     expect(checkProjectConfig(config)).toEqual([]);
   });
 });
