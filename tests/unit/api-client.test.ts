@@ -61,7 +61,7 @@ describe('API client: headers', () => {
   });
 });
 
-describe('API client: error normalisation (spec section 8)', () => {
+describe('API client: error normalisation', () => {
   it.each([
     [400, { errors: { $common: [2304] } }, '2304', {}],
     [400, { errors: { $common: [1000], name: [1001] } }, '1000', { name: [1001] }],
@@ -155,7 +155,7 @@ describe('API client: exactly-once writes', () => {
   });
 });
 
-describe('API client: 401 and token refresh (spec section 4)', () => {
+describe('API client: 401 and token refresh', () => {
   it('shares one refresh among concurrent 401s, then retries each request once', async () => {
     let refreshed = false;
     let refreshCalls = 0;
@@ -201,7 +201,7 @@ describe('API client: 401 and token refresh (spec section 4)', () => {
   });
 });
 
-describe('API client: configuration revisions (issue 19)', () => {
+describe('API client: configuration revisions', () => {
   it("sends the loaded revision as Config-Revision on writes only, a queued write's own when it has one, and hands every answer's headers on", async () => {
     const onHeaders = vi.fn();
     const { api, calls } = setup(() => json(200, { data: 1 }, { 'project-revision': '3' }), {

@@ -38,7 +38,7 @@ const SAMPLES: Record<string, string> = {
 /** UPC codes are read as their EAN-13 form (UPC-E expanded), as zxing-cpp reports them with EAN-13 enabled. */
 const READ_AS: Record<string, string> = { 'UPC-A': '0036000291452', 'UPC-E': '0012345000065' };
 
-describe('decoding the ten formats of spec section 9 with zxing-cpp (WebAssembly)', () => {
+describe('decoding the ten formats the app scans with zxing-cpp (WebAssembly)', () => {
   it.each(Object.entries(SAMPLES))('reads %s', async (format, text) => {
     const written = await writeBarcode(text, { format: format as never, scale: 4 });
     expect(written.error).toBe('');

@@ -45,7 +45,7 @@ const barcode = (over: Partial<Barcode> = {}): Barcode => ({
 });
 const names = (actions: { name: string }[]) => actions.map((a) => a.name);
 
-describe('detail actions (spec sections 2, 4, 6)', () => {
+describe('detail actions by barcode state and permission', () => {
   it('offers a visitor only the open screens', () => {
     expect(names(detailActions(project(), barcode(), false))).toEqual(['trace', 'children']);
   });
@@ -129,7 +129,7 @@ describe('detail actions (spec sections 2, 4, 6)', () => {
   });
 });
 
-describe('alert display rule (spec section 9)', () => {
+describe('alert display rule', () => {
   const at = '2026-11-21T10:00:00Z';
   it('shows an alert from its displayed time on, for its duration when it has one', () => {
     expect(

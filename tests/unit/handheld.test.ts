@@ -5,7 +5,7 @@ import { handheldModel, isEnterpriseBrowser } from '@/features/scanning/model/ha
 const ANDROID =
   'Mozilla/5.0 (Linux; Android 12; {model} Build/01.00) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';
 
-describe('handheld terminals (spec sections 2, 4, 9)', () => {
+describe('handheld terminals', () => {
   it('are recognised by the DX or BT model in the user agent', () => {
     expect(handheldModel(ANDROID.replace('{model}', 'DX-A600'))).toBe('DX-A600');
     expect(handheldModel(ANDROID.replace('{model}', 'BT-W350'))).toBe('BT-W350');
@@ -18,7 +18,7 @@ describe('handheld terminals (spec sections 2, 4, 9)', () => {
     expect(isEnterpriseBrowser(`${ANDROID} EnterpriseBrowser/3.2`)).toBe(true);
   });
 
-  it('get the scanner configuration of spec section 9, continuous trigger only in bulk mode on the enterprise browser', () => {
+  it('get the handheld scanner configuration, continuous trigger only in bulk mode on the enterprise browser', () => {
     expect(handheldScannerConfig({ bulk: false, enterpriseBrowser: true, aimerTarget: 'center' })).toEqual({
       redundancyTimeoutMs: 2000,
       successCodeCounter: { count: 2, enabled: false },

@@ -27,7 +27,7 @@ const project = (canGenerate: boolean, flags: Partial<Project> = {}) =>
   }) as Project;
 const profile = (userType: 'staff' | 'client' | 'carrier') => ({ user: { userType } }) as Profile;
 
-describe('home actions (spec sections 2, 6)', () => {
+describe('home actions by user type and permission', () => {
   it('disables Generate with a reason when the staff user lacks the permission', () => {
     const generate = homeActions(project(false), profile('staff'), ALL).find((a) => a.name === 'generateBarcode');
     expect(generate).toEqual({ name: 'generateBarcode', enabled: false, disabledReason: 'generateNoPermission' });

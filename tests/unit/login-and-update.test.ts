@@ -3,7 +3,7 @@ import { interpretLoginError } from '@/features/auth/api/authorize';
 import { ApiError } from '@/shared/api/errors';
 import { announceVersion, postponeUpdate, updateStore } from '@/shared/ui/update-events';
 
-describe('login failures (spec section 4)', () => {
+describe('login failures', () => {
   it.each([
     [new ApiError('fields', 400, { oneTimePasscode: [1000] }), 'code-already-sent'],
     [new ApiError('fields', 400, { oneTimePasscode: [2002] }), 'code-incorrect'],
@@ -18,7 +18,7 @@ describe('login failures (spec section 4)', () => {
   });
 });
 
-describe('update announcements (spec section 4)', () => {
+describe('update announcements', () => {
   it("shows the dialog, and after 'Later' stays quiet for 15 minutes", () => {
     const now = 1_000_000;
     announceVersion('1.45.0', false, now);

@@ -1,7 +1,7 @@
 /**
- * The client's half of the outbox (issue 20) without a browser: which writes the API client
- * queues when they get no answer (and with what), and the outbox's rules for retrying. The
- * outbox with IndexedDB, tabs and a real server is tested in e2e/offline.spec.ts.
+ * The client's half of the outbox without a browser: which writes the API client queues when they
+ * get no answer (and with what), and the outbox's rules for retrying. The outbox with IndexedDB,
+ * tabs and a real server is tested in e2e/offline.spec.ts.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient, WRITE_RETRY_DELAYS_MS } from '@/shared/api/client';
@@ -146,7 +146,8 @@ describe('outbox retry rules', () => {
   });
 
   it('tries again after no answer, a server failure, a rate limit, a lost session or a first send still running; keeps any other refusal for the user', () => {
-    // 409 / 3015 to a stored write (its body never changes): the first send with that key is still running.
+    // ErrorCode.keyReused (409) to a stored write, whose body never changes: the first send with that
+    // key is still running.
     for (const error of [
       new ApiError('network', 0),
       new ApiError('timeout', 0),
@@ -199,7 +200,7 @@ function answeringClient(
   return { api, seen };
 }
 
-describe('Config-Revision (issue 20: a write is checked against the configuration it was made with)', () => {
+describe('Config-Revision: a write is checked against the configuration it was made with', () => {
   it('sends the revision of the project last read on every write (1 before any, or when the project has none), never on reads', async () => {
     let revision: number | undefined = undefined;
     const { api, seen } = answeringClient((url) =>

@@ -10,7 +10,7 @@ import { createWedgeDetector } from '@/features/scanning/model/keyboard-wedge';
 import { captureFileName, photoAspectRatio } from '@/features/scanning/model/photo';
 import { scanTarget } from '@/features/scanning/model/scan-routing';
 
-describe('scan routing (spec section 4)', () => {
+describe('scan routing', () => {
   it("opens a barcode of this product's URL pattern on any host", () => {
     expect(scanTarget(' https://app.example.com/demo@1/qrcode/AbCdEf123456 ')).toEqual({
       kind: 'barcode',

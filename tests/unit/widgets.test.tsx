@@ -234,7 +234,8 @@ describe('weight measurement', () => {
 });
 
 describe('files', () => {
-  // happy-dom cannot decode images: scaling fails and the original file is uploaded, as the spec asks.
+  // happy-dom cannot decode images: scaling fails and the original file is uploaded, as scaleImage
+  // does in any browser that cannot decode a photo.
   it('refuses a file that is not an accepted image, uploads images with progress, counts and deletes', async () => {
     let finish: (url: string) => void = () => undefined;
     const progress: number[] = [];
@@ -277,7 +278,7 @@ describe('files', () => {
   });
 });
 
-describe("adjustment widget with the server's running quantity (issue 12)", () => {
+describe("adjustment widget with the server's running quantity", () => {
   const quantity = {
     initial: 100,
     increase: 20,

@@ -4,9 +4,9 @@ import { checkRelations } from '@renderer/relations-check';
 import { demoConfig } from './fixtures';
 
 /**
- * Parents, children and links (schemas/README.md): the rules JSON Schema cannot say. The demo's
- * pallet takes cases as children and may be linked; cases and loggers take no children; all three
- * have the trackpoints manufacturer, distributionCentre, carrier, pharmacy.
+ * Parents, children and links (docs/admins/configuration.md): the rules JSON Schema cannot say.
+ * The demo's pallet takes cases as children and may be linked; cases and loggers take no children;
+ * all three have the trackpoints manufacturer, distributionCentre, carrier, pharmacy.
  */
 type Config = ProjectConfig;
 type Type = Config['barcodeTypes'][string];
