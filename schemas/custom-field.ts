@@ -57,6 +57,7 @@ const base = {
       description:
         'The form cannot be sent without a value (for a list of files or choices: at least one). A calculation is never typed, so it is never asked for.',
       default: false,
+      examples: [true],
     }),
   ),
   visibility: Type.Optional(
@@ -134,12 +135,14 @@ export const TextField = field(
         description:
           'A text area instead of one line: maxLength / 20 rows rounded up, at least 2 (2 without maxLength).',
         default: false,
+        examples: [true],
       }),
     ),
     counter: Type.Optional(
       Type.Boolean({
         description: 'Shows how many characters are typed out of maxLength; needs maxLength.',
         default: false,
+        examples: [true],
       }),
     ),
     readers: Type.Optional(
@@ -356,7 +359,7 @@ export const FilesField = field(
   {
     fileKind: Type.Enum(FILE_KINDS, {
       description:
-        'What is added. `image`: pictures from the camera or the phone\'s gallery. `barcodeScanFrame`: the camera frame the barcode was scanned from, added by itself (the single item `{ "name": "none", "url": "none" }` when the code was not scanned). `photoOnly`: photos taken in the app\'s camera dialog, with an optional framing overlay. `other`: any file of the allowed kinds (pictures, pdf, csv, txt, xlsx, docx).',
+        'What is added. `image`: pictures taken with the camera or chosen on the phone. `barcodeScanFrame`: the camera frame the barcode was scanned from, added by itself (the single item `{ "name": "none", "url": "none" }` when the code was not scanned). `photoOnly`: photos taken in the app\'s camera dialog, with an optional framing overlay. `other`: any file of the allowed kinds (pictures, pdf, csv, txt, xlsx, docx).',
       examples: ['image'],
     }),
     maxCount: Type.Optional(

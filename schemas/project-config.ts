@@ -195,18 +195,21 @@ export const TrackPoint = Type.Object(
       Type.Boolean({
         description: `Tracking here (or activating, at the type's first trackpoint) asks for the origin address; a step without it is refused (error ${ErrorCode.insufficientInfoToStart}).`,
         default: false,
+        examples: [true],
       }),
     ),
     requireDestination: Type.Optional(
       Type.Boolean({
         description: `Tracking here (or activating, at the type's first trackpoint) asks for the destination address; a step without it is refused (error ${ErrorCode.insufficientInfoToStart}).`,
         default: false,
+        examples: [true],
       }),
     ),
     requirePackageInfo: Type.Optional(
       Type.Boolean({
         description: `Tracking here (or activating, at the type's first trackpoint) asks for the package's dimensions and weight; a step without them is refused (error ${ErrorCode.insufficientInfoToStart}).`,
         default: false,
+        examples: [true],
       }),
     ),
     routeNotification: Type.Optional(RouteNotification),
@@ -223,6 +226,7 @@ export const TrackPoint = Type.Object(
       Type.Boolean({
         description: `Barcodes may be moved to this trackpoint without its forms (skip-tracking, one or in bulk); the history shows the step as skipped. When false a skip is refused (error ${ErrorCode.skipNotAllowed}).`,
         default: false,
+        examples: [true],
       }),
     ),
   },
@@ -360,6 +364,7 @@ export const CameraFeatures = Type.Object(
         isEnable: Type.Boolean({
           description:
             'The camera scanner shows a bulk switch: with it on, each code read is added to a list and the scanner stays open.',
+          examples: [true],
         }),
         delimiter: Type.Array(Type.String({ minLength: 1, maxLength: 4 }), {
           minItems: 1,
@@ -418,25 +423,30 @@ export const ProjectSettings = Type.Object({
     examples: ['camera'],
   }),
   endTrackPointKey: keyOf(
-    'The key of the trackpoint where trips end; every barcode type must have a trackpoint with this key. A barcode there (or at the last trackpoint of its type) has arrived: it takes no more tracking steps and may be recycled.',
+    'The key of the trackpoint where trips end; every barcode type must have a trackpoint with this key. A barcode there (or at the last trackpoint of its type) has arrived: phones offer no further tracking step, and it may be recycled.',
     'pharmacy',
   ),
   requirePassword: Type.Boolean({
     description:
       "Login asks for the user's password besides the access code, and self-registration asks for a password.",
+    examples: [true],
   }),
   requireOneTimePasscode: Type.Boolean({
     description: `Login also asks for a one-time code, sent by SMS to the user's registered phone number (a user without one cannot log in, error ${ErrorCode.noRegisteredPhone}).`,
+    examples: [true],
   }),
   allowUserSelfRegister: Type.Boolean({
     description: `The login screen shows a Register link: carriers may register themselves and receive their access code. When false registering is refused (error ${ErrorCode.selfRegistrationNotAllowed}).`,
+    examples: [true],
   }),
   showBarcodeSearchPage: Type.Boolean({
     description: 'The home screen of logged-in users shows the Barcode Search button (search and the barcode list).',
+    examples: [true],
   }),
   showTrackingCountPage: Type.Boolean({
     description:
       'The home screen of logged-in users shows the Tracking Times button (the steps a user added per day); never to client users.',
+    examples: [true],
   }),
   googleAnalyticsMeasurementId: Type.Optional(
     Type.String({
@@ -546,7 +556,7 @@ export const CustomHtmlPage = Type.Object(
       { en: customPageHtml, ja: customPageHtml, 'zh-TW': customPageHtml, 'zh-CN': customPageHtml },
       {
         ...strict,
-        description: `The content of the page's body as HTML, in each of the four languages (up to ${CUSTOM_HTML_PAGE_MAX_LENGTH} characters each): text, headings, lists, tables, links and images of this site.`,
+        description: `The content of the page's body as HTML, in each of the four languages (up to ${CUSTOM_HTML_PAGE_MAX_LENGTH} characters each): text, headings, lists, tables, links, and images of this site or \`data:\` images.`,
         examples: [
           {
             en: '<h1>Cold chain</h1>',

@@ -145,29 +145,32 @@ interface Row {
 /**
  * The options of an object, with those inside its objects, lists of objects and maps of objects
  * as dotted names (`color.foreground`, `products[].code`, `ghg.factors.<id>.value`); an option
- * holding a part of the format with a section of its own links there instead.
+ * holding a part of the format with a section of its own links there instead. `example` is a
+ * value of the object (a field type's example): its options' values are the rows' examples, an
+ * object's own row taking none when its options have rows of their own.
  */
-function rowsOf(schema: Schema, prefix = '', example?: Record<string, unknown>): Row[] {
+function rowsOf(schema: Schema, prefix = '', example?: unknown): Row[] {
   const required = new Set((schema.required ?? []) as string[]);
+  const values = (typeof example === 'object' && example !== null ? example : {}) as Record<string, unknown>;
   return propertiesOf(schema).flatMap(([name, property]) => {
     const row: Row = {
       name: `${prefix}${name}`,
       schema: property,
       required: required.has(name),
-      example: example?.[name],
+      example: values[name],
     };
     if (SECTIONS.has(property) || isLocalized(property)) return [row];
     const items = property.type === 'array' ? asSchema(property.items) : undefined;
     const value = mapValueOf(property);
     const nested =
       property.type === 'object' && property.properties
-        ? rowsOf(property, `${row.name}.`)
+        ? rowsOf(property, `${row.name}.`, row.example)
         : items?.properties && !SECTIONS.has(items)
-          ? rowsOf(items, `${row.name}[].`)
+          ? rowsOf(items, `${row.name}[].`, Array.isArray(row.example) ? row.example[0] : undefined)
           : value?.properties && !SECTIONS.has(value)
             ? rowsOf(value, `${row.name}.<id>.`)
             : [];
-    return [row, ...nested];
+    return [nested.length > 0 ? { ...row, example: undefined } : row, ...nested];
   });
 }
 
@@ -217,9 +220,7 @@ function fieldTypeSection(type: CustomFieldType): string {
   const branch = branchOf(type);
   const example = FIELD_EXAMPLES[type];
   const heading = `${String(branch.title)} (${code(type)})`;
-  const own = rowsOf(branch, '', example.field as unknown as Record<string, unknown>).filter(
-    (row) => !COMMON.has(row.name),
-  );
+  const own = rowsOf(branch, '', example.field).filter((row) => !COMMON.has(row.name));
   const alongside = (example.alongside ?? []).map((other) => {
     const field = FIELD_EXAMPLES[other].field;
     return `${code(field.key)} (${link(String(branchOf(other).title), `${String(branchOf(other).title)} (${code(other)})`)})`;
