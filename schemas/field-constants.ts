@@ -9,7 +9,6 @@
 export const IDENTIFIER_PATTERN = '^[A-Za-z][A-Za-z0-9_]{0,63}$';
 
 export const FIELD_VISIBILITIES = ['visible', 'hidden', 'visibleWhenLoggedIn', 'unknown'] as const;
-export type FieldVisibility = (typeof FIELD_VISIBILITIES)[number];
 
 /** The nine input patterns of text fields, with the characters each allows. */
 export const INPUT_PATTERN_REGEX = {

@@ -4,7 +4,7 @@ import { CustomFieldSchema } from './custom-field';
 import { ErrorCode } from './error-codes';
 import { ICON_KINDS, IDENTIFIER_PATTERN, USER_TYPES } from './field-constants';
 
-export { ICON_KINDS, USER_TYPES, type UserType } from './field-constants';
+export { USER_TYPES, type UserType } from './field-constants';
 export type { CustomField } from './custom-field';
 
 /**
