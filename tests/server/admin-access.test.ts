@@ -7,8 +7,8 @@ import { loggedIn } from './barcode-fixtures';
 import { Client, SEED, startTestServer, type TestServer } from './harness';
 
 /**
- * Who may call the admin routes (issue 19). The routes are listed from the server as it adds
- * them, so an admin route added later is held to the same rules without a new test.
+ * Who may call the admin routes. The routes are listed from the server as it adds them, so an
+ * admin route added later is held to the same rules without a new test.
  */
 const routes: RouteOptions[] = [];
 let server: TestServer;

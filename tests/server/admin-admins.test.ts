@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient } from './admin-fixtures';
 import { Client, SEED, startTestServer, type TestServer } from './harness';
 
-/** Further admins, added and deactivated by an enterprise admin in the admin area (issue 19, deliverable 1). */
+/** Further admins, added and deactivated by an enterprise admin in the admin area. */
 let server: TestServer;
 let owner: { client: Client; id: string };
 beforeAll(async () => {

@@ -50,7 +50,7 @@ const ok = (res: LightMyRequestResponse) => {
 const projectRevision = async () =>
   (await new Client(server.app).get('/api/barcode/project?code=demo&version=1')).json().data.revision as number;
 
-describe('configuration drafts, publish, diff and roll back (issue 19)', () => {
+describe('configuration drafts, publish, diff and roll back', () => {
   let palletAtManufacturer: string;
   let historyBefore: unknown;
 

@@ -6,7 +6,7 @@ import { runValidate } from '../../scripts/validate-config';
 import { adminClient } from './admin-fixtures';
 import { Client, SEED, startTestServer, VISITOR, type TestServer } from './harness';
 
-/** Projects created and set from the admin area (issue 19, deliverable 2). */
+/** Projects created and set from the admin area. */
 let server: TestServer;
 let admin: Client;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient } from './admin-fixtures';
 import { Client, SEED, startTestServer, VISITOR, type TestServer } from './harness';
 
-/** Users, access codes and memberships managed from the admin area (issue 19, deliverable 2). */
+/** Users, access codes and memberships managed from the admin area. */
 let server: TestServer;
 let admin: Client;
 beforeAll(async () => {

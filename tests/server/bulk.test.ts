@@ -12,9 +12,9 @@ import {
 } from './pairing-fixtures';
 
 /**
- * Bulk tracking, skip-tracking, recycle-multiple and the user's tracking history (issue 12), on
- * the demo project with the relation rules of pairing-fixtures (a pallet leaves the carrier only
- * with children) and the demo's own bulk settings (maximum 1000, the distribution centre may be
+ * Bulk tracking, skip-tracking, recycle-multiple and the user's tracking history, on the demo
+ * project with the relation rules of pairing-fixtures (a pallet leaves the carrier only with
+ * children) and the demo's own bulk settings (maximum 1000, the distribution centre may be
  * skipped, its stockAdjustment decreases the pallet's initialStock).
  */
 

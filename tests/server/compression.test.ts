@@ -10,7 +10,7 @@ afterAll(() => server.close());
 
 const PROJECT = '/api/barcode/project?code=demo';
 
-describe('API answers are compressed for a client that accepts it (issue 18: slow 4G)', () => {
+describe('API answers are compressed for a client that accepts it (a phone on a slow network)', () => {
   it('sends the project configuration as brotli to a browser, the same JSON once decoded, and far smaller', async () => {
     const client = new Client(server.app);
     const plain = await client.get(PROJECT);
@@ -41,7 +41,7 @@ describe('API answers are compressed for a client that accepts it (issue 18: slo
     });
   });
 
-  it("leaves a small answer (under 1 KB) as it is: an error in the catalogue's shape stays readable", async () => {
+  it("leaves a small answer (under the compression threshold) as it is: an error in the catalogue's shape stays readable", async () => {
     const refused = await new Client(server.app).request({
       method: 'GET',
       url: '/api/barcode/project?code=nowhere',

@@ -20,11 +20,12 @@ import { formData, PNG_BYTES, type FormPart } from './multipart';
  *   schema documented for that status (validated with ajv, JSON Schema 2020-12);
  * - a refusal (4xx) wrote nothing: no row of any table was inserted, updated or deleted
  *   (counted by triggers), except in the tables a refusal writes by design (REFUSAL_WRITES).
- * Writes are sent now and then with an Idempotency-Key (issue 16): a fresh one, a malformed one,
- * the same request again with the same key (the answer must be the first one, byte for byte,
- * marked replayed, and write nothing), or the previous request's key with another request (never
- * run: 409 / 3015 or a refusal of its input, nothing written). Multipart routes (the upload) get multipart bodies: file parts of any
- * type, size and name, missing or extra parts, a broken boundary.
+ * Writes are sent now and then with an Idempotency-Key: a fresh one, a malformed one, the same
+ * request again with the same key (the answer must be the first one, byte for byte, marked
+ * replayed, and write nothing), or the previous request's key with another request (never run:
+ * 409 with ErrorCode.keyReused or a refusal of its input, nothing written). Multipart routes (the
+ * upload) get multipart bodies: file parts of any type, size and name, missing or extra parts, a
+ * broken boundary.
  * Used by the fast pass in `npm test` (tests/server/fuzz.test.ts) and the long one in
  * `npm run fuzz` (scripts/fuzz.ts).
  */
@@ -157,10 +158,10 @@ export const isCatalogueError = (body: unknown): boolean => {
 };
 
 /**
- * Tables a refused request may write by design, by route: failed logins are counted for the
- * rate limits (auth_attempts); a login that needs a one-time code sends one and answers 400
- * with 1000 on the code (one_time_passcodes, outbox); a replayed refresh token revokes its
- * session before the 401 (sessions, refresh_tokens). Everything else must be left as it was.
+ * Tables a refused request may write by design, by route: failed logins are counted for the rate
+ * limits (auth_attempts); a login that needs a one-time code sends one and answers 400 with
+ * ErrorCode.emptyField on the code (one_time_passcodes, outbox); a replayed refresh token revokes
+ * its session before the 401 (sessions, refresh_tokens). Everything else must be left as it was.
  */
 export const REFUSAL_WRITES: Record<string, readonly string[]> = {
   'POST /api/user/authorize': ['auth_attempts', 'one_time_passcodes', 'outbox'],
@@ -484,9 +485,9 @@ export async function fuzzEveryRoute(options: FuzzOptions): Promise<FuzzReport> 
           const problem = await check(route, documented, res, key !== undefined);
           if (problem)
             throw new Error(`${problem}: ${described} (key ${mode}) -> ${res.statusCode} ${res.body.slice(0, 300)}`);
-          // Another request under a held key must not run: 409 / 3015, or a refusal of its input
-          // (validation comes first and claims nothing), or a replay (the server compares bodies as
-          // validated, which may coerce two sent bodies into one). Never a fresh success.
+          // Another request under a held key must not run: 409 with ErrorCode.keyReused, or a refusal
+          // of its input (validation comes first and claims nothing), or a replay (the server compares
+          // bodies as validated, which may coerce two sent bodies into one). Never a fresh success.
           if (reusedHeld && res.statusCode < 400 && res.headers['idempotent-replayed'] !== 'true') {
             throw new Error(
               `the previous request's key ran another request: ${described} -> ${res.statusCode} ${res.body.slice(0, 300)}`,

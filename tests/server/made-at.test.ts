@@ -1,7 +1,7 @@
 /**
- * A tracking step sent from the outbox after it was made (issue 20): with its Made-At header the
- * history shows the time it was made, not the time it arrived; a repeat with the same
- * Idempotency-Key adds nothing; a malformed Made-At is 400 (1001 on Made-At), never a 500.
+ * A tracking step sent from the outbox after it was made: with its Made-At header the history
+ * shows the time it was made, not the time it arrived; a repeat with the same Idempotency-Key adds
+ * nothing; a malformed Made-At is 400 (ErrorCode.invalidFormat on Made-At), never a 500.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';

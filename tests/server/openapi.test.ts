@@ -69,7 +69,7 @@ describe('OpenAPI document', () => {
         for (const status of ['4XX', '5XX']) {
           const schema = responses[status]?.content?.['application/json']?.schema;
           expect(schema, `${where}: no ${status} answer`).toBeDefined();
-          // The answer is the ErrorResponse of spec section 8: a map of fields to integer codes.
+          // The answer is the ErrorResponse of schemas/common.ts: a map of fields to integer codes.
           const validate = ajv.compile(schema ?? {});
           expect(validate({ errors: { $common: [404] } }), `${where} ${status}`).toBe(true);
           expect(validate({ errors: { barcodeId: [1000, 2200] } }), `${where} ${status}`).toBe(true);

@@ -1,7 +1,7 @@
 /**
- * Health, readiness, metrics, request ids and outbox delivery in the server itself (issue 21;
- * README "Operations"). On PGlite and, in the PostgreSQL pass, on PostgreSQL, where the delivery
- * rounds run on separate connections at once.
+ * Health, readiness, metrics, request ids and outbox delivery in the server itself
+ * (docs/operators/monitoring.md). On PGlite and, in the PostgreSQL pass, on PostgreSQL, where the
+ * delivery rounds run on separate connections at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../server/infra/ids';

@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from './harness';
  * The session settings the server gives its PostgreSQL connections (the PostgreSQL pass of
  * `npm test`; PGlite has no JIT). With JIT on, the tracking step's statement that moves a
  * barcode's children had a generic plan costed past jit_above_cost and was compiled with LLVM
- * on every execution: 20 steps/s instead of 330 at 10 connections (README, issue 16).
+ * on every execution, which cost far more than running it (docs/operators/postgresql.md).
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL connection settings', () => {
   let server: TestServer;

@@ -6,7 +6,7 @@ import { Client, PROJECTS_DIR, SEED, startTestServer, type TestServer } from './
 import { activation, loggedIn, newBarcode } from './barcode-fixtures';
 import { put } from './lifecycle-fixtures';
 
-/** GET /barcode/products and the product an activation records (issue 14, spec sections 1 and 6). */
+/** GET /barcode/products and the product an activation records. */
 let server: TestServer;
 let client: Client;
 beforeAll(async () => {

@@ -2,7 +2,7 @@
  * The per-process project cache (server/infra/project-cache.ts) never serves a configuration
  * that another process has replaced: here the replacement is written to the database directly,
  * as another worker's reload or an operator's SQL would, and the very next request of this
- * process validates with it. Also: WORKERS is read as the README says.
+ * process validates with it. Also: WORKERS is read as docs/operators/environment.md says.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workerCount } from '../../server/config';

@@ -1,6 +1,6 @@
 /**
- * Several servers on one PostgreSQL (issue 21; README "Scaling out"): two server processes on
- * one database behind a small round-robin proxy, as a load balancer would put them:
+ * Several servers on one PostgreSQL (docs/operators/scaling-out.md): two server processes on one
+ * database behind a small round-robin proxy, as a load balancer would put them:
  * - a session started on one is good on the other, and its refresh token rotates on either;
  * - failed logins count across both (the 11th failure from one address is refused by either);
  * - one Idempotency-Key sent to both at once records one step and answers both the same;

@@ -3,7 +3,7 @@ import { Client, SEED, startTestServer, type TestServer } from './harness';
 import { activation, loggedIn, newBarcode } from './barcode-fixtures';
 import { activatedPallet, staff, trackTo } from './lifecycle-fixtures';
 
-/** POST /barcode/search (issue 14): every criterion, visibility, paging. */
+/** POST /barcode/search: every criterion, visibility, paging. */
 let server: TestServer;
 let staffUser: Client;
 const ids: Record<'measles' | 'flu' | 'blank' | 'tracked', string> = { measles: '', flu: '', blank: '', tracked: '' };

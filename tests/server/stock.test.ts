@@ -5,9 +5,9 @@ import { SEED, startTestServer, type Client, type TestServer } from './harness';
 import { activatedPallet, staff, trackTo } from './lifecycle-fixtures';
 
 /**
- * Locations and stock (issue 12, rules 3073-3079) on the demo: the Kanto DC cold store's bins
- * take stock in and give stock out at the distribution centre, the Osaka plant's bin at the
- * manufacturer; the secure project has a bin of its own.
+ * Locations and stock, with each of their refusals (ErrorCode.locationUnknown to locationNotABin),
+ * on the demo: the Kanto DC cold store's bins take stock in and give stock out at the distribution
+ * centre, the Osaka plant's bin at the manufacturer; the secure project has a bin of its own.
  */
 
 let server: TestServer;

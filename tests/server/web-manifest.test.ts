@@ -7,7 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-describe('GET /barcode/project-manifest (issue 20: the app installs per project)', () => {
+describe('GET /barcode/project-manifest: the app installs per project', () => {
   it("answers the project's web app manifest: its name, its start URL, the app's icons and its SVG logo first", async () => {
     const res = await new Client(server.app).get('/api/barcode/project-manifest?code=demo');
     expect(res.statusCode).toBe(200);

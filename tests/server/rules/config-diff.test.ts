@@ -4,9 +4,9 @@ import type { BarcodeType, ProjectConfig } from '../../../schemas/project-config
 import { diffConfigs } from '../../../server/rules/config-diff';
 import { CONFIG, label, trackPoint } from './fixtures';
 
-// What an admin's edit of a project configuration is reported as (issue 19): the box of the
-// fixtures has activation fields (productName required, handling a list of cold / fragile) and
-// travels packed > hub > delivered, the hub with a receiving form (temperature).
+// What an admin's edit of a project configuration is reported as: the box of the fixtures has
+// activation fields (productName required, handling a list of cold / fragile) and travels
+// packed > hub > delivered, the hub with a receiving form (temperature).
 
 const copy = (): ProjectConfig => structuredClone(CONFIG);
 const box = (config: ProjectConfig): BarcodeType => config.barcodeTypes.box!;

@@ -102,8 +102,8 @@ export const CLIENT: Viewer = { userId: 'u-client', userType: 'client', enterpri
 export const OUTSIDER: Viewer = { userId: 'u-other', userType: 'staff', enterpriseId: 'ent-harbour' };
 
 /**
- * The error body a rule throws (spec section 8), or 'passed' when it throws nothing: tests compare
- * it as the client would see it.
+ * The status and error map a rule throws (`{ status, errors: { <field or $common>: [codes] } }`),
+ * or 'passed' when it throws nothing: tests compare it as the client would see it.
  */
 export function answer(run: () => unknown): unknown {
   try {
