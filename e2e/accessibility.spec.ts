@@ -307,12 +307,12 @@ async function plantBin(page: Page, barcodeId: string): Promise<string> {
   return ((await res.json()).data as { id: string }[])[0]!.id;
 }
 
-test("search, barcode list and a client user's product picker (issue 14)", async ({ page }) => {
+test("search, barcode list and a client user's product picker", async ({ page }) => {
   test.setTimeout(90_000);
   await visitFindScreens(page, (screen) => expectAccessible(page, screen));
 });
 
-test('the custom page, the label sheet, the printable label and the activity chart (issue 14)', async ({ page }) => {
+test('the custom page, the label sheet, the printable label and the activity chart', async ({ page }) => {
   test.setTimeout(90_000);
   await page.goto('/demo@1/html');
   await expect(page.getByRole('heading', { name: 'About this shipment' })).toBeVisible();
@@ -331,15 +331,13 @@ test('the custom page, the label sheet, the printable label and the activity cha
   await expectAccessible(page, 'activity');
 });
 
-test("ledger and EPCIS: the history's check, the seal dialog, a sealed history, the EPCIS download (issue 15)", async ({
+test("ledger and EPCIS: the history's check, the seal dialog, a sealed history, the EPCIS download", async ({
   page,
 }) => {
   await visitLedgerScreens(page, (screen) => expectAccessible(page, screen));
 });
 
-test('the admin area (issue 19): login, users, a user, the access-code dialog, projects, audit log', async ({
-  page,
-}) => {
+test('the admin area: login, users, a user, the access-code dialog, projects, audit log', async ({ page }) => {
   test.setTimeout(240_000);
   await visitAdminScreens(page, await adminServer(), (screen) => expectAccessible(page, screen));
 });

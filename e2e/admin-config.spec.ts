@@ -4,10 +4,11 @@ import { activatedPallet } from './barcode-api';
 import { choose, login } from './helpers';
 
 /*
- * Issue 19, "Done when", as a new admin works: admins created on the command line (adminServer)
- * give a new user the demo project, add a required field to a trackpoint form through the
- * builder, preview it, make a test tracking, publish in place while a staff phone has that form
- * open, read the diff, roll back, and find every step in the audit log; then the refusals.
+ * Configuring a project in the admin area, as a new admin works: admins created on the command
+ * line (adminServer) give a new user the demo project, add a required field to a trackpoint form
+ * through the builder, preview it, make a test tracking, publish in place while a staff phone has
+ * that form open, read the diff, roll back, and find every step in the audit log; then the
+ * refusals.
  */
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 // A step that cannot happen fails on its own line, not at the test's end.
@@ -412,7 +413,7 @@ test('the builder changes an existing field, keeping what it does not ask, adds 
   await expect(page.getByRole('button', { name: /^Open a draft from revision/ })).toBeVisible();
 });
 
-test('a step queued offline before a publish reaches the server after it, checked by the form it was made on (issue 20)', async ({
+test('a step queued offline before a publish reaches the server after it, checked by the form it was made on', async ({
   page,
   browser,
 }) => {

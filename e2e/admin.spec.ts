@@ -3,8 +3,8 @@ import { adminLogin, adminServer } from './admin-server';
 import { choose } from './helpers';
 
 /*
- * Issue 19, as a new admin works: the first admin is created on the command line, logs in to the
- * admin area, and finds every step in the audit log.
+ * The admin area as a new admin first meets it: the first admin is created on the command line,
+ * logs in to the admin area, and finds every step in the audit log.
  */
 test.describe.configure({ timeout: 240_000 });
 

@@ -22,7 +22,7 @@ const PORT = Number(process.env.E2E_PORT_BASE ?? 8181) + 7;
 let stop: () => Promise<void>;
 
 test.beforeAll(async () => {
-  // A server starts in up to 30 s on a busy machine: the hook waits for it (else it would be left running).
+  // A server starts slowly on a busy machine: the hook waits for it (else it would be left running).
   test.setTimeout(120_000);
   // A copy of the projects whose demo project's custom page carries the payloads.
   const dir = mkdtempSync(join(tmpdir(), 'custom-page-projects-'));

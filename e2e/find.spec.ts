@@ -2,8 +2,8 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { choose, login } from './helpers';
 
 /*
- * Finding barcodes (issue 14): search by an activation field value and open the result, the
- * barcode list loading more as it scrolls, a client user's product prefilling the activation.
+ * Finding barcodes: search by an activation field value and open the result, the barcode list
+ * loading more as it scrolls, a client user's product prefilling the activation.
  */
 
 const address = {

@@ -4,10 +4,10 @@ import { expectAccessible } from './axe';
 import { choose, login } from './helpers';
 
 /*
- * Issue 13: the carrier fills the pickup's GHG emission field (modified ton-kilo method), reviews
- * the calculation, submits, and sees the emission the server stored on the detail page; the
- * project's report counts it. 2 t over 100 km on a 5 t diesel truck at 40 %: 62.171 kg-CO2e
- * (hand arithmetic in tests/unit/renderer/ghg-calculate.test.ts).
+ * GHG emissions end to end: the carrier fills the pickup's GHG emission field (modified ton-kilo
+ * method), reviews the calculation, submits, and sees the emission the server stored on the detail
+ * page; the project's report counts it. 2 t over 100 km on a 5 t diesel truck at 40 %:
+ * 62.171 kg-CO2e (hand arithmetic in tests/unit/renderer/ghg-calculate.test.ts).
  */
 test("fill the carrier's GHG field, review the calculation, submit, see the emission on the detail page and in the report", async ({
   page,

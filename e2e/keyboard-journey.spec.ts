@@ -2,10 +2,10 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { activatedPallet } from './barcode-api';
 
 /**
- * Issue 18: the whole job without a pointer. Only Tab / Shift+Tab, Enter, Space, arrows and typed
- * text; every stop the keyboard makes must show where it is (an outline or a ring, checked in the
- * computed style of the focused element), and Tab must always get out of what it entered (no
- * keyboard trap outside a dialog; a dialog keeps the focus inside until it is closed).
+ * The whole job without a pointer. Only Tab / Shift+Tab, Enter, Space, arrows and typed text; every
+ * stop the keyboard makes must show where it is (an outline or a ring, checked in the computed
+ * style of the focused element), and Tab must always get out of what it entered (no keyboard trap
+ * outside a dialog; a dialog keeps the focus inside until it is closed).
  */
 
 interface FocusInfo {

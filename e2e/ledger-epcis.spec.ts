@@ -4,8 +4,9 @@ import { activatedPallet } from './barcode-api';
 import { login } from './helpers';
 
 /*
- * Issue 15: a staff user checks a history against its ledger, seals it and sees it verified and
- * sealed; a refused change of a sealed step; the detail page downloads the barcode's EPCIS 2.0 file.
+ * The ledger and EPCIS in the app: a staff user checks a history against its ledger, seals it and
+ * sees it verified and sealed; a refused change of a sealed step; the detail page downloads the
+ * barcode's EPCIS 2.0 file.
  */
 test.use({ viewport: { width: 390, height: 844 } });
 

@@ -1,12 +1,12 @@
 /**
- * Working through a dead zone (issue 20): writes made while the server cannot be reached wait in
- * the outbox (IndexedDB) and are sent later, exactly once each, in the order made, with the time
- * they were made; the app installs and its shell opens offline (service worker). Chromium's
- * offline mode (`setOffline`) stops every request, the page's reads included: the service worker
- * answers them with the last answers it kept (the shell, the screens' code, the project's
- * configuration, and what the screens read of barcodes opened online before). Where a test needs
- * the server's reads but not its writes, the API's write calls are cut (`route.abort`, what a
- * phone sees when it has a signal but no way to the server).
+ * Working through a dead zone: writes made while the server cannot be reached wait in the outbox
+ * (IndexedDB) and are sent later, exactly once each, in the order made, with the time they were
+ * made; the app installs and its shell opens offline (service worker). Chromium's offline mode
+ * (`setOffline`) stops every request, the page's reads included: the service worker answers them
+ * with the last answers it kept (the shell, the screens' code, the project's configuration, and
+ * what the screens read of barcodes opened online before). Where a test needs the server's reads
+ * but not its writes, the API's write calls are cut (`route.abort`, what a phone sees when it has a
+ * signal but no way to the server).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

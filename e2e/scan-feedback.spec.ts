@@ -3,10 +3,10 @@ import { activatedPallet } from './barcode-api';
 import { login } from './helpers';
 
 /*
- * Scan feedback in the running app (issue 18): a keyboard-wedge read beeps (a generated tone)
- * and vibrates, a refused code gives its own tone and vibration, and a channel turned off in the
- * home page's 'Scan feedback' settings stays silent. The page's navigator.vibrate and the
- * oscillators it starts are recorded (headless Chromium has neither a motor nor a speaker).
+ * Scan feedback in the running app: a keyboard-wedge read beeps (a generated tone) and vibrates, a
+ * refused code gives its own tone and vibration, and a channel turned off in the home page's 'Scan
+ * feedback' settings stays silent. The page's navigator.vibrate and the oscillators it starts are
+ * recorded (headless Chromium has neither a motor nor a speaker).
  */
 declare global {
   interface Window {

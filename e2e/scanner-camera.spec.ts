@@ -106,7 +106,7 @@ test("the frame a barcode was scanned from is its tracking form's scan image; wi
     },
   });
   expect(tracked.ok(), await tracked.text()).toBe(true);
-  // Opened without a scan: no frame, the warning of spec section 2.
+  // Opened without a scan: no frame to upload, so the scan-frame field shows its warning.
   await page.goto(`/demo@1/qrcode/${id}/track`);
   await expect(page.getByText("Without barcode scanning for tracking barcode scan image can't upload")).toBeVisible();
   // Scanned: the frame the code was read from is uploaded into 'Seal scan'.

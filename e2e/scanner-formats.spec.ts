@@ -6,10 +6,10 @@ import { login, newCasePackageStep } from './helpers';
 test.use(fakeCamera);
 
 /**
- * The ten formats of spec section 9, each rendered by zxing-wasm's writer, played by the fake
- * camera and read into a text field through its reader button. UPC-A and UPC-E arrive as their
- * 13-digit GTIN (GS1's transfer rule, what zxing-cpp reports), so a product reads the same
- * whichever of EAN-13, UPC-A or UPC-E carries it.
+ * The ten formats the app scans (FORMATS.default in src/features/scanning/model/symbology.ts), each
+ * rendered by zxing-wasm's writer, played by the fake camera and read into a text field through its
+ * reader button. UPC-A and UPC-E arrive as their 13-digit GTIN (GS1's transfer rule, what zxing-cpp
+ * reports), so a product reads the same whichever of EAN-13, UPC-A or UPC-E carries it.
  */
 const SAMPLES: { format: WriteInputBarcodeFormat; value: string; read?: string }[] = [
   { format: 'QRCode', value: 'LOT-QR-2026' },

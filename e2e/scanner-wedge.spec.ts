@@ -72,7 +72,7 @@ test.describe('on a handheld terminal (DX-A600)', () => {
     await page.getByRole('button', { name: 'Handheld scan' }).click();
     const info = page.getByText('Pull the trigger of the DX-A600 scanner to scan a barcode.');
     await expect(info).toBeVisible();
-    // Handheld info messages last 4 seconds (spec section 9).
+    // Handheld info messages close by themselves after HANDHELD_INFO_MS.
     await expect(info).toHaveCount(0, { timeout: 6_000 });
 
     const settings = page.getByRole('button', { name: 'Scanner settings' });

@@ -15,7 +15,7 @@ async function settled(button: Locator): Promise<void> {
   await expect(button.locator('[aria-hidden="true"]')).toHaveCount(0);
 }
 
-/** Search (empty, every criterion with results, no results), the barcode list, and a client user's product picker (issue 14). */
+/** Search (empty, every criterion with results, no results), the barcode list, and a client user's product picker. */
 export async function visitFindScreens(page: Page, check: ScreenCheck): Promise<void> {
   await login(page, '11112222');
   await activatedPallet(page.request, { externalId: `AX${Date.now() % 1_000_000}` });
@@ -51,7 +51,7 @@ export async function visitFindScreens(page: Page, check: ScreenCheck): Promise<
   await check('activation type step with the product picker, client user');
 }
 
-/** The history's ledger check, the seal dialog, a sealed history and the detail page's EPCIS download (issue 15), as staff. */
+/** The history's ledger check, the seal dialog, a sealed history and the detail page's EPCIS download, as staff. */
 export async function visitLedgerScreens(page: Page, check: ScreenCheck): Promise<void> {
   await login(page, '11112222');
   const id = await activatedPallet(page.request);

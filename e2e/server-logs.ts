@@ -1,8 +1,8 @@
 /**
- * Playwright's global teardown (issue 21): the request logs of the end-to-end run's servers
- * (`.e2e-logs/server-<port>.log`, written by the webServer commands in playwright.config.ts)
- * must not hold a demo access code (with or without its dash) or the demo password, though every
- * login of the run typed them; and they must hold request lines, so an empty log cannot pass.
+ * Playwright's global teardown: the request logs of the end-to-end run's servers
+ * (`.e2e-logs/server-<port>.log`, written by the webServer commands in playwright.config.ts) must
+ * not hold a demo access code (with or without its dash) or the demo password, though every login
+ * of the run typed them; and they must hold request lines, so an empty log cannot pass.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -61,7 +61,7 @@ test('the update dialog appears when the server announces a newer version; Later
   await expect(dialog.getByText('New version is available. Please refresh.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Later' }).click();
   await expect(dialog).toBeHidden();
-  // Still postponed after a reload (15 minutes).
+  // Still postponed after a reload, until UPDATE_REMINDER_DELAY_MS has passed.
   await page.reload();
   await expect(page.getByRole('button', { name: 'Authenticate' })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'New version found' })).toHaveCount(0);
@@ -78,9 +78,9 @@ test('a forced upgrade has no Later and cannot be dismissed', async ({ page }) =
   await expect(dialog.locator('.mantine-Modal-close')).toHaveCount(0);
 });
 
-test('the first screen downloads less than 120 KB of JavaScript (as sent: compressed; issue 18)', async ({ page }) => {
+test('the first screen downloads less than 120 KB of JavaScript (as sent: compressed)', async ({ page }) => {
   // The JavaScript asked for before the login screen was drawn: what the app loads after it (the
-  // failure dialogs' and the outbox's code, issue 20) waits for the screen and does not count.
+  // failure dialogs' and the outbox's code) waits for the screen and does not count.
   await page.addInitScript(() => {
     new MutationObserver((_, observer) => {
       if ([...document.querySelectorAll('button')].some((b) => b.textContent?.includes('Authenticate'))) {

@@ -5,10 +5,10 @@ import { adminServer, visitAdminScreens } from './admin-server';
 import { visitFindScreens, visitLedgerScreens } from './screen-walks';
 
 /*
- * Issue 18, WCAG 1.4.4 and 1.4.10: with text at 200 % on a 390 px wide phone, no screen scrolls
- * sideways and no label is cut. Text size is the browser's font-size setting (the root font size
- * doubled, as Chrome's 'Text scaling' and Firefox's 'Text only' zoom do): everything sized in rem
- * grows, the viewport stays 390 px.
+ * WCAG 1.4.4 and 1.4.10: with text at 200 % on a 390 px wide phone, no screen scrolls sideways and
+ * no label is cut. Text size is the browser's font-size setting (the root font size doubled, as
+ * Chrome's 'Text scaling' and Firefox's 'Text only' zoom do): everything sized in rem grows, the
+ * viewport stays 390 px.
  */
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -138,7 +138,7 @@ test('staff screens: home, scanner, detail, every screen under a barcode, activa
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectReflows(page, screen);
   }
-  // The bulk screens (issue 12): each lists the barcode it was opened from, with its verdict.
+  // The bulk screens: each lists the barcode it was opened from, with its verdict.
   for (const screen of [
     'bulk-tracking',
     'bulk-tracking-kht',
@@ -180,12 +180,12 @@ test('staff screens: home, scanner, detail, every screen under a barcode, activa
   await expectReflows(page, 'GHG emission report');
 });
 
-test('search, barcode list and the product picker (issue 14)', async ({ page }) => {
+test('search, barcode list and the product picker', async ({ page }) => {
   test.setTimeout(90_000);
   await visitFindScreens(page, (screen) => expectReflows(page, screen));
 });
 
-test('issue 14 screens: custom page, label sheet, activity', async ({ page }) => {
+test('custom page, label sheet, activity', async ({ page }) => {
   test.setTimeout(90_000);
   await page.goto('/demo@1/html');
   await expect(page.getByRole('heading', { name: 'About this shipment' })).toBeVisible();
@@ -204,9 +204,7 @@ test("ledger: the history's check, the seal dialog, a sealed history and the EPC
   await visitLedgerScreens(page, (screen) => expectReflows(page, screen));
 });
 
-test('the admin area (issue 19): login, users, a user, the access-code dialog, projects, audit log', async ({
-  page,
-}) => {
+test('the admin area: login, users, a user, the access-code dialog, projects, audit log', async ({ page }) => {
   test.setTimeout(240_000);
   await visitAdminScreens(page, await adminServer(), (screen) => expectReflows(page, screen));
 });
