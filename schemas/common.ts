@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 
-export { LANGUAGES, type Language } from './languages';
+export { LANGUAGES } from './languages';
 
 /** A label in every interface language. */
 export const LocalizedText = Type.Object(
