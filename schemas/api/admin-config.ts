@@ -3,8 +3,9 @@ import { envelope, Id, LANGUAGES } from '../common';
 import { PROJECT_CODE_PATTERN } from '../validation';
 
 /**
- * Configuration drafts, revisions, publish and roll back (issue 19): the admin area's API under
- * /admin/config/:code/:version (server/routes/admin-config.ts; README "Configuration drafts").
+ * Configuration drafts, revisions, publish and roll back: the admin area's API under
+ * /admin/config/:code/:version (server/routes/admin-config.ts; what admins do with it:
+ * docs/admins/publishing.md).
  */
 
 const strict = { additionalProperties: false } as const;
@@ -25,7 +26,11 @@ export const DiffQuery = Type.Object(
   strict,
 );
 
-/** Largest configuration a draft save or publish may send: the demo project's is about 40 KB. */
+/**
+ * Largest configuration a draft save or publish may send: a whole configuration is far larger than
+ * the API's other bodies (BODY_LIMIT_BYTES in server/app.ts), so these routes get their own bound,
+ * with room for a project to grow.
+ */
 export const CONFIG_BODY_LIMIT_BYTES = 512 * 1024;
 
 /** A configuration as JSON: checked by the QA check (problems with JSON pointers), not by the route. */
@@ -146,7 +151,11 @@ export type TestEntry = Static<typeof TestEntry>;
 export const TestEntryResponse = envelope(TestEntry);
 export const TestEntriesResponse = envelope(Type.Array(TestEntry));
 
-/** Refusals of these routes: the error body, plus who saved a draft meanwhile (412), the compatibility report (409, 3098) or the QA problems (400). */
+/**
+ * Refusals of these routes: the error body, plus who saved a draft meanwhile (HTTP 412,
+ * ErrorCode.draftChangedMeanwhile), the compatibility report (HTTP 409, ErrorCode.configChangeRefused)
+ * or the QA problems (HTTP 400).
+ */
 export const ConfigErrorResponse = Type.Object({
   errors: Type.Record(Type.String(), Type.Array(Type.Integer())),
   savedBy: Type.Optional(Type.String()),

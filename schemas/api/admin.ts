@@ -11,7 +11,10 @@ import {
   UUID_PATTERN_SOURCE,
 } from '../validation';
 
-/** The admin area's API (docs/engineers/architecture.md): the reference server's own, not the spec's. */
+/**
+ * The admin area's API (docs/engineers/architecture.md): this server's own; the phone client never
+ * calls it, so another server behind the client need not offer it.
+ */
 
 /** 3 to 64 of a-z, 0-9, '.', '_', '-' (server/rules/admin-access.ts ADMIN_LOGIN_PATTERN). */
 export const AdminLogin = Type.String({ pattern: '^[a-z0-9][a-z0-9._-]{2,63}$' });
@@ -39,7 +42,7 @@ export const Admin = Type.Object({
 export type Admin = Static<typeof Admin>;
 export const AdminResponse = envelope(Admin);
 
-/** Paging of every admin list: skip and count (as the spec pages a barcode's history). */
+/** Paging of every admin list: skip and count, the same paging as a barcode's history (GET /barcode/history). */
 export const Paging = {
   skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
   count: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
@@ -80,7 +83,7 @@ export const pageOf = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
   envelope(Type.Object({ items: Type.Array(item), total: Type.Integer() }));
 export const AuditLogResponse = pageOf(AuditEntry);
 
-// ---- Users, members and access codes (issue 19, deliverable 2) ----
+// ---- Users, members and access codes ----
 
 export const MemberRole = Type.Union([
   Type.Literal('manager'),
@@ -159,7 +162,7 @@ export const MemberParams = Type.Object(
 export const MemberBody = Type.Object({ role: MemberRole }, { additionalProperties: false });
 export const OrganizationsResponse = envelope(Type.Array(Type.Object({ id: Id, name: Type.String() })));
 
-// ---- Projects (issue 19, deliverable 2) ----
+// ---- Projects ----
 
 export const ProjectsQuery = Type.Object(
   { ...Paging, search: Type.Optional(Type.String({ maxLength: 100 })) },
@@ -183,7 +186,7 @@ export type AdminProject = Static<typeof AdminProject>;
 export const ProjectsResponse = pageOf(AdminProject);
 export const AdminProjectResponse = envelope(AdminProject);
 
-/** The logo of a new project: PNG, JPEG, WebP or SVG, as base64, at most 64 KB decoded. */
+/** The logo of a new project: PNG, JPEG, WebP or SVG, as base64, at most LOGO_MAX_BYTES once decoded. */
 export const LOGO_MAX_BYTES = 64 * 1024;
 export const LogoUpload = Type.Object(
   {
@@ -224,7 +227,7 @@ export const ProjectLogoBody = Type.Object(
 );
 export type ProjectLogoBody = Static<typeof ProjectLogoBody>;
 
-// ---- Admins managed by enterprise admins (issue 19: further admins come from the admin area) ----
+// ---- Admins managed by enterprise admins: the first comes from the admin command, the rest from here ----
 
 /** An admin of the enterprise, as the admins screen lists them. */
 export const AdminAccount = Type.Object({

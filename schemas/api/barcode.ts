@@ -14,7 +14,7 @@ import {
 export const BARCODE_ID_PATTERN = '^[A-Za-z0-9]{12}$';
 export const BarcodeId = Type.String({ pattern: BARCODE_ID_PATTERN });
 
-/** POST /barcode/barcode: a new barcode of a project (spec section 7). */
+/** POST /barcode/barcode: a new barcode of a project version, optionally with its external id; answers its id. */
 export const GenerateBarcodeBody = Type.Object(
   {
     projectCode: Type.String({ pattern: PROJECT_CODE_PATTERN }),
@@ -39,8 +39,8 @@ export const BarcodeQuery = Type.Object(
 export type BarcodeQuery = Static<typeof BarcodeQuery>;
 
 /**
- * Where a barcode stands among parents, children and links (issue 11), for the detail page and
- * trace; open to visitors like the rest of the barcode.
+ * Where a barcode stands among parents, children and links, for the detail page and trace; open
+ * to visitors like the rest of the barcode.
  */
 export const BarcodeHierarchy = Type.Object({
   /** The barcode it is paired under, if any. */
@@ -61,9 +61,10 @@ export type BarcodeHierarchy = Static<typeof BarcodeHierarchy>;
 
 /**
  * Whether an action is possible now: `code` null when it is, else the catalogue code the server
- * would answer (e.g. 3019 its type accepts no children, 3021 prohibited at this trackpoint, 3001
- * not activated, 3095 deactivated, 403 no permission; unpairing 3026 when it has no children).
- * Each listed barcode is still checked when the action is sent.
+ * would answer (e.g. ErrorCode.typeNotAccepted when its type accepts no children,
+ * pairingProhibited at this trackpoint, barcodeNotActivated, deactivated, forbidden without the
+ * permission; unpairing: notChildOfParent when it has no children). Each listed barcode is still
+ * checked when the action is sent.
  */
 export const ActionVerdict = Type.Object({ code: Type.Union([Type.Integer(), Type.Null()]) });
 export type ActionVerdict = Static<typeof ActionVerdict>;
@@ -81,23 +82,23 @@ export const Barcode = Type.Object({
   projectVersion: Type.Integer(),
   externalId: Type.Union([Type.String(), Type.Null()]),
   trackingNumber: Type.Union([Type.String(), Type.Null()]),
-  /** Only the fields the viewer may see (spec section 6); null before activation. */
+  /** Only the fields the viewer may see (each field's `visibility`: docs/admins/form-logic.md); null before activation. */
   activationData: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
   /** For users: the history `seq` of the present trip's latest tracking step not undone (what an undo names); absent when there is none. */
   latestTrackingSeq: Type.Optional(Type.Integer()),
   hierarchy: BarcodeHierarchy,
   /** For users of the barcode's enterprise: whether pairing, unpairing and linking are possible now, and if not why. */
   relationActions: Type.Optional(RelationActions),
-  /** For users of the barcode's enterprise: the bin it is stocked in and since when; null when not in stock (issue 12). */
+  /** For users of the barcode's enterprise: the bin it is stocked in and since when; null when not in stock. */
   stock: Type.Optional(Type.Union([BarcodeStock, Type.Null()])),
-  /** For users of the barcode's enterprise: the running quantity of each of its type's activation adjustment fields (issue 12). */
+  /** For users of the barcode's enterprise: the running quantity of each of its type's activation adjustment fields. */
   quantities: Type.Optional(Type.Array(AdjustmentQuantity)),
 });
 export type Barcode = Static<typeof Barcode>;
 export const BarcodeResponse = envelope(Barcode);
 
 /**
- * Origin and destination (spec section 3) as stored and answered. What an address may hold and
+ * Origin and destination of a barcode's trip, as stored and answered. What an address may hold and
  * the rules of each part (country: an ISO 3166 alpha-3 code) are the renderer's built-in address
  * form (renderer/builtin-forms.ts), which the phone draws and the server checks requests with.
  */
@@ -226,7 +227,10 @@ export const RecycleResponse = envelope(RecycleAnswer);
 export const BarcodeIdQuery = Type.Object({ id: BarcodeId }, { additionalProperties: false });
 export type BarcodeIdQuery = Static<typeof BarcodeIdQuery>;
 
-/** A route notification (spec section 3); `body` is HTML the client sanitises before showing it. */
+/**
+ * A route notification, made when the barcode reached a trackpoint and kept in its alert list;
+ * `body` is HTML the client sanitises before showing it.
+ */
 export const Notification = Type.Object({
   id: Type.String(),
   barcodeId: BarcodeId,

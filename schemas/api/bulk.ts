@@ -6,33 +6,37 @@ import { UUID_PATTERN_SOURCE } from '../validation';
 import { BARCODE_ID_PATTERN, TrackingBody, TrackingCountQuery } from './barcode';
 
 /**
- * Payloads of bulk work (issue 12): bulk tracking, bulk skip-tracking, bulk recycle and the
- * user's tracking history of a day. Every bulk write is all or nothing: a request with any
- * refused barcode writes nothing and answers HTTP 400 with each refused barcode's code under
- * `barcodeIds.<index>`; a dry run answers 200 with every barcode's verdict instead, so a screen
- * can check each scan as it arrives. Bad input (an empty list: 1000; a list over the project's
- * `bulkTrackingMaxCount`: 3089 on `barcodeIds` with `maxCount` beside `errors`; malformed
- * bodies) is refused before anything is read.
+ * Payloads of bulk work: bulk tracking, bulk skip-tracking, bulk recycle and the user's tracking
+ * history of a day. Every bulk write is all or nothing: a request with any refused barcode writes
+ * nothing and answers HTTP 400 with each refused barcode's code under `barcodeIds.<index>`; a dry
+ * run answers 200 with every barcode's verdict instead, so a screen can check each scan as it
+ * arrives. Bad input (an empty list: ErrorCode.emptyField; a list over the project's
+ * `bulkTrackingMaxCount`: ErrorCode.bulkOverMaximum on `barcodeIds` with `maxCount` beside
+ * `errors`; malformed bodies) is refused before anything is read.
  */
 
 const BarcodeId = Type.String({ pattern: BARCODE_ID_PATTERN });
 const ProjectId = Type.String({ pattern: UUID_PATTERN_SOURCE });
 
 /**
- * A listed barcode as typed or scanned: any text up to 64 characters, so one mistyped or
- * unknown entry gets its own verdict (2303) instead of refusing the whole list as malformed.
+ * A listed barcode as typed or scanned: any text up to 64 characters, so one mistyped or unknown
+ * entry gets its own verdict (ErrorCode.barcodeNotFound) instead of refusing the whole list as
+ * malformed.
  */
 const ListedId = Type.String({ minLength: 1, maxLength: 64 });
 
 /**
- * The list of a bulk request: 1 to BULK_LIST_HARD_MAX ids here (the most any project may
- * allow); the project's own maximum (`bulkTrackingMaxCount`, default 1000) is checked by the
- * server with code 3089.
+ * The list of a bulk request: 1 to BULK_LIST_HARD_MAX ids here (the most any project may allow);
+ * the project's own maximum (`bulkTrackingMaxCount`, BULK_TRACKING_MAX_DEFAULT when unset) is
+ * checked by the server, with ErrorCode.bulkOverMaximum.
  */
 export const bulkIdList = (description: string) =>
   Type.Array(ListedId, { minItems: 1, maxItems: BULK_LIST_HARD_MAX, description });
 
-/** The error answer of bulk requests: with 3089, `maxCount` is the project's maximum, for the message's {count}. */
+/**
+ * The error answer of bulk requests: with ErrorCode.bulkOverMaximum, `maxCount` is the project's
+ * maximum, for the message's {count}.
+ */
 export const BulkErrorResponse = Type.Object({
   ...ErrorResponse.properties,
   maxCount: Type.Optional(Type.Integer()),
@@ -51,14 +55,15 @@ export const BulkExtras = Type.Object(
 export type BulkExtras = Static<typeof BulkExtras>;
 
 /**
- * POST /barcode/tracking, single or bulk (spec section 7: "bulk tracking sends barcode ids plus
- * extras"). With `barcodeId` it is the single step of TrackingBody (answer `{ data: true }`).
- * With `barcodeIds` (and `projectId`, the project of the screen) it is bulk: the same forms,
- * addresses and package information for every listed barcode, each tracked to `trackPointKey`
- * with the checks of a single step, all in one transaction (answer BulkTrackingAnswer). One of
- * `barcodeId` / `barcodeIds` is required (1000 on `barcodeId`), not both (1001 on `barcodeIds`);
- * `projectId` is required with `barcodeIds` (1000). `dryRun` (bulk only) checks each barcode
- * and writes nothing; the forms are not checked in a dry run (they are filled once, at the end).
+ * POST /barcode/tracking, single or bulk: a bulk step is the single step's body plus the list of
+ * barcodes and its extras. With `barcodeId` it is the single step of TrackingBody (answer
+ * `{ data: true }`). With `barcodeIds` (and `projectId`, the project of the screen) it is bulk:
+ * the same forms, addresses and package information for every listed barcode, each tracked to
+ * `trackPointKey` with the checks of a single step, all in one transaction (answer
+ * BulkTrackingAnswer). One of `barcodeId` / `barcodeIds` is required (ErrorCode.emptyField on
+ * `barcodeId`), not both (ErrorCode.invalidFormat on `barcodeIds`); `projectId` is required with
+ * `barcodeIds` (ErrorCode.emptyField). `dryRun` (bulk only) checks each barcode and writes
+ * nothing; the forms are not checked in a dry run (they are filled once, at the end).
  */
 export const TrackingRequestBody = Type.Object(
   {
@@ -74,16 +79,18 @@ export const TrackingRequestBody = Type.Object(
 export type TrackingRequestBody = Static<typeof TrackingRequestBody>;
 
 /**
- * One listed barcode and its verdict: `code` null when it is ready, else the catalogue code:
- * 2303 not found (or of another enterprise: nothing tells whether it exists), 3017 listed twice
- * (the later entries), 3082 another project, 3084 another version of the project, 3095
- * deactivated, 403 no add-tracking permission (activate permission for recycle), 3001 not
- * activated, 3013 a paired child (it travels with its parent), 3005 already at the trackpoint,
- * 3007 at its last trackpoint, 3006 at a different trackpoint (the spec's "bulk tracking must be
- * at the same trackpoint"), 3020 / 3022 / 3086 a mandatory pairing, unpairing or link not done,
- * 3091 skipping not allowed at the trackpoint (skip), 3092 a decrease below zero; recycle:
- * 3010, 3011, 3012, 3088 as the single recycle. `childrenCount`: barcodes under it that move
- * with it. Type and external id are given when the barcode belongs to the viewer's enterprise.
+ * One listed barcode and its verdict: `code` null when it is ready, else the ErrorCode that
+ * refuses it: barcodeNotFound (also for one of another enterprise: nothing tells whether it
+ * exists), duplicateScan (the later entries of one listed twice), differentProjects,
+ * incompatibleVersions (another version of the project), deactivated, forbidden (no add-tracking
+ * permission; the activate permission for recycle), barcodeNotActivated,
+ * pairedChildCannotBeTracked (it travels with its parent), trackingAlreadyAdded, atEndTrackPoint,
+ * differentTrackPoint (the barcodes of one bulk step must all stand at the same trackpoint, the
+ * one before `trackPointKey`), pairingRequired / unpairingRequired / linkMandatory (a mandatory
+ * pairing, unpairing or link not done), skipNotAllowed (skip), quantityBelowZero; recycle:
+ * recycleInUse, recyclePaired, recycleSealed, recycleLinked, as the single recycle.
+ * `childrenCount`: barcodes under it that move with it. Type and external id are given when the
+ * barcode belongs to the viewer's enterprise.
  */
 export const BulkVerdict = Type.Object({
   id: Type.String(),
@@ -116,9 +123,9 @@ export const BulkTrackingResponse = envelope(BulkTrackingAnswer);
 
 /**
  * POST /barcode/skip-tracking: moves the listed barcodes to `trackPointKey` without its forms,
- * where every barcode's type allows skipping that trackpoint (`allowSkipTracking`, else 3091).
- * Each barcode's history gets a 'tracked' entry marked skipped (`skipped: true`) with the
- * user who skipped it; it counts and can be undone like any step.
+ * where every barcode's type allows skipping that trackpoint (`allowSkipTracking`, else
+ * ErrorCode.skipNotAllowed). Each barcode's history gets a 'tracked' entry marked skipped
+ * (`skipped: true`) with the user who skipped it; it counts and can be undone like any step.
  */
 export const SkipTrackingBody = Type.Object(
   {
@@ -152,9 +159,9 @@ export type RecycleMultipleAnswer = Static<typeof RecycleMultipleAnswer>;
 export const RecycleMultipleResponse = envelope(RecycleMultipleAnswer);
 
 /**
- * GET /barcode/user-tracking-history (spec: "user tracking history: date, project id, timezone
- * offset in hours"): the caller's own tracking steps (not undone) in the project on the local
- * day, newest first, `skip` / `count` of them (50 by default, at most 200).
+ * GET /barcode/user-tracking-history, with the query of the tracking count (date, project id,
+ * timezone offset in hours): the caller's own tracking steps (not undone) in the project on the
+ * local day, newest first, `skip` / `count` of them (50 by default, at most 200).
  */
 export const UserTrackingHistoryQuery = Type.Object(
   {

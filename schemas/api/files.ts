@@ -47,8 +47,9 @@ export function isStoredFileUrlOf(url: unknown, barcodeId: string): boolean {
 export const UploadResponse = envelope(Type.String());
 
 /**
- * An upload refused for its size: `errors.File` is [1014] (empty) or [1015] (too large); with
- * 1015, `maxBytes` is the largest size accepted, for the client's message.
+ * An upload refused for its size: `errors.File` is [ErrorCode.zeroFileSize] (empty) or
+ * [ErrorCode.fileTooLarge]; with fileTooLarge, `maxBytes` is the largest size accepted, for the
+ * client's message.
  */
 export const UploadErrorResponse = Type.Object({
   errors: Type.Record(Type.String(), Type.Array(Type.Integer())),

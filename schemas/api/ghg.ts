@@ -4,18 +4,21 @@ import { BARCODE_ID_PATTERN } from './barcode';
 import { UUID_PATTERN_SOURCE } from '../validation';
 
 /**
- * GHG emission of transport (spec sections 3, 5, 7): the calculation review, a barcode's
- * emissions over its journey and a project's report. The emission itself is computed by
- * renderer/ghg/calculate.ts (METI/MLIT joint guideline Ver.3.2 methods).
+ * GHG emission of transport: the calculation review, a barcode's emissions over its journey and
+ * a project's report. The emission itself is computed by renderer/ghg/calculate.ts (METI/MLIT
+ * joint guideline Ver.3.2 methods).
  */
 
 const ProjectId = Type.String({ pattern: UUID_PATTERN_SOURCE });
 // The calculation checks ranges, decimals and choices itself, so its codes name the input
-// (`input.distance: [1009]`); the schema only bounds what is read.
+// (e.g. ErrorCode.valueLessThanOrEqual under `input.distance`); the schema only bounds what is read.
 const amount = Type.Optional(Type.Number());
 const choice = Type.Optional(Type.String({ maxLength: 64 }));
 
-/** The inputs of one calculation, as the GHG emission widget holds them (units: README "GHG emission"). */
+/**
+ * The inputs of one calculation, as the GHG emission widget holds them, in the guideline's units
+ * (renderer/ghg/calculate.ts lists them).
+ */
 export const GhgInput = Type.Object(
   {
     transportType: choice,
@@ -34,7 +37,7 @@ export const GhgInput = Type.Object(
 export const ReviewCalculationBody = Type.Object(
   {
     projectId: ProjectId,
-    /** fuel, fuelEfficiency, modifiedTonkilo or tonkilo; another is 3061. */
+    /** fuel, fuelEfficiency, modifiedTonkilo or tonkilo; another is ErrorCode.ghgUnsupportedCalculationType. */
     calculationType: Type.String({ minLength: 1, maxLength: 64 }),
     input: GhgInput,
   },

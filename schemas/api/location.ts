@@ -9,17 +9,17 @@ import { Location, STOCK_TYPES } from './stock-state';
 export { Location, type StockType } from './stock-state';
 
 /**
- * Stock in and out of locations (issue 12; spec sections 3, 4, 7); what a location is: ./stock-state.ts.
+ * Stock in and out of locations; what a location is: ./stock-state.ts.
  */
 
 const BarcodeId = Type.String({ pattern: BARCODE_ID_PATTERN });
 const LocationId = Type.String({ pattern: UUID_PATTERN_SOURCE });
 
 /**
- * GET /location/available-locations (spec section 7): the bins where the barcode may be stocked
- * in (`action` in) or out (out: the bin it is stocked in, if that bin allows stock out there) at
- * `trackPointKey`, which must be the barcode's current trackpoint (3006). Users of the project's
- * enterprise with the add-tracking permission.
+ * GET /location/available-locations: the bins where the barcode may be stocked in (`action` in)
+ * or out (out: the bin it is stocked in, if that bin allows stock out there) at `trackPointKey`,
+ * which must be the barcode's current trackpoint (else ErrorCode.differentTrackPoint). Users of
+ * the project's enterprise with the add-tracking permission.
  */
 export const AvailableLocationsQuery = Type.Object(
   {
@@ -34,15 +34,16 @@ export type AvailableLocationsQuery = Static<typeof AvailableLocationsQuery>;
 export const AvailableLocationsResponse = envelope(Type.Array(Location));
 
 /**
- * POST /location/stock (spec: "stock in or out: type, barcode ids, location id"): stocks every
- * listed barcode in the bin, or out of it, all or none. Stock rules (numbers chosen here):
- * 3073 unknown location (or of another enterprise), 3074 a location of another project, 3075
- * not available at the barcode's trackpoint for this action, 3076 already in stock (stock in),
- * 3077 not in stock (stock out), 3078 stocked in another location (stock out), 3079 not a bin
- * (only bins hold stock). Location-level refusals (3073, 3074, 3079) answer `$common`; the
- * others are per barcode under `barcodeIds.<index>` with the bulk verdicts (2303, 3017, 3082,
- * 3084, 3095, 403, 3001, 3013: a paired child travels with its parent and is not stocked on its
- * own). History: 'stocked-in' / 'stocked-out' on each barcode (`data.locationId`, the note).
+ * POST /location/stock: stocks every listed barcode in the bin, or out of it, all or none. Stock
+ * refusals, as ErrorCode: locationUnknown (also a location of another enterprise),
+ * locationOfAnotherProject, locationNotAvailable (not at the barcode's trackpoint for this
+ * action), alreadyInStock (stock in), notInStock (stock out), stockedElsewhere (stock out),
+ * locationNotABin (only bins hold stock). Location-level refusals (locationUnknown,
+ * locationOfAnotherProject, locationNotABin) answer `$common`; the others are per barcode under
+ * `barcodeIds.<index>` with the bulk verdicts (barcodeNotFound, duplicateScan, differentProjects,
+ * incompatibleVersions, deactivated, forbidden, barcodeNotActivated, pairedChildCannotBeTracked:
+ * a paired child travels with its parent and is not stocked on its own). History: 'stocked-in' /
+ * 'stocked-out' on each barcode (`data.locationId`, the note).
  */
 export const StockBody = Type.Object(
   {
@@ -67,9 +68,9 @@ export type StockAnswer = Static<typeof StockAnswer>;
 export const StockResponse = envelope(StockAnswer);
 
 /**
- * POST /location/location-tracking (spec section 7): one barcode stocked in or out at its
- * trackpoint, the trackpoint named as the screen shows it (3006 when the barcode is elsewhere).
- * The same rules and answer as POST /location/stock with one barcode.
+ * POST /location/location-tracking: one barcode stocked in or out at its trackpoint, the trackpoint
+ * named as the screen shows it (ErrorCode.differentTrackPoint when the barcode is elsewhere). The
+ * same rules and answer as POST /location/stock with one barcode.
  */
 export const LocationTrackingBody = Type.Object(
   {

@@ -3,7 +3,7 @@ import { envelope } from '../common';
 import { BARCODE_ID_PATTERN } from './barcode';
 
 /**
- * Payloads of pairing (parents and children) and linking (spec sections 4, 5, 7; issue 11).
+ * Payloads of pairing (parents and children) and linking.
  * Every rule is decided on the server; a dry run answers the same verdicts without writing, so
  * a screen can check each scanned entry as it is added.
  */
@@ -11,15 +11,17 @@ import { BARCODE_ID_PATTERN } from './barcode';
 const BarcodeId = Type.String({ pattern: BARCODE_ID_PATTERN });
 
 /**
- * Most barcodes one pairing, unpairing or linking request may list (more is 1005 on the list,
- * nothing written). 500 twelve-character ids fit well within the server's 16 KiB body limit;
- * a parent that reserves more children is filled in several requests.
+ * Most barcodes one pairing, unpairing or linking request may list (more is
+ * ErrorCode.lengthMoreThan on the list, nothing written). That many twelve-character ids fit well
+ * within the server's body limit (BODY_LIMIT_BYTES in server/app.ts); a parent that reserves more
+ * children is filled in several requests.
  */
 export const RELATION_LIST_MAX = 500;
 
 /**
- * A listed barcode as typed or scanned: any text up to 64 characters, so one mistyped or
- * unknown entry gets its own verdict (2303) instead of refusing the whole list as malformed.
+ * A listed barcode as typed or scanned: any text up to 64 characters, so one mistyped or unknown
+ * entry gets its own verdict (ErrorCode.barcodeNotFound) instead of refusing the whole list as
+ * malformed.
  */
 const ListedId = Type.String({ minLength: 1, maxLength: 64 });
 const idList = (description: string) => Type.Array(ListedId, { minItems: 1, maxItems: RELATION_LIST_MAX, description });
@@ -47,12 +49,12 @@ export const PairingBody = Type.Object(
 export type PairingBody = Static<typeof PairingBody>;
 
 /**
- * One listed barcode and its verdict: `code` null when it can be paired (unpaired, linked),
- * else the catalogue code saying why not (2303 not found, 3016 itself, 3017 listed twice, 3018
- * already paired, 3001 not activated, 3095 deactivated, 3019 type not accepted, 3082 different
- * project, 3084 other project version, 3006 at another trackpoint, 3024 a loop, 3025 over the
- * reserved count; unpairing 3026 not its child; linking 3081, 3080, 3083, 3085). Type and
- * external id are given when the barcode exists and belongs to the viewer's enterprise, for
+ * One listed barcode and its verdict: `code` null when it can be paired (unpaired, linked), else
+ * the ErrorCode saying why not (barcodeNotFound, withItself, duplicateScan, alreadyPaired,
+ * barcodeNotActivated, deactivated, typeNotAccepted, differentProjects, incompatibleVersions,
+ * differentTrackPoint, pairingCycle, reservedCountExceeded; unpairing: notChildOfParent; linking:
+ * linkingNotAllowedForType, linkingProhibited, alreadyLinked, linkReservedCountExceeded). Type
+ * and external id are given when the barcode exists and belongs to the viewer's enterprise, for
  * its label.
  */
 export const RelationVerdict = Type.Object({
@@ -84,7 +86,7 @@ export const PairingResponse = envelope(PairingAnswer);
 
 /**
  * POST /barcode/unpairing: `unpairAll` unpairs every direct child of `parentId`; otherwise
- * `childrenIds` names them (one of the two is required: 1000 on `childrenIds`).
+ * `childrenIds` names them (one of the two is required: ErrorCode.emptyField on `childrenIds`).
  */
 export const UnpairingBody = Type.Object(
   {
@@ -104,15 +106,15 @@ export type ReservedCountQuery = Static<typeof ReservedCountQuery>;
 export const ReservedCountResponse = envelope(ReservedCount);
 
 /**
- * The two link directions (spec section 3): `link-to`, this barcode links to others (POST
- * /barcode/linking), and `be-linked`, others link to this one (POST /barcode/be-linked).
+ * The two link directions: `link-to`, this barcode links to others (POST /barcode/linking), and
+ * `be-linked`, others link to this one (POST /barcode/be-linked).
  */
 export const LINK_DIRECTIONS = ['link-to', 'be-linked'] as const;
 export type LinkDirection = (typeof LINK_DIRECTIONS)[number];
 
 /**
  * POST /barcode/linking (link-to: `barcodeId` links to each of `targetIds`) and POST
- * /barcode/be-linked (each of `targetIds` links to `barcodeId`), the same body (spec section 7).
+ * /barcode/be-linked (each of `targetIds` links to `barcodeId`), the same body.
  */
 export const LinkingBody = Type.Object(
   {
@@ -136,8 +138,8 @@ export const LinkingResponse = envelope(LinkingAnswer);
 
 /**
  * POST /barcode/undo-linking: undoes the link between the two barcodes, whichever direction it
- * was made in. The spec names only `barcodeId`; `linkedBarcodeId` says which of its links (the
- * detail page offers an undo on each).
+ * was made in. `barcodeId` alone would not say which of its links to undo; `linkedBarcodeId`
+ * does (the detail page offers an undo on each).
  */
 export const UndoLinkingBody = Type.Object(
   { barcodeId: BarcodeId, linkedBarcodeId: BarcodeId },

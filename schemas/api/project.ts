@@ -16,7 +16,7 @@ export type ProjectQuery = Static<typeof ProjectQuery>;
 
 const Permission = Type.Object({ canEdit: Type.Boolean() });
 
-/** What the requesting user may do in this project (spec sections 3, 6). */
+/** What the requesting user may do in this project: generate barcodes, activate them, add tracking. */
 export const ProjectPermission = Type.Object({
   generateBarcodePermission: Permission,
   activateBarcodePermission: Permission,
@@ -29,7 +29,7 @@ export const Project = Type.Object({
   code: Type.String(),
   name: Type.String(),
   version: Type.Integer(),
-  /** The configuration revision in service (issue 19): an in-place publish raises it; absent means 1 (servers before it). */
+  /** The configuration revision in service: an in-place publish raises it; absent means 1 (servers without revisions). */
   revision: Type.Optional(Type.Integer({ minimum: 1 })),
   enterpriseId: Id,
   enterpriseName: Type.String(),
@@ -58,7 +58,7 @@ export const CustomPageResponse = envelope(
 );
 export type CustomPage = Static<typeof CustomPageResponse>['data'];
 
-/** GET /barcode/project-manifest: the project's web app manifest (issue 20: installable app). */
+/** GET /barcode/project-manifest: the project's web app manifest, so each project installs as an app of its own. */
 export const ManifestIcon = Type.Object({
   src: Type.String(),
   /** Absent for a bitmap logo of unknown size. */

@@ -16,11 +16,10 @@ const instant = Type.String({ format: 'date-time', maxLength: 40 });
 const text = Type.String({ minLength: 1, maxLength: SEARCH_TEXT_MAX_LENGTH });
 
 /**
- * POST /barcode/search (spec section 7): a project's barcodes matching every criterion given,
- * newest first, `count` from `skip`. The barcode list (`/{project}/barcode-list`) is the same
- * call with its two filters only. Free text and field values match words and word beginnings
- * (full-text search), in the fields the viewer may see only; external id and tracking number
- * match exactly, as scanned.
+ * POST /barcode/search: a project's barcodes matching every criterion given, newest first, `count`
+ * from `skip`. The barcode list (`/{project}/barcode-list`) is the same call with its two filters
+ * only. Free text and field values match words and word beginnings (full-text search), in the
+ * fields the viewer may see only; external id and tracking number match exactly, as scanned.
  */
 export const SearchBody = Type.Object(
   {
@@ -77,7 +76,7 @@ export const SearchResponse = envelope(
 );
 export type SearchResult = Static<typeof SearchResponse>['data'];
 
-/** A product a client user picks when activating (spec sections 1, 6): its defaults prefill activation fields. */
+/** A product a client user picks when activating: its defaults prefill activation fields. */
 export const Product = Type.Object({
   code: Type.String(),
   name: LocalizedText,

@@ -3,11 +3,11 @@ import { LocalizedText } from '../common';
 import { UUID_PATTERN_SOURCE } from '../validation';
 
 /**
- * Where a barcode is stocked and its running quantities (issue 12), as GET /barcode/barcode
- * answers them. Locations are data, not configuration: rows of the `locations` table per
- * project code (all versions of a project share its warehouses), a tree warehouse -> rack ->
- * bin that a project admin changes without a release. Only bins hold stock. Each bin lists the
- * trackpoints where barcodes may be stocked in there and those where they may be stocked out.
+ * Where a barcode is stocked and its running quantities, as GET /barcode/barcode answers them.
+ * Locations are data, not configuration: rows of the `locations` table per project code (all
+ * versions of a project share its warehouses), a tree warehouse -> rack -> bin that a project admin
+ * changes without a release. Only bins hold stock. Each bin lists the trackpoints where barcodes
+ * may be stocked in there and those where they may be stocked out.
  */
 
 const LocationId = Type.String({ pattern: UUID_PATTERN_SOURCE });
@@ -16,7 +16,7 @@ const LocationId = Type.String({ pattern: UUID_PATTERN_SOURCE });
 export const LOCATION_KINDS = ['warehouse', 'rack', 'bin'] as const;
 export type LocationKind = (typeof LOCATION_KINDS)[number];
 
-/** The two stock actions (spec section 3 "stock types: in stock and out of stock"). */
+/** The two stock actions: stock in and stock out. */
 export const STOCK_TYPES = ['in', 'out'] as const;
 export type StockType = (typeof STOCK_TYPES)[number];
 
@@ -42,12 +42,12 @@ export const BarcodeStock = Type.Object({
 export type BarcodeStock = Static<typeof BarcodeStock>;
 
 /**
- * The running quantity of one adjustment quantity of a barcode (spec section 3 labels), computed
- * by the server from the present trip's history: `initial` at activation (its latest edit),
- * `increase` and `decrease` the totals of the tracking steps not undone (their latest edits),
- * `remaining` = initial + increase - decrease; `quantity` and `type` the latest adjustment's
- * value and direction (null before any), `adjustedAt` its time. `key` is the activation
- * adjustment field's key (tracking fields name it with `quantityOf`).
+ * The running quantity of one adjustment quantity of a barcode, computed by the server from the
+ * present trip's history: `initial` at activation (its latest edit), `increase` and `decrease` the
+ * totals of the tracking steps not undone (their latest edits), `remaining` = initial + increase -
+ * decrease; `quantity` and `type` the latest adjustment's value and direction (null before any),
+ * `adjustedAt` its time. `key` is the activation adjustment field's key (tracking fields name it
+ * with `quantityOf`).
  */
 export const AdjustmentQuantity = Type.Object({
   key: Type.String(),

@@ -14,13 +14,13 @@ import { Address } from './barcode';
 
 const VisitorId = Type.String({ pattern: VISITOR_ID_PATTERN });
 
-/** POST /user/authorize (spec section 3, login payload). */
+/** POST /user/authorize: log in to a project with an access code, plus the password and one-time code when needed. */
 export const AuthorizeBody = Type.Object(
   {
     projectId: Type.String({ pattern: UUID_PATTERN_SOURCE }),
     accessCode: Type.String({ pattern: ACCESS_CODE_PATTERN }),
-    // Any string up to a bound: the rules of spec section 5 apply when a password is set, not
-    // when one is typed, so a wrong password is 'invalid password', not a format error.
+    // Any string up to a bound: PASSWORD_PATTERN applies when a password is set, not when one is
+    // typed, so a wrong password is 'invalid password', not a format error.
     password: Type.Optional(Type.String({ maxLength: 128 })),
     oneTimePasscode: Type.Optional(Type.String({ pattern: ONE_TIME_PASSCODE_PATTERN })),
     visitorId: VisitorId,
@@ -55,7 +55,7 @@ export const ProfileResponse = envelope(Profile);
 
 export const AuthorizeResponse = envelope(Type.Object({ user: User }));
 
-/** POST /user/carrier-user/self (spec section 3, register payload). */
+/** POST /user/carrier-user/self: a carrier registers itself in a project that allows it; answers its access code. */
 export const RegisterBody = Type.Object(
   {
     projectId: Type.String({ pattern: UUID_PATTERN_SOURCE }),
