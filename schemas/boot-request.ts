@@ -6,7 +6,7 @@
 /** Where the inline script leaves its requests: `window[BOOT_REQUEST_GLOBAL] = [{ url, response }, ...]`. */
 export const BOOT_REQUEST_GLOBAL = '__sbBootRequests';
 
-/** A `{project}` route segment: the project code, then '@' and the version when given (spec section 2). */
+/** A `{project}` route segment: the project code, then '@' and the version when given. */
 export const PROJECT_SEGMENT = /^([A-Za-z0-9_-]{1,32})(?:@([1-9][0-9]{0,5}))?$/;
 
 /** First path segments that are screens of their own, not a project. */

@@ -14,7 +14,7 @@ export const LocalizedText = Type.Object(
 );
 export type LocalizedText = Static<typeof LocalizedText>;
 
-/** Error body of spec section 8. */
+/** The one shape of every refusal: catalogue codes under `$common` or the field they concern (docs/engineers/api.md). */
 export const ErrorResponse = Type.Object({
   errors: Type.Record(Type.String(), Type.Array(Type.Integer())),
 });

@@ -1,6 +1,7 @@
 /**
- * ISO 3166-1 alpha-3 country codes (spec section 3), JPN, USA and CHN first, then the rest in
- * alphabetical order. Addresses carry one of these; anything else is 2201 (invalid country).
+ * ISO 3166-1 alpha-3 country codes, JPN, USA and CHN first (the top of the country picker), then
+ * the rest in alphabetical order. Addresses carry one of these; anything else is
+ * ErrorCode.invalidCountry.
  */
 export const COUNTRY_CODES = [
   'JPN',

@@ -1,11 +1,10 @@
-/** The four interface languages (spec section 1). Plain values: the client imports this at run time. */
+/** The four interface languages. Plain values: the client imports this at run time. */
 export const LANGUAGES = ['en', 'ja', 'zh-TW', 'zh-CN'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /**
- * Picks the interface language from the browser's list (spec section 1): Japanese, Traditional
- * Chinese (zh-TW, zh-HK, zh-MO, zh-Hant), Simplified Chinese (zh, zh-CN, zh-SG, zh-Hans),
- * else English.
+ * Picks the interface language from the browser's list: Japanese, Traditional Chinese (zh-TW,
+ * zh-HK, zh-MO, zh-Hant), Simplified Chinese (zh, zh-CN, zh-SG, zh-Hans), else English.
  *
  * Self-contained (no imports at run time): the build also inlines its source into index.html, so
  * the page starts fetching this language's strings while the app's code downloads.

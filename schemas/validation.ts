@@ -1,6 +1,6 @@
 /**
- * Validation constants shared by the client forms and the server schemas (spec sections 5, 9).
- * Plain values only, so the client bundle can import them without pulling in a schema library.
+ * Validation constants shared by the client forms and the server schemas. Plain values only, so
+ * the client bundle can import them without pulling in a schema library.
  */
 
 /** Access code: two groups of 4 digits, sent joined. */
@@ -28,9 +28,9 @@ export const ONE_TIME_PASSCODE_PATTERN = '^[0-9]{6}$';
 export const VISITOR_ID_PATTERN = '^[A-Za-z0-9_-]{8,64}$';
 
 /**
- * Identifiers a barcode carries (spec section 3): the carrier's tracking number and the external
- * id (e.g. a purchase order). The API bodies and the renderer's built-in identifier fields use
- * these, so the phone and the server agree on them.
+ * Identifiers a barcode carries: the carrier's tracking number and the external id (e.g. a purchase
+ * order). The API bodies and the renderer's built-in identifier fields use these, so the phone and
+ * the server agree on them.
  */
 export const TRACKING_NUMBER_MAX_LENGTH = 64;
 export const EXTERNAL_ID_MAX_LENGTH = 200;
@@ -38,10 +38,14 @@ export const EXTERNAL_ID_MAX_LENGTH = 200;
 /** Names in the register form: not empty, and a sane upper bound. */
 export const NAME_MAX_LENGTH = 50;
 
-/** Client version this build is (spec section 9). */
+/**
+ * Client version this build is: sent with every request, and the server's default
+ * LATEST_CLIENT_VERSION. Raise it with each release, so phones on an older client are offered the
+ * new one (docs/operators/upgrades.md).
+ */
 export const CLIENT_VERSION = '1.44.1';
 
-/** Response/request header names of the transport contract (spec sections 4, 7). */
+/** Response/request header names of the transport contract. */
 export const Headers = {
   clientVersion: 'client-version',
   forceUpgrade: 'force-upgrade',
@@ -52,18 +56,18 @@ export const Headers = {
   idempotencyKey: 'idempotency-key',
   /** When a write was made on the device (ISO 8601), when it is sent later (the outbox): see server/plugins/made-at.ts. */
   madeAt: 'made-at',
-  /** The project configuration revision a write was made with (issue 20: an outbox write keeps its own; issue 19: checked against that revision). */
+  /** The project configuration revision a write was made with: an outbox write sent later keeps its own, and is checked against it. */
   configRevision: 'config-revision',
   /**
-   * Issue 19. Response: the configuration revision in service of the project the request
-   * concerns (a phone with one of its forms open revalidates the project when it differs).
-   * Request: the revision a write was made with (Config-Revision): the write is checked against
-   * that revision's configuration; one the server does not keep is refused with 3099.
+   * Response: the configuration revision in service of the project the request concerns (a phone
+   * with one of its forms open revalidates the project when it differs). Request: the revision a
+   * write was made with (Config-Revision): the write is checked against that revision's
+   * configuration; one the server does not keep is refused with ErrorCode.configRevisionUnknown.
    */
   projectRevision: 'project-revision',
 } as const;
 
-/** Returns true when a password satisfies spec section 5. */
+/** Returns true when a password follows the password rule (PASSWORD_PATTERN). */
 export function isValidPassword(password: string): boolean {
   return new RegExp(PASSWORD_PATTERN).test(password);
 }
