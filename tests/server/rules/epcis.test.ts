@@ -12,10 +12,10 @@ import {
 import { gs1ChecksRun, gs1Status } from '../epcis/gs1-files';
 import { answer, BOX, CONFIG, CRATE, label, onField, trackPoint } from './fixtures';
 
-// The EPCIS 2.0 events of one history entry (README, "EPCIS export"), and the document around them.
-// The schemas are compiled only by the tests that validate, and only there: Stryker runs the other
-// tests of this file once per mutant. GS1's official schema is read where its checks run
-// (docs/engineers/epcis-checks.md).
+// The EPCIS 2.0 events of one history entry (docs/engineers/standards.md, "The EPCIS 2.0 export"),
+// and the document around them. The schemas are compiled only by the tests that validate, and only
+// there: Stryker runs the other tests of this file once per mutant. GS1's official schema is read
+// where its checks run (docs/engineers/epcis-checks.md).
 
 if (!gs1ChecksRun()) console.warn(`rules/epcis.test.ts: ${gs1Status()}`);
 

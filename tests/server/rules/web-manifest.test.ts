@@ -18,7 +18,7 @@ const APP_ICONS = [
 
 const shortName = (name: string) => webManifest(project({ name })).short_name;
 
-describe("a project's web app manifest (issue 20: the app installs per project)", () => {
+describe("a project's web app manifest: each project installs as an app of its own", () => {
   it("the installed app starts at the project's own address, under its name, standalone, in the app's colours and icons", () => {
     expect(webManifest(project())).toEqual({
       id: '/acme',

@@ -35,7 +35,7 @@ const packageRef = (packageRequired: boolean, withActivationFields = false): For
 });
 const good = { country: 'JPN', address1: '1-1 Chiyoda' };
 
-describe('the address form (spec section 3)', () => {
+describe('the address form of origin and destination', () => {
   it('a country and a first address line are enough', () => {
     expect(check(address, good)).toEqual({});
     expect(
@@ -90,7 +90,7 @@ describe('the address form (spec section 3)', () => {
   });
 });
 
-describe('the package form (spec section 3)', () => {
+describe('the package form: dimensions and weight', () => {
   it('depth, width, height in cm and weight in kg, drawn before the fields that share the form', () => {
     const form = compileForm(source, packageRef(false, true), viewer);
     expect(form.uiSchema['ui:order']).toEqual([

@@ -20,7 +20,7 @@ describe('the order fields appear in', () => {
   });
 });
 
-describe('who sees a field (spec section 6)', () => {
+describe('who sees a field, by its visibility and whether the viewer is logged in', () => {
   it('visible (the default) to all, visible-when-logged-in and unknown to users only, hidden to nobody', () => {
     expect([isVisible(text('a'), false), isVisible(text('a', { visibility: 'visible' }), false)]).toEqual([true, true]);
     expect([

@@ -89,7 +89,7 @@ describe('compile: one schema per field type', () => {
   });
 });
 
-describe('compile: text rules of spec section 5', () => {
+describe('compile: text rows, input patterns and masks', () => {
   it('multi-line rows are ceil(max length / 20)', () => {
     const form = compile([text('notes', { maxLength: 41, multiLine: true })], context());
     expect((form.uiSchema.notes as { 'ui:options': { rows: number } })['ui:options'].rows).toBe(3);

@@ -50,7 +50,7 @@ describe('shownValue: a stored value as the detail page shows it', () => {
     expect(shown({ type: 'adjustment' }, 4)).toEqual({ kind: 'text', text: '4' });
   });
 
-  it('dates as YYYY/MM/DD (spec section 9); anything else as stored', () => {
+  it('dates stored as YYYY-MM-DD shown as YYYY/MM/DD; anything else as stored', () => {
     expect(shown({ type: 'date' }, '2024-03-09')).toEqual({ kind: 'text', text: '2024/03/09' });
     expect(shown({ type: 'date' }, 'x2024-03-09')).toEqual({ kind: 'text', text: 'x2024-03-09' });
     expect(shown({ type: 'date' }, '2024-03-09T10:00')).toEqual({ kind: 'text', text: '2024-03-09T10:00' });

@@ -33,7 +33,7 @@ const said = (fieldSchema: object, value: unknown, fieldType?: string) => {
   return { message: messageFor(error, fieldType), code: codeFor(error) };
 };
 
-describe('what a user is told about a bad value (spec section 5 messages)', () => {
+describe('what a user is told about a bad value: which message, naming which bound', () => {
   it('a missing value is required', () => {
     expect(said({ type: 'string' }, undefined)).toEqual({
       message: { key: 'form.required' },

@@ -253,7 +253,7 @@ describe('files', () => {
   });
 });
 
-describe('GHG emission inputs (spec section 5)', () => {
+describe('GHG emission inputs: which each calculation type asks for, their bounds, the load rate', () => {
   it('the inputs each calculation type asks for; numbers 0 to 9999 with 3 decimals', () => {
     const g = one({ type: 'ghgEmission', calculationType: 'tonkilo' });
     expect(g.options).toEqual({ calculationType: 'tonkilo', inputs: GHG_INPUTS.tonkilo, ...GHG_NUMBER });

@@ -47,7 +47,7 @@ describe('formsOf: every form of a barcode type, in configuration order', () => 
   });
 });
 
-describe('suggestionsOf: contacts a phone or e-mail field offers (spec section 5)', () => {
+describe('suggestionsOf: contacts a phone or e-mail field offers', () => {
   it('phones from the predefined contacts; e-mails from the route notifications, then the predefined ones', () => {
     const phone = { name: 'Desk', countryCode: '+81', number: '312345678' };
     const suggestions = suggestionsOf(

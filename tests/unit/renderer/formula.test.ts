@@ -23,7 +23,7 @@ const refusal = (formula: string) => {
   throw new Error(`${formula} was accepted`);
 };
 
-describe('formulas: arithmetic over field values only (spec section 3)', () => {
+describe('formulas: arithmetic over field values only', () => {
   it('every operator and allowed function computes', () => {
     const scope = { a: 7, b: 2 };
     const cases: [string, number][] = [
@@ -148,7 +148,7 @@ describe('calculation fields', () => {
   });
 });
 
-describe('the review of a calculation field (spec widget calculation_review)', () => {
+describe('the review of a calculation field: its inputs in formula order and its result', () => {
   it("lists each input in the order the formula names it, and the result at the field's precision", () => {
     expect(
       reviewCalculation(calc('caseCount * dosesPerCase / 3 + caseCount', 2), {

@@ -155,7 +155,7 @@ describe('GHG methods (METI/MLIT joint guideline Ver.3.2)', () => {
   });
 });
 
-describe('GHG inputs (spec section 5: valid and selected, 0-9999, 3 decimals)', () => {
+describe('GHG inputs: each one needed given and valid, numbers 0 to 9999 with at most 3 decimals', () => {
   it('an unsupported calculation type is an explicit error, not a crash', () => {
     expect(errors(calculateGhg('tonkiloPlus', { transportType: 'diesel' }))).toEqual({
       $common: [ErrorCode.ghgUnsupportedCalculationType],

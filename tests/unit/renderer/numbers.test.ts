@@ -30,7 +30,7 @@ describe('roundTo: a number brought to its precision, as the field says', () => 
   });
 });
 
-describe('clampAndRound: what a number input keeps of what was typed (spec section 5)', () => {
+describe('clampAndRound: what a number input keeps of what was typed', () => {
   it('a value below the minimum becomes the minimum, above the maximum the maximum', () => {
     expect(clampAndRound(-5, { min: 0, max: 10, precision: 0 })).toBe(0);
     expect(clampAndRound(15, { min: 0, max: 10, precision: 0 })).toBe(10);
