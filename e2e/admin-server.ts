@@ -1,12 +1,9 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { expect, type Page } from '@playwright/test';
+import { endGroupsNow, runInGroup } from '../scripts/process-group';
 import { startServerProcess, type ServerProcess } from '../tests/server/server-process';
-
-const run = promisify(execFile);
 
 /** A server with a first admin created the way an operator does: `npm run admin -- create-admin`. */
 export interface AdminServer {
@@ -23,13 +20,17 @@ export interface AdminServer {
 
 type Env = Record<string, string | undefined>;
 
-/** `npm run admin -- create-admin` on the data folder of `env`: what it printed and the credential in it. */
+/**
+ * `npm run admin -- create-admin` on the data folder of `env`: what it printed and the credential in
+ * it. npm starts the command under `sh`: run as a group, so a timeout ends them all, not npm alone.
+ */
 async function createAdmin(env: Env, name: string): Promise<{ printed: string; login: string; password: string }> {
-  const { stdout } = await run(
+  const { code, stdout, output, timedOut } = await runInGroup(
     'npm',
     ['run', '--silent', 'admin', '--', 'create-admin', '--enterprise', 'FrostLine Pharma', '--name', name],
-    { env, timeout: 180_000 },
+    { env, timeoutMs: 180_000 },
   );
+  if (code !== 0) throw new Error(`create-admin ${timedOut ? 'timed out' : `exited with ${code}`}:\n${output}`);
   const login = /login:\s+(\S+)/.exec(stdout)?.[1];
   const password = /password:\s+(\S+)/.exec(stdout)?.[1];
   if (!login || !password) throw new Error(`create-admin printed no credential:\n${stdout}`);
@@ -65,8 +66,10 @@ export function adminServer(): Promise<AdminServer> {
   return shared;
 }
 
+// The worker ends without a teardown of its own for this server: it is stopped (its group:
+// SIGTERM, then SIGKILL) before its folder goes.
 process.on('exit', () => {
-  process_?.child.kill('SIGKILL');
+  if (process_) endGroupsNow([process_.child.pid!], 5000);
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 

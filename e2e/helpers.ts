@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { startGroup } from '../scripts/process-group';
 
 /** Types an 8-digit access code into the two 4-digit fields (auto-advance moves to the second). */
 export async function typeAccessCode(page: Page, code: string): Promise<void> {
@@ -45,22 +46,17 @@ export async function logout(page: Page): Promise<void> {
 }
 
 /**
- * Starts one more real server (own port, in-memory database, given environment) for a test
- * that needs its own settings; resolves when it answers. Returns a stop function.
+ * Starts one more real server (own port, in-memory database, given environment) in a process group
+ * of its own for a test that needs its own settings; resolves when it answers. Returns a stop
+ * function, which resolves once nothing of the server's group is left.
  */
 export async function startServer(port: number, env: Record<string, string>): Promise<() => Promise<void>> {
-  const { spawn } = await import('node:child_process');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const server = startGroup(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: ':memory:', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
-  let errors = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    errors += chunk.toString();
-  });
-  const exited = new Promise((r) => child.once('exit', r));
   let up = false;
-  for (let i = 0; i < 120 && child.exitCode === null && !up; i += 1) {
+  for (let i = 0; i < 120 && server.child.exitCode === null && !up; i += 1) {
     try {
       up = (await fetch(`http://127.0.0.1:${port}/api/barcode/project?code=demo`)).ok;
     } catch {
@@ -70,14 +66,11 @@ export async function startServer(port: number, env: Record<string, string>): Pr
   }
   // A browser may hold keep-alive connections the server waits for: give it 3 s, then kill.
   const stop = async () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
-    await exited;
-    clearTimeout(timer);
+    await server.stop({ graceMs: 3000 });
   };
   if (!up) {
     await stop();
-    throw new Error(`server on port ${port} did not start:\n${errors}`);
+    throw new Error(`server on port ${port} did not start:\n${server.stderr()}`);
   }
   return stop;
 }

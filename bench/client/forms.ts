@@ -9,9 +9,9 @@
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import { execFileSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
 import { CHROMIUM } from '../../playwright.config';
+import { runInGroup } from '../../scripts/process-group';
 
 const OUT = process.env.FORM_BENCH_OUT ?? '/tmp/form-bench-dist';
 const FIELDS = Number(process.env.FORM_BENCH_FIELDS ?? 200);
@@ -19,11 +19,13 @@ const KEYSTROKES = 105;
 const SLOWDOWNS = (process.env.FORM_BENCH_CPU_SLOWDOWNS ?? '1,4').split(',').map(Number);
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 
-execFileSync(
+// The bench page's build, in a group of its own (scripts/process-group.ts): ended with the bench.
+const built = await runInGroup(
   process.execPath,
   ['node_modules/vite/bin/vite.js', 'build', '--config', 'bench/client/form-bench/vite.config.ts'],
-  { stdio: 'inherit', env: { ...process.env, FORM_BENCH_OUT: OUT } },
+  { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, FORM_BENCH_OUT: OUT } },
 );
+if (built.code !== 0) throw new Error(`the bench page's build failed (exit ${built.code ?? built.signal})`);
 const server = createServer(async (req, res) => {
   const path = join(OUT, decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/').replace(/^\/$/, '/index.html'));
   const body = await readFile(path).catch(() => null);

@@ -4,8 +4,8 @@
  * the demo pallet's lifecycle steps (generate, activate at manufacturer, track to
  * distributionCentre, undo) as API calls.
  */
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { startGroup } from '../../scripts/process-group';
 import { SEED } from '../../server/seed/seed';
 
 /** The staff access code with every permission in the seeded demo project. */
@@ -52,7 +52,12 @@ export function processAndChildren(pid: number): number[] {
   return [pid, ...processesWhere('stat', (stat) => Number(stat.split(') ')[1]?.split(' ')[1]) === pid)];
 }
 
-/** Starts `server/main.ts` on `127.0.0.1:port` and resolves once it answers, with `env` added to its environment (3 minutes at most: the cores may be shared). */
+/**
+ * Starts `server/main.ts` on `127.0.0.1:port` in a process group of its own
+ * (scripts/process-group.ts) and resolves once it answers, with `env` added to its environment (3
+ * minutes at most: the cores may be shared). A benchmark that dies half-way (an exception, a
+ * closed pipe, Ctrl-C) ends the group as it exits.
+ */
 export async function startBenchServer(
   port: number,
   database: BenchDatabase = { kind: 'pglite' },
@@ -63,22 +68,15 @@ export async function startBenchServer(
     database.kind === 'pglite'
       ? { DATA_DIR: database.dataDir ?? ':memory:', DATABASE_URL: '', WORKERS: '1' }
       : { DATABASE_URL: database.url, WORKERS: String(database.workers) };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const server = startGroup(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', ...where },
     stdio: 'ignore',
   });
-  const pids = () => (child.pid === undefined ? [] : processAndChildren(child.pid));
-  // A benchmark that dies half-way (an exception, a closed pipe) must not leave its server running.
-  const killOnExit = () => child.kill('SIGTERM');
-  process.once('exit', killOnExit);
+  const pids = () => processAndChildren(server.pid);
   const stop = async () => {
-    process.off('exit', killOnExit);
-    if (child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
+    await server.stop();
   };
-  for (let i = 0; i < 720; i += 1) {
+  for (let i = 0; i < 720 && server.child.exitCode === null; i += 1) {
     try {
       if ((await fetch(`${base}/api/barcode/project?code=demo`)).ok) return { base, pids, stop };
     } catch {

@@ -14,12 +14,12 @@
  * The load generator shares the machine's cores with the server: read the figures with the load
  * average printed beside them.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { startGroup } from '../../scripts/process-group';
 import { apiClient, distributionCentreStep, madeConcurrently, processAndChildren, staffCookie } from './harness';
 import { measure } from './lifecycle';
 
@@ -27,7 +27,6 @@ const PORT = Number(process.env.BENCH_PORT ?? 8290);
 const postgresServer = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
 
 interface Running {
-  child: ChildProcess;
   base: string;
   readyMs: number;
   printedReadyMs: number | null;
@@ -35,10 +34,13 @@ interface Running {
   stop(): Promise<void>;
 }
 
-/** Starts the built server and resolves once /readyz answers 200; readyMs is measured from the spawn. */
+/**
+ * Starts the built server in a process group of its own (scripts/process-group.ts: ended with the
+ * bench, however it ends) and resolves once /readyz answers 200; readyMs is measured from the spawn.
+ */
 async function startBuilt(env: Record<string, string>, port: number): Promise<Running> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist-server/main.js'], {
+  const server = startGroup(process.execPath, ['dist-server/main.js'], {
     env: {
       ...process.env,
       DATABASE_URL: '',
@@ -50,33 +52,24 @@ async function startBuilt(env: Record<string, string>, port: number): Promise<Ru
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout!.on('data', (c: Buffer) => {
-    output += c.toString();
-  });
-  child.stderr!.on('data', (c: Buffer) => {
-    output += c.toString();
-  });
   const base = `http://127.0.0.1:${port}`;
   const stop = async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
+    await server.stop();
   };
-  process.once('exit', () => child.kill('SIGKILL'));
   for (let i = 0; i < 3000; i += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    if (server.child.exitCode !== null) {
+      await stop();
+      throw new Error(`server exited: ${server.output()}`);
+    }
     try {
       if ((await fetch(`${base}/readyz`)).ok) {
         const readyMs = performance.now() - started;
-        const printed = /Ready in (\d+) ms/.exec(output);
+        const printed = /Ready in (\d+) ms/.exec(server.output());
         return {
-          child,
           base,
           readyMs,
           printedReadyMs: printed ? Number(printed[1]) : null,
-          pids: () => processAndChildren(child.pid!),
+          pids: () => processAndChildren(server.pid),
           stop,
         };
       }

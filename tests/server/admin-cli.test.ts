@@ -1,28 +1,25 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../server/db/database';
 import { verifyPassword } from '../../server/infra/crypto';
+import { runInGroup, stopGroups } from '../../scripts/process-group';
 
-const run = promisify(execFile);
 const folder = mkdtempSync(join(tmpdir(), 'sb-admin-cli-'));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+afterAll(async () => {
+  await stopGroups();
+  rmSync(folder, { recursive: true, force: true });
+});
 
 /** `npm run admin -- ...` as an operator types it, on a fresh data folder. */
-async function admin(...args: string[]): Promise<{ code: number; out: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'server/ops/admin-cli.ts', ...args], {
-      env: { ...process.env, DATA_DIR: folder, DATABASE_URL: '' },
-      timeout: 170_000,
-    });
-    return { code: 0, out: stdout + stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, out: failed.stdout + failed.stderr };
-  }
+async function admin(...args: string[]): Promise<{ code: number | null; out: string }> {
+  const { code, stdout, stderr } = await runInGroup(
+    process.execPath,
+    ['--import', 'tsx', 'server/ops/admin-cli.ts', ...args],
+    { env: { ...process.env, DATA_DIR: folder, DATABASE_URL: '' }, timeoutMs: 170_000 },
+  );
+  return { code, out: stdout + stderr };
 }
 
 describe('npm run admin -- create-admin', () => {

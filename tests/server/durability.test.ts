@@ -4,56 +4,34 @@
  * after a restart on the same folder every step it acknowledged (HTTP 200) is there. Nothing may
  * depend on a clean shutdown: no flush at exit, no buffered write after the answer.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiClient, distributionCentreStep, staffCookie } from '../../bench/server/harness';
+import { startGroup, stopGroups, type GroupProcess } from '../../scripts/process-group';
+import { freePort, serverAnswers } from './server-process';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sb-durability-'));
-const running: ChildProcess[] = [];
-afterAll(() => {
-  for (const child of running) child.kill('SIGKILL');
+afterAll(async () => {
+  await stopGroups();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A port nobody listens on now. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer()
-      .listen(0, '127.0.0.1', () => {
-        const { port } = probe.address() as { port: number };
-        probe.close(() => resolve(port));
-      })
-      .on('error', reject);
-  });
-
 /** Starts the server on the folder and resolves once it answers (3 minutes at most: the cores are shared). */
-async function start(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+async function start(port: number): Promise<GroupProcess> {
+  const server = startGroup(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', WORKERS: '' },
     stdio: 'ignore',
   });
-  running.push(child);
-  for (let i = 0; i < 720; i += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/barcode/project?code=demo`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not start');
+  await serverAnswers(`http://127.0.0.1:${port}`, server.child);
+  return server;
 }
 
-const killed = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
+/** kill -9 of the server's whole process group, resolved once nothing of it is left. */
+const killed = async (server: GroupProcess) => {
+  await server.stop({ signal: 'SIGKILL' });
+};
 
 describe('kill -9 of a server on an on-disk PGlite', () => {
   it('loses no acknowledged write', async () => {

@@ -7,19 +7,21 @@
  * `apt-get install -y strace`, which .ci/run does): without it the test is skipped with a note,
  * except in CI (`CI` set), where it fails rather than passing unseen.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiClient, staffCookie } from '../../bench/server/harness';
+import { startGroup, stopGroups } from '../../scripts/process-group';
 import { freePort, serverAnswers } from './server-process';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sb-durable-commit-'));
 const traceFile = join(dataDir, '..', `${dataDir.split('/').pop()}.strace`);
-let child: ChildProcess | undefined;
-afterAll(() => {
-  child?.kill('SIGKILL');
+// strace and the server it traces share a process group: ending the group ends both (SIGKILL of
+// strace alone would leave the server running, detached from it).
+afterAll(async () => {
+  await stopGroups();
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(traceFile, { force: true });
 });
@@ -41,7 +43,7 @@ describe('an acknowledged write on the embedded database', () => {
       expect(hasStrace, 'strace is needed to count the fsyncs').toBe(true);
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
-      child = spawn(
+      const traced = startGroup(
         'strace',
         [
           '-f',
@@ -67,7 +69,7 @@ describe('an acknowledged write on the embedded database', () => {
           stdio: 'ignore',
         },
       );
-      await serverAnswers(base, child);
+      await serverAnswers(base, traced.child);
       const api = apiClient(base, await staffCookie(base));
       for (let i = 0; i < 5; i += 1) {
         const before = syncCalls();
@@ -78,6 +80,7 @@ describe('an acknowledged write on the embedded database', () => {
         expect(syncCalls(), `fsyncs before generating barcode ${i + 1} was acknowledged`).toBeGreaterThan(before);
         expect(id).toMatch(/./);
       }
+      await traced.stop();
     },
     300_000,
   );

@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstBrokenLogPosition, type ExportedLog } from '../../server/infra/ledger-chain';
+import { runInGroup, stopGroups } from '../../scripts/process-group';
 import { SEED, startTestServer, type Client, type TestServer } from './harness';
 import { loggedIn, undoLatest } from './barcode-fixtures';
 import { activatedPallet, deliveredPallet, put, staff, trackTo, formsFor } from './lifecycle-fixtures';
@@ -12,7 +12,10 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await stopGroups();
+  await server.close();
+});
 
 const status = (client: Client, id: string, index?: number) =>
   client.get(`/api/barcode/ledger/status?id=${id}${index === undefined ? '' : `&index=${index}`}`);
@@ -193,26 +196,24 @@ describe('the project log', () => {
 
     // The README's command, as a third party runs it on the downloaded answer.
     const dir = mkdtempSync(join(tmpdir(), 'ledger-'));
-    const verify = (name: string, content: unknown) => {
+    const verify = async (name: string, content: unknown) => {
       writeFileSync(join(dir, name), JSON.stringify(content));
-      try {
-        return {
-          code: 0,
-          out: execFileSync(process.execPath, ['--import', 'tsx', 'scripts/ledger-verify.ts', join(dir, name)], {
-            encoding: 'utf8',
-            stdio: 'pipe',
-          }),
-        };
-      } catch (error) {
-        return { code: (error as { status: number }).status, out: String((error as { stdout: string }).stdout) };
-      }
+      const { code, stdout } = await runInGroup(
+        process.execPath,
+        ['--import', 'tsx', 'scripts/ledger-verify.ts', join(dir, name)],
+        { timeoutMs: 120_000 },
+      );
+      return { code, out: stdout };
     };
-    expect(verify('log.json', { data: log })).toEqual({ code: 0, out: expect.stringMatching(/^intact: \d+ seals/) });
-    expect(verify('tampered.json', tampered)).toEqual({
+    expect(await verify('log.json', { data: log })).toEqual({
+      code: 0,
+      out: expect.stringMatching(/^intact: \d+ seals/),
+    });
+    expect(await verify('tampered.json', tampered)).toEqual({
       code: 1,
       out: expect.stringContaining('broken at position 2'),
     });
-    expect(verify('other.json', { hello: 1 }).code).toBe(2);
+    expect((await verify('other.json', { hello: 1 })).code).toBe(2);
   });
 });
 

@@ -10,7 +10,6 @@
  * These are about the embedded database's process: the PostgreSQL pass of `npm test` (where
  * TEST_DATABASE_URL is set) skips them and runs tests/server/scale-out.test.ts instead.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +17,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { apiClient, distributionCentreStep, staffCookie } from '../../bench/server/harness';
 import { SEED } from '../../server/seed/seed';
 import { ErrorCode } from '../../schemas/error-codes';
+import { runInGroup } from '../../scripts/process-group';
 import { killLeftovers, startServerProcess, type ServerProcess } from './server-process';
 
 const folders: string[] = [];
@@ -26,8 +26,8 @@ const folder = (name: string) => {
   folders.push(dir);
   return dir;
 };
-afterAll(() => {
-  killLeftovers();
+afterAll(async () => {
+  await killLeftovers();
   for (const dir of folders) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -189,21 +189,16 @@ describe.runIf(onPglitePass)('SIGTERM', () => {
 });
 
 /** Runs `server/ops/backup-cli.ts` (what `npm run backup` / `npm run restore` run); resolves to its exit code and output. */
-function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/ops/backup-cli.ts', ...args], {
+async function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const { code, output } = await runInGroup(
+    process.execPath,
+    ['--import', 'tsx', 'server/ops/backup-cli.ts', ...args],
+    {
       env: { ...process.env, DATABASE_URL: '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => {
-      output += c.toString();
-    });
-    child.stderr.on('data', (c: Buffer) => {
-      output += c.toString();
-    });
-    child.once('exit', (code) => resolve({ code, output }));
-  });
+      timeoutMs: 300_000,
+    },
+  );
+  return { code, output };
 }
 
 describe.runIf(onPglitePass)('backup and restore', () => {

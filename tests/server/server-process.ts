@@ -3,8 +3,9 @@
  * its output kept for the test to read (the JSON log lines, the banner). The operations tests
  * (logs, SIGTERM, backup and restore, several servers) use it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { startGroup, stopGroups } from '../../scripts/process-group';
 
 /** A port nobody listens on now. */
 export const freePort = () =>
@@ -25,24 +26,27 @@ export interface ServerProcess {
   output(): string;
   /** Resolves with the exit code once the process has ended. */
   exited: Promise<number | null>;
-  /** Sends the signal and waits for the end. */
+  /**
+   * Sends the signal to the server's process group, SIGKILL after its shutdown time has passed;
+   * resolves with its exit code once nothing of the group is left.
+   */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-const running = new Set<ChildProcess>();
-/** Kills whatever a failed test left running (afterAll). */
-export function killLeftovers(): void {
-  for (const child of running) child.kill('SIGKILL');
-  running.clear();
-}
+/**
+ * Ends every process this test file started that is still running (a failed test's) and resolves
+ * once they are gone: await it in afterAll.
+ */
+export const killLeftovers = (): Promise<void> => stopGroups();
 
 /**
- * Starts the server with `env` (PORT and HOST set here) and resolves once GET /readyz answers 200
- * (3 minutes at most: the cores are shared).
+ * Starts the server with `env` (PORT and HOST set here) in a process group of its own
+ * (scripts/process-group.ts) and resolves once GET /readyz answers 200 (3 minutes at most: the
+ * cores are shared).
  */
 export async function startServerProcess(env: Record<string, string>, port?: number): Promise<ServerProcess> {
   const listenOn = port ?? (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const started = startGroup(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       DATABASE_URL: '',
@@ -54,34 +58,22 @@ export async function startServerProcess(env: Record<string, string>, port?: num
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  running.add(child);
-  let text = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
-    text += chunk.toString('utf8');
-  });
-  child.stderr!.on('data', (chunk: Buffer) => {
-    text += chunk.toString('utf8');
-  });
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => {
-      running.delete(child);
-      resolve(code);
-    }),
-  );
   const base = `http://127.0.0.1:${listenOn}`;
+  // A stopping server answers the requests in flight for up to SHUTDOWN_TIMEOUT_MS, then closes its database.
+  const graceMs = Number(env.SHUTDOWN_TIMEOUT_MS ?? 10_000) + 30_000;
   const server: ServerProcess = {
     base,
     port: listenOn,
-    child,
-    exited,
-    output: () => text,
-    stop: async (signal = 'SIGTERM') => {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      return exited;
-    },
+    child: started.child,
+    exited: started.exited,
+    output: started.output,
+    stop: (signal = 'SIGTERM') => started.stop({ signal, graceMs }),
   };
   for (let i = 0; i < 720; i += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${text}`);
+    if (started.child.exitCode !== null) {
+      await started.stop();
+      throw new Error(`server exited with ${started.child.exitCode}:\n${started.output()}`);
+    }
     try {
       if ((await fetch(`${base}/readyz`)).ok) return server;
     } catch {
@@ -89,8 +81,8 @@ export async function startServerProcess(env: Record<string, string>, port?: num
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  await server.stop('SIGKILL');
-  throw new Error(`server did not start:\n${text}`);
+  await server.stop();
+  throw new Error(`server did not start:\n${started.output()}`);
 }
 /** Resolves once the server at `base` answers (3 minutes at most: the cores are shared); fails when its process exits. */
 export async function serverAnswers(base: string, child: ChildProcess): Promise<void> {
