@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs a command against a throwaway PostgreSQL cluster: initdb into a temporary folder, start
 # it on a free loopback port (trust authentication, no other client can reach it), export
-# TEST_DATABASE_URL naming it, run the command, then stop the cluster and delete the folder.
+# TEST_DATABASE_URL naming it, run the command, then stop the cluster and delete the folder. The
+# cluster is stopped however the command ends: success, failure, or this script interrupted
+# (Ctrl-C, SIGTERM, SIGHUP: passed on to the command, waited for, then the cluster goes).
 #
 #   scripts/with-postgres.sh npx vitest run --project server
 #
@@ -33,6 +35,13 @@ port="$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()
 # As the cluster's owner, from its folder (the caller's may be closed to that user, e.g. /root).
 owner() { (cd "$root" && "${as_owner[@]}" "$@"); }
 
+# The cluster's processes and the command's carry the test run's markers
+# (scripts/check-leftover-processes.ts names them should they outlive it). The run's id is this
+# script's pid and the time in ms, as scripts/process-group.ts makes them.
+export SB_TEST_RUN="${SB_TEST_RUN:-$$-$(date +%s%3N)}"
+SB_TEST_CHECKOUT="$(cd "$(dirname "$0")/.." && pwd)"
+export SB_TEST_CHECKOUT
+
 cleanup() {
   owner "$bindir/pg_ctl" -D "$root/data" -m immediate stop >/dev/null 2>&1 || true
   rm -rf "$root"
@@ -48,4 +57,28 @@ owner "$bindir/pg_ctl" -D "$root/data" -l "$root/server.log" -w -t 60 \
 
 export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
 echo "with-postgres: PostgreSQL $("$bindir/postgres" --version | awk '{print $3}') on 127.0.0.1:$port"
-"$@"
+
+# The command runs in the background (its input still this script's) and the script waits for it:
+# bash runs a trap only once the foreground command has ended, so a signal sent to this script
+# alone (kill, a CI runner) would otherwise leave the command running. A signal is passed on to
+# the command (SIGTERM after 10 s if that did not end it), the script waits for its end, and the
+# EXIT trap stops the cluster.
+"$@" <&0 &
+command_pid=$!
+stop_command() {
+  trap '' INT TERM HUP
+  kill -s "$1" "$command_pid" 2>/dev/null || true
+  for _ in $(seq 100); do
+    kill -0 "$command_pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  kill -s TERM "$command_pid" 2>/dev/null || true
+  wait "$command_pid" 2>/dev/null || true
+  exit "$2"
+}
+trap 'stop_command INT 130' INT
+trap 'stop_command TERM 143' TERM
+trap 'stop_command HUP 129' HUP
+status=0
+wait "$command_pid" || status=$?
+exit "$status"
