@@ -12,10 +12,13 @@
  * While a group runs, the process that started it ends it too when it is interrupted (SIGINT,
  * SIGTERM, SIGHUP), when its parent goes (a vitest or Playwright worker whose runner exited), and,
  * as a last resort, when it exits with the group still there. Only SIGKILL of the starting process
- * escapes all of these: the end-of-run check names what that leaves.
+ * escapes all of these: the end-of-run check names what that leaves. The data folders made with
+ * temporaryFolder go on an interrupt or exit too.
  */
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** This checkout's folder, without a trailing slash. */
@@ -268,12 +271,33 @@ export async function runInGroup(
   };
 }
 
+/** The folders temporaryFolder made, removed when this process is interrupted or exits. */
+const folders = new Set<string>();
+
+/**
+ * A new folder in the OS temp folder (mkdtemp, `prefix` then random characters) for a test's data.
+ * Remove it in afterAll as before; should the test not get there (an interrupted run), it is removed
+ * when this process is interrupted or exits, after the processes that used it have ended.
+ */
+export function temporaryFolder(prefix: string): string {
+  const folder = mkdtempSync(join(tmpdir(), prefix));
+  folders.add(folder);
+  addHandlers();
+  return folder;
+}
+
+function removeFolders(): void {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  folders.clear();
+}
+
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 let handlersAdded = false;
 
 /** The last resort: this process exits with groups still running (a test that did not stop what it started). */
 function onExit(): void {
   endGroupsNow([...running.keys()], 3000);
+  removeFolders();
 }
 
 /** The runner that forked this process (vitest, Playwright) is gone: nothing will stop these groups otherwise. */
@@ -293,6 +317,7 @@ function onSignal(signal: NodeJS.Signals): void {
   void stopGroups()
     .catch(() => undefined)
     .then(() => {
+      removeFolders();
       if (othersListen) return;
       removeHandlers();
       process.kill(process.pid, signal);
@@ -315,5 +340,5 @@ function removeHandlers(): void {
 }
 
 function removeHandlersWhenIdle(): void {
-  if (handlersAdded && running.size === 0 && !closing) removeHandlers();
+  if (handlersAdded && running.size === 0 && folders.size === 0 && !closing) removeHandlers();
 }

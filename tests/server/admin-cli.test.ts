@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../server/db/database';
 import { verifyPassword } from '../../server/infra/crypto';
-import { runInGroup, stopGroups } from '../../scripts/process-group';
+import { runInGroup, stopGroups, temporaryFolder } from '../../scripts/process-group';
 
-const folder = mkdtempSync(join(tmpdir(), 'sb-admin-cli-'));
+const folder = temporaryFolder('sb-admin-cli-');
 afterAll(async () => {
   await stopGroups();
   rmSync(folder, { recursive: true, force: true });

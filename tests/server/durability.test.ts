@@ -4,15 +4,13 @@
  * after a restart on the same folder every step it acknowledged (HTTP 200) is there. Nothing may
  * depend on a clean shutdown: no flush at exit, no buffered write after the answer.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiClient, distributionCentreStep, staffCookie } from '../../bench/server/harness';
-import { startGroup, stopGroups, type GroupProcess } from '../../scripts/process-group';
+import { startGroup, stopGroups, temporaryFolder, type GroupProcess } from '../../scripts/process-group';
 import { freePort, serverAnswers } from './server-process';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'sb-durability-'));
+const dataDir = temporaryFolder('sb-durability-');
 afterAll(async () => {
   await stopGroups();
   rmSync(dataDir, { recursive: true, force: true });

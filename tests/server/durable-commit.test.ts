@@ -8,22 +8,23 @@
  * except in CI (`CI` set), where it fails rather than passing unseen.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiClient, staffCookie } from '../../bench/server/harness';
-import { startGroup, stopGroups } from '../../scripts/process-group';
+import { startGroup, stopGroups, temporaryFolder } from '../../scripts/process-group';
 import { freePort, serverAnswers } from './server-process';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'sb-durable-commit-'));
-const traceFile = join(dataDir, '..', `${dataDir.split('/').pop()}.strace`);
+const dataDir = temporaryFolder('sb-durable-commit-');
+// Outside the data folder, which holds the database's own files only.
+const traceDir = temporaryFolder('sb-durable-commit-trace-');
+const traceFile = join(traceDir, 'fsyncs.strace');
 // strace and the server it traces share a process group: ending the group ends both (SIGKILL of
 // strace alone would leave the server running, detached from it).
 afterAll(async () => {
   await stopGroups();
   rmSync(dataDir, { recursive: true, force: true });
-  rmSync(traceFile, { force: true });
+  rmSync(traceDir, { recursive: true, force: true });
 });
 
 /** fsync and fdatasync calls that returned 0, as strace logged them so far. */

@@ -10,19 +10,18 @@
  * These are about the embedded database's process: the PostgreSQL pass of `npm test` (where
  * TEST_DATABASE_URL is set) skips them and runs tests/server/scale-out.test.ts instead.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiClient, distributionCentreStep, staffCookie } from '../../bench/server/harness';
 import { SEED } from '../../server/seed/seed';
 import { ErrorCode } from '../../schemas/error-codes';
-import { runInGroup } from '../../scripts/process-group';
+import { runInGroup, temporaryFolder } from '../../scripts/process-group';
 import { killLeftovers, startServerProcess, type ServerProcess } from './server-process';
 
 const folders: string[] = [];
 const folder = (name: string) => {
-  const dir = mkdtempSync(join(tmpdir(), `sb-ops-${name}-`));
+  const dir = temporaryFolder(`sb-ops-${name}-`);
   folders.push(dir);
   return dir;
 };
