@@ -1,18 +1,5 @@
 import type { Queryable } from '../db/database';
-
-/** A history entry as the EPCIS export reads it (rules/epcis.ts EpcisEntry). */
-export interface EpcisEntryRow {
-  barcodeId: string;
-  seq: number;
-  action: string;
-  trackPointKey: string | null;
-  data: unknown;
-  /** ISO 8601 in UTC, milliseconds. */
-  createdAt: string;
-  externalId: string | null;
-  stockLocationId: string | null;
-  undoneAt: string | null;
-}
+import type { EpcisEntry } from '../rows/history';
 
 const ISO = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -45,7 +32,7 @@ interface EntryRow {
   undone_at: string | null;
 }
 
-const toEntry = (r: EntryRow): EpcisEntryRow => ({
+const toEntry = (r: EntryRow): EpcisEntry => ({
   barcodeId: r.barcode_id,
   seq: r.seq,
   action: r.action,
@@ -71,7 +58,7 @@ export async function barcodeAndDescendantIds(db: Queryable, rootId: string): Pr
 }
 
 /** Every history entry of the barcodes, in time order (then barcode, then index). */
-export async function entriesOf(db: Queryable, barcodeIds: readonly string[]): Promise<EpcisEntryRow[]> {
+export async function entriesOf(db: Queryable, barcodeIds: readonly string[]): Promise<EpcisEntry[]> {
   const { rows } = await db.query<EntryRow>(
     `${ENTRY_SELECT} where h.barcode_id = any($1::text[]) order by h.created_at, h.barcode_id, h.seq`,
     [barcodeIds],
@@ -97,7 +84,7 @@ export async function projectEntriesBatch(
   to: string,
   cursor: EntryCursor | null,
   limit: number,
-): Promise<{ entries: EpcisEntryRow[]; next: EntryCursor | null }> {
+): Promise<{ entries: EpcisEntry[]; next: EntryCursor | null }> {
   const { rows } = await db.query<EntryRow>(
     // exists(): one primary-key look-up per entry read in index order, whatever the statistics say.
     `${ENTRY_SELECT}

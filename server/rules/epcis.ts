@@ -1,29 +1,13 @@
 import { ErrorCode } from '../../schemas/error-codes';
 import type { ProjectConfig } from '../../schemas/project-config';
 import { isVisible } from '../../renderer';
+import type { EpcisEntry } from '../rows/history';
 import { fieldFailure } from './api-failure';
 import { localDay } from './tracking-count';
 import { epcOf, stockLocationUri, trackPointUri, vocabularyUri, type EpcisBase } from './epcis-identifiers';
 
 /** The EPCIS 2.0 JSON-LD context GS1 publishes (named, never fetched: the document only refers to it). */
 export const EPCIS_CONTEXT = 'https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld';
-
-/** One history entry as the export reads it, with what the barcode was at that moment. */
-export interface EpcisEntry {
-  barcodeId: string;
-  seq: number;
-  action: string;
-  trackPointKey: string | null;
-  data: unknown;
-  /** ISO 8601 in UTC. */
-  createdAt: string;
-  /** The external id the barcode had then (its latest activation, edit or recycle up to this entry). */
-  externalId: string | null;
-  /** The bin the barcode was stocked in then, if any. */
-  stockLocationId: string | null;
-  /** For a tracking step undone later: when. */
-  undoneAt: string | null;
-}
 
 /** What the mapping needs besides the entry: where URIs start, the project, the related barcodes' external ids, which barcodes the document holds. */
 export interface EpcisContext {

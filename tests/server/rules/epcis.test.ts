@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomField } from '../../../schemas/custom-field';
 import type { ProjectConfig } from '../../../schemas/project-config';
-import {
-  documentFrame,
-  eventsOf,
-  exportRange,
-  type EpcisContext,
-  type EpcisEntry,
-  type EpcisEvent,
-} from '../../../server/rules/epcis';
+import { documentFrame, eventsOf, exportRange, type EpcisContext, type EpcisEvent } from '../../../server/rules/epcis';
+import type { EpcisEntry } from '../../../server/rows/history';
 import { gs1ChecksRun, gs1Status } from '../epcis/gs1-files';
 import { answer, BOX, CONFIG, CRATE, label, onField, trackPoint } from './fixtures';
 
