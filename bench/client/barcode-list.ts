@@ -1,5 +1,5 @@
 /**
- * The barcode list (issue 14) in Chromium (390x844, staff logged in, the built client served by
+ * The barcode list in Chromium (390x844, staff logged in, the built client served by
  * the reference server, PGlite in memory): the time from opening `/demo@1/barcode-list` to its
  * first page of labels drawn, with the screen's code and strings already cached (a user coming
  * back to it) and on the first visit of a fresh context (its chunk loaded too); then how long

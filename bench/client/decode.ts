@@ -13,7 +13,7 @@ import { prepareZXingModule as prepareReader, readBarcodes } from 'zxing-wasm/re
 import { prepareZXingModule as prepareWriter, writeBarcode, type BarcodeSymbol } from 'zxing-wasm/writer';
 import type * as ZXingLibrary from '@zxing/library';
 
-/** The camera request of the scanner (spec): a square 1000x1000 frame. */
+/** The frame the scanner asks the camera for (captureConstraints, src/features/scanning/model/camera.ts). */
 const SIDE = 1000;
 const WARMUP = 3;
 const RUNS = Number(process.env.DECODE_BENCH_RUNS ?? 25);

@@ -6,7 +6,7 @@
  *   download, then start), cropping as soon as the picture is taken;
  * - cached: a new page in that context (the model comes from IndexedDB, the files from the HTTP
  *   cache, the engine starts again);
- * - warm: further crops on the same page (engine loaded; goal at most 1.5 s).
+ * - warm: further crops on the same page (engine loaded; goal: a median within WARM_GOAL_MS).
  * Also the engine's start (import, worker, core, model, init: the page's 'ocr:engine-ready'
  * measure), which runs while the camera is live. Prints median and max; exits non-zero if the
  * text read is wrong.

@@ -1,9 +1,10 @@
 /**
- * `npm run bench:offline` (issue 20; README "Offline"), after `npm run build`: what the service
- * worker precaches (files, bytes as stored and as sent compressed), and the time the shell takes
- * to open with the network off after a first visit (Chromium, phone viewport, the real server
- * with the built client and an in-memory database): from the reload's start to the login form's
- * Authenticate button drawn. Prints the median of BENCH_OFFLINE_RUNS (default 5) reloads.
+ * `npm run bench:offline`, after `npm run build`: what the service worker precaches (files, bytes
+ * as stored and as sent compressed), and the time the shell takes to open with the network off
+ * after a first visit (Chromium, phone viewport, the real server with the built client and an
+ * in-memory database): from the reload's start to the login form's Authenticate button drawn.
+ * Prints the median of BENCH_OFFLINE_RUNS (default 5) reloads. What staff can do offline:
+ * docs/staff/offline.md.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,8 +1,8 @@
 /**
- * `npm run bench:phone` (issue 18): the app on a slow phone. Chromium on a phone viewport with
- * Lighthouse's slow-4G figures applied through the DevTools protocol (150 ms round trip,
- * 1.6 Mbit/s down, 750 kbit/s up: Network.emulateNetworkConditions) and the CPU slowed 4x
- * (Emulation.setCPUThrottlingRate), against the real server (built client in dist/, in-memory
+ * `npm run bench:phone`: the app on a slow phone, against its budgets (BUDGETS below). Chromium
+ * on a phone viewport with Lighthouse's slow-4G settings applied through the DevTools protocol
+ * (SLOW_4G: Network.emulateNetworkConditions) and the CPU slowed 4x (CPU_SLOWDOWN:
+ * Emulation.setCPUThrottlingRate), against the real server (built client in dist/, in-memory
  * database). Each run starts with an empty cache, as a phone opening a printed link for the
  * first time:
  *
@@ -14,7 +14,7 @@
  *    navigation start to the barcode label drawn.
  *
  * Then Lighthouse (bench/measure/lighthouse-audit.ts: mobile, its own simulated slow 4G and 4x CPU) on
- * the same tracking link, as the issue's outside audit ran it: performance and accessibility
+ * the same tracking link, as an outside audit would run it: performance and accessibility
  * scores and its LCP.
  *
  * Prints the median of BENCH_PHONE_RUNS (default 3) runs of each figure beside its budget, and the
@@ -32,7 +32,7 @@ import { watchSelectors } from '../measure/page-watch';
 const PORT = Number(process.env.BENCH_PHONE_PORT ?? 8196);
 const RUNS = Number(process.env.BENCH_PHONE_RUNS ?? 3);
 
-/** Lighthouse's simulated slow 4G, as the issue measures it. */
+/** Lighthouse's simulated slow 4G, so the page's own figures and Lighthouse's come from one network. */
 export const SLOW_4G = {
   latency: 150,
   downloadThroughput: (1.6 * 1024 * 1024) / 8,
@@ -40,7 +40,10 @@ export const SLOW_4G = {
 };
 export const CPU_SLOWDOWN = 4;
 
-/** Budgets of issue 18 (ms, bytes). FCP: the web's 'good' threshold (1.8 s), the issue names none. */
+/**
+ * What the app must reach on a slow phone (ms, bytes); a miss fails the bench. FCP is the web's
+ * 'good' threshold (Core Web Vitals). docs/engineers/performance.md lists every budget.
+ */
 const BUDGETS = {
   fcp: 1800,
   lcp: 2000,

@@ -1,10 +1,11 @@
 /**
- * Lighthouse (issue 18) on a page of the running app, as the issue's outside audit ran it: mobile
- * form factor, Lighthouse's simulated slow 4G and 4x CPU (its defaults), performance and
- * accessibility categories. Chromium is Debian's (playwright.config.ts CHROMIUM), started by
- * chrome-launcher with the same offline flags; nothing is downloaded.
+ * Lighthouse on a page of the running app, as an outside audit would run it: mobile form factor,
+ * Lighthouse's simulated slow 4G and 4x CPU (its defaults), performance and accessibility
+ * categories. Chromium is Debian's (playwright.config.ts CHROMIUM), started by chrome-launcher
+ * with the same offline flags; nothing is downloaded.
  *
- * Lighthouse 12.2.3 is pinned: 13 needs Node 22 and npm refuses its lock file on this machine.
+ * Lighthouse 12.2.3 is pinned: 13 needs Node 22, and on the project's Node 20 npm refuses its
+ * lock file.
  */
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';

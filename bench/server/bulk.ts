@@ -1,5 +1,5 @@
 /**
- * Bulk work (issue 12) on the reference server, PGlite in memory: bulk tracking of 1,000
+ * Bulk work on the reference server, PGlite in memory: bulk tracking of 1,000
  * barcodes in one request (goal under 1 s) and its dry run (goal under 300 ms), then stock in of
  * the same 1,000 barcodes in one request (and its dry run), then bulk skip-tracking of another
  * 1,000. One request at a time; each figure is the time from sending the request to the answer.

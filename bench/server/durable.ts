@@ -2,9 +2,9 @@
  * `npm run bench:durable`: what durable commits cost. The reference server on an on-disk PGlite
  * (a throwaway DATA_DIR, as `npm start` runs it) takes tracking steps of already activated demo
  * pallets from CONNECTIONS concurrent clients; prints steps per second and the median and p95
- * latency of one step. Each acknowledged step is fsynced before its answer (server/db/database.ts,
- * README "Durability"), so this is the figure to compare with the same bench at a commit before
- * that change.
+ * latency of one step. Each acknowledged step is fsynced before its answer (server/db/database.ts;
+ * docs/operators/postgresql.md), so the figures are what that guarantee costs on the disk the
+ * bench runs on.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,8 +1,8 @@
 /**
- * Issue 15's figures: the project EPCIS export of 10,000 events (time, and the process's peak
- * memory while it streams: resident set and V8 heap, sampled every 5 ms), and the ledger status
- * of a barcode with 1,000 history entries (the first call, which chains entries written without
- * hashes, and the following calls, which only verify).
+ * What the EPCIS export and the ledger cost at scale: the project export of 10,000 events (time,
+ * and the process's peak memory while it streams: resident set and V8 heap, sampled every 5 ms),
+ * and the ledger status of a barcode with 1,000 history entries (the first call, which chains
+ * entries written without hashes, and the following calls, which only verify).
  *
  * The server runs in this process (in-memory PGlite, the demo seeded) so its heap can be read;
  * the history is written straight into the database (2,500 pallets, each activated and tracked

@@ -146,8 +146,8 @@ export async function measure(
       lastAnswer = performance.now();
     }),
   );
-  // Up to the last answer: autocannon reports its end on its next one-second tick, which made
-  // 1,000 requests answered in 2.1 s read as 333/s.
+  // Up to the last answer: autocannon reports its end on its next one-second tick, which would add
+  // up to a second of idle time to the run and understate its requests per second.
   const seconds = (lastAnswer - started) / 1000;
   const serverCpuMs = (cpuMsOf(serverPids) - cpuBefore) / amount;
   const databaseCpuMs = databaseBefore ? databaseCpuSince(databaseBefore) / amount : NaN;

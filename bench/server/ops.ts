@@ -1,5 +1,5 @@
 /**
- * `npm run bench:ops` (also at the end of `npm run bench`; issue 21, README "Operations"): the
+ * `npm run bench:ops` (also at the end of `npm run bench`; docs/operators/monitoring.md): the
  * built server (`node dist-server/main.js`, run `npm run build` first) as an operator runs it.
  * Prints:
  * - start time: the first start on an empty data folder (the database is created) and a start on

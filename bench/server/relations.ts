@@ -1,5 +1,5 @@
 /**
- * Parents and children (issue 11) on the reference server: pairing 500 children in one request,
+ * Parents and children on the reference server: pairing 500 children in one request,
  * and tracking (and undoing) a parent with 1,000 descendants in three levels (pallet -> 10 cases
  * -> 99 cases each), one request each; the goal is under 1 s each with the embedded database.
  * The demo project is served with larger reserved counts (a pallet takes 1,000 cases, a case

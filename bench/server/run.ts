@@ -46,11 +46,12 @@ const setups: { database: string; options: BenchDatabase }[] = [
 ];
 
 /**
- * The same bench at commit 8c789f1 (before this work: PGlite's six engine calls per statement, the
- * project read and its forms compiled on every request, two statements per Idempotency-Key
- * claim), measured on this machine with nothing else running (15:30 UTC 2026-11-23, 1000 / 2000 /
- * 2000 requests; that bench measured no server CPU and no keyed tracking). Printed beside today's
- * figures so a run shows the change; re-measure by checking out 8c789f1 and running its bench.
+ * The same bench at commit 8c789f1, when PGlite made six engine calls per statement, every request
+ * read the project and compiled its forms, and an Idempotency-Key claim took two statements.
+ * Measured on the shared build machine with nothing else running, with the request counts that are
+ * the defaults here; that bench measured no server CPU and no keyed tracking. Printed beside a
+ * run's own figures so a run shows what the later changes bought; re-measure by checking out
+ * 8c789f1 and running its bench.
  */
 const BEFORE: { route: string; database: string; perSecond: number; p50: number; p95: number }[] = [
   { route: 'POST /api/barcode/tracking', database: 'PGlite in memory', perSecond: 200, p50: 34.8, p95: 70.4 },

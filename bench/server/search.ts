@@ -1,10 +1,10 @@
 /**
- * Barcode search (issue 14) over 100,000 activated barcodes of one project on the embedded
- * database (PGlite in memory, in this process; requests through the server's own routes with
- * `inject`, so validation, visibility, SQL and serialisation are all in the figure, the network
- * is not). Goal: p95 under 100 ms. The barcodes are written with one SQL statement (generating
- * and activating 100,000 through the API would take most of an hour here); their activation data
- * is shaped like the demo pallets' and cases', with a hidden field holding words nobody finds.
+ * Barcode search over 100,000 activated barcodes of one project on the embedded database (PGlite
+ * in memory, in this process; requests through the server's own routes with `inject`, so
+ * validation, visibility, SQL and serialisation are all in the figure, the network is not). Goal:
+ * p95 under 100 ms. The barcodes are written with one SQL statement (generating and activating
+ * each through the API would take far longer than the searches); their activation data is shaped
+ * like the demo pallets' and cases', with a hidden field holding words nobody finds.
  *
  * Run: npm run bench:search [-- <count>]
  */
