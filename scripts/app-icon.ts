@@ -1,7 +1,7 @@
 /**
- * The app's install icons (issue 20: an installable app needs PNG icons of 192 and 512 pixels):
- * the mark drawn in index.html and favicon.svg (a teal rounded square with six white bars),
- * rasterised here at build time, so no image tool and no binary file in the repository. The
+ * The app's install icons (browsers offer to install a web app only with PNG icons of 192 and 512
+ * pixels): the mark drawn in index.html and favicon.svg (a teal rounded square with six white
+ * bars), rasterised here at build time, so no image tool and no binary file in the repository. The
  * maskable version fills the square with the colour and keeps the bars inside the centre 60 %
  * (the safe zone a launcher's mask never cuts).
  */

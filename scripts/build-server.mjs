@@ -15,8 +15,8 @@ const out = join(root, 'dist-server');
 const started = performance.now();
 /**
  * Every dependency stays an import from node_modules, except mathjs: its `mathjs/number` entry
- * builds every function it has when loaded (about 50 MB resident), while the server's formulas
- * use sixteen (renderer/formula.ts). Bundled, esbuild keeps only those.
+ * builds every function it has when loaded, and they stay resident, while the server's formulas
+ * use only the few renderer/formula.ts imports. Bundled, esbuild keeps only those.
  */
 const BUNDLED = new Set(['mathjs']);
 const { dependencies, devDependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));

@@ -4,11 +4,11 @@ import { dirname, join } from 'node:path';
 import type { Plugin } from 'vite';
 
 /**
- * Mantine's stylesheet in two parts (issue 18: Lighthouse counted 26 KiB of its 36 KiB, gzip,
- * unused by the first screen, and all of it blocked the first paint). The first part holds what
- * the first screens draw (login, landing, home's shell, the header, the loaders) and is linked
- * from index.html as before; the rest is fetched beside the app's code, without blocking the
- * paint, and every lazy screen and dialog waits for it (src/shared/ui/styles.ts).
+ * Mantine's stylesheet in two parts: whole, it blocked the first paint although the first screen
+ * uses little of it (Lighthouse reports the rest as unused CSS). The first part holds what the
+ * first screens draw (login, landing, home's shell, the header, the loaders) and is linked from
+ * index.html; the rest is fetched beside the app's code, without blocking the paint, and every
+ * lazy screen and dialog waits for it (src/shared/ui/styles.ts).
  *
  * Order is kept: both parts follow the order of Mantine's own styles.css (a component's
  * dependencies first), and the rest comes after the first part and after the app's own

@@ -276,7 +276,7 @@ const folders = new Set<string>();
 
 /**
  * A new folder in the OS temp folder (mkdtemp, `prefix` then random characters) for a test's data.
- * Remove it in afterAll as before; should the test not get there (an interrupted run), it is removed
+ * Remove it in afterAll all the same; should the test not get there (an interrupted run), it is removed
  * when this process is interrupted or exits, after the processes that used it have ended.
  */
 export function temporaryFolder(prefix: string): string {

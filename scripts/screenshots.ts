@@ -1,6 +1,6 @@
 /**
- * The README's two pictures, taken from the app itself so they show the product as it is: a staff
- * member's phone on an activated pallet, and the admin area's form builder. Run after a build:
+ * The two pictures README.md shows, taken from the app itself so they show the product as it is: a
+ * staff member's phone on an activated pallet, and the admin area's form builder. Run after a build:
  *
  *   npm run build && npm run docs:screenshots
  *
