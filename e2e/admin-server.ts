@@ -146,7 +146,7 @@ export async function visitAdminScreens(
   await page.getByTestId('audit-entry').first().getByText('Before and after').click();
   await check('admin audit log with details open');
 
-  // The configuration of demo@1 (issue 19): its draft (builder, JSON editor, QA check, preview), the report, the revisions.
+  // The configuration of demo@1: its draft (builder, JSON editor, QA check, preview), the report, the revisions.
   await page.getByRole('link', { name: 'Configuration' }).click();
   await page.getByRole('button', { name: 'Open', exact: true }).click();
   const open = page.getByRole('button', { name: /^Open a draft from revision/ });

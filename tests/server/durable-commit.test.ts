@@ -1,9 +1,9 @@
 /**
- * Durable commits (README, "Durability"): the real server on an on-disk PGlite, run under
+ * Durable commits (docs/operators/postgresql.md): the real server on an on-disk PGlite, run under
  * `strace`, fsyncs before it acknowledges a write. Each activation acknowledged (HTTP 200) is
  * preceded by at least one fsync of the write-ahead log: the count of fsync/fdatasync calls the
  * server process made grows with every acknowledged write. Without the change (PGlite's `-F`
- * and NODEFS's missing fsync) the count stays 0 (issue 20). Needs strace (Linux; Debian:
+ * and NODEFS's missing fsync) the count stays 0. Needs strace (Linux; Debian:
  * `apt-get install -y strace`, which .ci/run does): without it the test is skipped with a note,
  * except in CI (`CI` set), where it fails rather than passing unseen.
  */

@@ -194,7 +194,7 @@ describe('the project log', () => {
         .statusCode,
     ).toBe(403);
 
-    // The README's command, as a third party runs it on the downloaded answer.
+    // The verification command of docs/engineers/standards.md, as a third party runs it on the downloaded answer.
     const dir = mkdtempSync(join(tmpdir(), 'ledger-'));
     const verify = async (name: string, content: unknown) => {
       writeFileSync(join(dir, name), JSON.stringify(content));

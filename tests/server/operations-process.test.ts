@@ -1,5 +1,5 @@
 /**
- * Operations of the real server process (issue 21), on an on-disk PGlite in a temporary folder:
+ * Operations of the real server process (docs/operators/monitoring.md), on an on-disk PGlite in a temporary folder:
  * - its log never holds an access code, password, one-time code, token or cookie (every demo
  *   login, the secure project's password and one-time code, a refresh, a logout, a secret in a
  *   query string), while every request has its JSON line with the id the answer carried;
