@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,13 +44,18 @@ describe('a new project', () => {
     const { rows } = await server.ctx.db.query<{ config: unknown }>(
       "select config from projects where code = 'coldroom'",
     );
-    const file = join(mkdtempSync(join(tmpdir(), 'sb-qa-')), 'coldroom@1.json');
+    const folder = mkdtempSync(join(tmpdir(), 'sb-qa-'));
+    const file = join(folder, 'coldroom@1.json');
     writeFileSync(file, JSON.stringify(rows[0]!.config));
     const lines: string[] = [];
-    expect(
-      runValidate([file], (line) => lines.push(line)),
-      lines.join('\n'),
-    ).toBe(0);
+    try {
+      expect(
+        runValidate([file], (line) => lines.push(line)),
+        lines.join('\n'),
+      ).toBe(0);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
     const [entry] = (await admin.get('/api/admin/audit-log?action=project.create&target=coldroom')).json().data.items;
     expect(entry).toMatchObject({ before: null, after: { code: 'coldroom', version: 1, languages: ['en', 'ja'] } });
   });
