@@ -4,65 +4,21 @@
  *
  *   npm run build && npm run docs:screenshots
  *
- * It runs the built server on a data folder of its own (with a first admin created the way an
- * operator does, `npm run admin -- create-admin`), drives Debian's Chromium, writes
- * docs/images/phone.png and docs/images/admin-builder.png, and ends the server and removes the
- * folder however it ends.
+ * It uses the end-to-end tests' admin server (a data folder of its own, admins created with
+ * `npm run admin -- create-admin`, the server serving the built client), drives Debian's Chromium,
+ * writes docs/images/phone.png and docs/images/admin-builder.png, and ends the server and removes
+ * the folder however it ends.
  */
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
 import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM } from '../playwright.config.ts';
+import { adminLogin, adminServer, type AdminServer } from '../e2e/admin-server.ts';
 import { activatedPallet } from '../e2e/barcode-api.ts';
 import { choose, login } from '../e2e/helpers.ts';
-import { runInGroup, startGroup, type GroupProcess } from './process-group.ts';
+import { stopGroups } from './process-group.ts';
 
 const OUT = 'docs/images';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
-/** The first admin of the demo enterprise, as `npm run admin -- create-admin` prints it. */
-async function createAdmin(env: NodeJS.ProcessEnv): Promise<{ login: string; password: string }> {
-  const args = [
-    'run',
-    '--silent',
-    'admin',
-    '--',
-    'create-admin',
-    '--enterprise',
-    'FrostLine Pharma',
-    '--name',
-    'Aiko Mori',
-  ];
-  const { code, stdout, output } = await runInGroup('npm', args, { env, timeoutMs: 180_000 });
-  const login = /login:\s+(\S+)/.exec(stdout)?.[1];
-  const password = /password:\s+(\S+)/.exec(stdout)?.[1];
-  if (code !== 0 || !login || !password) throw new Error(`create-admin failed:\n${output}`);
-  return { login, password };
-}
-
-async function serverReady(base: string, server: GroupProcess): Promise<void> {
-  for (let tries = 0; tries < 600; tries += 1) {
-    if (server.child.exitCode !== null) throw new Error(`the server stopped:\n${server.output()}`);
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the server did not get ready:\n${server.output()}`);
-}
 
 /** A staff phone on the detail page of a pallet activated at the manufacturer. */
 async function phone(browser: Browser, base: string): Promise<void> {
@@ -84,14 +40,10 @@ async function phone(browser: Browser, base: string): Promise<void> {
 }
 
 /** The admin area's form builder on a draft of demo@1, a field being added to the pallet's receiving form. */
-async function builder(browser: Browser, base: string, admin: { login: string; password: string }): Promise<void> {
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 1100, height: 900 }, locale: 'en-US' });
+async function builder(browser: Browser, server: AdminServer): Promise<void> {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, locale: 'en-US' });
   const page = await context.newPage();
-  await page.goto('/admin');
-  await page.getByLabel('Login name').fill(admin.login);
-  await page.getByRole('textbox', { name: 'Password' }).fill(admin.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('navigation', { name: 'Admin sections' }).waitFor();
+  await adminLogin(page, server);
   await page.getByRole('link', { name: 'Configuration' }).click();
   await page.getByRole('button', { name: 'Open', exact: true }).click();
   await page.getByRole('button', { name: /^Open a draft from revision/ }).click();
@@ -109,26 +61,16 @@ async function builder(browser: Browser, base: string, admin: { login: string; p
   await context.close();
 }
 
-const folder = mkdtempSync(join(tmpdir(), 'sb-screenshots-'));
-let server: GroupProcess | undefined;
 let browser: Browser | undefined;
 try {
   mkdirSync(OUT, { recursive: true });
-  const env = { ...process.env, DATA_DIR: folder, DATABASE_URL: '', LOG_LEVEL: 'warn' };
-  const admin = await createAdmin(env);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  server = startGroup(process.execPath, ['dist-server/main.js'], {
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await serverReady(base, server);
+  const server = await adminServer();
   browser = await chromium.launch(CHROMIUM);
-  await phone(browser, base);
-  await builder(browser, base, admin);
+  await phone(browser, server.base);
+  await builder(browser, server);
   console.log(`written: ${join(OUT, 'phone.png')}, ${join(OUT, 'admin-builder.png')}`);
 } finally {
   await browser?.close();
-  await server?.stop();
-  rmSync(folder, { recursive: true, force: true });
+  // The admin server's folder goes when this process exits, once its group is gone.
+  await stopGroups();
 }
