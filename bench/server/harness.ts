@@ -5,7 +5,7 @@
  * distributionCentre, undo) as API calls.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { startGroup } from '../../scripts/process-group';
+import { processTable, startGroup } from '../../scripts/process-group';
 import { SEED } from '../../server/seed/seed';
 
 /** The staff access code with every permission in the seeded demo project. */
@@ -48,8 +48,7 @@ export function processesWhere(file: 'stat' | 'comm', test: (content: string) =>
 
 /** The process and its children, from /proc (Linux; just the process elsewhere). */
 export function processAndChildren(pid: number): number[] {
-  // The parent pid is the second field after the command name (which may hold spaces).
-  return [pid, ...processesWhere('stat', (stat) => Number(stat.split(') ')[1]?.split(' ')[1]) === pid)];
+  return [pid, ...(processTable() ?? []).filter((entry) => entry.ppid === pid).map((entry) => entry.pid)];
 }
 
 /**
