@@ -2,7 +2,8 @@ import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import { ProjectConfig } from '@schemas/project-config';
 import type { CustomField } from '@schemas/custom-field';
-import { IDENTIFIER_PATTERN, MASK_PATTERN, SITE_PATH_PATTERN } from '@schemas/field-constants';
+import { MASK_PATTERN, SITE_PATH_PATTERN } from '@schemas/field-constants';
+import { isReservedName, NAME_PATTERN, ownValue } from '@schemas/own-keys';
 import { FormulaError, parseFormula } from './formula';
 import { formsOf, pointerSegment as escape } from './forms';
 import { SPECIAL_FIELD_NAMES } from './builtin-forms';
@@ -31,11 +32,20 @@ export const projectConfigSchema: unknown = ProjectConfig;
 const COLOUR = '^#[0-9a-fA-F]{6}$';
 /** What a value of each known pattern looks like, in words (unknown patterns: 'pattern'). */
 const PATTERN_MESSAGES: Record<string, ProblemKey> = {
-  [IDENTIFIER_PATTERN]: 'patternIdentifier',
+  [NAME_PATTERN]: 'patternIdentifier',
   [COLOUR]: 'patternColour',
   [SITE_PATH_PATTERN]: 'patternSitePath',
   [MASK_PATTERN]: 'patternMask',
 };
+
+/**
+ * A name every object inherits where NAME_PATTERN refused it, as a key (at the member it names)
+ * or as a value: said as what it is rather than as a misshapen identifier. Null for any other name.
+ */
+function reservedName(at: string, name: unknown, isKey: boolean): ConfigProblem | null {
+  if (typeof name !== 'string' || !isReservedName(name)) return null;
+  return problem(isKey ? `${at}/${escape(name)}` : at, 'reservedName', { name });
+}
 
 function describe(error: ErrorObject): ConfigProblem {
   const params = error.params as Record<string, unknown>;
@@ -61,7 +71,11 @@ function describe(error: ErrorObject): ConfigProblem {
         values: FIELD_TYPE_NAMES.join(', '),
       });
     case 'pattern':
-      return problem(at, PATTERN_MESSAGES[params.pattern as string] ?? 'pattern');
+      return (
+        (params.pattern === NAME_PATTERN
+          ? reservedName(at, error.propertyName ?? error.data, error.propertyName !== undefined)
+          : null) ?? problem(at, ownValue(PATTERN_MESSAGES, params.pattern as string) ?? 'pattern')
+      );
     case 'format':
       return params.format === 'email' || params.format === 'date'
         ? problem(at, params.format)
@@ -83,7 +97,11 @@ function describe(error: ErrorObject): ConfigProblem {
     case 'uniqueItems':
       return problem(at, 'uniqueItems', { first: Number(params.j), second: Number(params.i) });
     case 'propertyNames':
-      return problem(at, 'propertyName', { name: String(params.propertyName) });
+      return (
+        ((error.schema as { pattern?: unknown }).pattern === NAME_PATTERN
+          ? reservedName(at, params.propertyName, true)
+          : null) ?? problem(at, 'propertyName', { name: String(params.propertyName) })
+      );
     default:
       return problem(at, 'invalid');
   }

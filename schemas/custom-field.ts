@@ -2,7 +2,6 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { LocalizedText } from './common';
 import { ErrorCode } from './error-codes';
 import {
-  IDENTIFIER_PATTERN,
   FIELD_VISIBILITIES,
   FILE_KINDS,
   GHG_CALCULATION_TYPES,
@@ -11,6 +10,7 @@ import {
   READER_KINDS,
   SITE_PATH_PATTERN,
 } from './field-constants';
+import { NAME_PATTERN } from './own-keys';
 
 /**
  * The custom field definition of a project configuration: what admins write in
@@ -42,7 +42,7 @@ const min = (description: string, example: number) => Type.Number({ description,
 /** Properties every field has. */
 const base = {
   key: Type.String({
-    pattern: IDENTIFIER_PATTERN,
+    pattern: NAME_PATTERN,
     description:
       'Identifier of the field: its value is sent and stored under it, and formulas, product defaults, GS1 mappings and `{{field.<key>}}` placeholders name the field by it. Unique in its form, and not one of the built-in names trackingNumber, externalId, dimension, width, height, weight, depth.',
     examples: ['lotNumber'],
@@ -204,7 +204,7 @@ export const AdjustmentField = field(
     ),
     quantityOf: Type.Optional(
       Type.String({
-        pattern: IDENTIFIER_PATTERN,
+        pattern: NAME_PATTERN,
         description:
           "On a trackpoint form: the key of the activation adjustment field whose quantity this field changes. The field's own key when absent (a key no activation field has is a quantity of its own, starting at 0).",
         examples: ['initialStock'],

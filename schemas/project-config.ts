@@ -2,7 +2,8 @@ import { Type, type Static } from 'typebox';
 import { LocalizedText } from './common';
 import { CustomFieldSchema } from './custom-field';
 import { ErrorCode } from './error-codes';
-import { ICON_KINDS, IDENTIFIER_PATTERN, USER_TYPES } from './field-constants';
+import { ICON_KINDS, USER_TYPES } from './field-constants';
+import { NAME_PATTERN } from './own-keys';
 
 export { USER_TYPES, type UserType } from './field-constants';
 export type { CustomField } from './custom-field';
@@ -18,9 +19,9 @@ export type { CustomField } from './custom-field';
  */
 
 const strict = { additionalProperties: false } as const;
-/** An identifier, described for where it is used. */
+/** A name (an identifier, none of the names every object inherits), described for where it is used. */
 const keyOf = (description: string, example: string) =>
-  Type.String({ pattern: IDENTIFIER_PATTERN, description, examples: [example] });
+  Type.String({ pattern: NAME_PATTERN, description, examples: [example] });
 /** A text in the four interface languages, described for where it is used. */
 const textOf = (description: string, example: LocalizedText) =>
   Type.Object(LocalizedText.properties, { ...strict, description, examples: [example] });
@@ -277,6 +278,7 @@ export const BarcodeType = Type.Object(
         {
           listViewTitleLabelField: Type.Optional(
             Type.String({
+              pattern: NAME_PATTERN,
               description:
                 "The key of the activation field (or of a built-in field such as `externalId`) whose value is the title of the barcode's label in lists, search results and printed labels. Labels have no title when absent.",
               examples: ['productName'],
@@ -523,7 +525,8 @@ export const ProductConfig = Type.Object(
       'zh-CN': '流感疫苗 10剂',
     }),
     defaults: Type.Optional(
-      Type.Record(Type.String({ pattern: IDENTIFIER_PATTERN }), Type.Unknown(), {
+      Type.Record(Type.String({ pattern: NAME_PATTERN }), Type.Unknown(), {
+        propertyNames: { pattern: NAME_PATTERN },
         description:
           'Values that prefill activation fields when the product is picked, by field key; the user may still change them. Each key must be an activation field a user fills in (not a calculation). The values are checked like typed ones when the activation is sent.',
         examples: [{ productName: 'Influenza vaccine', storageRange: '2-8' }],
@@ -592,9 +595,9 @@ export const ProjectConfig = Type.Object(
     ),
     customHtmlPage: Type.Optional(CustomHtmlPage),
     // propertyNames: a Record with a pattern key is only patternProperties, under which a key of
-    // another form (`'bad key'`) would go unchecked, its barcode type never validated at all.
-    barcodeTypes: Type.Record(Type.String({ pattern: IDENTIFIER_PATTERN }), BarcodeType, {
-      propertyNames: { pattern: IDENTIFIER_PATTERN },
+    // another form (`'bad key'`, `constructor`) would go unchecked, its barcode type never validated at all.
+    barcodeTypes: Type.Record(Type.String({ pattern: NAME_PATTERN }), BarcodeType, {
+      propertyNames: { pattern: NAME_PATTERN },
       description: "The project's barcode types, by key (an identifier).",
     }),
   },

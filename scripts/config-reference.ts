@@ -14,6 +14,7 @@ import { BarcodeType, ProjectConfig, TrackPoint, TrackPointForm } from '../schem
 import { CustomFieldSchema, type CustomFieldType } from '../schemas/custom-field';
 import { EXAMPLE_PROJECT, FIELD_EXAMPLES } from '../schemas/config-examples';
 import { IDENTIFIER_PATTERN } from '../schemas/field-constants';
+import { NAME_PATTERN, RESERVED_NAMES } from '../schemas/own-keys';
 import { LANGUAGES } from '../schemas/languages';
 import { FIELD_TYPE_NAMES } from '../renderer';
 
@@ -96,7 +97,7 @@ function textLength(schema: Schema): string {
 function stringType(schema: Schema): string {
   if (schema.format === 'email') return 'e-mail address';
   if (schema.format === 'date') return 'date (YYYY-MM-DD)';
-  if (schema.pattern === IDENTIFIER_PATTERN) return link('identifier', IDENTIFIERS);
+  if (schema.pattern === NAME_PATTERN) return link('identifier', IDENTIFIERS);
   if (schema.pattern === '^#[0-9a-fA-F]{6}$') return 'colour (`#rrggbb`)';
   return `text${textLength(schema)}`;
 }
@@ -278,7 +279,11 @@ every option of the format; it is made from the format itself, so it says what t
 ### ${IDENTIFIERS}
 
 Keys of barcode types, trackpoints, forms and fields are identifiers: a letter, then letters,
-digits or \`_\`, at most 64 characters in all (\`${IDENTIFIER_PATTERN}\`).
+digits or \`_\`, at most 64 characters in all (\`${IDENTIFIER_PATTERN}\`). The names
+every JavaScript object already has are reserved and refused as keys (problem \`reservedName\`):
+${RESERVED_NAMES.filter((name) => new RegExp(IDENTIFIER_PATTERN).test(name))
+  .map((name) => `\`${name}\``)
+  .join(', ')}.
 
 ### ${TEXTS}
 
