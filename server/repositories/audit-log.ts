@@ -85,7 +85,7 @@ export async function listAuditEntries(
     (await db.query<{ n: number }>(`select count(*)::int as n from audit_log where ${filter}`, params)).rows[0]?.n ?? 0;
   const { rows } = await db.query<AuditEntryRow>(
     `select id::text as id, at, actor_id, actor_name, enterprise_id, project_code, action, target_type, target_id, before, after, note
-       from audit_log where ${filter} order by id desc limit ${Number(q.count)} offset ${Number(q.skip)}`,
+       from audit_log where ${filter} order by audit_log.id desc limit ${Number(q.count)} offset ${Number(q.skip)}`,
     params,
   );
   return { rows, total };
