@@ -5,11 +5,13 @@ import type { Language } from '../../schemas/languages';
 import type { ServerContext } from '../context';
 import { newId } from '../infra/ids';
 import * as repo from '../repositories/admin-projects';
+import { insertRevision } from '../repositories/config-revisions';
 import { commonFailure, fieldFailure } from '../rules/api-failure';
 import type { AdminActor } from '../rules/admin-access';
 import { isReservedProjectCode } from '../rules/admin-members';
 import { minimalProjectConfig } from '../rules/project-template';
 import { audit } from './audit';
+import { actorOf } from './config-publish';
 
 export function toAdminProject(row: repo.AdminProjectRow): AdminProject {
   return {
@@ -71,7 +73,8 @@ function decodeLogo(logo: CreateProjectBody['logo']): { bytes: Buffer; type: str
 
 /**
  * POST /admin/projects: a project of the admin's enterprise at version 1, with the minimal valid
- * configuration (rules/project-template.ts). The code is unique across enterprises and case:
+ * configuration (rules/project-template.ts) kept as its first revision, so a draft can be opened
+ * from it like from any published configuration. The code is unique across enterprises and case:
  * a taken code (also by a request at the same moment) is ErrorCode.duplicateProjectCode; a code
  * the client's own routes use ('admin', 'playground') is ErrorCode.invalidProjectCode.
  */
@@ -86,9 +89,10 @@ export async function createProject(
     barcodeReaderType: body.barcodeReaderType,
     allowUserSelfRegister: body.allowUserSelfRegister,
   });
+  const id = newId();
   return ctx.db.transaction(async (tx) => {
     const stored = await repo.insertNewProject(tx, {
-      id: newId(),
+      id,
       enterpriseId: actor.enterpriseId,
       code: body.code,
       name: body.name.trim(),
@@ -97,6 +101,7 @@ export async function createProject(
       logo,
     });
     if (!stored) throw fieldFailure('code', ErrorCode.duplicateProjectCode);
+    await insertRevision(tx, id, 1, config, 'initial', '', actorOf(actor));
     const project = toAdminProject((await repo.findAdminProject(tx, body.code))!);
     await audit(
       tx,

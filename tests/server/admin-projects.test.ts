@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runValidate } from '../../scripts/validate-config';
 import { adminClient } from './admin-fixtures';
@@ -58,6 +59,99 @@ describe('a new project', () => {
     }
     const [entry] = (await admin.get('/api/admin/audit-log?action=project.create&target=coldroom')).json().data.items;
     expect(entry).toMatchObject({ before: null, after: { code: 'coldroom', version: 1, languages: ['en', 'ja'] } });
+  });
+
+  it('is configured like any other: its draft opens, is saved and published, and staff work in it', async () => {
+    const created = await admin.post('/api/admin/projects', newProject('fieldwork'));
+    expect(created.statusCode, created.body).toBe(200);
+    const base = '/api/admin/config/fieldwork/1';
+    // Its first revision is the template it started with, published by the admin who made it.
+    const history = (await admin.get(base)).json().data;
+    expect(history).toMatchObject({ code: 'fieldwork', version: 1, revision: 1, draft: null });
+    expect(history.revisions).toMatchObject([{ revision: 1, mode: 'initial', publishedBy: expect.any(String) }]);
+    const opened = await admin.post(`${base}/draft`, {});
+    expect(opened.statusCode, opened.body).toBe(200);
+    const draft = opened.json().data;
+    expect(draft).toMatchObject({ basedOnRevision: 1, etag: 1, problems: [] });
+    const served = (await new Client(server.app).get('/api/barcode/project?code=fieldwork&version=1')).json().data;
+    expect(draft.config.barcodeTypes).toEqual(served.barcodeTypes);
+
+    const config = structuredClone(draft.config);
+    const receiving = config.barcodeTypes.package.trackPoints[1].trackPointForms[0];
+    receiving.customFields.push({
+      key: 'condition',
+      type: 'text',
+      label: { en: 'Condition', ja: '状態', 'zh-TW': '狀態', 'zh-CN': '状态' },
+      maxLength: 100,
+    });
+    const saved = await admin.request({
+      method: 'PUT',
+      url: `${base}/draft`,
+      payload: { config },
+      headers: { 'if-match': '"1"' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ etag: 2, problems: [] });
+    const published = await admin.request({
+      method: 'POST',
+      url: `${base}/draft/publish`,
+      payload: { mode: 'inPlace', note: 'Condition at receiving' },
+      headers: { 'if-match': '"2"' },
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json().data).toMatchObject({ code: 'fieldwork', version: 1, revision: 2 });
+
+    // Staff of the enterprise log in on its page and see its landing page with the published form.
+    const { rows } = await server.ctx.db.query<{ id: string }>("select id from projects where code = 'fieldwork'");
+    const staff = new Client(server.app, '10.31.0.1');
+    const login = await staff.post('/api/user/authorize', {
+      projectId: rows[0]!.id,
+      accessCode: '11112222',
+      visitorId: VISITOR,
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const landing = await staff.get('/api/barcode/project?code=fieldwork');
+    expect(landing.statusCode).toBe(200);
+    expect(landing.json().data).toMatchObject({
+      code: 'fieldwork',
+      version: 1,
+      revision: 2,
+      projectPermission: {
+        generateBarcodePermission: { canEdit: true },
+        activateBarcodePermission: { canEdit: true },
+        addTrackingPermission: { canEdit: true },
+      },
+    });
+    const fields = landing.json().data.barcodeTypes.package.trackPoints[1].trackPointForms[0].customFields;
+    expect(fields.map((f: { key: string }) => f.key)).toEqual(['note', 'condition']);
+    expect((await staff.get('/api/barcode/project-html?code=fieldwork')).statusCode).toBe(200);
+  });
+
+  it('leaves nothing behind when its code is taken: no project and no revision', async () => {
+    const revisionsBefore = await server.count('config_revisions');
+    const projectsBefore = await server.count('projects');
+    expect((await admin.post('/api/admin/projects', newProject('Demo'))).json()).toEqual({ errors: { code: [2102] } });
+    expect(await server.count('config_revisions')).toBe(revisionsBefore);
+    expect(await server.count('projects')).toBe(projectsBefore);
+  });
+
+  it('made before creation kept its first revision, gets it from the migration and can then be configured', async () => {
+    expect((await admin.post('/api/admin/projects', newProject('older'))).statusCode).toBe(200);
+    await server.ctx.db.query(
+      "delete from config_revisions where project_id = (select id from projects where code = 'older')",
+    );
+    expect((await admin.post('/api/admin/config/older/1/draft', {})).json()).toEqual({ errors: { $common: [2319] } });
+    const migration = readFileSync(
+      fileURLToPath(new URL('../../server/db/migrations/017_admin_project_revisions.sql', import.meta.url)),
+      'utf8',
+    );
+    const revisionsBefore = await server.count('config_revisions');
+    await server.ctx.db.exec(migration);
+    // Only the project without a revision got one.
+    expect(await server.count('config_revisions')).toBe(revisionsBefore + 1);
+    const draft = await admin.post('/api/admin/config/older/1/draft', {});
+    expect(draft.statusCode, draft.body).toBe(200);
+    expect(draft.json().data).toMatchObject({ basedOnRevision: 1, problems: [] });
   });
 
   it('refuses a taken code (2102), a reserved one (2206) and a logo that is not what it says (1001)', async () => {
