@@ -64,6 +64,21 @@ async function managedUser(tx: Queryable, actor: AdminActor, userId: string): Pr
   return user;
 }
 
+/**
+ * The user, locked, when the admin may act on their whole account (deactivate, reactivate, issue or
+ * revoke the access code): a managed user (managedUser), and for a project admin one who is a member
+ * of none but their projects. Those actions end or restore the user's access to every project, so a
+ * user shared with a project the admin does not administer is an enterprise admin's to act on
+ * (403); the project admin changes their role in their own projects instead
+ * (docs/admins/access-and-roles.md).
+ */
+async function wholeAccountOf(tx: Queryable, actor: AdminActor, userId: string): Promise<AdminUser> {
+  const user = await managedUser(tx, actor, userId);
+  if (actor.role === 'project' && user.memberships.some((m) => !actor.projectCodes.includes(m.projectCode)))
+    throw forbidden();
+  return user;
+}
+
 /** The project code a user action is filed under in the audit log: one the admin manages, if any. */
 const auditProject = (actor: AdminActor, user: AdminUser) =>
   user.memberships.find((m) => actor.role === 'enterprise' || actor.projectCodes.includes(m.projectCode))?.projectCode;
@@ -122,7 +137,10 @@ export async function createUserByAdmin(
   });
 }
 
-/** Deactivates (their sessions end at once: no request or refresh of theirs works again) or reactivates a user. */
+/**
+ * Deactivates (their sessions end at once: no request or refresh of theirs works again) or reactivates a
+ * user, in every project: a project admin only a user of none but their projects (wholeAccountOf).
+ */
 export async function setUserActive(
   ctx: ServerContext,
   actor: AdminActor,
@@ -130,7 +148,7 @@ export async function setUserActive(
   active: boolean,
 ): Promise<AdminUser> {
   return ctx.db.transaction(async (tx) => {
-    const before = await managedUser(tx, actor, userId);
+    const before = await wholeAccountOf(tx, actor, userId);
     if (before.deactivated === !active) return before;
     await repo.setUserDeactivated(tx, userId, !active);
     if (!active) await repo.revokeUserSessions(tx, userId);
@@ -147,14 +165,17 @@ export async function setUserActive(
   });
 }
 
-/** Issues a new access code (the old one stops working), shown this once; stored as its digest only. */
+/**
+ * Issues a new access code (the old one stops working, in every project), shown this once; stored as
+ * its digest only. A project admin only for a user of none but their projects (wholeAccountOf).
+ */
 export async function issueAccessCode(
   ctx: ServerContext,
   actor: AdminActor,
   userId: string,
 ): Promise<{ user: AdminUser; accessCode: string }> {
   return ctx.db.transaction(async (tx) => {
-    const before = await managedUser(tx, actor, userId);
+    const before = await wholeAccountOf(tx, actor, userId);
     for (let attempt = 0; attempt < 20; attempt += 1) {
       const accessCode = randomDigits(8);
       if (await repo.setAccessCodeDigest(tx, userId, digest(ctx.secret, accessCode))) {
@@ -174,10 +195,13 @@ export async function issueAccessCode(
   });
 }
 
-/** Revokes the user's access code: logging in with it is refused and their sessions end. */
+/**
+ * Revokes the user's access code: logging in with it is refused and their sessions end. A project
+ * admin only for a user of none but their projects (wholeAccountOf).
+ */
 export async function revokeUserAccessCode(ctx: ServerContext, actor: AdminActor, userId: string): Promise<AdminUser> {
   return ctx.db.transaction(async (tx) => {
-    const before = await managedUser(tx, actor, userId);
+    const before = await wholeAccountOf(tx, actor, userId);
     if (before.accessCodeRevoked) return before;
     await repo.revokeAccessCode(tx, userId, `revoked:${randomToken(16)}`);
     await repo.revokeUserSessions(tx, userId);

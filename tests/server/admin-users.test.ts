@@ -250,6 +250,71 @@ describe('scopes', () => {
     ).toBe(403);
   });
 
+  it("a project admin ends a shared user's work in their project only; their whole account is the enterprise's", async () => {
+    const projectAdmin = (await adminClient(server, { role: 'project', projectCodes: ['demo'] })).client;
+    // Theirs alone (a member of demo only): the project admin deactivates and reactivates them.
+    const { user: own } = await createUser(projectAdmin);
+    expect((await projectAdmin.post(`/api/admin/users/${own.id}/deactivate`, {})).json().data.deactivated).toBe(true);
+    expect((await projectAdmin.post(`/api/admin/users/${own.id}/reactivate`, {})).json().data.deactivated).toBe(false);
+
+    // Shared with annex, which they do not administer: nothing on the whole account is theirs to do.
+    const annex = await admin.post('/api/admin/projects', {
+      code: 'annex',
+      name: 'Annex',
+      barcodeReaderType: 'camera',
+      languages: ['en'],
+      allowUserSelfRegister: false,
+    });
+    expect(annex.statusCode, annex.body).toBe(200);
+    const { user: shared, accessCode } = await createUser(admin);
+    const putAnnex = await admin.request({
+      method: 'PUT',
+      url: `/api/admin/users/${shared.id}/projects/annex`,
+      payload: { role: 'tracker' },
+    });
+    expect(putAnnex.statusCode).toBe(200);
+    const { client: phone, res } = staffLogin(accessCode);
+    expect((await res).statusCode).toBe(200);
+    for (const [method, action] of [
+      ['POST', 'deactivate'],
+      ['POST', 'reactivate'],
+      ['POST', 'access-code'],
+      ['DELETE', 'access-code'],
+    ] as const) {
+      const refused = await projectAdmin.request({ method, url: `/api/admin/users/${shared.id}/${action}` });
+      expect(refused.statusCode, `${method} ${action}`).toBe(403);
+    }
+    const untouched = (await admin.get(`/api/admin/users/${shared.id}`)).json().data;
+    expect(untouched).toMatchObject({ deactivated: false, accessCodeRevoked: false });
+    expect((await phone.get('/api/user/profile')).statusCode).toBe(200);
+    expect((await staffLogin(accessCode).res).statusCode).toBe(200);
+    expect(await auditOf('user.deactivate', shared.id)).toEqual([]);
+    expect(await auditOf('access-code.', shared.id)).toEqual([]);
+
+    // In their own project they take every permission away; the user keeps working in annex.
+    const viewer = await projectAdmin.request({
+      method: 'PUT',
+      url: `/api/admin/users/${shared.id}/projects/demo`,
+      payload: { role: 'viewer' },
+    });
+    expect(viewer.json().data.memberships).toEqual([
+      { projectCode: 'annex', role: 'tracker' },
+      { projectCode: 'demo', role: 'viewer' },
+    ]);
+    const permissionIn = async (code: string) =>
+      (await phone.get(`/api/barcode/project?code=${code}`)).json().data.projectPermission;
+    expect(Object.values(await permissionIn('demo'))).toEqual([
+      { canEdit: false },
+      { canEdit: false },
+      { canEdit: false },
+    ]);
+    expect((await permissionIn('annex')).addTrackingPermission).toEqual({ canEdit: true });
+
+    // An enterprise admin deactivates the account: it ends everywhere.
+    expect((await admin.post(`/api/admin/users/${shared.id}/deactivate`, {})).json().data.deactivated).toBe(true);
+    expect((await phone.get('/api/user/profile')).statusCode).toBe(401);
+  });
+
   it("an enterprise admin cannot touch another enterprise's users or projects", async () => {
     const other = (await adminClient(server, { enterpriseId: SEED.otherEnterprise })).client;
     const { user } = await createUser(admin);

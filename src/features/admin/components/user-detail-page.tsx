@@ -153,6 +153,11 @@ export function UserDetailPage() {
   if (!user.data || !admin) return <ScreenLoader />;
   const u = user.data;
   const manages = (code: string) => admin.role === 'enterprise' || admin.projectCodes.includes(code);
+  // The account (its access code, on or off) serves every project: a project admin acts on it only
+  // for a user of none but their projects; the server refuses the rest.
+  const elsewhere = u.memberships.map((m) => m.projectCode).filter((code) => !manages(code));
+  const ownsAccount = elsewhere.length === 0;
+  const why = ownsAccount ? undefined : 'shared-account-note';
   return (
     <Stack gap="md">
       {back}
@@ -172,25 +177,48 @@ export function UserDetailPage() {
       <Group gap="xs">
         <Button
           loading={busy}
+          disabled={!ownsAccount}
+          aria-describedby={why}
           onClick={() => void run(() => issueAccessCode(u.id)).then((issued) => issued && setCode(issued.accessCode))}
         >
           {t('detail.issue')}
         </Button>
         {!u.accessCodeRevoked && (
-          <Button variant="default" disabled={busy} onClick={() => void run(() => revokeAccessCode(u.id))}>
+          <Button
+            variant="default"
+            disabled={busy || !ownsAccount}
+            aria-describedby={why}
+            onClick={() => void run(() => revokeAccessCode(u.id))}
+          >
             {t('detail.revoke')}
           </Button>
         )}
         {u.deactivated ? (
-          <Button variant="default" disabled={busy} onClick={() => void run(() => reactivateUser(u.id))}>
+          <Button
+            variant="default"
+            disabled={busy || !ownsAccount}
+            aria-describedby={why}
+            onClick={() => void run(() => reactivateUser(u.id))}
+          >
             {t('detail.reactivate')}
           </Button>
         ) : (
-          <Button color="red" variant="light" disabled={busy} onClick={() => void run(() => deactivateUser(u.id))}>
+          <Button
+            color="red"
+            variant="light"
+            disabled={busy || !ownsAccount}
+            aria-describedby={why}
+            onClick={() => void run(() => deactivateUser(u.id))}
+          >
             {t('detail.deactivate')}
           </Button>
         )}
       </Group>
+      {!ownsAccount && (
+        <Text size="sm" id={why}>
+          {t('detail.sharedAccount', { name: u.fullName, projects: elsewhere.join(', ') })}
+        </Text>
+      )}
       {error && (
         <Alert color="red" role="alert">
           {error}
