@@ -5,7 +5,7 @@ import { createReadStream, readFileSync, statSync, writeFileSync } from 'node:fs
 import { createHash } from 'node:crypto';
 import * as esbuild from 'esbuild';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import { detectLanguage } from './schemas/languages.ts';
 import { CLIENT_VERSION, Headers as HeaderNames } from './schemas/validation.ts';
@@ -282,12 +282,49 @@ function serviceWorker(): Plugin {
   };
 }
 
+/**
+ * dist/.vite/modules.json: for each chunk, the modules it holds (paths from the project's root) and
+ * each one's share of the chunk's code (rendered length, before minifying). tests/build reads it to
+ * check which React and which builds ship; bench/measure/bundle-size.ts to say what each package
+ * costs in the first load.
+ */
+function moduleGraph(): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'module-graph',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      const named = (id: string) => (isAbsolute(id) ? relative(root, id).split(sep).join('/') : id);
+      const graph: Record<string, Record<string, number>> = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        graph[chunk.fileName] = Object.fromEntries(
+          Object.entries(chunk.modules).map(([id, module]) => [named(id), module.renderedLength]),
+        );
+      }
+      writeFileSync(join(outDir, '.vite', 'modules.json'), JSON.stringify(graph, null, 1));
+    },
+  };
+}
+
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
   // React Fast Refresh patches React DOM, which the client does not run (aliases.ts): in `npm run
   // dev` an edited module reloads the page instead.
-  plugins: [react({ refreshExclude: /./ }), mantineStyles(), ocrAssets(), bootHints(), serviceWorker(), precompress()],
+  plugins: [
+    react({ refreshExclude: /./ }),
+    mantineStyles(),
+    ocrAssets(),
+    bootHints(),
+    serviceWorker(),
+    moduleGraph(),
+    precompress(),
+  ],
   resolve: {
     // React's API on Preact, and rjsf's markdown as plain text (aliases.ts says why).
     alias: [...reactOnPreact, ...plainTextMarkdown, ...pathAliasList],

@@ -1,7 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { LANGUAGES } from '../../schemas/languages';
+
+/**
+ * `npm run bench:bundle` (after `npm run build`): what the first load of /demo@1 costs, file by
+ * file and part by part (the runtime, Mantine, the router, the app's own code, the strings...),
+ * beside its budget. tests/build/bundle-budget.test.ts holds the budgets below.
+ */
 
 /**
  * Gzipped JavaScript a phone downloads for the first screen: the entry, its static imports and one
@@ -113,4 +120,70 @@ export function measureBeyondFirstLoad(distDir: string, chunk: string): FirstLoa
   if (!root) throw new Error(`manifest has no chunk ${chunk}`);
   const files = staticClosure(manifest, [root], firstLoad).map((key) => sized(distDir, manifest[key]!.file));
   return { files, languageFiles: [], totalGzipBytes: sum(files) };
+}
+
+/** Where the build says which modules each chunk holds (vite.config.ts, moduleGraph). */
+type ModuleGraph = Record<string, Record<string, number>>;
+
+function readModuleGraph(distDir: string): ModuleGraph {
+  const path = join(distDir, '.vite', 'modules.json');
+  if (!existsSync(path)) throw new Error(`${path} is missing: run 'npm run build' first`);
+  return JSON.parse(readFileSync(path, 'utf8')) as ModuleGraph;
+}
+
+/**
+ * The part of the client a module belongs to: its npm package, the project folder it comes from,
+ * the strings of a language, or the bundler's own helpers.
+ */
+export function partOf(moduleId: string): string {
+  const inPackage = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(moduleId);
+  if (inPackage) return inPackage[1] as string;
+  if (moduleId.startsWith('\0')) return 'bundler helpers';
+  if (/^locales\/[^/]+\/[\w-]+\.json$/.test(moduleId)) return 'strings (one language)';
+  return `${moduleId.split('/')[0]}/`;
+}
+
+/**
+ * What each part costs in the first load, gzip, largest first. A chunk's gzipped size is shared
+ * among the parts in it by each one's share of the chunk's code before minifying: an estimate
+ * (gzip does not add up module by module), whose sum is the first load's total.
+ */
+export function firstLoadParts(distDir: string): SizedFile[] {
+  const graph = readModuleGraph(distDir);
+  const report = measureFirstLoad(distDir);
+  const costs = new Map<string, number>();
+  for (const { file, gzipBytes } of [...report.files, ...report.languageFiles]) {
+    const modules = Object.entries(graph[file] ?? {});
+    const length = modules.reduce((total, [, rendered]) => total + rendered, 0);
+    if (length === 0) {
+      costs.set('bundler helpers', (costs.get('bundler helpers') ?? 0) + gzipBytes);
+      continue;
+    }
+    for (const [id, rendered] of modules) {
+      const part = partOf(id);
+      costs.set(part, (costs.get(part) ?? 0) + (gzipBytes * rendered) / length);
+    }
+  }
+  return [...costs]
+    .map(([file, gzipBytes]) => ({ file, gzipBytes: Math.round(gzipBytes) }))
+    .sort((a, b) => b.gzipBytes - a.gzipBytes);
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(6)} KB`;
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const report = measureFirstLoad('dist');
+  console.log(`first load of /demo@1, gzip: ${kb(report.totalGzipBytes)} (budget ${kb(FIRST_LOAD_BUDGET_BYTES)})`);
+  console.log('\nby file:');
+  for (const { file, gzipBytes } of [...report.files, ...report.languageFiles])
+    console.log(`  ${kb(gzipBytes)}  ${file}`);
+  console.log("\nby part (each chunk shared by its parts' code before minifying):");
+  for (const { file, gzipBytes } of firstLoadParts('dist')) console.log(`  ${kb(gzipBytes)}  ${file}`);
+  for (const [name, chunk] of [
+    ['every form', 'configured-form'],
+    ["a scanned link's detail page", 'src/features/barcode-detail/components/detail-page.tsx'],
+  ] as const) {
+    const part = measureBeyondFirstLoad('dist', chunk);
+    console.log(`\nbeyond the first load, ${name}: ${kb(part.totalGzipBytes)} in ${part.files.length} files`);
+  }
 }
