@@ -25,10 +25,25 @@ export const ErrorCode = {
   incorrectDate: 1013,
   zeroFileSize: 1014,
   fileTooLarge: 1015,
+  /**
+   * A name holds a line break, a control character or an invisible format character
+   * (NAME_TEXT_PATTERN of schemas/validation.ts; the number is the project's own).
+   */
+  controlCharacters: 1016,
   readOnly: 2000,
   wrongPassword: 2001,
   wrongOneTimePasscode: 2002,
   loginExpired: 2003,
+  /**
+   * Login: the user is not of the project's enterprise, so no session is issued; the client says
+   * 'You do not belong to {company}' (the number is the project's own).
+   */
+  notOfEnterprise: 2004,
+  /**
+   * The session's login did not prove what this project's login asks (a password or a one-time
+   * code): log in to this project (HTTP 403; the number is the project's own).
+   */
+  loginForProjectNeeded: 2005,
   duplicateEmail: 2100,
   duplicateOrganizationCode: 2101,
   duplicateProjectCode: 2102,
@@ -227,6 +242,12 @@ export const ErrorCode = {
   tooManyAttempts: 429,
   /** Request body larger than the server accepts. */
   payloadTooLarge: 413,
+  /** Request header fields, or the URL, longer than the server reads (HTTP 431, before any route runs). */
+  headersTooLarge: 431,
+  /** The request did not arrive whole in time (HTTP 408, before any route runs); send it again. */
+  requestTimeout: 408,
+  /** No such route, page or file (HTTP 404); also a lookup that found nothing to answer. */
+  notFound: 404,
 } as const;
 
 /** Every catalogue code, for tests that check each has a message in every language. */

@@ -36,6 +36,12 @@ export const Project = Type.Object({
   customLogoImageUrl: Type.Union([Type.String(), Type.Null()]),
   barcodeReaderLicenseKey: Type.Union([Type.String(), Type.Null()]),
   projectPermission: ProjectPermission,
+  /**
+   * True when the requester is logged in to another project of this enterprise whose login asked
+   * less than this one (a password or a one-time code): they must log in to this project to act in
+   * it. Absent otherwise.
+   */
+  loginForProjectNeeded: Type.Optional(Type.Boolean()),
   ...ProjectSettings.properties,
   // Validated when the configuration is imported; described loosely here so serialising the
   // response does not re-check every field definition on every request.

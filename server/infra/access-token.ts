@@ -2,13 +2,15 @@ import { createHmac } from 'node:crypto';
 import { safeEqual } from './crypto';
 import type { UserType } from '../../schemas/project-config';
 
-/** What an access token says: who, in which session, until when. */
+/** What an access token says: who, in which session, what its login proved, until when. */
 export interface AccessClaims {
   sub: string;
   sid: string;
   ut: UserType;
   /** The user's enterprise, so permission checks need no lookup. */
   eid: string;
+  /** What the login proved beyond the access code (RFC 8176 names): `pwd` a password, `otp` a one-time code. */
+  amr: ('pwd' | 'otp')[];
   exp: number;
 }
 

@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/database';
 import type { UserType } from '../../schemas/project-config';
 import type { ServerContext } from '../context';
-import { issueAccessToken } from './access-token';
+import type { ProvenFactors } from '../rules/access';
+import { issueAccessToken, type AccessClaims } from './access-token';
 import { digest, randomToken } from './crypto';
 import { unauthenticated } from '../rules/api-failure';
 import { refreshOutcome } from '../rules/sessions';
@@ -15,12 +16,25 @@ export interface IssuedTokens {
   userType: UserType;
 }
 
-/** Who a session is for. */
+/** Who a session is for, and what their login proved. */
 export interface SessionUser {
   id: string;
   userType: UserType;
   enterpriseId: string;
+  proven: ProvenFactors;
 }
+
+/** The token's `amr` claim for what a login proved. */
+export const amrOf = (proven: ProvenFactors): AccessClaims['amr'] => [
+  ...(proven.password ? (['pwd'] as const) : []),
+  ...(proven.oneTimePasscode ? (['otp'] as const) : []),
+];
+
+/** What a token's `amr` claim says was proved; a token without one proved nothing more. */
+export const provenOf = (amr: AccessClaims['amr'] | undefined): ProvenFactors => ({
+  password: amr?.includes('pwd') === true,
+  oneTimePasscode: amr?.includes('otp') === true,
+});
 
 async function issueTokens(
   ctx: ServerContext,
@@ -39,6 +53,7 @@ async function issueTokens(
     sid: sessionId,
     ut: user.userType,
     eid: user.enterpriseId,
+    amr: amrOf(user.proven),
     exp,
   });
   return { accessToken, refreshToken, userId: user.id, userType: user.userType };
@@ -53,12 +68,11 @@ export async function startSession(
 ): Promise<IssuedTokens> {
   return ctx.db.transaction(async (tx) => {
     const sessionId = newId();
-    await tx.query('insert into sessions (id, user_id, project_id, visitor_id) values ($1, $2, $3, $4)', [
-      sessionId,
-      user.id,
-      projectId,
-      visitorId,
-    ]);
+    await tx.query(
+      `insert into sessions (id, user_id, project_id, visitor_id, password_proven, passcode_proven)
+       values ($1, $2, $3, $4, $5, $6)`,
+      [sessionId, user.id, projectId, visitorId, user.proven.password, user.proven.oneTimePasscode],
+    );
     return issueTokens(ctx, tx, sessionId, user);
   });
 }
@@ -69,6 +83,8 @@ interface RefreshRow {
   user_id: string;
   user_type: UserType;
   enterprise_id: string;
+  password_proven: boolean;
+  passcode_proven: boolean;
   expired: boolean;
   revoked: boolean;
   rotated_seconds_ago: number | null;
@@ -91,7 +107,8 @@ export async function rotateSession(
   // The transaction answers instead of throwing when it revokes: a throw would roll the revocation back.
   const tokens = await ctx.db.transaction(async (tx): Promise<IssuedTokens | null> => {
     const { rows } = await tx.query<RefreshRow>(
-      `select t.session_id, s.visitor_id, s.user_id, u.user_type, o.enterprise_id, (t.expires_at <= now()) as expired,
+      `select t.session_id, s.visitor_id, s.user_id, u.user_type, o.enterprise_id, s.password_proven, s.passcode_proven,
+              (t.expires_at <= now()) as expired,
               (s.revoked_at is not null) as revoked,
               extract(epoch from $2::timestamptz - t.rotated_at)::float8 as rotated_seconds_ago
          from refresh_tokens t join sessions s on s.id = t.session_id join users u on u.id = s.user_id
@@ -111,6 +128,7 @@ export async function rotateSession(
       id: row.user_id,
       userType: row.user_type,
       enterpriseId: row.enterprise_id,
+      proven: { password: row.password_proven, oneTimePasscode: row.passcode_proven },
     });
   });
   if (!tokens) throw unauthenticated();

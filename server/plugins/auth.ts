@@ -3,7 +3,7 @@ import { readAccessToken } from '../infra/access-token';
 import type { ServerContext } from '../context';
 import { unauthenticated } from '../rules/api-failure';
 import type { Viewer } from '../rules/access';
-import { isSessionActive, type IssuedTokens } from '../infra/sessions';
+import { isSessionActive, provenOf, type IssuedTokens } from '../infra/sessions';
 import { SESSION_HINT } from '../../schemas/boot-request';
 
 export const COOKIES = {
@@ -42,7 +42,10 @@ export async function viewerFromCookies(
 ): Promise<{ viewer: Viewer; sessionId: string } | null> {
   const claims = readAccessToken(ctx.secret, request.cookies[COOKIES.access], Math.floor(Date.now() / 1000));
   if (!claims || !(await isSessionActive(ctx.db, claims.sid))) return null;
-  return { viewer: { userId: claims.sub, userType: claims.ut, enterpriseId: claims.eid }, sessionId: claims.sid };
+  return {
+    viewer: { userId: claims.sub, userType: claims.ut, enterpriseId: claims.eid, proven: provenOf(claims.amr) },
+    sessionId: claims.sid,
+  };
 }
 
 /** preHandler for routes that need a logged-in user: 401 (ErrorCode.loginExpired) otherwise. */

@@ -1,18 +1,29 @@
 import type { ProjectPermission } from '../../schemas/api/project';
 import { ErrorCode } from '../../schemas/error-codes';
-import type { UserType } from '../../schemas/project-config';
+import type { ProjectConfig, UserType } from '../../schemas/project-config';
 import { commonFailure } from './api-failure';
 
-/** The viewer of a request: who is logged in, if anyone. */
+/** What a session's login proved beyond the access code. */
+export interface ProvenFactors {
+  password: boolean;
+  oneTimePasscode: boolean;
+}
+
+/** The viewer of a request: who is logged in, if anyone, and what their login proved. */
 export interface Viewer {
   userId: string;
   userType: UserType;
   enterpriseId: string;
+  proven: ProvenFactors;
 }
 
-/** A project as the access rules see it: the enterprise it belongs to. */
+/** What a project asks of a login, beyond the access code. */
+export type LoginRequirements = Pick<ProjectConfig, 'requirePassword' | 'requireOneTimePasscode'>;
+
+/** A project as the access rules see it: the enterprise it belongs to and what its login asks. */
 export interface OwnedProject {
   enterprise_id: string;
+  config: LoginRequirements;
 }
 
 /** A project_members row: what one user may do in one project, in place of their user type's defaults. */
@@ -41,9 +52,28 @@ const NOTHING: MemberPermissions = {
   can_add_tracking: false,
 };
 
-/** Whether the viewer works for the project's enterprise; a visitor never does. */
+/**
+ * Whether a login that proved `proven` meets what the project asks of its own login. A session is
+ * good for every project of the user's enterprise whose login asks no more than it proved, so a
+ * project's password or one-time code cannot be skipped by logging in to a laxer project
+ * (docs/admins/access-and-roles.md).
+ */
+export const loginMeets = (proven: ProvenFactors, asks: LoginRequirements): boolean =>
+  (!asks.requirePassword || proven.password) && (!asks.requireOneTimePasscode || proven.oneTimePasscode);
+
+/**
+ * Whether the viewer works for the project's enterprise with a login the project accepts; a
+ * visitor never does.
+ */
 export const belongsTo = (viewer: Viewer | null, project: OwnedProject): viewer is Viewer =>
-  viewer !== null && viewer.enterpriseId === project.enterprise_id;
+  viewer !== null && viewer.enterpriseId === project.enterprise_id && loginMeets(viewer.proven, project.config);
+
+/**
+ * A user of the project's enterprise whose session did not prove what the project's login asks:
+ * they must log in to this project (ErrorCode.loginForProjectNeeded), not be told they are outside it.
+ */
+export const needsProjectLogin = (viewer: Viewer | null, project: OwnedProject): boolean =>
+  viewer !== null && viewer.enterpriseId === project.enterprise_id && !loginMeets(viewer.proven, project.config);
 
 /**
  * What the viewer may do in the project. Nobody outside the project's enterprise may do anything;
@@ -63,8 +93,12 @@ export function permissionsFor(
   };
 }
 
-/** Throws 403 unless the viewer works for the project's enterprise. */
+/**
+ * Throws 403 unless the viewer works for the project's enterprise with a login the project
+ * accepts; ErrorCode.loginForProjectNeeded when only the login falls short.
+ */
 export function assertMember(viewer: Viewer | null, project: OwnedProject): asserts viewer is Viewer {
+  if (needsProjectLogin(viewer, project)) throw commonFailure(ErrorCode.loginForProjectNeeded, 403);
   if (!belongsTo(viewer, project)) throw commonFailure(ErrorCode.forbidden, 403);
 }
 

@@ -1,5 +1,6 @@
 import { ErrorCode } from '../../schemas/error-codes';
 import type { ProjectConfig } from '../../schemas/project-config';
+import type { ProvenFactors } from './access';
 import { type ApiFailure, commonFailure, fieldFailure } from './api-failure';
 
 type LoginSettings = Pick<ProjectConfig, 'requirePassword' | 'allowUserSelfRegister'>;
@@ -16,6 +17,20 @@ export function credentialsValid(
   if (!user) return false;
   return !settings.requirePassword || (user.password_hash !== null && passwordMatches);
 }
+
+/** The user is not of the project's enterprise: no session is issued (ErrorCode.notOfEnterprise). */
+export const notOfEnterprise = (): ApiFailure => commonFailure(ErrorCode.notOfEnterprise, 403);
+
+/**
+ * What a successful login to a project proved beyond the access code: exactly what the project
+ * asked for, as nothing else was checked.
+ */
+export const provenByLogin = (
+  settings: Pick<ProjectConfig, 'requirePassword' | 'requireOneTimePasscode'>,
+): ProvenFactors => ({
+  password: settings.requirePassword,
+  oneTimePasscode: settings.requireOneTimePasscode,
+});
 
 /** Wrong credentials: one ErrorCode.wrongPassword whatever part was wrong, so nothing tells an attacker which. */
 export const wrongCredentials = (): ApiFailure => commonFailure(ErrorCode.wrongPassword);

@@ -22,6 +22,8 @@ export const SEED = {
   otherOrg: '0b7285aa-0000-4000-8000-000000000013',
   demoProject: '0b7285aa-0000-4000-8000-000000000101',
   secureProject: '0b7285aa-0000-4000-8000-000000000102',
+  /** Harbour Freight's own project, where its staff log in. */
+  harbourProject: '0b7285aa-0000-4000-8000-000000000103',
   /** Password of the staff user 1111-2222, needed on secure@1. */
   staffPassword: 'Frostline2026',
   staffPhone: { countryCode: '+81', number: '9012345678' },
@@ -62,12 +64,13 @@ const STAFF_ADDRESSES: [string, Address][] = [
 async function ensureProject(
   db: Queryable,
   projectsDir: string,
-  p: { id: string; code: string; name: string; logo?: string },
+  p: { id: string; code: string; name: string; logo?: string; enterpriseId?: string },
 ): Promise<void> {
   if (await projectIdExists(db, p.id)) return;
   const config = JSON.parse(readFileSync(join(projectsDir, `${p.code}@1.json`), 'utf8')) as ProjectConfig;
   const logo = p.logo ? { bytes: Buffer.from(p.logo), type: 'image/svg+xml' } : null;
-  await insertProject(db, { id: p.id, enterpriseId: SEED.enterprise, code: p.code, name: p.name, config, logo });
+  const enterpriseId = p.enterpriseId ?? SEED.enterprise;
+  await insertProject(db, { id: p.id, enterpriseId, code: p.code, name: p.name, config, logo });
 }
 
 /**
@@ -98,8 +101,8 @@ async function ensureUser(
 }
 
 /**
- * The demo data (docs/operators/install.md): two enterprises, projects demo@1 and secure@1, their
- * locations, four users, the staff user's address book.
+ * The demo data (docs/operators/install.md): two enterprises, projects demo@1 and secure@1 of the
+ * first and harbour@1 of the second, their locations, four users, the staff user's address book.
  */
 export async function seedDemo(db: Database, secret: string, projectsDir: string): Promise<void> {
   await ensureEnterprise(db, SEED.enterprise, 'FrostLine Pharma');
@@ -118,6 +121,12 @@ export async function seedDemo(db: Database, secret: string, projectsDir: string
     logo: readFileSync(join(here, 'demo-logo.svg'), 'utf8'),
   });
   await ensureProject(db, projectsDir, { id: SEED.secureProject, code: 'secure', name: 'Controlled substances' });
+  await ensureProject(db, projectsDir, {
+    id: SEED.harbourProject,
+    code: 'harbour',
+    name: 'Returnable crates',
+    enterpriseId: SEED.otherEnterprise,
+  });
   await seedReferenceData(db, SEED.demoProject);
   await seedLocations(db, SEED.enterprise);
   const staff = { userType: 'staff' as const, organizationId: SEED.staffOrg };

@@ -13,7 +13,9 @@ import {
   assertMayRegister,
   carrierOrganizationName,
   credentialsValid,
+  notOfEnterprise,
   passcodeSent,
+  provenByLogin,
   passcodeStep,
   wrongCredentials,
   wrongPasscode,
@@ -69,7 +71,8 @@ async function checkOneTimePasscode(
 
 /**
  * POST /user/authorize: access code, then password when the project requires one, then the
- * one-time code when it requires that. Wrong credentials and wrong codes count against the
+ * one-time code when it requires that. The session remembers which of them it proved, and is
+ * good for the projects of the user's enterprise that ask no more (rules/access.ts loginMeets). Wrong credentials and wrong codes count against the
  * login limits; every credential failure is the same ErrorCode.wrongPassword so nothing tells
  * which part was wrong.
  */
@@ -90,11 +93,21 @@ export async function authorize(
     await recordAttempt(ctx.db, limits);
     throw wrongCredentials();
   }
+  // Before a one-time code is sent: a user of another enterprise gets no code and no session.
+  if (user.enterprise_id !== project.enterprise_id) {
+    await recordAttempt(ctx.db, limits);
+    throw notOfEnterprise();
+  }
   if (project.config.requireOneTimePasscode)
     await checkOneTimePasscode(ctx, user, project, body.oneTimePasscode, limits);
   const tokens = await startSession(
     ctx,
-    { id: user.id, userType: user.user_type, enterpriseId: user.enterprise_id },
+    {
+      id: user.id,
+      userType: user.user_type,
+      enterpriseId: user.enterprise_id,
+      proven: provenByLogin(project.config),
+    },
     project.id,
     body.visitorId,
   );

@@ -4,7 +4,7 @@ import type { Queryable } from '../db/database';
 import type { ServerContext } from '../context';
 import * as projects from '../repositories/projects';
 import type { ProjectRow } from '../repositories/projects';
-import { belongsTo, permissionsFor, type Viewer } from '../rules/access';
+import { belongsTo, needsProjectLogin, permissionsFor, type Viewer } from '../rules/access';
 import { commonFailure, fieldFailure } from '../rules/api-failure';
 import { noteProject, requestProject } from '../infra/request-project';
 import { findRevision } from '../repositories/config-revisions';
@@ -88,7 +88,7 @@ export async function projectPermission(
 }
 
 /** The project as GET /barcode/project returns it. */
-export function toProject(row: ProjectRow, permission: ProjectPermission): Project {
+export function toProject(row: ProjectRow, permission: ProjectPermission, loginForProjectNeeded = false): Project {
   return {
     ...row.config,
     id: row.id,
@@ -101,13 +101,14 @@ export function toProject(row: ProjectRow, permission: ProjectPermission): Proje
     customLogoImageUrl: row.has_logo ? `/api/barcode/project-logo/${row.id}` : null,
     barcodeReaderLicenseKey: null,
     projectPermission: permission,
+    ...(loginForProjectNeeded ? { loginForProjectNeeded } : {}),
   };
 }
 
 /** GET /barcode/project: the project with what the viewer (or a visitor) may do in it. */
 export async function projectFor(ctx: ServerContext, query: ProjectQuery, viewer: Viewer | null): Promise<Project> {
   const row = await loadProject(ctx.db, query);
-  return toProject(row, await projectPermission(ctx.db, row, viewer));
+  return toProject(row, await projectPermission(ctx.db, row, viewer), needsProjectLogin(viewer, row));
 }
 
 /** GET /barcode/project-logo/:id: the logo's bytes and content type; 404 when the project has none. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loggedIn, newBarcode } from './barcode-fixtures';
+import { loggedIn, newBarcode, secureSession } from './barcode-fixtures';
 import { Client, SEED, startTestServer, VISITOR, type TestServer } from './harness';
 import { activatedPallet, staff, trackTo } from './lifecycle-fixtures';
 
@@ -49,7 +49,7 @@ describe('GET /barcode/activity', () => {
     const after = (await activity(client)).json().data;
     expect(after.totals).toEqual(before.totals);
     expect(sum(stepsAt(after, 'manufacturer'))).toBe(sum(stepsAt(before, 'manufacturer')));
-    const secure = (await activity(client, SEED.secureProject)).json().data;
+    const secure = (await activity(await secureSession(server), SEED.secureProject)).json().data;
     expect(secure.totals).toEqual({ generated: 0, activated: 0, tracked: 0, paired: 0 });
   });
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { Client, SEED, VISITOR, type TestServer } from './harness';
+import { Client, loginProjectOf, SEED, type TestServer, VISITOR } from './harness';
 
 export const address = {
   companyName: 'FrostLine Pharma',
@@ -35,9 +35,33 @@ let n = 0;
 export async function loggedIn(server: TestServer, accessCode: string): Promise<Client> {
   const client = new Client(server.app, `10.7.${Math.floor(n / 200)}.${(n += 1) % 200}`);
   expect(
-    (await client.post('/api/user/authorize', { projectId: SEED.demoProject, accessCode, visitorId: VISITOR }))
-      .statusCode,
+    (
+      await client.post('/api/user/authorize', {
+        projectId: loginProjectOf(accessCode),
+        accessCode,
+        visitorId: VISITOR,
+      })
+    ).statusCode,
   ).toBe(200);
+  return client;
+}
+
+/**
+ * Staff 1111-2222 logged in to secure@1 with the password and the one-time code the outbox holds
+ * (the test server exposes it): a session good for secure@1 and for demo@1, which asks less.
+ */
+export async function secureSession(server: TestServer): Promise<Client> {
+  const client = new Client(server.app, `10.6.${Math.floor(n / 200)}.${(n += 1) % 200}`);
+  const body = {
+    projectId: SEED.secureProject,
+    accessCode: '11112222',
+    password: SEED.staffPassword,
+    visitorId: VISITOR,
+  };
+  expect((await client.post('/api/user/authorize', body)).json()).toEqual({ errors: { $common: [3057] } });
+  const message = (await client.get('/api/dev/outbox')).json().data[0] as { body: string };
+  const res = await client.post('/api/user/authorize', { ...body, oneTimePasscode: /(\d{6})/.exec(message.body)?.[1] });
+  expect(res.statusCode).toBe(200);
   return client;
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, SEED, startTestServer, VISITOR, type TestServer } from './harness';
+import { Client, loginProjectOf, SEED, startTestServer, type TestServer, VISITOR } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -12,8 +12,13 @@ async function as(accessCode: string | null): Promise<Client> {
   const client = new Client(server.app, `10.9.0.${(n += 1)}`);
   if (accessCode)
     expect(
-      (await client.post('/api/user/authorize', { projectId: SEED.demoProject, accessCode, visitorId: VISITOR }))
-        .statusCode,
+      (
+        await client.post('/api/user/authorize', {
+          projectId: loginProjectOf(accessCode),
+          accessCode,
+          visitorId: VISITOR,
+        })
+      ).statusCode,
     ).toBe(200);
   return client;
 }

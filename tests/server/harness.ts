@@ -6,9 +6,11 @@ import { openPglite, openPostgres, type Database } from '../../server/db/databas
 import type { ServerConfig, ServerContext } from '../../server/context';
 import { prepareServer, type PrepareOptions } from '../../server/start';
 
-export { SEED } from '../../server/seed/seed';
+import { SEED } from '../../server/seed/seed';
 
-/** The repository's project configuration files (demo@1, secure@1). */
+export { SEED };
+
+/** The repository's project configuration files (demo@1, secure@1, harbour@1). */
 export const PROJECTS_DIR = fileURLToPath(new URL('../../server/projects', import.meta.url));
 
 export interface TestServer {
@@ -120,3 +122,10 @@ export class Client {
 }
 
 export const VISITOR = 'visitor-test-0001';
+
+/**
+ * The project a demo user logs in to: a project of their own enterprise, as no session is issued
+ * for another enterprise's project.
+ */
+export const loginProjectOf = (accessCode: string): string =>
+  accessCode === '55556666' ? SEED.harbourProject : SEED.demoProject;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, SEED, startTestServer, type TestServer } from './harness';
-import { activation, address, loggedIn, newBarcode, undoLatest } from './barcode-fixtures';
+import { activation, address, loggedIn, newBarcode, secureSession, undoLatest } from './barcode-fixtures';
 import { activatedPallet, pair, staff, trackTo } from './lifecycle-fixtures';
 
 let server: TestServer;
@@ -47,9 +47,12 @@ describe('GET /barcode/tracking-count', () => {
   });
 
   it('counts only the project asked for', async () => {
-    expect((await count(limited, `date=20200310&projectId=${SEED.secureProject}&utcOffset=0`)).json().data.count).toBe(
-      0,
-    );
+    // Hana's one step is in demo@1; her session proved secure@1's login too.
+    const hana = await secureSession(server);
+    const on = async (projectId: string) =>
+      (await count(hana, `date=20200310&projectId=${projectId}&utcOffset=0`)).json().data.count as number;
+    expect(await on(SEED.demoProject)).toBe(1);
+    expect(await on(SEED.secureProject)).toBe(0);
   });
 
   it.each([

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiClient, distributionCentreStep, staffCookie } from '../../bench/server/harness';
 import { SEED } from '../../server/seed/seed';
+import { loginProjectOf } from './harness';
 import { ErrorCode } from '../../schemas/error-codes';
 import { runInGroup, temporaryFolder } from '../../scripts/process-group';
 import { killLeftovers, startServerProcess, type ServerProcess } from './server-process';
@@ -57,7 +58,7 @@ describe.runIf(onPglitePass)('the request log', () => {
       fetch(`${server.base}/api${path}`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify(body) });
     const visitorId = 'log-test-visitor-01';
     for (const accessCode of DEMO_CODES) {
-      const res = await post('/user/authorize', { projectId: SEED.demoProject, accessCode, visitorId });
+      const res = await post('/user/authorize', { projectId: loginProjectOf(accessCode), accessCode, visitorId });
       for (const token of tokensOf(res)) secrets.add(token);
     }
     // Wrong codes and passwords are secrets too (a user's typo is one digit away from the real one).

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, SEED, startTestServer, VISITOR, type TestServer } from './harness';
+import { Client, loginProjectOf, SEED, startTestServer, type TestServer, VISITOR } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -8,7 +8,11 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const login = async (client: Client, accessCode: string) => {
-  const res = await client.post('/api/user/authorize', { projectId: SEED.demoProject, accessCode, visitorId: VISITOR });
+  const res = await client.post('/api/user/authorize', {
+    projectId: loginProjectOf(accessCode),
+    accessCode,
+    visitorId: VISITOR,
+  });
   expect(res.statusCode).toBe(200);
 };
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, SEED, startTestServer, VISITOR, type TestServer } from './harness';
+import { Client, loginProjectOf, SEED, startTestServer, type TestServer, VISITOR } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -12,7 +12,11 @@ const freshClient = () => new Client(server.app, `192.0.2.${(n += 1)}`);
 
 async function loggedIn(accessCode = '11112222'): Promise<Client> {
   const client = freshClient();
-  const res = await client.post('/api/user/authorize', { projectId: SEED.demoProject, accessCode, visitorId: VISITOR });
+  const res = await client.post('/api/user/authorize', {
+    projectId: loginProjectOf(accessCode),
+    accessCode,
+    visitorId: VISITOR,
+  });
   expect(res.statusCode).toBe(200);
   return client;
 }

@@ -9,6 +9,7 @@ describe('login failures', () => {
     [new ApiError('fields', 400, { oneTimePasscode: [2002] }), 'code-incorrect'],
     [new ApiError('3057', 400), 'code-sent'],
     [new ApiError('2001', 400), 'invalid-password'],
+    [new ApiError('2004', 403), 'not-belong'],
     [new ApiError('fields', 400, { accessCode: [1001] }), 'invalid-password'],
     [new ApiError('429', 429, {}, 600), 'other'],
     [new ApiError('network', 0), 'other'],

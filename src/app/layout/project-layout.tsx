@@ -9,7 +9,7 @@ import { sessionEvents } from '@/shared/api/session-events';
 import { paths } from '@/shared/paths';
 import { parseProjectParam } from '@/shared/project/project-route';
 import { ProjectContext, useProject } from '@/shared/project/use-project';
-import { checkAuthorizationSystem } from '@/shared/session/authorization-system';
+import { checkAuthorizationSystem, notBelongMessage } from '@/shared/session/authorization-system';
 import { clearProfile, logout, useProfile } from '@/shared/session/use-profile';
 import { translateError } from '@/shared/i18n/error-message';
 import { showMessage } from '@/shared/ui/message-dialog';
@@ -106,7 +106,9 @@ export function ProjectLayout() {
         body:
           verdict.kind === 'portal'
             ? t('auth.portalLoggedOut')
-            : `${t('auth.notBelong', { company: verdict.company })}\n(${t('auth.notBelongEnterprise')})`,
+            : verdict.kind === 'login-for-project'
+              ? t('auth.loginForProject', { project: project.name })
+              : notBelongMessage(t, verdict.company),
       });
     });
   }, [profile, project, isHtmlPage, t]);

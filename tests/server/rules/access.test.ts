@@ -7,11 +7,13 @@ import {
   assertStaffMember,
   belongsTo,
   DEFAULT_PERMISSIONS,
+  loginMeets,
+  needsProjectLogin,
   permissionsFor,
 } from '../../../server/rules/access';
 import { answer, CARRIER, CLIENT, common, ENTERPRISE, OUTSIDER, STAFF } from './fixtures';
 
-const project = { enterprise_id: ENTERPRISE };
+const project = { enterprise_id: ENTERPRISE, config: { requirePassword: false, requireOneTimePasscode: false } };
 const flags = (permission: ReturnType<typeof permissionsFor>) => [
   permission.generateBarcodePermission.canEdit,
   permission.activateBarcodePermission.canEdit,
@@ -40,6 +42,44 @@ describe('enterprise membership', () => {
     expect(answer(() => assertStaffMember(STAFF, project))).toBe('passed');
     for (const viewer of [CARRIER, CLIENT, OUTSIDER, null])
       expect(answer(() => assertStaffMember(viewer, project))).toEqual(common(403, 403));
+  });
+});
+
+describe('a session is good for the projects whose login asks no more than it proved', () => {
+  const asks = (requirePassword: boolean, requireOneTimePasscode: boolean) => ({
+    enterprise_id: ENTERPRISE,
+    config: { requirePassword, requireOneTimePasscode },
+  });
+  const proved = (password: boolean, oneTimePasscode: boolean) => ({ ...STAFF, proven: { password, oneTimePasscode } });
+
+  it.each([
+    [false, false, false, false, true],
+    [true, false, false, false, false],
+    [false, true, false, false, false],
+    [true, true, true, false, false],
+    [true, true, false, true, false],
+    [true, true, true, true, true],
+    [true, false, true, false, true],
+    [false, true, false, true, true],
+    [false, false, true, true, true],
+  ])('project asks password %s, code %s; login proved password %s, code %s: %s', (pw, otp, hasPw, hasOtp, ok) => {
+    expect(
+      loginMeets({ password: hasPw, oneTimePasscode: hasOtp }, { requirePassword: pw, requireOneTimePasscode: otp }),
+    ).toBe(ok);
+    expect(belongsTo(proved(hasPw, hasOtp), asks(pw, otp))).toBe(ok);
+    expect(needsProjectLogin(proved(hasPw, hasOtp), asks(pw, otp))).toBe(!ok);
+  });
+
+  it('a short login is told to log in to the project (2005), an outsider or a visitor only 403', () => {
+    const strict = asks(true, true);
+    expect(answer(() => assertMember(STAFF, strict))).toEqual(common(2005, 403));
+    expect(answer(() => assertStaffMember(STAFF, strict))).toEqual(common(2005, 403));
+    expect(answer(() => assertMember(OUTSIDER, strict))).toEqual(common(403, 403));
+    expect(answer(() => assertMember(null, strict))).toEqual(common(403, 403));
+    expect(needsProjectLogin(OUTSIDER, strict)).toBe(false);
+    expect(needsProjectLogin(null, strict)).toBe(false);
+    expect(flags(permissionsFor(STAFF, strict, member(true, true, true)))).toEqual([false, false, false]);
+    expect(flags(permissionsFor(proved(true, true), strict, undefined))).toEqual([true, true, true]);
   });
 });
 

@@ -96,10 +96,22 @@ export const CONFIG: ProjectConfig = {
 /** A stored project as the rules read it. */
 export const PROJECT = { code: 'demo', version: 1, enterprise_id: ENTERPRISE, config: CONFIG };
 
-export const STAFF: Viewer = { userId: 'u-staff', userType: 'staff', enterpriseId: ENTERPRISE };
-export const CARRIER: Viewer = { userId: 'u-carrier', userType: 'carrier', enterpriseId: ENTERPRISE };
-export const CLIENT: Viewer = { userId: 'u-client', userType: 'client', enterpriseId: ENTERPRISE };
-export const OUTSIDER: Viewer = { userId: 'u-other', userType: 'staff', enterpriseId: 'ent-harbour' };
+/** A login that proved only the access code, as the fixture project asks. */
+export const CODE_ONLY = { password: false, oneTimePasscode: false };
+export const STAFF: Viewer = { userId: 'u-staff', userType: 'staff', enterpriseId: ENTERPRISE, proven: CODE_ONLY };
+export const CARRIER: Viewer = {
+  userId: 'u-carrier',
+  userType: 'carrier',
+  enterpriseId: ENTERPRISE,
+  proven: CODE_ONLY,
+};
+export const CLIENT: Viewer = { userId: 'u-client', userType: 'client', enterpriseId: ENTERPRISE, proven: CODE_ONLY };
+export const OUTSIDER: Viewer = {
+  userId: 'u-other',
+  userType: 'staff',
+  enterpriseId: 'ent-harbour',
+  proven: CODE_ONLY,
+};
 
 /**
  * The status and error map a rule throws (`{ status, errors: { <field or $common>: [codes] } }`),

@@ -3,7 +3,9 @@ import {
   assertMayRegister,
   carrierOrganizationName,
   credentialsValid,
+  notOfEnterprise,
   passcodeSent,
+  provenByLogin,
   passcodeStep,
   wrongCredentials,
   wrongPasscode,
@@ -13,6 +15,35 @@ import { answer, common, onField } from './fixtures';
 const withPassword = { requirePassword: true };
 const withoutPassword = { requirePassword: false };
 const user = { password_hash: 'scrypt$...' };
+
+describe('what a login proved', () => {
+  it('is exactly what the project asked for, so a laxer project proves nothing more', () => {
+    expect(provenByLogin({ requirePassword: true, requireOneTimePasscode: true })).toEqual({
+      password: true,
+      oneTimePasscode: true,
+    });
+    expect(provenByLogin({ requirePassword: true, requireOneTimePasscode: false })).toEqual({
+      password: true,
+      oneTimePasscode: false,
+    });
+    expect(provenByLogin({ requirePassword: false, requireOneTimePasscode: true })).toEqual({
+      password: false,
+      oneTimePasscode: true,
+    });
+    expect(provenByLogin({ requirePassword: false, requireOneTimePasscode: false })).toEqual({
+      password: false,
+      oneTimePasscode: false,
+    });
+  });
+
+  it('refuses a user of another enterprise with 403 and its own code, so no session is issued', () => {
+    expect(
+      answer(() => {
+        throw notOfEnterprise();
+      }),
+    ).toEqual(common(2004, 403));
+  });
+});
 
 describe('login credentials', () => {
   it('are right with a known access code where no password is required, whatever was typed', () => {

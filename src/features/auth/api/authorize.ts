@@ -27,6 +27,8 @@ export type LoginFailure =
   | { kind: 'code-already-sent' }
   | { kind: 'code-incorrect' }
   | { kind: 'invalid-password' }
+  /** The user is not of the project's enterprise: no session was issued. */
+  | { kind: 'not-belong' }
   /** Not a credential problem (rate limit, network, server): said as it is, not as 'invalid password'. */
   | { kind: 'other'; error: unknown };
 
@@ -37,9 +39,15 @@ export type LoginFailure =
  */
 const ErrorCode: Pick<
   typeof Catalogue,
-  'emptyField' | 'wrongOneTimePasscode' | 'oneTimePasscodeSent' | 'noRegisteredPhone' | 'projectNotFound'
+  | 'emptyField'
+  | 'wrongOneTimePasscode'
+  | 'oneTimePasscodeSent'
+  | 'noRegisteredPhone'
+  | 'projectNotFound'
+  | 'notOfEnterprise'
 > = {
   emptyField: 1000,
+  notOfEnterprise: 2004,
   wrongOneTimePasscode: 2002,
   oneTimePasscodeSent: 3057,
   noRegisteredPhone: 3058,
@@ -52,6 +60,7 @@ export function interpretLoginError(error: unknown): LoginFailure {
   if (otp.includes(ErrorCode.emptyField)) return { kind: 'code-already-sent' };
   if (otp.includes(ErrorCode.wrongOneTimePasscode)) return { kind: 'code-incorrect' };
   if (error.code === String(ErrorCode.oneTimePasscodeSent)) return { kind: 'code-sent' };
+  if (error.code === String(ErrorCode.notOfEnterprise)) return { kind: 'not-belong' };
   const notCredentials = [
     '429',
     '500',

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Project } from '@schemas/api/project';
 import { translateError } from '@/shared/i18n/error-message';
+import { showMessage } from '@/shared/ui/message-dialog';
+import { notBelongMessage } from '@/shared/session/authorization-system';
 import { showToast } from '@/shared/ui/toasts';
 import { authorize, interpretLoginError } from '../api/authorize';
 import { AccessCodeInput, type AccessCodeValue } from './access-code-input';
@@ -66,6 +68,9 @@ export function LoginForm({ project, registerPath, onLoggedIn }: LoginFormProps)
         setError(t('login.incorrectCode'));
       } else if (failure.kind === 'invalid-password') {
         setError(t('login.invalidPassword'));
+      } else if (failure.kind === 'not-belong') {
+        setCode(EMPTY);
+        showMessage({ body: notBelongMessage(t, project.enterpriseName) });
       } else {
         setError(translateError(t, failure.error));
       }
