@@ -19,8 +19,7 @@ const config: KnipConfig = {
     'tests/server/epcis/print-gs1-status.ts',
     // Stryker reads it by name (stryker.config.mjs).
     'vitest.mutation.config.ts',
-    // Reached through the import aliases of aliases.ts, which name them as paths.
-    'src/shared/react/react-on-preact.ts',
+    // Reached through an import alias of aliases.ts, which names it as a path.
     'src/shared/forms/plain-text-markdown.ts',
   ],
   project: ['**/*.{ts,tsx,mjs,js}'],
@@ -30,7 +29,7 @@ const config: KnipConfig = {
     '@tesseract.js-data/eng',
     // Types for stryker.config.mjs's JSDoc, shipped with @stryker-mutator/core.
     '@stryker-mutator/api',
-    // Pointed at by file in vitest.config.ts (its ES module build); installed with react-router-dom.
+    // Pointed at by file in aliases.ts (its production build); installed with react-router-dom.
     'react-router',
   ],
   // Debian's strace, installed by .ci/run for the durable-commit test.

@@ -20,7 +20,7 @@ import {
   TOP_LEVEL_SCREENS,
 } from './schemas/boot-request.ts';
 import { APP_ICONS } from './schemas/app-icons.ts';
-import { pathAliasList, plainTextMarkdown, reactOnPreact } from './aliases.ts';
+import { pathAliasList, plainTextMarkdown, reactRouterProduction } from './aliases.ts';
 import { mantineStyles } from './scripts/mantine-styles.ts';
 import { appIconPng } from './scripts/app-icon.ts';
 
@@ -313,21 +313,11 @@ function moduleGraph(): Plugin {
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 
-export default defineConfig({
-  // React Fast Refresh patches React DOM, which the client does not run (aliases.ts): in `npm run
-  // dev` an edited module reloads the page instead.
-  plugins: [
-    react({ refreshExclude: /./ }),
-    mantineStyles(),
-    ocrAssets(),
-    bootHints(),
-    serviceWorker(),
-    moduleGraph(),
-    precompress(),
-  ],
+export default defineConfig(({ command }) => ({
+  plugins: [react(), mantineStyles(), ocrAssets(), bootHints(), serviceWorker(), moduleGraph(), precompress()],
   resolve: {
-    // React's API on Preact, and rjsf's markdown as plain text (aliases.ts says why).
-    alias: [...reactOnPreact, ...plainTextMarkdown, ...pathAliasList],
+    // rjsf's markdown as plain text, and in the build React Router's production build (aliases.ts says why).
+    alias: [...(command === 'build' ? reactRouterProduction : []), ...plainTextMarkdown, ...pathAliasList],
   },
   // The barcode decoder runs in a module worker (it imports zxing-wasm).
   worker: { format: 'es' },
@@ -376,4 +366,4 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
-});
+}));

@@ -1,6 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { SERVERS } from '../playwright.config';
 
+/**
+ * The JavaScript the first screen may transfer as sent (compressed), KB: the figure measured when
+ * it was last set plus a little; docs/engineers/performance.md records the figure and the reason.
+ */
+const FIRST_SCREEN_TRANSFER_BUDGET_KB = 135;
+
 test('an unknown route shows the 404 page with the project logo; Back returns to the page the user came from', async ({
   page,
 }) => {
@@ -78,7 +84,9 @@ test('a forced upgrade has no Later and cannot be dismissed', async ({ page }) =
   await expect(dialog.locator('.mantine-Modal-close')).toHaveCount(0);
 });
 
-test('the first screen downloads less than 120 KB of JavaScript (as sent: compressed)', async ({ page }) => {
+test(`the first screen downloads less than ${FIRST_SCREEN_TRANSFER_BUDGET_KB} KB of JavaScript (as sent: compressed)`, async ({
+  page,
+}) => {
   // The JavaScript asked for before the login screen was drawn: what the app loads after it (the
   // failure dialogs' and the outbox's code) waits for the screen and does not count.
   await page.addInitScript(() => {
@@ -101,7 +109,7 @@ test('the first screen downloads less than 120 KB of JavaScript (as sent: compre
   );
   console.info(`first screen JavaScript transferred: ${(bytes / 1024).toFixed(1)} KB`);
   expect(bytes).toBeGreaterThan(10_000);
-  expect(bytes).toBeLessThan(120 * 1024);
+  expect(bytes).toBeLessThan(FIRST_SCREEN_TRANSFER_BUDGET_KB * 1024);
 });
 
 test('a cold load asks for its project (and a scanned link for its barcode) once, started by index.html beside the app code; the app uses those answers', async ({

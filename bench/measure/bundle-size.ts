@@ -6,19 +6,15 @@ import { LANGUAGES } from '../../schemas/languages';
 
 /**
  * `npm run bench:bundle` (after `npm run build`): what the first load of /demo@1 costs, file by
- * file and part by part (the runtime, Mantine, the router, the app's own code, the strings...),
+ * file and part by part (React DOM, Mantine, the router, the app's own code, the strings...),
  * beside its budget. tests/build/bundle-budget.test.ts holds the budgets below.
- */
-
-/**
+ *
  * Gzipped JavaScript a phone downloads for the first screen: the entry, its static imports and one
  * language's first strings. The budget is the size measured when it was last set plus a little,
  * so any real growth fails tests/build/bundle-budget.test.ts and must be argued for; raise it only
- * with the reason here. It stays well inside the slow phone's first-load budget
- * (BUDGETS.firstLoadGzip in bench/client/phone.ts) because the client runs on preact/compat
- * (aliases.ts): React DOM alone would take a large share of it. See docs/engineers/performance.md.
+ * with the reason in docs/engineers/performance.md, where the figures it was set on are recorded.
  */
-export const FIRST_LOAD_BUDGET_BYTES = 96 * 1024;
+export const FIRST_LOAD_BUDGET_BYTES = 154 * 1024;
 
 interface ManifestChunk {
   file: string;

@@ -46,10 +46,11 @@ export function PartOfPage({ children }: { children: ReactNode }) {
  * "offline, try again" inside the shell (header and navigation stay) with a button that tries
  * again (online: reloads the page). Never a blank page.
  *
- * Each lazy screen waits for its code inside a Suspense boundary of its own, which goes away with
- * the screen. A boundary shared by the routes (around an <Outlet>) would still be waiting when the
- * user moves on to another screen, and Preact (aliases.ts) then never draws the new screen: a
- * blank page after tapping Home while a scanned barcode's page was still loading.
+ * Each lazy screen waits for its code inside a Suspense boundary of its own, which comes and goes
+ * with the screen. React Router navigates in a transition, in which React keeps a boundary's
+ * content on screen until the new content is ready: with one boundary shared by the routes (around
+ * an <Outlet>), a tap would leave the old screen up, with no sign of loading, for as long as the new
+ * screen's code takes on a slow network. A boundary new with the screen shows the loader at once.
  */
 export function lazyScreen<T extends ComponentType<object>>(loadCode: () => Promise<{ default: T }>) {
   // Its code and the rest of Mantine's styles (src/shared/ui/styles.ts), never one without the other.

@@ -48,16 +48,3 @@ describe('what lazy parts add to the first load (built client)', () => {
     expect(part.totalGzipBytes).toBeLessThanOrEqual(budget);
   });
 });
-
-describe('the runtime the client ships', () => {
-  it('is Preact, with no copy of React or React DOM in any chunk (aliases.ts)', async () => {
-    const { readdirSync, readFileSync } = await import('node:fs');
-    const chunks = readdirSync('dist/assets').filter((file) => file.endsWith('.js'));
-    // Every production build of React and React DOM links its minified errors to react.dev.
-    const withReact = chunks.filter((file) =>
-      readFileSync(`dist/assets/${file}`, 'utf8').includes('react.dev/errors/'),
-    );
-    expect(chunks.length).toBeGreaterThan(50);
-    expect(withReact).toEqual([]);
-  });
-});

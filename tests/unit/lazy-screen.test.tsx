@@ -24,6 +24,15 @@ function GoHome() {
   );
 }
 
+function GoDetail() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => navigate('/detail')}>
+      Open the detail
+    </button>
+  );
+}
+
 describe('lazyScreen', () => {
   // The rest of Mantine's styles, which every lazy screen also waits for, already here: the tests
   // then settle the screens' code by hand.
@@ -33,25 +42,28 @@ describe('lazyScreen', () => {
 
   it('draws the next screen when the user leaves a screen whose code is still loading (no blank page)', async () => {
     const detail = deferredScreen('Detail');
-    render(
-      <MantineProvider>
-        <MemoryRouter initialEntries={['/detail']}>
-          <GoHome />
-          <Routes>
-            <Route
-              element={
-                <Suspense fallback={<p>Outer loading</p>}>
-                  <Outlet />
-                </Suspense>
-              }
-            >
-              <Route index element={<p>Home screen</p>} />
-              <Route path="detail" element={<detail.Screen />} />
-            </Route>
-          </Routes>
-        </MemoryRouter>
-      </MantineProvider>,
-    );
+    // Awaited, as React asks of a render that suspends.
+    await act(async () => {
+      render(
+        <MantineProvider>
+          <MemoryRouter initialEntries={['/detail']}>
+            <GoHome />
+            <Routes>
+              <Route
+                element={
+                  <Suspense fallback={<p>Outer loading</p>}>
+                    <Outlet />
+                  </Suspense>
+                }
+              >
+                <Route index element={<p>Home screen</p>} />
+                <Route path="detail" element={<detail.Screen />} />
+              </Route>
+            </Routes>
+          </MemoryRouter>
+        </MantineProvider>,
+      );
+    });
     // The screen's own boundary shows the loader, not the routes' boundary.
     expect(screen.getByRole('generic', { busy: true })).toBeTruthy();
     expect(screen.queryByText('Outer loading')).toBeNull();
@@ -65,16 +77,53 @@ describe('lazyScreen', () => {
     expect(screen.queryByText('Detail')).toBeNull();
   });
 
+  it('shows the loader at once when the user moves to a screen whose code is still loading, then the screen', async () => {
+    const detail = deferredScreen('Detail');
+    await act(async () => {
+      render(
+        <MantineProvider>
+          <MemoryRouter initialEntries={['/']}>
+            <GoDetail />
+            <Routes>
+              <Route
+                element={
+                  <Suspense fallback={<p>Outer loading</p>}>
+                    <Outlet />
+                  </Suspense>
+                }
+              >
+                <Route index element={<p>Home screen</p>} />
+                <Route path="detail" element={<detail.Screen />} />
+              </Route>
+            </Routes>
+          </MemoryRouter>
+        </MantineProvider>,
+      );
+    });
+    // The router navigates in a transition, in which React keeps a boundary's content on screen
+    // until the new content is ready: only a boundary new with the screen shows its loader.
+    await act(async () => screen.getByRole('button', { name: 'Open the detail' }).click());
+    expect(screen.queryByText('Home screen')).toBeNull();
+    expect(screen.getByRole('generic', { busy: true })).toBeTruthy();
+    await act(async () => {
+      detail.settle();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(await screen.findByText('Detail')).toBeTruthy();
+  });
+
   it('shows nothing while a part of a page loads, then the part', async () => {
     const part = deferredScreen('Relations');
-    render(
-      <main>
-        <h1>Page</h1>
-        <PartOfPage>
-          <part.Screen />
-        </PartOfPage>
-      </main>,
-    );
+    await act(async () => {
+      render(
+        <main>
+          <h1>Page</h1>
+          <PartOfPage>
+            <part.Screen />
+          </PartOfPage>
+        </main>,
+      );
+    });
     expect(screen.queryByRole('generic', { busy: true })).toBeNull();
     expect(screen.getByRole('main').textContent).toBe('Page');
     await act(async () => {
