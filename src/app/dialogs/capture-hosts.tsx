@@ -50,27 +50,17 @@ export function CaptureHosts() {
   // next request tries again.
   return (
     <ErrorBoundary resetKey={scan ?? photo ?? ocr} fallback={() => <CaptureLoadFailed />}>
-      {/* A boundary per dialog: one shared boundary still waiting for a dialog's code the user
-          already closed would not draw the next one (Preact, aliases.ts). */}
-      {scan && (
-        <Suspense fallback={null}>
+      <Suspense fallback={null}>
+        {scan && (
           <Scanner
             routeName={scan.args.routeName}
             onConfirm={(text, frame) => scanDialog.answer({ text, frame })}
             onCancel={() => scanDialog.answer(null)}
           />
-        </Suspense>
-      )}
-      {photo && (
-        <Suspense fallback={null}>
-          <PhotoDialog overlayUrl={photo.args.overlayUrl} onDone={photoDialog.answer} />
-        </Suspense>
-      )}
-      {ocr && (
-        <Suspense fallback={null}>
-          <OcrCapture onDone={ocrDialog.answer} />
-        </Suspense>
-      )}
+        )}
+        {photo && <PhotoDialog overlayUrl={photo.args.overlayUrl} onDone={photoDialog.answer} />}
+        {ocr && <OcrCapture onDone={ocrDialog.answer} />}
+      </Suspense>
     </ErrorBoundary>
   );
 }

@@ -39,9 +39,7 @@ export function KeyboardWedgeListener({ project, mayGenerate }: { project: Proje
   // The handler's code that cannot load (offline) drops this scan with a word, never the page.
   return (
     <ErrorBoundary resetKey={scanned} fallback={() => <ScanLoadFailed onDone={() => setScanned(null)} />}>
-      {/* Keyed by the scan, with its handler: a new scan while the handler's code loads gets a
-          new boundary (one still waiting would not draw the new handler: Preact, aliases.ts). */}
-      <Suspense key={scanned} fallback={null}>
+      <Suspense fallback={null}>
         <ScanHandler
           key={scanned}
           project={project}
