@@ -2,7 +2,7 @@ import type { ErrorObject } from 'ajv';
 import { ErrorCode } from '@schemas/error-codes';
 import type { CustomFieldType } from '@schemas/custom-field';
 import { INPUT_PATTERN_REGEX, type InputPattern } from '@schemas/field-constants';
-import { PHONE_PATTERN } from '@schemas/validation';
+import { NAME_TEXT_PATTERN, PHONE_PATTERN } from '@schemas/validation';
 import { FIELD_TYPES } from './field-types';
 import type { FieldMessage, FieldTypeDefinition, ValidationErrorLike } from './field-types/field-type';
 import { isMaskPattern } from './field-types/text';
@@ -106,6 +106,9 @@ export function codeFor(error: Pick<ErrorObject, 'keyword' | 'params'>): number 
       return ErrorCode.valueOutOfRange;
     case 'format':
       return params.format === 'date' ? ErrorCode.incorrectDate : ErrorCode.invalidFormat;
+    case 'pattern':
+      // A name's pattern (schemas/common.ts NameText) says what is wrong: a character to remove.
+      return params.pattern === NAME_TEXT_PATTERN ? ErrorCode.controlCharacters : ErrorCode.invalidFormat;
     default:
       return ErrorCode.invalidFormat;
   }

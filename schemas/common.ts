@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
+import { NAME_TEXT_PATTERN } from './validation';
 
 export { LANGUAGES } from './languages';
 
@@ -20,6 +21,15 @@ export const ErrorResponse = Type.Object({
 });
 
 export const Id = Type.String({ minLength: 1, maxLength: 64 });
+
+/**
+ * A name a person types (first or last name, organization, admin, project), the one schema of
+ * every name field: 1 to `maxLength` characters, not only white space (ErrorCode.invalidFormat),
+ * and none of the line-breaking or invisible characters NAME_TEXT_PATTERN refuses
+ * (ErrorCode.controlCharacters).
+ */
+export const NameText = (maxLength: number) =>
+  Type.String({ minLength: 1, maxLength, pattern: NAME_TEXT_PATTERN, not: { pattern: '^\\s*$' } });
 
 /** Wraps a payload in the `{ data }` envelope every success response uses. */
 export function envelope<T extends TSchema>(data: T) {

@@ -39,6 +39,22 @@ export const EXTERNAL_ID_MAX_LENGTH = 200;
 export const NAME_MAX_LENGTH = 50;
 
 /**
+ * What a name (a user's, an organization's, an admin's, a project's) may not hold: characters that
+ * break a line or hide themselves, with which a name could forge a header or a log line, or show
+ * other than it reads. C0 controls (line breaks, tab, ESC), DEL and C1 controls; the bidirectional
+ * marks, embeddings, overrides and isolates that reorder what is shown (U+061C, U+200E, U+200F,
+ * U+202A-U+202E, U+2066-U+2069); the line and paragraph separators (U+2028, U+2029); and invisible
+ * format characters that let two names look the same: soft hyphen (U+00AD), Mongolian vowel
+ * separator (U+180E), zero width space (U+200B), word joiner and invisible operators
+ * (U+2060-U+2064), the deprecated format characters (U+206A-U+206F), the byte order mark (U+FEFF)
+ * and the interlinear annotation marks (U+FFF9-U+FFFB). The zero width joiner and non-joiner,
+ * variation selectors and tag characters stay allowed: emoji sequences and some scripts need them.
+ * Refused with ErrorCode.controlCharacters (renderer/errors.ts knows the pattern).
+ */
+export const NAME_TEXT_PATTERN =
+  '^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u180e\\u200b\\u200e\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\ufeff\\ufff9-\\ufffb]*$';
+
+/**
  * Client version this build is: sent with every request, and the server's default
  * LATEST_CLIENT_VERSION. Raise it with each release, so phones on an older client are offered the
  * new one (docs/operators/upgrades.md).

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { envelope, Id } from '../common';
+import { envelope, Id, NameText } from '../common';
 import { LANGUAGES } from '../languages';
 import { USER_TYPES } from '../project-config';
 import {
@@ -92,7 +92,7 @@ export const MemberRole = Type.Union([
   Type.Literal('viewer'),
 ]);
 
-const Name = Type.String({ minLength: 1, maxLength: NAME_MAX_LENGTH, pattern: '\\S' });
+const Name = NameText(NAME_MAX_LENGTH);
 
 /** GET /admin/users: search in names and organization, by user type, active or not. */
 export const UsersQuery = Type.Object(
@@ -205,7 +205,7 @@ export const LogoUpload = Type.Object(
 export const CreateProjectBody = Type.Object(
   {
     code: Type.String({ pattern: PROJECT_CODE_PATTERN }),
-    name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+    name: NameText(100),
     barcodeReaderType: Type.Union([Type.Literal('camera'), Type.Literal('commercial')]),
     languages: Type.Array(Type.Enum(LANGUAGES), { minItems: 1, uniqueItems: true }),
     allowUserSelfRegister: Type.Boolean(),

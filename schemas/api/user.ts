@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { envelope, Id } from '../common';
+import { envelope, Id, NameText } from '../common';
 import {
   ACCESS_CODE_PATTERN,
   NAME_MAX_LENGTH,
@@ -59,8 +59,8 @@ export const AuthorizeResponse = envelope(Type.Object({ user: User }));
 export const RegisterBody = Type.Object(
   {
     projectId: Type.String({ pattern: UUID_PATTERN_SOURCE }),
-    firstName: Type.String({ minLength: 1, maxLength: NAME_MAX_LENGTH, pattern: '\\S' }),
-    lastName: Type.String({ minLength: 1, maxLength: NAME_MAX_LENGTH, pattern: '\\S' }),
+    firstName: NameText(NAME_MAX_LENGTH),
+    lastName: NameText(NAME_MAX_LENGTH),
     password: Type.Optional(Type.String({ maxLength: PASSWORD_MAX_LENGTH, pattern: PASSWORD_PATTERN })),
     visitorId: VisitorId,
   },
