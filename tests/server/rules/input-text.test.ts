@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { untypeableValues } from '../../../server/rules/input-text';
+import { jsonNestsDeeperThan, untypeableValues } from '../../../server/rules/input-text';
 
 describe('untypeableValues: request parts no user could have typed (answered 1001 by path)', () => {
   it('ordinary text, numbers, booleans and null pass, at any depth', () => {
@@ -46,5 +46,45 @@ describe('untypeableValues: request parts no user could have typed (answered 100
 
   it('every offending path, each once, in order', () => {
     expect(untypeableValues({ a: '\u0000', b: { c: Infinity, d: 'ok' }, e: ['\ud800'] })).toEqual(['a', 'b.c', 'e.0']);
+  });
+
+  it('a key and a value of the same object both reported, in the order of the keys', () => {
+    expect(untypeableValues({ a: { x: '\u0000', 'y\u0000': 1, z: Infinity } })).toEqual(['a.x', 'a', 'a.z']);
+  });
+
+  it('walks any depth without exhausting the call stack', () => {
+    const depth = 20_000;
+    const deep = JSON.parse(`${'['.repeat(depth)}"\\u0000"${']'.repeat(depth)}`) as unknown;
+    expect(untypeableValues(deep)).toEqual([Array.from({ length: depth }, () => '0').join('.')]);
+    let nested: unknown = { bad: Infinity };
+    for (let level = 0; level < depth; level += 1) nested = { a: nested };
+    expect(untypeableValues(nested)).toHaveLength(1);
+  });
+});
+
+describe('jsonNestsDeeperThan: nesting read from the text before it is parsed', () => {
+  const nest = (depth: number, open = '[', close = ']') => `${open.repeat(depth)}${close.repeat(depth)}`;
+
+  it('counts arrays and objects alike, one level each, and refuses only beyond the limit', () => {
+    expect(jsonNestsDeeperThan(nest(3), 3)).toBe(false);
+    expect(jsonNestsDeeperThan(nest(4), 3)).toBe(true);
+    expect(jsonNestsDeeperThan('{"a":{"b":{"c":1}}}', 3)).toBe(false);
+    expect(jsonNestsDeeperThan('{"a":{"b":{"c":{}}}}', 3)).toBe(true);
+    expect(jsonNestsDeeperThan('[{"a":[{}]}]', 3)).toBe(true);
+    expect(jsonNestsDeeperThan('"text"', 0)).toBe(false);
+    expect(jsonNestsDeeperThan('[]', 0)).toBe(true);
+  });
+
+  it('counts depth, not the number of containers: closed ones give their level back', () => {
+    expect(jsonNestsDeeperThan(`[${Array.from({ length: 50 }, () => '{"a":[1]}').join(',')}]`, 3)).toBe(false);
+    expect(jsonNestsDeeperThan('[[],[],[],[[]]]', 2)).toBe(true);
+  });
+
+  it('ignores brackets and braces inside strings, escaped quotes and backslashes included', () => {
+    expect(jsonNestsDeeperThan(`["${nest(10)}"]`, 1)).toBe(false);
+    expect(jsonNestsDeeperThan(`{"${nest(10, '{', '}')}":1}`, 1)).toBe(false);
+    expect(jsonNestsDeeperThan(`["a\\"${nest(10)}"]`, 1)).toBe(false);
+    expect(jsonNestsDeeperThan(`["a\\\\",[[]]]`, 2)).toBe(true);
+    expect(jsonNestsDeeperThan(`["a\\\\"]`, 1)).toBe(false);
   });
 });
