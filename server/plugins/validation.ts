@@ -4,13 +4,34 @@ import addFormats from 'ajv-formats';
 import { ErrorCode } from '../../schemas/error-codes';
 import { codeFor } from '../../renderer';
 import { ApiFailure, commonFailure } from '../rules/api-failure';
-import { untypeableValues } from '../rules/input-text';
+import { jsonNestsDeeperThan, untypeableValues } from '../rules/input-text';
 
 function makeAjv(coerceTypes: boolean): Ajv {
   // removeAdditional is off: an unknown property is an error (ErrorCode.invalidKey), never silently dropped.
   const ajv = new Ajv({ allErrors: true, coerceTypes, removeAdditional: false, useDefaults: true, strict: false });
   addFormats(ajv);
   return ajv;
+}
+
+/**
+ * The deepest nesting of arrays and objects a JSON body may have (`[]` is one level). The API's
+ * own bodies nest a handful of levels; deeper text is refused with 400 (ErrorCode.invalidFormat)
+ * before it is parsed, so nothing that walks a body (hooks, schemas, services) meets more.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * JSON bodies: Fastify's own parser (with its refusal of `__proto__` and `constructor.prototype`
+ * keys, as the server's settings ask), after a one-pass check of the nesting.
+ */
+function installJsonParser(app: FastifyInstance): void {
+  // Fastify fills both settings in with its default ('error') when the server gives none.
+  const { onProtoPoisoning = 'error', onConstructorPoisoning = 'error' } = app.initialConfig;
+  const parse = app.getDefaultJsonParser(onProtoPoisoning, onConstructorPoisoning);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (jsonNestsDeeperThan(body as string, MAX_JSON_DEPTH)) done(commonFailure(ErrorCode.invalidFormat), undefined);
+    else parse(request, body as string, done);
+  });
 }
 
 /**
@@ -21,6 +42,7 @@ export function installValidation(app: FastifyInstance): void {
   const strict = makeAjv(false);
   const coercing = makeAjv(true);
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema));
+  installJsonParser(app);
   // JSON is UTF-8 (RFC 8259): a body declared in another charset would be read wrongly.
   app.addHook('onRequest', async (request) => {
     const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1];
