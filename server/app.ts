@@ -4,7 +4,7 @@ import { ErrorCode } from '../schemas/error-codes';
 import type { ServerContext } from './context';
 import { installAdminGuard } from './plugins/admin-auth';
 import { installAuth } from './plugins/auth';
-import { installErrorHandling } from './plugins/errors';
+import { answerClientError, installErrorHandling } from './plugins/errors';
 import { installIdempotency } from './plugins/idempotency';
 import { installObservability, loggerOptions, requestId, type ReadinessCheck } from './plugins/observability';
 import { installOpenApi } from './plugins/openapi';
@@ -71,6 +71,8 @@ export async function buildApp(
     frameworkErrors: (_error, _request, reply) => {
       void (reply as FastifyReply).status(400).send({ errors: { $common: [ErrorCode.invalidFormat] } });
     },
+    // Requests Node's HTTP parser refuses before Fastify sees them (header fields or a URL over its limit: 431).
+    clientErrorHandler: answerClientError,
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // First, so every answer (refusals of the plugins below too) carries its request id and is counted.

@@ -1,17 +1,44 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../schemas/error-codes';
 import { FileTooLarge } from '../infra/file-storage';
 import { ApiFailure } from '../rules/api-failure';
 import { ajvErrorsToBody } from './validation';
 
-/** Fastify's own client errors, mapped to catalogue codes. */
+/** Fastify's own client errors, and @fastify/multipart's, mapped to catalogue codes. */
 const FRAMEWORK_ERRORS: Record<string, { status: number; code: number }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: ErrorCode.lengthMoreThan },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: ErrorCode.invalidFormat },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: ErrorCode.invalidFormat },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: ErrorCode.emptyField },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: ErrorCode.invalidFormat },
+  // More parts, files or fields than the upload route reads: a body over its limits.
+  FST_PARTS_LIMIT: { status: 413, code: ErrorCode.lengthMoreThan },
+  FST_FILES_LIMIT: { status: 413, code: ErrorCode.lengthMoreThan },
+  FST_FIELDS_LIMIT: { status: 413, code: ErrorCode.lengthMoreThan },
+  // A multipart route sent something else: the same refusal as any body of the wrong type.
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, code: ErrorCode.invalidFormat },
+  FST_INVALID_JSON_FIELD_ERROR: { status: 400, code: ErrorCode.invalidFormat },
+  // A form field named `__proto__` or `constructor`, like such a key in JSON (ErrorCode.invalidKey).
+  FST_PROTO_VIOLATION: { status: 400, code: ErrorCode.invalidKey },
+  FST_MP_PREMATURE_CLOSE: { status: 400, code: ErrorCode.invalidFormat },
 };
+
+/** The catalogue's code for a client error that names none of its own, by its HTTP status. */
+const STATUS_CODE_ERRORS: Record<number, number> = {
+  401: ErrorCode.loginExpired,
+  403: ErrorCode.forbidden,
+  404: ErrorCode.notFound,
+  408: ErrorCode.requestTimeout,
+  413: ErrorCode.lengthMoreThan,
+  429: ErrorCode.tooManyAttempts,
+  431: ErrorCode.headersTooLarge,
+};
+
+const byStatus = (status: number) => ({
+  errors: { $common: [STATUS_CODE_ERRORS[status] ?? ErrorCode.invalidFormat] },
+});
 
 /**
  * Every error leaves the server in the catalogue's shape (schemas/error-codes.ts): `{ errors: { ...
@@ -36,9 +63,29 @@ export function installErrorHandling(app: FastifyInstance): void {
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
     if (known) return reply.status(known.status).send({ errors: { $common: [known.code] } });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ errors: { $common: [ErrorCode.invalidFormat] } });
+      return reply.status(error.statusCode).send(byStatus(error.statusCode));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ errors: { $common: [ErrorCode.internal] } });
   });
+}
+
+/**
+ * Fastify's `clientErrorHandler`: answers what Node's HTTP parser refuses before Fastify sees a
+ * request (header fields or a URL over its limit: 431; a request that does not arrive in time:
+ * 408; anything malformed: 400) in the catalogue's shape, then closes the connection, as the
+ * parser cannot go on reading it.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  // A connection the client reset, or already closed: no one to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify(byStatus(status));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
