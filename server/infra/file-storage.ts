@@ -10,7 +10,7 @@ import { STORED_FILE_NAME_PATTERN, type FileExtension } from '../../schemas/api/
 
 export { storedFileUrl } from '../../schemas/api/files';
 import { ErrorCode } from '../../schemas/error-codes';
-import { ApiFailure, fieldFailure } from '../rules/api-failure';
+import { ApiFailure, commonFailure, fieldFailure } from '../rules/api-failure';
 
 /** Where uploads are kept and how large one may be (docs/operators/environment.md). */
 export interface FileSettings {
@@ -98,11 +98,17 @@ export interface IncomingFile {
 /**
  * Streams an upload to its final path (never to a name the client chose). The parser stops the
  * stream at the size limit; what was written is then removed at once, as is an empty file, so no
- * partial or empty file is ever kept. Returns the size in bytes.
+ * partial or empty file is ever kept. A body that breaks off or is malformed while the file is
+ * read is the client's fault (400, ErrorCode.invalidFormat); only a failure to write is the
+ * server's. Returns the size in bytes.
  */
 export async function writeUpload(path: string, upload: IncomingFile, maxBytes: number): Promise<number> {
   await mkdir(dirname(path), { recursive: true });
   const target = createWriteStream(path, { flags: 'wx' });
+  // The disk failed when the file being written reports an error while the body has none yet;
+  // otherwise the body broke off (busboy stops the part with an error) and the pipeline stopped the write.
+  let diskFailed = false;
+  target.once('error', () => (diskFailed ||= upload.file.errored === null));
   try {
     await pipeline(upload.file, target);
     if (upload.file.truncated) throw new FileTooLarge(maxBytes);
@@ -110,6 +116,6 @@ export async function writeUpload(path: string, upload: IncomingFile, maxBytes: 
     return target.bytesWritten;
   } catch (error) {
     await rm(path, { force: true });
-    throw error;
+    throw upload.file.errored !== null && !diskFailed ? commonFailure(ErrorCode.invalidFormat) : error;
   }
 }

@@ -112,6 +112,8 @@ async function readParts(
     for await (const part of parts) {
       try {
         if (failure !== undefined) throw failure;
+        // A part whose header names no field (form-data requires a name) is malformed, not an unknown key.
+        if (!part.fieldname) throw commonFailure(ErrorCode.invalidFormat);
         const role = uploadPartRole(part, { barcodeId: barcodeId !== undefined, file: pending !== undefined });
         if (role === 'barcodeId' && part.type === 'field') barcodeId = String(part.value);
         else if (part.type === 'file') pending = await storeUpload(ctx, storage, viewer, barcodeId, part);
