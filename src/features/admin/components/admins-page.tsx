@@ -22,6 +22,7 @@ import { translateError } from '@/shared/i18n/error-message';
 import { ScreenLoader } from '@/shared/ui/screen-loader';
 import { createAdmin, deactivateAdmin, useAdmins, type AdminWithPassword } from '../api/admins';
 import { useProjects } from '../api/projects';
+import { formFailure } from './form-failure';
 
 const LOGIN = /^[a-z0-9][a-z0-9._-]{2,63}$/;
 
@@ -33,6 +34,8 @@ function CreateAdminForm({ onCreated }: { onCreated(created: AdminWithPassword):
   const [login, setLogin] = useState('');
   const [projectCodes, setProjectCodes] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
+  // The server's refusal of the name (a line break, an invisible character), shown under it.
+  const [nameError, setNameError] = useState<string | undefined>(undefined);
   const [sending, setSending] = useState(false);
   const projects = useProjects({ count: 100 });
   const codes = [...new Set((projects.data?.items ?? []).map((p) => p.code))];
@@ -43,6 +46,7 @@ function CreateAdminForm({ onCreated }: { onCreated(created: AdminWithPassword):
     if (login && !LOGIN.test(login)) return setError(t('admins.loginHint'));
     setSending(true);
     setError(null);
+    setNameError(undefined);
     try {
       onCreated(await createAdmin({ name: name.trim(), ...(login ? { login } : {}), projectCodes }));
       setName('');
@@ -53,7 +57,11 @@ function CreateAdminForm({ onCreated }: { onCreated(created: AdminWithPassword):
       // (emptyField on login).
       if (thrown instanceof ApiError && thrown.fields.login?.includes(2100)) setError(t('admins.loginTaken'));
       else if (thrown instanceof ApiError && thrown.fields.login?.includes(1000)) setError(t('admins.loginNeeded'));
-      else setError(translateError(tCommon, thrown));
+      else {
+        const failure = formFailure(tCommon, thrown, ['name']);
+        setNameError(failure.fields.name);
+        setError(failure.other);
+      }
     } finally {
       setSending(false);
     }
@@ -69,7 +77,11 @@ function CreateAdminForm({ onCreated }: { onCreated(created: AdminWithPassword):
           <TextInput
             label={t('admins.name')}
             value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
+            onChange={(e) => {
+              setName(e.currentTarget.value);
+              setNameError(undefined);
+            }}
+            error={nameError}
             required
             maxLength={100}
             autoComplete="off"

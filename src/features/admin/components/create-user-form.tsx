@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Autocomplete, Button, PasswordInput, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Admin, CreateUserBody } from '@schemas/api/admin';
-import { translateError } from '@/shared/i18n/error-message';
 import { useProjects } from '../api/projects';
 import { createUser, MEMBER_ROLES, useOrganizations, type MemberRole, type UserWithCode } from '../api/users';
+import { formFailure } from './form-failure';
 
 const PASSWORD = /^(?=.*[0-9])(?=.*[a-z])(?=.*[A-Z]).{8,32}$/;
 const EMPTY = {
@@ -16,6 +16,9 @@ const EMPTY = {
   projectCode: '',
   role: 'manager',
 };
+/** The fields whose refusal the server names, shown under them. */
+const OWN_FIELDS = ['firstName', 'lastName', 'organizationName', 'password'] as const;
+type OwnField = (typeof OWN_FIELDS)[number];
 
 export interface CreateUserFormProps {
   admin: Admin;
@@ -30,10 +33,15 @@ export function CreateUserForm({ admin, onCreated }: CreateUserFormProps) {
     admin.role === 'project' ? { ...EMPTY, projectCode: admin.projectCodes[0] ?? '' } : EMPTY,
   );
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<OwnField, string>>>({});
   const [sending, setSending] = useState(false);
   const organizations = useOrganizations();
   const projects = useProjects({ count: 100 });
-  const set = (key: keyof typeof EMPTY) => (value: string | null) => setForm((f) => ({ ...f, [key]: value ?? '' }));
+  const set = (key: keyof typeof EMPTY) => (value: string | null) => {
+    setForm((f) => ({ ...f, [key]: value ?? '' }));
+    // A field's message goes once it is changed: it spoke of what was there before.
+    setFieldErrors(({ [key as OwnField]: _changed, ...others }) => others);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -42,6 +50,7 @@ export function CreateUserForm({ admin, onCreated }: CreateUserFormProps) {
     if (form.password && !PASSWORD.test(form.password)) return setError(t('create.passwordHint'));
     setSending(true);
     setError(null);
+    setFieldErrors({});
     try {
       const body: CreateUserBody = {
         userType: form.userType as CreateUserBody['userType'],
@@ -54,7 +63,9 @@ export function CreateUserForm({ admin, onCreated }: CreateUserFormProps) {
       onCreated(await createUser(body));
       setForm(EMPTY);
     } catch (thrown) {
-      setError(translateError(tCommon, thrown));
+      const failure = formFailure(tCommon, thrown, OWN_FIELDS);
+      setFieldErrors(failure.fields);
+      setError(failure.other);
     } finally {
       setSending(false);
     }
@@ -80,12 +91,14 @@ export function CreateUserForm({ admin, onCreated }: CreateUserFormProps) {
             data={(organizations.data ?? []).map((o) => o.name)}
             value={form.organizationName}
             onChange={set('organizationName')}
+            error={fieldErrors.organizationName}
             required
           />
           <TextInput
             label={t('create.firstName')}
             value={form.firstName}
             onChange={(e) => set('firstName')(e.currentTarget.value)}
+            error={fieldErrors.firstName}
             required
             maxLength={50}
           />
@@ -93,6 +106,7 @@ export function CreateUserForm({ admin, onCreated }: CreateUserFormProps) {
             label={t('create.lastName')}
             value={form.lastName}
             onChange={(e) => set('lastName')(e.currentTarget.value)}
+            error={fieldErrors.lastName}
             required
             maxLength={50}
           />
@@ -101,6 +115,7 @@ export function CreateUserForm({ admin, onCreated }: CreateUserFormProps) {
             description={t('create.passwordHint')}
             value={form.password}
             onChange={(e) => set('password')(e.currentTarget.value)}
+            error={fieldErrors.password}
             autoComplete="new-password"
             visibilityToggleButtonProps={{ 'aria-label': tCommon('common.togglePasswordVisibility') }}
           />

@@ -24,6 +24,7 @@ import { translateError } from '@/shared/i18n/error-message';
 import { ScreenLoader } from '@/shared/ui/screen-loader';
 import { showToast } from '@/shared/ui/toasts';
 import { createProject, logoUpload, setProjectLogo, setSelfRegistration, useProjects } from '../api/projects';
+import { formFailure } from './form-failure';
 import { Pager } from './pager';
 
 const PAGE_SIZE = 20;
@@ -35,6 +36,8 @@ const LANGUAGE_NAMES: Record<(typeof LANGUAGES)[number], string> = {
   'zh-CN': '简体中文',
 };
 const CODE = /^[A-Za-z0-9_-]{1,32}$/;
+/** The fields whose refusal the server names (a taken code, a name with a line break), shown under them. */
+const OWN_FIELDS = ['code', 'name', 'logo'] as const;
 
 function CreateProjectForm({ onCreated }: { onCreated(project: AdminProject): void }) {
   const { t } = useTranslation('admin');
@@ -48,6 +51,7 @@ function CreateProjectForm({ onCreated }: { onCreated(project: AdminProject): vo
   });
   const [logo, setLogo] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<(typeof OWN_FIELDS)[number], string>>>({});
   const [sending, setSending] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -56,6 +60,7 @@ function CreateProjectForm({ onCreated }: { onCreated(project: AdminProject): vo
       return setError(t('projects.required'));
     setSending(true);
     setError(null);
+    setFieldErrors({});
     try {
       const upload = logo ? await logoUpload(logo) : undefined;
       if (upload === null) throw new Error('logo type');
@@ -68,11 +73,12 @@ function CreateProjectForm({ onCreated }: { onCreated(project: AdminProject): vo
         }),
       );
     } catch (thrown) {
-      setError(
+      const failure =
         thrown instanceof Error && thrown.message === 'logo type'
-          ? t('projects.logoWrongType')
-          : translateError(tCommon, thrown),
-      );
+          ? { fields: { logo: t('projects.logoWrongType') }, other: null }
+          : formFailure(tCommon, thrown, OWN_FIELDS);
+      setFieldErrors(failure.fields);
+      setError(failure.other);
     } finally {
       setSending(false);
     }
@@ -91,7 +97,11 @@ function CreateProjectForm({ onCreated }: { onCreated(project: AdminProject): vo
             value={form.code}
             required
             maxLength={32}
-            onChange={(e) => setForm({ ...form, code: e.currentTarget.value.trim() })}
+            onChange={(e) => {
+              setForm({ ...form, code: e.currentTarget.value.trim() });
+              setFieldErrors(({ code: _changed, ...others }) => others);
+            }}
+            error={fieldErrors.code}
             autoCapitalize="none"
             spellCheck={false}
           />
@@ -100,7 +110,11 @@ function CreateProjectForm({ onCreated }: { onCreated(project: AdminProject): vo
             value={form.name}
             required
             maxLength={100}
-            onChange={(e) => setForm({ ...form, name: e.currentTarget.value })}
+            onChange={(e) => {
+              setForm({ ...form, name: e.currentTarget.value });
+              setFieldErrors(({ name: _changed, ...others }) => others);
+            }}
+            error={fieldErrors.name}
           />
           <Select
             label={t('projects.readerType')}
@@ -113,7 +127,11 @@ function CreateProjectForm({ onCreated }: { onCreated(project: AdminProject): vo
             label={t('projects.logo')}
             accept="image/png,image/jpeg,image/webp,image/svg+xml"
             value={logo}
-            onChange={setLogo}
+            onChange={(file) => {
+              setLogo(file);
+              setFieldErrors(({ logo: _changed, ...others }) => others);
+            }}
+            error={fieldErrors.logo}
             clearable
           />
         </SimpleGrid>
