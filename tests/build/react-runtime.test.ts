@@ -28,7 +28,7 @@ const REACT_SPECIFIERS = {
  * nested in one of them would be found as well.
  */
 function importers(): string[] {
-  const found = [join(root, 'src/main.tsx')];
+  const found = [join(root, 'src/app/main.tsx')];
   const scan = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.name.startsWith('.') || !entry.isDirectory()) continue;
@@ -86,6 +86,7 @@ describe('the React the client runs on', () => {
   const from = importers();
 
   it('is imported by the app and by the packages built on React', () => {
+    expect(existsSync(from[0] as string)).toBe(true);
     expect(from.length).toBeGreaterThan(10);
     expect(from.map((file) => fromRoot(file))).toEqual(
       expect.arrayContaining(['node_modules/@mantine/core/package.json', 'node_modules/swr/package.json']),
