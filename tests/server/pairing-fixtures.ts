@@ -97,7 +97,7 @@ export async function barcodeElsewhere(
         : '0b7285aa-0000-4000-8000-00000000e001';
   if (project !== 'secure') {
     const [enterprise, code, version] =
-      project === 'demoVersion2' ? [SEED.enterprise, 'demo', 2] : [SEED.otherEnterprise, 'harbour', 1];
+      project === 'demoVersion2' ? [SEED.enterprise, 'demo', 2] : [SEED.otherEnterprise, 'wharf', 1];
     await db.query(
       `insert into projects (id, enterprise_id, code, version, name, config) values ($1, $2, $3, $4, $5, $6) on conflict (id) do nothing`,
       [projectId, enterprise, code, version, `${code}@${version}`, JSON.stringify(relationsConfig())],
