@@ -136,7 +136,7 @@ export function partOf(moduleId: string): string {
   if (inPackage) return inPackage[1] as string;
   if (moduleId.startsWith('\0')) return 'bundler helpers';
   if (/^locales\/[^/]+\/[\w-]+\.json$/.test(moduleId)) return 'strings (one language)';
-  return `${moduleId.split('/')[0]}/`;
+  return moduleId.includes('/') ? `${moduleId.split('/')[0]}/` : moduleId;
 }
 
 /**
