@@ -1,5 +1,6 @@
 import { ErrorCode } from '@schemas/error-codes';
 import type { CustomField, FieldOf } from '@schemas/custom-field';
+import { ownValue } from '@schemas/own-keys';
 import { DEFAULT_PRECISION } from './field-types/field-type';
 import { FormulaError, parseFormula, type ParsedFormula } from './formula';
 import { roundTo } from './numbers';
@@ -23,7 +24,7 @@ export function calculate(field: FieldOf<'calculation'>, values: Record<string, 
   const formula = formulaOf(field.formula);
   const scope: Record<string, number> = {};
   for (const name of formula.variables) {
-    const value = values[name];
+    const value = ownValue(values, name);
     if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
     scope[name] = value;
   }
@@ -42,7 +43,7 @@ export interface FormulaReview {
 /** The inputs and result of a calculation field for these values. Throws FormulaError when the formula cannot be evaluated. */
 export function reviewCalculation(field: FieldOf<'calculation'>, values: Record<string, unknown>): FormulaReview {
   const inputs = formulaOf(field.formula).variables.map((key) => {
-    const value = values[key];
+    const value = ownValue(values, key);
     return { key, value: typeof value === 'number' && Number.isFinite(value) ? value : undefined };
   });
   return { formula: field.formula, inputs, result: calculate(field, values) };

@@ -2,6 +2,7 @@ import type { BarcodeType } from '@schemas/project-config';
 import type { CustomField } from '@schemas/custom-field';
 import type { FormStage } from '@schemas/field-constants';
 import type { Language } from '@schemas/languages';
+import { ownValue } from '@schemas/own-keys';
 import { addressFields, identifierFields, packageFields } from './builtin-forms';
 import { compile, type CompiledForm } from './compile';
 
@@ -36,7 +37,7 @@ const NO_FIELDS: CustomField[] = [];
 
 /** The fields of a form, as configured (an unknown barcode type, trackpoint or form has none). */
 export function fieldsOf(source: FormSource, ref: FormRef): CustomField[] {
-  const type = source.barcodeTypes[ref.barcodeType];
+  const type = ownValue(source.barcodeTypes, ref.barcodeType);
   switch (ref.form) {
     case 'activation':
       return type?.activationFields ?? NO_FIELDS;

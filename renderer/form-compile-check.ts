@@ -1,6 +1,7 @@
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { ProjectConfig } from '@schemas/project-config';
+import { ownValue } from '@schemas/own-keys';
 import { compileForm, type FormSource } from './compile-form';
 import { formsOf } from './forms';
 import { problem, type ConfigProblem } from './problems';
@@ -38,7 +39,7 @@ export function checkFormsCompile(config: ProjectConfig): ConfigProblem[] {
         const detail = compileError(compiled.schema);
         if (detail === null) continue;
         const culprit = form.fields.findIndex((field) => {
-          const property = compiled.schema.properties[field.key];
+          const property = ownValue(compiled.schema.properties, field.key);
           return (
             property !== undefined && compileError({ type: 'object', properties: { [field.key]: property } }) !== null
           );

@@ -1,4 +1,5 @@
 import type { ProjectConfig } from '@schemas/project-config';
+import { ownValue } from '@schemas/own-keys';
 import { pointerSegment as escape } from './forms';
 import { problem, type ConfigProblem } from './problems';
 
@@ -12,7 +13,7 @@ export function checkRelations(config: ProjectConfig): ConfigProblem[] {
   for (const [typeKey, type] of Object.entries(config.barcodeTypes)) {
     const typePointer = `/barcodeTypes/${escape(typeKey)}`;
     type.pairing?.childTypes.forEach((childKey, i) => {
-      const child = config.barcodeTypes[childKey];
+      const child = ownValue(config.barcodeTypes, childKey);
       const pointer = `${typePointer}/pairing/childTypes/${i}`;
       if (!child) {
         problems.push(problem(pointer, 'unknownChildType', { type: childKey }));

@@ -1,3 +1,4 @@
+import { ownValue } from '@schemas/own-keys';
 import { TRANSPORT_TYPES, transportInfo, type TransportType } from './transport-types';
 
 /**
@@ -131,7 +132,7 @@ export interface UsedFactor extends Omit<GhgFactor, 'value'> {
 export function factorOf(id: string, overrides: GhgFactorOverrides = {}): UsedFactor | null {
   const base = byId.get(id);
   if (!base) return null;
-  const own = Object.hasOwn(overrides, id) ? overrides[id] : undefined;
+  const own = ownValue(overrides, id);
   if (own) return { ...base, value: own.value, source: own.source, overridden: true };
   return base.value === null ? null : { ...base, value: base.value, overridden: false };
 }

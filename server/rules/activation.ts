@@ -1,5 +1,6 @@
 import type { ActivationBody } from '../../schemas/api/barcode';
 import { ErrorCode } from '../../schemas/error-codes';
+import { ownValue } from '../../schemas/own-keys';
 import type { BarcodeType, ProjectConfig, TrackPoint, UserType } from '../../schemas/project-config';
 import { isVisible } from '../../renderer';
 import { validateFormData } from '../../renderer/validate';
@@ -21,7 +22,7 @@ export function assertNotActivated(barcode: Pick<ActivationState, 'is_activated'
 
 /** The barcode type to activate as: one of the project's, offered to the viewer's user type. */
 export function activationType(config: ProjectConfig, barcodeType: string, userType: UserType): BarcodeType {
-  const type = config.barcodeTypes[barcodeType];
+  const type = ownValue(config.barcodeTypes, barcodeType);
   if (!type || !(type.userTypes as string[]).includes(userType))
     throw fieldFailure('barcodeType', ErrorCode.invalidBarcodeType);
   return type;
@@ -45,7 +46,7 @@ export function editedType(
   barcodeType: string,
 ): { key: string; type: BarcodeType } {
   if (!barcode.is_activated || !barcode.barcode_type) throw commonFailure(ErrorCode.barcodeNotActivated);
-  const type = config.barcodeTypes[barcode.barcode_type];
+  const type = ownValue(config.barcodeTypes, barcode.barcode_type);
   if (!type || barcodeType !== barcode.barcode_type) throw fieldFailure('barcodeType', ErrorCode.invalidBarcodeType);
   return { key: barcode.barcode_type, type };
 }
@@ -101,7 +102,9 @@ export const externalIdAfter = (
  */
 export function hiddenValuesKept(type: BarcodeType, stored: Record<string, unknown> | null): Record<string, unknown> {
   const unseen = type.activationFields.filter((f) => !isVisible(f, true)).map((f) => f.key);
-  return Object.fromEntries(unseen.filter((key) => stored?.[key] !== undefined).map((key) => [key, stored?.[key]]));
+  return Object.fromEntries(
+    unseen.filter((key) => ownValue(stored, key) !== undefined).map((key) => [key, ownValue(stored, key)]),
+  );
 }
 
 /** JSON with object keys sorted, so two values compare equal whatever their key order (jsonb reorders keys). */

@@ -1,4 +1,5 @@
 import { ErrorCode } from '../../schemas/error-codes';
+import { ownValue } from '../../schemas/own-keys';
 import type { BarcodeType, TrackPoint } from '../../schemas/project-config';
 import { ApiFailure } from './api-failure';
 import type { BulkBarcode } from '../rows/barcodes';
@@ -119,7 +120,7 @@ export function trackPointsByType(
   const byType = new Map<string, { point: TrackPoint; firstBarcodeId: string }>();
   for (const b of barcodes) {
     if (!b.barcode_type || byType.has(b.barcode_type)) continue;
-    const point = types[b.barcode_type]?.trackPoints.find((t) => t.key === trackPointKey);
+    const point = ownValue(types, b.barcode_type)?.trackPoints.find((t) => t.key === trackPointKey);
     if (point) byType.set(b.barcode_type, { point, firstBarcodeId: b.id });
   }
   return byType;

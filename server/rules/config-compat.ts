@@ -1,3 +1,4 @@
+import { ownValue } from '../../schemas/own-keys';
 import type { ConfigChange, FormPlace, UsageQuery } from './config-diff';
 
 /**
@@ -82,7 +83,7 @@ export function assessChanges(
     return {
       id,
       change,
-      impact: impact === 'refused' && migrations[id] === 'keepOldValues' ? 'newVersion' : impact,
+      impact: impact === 'refused' && ownValue(migrations, id) === 'keepOldValues' ? 'newVersion' : impact,
       affected,
     };
   });

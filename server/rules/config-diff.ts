@@ -1,4 +1,5 @@
 import type { CustomField } from '../../schemas/custom-field';
+import { ownValue } from '../../schemas/own-keys';
 import type { BarcodeType, ProjectConfig, TrackPoint } from '../../schemas/project-config';
 import { formsOf, type ConfiguredForm } from '../../renderer';
 
@@ -75,7 +76,7 @@ function changedProperties(
   skip: Set<string> = new Set(),
 ): string[] {
   const names = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((n) => !skip.has(n));
-  return names.filter((n) => !same(a[n], b[n])).sort();
+  return names.filter((n) => !same(ownValue(a, n), ownValue(b, n))).sort();
 }
 
 function placeOf(form: ConfiguredForm): FormPlace {
@@ -224,11 +225,11 @@ export function diffConfigs(before: ProjectConfig, after: ProjectConfig): Config
   );
   if (settings.length > 0) changes.push({ kind: 'settingsChanged', properties: settings });
   for (const [typeKey, type] of Object.entries(after.barcodeTypes)) {
-    const old = before.barcodeTypes[typeKey];
+    const old = ownValue(before.barcodeTypes, typeKey);
     if (!old) changes.push({ kind: 'barcodeTypeAdded', place: { barcodeType: typeKey } });
     else changes.push(...barcodeTypeChanges(typeKey, old, type));
   }
-  for (const typeKey of Object.keys(before.barcodeTypes).filter((k) => !(k in after.barcodeTypes))) {
+  for (const typeKey of Object.keys(before.barcodeTypes).filter((k) => !Object.hasOwn(after.barcodeTypes, k))) {
     const place = { barcodeType: typeKey };
     changes.push({ kind: 'barcodeTypeRemoved', place, usage: { place } });
   }

@@ -8,6 +8,7 @@
  * client sanitises again with DOMPurify and the browser's own parser before showing it.
  */
 import { isPageLink, isSiteImageSource, urlAsParsed } from '../../schemas/html-addresses';
+import { ownValue } from '../../schemas/own-keys';
 
 export const PAGE_TAGS = new Set([
   'a',
@@ -96,7 +97,7 @@ export function decodeAttribute(raw: string): string {
         return point > 0 && point <= 0x10ffff && (point < 0xd800 || point > 0xdfff)
           ? String.fromCodePoint(point)
           : '\ufffd';
-      return NAMED_REFERENCES[(name ?? '').toLowerCase()] ?? whole;
+      return ownValue(NAMED_REFERENCES, (name ?? '').toLowerCase()) ?? whole;
     },
   );
 }

@@ -1,6 +1,7 @@
 import type { GhgLeg, GhgReportRow } from '../../schemas/api/ghg';
 import type { ProjectConfig } from '../../schemas/project-config';
 import { ErrorCode } from '../../schemas/error-codes';
+import { ownValue } from '../../schemas/own-keys';
 import { commonFailure, fieldFailure } from './api-failure';
 import type { EmissionEntry } from '../rows/history';
 import type { Viewer } from './access';
@@ -133,7 +134,7 @@ export function assertMayReadReport(viewer: Viewer): void {
  * fields): never shown to anyone, so neither is an emission stored in one.
  */
 export function hiddenFieldKeys(config: Pick<ProjectConfig, 'barcodeTypes'>, barcodeType: string | null): Set<string> {
-  const type = barcodeType ? config.barcodeTypes[barcodeType] : undefined;
+  const type = barcodeType ? ownValue(config.barcodeTypes, barcodeType) : undefined;
   if (!type) return new Set();
   const fields = [
     ...type.activationFields,

@@ -1,4 +1,5 @@
 import { ErrorCode } from '../../schemas/error-codes';
+import { ownValue } from '../../schemas/own-keys';
 import type { ListedBarcode, PlacedBarcode } from '../rows/barcodes';
 import type { BarcodeType } from '../../schemas/project-config';
 import type { RelationActions } from '../../schemas/api/barcode';
@@ -22,11 +23,12 @@ type BarcodeTypes = Record<string, BarcodeType>;
 
 /** The reserved link count of a barcode type: 0 when it cannot be linked. */
 export const maxLinksOf = (types: BarcodeTypes, barcodeType: string | null): number =>
-  (barcodeType ? types[barcodeType]?.linking?.maxLinks : undefined) ?? 0;
+  (barcodeType ? ownValue(types, barcodeType)?.linking?.maxLinks : undefined) ?? 0;
 
 /** Why one barcode cannot take part in a link (either side), or null: its type or its trackpoint forbids it. */
 function linkableVerdict(types: BarcodeTypes, barcode: PlacedBarcode): number | null {
-  if (!barcode.barcode_type || !types[barcode.barcode_type]?.linking) return ErrorCode.linkingNotAllowedForType;
+  if (!barcode.barcode_type || !ownValue(types, barcode.barcode_type)?.linking)
+    return ErrorCode.linkingNotAllowedForType;
   if (relationRuleAt(currentTrackPoint(types, barcode), 'linking') === 'prohibited') return ErrorCode.linkingProhibited;
   return null;
 }

@@ -1,3 +1,4 @@
+import { ownValue } from '../../schemas/own-keys';
 import type { ProjectConfig, TrackPoint } from '../../schemas/project-config';
 import type { OwnedProject } from './access';
 import { visibleActivationData, type ActivatedBarcode } from './visibility';
@@ -13,7 +14,7 @@ const PLACEHOLDER = /\{\{\s*([A-Za-z][\w.]*)\s*\}\}/g;
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Escapes text for HTML element content and attribute values. */
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ownValue(HTML_ESCAPES, c) ?? c);
 
 // The order parts of an address or a dimension are read in (stored jsonb does not keep key order).
 const PART_ORDER = [
@@ -54,7 +55,7 @@ export function templateValues(
   row: MessageBarcode,
   point: TrackPoint | undefined,
 ): Record<string, string> {
-  const type = row.barcode_type ? project.config.barcodeTypes[row.barcode_type] : undefined;
+  const type = row.barcode_type ? ownValue(project.config.barcodeTypes, row.barcode_type) : undefined;
   const fields = Object.entries(visibleActivationData(project, row, null) ?? {}).map(([key, value]) => [
     `field.${key}`,
     asText(value),
@@ -78,7 +79,8 @@ export function templateValues(
  */
 export function fillTemplate(template: string, values: Record<string, string>, html: boolean): string {
   return template.replace(PLACEHOLDER, (whole: string, name: string) => {
-    const value = values[name];
+    // A name every object inherits ({{constructor}}) is no placeholder either: unknown, as written.
+    const value = ownValue(values, name);
     if (value === undefined) return name.startsWith('field.') ? '' : whole;
     return html ? escapeHtml(value) : value;
   });

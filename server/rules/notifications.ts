@@ -1,3 +1,4 @@
+import { ownValue } from '../../schemas/own-keys';
 import type { ProjectConfig, TrackPoint } from '../../schemas/project-config';
 import type { OwnedProject } from './access';
 import { fillTemplate, templateValues, type MessageBarcode } from './message-template';
@@ -29,7 +30,7 @@ export function arrivalNotification(
   if (!template) return null;
   const values = templateValues(project, barcode, point);
   const destinations = barcode.barcode_type
-    ? project.config.barcodeTypes[barcode.barcode_type]?.trackPointRouteNotifications
+    ? ownValue(project.config.barcodeTypes, barcode.barcode_type)?.trackPointRouteNotifications
     : undefined;
   return {
     subject: fillTemplate(template.subject, values, false),
@@ -49,7 +50,7 @@ export function compiledMessage(
   barcode: MessageBarcode & { current_track_point_key: string | null },
   template: string,
 ): string {
-  const type = barcode.barcode_type ? project.config.barcodeTypes[barcode.barcode_type] : undefined;
+  const type = barcode.barcode_type ? ownValue(project.config.barcodeTypes, barcode.barcode_type) : undefined;
   const point = type?.trackPoints.find((t) => t.key === barcode.current_track_point_key);
   return fillTemplate(template, templateValues(project, barcode, point), true);
 }

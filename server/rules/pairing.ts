@@ -1,4 +1,5 @@
 import { ErrorCode } from '../../schemas/error-codes';
+import { ownValue } from '../../schemas/own-keys';
 import type { BarcodeType, RelationRule, TrackPoint } from '../../schemas/project-config';
 import type { ListedBarcode, PlacedBarcode } from '../rows/barcodes';
 import { ApiFailure, commonFailure } from './api-failure';
@@ -26,7 +27,7 @@ export function currentTrackPoint(
   barcode: Pick<PlacedBarcode, 'barcode_type' | 'current_track_point_key'>,
 ): TrackPoint | undefined {
   return barcode.barcode_type
-    ? types[barcode.barcode_type]?.trackPoints.find((t) => t.key === barcode.current_track_point_key)
+    ? ownValue(types, barcode.barcode_type)?.trackPoints.find((t) => t.key === barcode.current_track_point_key)
     : undefined;
 }
 
@@ -38,7 +39,7 @@ export const relationRuleAt = (
 
 /** The reserved count of children of a barcode type: 0 when it takes none. */
 export const maxChildrenOf = (types: BarcodeTypes, barcodeType: string | null): number =>
-  (barcodeType ? types[barcodeType]?.pairing?.maxChildren : undefined) ?? 0;
+  (barcodeType ? ownValue(types, barcodeType)?.pairing?.maxChildren : undefined) ?? 0;
 
 /**
  * The checks every listed barcode goes through first, in this order: itself, listed before,
@@ -64,7 +65,7 @@ export function listedVerdict(id: string, index: number, ids: readonly string[],
  */
 export function pairingRefusal(types: BarcodeTypes, parent: PlacedBarcode): number | null {
   if (!parent.is_activated || !parent.barcode_type) return ErrorCode.barcodeNotActivated;
-  if (!types[parent.barcode_type]?.pairing) return ErrorCode.typeNotAccepted;
+  if (!ownValue(types, parent.barcode_type)?.pairing) return ErrorCode.typeNotAccepted;
   if (relationRuleAt(currentTrackPoint(types, parent), 'pairing') === 'prohibited') return ErrorCode.pairingProhibited;
   return null;
 }
@@ -97,7 +98,7 @@ export function pairingVerdicts(
   childrenIds: readonly string[],
   facts: PairingFacts,
 ): (number | null)[] {
-  const accepted = (parent.barcode_type ? types[parent.barcode_type]?.pairing : undefined) ?? {
+  const accepted = (parent.barcode_type ? ownValue(types, parent.barcode_type)?.pairing : undefined) ?? {
     childTypes: [],
     maxChildren: 0,
   };
@@ -173,7 +174,7 @@ export function assertMayLeaveTrackPoint(
   barcode: PlacedBarcode,
   facts: { childrenCount: number; linkCount: number },
 ): void {
-  const type = barcode.barcode_type ? types[barcode.barcode_type] : undefined;
+  const type = barcode.barcode_type ? ownValue(types, barcode.barcode_type) : undefined;
   const point = currentTrackPoint(types, barcode);
   if (!type || !point) return;
   if (relationRuleAt(point, 'pairing') === 'mandatory' && type.pairing && facts.childrenCount === 0)

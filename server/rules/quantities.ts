@@ -1,4 +1,5 @@
 import type { AdjustmentQuantity } from '../../schemas/api/stock-state';
+import { ownValue } from '../../schemas/own-keys';
 import type { BarcodeType, TrackPoint } from '../../schemas/project-config';
 
 /**
@@ -63,11 +64,11 @@ export function formAdjustments(
 ): FormAdjustment[] {
   const out: FormAdjustment[] = [];
   for (const form of point?.trackPointForms ?? []) {
-    const values = forms?.[form.key];
+    const values = ownValue(forms, form.key);
     if (typeof values !== 'object' || values === null) continue;
     for (const field of form.customFields) {
       if (field.type !== 'adjustment') continue;
-      const value = (values as Record<string, unknown>)[field.key];
+      const value = ownValue(values as Record<string, unknown>, field.key);
       if (!isAdjustment(value)) continue;
       out.push({
         quantityKey: field.quantityOf ?? field.key,
@@ -109,7 +110,7 @@ export function runningQuantities(
   }
   const quantities = new Map(
     keys.map((key) => {
-      const initial = activation?.data?.[key];
+      const initial = ownValue(activation?.data, key);
       return [
         key,
         {

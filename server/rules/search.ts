@@ -1,6 +1,7 @@
 import type { ProjectConfig } from '../../schemas/project-config';
 import type { SearchBody } from '../../schemas/api/search';
 import { ErrorCode } from '../../schemas/error-codes';
+import { ownValue } from '../../schemas/own-keys';
 import { SEARCH_PAGE_DEFAULT } from '../../schemas/api/search';
 import { fieldFailure } from './api-failure';
 import { visibleActivationKeys } from './visibility';
@@ -39,10 +40,10 @@ export function fieldMatch(
   value: string,
 ): FieldMatch {
   const types = barcodeType ? [barcodeType] : Object.keys(config.barcodeTypes);
-  const where = types.filter((t) => keys[t]?.includes(key));
+  const where = types.filter((t) => ownValue(keys, t)?.includes(key));
   if (where.length === 0) return { key, kind: 'none' };
   const isNumber = where.every(
-    (t) => config.barcodeTypes[t]?.activationFields.find((f) => f.key === key)?.type === 'number',
+    (t) => ownValue(config.barcodeTypes, t)?.activationFields.find((f) => f.key === key)?.type === 'number',
   );
   if (isNumber) {
     // Stryker disable next-line MethodExpression: Number() skips the same leading and trailing white space that trim() removes
@@ -75,9 +76,9 @@ export function labelTitle(
   data: Record<string, unknown> | null,
   visible: ReadonlySet<string>,
 ): string | null {
-  const field = barcodeType ? config.barcodeTypes[barcodeType]?.uiConfig?.listViewTitleLabelField : undefined;
+  const field = barcodeType ? ownValue(config.barcodeTypes, barcodeType)?.uiConfig?.listViewTitleLabelField : undefined;
   if (!field || !visible.has(field)) return null;
-  const value = data?.[field];
+  const value = ownValue(data, field);
   if (value === undefined || value === null || value === '') return null;
   if (Array.isArray(value)) return value.join(', ');
   return typeof value === 'object' ? null : String(value);

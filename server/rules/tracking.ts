@@ -1,5 +1,6 @@
 import type { TrackingBody } from '../../schemas/api/barcode';
 import { ErrorCode } from '../../schemas/error-codes';
+import { ownValue } from '../../schemas/own-keys';
 import type { BarcodeType, TrackPoint } from '../../schemas/project-config';
 import { validateFormData } from '../../renderer/validate';
 import type { Viewer } from './access';
@@ -26,7 +27,7 @@ type BarcodeTypes = Record<string, BarcodeType>;
 
 /** The trackpoints of a barcode's type in their order; none when it has no (known) type. */
 export const trackPointsOf = (types: BarcodeTypes, barcodeType: string | null): TrackPoint[] =>
-  (barcodeType ? types[barcodeType]?.trackPoints : undefined) ?? [];
+  (barcodeType ? ownValue(types, barcodeType)?.trackPoints : undefined) ?? [];
 
 /** A trackpoint of an activated barcode's type, with the type's key (the forms are compiled for it). */
 export interface TypedTrackPoint {
@@ -43,7 +44,7 @@ export interface TypedTrackPoint {
 export function nextTrackPoint(types: BarcodeTypes, barcode: TripState, trackPointKey: string): TypedTrackPoint {
   if (!barcode.is_activated || !barcode.barcode_type) throw commonFailure(ErrorCode.barcodeNotActivated);
   if (barcode.parent_id !== null) throw commonFailure(ErrorCode.pairedChildCannotBeTracked);
-  const type = types[barcode.barcode_type];
+  const type = ownValue(types, barcode.barcode_type);
   if (!type) throw commonFailure(ErrorCode.invalidBarcodeType);
   const next = type.trackPoints[type.trackPoints.findIndex((t) => t.key === barcode.current_track_point_key) + 1];
   if (trackPointKey === barcode.current_track_point_key) throw commonFailure(ErrorCode.trackingAlreadyAdded);

@@ -1,3 +1,4 @@
+import { ownValue } from '../../schemas/own-keys';
 import type { ProjectConfig } from '../../schemas/project-config';
 import { isVisible, SPECIAL_FIELD_NAMES } from '../../renderer';
 import { belongsTo, type OwnedProject, type Viewer } from './access';
@@ -17,7 +18,7 @@ export function visibleActivationKeys(
   barcodeType: string | null,
   loggedIn: boolean,
 ): Set<string> {
-  const fields = barcodeType ? (config.barcodeTypes[barcodeType]?.activationFields ?? []) : [];
+  const fields = barcodeType ? (ownValue(config.barcodeTypes, barcodeType)?.activationFields ?? []) : [];
   return new Set<string>([...ALWAYS_VISIBLE_KEYS, ...fields.filter((f) => isVisible(f, loggedIn)).map((f) => f.key)]);
 }
 

@@ -1,3 +1,4 @@
+import { ownValue } from '../../schemas/own-keys';
 import type { Queryable } from '../db/database';
 import { newId } from '../infra/ids';
 import { sendAll, type OutgoingMessage } from '../infra/outbox';
@@ -23,7 +24,7 @@ export async function notifyArrivals(
 ): Promise<void> {
   const types = project.config.barcodeTypes;
   const pointOf = (type: string | null) =>
-    type ? types[type]?.trackPoints.find((t) => t.key === trackPointKey) : undefined;
+    type ? ownValue(types, type)?.trackPoints.find((t) => t.key === trackPointKey) : undefined;
   if (!Object.keys(types).some((type) => pointOf(type)?.routeNotification)) return;
   const notifications: NewNotification[] = [];
   const messages: OutgoingMessage[] = [];

@@ -9,6 +9,7 @@ import type {
 } from '../../schemas/api/bulk';
 import type { TrackingBody } from '../../schemas/api/barcode';
 import { ErrorCode } from '../../schemas/error-codes';
+import { ownValue } from '../../schemas/own-keys';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import { moveAllToTrackPoint, quantityEntries, resetAllForReuse, userTrackingSteps } from '../repositories/bulk';
@@ -94,7 +95,7 @@ async function assertQuantitiesStay(
   const types = project.config.barcodeTypes;
   const adjustmentsOf = (b: BulkBarcode) =>
     formAdjustments(
-      types[b.barcode_type as string]?.trackPoints.find((t) => t.key === trackPointKey),
+      ownValue(types, b.barcode_type as string)?.trackPoints.find((t) => t.key === trackPointKey),
       data.get(b.barcode_type as string)?.forms as Record<string, unknown>,
     );
   const decreasing = barcodes.filter((b) => adjustmentsOf(b).some((a) => a.delta < 0));
@@ -108,7 +109,7 @@ async function assertQuantitiesStay(
       .filter(
         (b) =>
           belowZeroField(
-            runningQuantities(types[b.barcode_type as string], entries.get(b.id) ?? []),
+            runningQuantities(ownValue(types, b.barcode_type as string), entries.get(b.id) ?? []),
             adjustmentsOf(b),
           ) !== null,
       )

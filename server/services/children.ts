@@ -1,4 +1,5 @@
 import type { ChildrenPage, ChildrenQuery, ChildValueQuery, ChildValues } from '../../schemas/api/barcode';
+import { ownValue } from '../../schemas/own-keys';
 import type { ServerContext } from '../context';
 import { findChildren } from '../repositories/barcodes';
 import { countChildren, descendantsPage } from '../repositories/pairing';
@@ -51,7 +52,7 @@ export async function childValues(
   for (const row of await findChildren(ctx.db, query.id)) {
     const project = projects.get(row.project_id) ?? (await loadProject(ctx.db, { id: row.project_id }));
     projects.set(row.project_id, project);
-    values.push({ barcodeId: row.id, value: visibleActivationData(project, row, viewer)?.[query.key] ?? null });
+    values.push({ barcodeId: row.id, value: ownValue(visibleActivationData(project, row, viewer), query.key) ?? null });
   }
   return { values, ...sumOfValues(values.map((v) => v.value)) };
 }

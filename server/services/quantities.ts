@@ -1,4 +1,5 @@
 import { ErrorCode } from '../../schemas/error-codes';
+import { ownValue } from '../../schemas/own-keys';
 import type { TrackPoint } from '../../schemas/project-config';
 import type { Queryable } from '../db/database';
 import { quantityEntries } from '../repositories/bulk';
@@ -22,7 +23,7 @@ export async function assertStepQuantities(
   const adjustments = formAdjustments(point, forms);
   if (!adjustments.some((a) => a.delta < 0)) return;
   const current = runningQuantities(
-    project.config.barcodeTypes[barcodeType],
+    ownValue(project.config.barcodeTypes, barcodeType),
     (await quantityEntries(db, [barcodeId])).get(barcodeId) ?? [],
   );
   const field = belowZeroField(current, adjustments);

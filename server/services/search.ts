@@ -1,4 +1,5 @@
 import type { BarcodeLabel, Product, SearchBody, SearchResult } from '../../schemas/api/search';
+import { ownValue } from '../../schemas/own-keys';
 import type { ServerContext } from '../context';
 import { sessionProjectId } from '../infra/sessions';
 import { searchBarcodes, type FoundBarcodeRow } from '../repositories/search';
@@ -13,7 +14,7 @@ import { memberProject } from './bulk-list';
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 function toLabel(config: ProjectConfig, keys: Record<string, string[]>, row: FoundBarcodeRow): BarcodeLabel {
-  const visible = new Set(row.barcode_type ? (keys[row.barcode_type] ?? []) : []);
+  const visible = new Set(row.barcode_type ? (ownValue(keys, row.barcode_type) ?? []) : []);
   return {
     id: row.id,
     barcodeType: row.barcode_type,

@@ -1,6 +1,7 @@
 import type { AvailableLocationsQuery, LocationTrackingBody, StockAnswer, StockBody } from '../../schemas/api/location';
 import type { AdjustmentQuantity, BarcodeStock, Location } from '../../schemas/api/stock-state';
 import { ErrorCode } from '../../schemas/error-codes';
+import { ownValue } from '../../schemas/own-keys';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import { findProjectIdOf } from '../repositories/barcodes';
@@ -156,7 +157,7 @@ export async function stockAndQuantities(
 ): Promise<{ stock?: BarcodeStock | null; quantities?: AdjustmentQuantity[] }> {
   if (!belongsTo(viewer, project)) return {};
   const [stocked] = await findStock(db, [barcode.id]);
-  const type = barcode.barcode_type ? project.config.barcodeTypes[barcode.barcode_type] : undefined;
+  const type = barcode.barcode_type ? ownValue(project.config.barcodeTypes, barcode.barcode_type) : undefined;
   const quantities =
     type && type.activationFields.some((f) => f.type === 'adjustment')
       ? runningQuantities(type, (await quantityEntries(db, [barcode.id])).get(barcode.id) ?? [])
