@@ -1,4 +1,5 @@
 import { ErrorCode } from '../../schemas/error-codes';
+import { ownValue } from '../../schemas/own-keys';
 import type { Language } from '../../schemas/languages';
 import type { ProjectConfig } from '../../schemas/project-config';
 import { compileForm, formsOf } from '../../renderer';
@@ -103,9 +104,21 @@ export async function openDraft(
 }
 
 /**
+ * Refuses a configuration that uses a name every object inherits (`constructor`, `toString`...) as
+ * a key: 400 with ErrorCode.invalidKey at each such key, under `config/<pointer>`, and the problems.
+ * Unlike the QA check's other problems, no later edit of the draft could make use of such a key.
+ */
+function assertNoReservedNames(config: unknown): void {
+  const reserved = checkProjectConfig(config).filter((p) => p.key === 'reservedName');
+  if (reserved.length === 0) return;
+  const errors = Object.fromEntries(reserved.map((p) => [`config${p.pointer}`, [ErrorCode.invalidKey]]));
+  throw new ApiFailure(400, errors, {}, { problems: reserved });
+}
+
+/**
  * Saves the draft's configuration if nobody saved it since `etag` (If-Match): 412 with who did
  * otherwise. A draft may fail the QA check while it is edited (the problems come back); only
- * publishing needs it to pass.
+ * publishing needs it to pass. A reserved name as a key is refused at once (assertNoReservedNames).
  */
 export async function saveDraft(
   ctx: ServerContext,
@@ -115,6 +128,7 @@ export async function saveDraft(
   config: unknown,
 ): Promise<DraftView> {
   const project = await loadProject(ctx.db, ref);
+  assertNoReservedNames(config);
   const saved = await ctx.db.transaction(async (tx) => {
     const next = await revisions.saveDraft(tx, project.id, etag, config as ProjectConfig, actorOf(actor));
     if (next !== null) await audit(tx, actor, 'draft.save', auditTarget(project), { etag }, { etag: next });
@@ -226,9 +240,7 @@ export async function testAgainstDraft(
   const draft = await draftOf(ctx, project.id);
   const problems = checkProjectConfig(draft.config);
   if (problems.length > 0) throw configInvalid(problems);
-  const type = Object.hasOwn(draft.config.barcodeTypes, test.barcodeType)
-    ? draft.config.barcodeTypes[test.barcodeType]
-    : undefined;
+  const type = ownValue(draft.config.barcodeTypes, test.barcodeType);
   if (!type) throw fieldFailure('barcodeType', ErrorCode.invalidBarcodeType);
   const form = formsOf(test.barcodeType, type).find((f) => f.form === test.form);
   if (!form) throw fieldFailure('form', ErrorCode.invalidKey);
