@@ -58,6 +58,18 @@ test('a staff user of another enterprise is logged out and told they do not belo
   await expect(page.getByTestId('staff-name')).toHaveCount(0);
 });
 
+test('a session of demo@1 does not open secure@1: logged out there and asked for its own login', async ({ page }) => {
+  await login(page, '11112222');
+  await page.goto('/secure@1');
+  await expect(page.getByTestId('message-dialog-body')).toContainText(
+    'Controlled substances asks for more at login (a password or a one-time code).',
+  );
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('button', { name: 'Authenticate' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Password' })).toBeVisible();
+  await expect(page.getByTestId('staff-name')).toHaveCount(0);
+});
+
 test('the one-time-code flow on secure@1: code sent, wrong code refused, right code logs in', async ({
   page,
   request,

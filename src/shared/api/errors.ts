@@ -2,7 +2,8 @@
  * A failed API call, normalised so that screens read one shape whatever the failure:
  * - 4xx with `errors.$common`: code = its first item;
  * - 400 with field errors only: code 'fields', with `fields`;
- * - 401 after a failed refresh: loginExpired ('2003'); 403: '403'; 500 and other 5xx: '500';
+ * - 401 after a failed refresh: loginExpired ('2003'); 403: '403', or the code it names when it
+ *   names another (not of the enterprise, log in to this project); 500 and other 5xx: '500';
  * - no answer: 'network' or 'timeout';
  * - no answer, and the write was stored in the outbox to be sent later: 'queued' (see isQueued).
  */
@@ -45,10 +46,10 @@ export function normaliseError(status: number, data: unknown, headers?: Headers)
   const { $common: commonCodes, ...fields } = errors && typeof errors === 'object' ? codesOf(errors) : {};
   const retry = headers?.get('retry-after');
   const retryAfter = retry ? Number(retry) : undefined;
-  if (status === 401) return new ApiError('2003', status, fields);
-  if (status === 403) return new ApiError('403', status, fields);
-  if (status >= 500) return new ApiError('500', status, fields);
   const common = commonCodes?.[0];
+  if (status === 401) return new ApiError('2003', status, fields);
+  if (status === 403) return new ApiError(String(common ?? 403), status, fields);
+  if (status >= 500) return new ApiError('500', status, fields);
   if (common !== undefined) return new ApiError(String(common), status, fields, retryAfter);
   if (status === 400 && Object.keys(fields).length > 0) return new ApiError('fields', status, fields);
   return new ApiError(String(status), status, fields, retryAfter);
