@@ -24,3 +24,16 @@ test('register on a project that disallows it shows the 404 page', async ({ page
   await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
   await expect(page).toHaveURL(/\/secure@1\/not-found$/);
 });
+
+test('a name the server refuses (a direction override pasted in) is said under that name, and the rest is kept', async ({
+  page,
+}) => {
+  await page.goto('/demo@1/register');
+  await page.getByLabel('Last name').fill('Mori\u202e');
+  await page.getByLabel('First name').fill('Aiko');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('Remove line breaks and invisible control characters from this text.')).toBeVisible();
+  await expect(page.getByLabel('Last name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('First name')).toHaveValue('Aiko');
+  await expect(page.getByTestId('registered-access-code')).toHaveCount(0);
+});

@@ -22,7 +22,7 @@ import { translateError } from '@/shared/i18n/error-message';
 import { ScreenLoader } from '@/shared/ui/screen-loader';
 import { createAdmin, deactivateAdmin, useAdmins, type AdminWithPassword } from '../api/admins';
 import { useProjects } from '../api/projects';
-import { formFailure } from './form-failure';
+import { formFailure } from '@/shared/forms/form-failure';
 
 const LOGIN = /^[a-z0-9][a-z0-9._-]{2,63}$/;
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Admin, CreateUserBody } from '@schemas/api/admin';
 import { useProjects } from '../api/projects';
 import { createUser, MEMBER_ROLES, useOrganizations, type MemberRole, type UserWithCode } from '../api/users';
-import { formFailure } from './form-failure';
+import { formFailure } from '@/shared/forms/form-failure';
 
 const PASSWORD = /^(?=.*[0-9])(?=.*[a-z])(?=.*[A-Z]).{8,32}$/;
 const EMPTY = {

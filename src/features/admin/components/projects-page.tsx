@@ -24,7 +24,7 @@ import { translateError } from '@/shared/i18n/error-message';
 import { ScreenLoader } from '@/shared/ui/screen-loader';
 import { showToast } from '@/shared/ui/toasts';
 import { createProject, logoUpload, setProjectLogo, setSelfRegistration, useProjects } from '../api/projects';
-import { formFailure } from './form-failure';
+import { formFailure } from '@/shared/forms/form-failure';
 import { Pager } from './pager';
 
 const PAGE_SIZE = 20;

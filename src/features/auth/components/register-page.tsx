@@ -3,7 +3,7 @@ import { Alert, Button, Code, Modal, PasswordInput, Stack, Text, TextInput, Titl
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { formatAccessCode, isValidPassword, NAME_MAX_LENGTH } from '@schemas/validation';
-import { translateError } from '@/shared/i18n/error-message';
+import { formFailure } from '@/shared/forms/form-failure';
 import { paths } from '@/shared/paths';
 import { useCurrentProject } from '@/shared/project/use-project';
 import { registerCarrier } from '../api/register';
@@ -60,7 +60,10 @@ export function RegisterPage() {
         }),
       );
     } catch (error) {
-      setServerError(translateError(t, error));
+      // A name the server refuses (a line break pasted in) is said under that name's box.
+      const failure = formFailure(t, error, ['firstName', 'lastName', 'password'] as const);
+      setErrors(failure.fields);
+      setServerError(failure.other);
     } finally {
       setSubmitting(false);
     }

@@ -3,7 +3,7 @@ import i18next from 'i18next';
 import { ErrorCode } from '@schemas/error-codes';
 import { ApiError } from '@/shared/api/errors';
 import { initI18n } from '@/shared/i18n/i18n';
-import { formFailure } from '@/features/admin/components/form-failure';
+import { formFailure } from '@/shared/forms/form-failure';
 
 beforeAll(async () => {
   await initI18n(['en']);
