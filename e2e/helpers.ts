@@ -26,9 +26,14 @@ export async function choose(page: Page, label: string, option: string): Promise
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-/** Draws a stroke on the open signature pad and confirms it with OK. */
+/**
+ * Draws a stroke on the open signature pad, confirms it with OK and waits for the pad to go: until
+ * then the pad (an image named "Signature pad: ...") would answer a look for the field's signature
+ * image, whose upload has not even started.
+ */
 export async function drawSignature(page: Page): Promise<void> {
-  const box = await page.getByRole('img', { name: /Signature pad/ }).boundingBox();
+  const pad = page.getByRole('img', { name: /Signature pad/ });
+  const box = await pad.boundingBox();
   if (!box) throw new Error('no signature pad');
   await page.mouse.move(box.x + 30, box.y + 120);
   await page.mouse.down();
@@ -36,6 +41,7 @@ export async function drawSignature(page: Page): Promise<void> {
   await page.mouse.move(box.x + 260, box.y + 160, { steps: 8 });
   await page.mouse.up();
   await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await expect(pad).toHaveCount(0);
 }
 
 /** Logs out through the header (confirming) and waits for the login form. */
