@@ -1,4 +1,4 @@
-import { Suspense, useState, type FormEvent } from 'react';
+import { Suspense, useMemo, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -33,6 +33,30 @@ export function LoginForm({ project, registerPath, onLoggedIn }: LoginFormProps)
   const [codeInputEnabled, setCodeInputEnabled] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+
+  // The same element until what it shows changes: drawn by the server, the field waits in the
+  // page for its code, and a render of the form that changed it before then (a digit typed into
+  // the access code) would draw it afresh, empty.
+  const requirePassword = project.requirePassword;
+  const passwordField = useMemo(
+    () =>
+      requirePassword && (
+        <Suspense fallback={<TextInput label={t('login.password')} type="password" size="md" disabled />}>
+          <PasswordInput
+            visibilityToggleButtonProps={{ 'aria-label': t('common.togglePasswordVisibility') }}
+            label={t('login.password')}
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            onTypedEarly={setPassword}
+            autoComplete="current-password"
+            size="md"
+            disabled={submitting}
+            required
+          />
+        </Suspense>
+      ),
+    [requirePassword, password, submitting, t],
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -86,20 +110,7 @@ export function LoginForm({ project, registerPath, onLoggedIn }: LoginFormProps)
           {t('login.title')}
         </Title>
         <AccessCodeInput value={code} onChange={setCode} error={error !== null} disabled={submitting} />
-        {project.requirePassword && (
-          <Suspense fallback={<TextInput label={t('login.password')} type="password" size="md" disabled />}>
-            <PasswordInput
-              visibilityToggleButtonProps={{ 'aria-label': t('common.togglePasswordVisibility') }}
-              label={t('login.password')}
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              autoComplete="current-password"
-              size="md"
-              disabled={submitting}
-              required
-            />
-          </Suspense>
-        )}
+        {passwordField}
         {project.requireOneTimePasscode && (
           <TextInput
             label={t('login.oneTimePasscode')}
