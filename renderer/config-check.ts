@@ -42,8 +42,8 @@ const PATTERN_MESSAGES: Record<string, ProblemKey> = {
  * A name every object inherits where NAME_PATTERN refused it, as a key (at the member it names)
  * or as a value: said as what it is rather than as a misshapen identifier. Null for any other name.
  */
-function reservedName(at: string, name: unknown, isKey: boolean): ConfigProblem | null {
-  if (typeof name !== 'string' || !isReservedName(name)) return null;
+function reservedName(at: string, name: string, isKey: boolean): ConfigProblem | null {
+  if (!isReservedName(name)) return null;
   return problem(isKey ? `${at}/${escape(name)}` : at, 'reservedName', { name });
 }
 
@@ -73,7 +73,7 @@ function describe(error: ErrorObject): ConfigProblem {
     case 'pattern':
       return (
         (params.pattern === NAME_PATTERN
-          ? reservedName(at, error.propertyName ?? error.data, error.propertyName !== undefined)
+          ? reservedName(at, String(error.propertyName ?? error.data), error.propertyName !== undefined)
           : null) ?? problem(at, ownValue(PATTERN_MESSAGES, params.pattern as string) ?? 'pattern')
       );
     case 'format':
@@ -99,7 +99,7 @@ function describe(error: ErrorObject): ConfigProblem {
     case 'propertyNames':
       return (
         ((error.schema as { pattern?: unknown }).pattern === NAME_PATTERN
-          ? reservedName(at, params.propertyName, true)
+          ? reservedName(at, String(params.propertyName), true)
           : null) ?? problem(at, 'propertyName', { name: String(params.propertyName) })
       );
     default:

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../../schemas/error-codes';
 import type { ProjectConfig } from '../../../schemas/project-config';
+import type { BulkBarcode } from '../../../server/rows/barcodes';
 import { activationType, editedType } from '../../../server/rules/activation';
+import { trackPointsByType } from '../../../server/rules/bulk';
 import { diffConfigs } from '../../../server/rules/config-diff';
 import { decodeAttribute } from '../../../server/rules/custom-page';
 import { hiddenFieldKeys } from '../../../server/rules/ghg';
 import { maxLinksOf, linkingRefusal } from '../../../server/rules/linking';
-import { fillTemplate, templateValues } from '../../../server/rules/message-template';
+import { fillTemplate, templateValues, type MessageBarcode } from '../../../server/rules/message-template';
 import { arrivalNotification, compiledMessage } from '../../../server/rules/notifications';
 import { currentTrackPoint, maxChildrenOf, pairingRefusal } from '../../../server/rules/pairing';
 import { fieldMatch, labelTitle, searchableKeysByType } from '../../../server/rules/search';
@@ -21,7 +23,8 @@ import { answer, BOX, CONFIG, onField, PROJECT } from './fixtures';
  */
 const INHERITED = ['constructor', 'toString', 'hasOwnProperty', 'valueOf', '__proto__', 'isPrototypeOf'];
 const types = CONFIG.barcodeTypes;
-const placed = (barcodeType: string) => ({
+/** A barcode of the type as the rules read it (a stored row, a bulk entry). */
+const placed = (barcodeType: string): BulkBarcode & MessageBarcode => ({
   id: 'b1',
   barcode_type: barcodeType,
   is_activated: true,
@@ -30,8 +33,15 @@ const placed = (barcodeType: string) => ({
   external_id: null,
   tracking_number: null,
   activation_data: { productName: 'Vaccine' },
-  project_id: 'p1',
+  enterprise_id: 'ent-frostline',
+  project_code: 'demo',
+  project_version: 1,
   is_deactivated: false,
+  revision: 1,
+  is_sealed: false,
+  children_count: 0,
+  link_count: 0,
+  stock_location_id: null,
 });
 
 /** The configuration with the box's labels titled by the field `key`. */
@@ -53,6 +63,7 @@ describe.each(INHERITED)('%s as a key', (name) => {
 
   it('is no type to track, pair or link as', () => {
     alike((key) => trackPointsOf(types, key));
+    alike((key) => [...trackPointsByType(types, [placed(key)], 'hub')]);
     alike((key) => answer(() => nextTrackPoint(types, placed(key), 'hub')));
     alike((key) => [maxChildrenOf(types, key), maxLinksOf(types, key)]);
     alike((key) => [pairingRefusal(types, placed(key)), linkingRefusal(types, placed(key))]);
