@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ownValue } from '@schemas/own-keys';
 import type { WidgetProps } from '../types';
 
 /**
@@ -18,7 +19,8 @@ export function ReferenceWidget({
   context,
 }: WidgetProps<'reference', string>) {
   const { t } = useTranslation('forms');
-  const looked = context.referenceData?.[options.referenceKey];
+  // The key is the configuration's free text: one named like `constructor` must find nothing, not Object's own.
+  const looked = ownValue(context.referenceData, options.referenceKey);
   useEffect(() => {
     if (looked !== undefined && looked !== value) onChange(looked);
   }, [looked, value, onChange]);

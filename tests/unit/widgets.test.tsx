@@ -12,6 +12,7 @@ import { NumberWidget } from '@widgets/number/number-widget';
 import { TextWidget } from '@widgets/text/text-widget';
 import { PhoneNumberWidget } from '@widgets/phone-number/phone-number-widget';
 import { AdjustmentWidget } from '@widgets/adjustment/adjustment-widget';
+import { ReferenceWidget } from '@widgets/reference/reference-widget';
 import { widgetFor, UnknownFieldTypeError, registeredFieldTypes } from '@widgets/registry';
 import { compileForm, FIELD_TYPE_NAMES, formSourceOfFields } from '@renderer';
 import type { CustomField } from '@schemas/custom-field';
@@ -313,5 +314,21 @@ describe("adjustment widget with the server's running quantity", () => {
       { stage: 'tracking', currentQuantities: { stock: quantity } },
     );
     expect(document.querySelector('[data-testid="adjustment-quantities"]')).toBeNull();
+  });
+});
+
+describe('reference', () => {
+  it("takes the value looked up under its key, and nothing for a key named like an object's own", async () => {
+    const data = { purchaseOrder: 'PO-2026-0042' };
+    const found = mount(ReferenceWidget, { type: 'reference', referenceKey: 'purchaseOrder' }, { referenceData: data });
+    await waitFor(() => expect(found.value).toBe('PO-2026-0042'));
+    document.body.innerHTML = '';
+    const inherited = mount(
+      ReferenceWidget,
+      { type: 'reference', referenceKey: 'constructor' },
+      { referenceData: data },
+    );
+    await act(async () => undefined);
+    expect(inherited.value).toBeUndefined();
   });
 });
