@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, loginProjectOf, SEED, startTestServer, type TestServer, VISITOR } from './harness';
+import { Client, loginProjectOf, startTestServer, type TestServer, VISITOR } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
