@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runInNewContext } from 'node:vm';
 import Fastify from 'fastify';
@@ -29,7 +29,8 @@ import type { FastifyInstance } from 'fastify';
  * carries gets into the page as markup. server/plugins/first-screen.ts; the client's side is
  * e2e/first-screen.spec.ts.
  */
-const DIST = process.env.DIST_DIR ?? 'dist';
+// Absolute: the static files plugin refuses a relative root.
+const DIST = resolve(process.env.DIST_DIR ?? 'dist');
 
 const strings = (language: Language, namespace: string) =>
   JSON.parse(readFileSync(`locales/${language}/${namespace}.json`, 'utf8')) as Record<string, Record<string, string>>;
