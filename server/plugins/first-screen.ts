@@ -37,6 +37,8 @@ export const FIRST_SCREEN_ENTRY = join('server', 'entry-server.mjs');
 /** What the server entry exports (src/app/entry-server.tsx). */
 export interface FirstScreenEntry {
   CLIENT_VERSION: string;
+  /** Loads what the first drawn pages would otherwise wait for. */
+  warmUp?(): Promise<void>;
   firstScreenNeeds(pathname: string): { project: { code: string; version?: number }; barcodeId?: string } | null;
   drawFirstScreen(
     url: string,
@@ -192,6 +194,7 @@ export async function loadFirstScreen(
   const entry = options.entry ?? ((await import(pathToFileURL(path).href)) as FirstScreenEntry);
   if (compareVersions(ctx.config.latestClientVersion, entry.CLIENT_VERSION) > 0) return null;
   const template = pageTemplate(distDir);
+  await entry.warmUp?.();
   const timeoutMs = options.timeoutMs ?? FIRST_SCREEN_TIMEOUT_MS;
 
   async function draw(url: string, language: Language, reply: FastifyReply, signal: AbortSignal) {

@@ -136,6 +136,21 @@ async function stringsOf(language: Language, namespaces: string[]) {
 }
 
 /**
+ * Loads the code of the screens drawn lazily (the detail page and the parts it may show, the
+ * password field) and draws a page once, so that the first visitor after a start is not the one
+ * who waits for it (server/plugins/first-screen.ts calls it as it loads this entry).
+ */
+export async function warmUp(): Promise<void> {
+  await Promise.all([
+    import('@/features/barcode-detail/components/detail-page'),
+    import('@/features/pairing/screens'),
+    import('@/features/bulk/screens'),
+    import('@/features/auth/components/password-input'),
+  ]);
+  await drawFirstScreen('/warm-up', 'en', { project: null });
+}
+
+/**
  * Draws the screen at `url` (path and query) from `answers` in `language`; null when the server
  * leaves it to the client: an address it does not draw, or a barcode whose own address is another
  * (the client's router moves there). Rejects when rendering fails or `signal` aborts it.

@@ -16,6 +16,9 @@ import { primeProject, projectRefOf } from '@/shared/project/use-project';
 import { forgetUnusedPrimes, takeDrawnAnswers } from '@/shared/api/prime';
 import { primeProfile } from '@/shared/session/use-profile';
 import { primeBarcodeOf } from '@/shared/api/use-barcode';
+import { barcodeQuery } from '@/shared/api/barcode';
+import { paths } from '@/shared/paths';
+import { API_BASE } from '@/shared/config';
 import { api, connectOutbox, hasSessionHint } from '@/shared/api';
 import {
   FIRST_SCREEN_ATTRIBUTE,
@@ -56,6 +59,24 @@ if (drawn) {
   const { pathname, search, hash } = window.location;
   if (pathname + search !== drawn.location)
     window.history.replaceState(window.history.state, '', drawn.location + hash);
+}
+
+/**
+ * The API reads whose answers came with the drawn page, as the client asks them (the project of
+ * the address drawn, the barcode of the link): the service worker keeps them for offline use, as
+ * it keeps what a plain page fetched itself (src/shared/pwa/register.ts).
+ */
+function drawnReads(): string[] {
+  const ref = projectRefOf(window.location.pathname);
+  const at = paths.barcode.match(linkPath);
+  const project =
+    ref && new URLSearchParams({ code: ref.code, ...(ref.version ? { version: String(ref.version) } : {}) });
+  return [
+    ...(project ? [`${API_BASE}/barcode/project?${project.toString()}`] : []),
+    ...(at
+      ? [`${API_BASE}/barcode/barcode?${new URLSearchParams(barcodeQuery(at.project.code, at.barcodeId)).toString()}`]
+      : []),
+  ];
 }
 
 /** How long the first render waits for the answers it reads, beyond its strings: then it draws a loader. */
@@ -131,7 +152,7 @@ void Promise.all([strings, answersFirst]).then(() => {
   afterFirstScreen(
     () =>
       void import('@/shared/pwa/register')
-        .then(({ registerServiceWorker }) => registerServiceWorker())
+        .then(({ registerServiceWorker }) => registerServiceWorker(drawn ? drawnReads() : []))
         .catch(() => undefined),
   );
 });

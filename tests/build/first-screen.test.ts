@@ -74,7 +74,8 @@ beforeAll(async () => {
   expect((await staff.post('/api/user/authorize', login)).statusCode).toBe(200);
   barcodeId = (await staff.post('/api/barcode/barcode', { projectCode: 'demo', projectVersion: 1 })).json().data.id;
   expect((await staff.post('/api/barcode/activation', activation(barcodeId))).statusCode).toBe(200);
-});
+  // A migrated and seeded database, as the server tests have (their project's hook timeout).
+}, 60_000);
 
 afterAll(async () => {
   await app.close();
