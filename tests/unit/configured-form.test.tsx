@@ -42,15 +42,17 @@ function Harness({ loggedIn, onSubmit }: { loggedIn: boolean; onSubmit(data: Rec
 }
 
 describe('ConfiguredForm', () => {
-  it('recomputes calculations as the user types and submits them', async () => {
+  it('recomputes calculations as the user types and submits them', { timeout: 40_000 }, async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();
     render(<Harness loggedIn onSubmit={onSubmit} />);
     const total = screen.getByRole('textbox', { name: 'Total' });
-    await waitFor(() => expect(total).toHaveProperty('value', ''));
+    // The first recompute waits for the formula engine's module to load, which a busy machine
+    // takes longer than waitFor's default second for.
+    await waitFor(() => expect(total).toHaveProperty('value', ''), { timeout: 15_000 });
     await user.type(screen.getByRole('textbox', { name: 'Cases' }), '12');
     await user.type(screen.getByRole('textbox', { name: 'Per case' }), '5');
-    await waitFor(() => expect(total).toHaveProperty('value', '60'));
+    await waitFor(() => expect(total).toHaveProperty('value', '60'), { timeout: 15_000 });
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ cases: 12, perCase: 5, total: 60 }));
   });
