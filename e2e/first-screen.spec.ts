@@ -103,6 +103,22 @@ test('a submit before the app has loaded is held, not a reload, and sent once th
   expect(errors).toEqual([]);
 });
 
+test('the password typed before the app has loaded is sent with a submit held for it (secure@1)', async ({ page }) => {
+  const { errors } = await watch(page);
+  const release = await holdScripts(page);
+  await page.goto('/secure@1', { waitUntil: 'commit' });
+  await typeAccessCode(page, '11112222');
+  // The password field is drawn too, though its own code comes later still.
+  await page.getByRole('textbox', { name: 'Password' }).fill('Frostline2026');
+  await page.keyboard.press('Enter');
+  release();
+  // Right code and password: the server asks for the one-time code it sent (or sent a moment ago,
+  // for an earlier test), and the field for it opens.
+  await expect(page.getByLabel('One-time code')).toBeEnabled();
+  await expect(page.getByRole('textbox', { name: 'Password' })).toHaveValue('Frostline2026');
+  expect(errors.filter((error) => !error.includes('status of 400'))).toEqual([]);
+});
+
 test("a scanned link's detail page is there before the app, and the app takes it over", async ({ page, request }) => {
   const id = await staffPallet(request);
 

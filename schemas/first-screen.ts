@@ -18,8 +18,8 @@ export const FIRST_SCREEN_DATA_ID = 'sb-first-screen';
 
 /**
  * Where index.html's inline script leaves a form submitted before the client took the drawn page
- * over (the submit itself is held: without the client it would reload the page); the client
- * submits it again once it has.
+ * over (the submit itself is held: without the client it would reload the page); the login form
+ * submits it again once its fields are the client's.
  */
 export const HELD_SUBMIT_GLOBAL = '__sbHeldSubmit';
 

@@ -123,13 +123,24 @@ function pageTemplate(distDir: string): PageTemplate {
   if (!firstHref) throw new Error('index.html links no stylesheet');
   const first = mantineClasses(readFileSync(join(distDir, firstHref.slice(1)), 'utf8'));
   const rest = css(/^rest-styles-[\w-]+\.css$/);
-  const before = html.slice(0, rootAt);
+  const app = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\n?\s*/.exec(html);
+  if (!app?.[1]) throw new Error("index.html has no module script of the app's own");
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">\n?\s*/g)];
+  // The drawn screen needs none of the app's code to show: the code is asked for once the screen
+  // is painted, not beside what paints it (on a slow network it would share the bandwidth the
+  // stylesheet and the logo need; with the code cached, the app would run before the page shows).
+  const before = preloads.reduce(
+    (page, preload) => page.replace(preload[0], ''),
+    html.slice(0, rootAt).replace(app[0], ''),
+  );
+  const code = [app[1], ...preloads.map((preload) => preload[1])];
+  const runAfterPaint = `<script>requestAnimationFrame(function () { setTimeout(function () { ${JSON.stringify(code)}.forEach(function (href, i) { var tag = document.createElement(i ? 'link' : 'script'); if (i) { tag.rel = 'modulepreload'; tag.href = href; } else { tag.type = 'module'; tag.src = href; } tag.crossOrigin = ''; document.head.appendChild(tag); }); }, 0); });</script>`;
   return {
     head: (language, extraHead) =>
       before
         .replace(htmlTag, `<html lang="${language}" ${FIRST_SCREEN_ATTRIBUTE} data-mantine-color-scheme="light">`)
         .replace('</head>', `${extraHead}</head>`) + `<div id="root" ${FIRST_SCREEN_ATTRIBUTE}>`,
-    tail: html.slice(rootEnd),
+    tail: `\n    ${runAfterPaint}${html.slice(rootEnd)}`,
     restStylesHref: rest.href,
     restOnlyClasses: new Set([...mantineClasses(rest.text)].filter((name) => !first.has(name))),
   };

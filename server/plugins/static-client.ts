@@ -30,7 +30,14 @@ export async function installStaticClient(
       },
     });
   }
-  const firstScreen = hasClient && distDir && ctx ? await loadFirstScreen(ctx, distDir, firstScreenOptions) : null;
+  // A client built otherwise (no server entry, an index.html of another shape) is served as it is.
+  const firstScreen =
+    hasClient && distDir && ctx
+      ? await loadFirstScreen(ctx, distDir, firstScreenOptions).catch((error: unknown) => {
+          app.log.warn({ err: error }, 'first screen not drawn by this server; pages are the plain index.html');
+          return null;
+        })
+      : null;
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
     if (hasClient && isPage && !/\.[a-z0-9]{2,5}$/i.test(request.url.split('?')[0] ?? '')) {

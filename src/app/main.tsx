@@ -23,7 +23,6 @@ import { api, connectOutbox, hasSessionHint } from '@/shared/api';
 import {
   FIRST_SCREEN_ATTRIBUTE,
   FIRST_SCREEN_DATA_ID,
-  HELD_SUBMIT_GLOBAL,
   HYDRATING_GLOBAL,
   type FirstScreenData,
 } from '@schemas/first-screen';
@@ -107,18 +106,13 @@ const answersFirst = Promise.race([
 const strings = drawn ? initI18n([drawn.language]).then(() => i18next.loadNamespaces(drawn.namespaces)) : initI18n();
 
 /**
- * Hydrates the server's drawn first screen: its markup stays, the client's handlers join it. A
- * submit held before (index.html's inline script) is sent again once the screen is up.
+ * Hydrates the server's drawn first screen: its markup stays, the client's handlers join it. From
+ * here on a submit is the client's: index.html's inline script holds none after this (the login
+ * form makes one it held again itself).
  */
 function hydrate(app: React.ReactNode): void {
-  const held = window as unknown as Record<string, unknown>;
-  held[HYDRATING_GLOBAL] = true;
+  (window as unknown as Record<string, unknown>)[HYDRATING_GLOBAL] = true;
   hydrateRoot(root!, app);
-  afterFirstScreen(() => {
-    const form = held[HELD_SUBMIT_GLOBAL];
-    delete held[HELD_SUBMIT_GLOBAL];
-    if (form instanceof HTMLFormElement && form.isConnected) form.requestSubmit();
-  });
 }
 
 // Strings first (one small chunk for the browser's language), with those answers, then the first

@@ -63,6 +63,7 @@ function fakeDist(): string {
 <html lang="en">
   <head>
     <title>Smart barcode</title>
+    <script type="module" crossorigin src="/assets/index-a1.js"></script>
     <link rel="stylesheet" crossorigin href="/assets/index-a1.css">
   </head>
   <body>
@@ -137,6 +138,16 @@ describe('a page the server draws', () => {
       answers: { project: 'Cold-chain vaccine shipments' },
       namespaces: ['common'],
     });
+    await app.close();
+  });
+
+  it("asks for the app's code once the screen is painted, not beside what paints it", async () => {
+    const app = await pages(drawn);
+    const res = await app.inject({ url: '/demo' });
+    expect(res.body).not.toContain('<script type="module"');
+    const loader = /<script>requestAnimationFrame\(([\s\S]*?)<\/script>/.exec(res.body)?.[1] ?? '';
+    expect(loader).toContain('["/assets/index-a1.js"]');
+    expect(res.body.indexOf(loader)).toBeGreaterThan(res.body.indexOf(FIRST_SCREEN_DATA_ID));
     await app.close();
   });
 
@@ -272,6 +283,19 @@ describe('without a server entry (a client built without it)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"><div class="boot"></div></div>');
     await app.close();
+  });
+
+  it('an index.html of another shape is served as it is, and the server starts', async () => {
+    const other = fakeDist();
+    writeFileSync(join(other, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+    const app = Fastify();
+    await app.register(fastifyCookie);
+    await installStaticClient(app, other, server.ctx, { entry: entry(drawn) });
+    const res = await app.inject({ url: '/demo' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('<!doctype html><html><body><div id="root"></div></body></html>');
+    await app.close();
+    rmSync(other, { recursive: true, force: true });
   });
 
   it('the server entry folder is never served', async () => {

@@ -1,8 +1,9 @@
-import { Suspense, useMemo, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Project } from '@schemas/api/project';
+import { HELD_SUBMIT_GLOBAL } from '@schemas/first-screen';
 import { translateError } from '@/shared/i18n/error-message';
 import { showMessage } from '@/shared/ui/message-dialog';
 import { notBelongMessage } from '@/shared/session/authorization-system';
@@ -38,6 +39,7 @@ export function LoginForm({ project, registerPath, onLoggedIn }: LoginFormProps)
   // page for its code, and a render of the form that changed it before then (a digit typed into
   // the access code) would draw it afresh, empty.
   const requirePassword = project.requirePassword;
+  const [passwordHere, setPasswordHere] = useState(false);
   const passwordField = useMemo(
     () =>
       requirePassword && (
@@ -48,6 +50,7 @@ export function LoginForm({ project, registerPath, onLoggedIn }: LoginFormProps)
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
             onTypedEarly={setPassword}
+            onHere={() => setPasswordHere(true)}
             autoComplete="current-password"
             size="md"
             disabled={submitting}
@@ -57,6 +60,22 @@ export function LoginForm({ project, registerPath, onLoggedIn }: LoginFormProps)
       ),
     [requirePassword, password, submitting, t],
   );
+
+  // A submit made in the server's drawn form before the client took it over (index.html's inline
+  // script held it): made again once every field is the client's and holds what was typed.
+  const form = useRef<HTMLFormElement>(null);
+  const fieldsHere = !requirePassword || passwordHere;
+  useEffect(() => {
+    const page = window as unknown as Record<string, unknown>;
+    if (!fieldsHere || !form.current || page[HELD_SUBMIT_GLOBAL] !== form.current) return undefined;
+    // After the renders that take what was typed into the state.
+    const timer = setTimeout(() => {
+      if (page[HELD_SUBMIT_GLOBAL] !== form.current) return;
+      delete page[HELD_SUBMIT_GLOBAL];
+      form.current?.requestSubmit();
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [fieldsHere]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -104,7 +123,7 @@ export function LoginForm({ project, registerPath, onLoggedIn }: LoginFormProps)
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="login-title">
+    <form ref={form} onSubmit={submit} noValidate aria-labelledby="login-title">
       <Stack gap="md">
         <Title order={1} size="h4" id="login-title">
           {t('login.title')}
