@@ -31,8 +31,7 @@ export function useProject(ref: ProjectRef | null) {
   return useSWR(ref ? projectKey(ref) : null, fetchProject, {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
-    // The server's drawn 404 page hands over no project (null): nothing loaded to note.
-    onSuccess: (project: Project | null) => project && noteLoadedProject(project),
+    onSuccess: noteLoadedProject,
   });
 }
 
