@@ -89,6 +89,16 @@ export function packageFields(required: boolean): CustomField[] {
   ];
 }
 
+/** The keys of packageFields(): sizes in cm, then the weight in kg. */
+export const PACKAGE_MEASURE_KEYS = ['depth', 'width', 'height', 'weight'] as const;
+
+/**
+ * Where a trackpoint requires package information, a size or weight of 0 says nothing about the
+ * package: each measure must then be above this (JSON Schema `exclusiveMinimum`), on the phone
+ * and on the server alike. Where it is optional, 0 stays a value that may be typed.
+ */
+export const REQUIRED_MEASURE_ABOVE = 0;
+
 /** Tracking number and external id, offered with the package information at activation. */
 export function identifierFields(): CustomField[] {
   return [

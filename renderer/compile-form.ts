@@ -3,7 +3,13 @@ import type { CustomField } from '@schemas/custom-field';
 import type { FormStage } from '@schemas/field-constants';
 import type { Language } from '@schemas/languages';
 import { ownValue } from '@schemas/own-keys';
-import { addressFields, identifierFields, packageFields } from './builtin-forms';
+import {
+  addressFields,
+  identifierFields,
+  PACKAGE_MEASURE_KEYS,
+  packageFields,
+  REQUIRED_MEASURE_ABOVE,
+} from './builtin-forms';
 import { compile, type CompiledForm } from './compile';
 
 /**
@@ -78,12 +84,20 @@ function formName(ref: FormRef): string {
  * schema. The client draws the result; the server validates submitted data with the same.
  */
 export function compileForm(source: FormSource, ref: FormRef, viewer: FormViewer): CompiledForm {
-  return compile(fieldsOf(source, ref), {
+  const form = compile(fieldsOf(source, ref), {
     language: viewer.language,
     loggedIn: viewer.loggedIn,
     stage: stageOf(ref),
     formId: { project: source.code, version: source.version, barcodeType: ref.barcodeType, form: formName(ref) },
   });
+  if (ref.form === 'package' && ref.packageRequired) {
+    // Required package information must describe a package: a size or weight of 0 is refused.
+    for (const key of PACKAGE_MEASURE_KEYS) {
+      const schema = form.schema.properties[key];
+      if (schema) schema.exclusiveMinimum = REQUIRED_MEASURE_ABOVE;
+    }
+  }
+  return form;
 }
 
 /**

@@ -44,8 +44,9 @@ function commonMessage(error: ValidationErrorLike): FieldMessage {
     case 'maxLength':
       return { key: 'form.maxLength', values: { len: limit } };
     case 'minimum':
-    case 'exclusiveMinimum':
       return { key: 'form.minimum', values: { limit } };
+    case 'exclusiveMinimum':
+      return { key: 'form.above', values: { limit } };
     case 'maximum':
     case 'exclusiveMaximum':
       return { key: 'form.maximum', values: { limit } };

@@ -1,4 +1,5 @@
-import { ActionIcon, Group, Input, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { ActionIcon, Group, Input, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { clampAndRound, type NumberOptions } from '@renderer';
 import type { FieldWidgetProps, WidgetProps } from '../types';
@@ -8,10 +9,18 @@ import { useDraft } from '../shared/use-draft';
 /** What a number input needs: the number field type's options (renderer), also used by the other widgets' numbers. */
 export type NumberRulesOptions = NumberOptions;
 
+/** Which bound a typed number was brought to, if any: the note under the field says so. */
+export function boundReached(typed: number, rules: Pick<NumberRulesOptions, 'min' | 'max'>): 'min' | 'max' | undefined {
+  if (rules.min !== undefined && typed < rules.min) return 'min';
+  if (rules.max !== undefined && typed > rules.max) return 'max';
+  return undefined;
+}
+
 /**
  * A number with big minus / plus buttons (one-handed use) and optional unit prefix / suffix.
  * Typing is free; on blur and on each button press the value is clamped to min..max and
- * rounded to its precision (default 1 decimal).
+ * rounded to its precision (default 1 decimal). A typed value brought into bounds is never
+ * changed silently: a note at the field says which bound and what the value became.
  */
 export function NumberInputWithButtons({
   id,
@@ -26,7 +35,8 @@ export function NumberInputWithButtons({
   error,
   rules,
 }: Omit<FieldWidgetProps<number>, 'options' | 'context'> & { rules: NumberRulesOptions }) {
-  const { t } = useTranslation('forms');
+  const { t, i18n } = useTranslation('forms');
+  const [note, setNote] = useState<string | undefined>(undefined);
   const shown = value === undefined ? '' : String(value);
   const {
     draft: text,
@@ -40,8 +50,14 @@ export function NumberInputWithButtons({
     }
   });
   // Clamp and round now (buttons, blur): the form hears at once.
-  const commit = (n: number | undefined) => {
+  const commit = (n: number | undefined, typed = false) => {
     const next = n === undefined ? undefined : clampAndRound(n, rules);
+    const bound = typed && n !== undefined ? boundReached(n, rules) : undefined;
+    if (bound && next !== undefined) {
+      const format = (v: number) => v.toLocaleString(i18n.language);
+      const limit = `${rules.unitPrefix ?? ''}${format(rules[bound] as number)}${rules.unitSuffix ? ` ${rules.unitSuffix}` : ''}`;
+      setNote(t(bound === 'max' ? 'widgets.clampedMax' : 'widgets.clampedMin', { limit, value: format(next) }));
+    } else setNote(undefined);
     update(next === undefined ? '' : String(next));
     flush();
   };
@@ -83,9 +99,9 @@ export function NumberInputWithButtons({
           rightSection={rules.unitSuffix}
           rightSectionWidth={rules.unitSuffix ? Math.max(36, rules.unitSuffix.length * 9) : undefined}
           onChange={(e) => update(e.currentTarget.value)}
-          onKeyDown={(e) => e.key === 'Enter' && commit(parseTyped(text))}
+          onKeyDown={(e) => e.key === 'Enter' && commit(parseTyped(text), true)}
           onBlur={() => {
-            commit(parseTyped(text));
+            commit(parseTyped(text), true);
             onBlur();
           }}
         />
@@ -99,6 +115,11 @@ export function NumberInputWithButtons({
           +
         </ActionIcon>
       </Group>
+      {note && (
+        <Text id={`${id}-clamped`} size="sm" c="orange.9" mt={4} role="status">
+          {note}
+        </Text>
+      )}
     </Input.Wrapper>
   );
 }

@@ -31,15 +31,19 @@ const COUNTRIES: ReadonlySet<unknown> = new Set(COUNTRY_CODES);
 
 const compiled = new Map<string, CompiledForm>();
 
-/** A built-in form compiled once per stage; the package form with every measure required (see packageErrors). */
-function builtinForm(form: 'address' | 'package', stage: FormStage): CompiledForm {
-  const key = `${form}/${stage}`;
+/**
+ * A built-in form compiled once per stage. The package form as an optional trackpoint draws it
+ * checks what is sent (see packageErrors); the required one, whose measures must be above 0,
+ * checks what a trackpoint that requires package information is given (assertRequiredInfo).
+ */
+function builtinForm(form: 'address' | 'package', stage: FormStage, packageRequired = false): CompiledForm {
+  const key = `${form}/${stage}/${packageRequired}`;
   let found = compiled.get(key);
   if (!found) {
     const ref: FormRef =
       form === 'address'
         ? { form, barcodeType: BUILTIN_TYPE, stage }
-        : { form, barcodeType: BUILTIN_TYPE, stage, packageRequired: true, withActivationFields: false };
+        : { form, barcodeType: BUILTIN_TYPE, stage, packageRequired, withActivationFields: false };
     found = compileForm(BUILTIN, ref, SERVER_VIEWER);
     compiled.set(key, found);
   }
@@ -72,27 +76,37 @@ function addressErrors(
   return prefixed(side, errors);
 }
 
+/** The sizes and weight sent, under the package form's keys (a weight inside `dimension` is not one). */
+function measuresOf(info: StepInfo): Record<string, unknown> {
+  const sizes = Object.entries(info.dimension ?? {}).filter(([key]) => key !== WEIGHT_KEY);
+  return Object.fromEntries(info.weight === undefined ? sizes : [...sizes, [WEIGHT_KEY, info.weight]]);
+}
+
+/** The package form's codes under the API's names: the sizes under `dimension.<size>`, the weight under `weight`. */
+const packagePaths = (errors: Record<string, number[]>): Record<string, number[]> =>
+  Object.fromEntries(
+    Object.entries(errors).map(([key, codes]) => [key === WEIGHT_KEY ? key : `dimension.${key}`, codes]),
+  );
+
 /**
  * Problems of the package information: the sizes under `dimension.<size>`, the weight under
  * `weight`. A dimension sent must hold every size and nothing else; which parts a trackpoint
- * needs at all is for assertRequiredInfo.
+ * needs at all, and that they are above 0 there, is for assertRequiredInfo.
  */
 function packageErrors(info: StepInfo, stage: FormStage): Record<string, number[]> {
   const form = builtinForm('package', stage);
   const sizes = form.fields.map((field) => field.key).filter((key) => key !== WEIGHT_KEY);
   const errors: Record<string, number[]> = {};
-  const data: Record<string, unknown> = info.weight === undefined ? {} : { [WEIGHT_KEY]: info.weight };
-  for (const [key, value] of Object.entries(info.dimension ?? {})) {
-    if (sizes.includes(key)) data[key] = value;
-    else errors[`dimension.${key}`] = [ErrorCode.invalidKey];
+  if (info.dimension !== undefined) {
+    for (const key of Object.keys(info.dimension))
+      if (!sizes.includes(key)) errors[`dimension.${key}`] = [ErrorCode.invalidKey];
+    for (const size of sizes)
+      if (!Object.hasOwn(info.dimension, size)) errors[`dimension.${size}`] = [ErrorCode.emptyField];
   }
-  for (const [key, codes] of Object.entries(formErrors(form, data))) {
-    const isSize = key !== WEIGHT_KEY;
-    // The form requires every measure; only the part that was sent is checked here.
-    if ((isSize ? info.dimension : info.weight) === undefined) continue;
-    errors[isSize ? `dimension.${key}` : key] = codes;
-  }
-  return errors;
+  const data = Object.fromEntries(
+    Object.entries(measuresOf(info)).filter(([key]) => key === WEIGHT_KEY || sizes.includes(key)),
+  );
+  return { ...errors, ...packagePaths(formErrors(form, data)) };
 }
 
 /**
@@ -112,7 +126,8 @@ export function assertStepInfoWellFormed(info: StepInfo, stage: FormStage): void
 
 /**
  * Throws ErrorCode.insufficientInfoToStart when a trackpoint requires origin, destination or
- * package information that is missing, and ErrorCode.invalidCountry (on `origin.country` /
+ * package information that is missing, ErrorCode.valueGreaterThan for a required size or weight
+ * that is not above 0, and ErrorCode.invalidCountry (on `origin.country` /
  * `destination.country`) for a country that is not one of the ISO 3166-1 alpha-3 codes.
  */
 export function assertRequiredInfo(point: TrackPoint, info: StepInfo): void {
@@ -121,6 +136,11 @@ export function assertRequiredInfo(point: TrackPoint, info: StepInfo): void {
     (point.requireDestination && !info.destination) ||
     (point.requirePackageInfo && (!info.dimension || info.weight === undefined));
   if (missing) throw commonFailure(ErrorCode.insufficientInfoToStart);
+  if (point.requirePackageInfo) {
+    // The form the phone draws for this trackpoint: every measure above 0.
+    const errors = formErrors(builtinForm('package', 'tracking', true), measuresOf(info));
+    if (Object.keys(errors).length > 0) throw new ApiFailure(400, packagePaths(errors));
+  }
   for (const side of ['origin', 'destination'] as const) {
     const country = info[side]?.country;
     if (country !== undefined && !COUNTRIES.has(country))

@@ -102,6 +102,29 @@ describe('number', () => {
     expect(reported.value).toBe(3.1);
     expect(input).toHaveProperty('value', '3.1');
   });
+
+  it('says at the field when a typed value was brought into bounds, and forgets it at the next good value', async () => {
+    const user = userEvent.setup();
+    const reported = mount(NumberWidget, { type: 'number', min: 0, max: 100000, precision: 1, unitSuffix: 'kg' });
+    const input = screen.getByRole('textbox', { name: 'Field' });
+    await user.type(input, '100001');
+    await user.tab();
+    expect(reported.value).toBe(100000);
+    expect(screen.getByRole('status').textContent).toBe('At most 100,000 kg: changed to 100,000.');
+    await user.clear(input);
+    await user.type(input, '-5');
+    await user.tab();
+    expect(reported.value).toBe(0);
+    expect(screen.getByRole('status').textContent).toBe('At least 0 kg: changed to 0.');
+    await user.clear(input);
+    await user.type(input, '12');
+    await user.tab();
+    expect(reported.value).toBe(12);
+    expect(screen.queryByRole('status')).toBeNull();
+    // The buttons stop at the bound by themselves: nothing was changed behind the user's back.
+    await user.click(screen.getByRole('button', { name: 'Decrease Field' }));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
 });
 
 describe('text', () => {
@@ -275,7 +298,7 @@ describe('files', () => {
   it("reports a single item whose url is 'none' for a barcode scan frame without a scan", async () => {
     const reported = mount(FilesWidget, { type: 'files', fileKind: 'barcodeScanFrame', maxCount: 1 });
     await waitFor(() => expect(reported.value).toEqual([{ name: 'none', url: 'none' }]));
-    expect(screen.getByText("Without barcode scanning for tracking barcode scan image can't upload")).toBeDefined();
+    expect(screen.getByText("No scan image: this barcode was not scanned with the camera for this tracking, so there is no image to add.")).toBeDefined();
   });
 });
 

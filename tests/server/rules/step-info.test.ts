@@ -144,8 +144,22 @@ describe('what a trackpoint requires', () => {
     },
   );
 
-  it('counts a weight of 0 as given', () => {
-    expect(answer(() => assertRequiredInfo(everything, { ...full, weight: 0 }))).toBe('passed');
+  it('counts a weight of 0 as given, and refuses it where package information is required (1007)', () => {
+    expect(answer(() => assertRequiredInfo(everything, { ...full, weight: 0 }))).toEqual(bad({ weight: [1007] }));
+    expect(answer(() => assertRequiredInfo(trackPoint('hub'), { ...full, weight: 0 }))).toBe('passed');
+  });
+
+  it('refuses every required measure that is not above 0 (1007), each under its own name', () => {
+    expect(
+      answer(() => assertRequiredInfo(everything, { ...full, dimension: { ...dimension, depth: 0, height: 0 } })),
+    ).toEqual(bad({ 'dimension.depth': [1007], 'dimension.height': [1007] }));
+    expect(answer(() => assertRequiredInfo(everything, { ...full, dimension: { ...dimension, width: 0.1 } }))).toBe(
+      'passed',
+    );
+    // Where the sizes are optional, 0 is a value like any other.
+    expect(answer(() => assertRequiredInfo(trackPoint('hub'), { dimension: { ...dimension, width: 0 } }))).toBe(
+      'passed',
+    );
   });
 
   it('refuses a country that is not an ISO alpha-3 code (2201), missing information first', () => {

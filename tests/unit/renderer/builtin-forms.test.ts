@@ -121,6 +121,20 @@ describe('the package form: dimensions and weight', () => {
     expect(packageFields(false).every((f) => f.required === false)).toBe(true);
   });
 
+  it('required measures must be above 0; optional ones may be 0', () => {
+    const zero = { depth: 0, width: 0.1, height: 10, weight: 0 };
+    expect(check(packageRef(true), zero)).toEqual({
+      depth: [ErrorCode.valueGreaterThan],
+      weight: [ErrorCode.valueGreaterThan],
+    });
+    expect(check(packageRef(true, true), { ...zero, lot: 'L1' })).toEqual({
+      depth: [ErrorCode.valueGreaterThan],
+      weight: [ErrorCode.valueGreaterThan],
+    });
+    expect(check(packageRef(false), zero)).toEqual({});
+    expect(check(packageRef(true), { depth: 0.1, width: 0.1, height: 0.1, weight: 0.1 })).toEqual({});
+  });
+
   it('measures are 0 to 100000, kept to one decimal', () => {
     expect(check(packageRef(false), { depth: -1, weight: 100001 })).toEqual({
       depth: [ErrorCode.valueGreaterThanOrEqual],

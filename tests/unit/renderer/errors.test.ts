@@ -65,7 +65,7 @@ describe('what a user is told about a bad value: which message, naming which bou
       code: ErrorCode.valueGreaterThanOrEqual,
     });
     expect(said({ type: 'number', exclusiveMinimum: 0 }, 0)).toEqual({
-      message: { key: 'form.minimum', values: { limit: 0 } },
+      message: { key: 'form.above', values: { limit: 0 } },
       code: ErrorCode.valueGreaterThan,
     });
     expect(said({ type: 'number', maximum: 100 }, 101)).toEqual({
