@@ -31,6 +31,17 @@ export function useDraft(ref: VersionRef | null, hasDraft: boolean) {
   );
 }
 
+/**
+ * The draft as the server has it now, put in the cache the editor reads: after a refused save
+ * (someone saved meanwhile) the editor is drawn anew from it, with its new ETag.
+ */
+export const reloadDraft = async (ref: VersionRef) => {
+  const current = await adminApi.get<Draft>(`${base(ref)}/draft`);
+  await mutate(adminKey(RESOURCE, 'draft', ref.code, ref.version), current, { revalidate: false });
+  void revalidateAdminResource(RESOURCE);
+  return current;
+};
+
 /** Every change revalidates the whole configuration resource: history, draft and reports. */
 const changed = <T>(result: T) => {
   void revalidateAdminResource(RESOURCE);

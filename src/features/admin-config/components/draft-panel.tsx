@@ -1,9 +1,11 @@
-import { useState } from 'react';
-import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Code, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ConfigHistory, Draft, Report } from '@schemas/api/admin-config';
 import type { Language } from '@schemas/languages';
 import type { ProjectConfig } from '@schemas/project-config';
+import { ErrorCode } from '@schemas/error-codes';
+import { checkProjectConfig } from '@renderer/config-check';
 import { ApiError } from '@/shared/api/errors';
 import { translateError } from '@/shared/i18n/error-message';
 import { ScreenLoader } from '@/shared/ui/screen-loader';
@@ -12,6 +14,7 @@ import {
   draftReport,
   openDraft,
   publishDraft,
+  reloadDraft,
   saveDraft,
   useDraft,
   type VersionRef,
@@ -21,10 +24,32 @@ import { StructureBuilder } from './structure-builder';
 import { JsonEditor } from './json-editor';
 import { DraftPreview } from './draft-preview';
 import { ReportView } from './report-view';
+import { ConfirmDialog } from './confirm-dialog';
+import { ProblemList } from './problem-list';
+import { mergeDrafts } from '../model/merge';
+import { placeProblems } from '../model/problem-place';
 
 interface Notice {
   ok: boolean;
   text: string;
+  /** Said at the publish buttons (a publish's answer), else beside Save. */
+  atPublish?: boolean;
+}
+
+/**
+ * The admin's unsaved change, kept when a save was refused because someone saved meanwhile: the
+ * editor opens the server's draft (its ETag) with the change merged on top. `base` is what the
+ * admin's editor had opened, `mine` what they tried to save, `theirs` the server's draft now.
+ */
+interface Carried {
+  etag: number;
+  base: unknown;
+  mine: unknown;
+  theirs: unknown;
+  savedBy: string;
+  savedAt: string;
+  /** The conflicts (by id) where the admin chose their own value over the one saved meanwhile. */
+  keepMine: string[];
 }
 
 /** The draft of a project version: open it, edit it (builder or JSON), see the QA check, preview, test, publish. */
@@ -37,6 +62,7 @@ export function DraftPanel({ versionRef, history }: { versionRef: VersionRef; hi
   // save (which redraws the editor from the saved draft) leaves the admin on the form they were
   // working on. The preview follows the builder until a form is picked in it.
   const [picked, setPicked] = useState<FormsPicked>({});
+  const [carried, setCarried] = useState<Carried | null>(null);
   const fail = (error: unknown) => setNotice({ ok: false, text: translateError(tCommon, error) });
 
   if (!history.draft) {
@@ -68,7 +94,10 @@ export function DraftPanel({ versionRef, history }: { versionRef: VersionRef; hi
     <DraftEditor
       key={draft.data.etag}
       versionRef={versionRef}
+      history={history}
       draft={draft.data}
+      carried={carried?.etag === draft.data.etag ? carried : null}
+      setCarried={setCarried}
       language={i18n.language as Language}
       notice={notice}
       setNotice={setNotice}
@@ -89,36 +118,84 @@ interface EditorProps {
   picked: FormsPicked;
   setPicked(update: (picked: FormsPicked) => FormsPicked): void;
   versionRef: VersionRef;
+  history: ConfigHistory;
   draft: Draft;
+  carried: Carried | null;
+  setCarried(carried: Carried | null): void;
   language: Language;
   notice: Notice | null;
   setNotice(notice: Notice | null): void;
 }
 
-function DraftEditor({ versionRef, draft, language, notice, setNotice, picked, setPicked }: EditorProps) {
-  const { t } = useTranslation('admin');
+/** What an action about to be confirmed will do: its changes in words, from the server's report. */
+interface Confirming {
+  action: 'discard' | 'inPlace';
+  report: Report | null;
+}
+
+function DraftEditor({
+  versionRef,
+  history,
+  draft,
+  carried,
+  setCarried,
+  language,
+  notice,
+  setNotice,
+  picked,
+  setPicked,
+}: EditorProps) {
+  const { t, i18n } = useTranslation('admin');
   const { t: tCommon } = useTranslation();
-  // What is being edited: kept here (not in the request cache), so a failed save loses nothing.
-  const [config, setConfig] = useState(() => draft.config as unknown as ProjectConfig);
-  const [json, setJson] = useState(() => JSON.stringify(draft.config, null, 2));
+  // What is being edited: kept here (not in the request cache), so a failed save loses nothing. After
+  // a refused save, the server's draft with the admin's change merged on top (the server's value
+  // where both changed one thing, unless the admin keeps theirs).
+  const merge = useMemo(
+    () => (carried ? mergeDrafts(carried.base, carried.mine, carried.theirs, new Set(carried.keepMine)) : null),
+    [carried],
+  );
+  const [config, setConfig] = useState(() => (merge?.merged ?? draft.config) as unknown as ProjectConfig);
+  const [json, setJson] = useState(() => JSON.stringify(merge?.merged ?? draft.config, null, 2));
   const [jsonError, setJsonError] = useState<string | null>(null);
   const [report, setReport] = useState<Report | null>(null);
   const [note, setNote] = useState('');
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const [busy, setBusy] = useState(false);
   // The builder and the JSON editor edit the same configuration: a change in one is shown in the other.
   const changeConfig = (next: ProjectConfig) => {
     setConfig(next);
     setJson(JSON.stringify(next, null, 2));
   };
+  // The check publishing runs (the renderer's, as the server runs it), on what is being edited: each
+  // problem is shown at its field, in the QA section and at the publish buttons.
+  const problems = useMemo(() => placeProblems(config, checkProjectConfig(config), language), [config, language]);
 
   const save = async (next: ProjectConfig = config) => {
     try {
       const saved = await saveDraft(versionRef, draft.etag, next);
+      setCarried(null);
       setNotice({ ok: true, text: t('config.saved') });
       return saved;
     } catch (error) {
-      if (error instanceof ApiError && error.code === '3097')
-        setNotice({ ok: false, text: t('config.stale', { who: draft.savedBy }) });
-      else setNotice({ ok: false, text: translateError(tCommon, error) });
+      if (error instanceof ApiError && error.code === String(ErrorCode.draftChangedMeanwhile)) {
+        // The draft as the server has it now, with who saved it; the change made here is merged on
+        // top of it, so the next save sends the server's ETag and nothing typed here is lost.
+        try {
+          const current = await reloadDraft(versionRef);
+          setNotice(null);
+          setCarried({
+            etag: current.etag,
+            base: draft.config,
+            mine: next,
+            theirs: current.config,
+            savedBy: current.savedBy,
+            savedAt: current.savedAt,
+            keepMine: [],
+          });
+        } catch (reloadError) {
+          setNotice({ ok: false, text: translateError(tCommon, reloadError) });
+        }
+      } else setNotice({ ok: false, text: translateError(tCommon, error) });
       return null;
     }
   };
@@ -138,26 +215,70 @@ function DraftEditor({ versionRef, draft, language, notice, setNotice, picked, s
     }
   };
   const publish = async (mode: 'inPlace' | 'newVersion') => {
+    setBusy(true);
     try {
       const done = await publishDraft(versionRef, draft.etag, mode, note, language);
       setNotice({
         ok: true,
+        atPublish: true,
         text: t('config.published', { code: done.code, version: done.version, revision: done.revision }),
       });
     } catch (error) {
-      setNotice({ ok: false, text: `${t('config.refused')} ${translateError(tCommon, error)}` });
+      setNotice({ ok: false, atPublish: true, text: `${t('config.refused')} ${translateError(tCommon, error)}` });
       await check();
+    } finally {
+      setBusy(false);
+      setConfirming(null);
     }
   };
+  // Discard and publish in place are asked first, with what they will change in words.
+  const ask = async (action: Confirming['action']) => {
+    setConfirming({ action, report: null });
+    const changes = await draftReport(versionRef, language).catch(() => null);
+    setConfirming((c) => (c?.action === action ? { action, report: changes } : c));
+  };
+  const discard = async () => {
+    setBusy(true);
+    try {
+      await discardDraft(versionRef, draft.etag);
+      setCarried(null);
+      setNotice(null);
+    } catch (error) {
+      setNotice({ ok: false, text: translateError(tCommon, error) });
+    } finally {
+      setBusy(false);
+      setConfirming(null);
+    }
+  };
+  const keep = (id: string, mine: boolean) => {
+    if (!carried) return;
+    const keepMine = mine ? [...carried.keepMine, id] : carried.keepMine.filter((k) => k !== id);
+    const next = { ...carried, keepMine };
+    setCarried(next);
+    changeConfig(mergeDrafts(next.base, next.mine, next.theirs, new Set(keepMine)).merged as ProjectConfig);
+  };
+
   const dirty = JSON.stringify(config) !== JSON.stringify(draft.config);
+  const ref = `${versionRef.code}@${versionRef.version}`;
+  const stale = draft.basedOnRevision < history.revision;
+  // Why publishing is not possible now, said beside the buttons.
+  const blocked = dirty
+    ? t('config.publishUnsaved')
+    : problems.length > 0
+      ? t('config.publishProblems', { count: problems.length })
+      : null;
+  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language);
   return (
     <Stack gap="md" component="section" aria-labelledby="config-draft">
       <Title order={3} size="h4" id="config-draft">
         {t('config.draftOf', { revision: draft.basedOnRevision, who: draft.savedBy })}
       </Title>
-      {notice && (
-        <Alert color={notice.ok ? 'teal' : 'red'} role="status">
-          {notice.text}
+      {stale && (
+        <Alert color="yellow" data-testid="config-stale">
+          <Text size="sm" fw={700}>
+            {t('config.staleDraft', { revision: draft.basedOnRevision, inService: history.revision })}
+          </Text>
+          <StaleChanges versionRef={versionRef} language={language} etag={draft.etag} />
         </Alert>
       )}
       <StructureBuilder config={config} onChange={changeConfig} />
@@ -166,6 +287,7 @@ function DraftEditor({ versionRef, draft, language, notice, setNotice, picked, s
         onChange={changeConfig}
         chosen={picked.builder}
         onChoose={(form) => setPicked((p) => ({ ...p, builder: form }))}
+        problems={problems}
       />
       <Stack gap="xs">
         <Title order={4} size="h5">
@@ -181,38 +303,62 @@ function DraftEditor({ versionRef, draft, language, notice, setNotice, picked, s
           {t('config.applyJson')}
         </Button>
       </Stack>
+      {carried && merge && (
+        <Alert color={merge.conflicts.length > 0 ? 'orange' : 'blue'} role="alert" data-testid="config-merge">
+          <Text size="sm" fw={700}>
+            {t('config.savedMeanwhile', { who: carried.savedBy, when: when(carried.savedAt) })}
+          </Text>
+          <Text size="sm">
+            {merge.conflicts.length === 0
+              ? t('config.mergedClean')
+              : t('config.mergedConflicts', { count: merge.conflicts.length, who: carried.savedBy })}
+          </Text>
+          {merge.conflicts.map((c) => (
+            <Stack key={c.id} gap={4} mt="xs" component="section" aria-label={c.place}>
+              <Text size="sm" fw={700} style={{ overflowWrap: 'anywhere' }}>
+                {c.place}
+              </Text>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+                <div>
+                  <Text size="xs">{t('config.theirs', { who: carried.savedBy })}</Text>
+                  <Code block>{c.theirs === undefined ? t('config.removed') : JSON.stringify(c.theirs, null, 2)}</Code>
+                </div>
+                <div>
+                  <Text size="xs">{t('config.mine')}</Text>
+                  <Code block>{c.mine === undefined ? t('config.removed') : JSON.stringify(c.mine, null, 2)}</Code>
+                </div>
+              </SimpleGrid>
+              <SegmentedControl
+                aria-label={t('config.keepWhich', { place: c.place })}
+                value={carried.keepMine.includes(c.id) ? 'mine' : 'theirs'}
+                onChange={(v) => keep(c.id, v === 'mine')}
+                data={[
+                  { value: 'theirs', label: t('config.keepTheirs', { who: carried.savedBy }) },
+                  { value: 'mine', label: t('config.keepMine') },
+                ]}
+              />
+            </Stack>
+          ))}
+        </Alert>
+      )}
       <Group gap="xs">
         <Button onClick={() => void save()} disabled={!dirty}>
           {t('config.save')}
         </Button>
-        <Button
-          variant="default"
-          color="red"
-          onClick={() =>
-            discardDraft(versionRef, draft.etag).then(
-              () => setNotice(null),
-              (e: unknown) => setNotice({ ok: false, text: translateError(tCommon, e) }),
-            )
-          }
-        >
+        <Button variant="default" color="red" onClick={() => void ask('discard')}>
           {t('config.discard')}
         </Button>
       </Group>
+      {notice && !notice.atPublish && (
+        <Alert color={notice.ok ? 'teal' : 'red'} role="status">
+          {notice.text}
+        </Alert>
+      )}
       <Stack gap="xs" component="section" aria-labelledby="config-problems">
         <Title order={4} size="h5" id="config-problems">
           {t('config.problems')}
         </Title>
-        {draft.problems.length === 0 ? (
-          <Text size="sm">{t('config.noProblems')}</Text>
-        ) : (
-          <Stack gap={2} component="ul" style={{ margin: 0, paddingInlineStart: '1.2rem' }}>
-            {draft.problems.map((p) => (
-              <Text key={`${p.pointer} ${p.key}`} size="sm" component="li" style={{ overflowWrap: 'anywhere' }}>
-                <code>{p.pointer}</code>: {p.message}
-              </Text>
-            ))}
-          </Stack>
-        )}
+        {problems.length === 0 ? <Text size="sm">{t('config.noProblems')}</Text> : <ProblemList problems={problems} />}
       </Stack>
       {draft.problems.length === 0 && (
         <DraftPreview
@@ -238,15 +384,76 @@ function DraftEditor({ versionRef, draft, language, notice, setNotice, picked, s
           onChange={(e) => setNote(e.currentTarget.value)}
           maxLength={500}
         />
+        {blocked && (
+          <Alert color="red" id="config-publish-blocked" data-testid="config-publish-blocked">
+            <Text size="sm" fw={700}>
+              {blocked}
+            </Text>
+            {!dirty && <ProblemList problems={problems} />}
+          </Alert>
+        )}
         <Group gap="xs">
-          <Button onClick={() => void publish('inPlace')} disabled={dirty}>
+          <Button
+            onClick={() => void ask('inPlace')}
+            disabled={blocked !== null}
+            aria-describedby={blocked ? 'config-publish-blocked' : undefined}
+          >
             {t('config.inPlace')}
           </Button>
-          <Button variant="light" onClick={() => void publish('newVersion')} disabled={dirty}>
+          <Button
+            variant="light"
+            onClick={() => void publish('newVersion')}
+            disabled={blocked !== null}
+            aria-describedby={blocked ? 'config-publish-blocked' : undefined}
+          >
             {t('config.asNewVersion')}
           </Button>
         </Group>
+        {notice?.atPublish && (
+          <Alert color={notice.ok ? 'teal' : 'red'} role="status">
+            {notice.text}
+          </Alert>
+        )}
       </Stack>
+      <ConfirmDialog
+        opened={confirming !== null}
+        title={confirming?.action === 'discard' ? t('config.discardTitle') : t('config.inPlaceTitle')}
+        confirm={confirming?.action === 'discard' ? t('config.discard') : t('config.inPlace')}
+        color={confirming?.action === 'discard' ? 'red' : undefined}
+        busy={busy}
+        onClose={() => setConfirming(null)}
+        onConfirm={() => void (confirming?.action === 'discard' ? discard() : publish('inPlace'))}
+      >
+        <Text size="sm">
+          {confirming?.action === 'discard'
+            ? t('config.discardWhat', { ref, revision: draft.basedOnRevision, who: draft.savedBy })
+            : t('config.inPlaceWhat', { ref, revision: history.revision + 1 })}
+        </Text>
+        {confirming && !confirming.report && <ScreenLoader />}
+        {confirming?.report && (
+          <ReportView
+            report={confirming.report}
+            empty={confirming.action === 'discard' ? t('config.discardNothing') : t('config.noChanges')}
+          />
+        )}
+      </ConfirmDialog>
     </Stack>
   );
+}
+
+/** What publishing a draft opened before the revision in service would change, from the server's report. */
+function StaleChanges({ versionRef, language, etag }: { versionRef: VersionRef; language: Language; etag: number }) {
+  const { t } = useTranslation('admin');
+  const [report, setReport] = useState<Report | null>(null);
+  useEffect(() => {
+    let alive = true;
+    draftReport(versionRef, language).then(
+      (answer) => alive && setReport(answer),
+      () => alive && setReport(null),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [versionRef, language, etag]);
+  return report ? <ReportView report={report} empty={t('config.noChanges')} /> : null;
 }

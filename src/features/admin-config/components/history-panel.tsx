@@ -7,6 +7,8 @@ import { ApiError } from '@/shared/api/errors';
 import { translateError } from '@/shared/i18n/error-message';
 import { diffRevisions, rollBack, type VersionRef } from '../api/config';
 import { ReportView } from './report-view';
+import { ConfirmDialog } from './confirm-dialog';
+import { ScreenLoader } from '@/shared/ui/screen-loader';
 
 /** The published revisions, newest first: each with its changes in words and a roll back. */
 export function HistoryPanel({ versionRef, history }: { versionRef: VersionRef; history: ConfigHistory }) {
@@ -17,7 +19,15 @@ export function HistoryPanel({ versionRef, history }: { versionRef: VersionRef; 
   const [message, setMessage] = useState<{ ok: boolean; text: string; report?: Report; revision?: number } | null>(
     null,
   );
+  // A roll back is asked first, with what it will change in words (from the revision in service to it).
+  const [asking, setAsking] = useState<{ revision: number; report: Report | null } | null>(null);
+  const [busy, setBusy] = useState(false);
   const language = i18n.language as Language;
+  const ask = async (revision: number) => {
+    setAsking({ revision, report: null });
+    const report = await diffRevisions(versionRef, history.revision, revision, language).catch(() => null);
+    setAsking((a) => (a?.revision === revision ? { revision, report } : a));
+  };
   const showDiff = async (revision: number) => {
     try {
       const report = await diffRevisions(versionRef, revision - 1, revision, language);
@@ -27,6 +37,7 @@ export function HistoryPanel({ versionRef, history }: { versionRef: VersionRef; 
     }
   };
   const back = async (revision: number, mode: 'inPlace' | 'newVersion' = 'inPlace') => {
+    setBusy(true);
     try {
       const done = await rollBack(versionRef, revision, mode, language);
       setMessage({
@@ -41,6 +52,9 @@ export function HistoryPanel({ versionRef, history }: { versionRef: VersionRef; 
           ? await diffRevisions(versionRef, history.revision, revision, language).catch(() => undefined)
           : undefined;
       setMessage({ ok: false, text: `${t('config.refused')} ${translateError(tCommon, error)}`, report, revision });
+    } finally {
+      setBusy(false);
+      setAsking(null);
     }
   };
   return (
@@ -84,7 +98,7 @@ export function HistoryPanel({ versionRef, history }: { versionRef: VersionRef; 
                 </Button>
               )}
               {r.revision !== history.revision && (
-                <Button size="xs" variant="light" onClick={() => void back(r.revision)}>
+                <Button size="xs" variant="light" onClick={() => void ask(r.revision)}>
                   {t('config.rollBack')}
                 </Button>
               )}
@@ -93,6 +107,20 @@ export function HistoryPanel({ versionRef, history }: { versionRef: VersionRef; 
           </Card>
         ))}
       </Stack>
+      <ConfirmDialog
+        opened={asking !== null}
+        title={t('config.rollBackTitle')}
+        confirm={t('config.rollBackConfirm', { revision: asking?.revision })}
+        busy={busy}
+        onClose={() => setAsking(null)}
+        onConfirm={() => asking && void back(asking.revision)}
+      >
+        <Text size="sm">
+          {t('config.rollBackWhat', { ref: `${versionRef.code}@${versionRef.version}`, revision: asking?.revision })}
+        </Text>
+        {asking && !asking.report && <ScreenLoader />}
+        {asking?.report && <ReportView report={asking.report} empty={t('config.noChanges')} />}
+      </ConfirmDialog>
     </Stack>
   );
 }

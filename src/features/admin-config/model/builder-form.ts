@@ -3,6 +3,30 @@ import type { CustomField, CustomFieldType } from '@schemas/custom-field';
 import { FIELD_TYPE_NAMES } from '@renderer';
 import { settingsFormOf } from './type-settings';
 
+/** Each field type by its name in the four languages (its key is what the configuration stores). */
+export const FIELD_TYPE_LABELS: Record<CustomFieldType, ReturnType<typeof text>> = {
+  text: text('Text', 'テキスト', '文字', '文本'),
+  number: text('Number', '数値', '數字', '数字'),
+  adjustment: text('Stock adjustment', '在庫の増減', '庫存增減', '库存增减'),
+  phoneNumber: text('Phone number', '電話番号', '電話號碼', '电话号码'),
+  date: text('Date', '日付', '日期', '日期'),
+  email: text('E-mail address', 'メールアドレス', '電子郵件地址', '电子邮件地址'),
+  reference: text(
+    'Reference data (shown, not typed)',
+    '参照データ（表示のみ）',
+    '參考資料（僅顯示）',
+    '参考数据（仅显示）',
+  ),
+  singleSelect: text('One choice from a list', '一覧から1つ選択', '從清單選一項', '从列表选一项'),
+  multiSelect: text('Several choices from a list', '一覧から複数選択', '從清單選多項', '从列表选多项'),
+  calculation: text('Calculation (formula)', '計算（数式）', '計算（公式）', '计算（公式）'),
+  location: text('Location', '位置情報', '位置', '位置'),
+  eSign: text('Signature', '署名', '簽名', '签名'),
+  files: text('Files and photos', 'ファイルと写真', '檔案與照片', '文件和照片'),
+  ghgEmission: text('Greenhouse gas emission', '温室効果ガス排出量', '溫室氣體排放', '温室气体排放'),
+  weightMeasurement: text('Weight', '重量', '重量', '重量'),
+};
+
 /**
  * The field builder's editing form, itself a configured form: a list of custom fields the
  * renderer compiles and the app's form draws like any trackpoint form, so the builder gets the
@@ -23,7 +47,7 @@ const COMMON_FORM: CustomField[] = [
     type: 'singleSelect',
     required: true,
     label: text('Field type', '項目の型', '欄位類型', '字段类型'),
-    options: FIELD_TYPE_NAMES.map((t) => ({ value: t, label: text(t, t, t, t) })),
+    options: FIELD_TYPE_NAMES.map((t) => ({ value: t, label: FIELD_TYPE_LABELS[t] })),
   },
   {
     key: 'labelEn',
@@ -56,10 +80,11 @@ const COMMON_FORM: CustomField[] = [
   {
     key: 'required',
     type: 'singleSelect',
-    label: text('Required', '必須', '必填', '必填'),
+    required: true,
+    label: text('Must it be filled in?', '入力は必須ですか？', '必須填寫嗎？', '必须填写吗？'),
     options: [
-      { value: 'yes', label: text('Required', '必須', '必填', '必填') },
-      { value: 'no', label: text('Optional', '任意', '選填', '选填') },
+      { value: 'yes', label: text('Yes, required', 'はい、必須', '是，必填', '是，必填') },
+      { value: 'no', label: text('No, optional', 'いいえ、任意', '否，選填', '否，选填') },
     ],
   },
   {

@@ -10,12 +10,14 @@ export interface FormChoice {
   /** 'activation' or '<trackpoint>/<form>' (as the server's test entries name it). */
   form: string;
   fields: CustomField[];
+  /** JSON pointer of the field list in the configuration (where the QA check's problems point). */
+  pointer: string;
 }
 
 /** Every field list of the configuration, in order. */
 export function formChoices(config: ProjectConfig): FormChoice[] {
   return Object.entries(config.barcodeTypes).flatMap(([typeKey, type]) =>
-    formsOf(typeKey, type).map((f) => ({ barcodeType: typeKey, form: f.form, fields: f.fields })),
+    formsOf(typeKey, type).map((f) => ({ barcodeType: typeKey, form: f.form, fields: f.fields, pointer: f.pointer })),
   );
 }
 
