@@ -9,6 +9,8 @@ const config: KnipConfig = {
   entry: [
     // The server's own entry (scripts/build-server.mjs bundles it; tests start it by path).
     'server/main.ts',
+    // The first screen as the server draws it: `vite build --ssr` builds it (package.json's build).
+    'src/app/entry-server.tsx',
     'server/ops/*-cli*.ts',
     'scripts/*.{ts,mjs}',
     'scripts/gs1/*.{ts,mjs}',

@@ -20,6 +20,7 @@ import {
   TOP_LEVEL_SCREENS,
 } from './schemas/boot-request.ts';
 import { APP_ICONS } from './schemas/app-icons.ts';
+import { FIRST_SCREEN_ATTRIBUTE, HELD_SUBMIT_GLOBAL, HYDRATING_GLOBAL } from './schemas/first-screen.ts';
 import { pathAliasList, plainTextMarkdown, reactRouterProduction } from './aliases.ts';
 import { mantineStyles } from './scripts/mantine-styles.ts';
 import { appIconPng } from './scripts/app-icon.ts';
@@ -115,7 +116,9 @@ function ocrAssets(): Plugin {
  * The app's client takes their answers
  * over (src/shared/api/boot-request.ts). An address that names no project (`/`, `/admin`,
  * `/playground`, not `code` or `code@version`) asks nothing; a barcode named by a lookup
- * (`externalId=...`) or the OCR scan page asks no barcode.
+ * (`externalId=...`) or the OCR scan page asks no barcode. A page whose first screen the server
+ * drew (`drawn`, schemas/first-screen.ts) holds the project's and the barcode's answers already:
+ * it asks neither.
  */
 function bootRequests(apiBase: string): string {
   return `var parts = location.pathname.split('/');
@@ -131,10 +134,10 @@ function bootRequests(apiBase: string): string {
       response.catch(function () {});
       requests.push({ url: url, response: response });
     };
-    ask(${JSON.stringify(apiBase)} + '/barcode/project?code=' + encodeURIComponent(ref[1]) + (ref[2] ? '&version=' + ref[2] : ''));
+    if (!drawn) ask(${JSON.stringify(apiBase)} + '/barcode/project?code=' + encodeURIComponent(ref[1]) + (ref[2] ? '&version=' + ref[2] : ''));
     var id = '';
     try { id = parts[2] === 'qrcode' && parts[3] && parts[3] !== ${JSON.stringify(SCAN_OCR_SEGMENT)} ? decodeURIComponent(parts[3]) : ''; } catch (e) { id = ''; }
-    if (id && id.indexOf('=') < 0) ask(${JSON.stringify(apiBase)} + '/barcode/barcode?' + new URLSearchParams({ id: id }).toString());
+    if (id && id.indexOf('=') < 0 && !drawn) ask(${JSON.stringify(apiBase)} + '/barcode/barcode?' + new URLSearchParams({ id: id }).toString());
     var session = /(^|; )${SESSION_HINT}=1(;|$)/.test(document.cookie);
     if (session) ask(${JSON.stringify(apiBase)} + '/user/profile');
     // What a barcode's screen draws with (drawsBarcodeScreen). With a session every screen (the
@@ -213,8 +216,18 @@ function bootHints(): Plugin {
     for (var name in attributes) link.setAttribute(name, attributes[name]);
     document.head.appendChild(link);
   };
-  var language = detectLanguage(navigator.languages || [navigator.language]);
+  var page = document.documentElement;
+  var drawn = !!page && page.hasAttribute(${JSON.stringify(FIRST_SCREEN_ATTRIBUTE)});
+  // A drawn page's strings are those of the language it is drawn in.
+  var language = drawn ? page.lang : detectLanguage(navigator.languages || [navigator.language]);
   (strings[language] || []).forEach(function (href) { hint({ rel: 'modulepreload', href: href }); });
+  // A form of a drawn page submitted before the app's code runs would reload the page and lose
+  // what was typed: held, and submitted again by the app once it has taken the page over.
+  if (drawn) document.addEventListener('submit', function (event) {
+    if (window.${HYDRATING_GLOBAL}) return;
+    event.preventDefault();
+    window.${HELD_SUBMIT_GLOBAL} = event.target;
+  }, true);
   ${bootRequests(apiBase)}
 })();`;
         // After the title, before the app's script and stylesheet (a script after a stylesheet
@@ -313,57 +326,86 @@ function moduleGraph(): Plugin {
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), mantineStyles(), ocrAssets(), bootHints(), serviceWorker(), moduleGraph(), precompress()],
-  resolve: {
-    // rjsf's markdown as plain text, and in the build React Router's production build (aliases.ts says why).
-    alias: [...(command === 'build' ? reactRouterProduction : []), ...plainTextMarkdown, ...pathAliasList],
+/**
+ * `vite build --ssr src/app/entry-server.tsx --outDir dist/server` (`npm run build`): the first
+ * screen as the reference server draws it (server/plugins/first-screen.ts). An ES module,
+ * dist/server/entry-server.mjs, and the lazy screens' chunks beside it, with every package in them
+ * (production builds: React DOM's server renderer and React Router's), so it runs with plain `node`
+ * from the built folder alone, beside the client it draws for. No styles, assets or service
+ * worker: the client build has them.
+ */
+const ssrConfig = defineConfig({
+  plugins: [react(), mantineStyles()],
+  resolve: { alias: [...reactRouterProduction, ...plainTextMarkdown, ...pathAliasList] },
+  define: {
+    'process.env.NODE_ENV': JSON.stringify('production'),
+    'import.meta.env.OCR_ASSET_DIR': JSON.stringify(OCR_ASSET_DIR),
   },
-  // The barcode decoder runs in a module worker (it imports zxing-wasm).
-  worker: { format: 'es' },
+  ssr: { noExternal: true, target: 'node' },
   build: {
-    target: 'es2022',
+    target: 'node20',
     sourcemap: false,
-    // dist/.vite/manifest.json: the chunk graph the bundle-budget test follows.
-    manifest: true,
-    // Dependencies of the first screen stay in the entry chunk; everything else splits by route.
-    chunkSizeWarningLimit: 400,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              // The Mantine pieces the first screen draws (login form, loaders, header), which
-              // lazy screens share too: one chunk instead of a dozen tiny ones, each of which
-              // costs a request and its own compression overhead on the first load. Hooks only
-              // lazy screens use (collapse, move, long press, debounce, focus trap / return) stay
-              // out: a group takes every module its test matches, used by the first screen or not.
-              name: 'first-screen-ui',
-              test: /node_modules[\\/]@mantine[\\/](core[\\/]esm[\\/](components[\\/](UnstyledButton|Input|Button|Loader|ActionIcon|Transition|Text|Title|Stack|Center|CloseButton|Image|TextInput|Paper|Group|Box)[\\/]|core[\\/])|hooks[\\/]esm[\\/](?!use-(collapse|move|long-press|debounced-callback|focus-trap|focus-return)[\\/]))/,
+    copyPublicDir: false,
+    // The lazy screens stay chunks of their own: the server loads only those it draws.
+    rolldownOptions: { output: { entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs' } },
+  },
+});
+
+export default defineConfig(({ command, isSsrBuild }) =>
+  isSsrBuild
+    ? ssrConfig
+    : {
+        plugins: [react(), mantineStyles(), ocrAssets(), bootHints(), serviceWorker(), moduleGraph(), precompress()],
+        resolve: {
+          // rjsf's markdown as plain text, and in the build React Router's production build (aliases.ts says why).
+          alias: [...(command === 'build' ? reactRouterProduction : []), ...plainTextMarkdown, ...pathAliasList],
+        },
+        // The barcode decoder runs in a module worker (it imports zxing-wasm).
+        worker: { format: 'es' },
+        build: {
+          target: 'es2022',
+          sourcemap: false,
+          // dist/.vite/manifest.json: the chunk graph the bundle-budget test follows.
+          manifest: true,
+          // Dependencies of the first screen stay in the entry chunk; everything else splits by route.
+          chunkSizeWarningLimit: 400,
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  {
+                    // The Mantine pieces the first screen draws (login form, loaders, header), which
+                    // lazy screens share too: one chunk instead of a dozen tiny ones, each of which
+                    // costs a request and its own compression overhead on the first load. Hooks only
+                    // lazy screens use (collapse, move, long press, debounce, focus trap / return) stay
+                    // out: a group takes every module its test matches, used by the first screen or not.
+                    name: 'first-screen-ui',
+                    test: /node_modules[\\/]@mantine[\\/](core[\\/]esm[\\/](components[\\/](UnstyledButton|Input|Button|Loader|ActionIcon|Transition|Text|Title|Stack|Center|CloseButton|Image|TextInput|Paper|Group|Box)[\\/]|core[\\/])|hooks[\\/]esm[\\/](?!use-(collapse|move|long-press|debounced-callback|focus-trap|focus-return)[\\/]))/,
+                  },
+                  {
+                    // The small app modules the first screen and the lazy screens share (settings,
+                    // stores, device storage, the project logo, the error boundary, the rest of
+                    // Mantine's styles' loader, what waits for the first screen): one chunk, not nine,
+                    // each with its own import overhead.
+                    name: 'first-screen-shared',
+                    test: /src[\\/]shared[\\/](config|ui[\\/](store|update-events|project-logo|styles|error-boundary|first-screen|when-idle)|storage[\\/]storage)\.tsx?$/,
+                  },
+                  {
+                    // What the first screen reads its data with (SWR, the API client, the project's
+                    // configuration and revision, the route's barcode, the cache primed before the first
+                    // render, the app's paths), which lazy screens share too: one chunk instead of eight,
+                    // each with its own import overhead.
+                    name: 'first-screen-data',
+                    test: /node_modules[\\/]swr[\\/]|src[\\/]shared[\\/](paths|api[\\/](index|client|keys|errors|session-events|project-revision|barcode|prime|use-barcode)|project[\\/](use-project|project-route))\.ts$/,
+                  },
+                ],
+              },
             },
-            {
-              // The small app modules the first screen and the lazy screens share (settings,
-              // stores, device storage, the project logo, the error boundary, the rest of
-              // Mantine's styles' loader, what waits for the first screen): one chunk, not nine,
-              // each with its own import overhead.
-              name: 'first-screen-shared',
-              test: /src[\\/]shared[\\/](config|ui[\\/](store|update-events|project-logo|styles|error-boundary|first-screen|when-idle)|storage[\\/]storage)\.tsx?$/,
-            },
-            {
-              // What the first screen reads its data with (SWR, the API client, the project's
-              // configuration and revision, the route's barcode, the cache primed before the first
-              // render, the app's paths), which lazy screens share too: one chunk instead of eight,
-              // each with its own import overhead.
-              name: 'first-screen-data',
-              test: /node_modules[\\/]swr[\\/]|src[\\/]shared[\\/](paths|api[\\/](index|client|keys|errors|session-events|project-revision|barcode|prime|use-barcode)|project[\\/](use-project|project-route))\.ts$/,
-            },
-          ],
+          },
+        },
+        server: {
+          port: 5173,
+          proxy: { '/api': { target: apiTarget, changeOrigin: false } },
         },
       },
-    },
-  },
-  server: {
-    port: 5173,
-    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
-  },
-}));
+);

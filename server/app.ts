@@ -116,6 +116,6 @@ export async function buildApp(
     },
     { prefix: '/api' },
   );
-  await installStaticClient(app, options.distDir);
+  await installStaticClient(app, options.distDir, ctx);
   return { app, stopping: observability.stopping };
 }

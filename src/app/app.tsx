@@ -1,10 +1,10 @@
 import { MantineProvider, createTheme } from '@mantine/core';
 import { useEffect } from 'react';
-import { SWRConfig, useSWRConfig } from 'swr';
+import { SWRConfig, useSWRConfig, type Cache } from 'swr';
 import { outboxDeliveries } from '@/shared/api/outbox/outbox-items';
 import { useStore } from '@/shared/ui/store';
 import { LazyToasts, LazyUpdateDialog } from './dialogs/lazy-dialogs';
-import { AppRoutes } from './router';
+import { AppRoutes, type AppRouter } from './router';
 
 /*
  * Colours read in sunlight (WCAG AA): cyan 9 gives white button text and cyan links 5.6:1 on
@@ -31,12 +31,22 @@ function RevalidateAfterDelivery() {
   return null;
 }
 
+export interface AppProps {
+  /** The router: the browser's history by default (AppRoutes). */
+  Router?: AppRouter;
+  /**
+   * SWR's cache: the app-wide one by default. The server's first screen (entry-server.tsx) brings
+   * one of its own per request, holding that request's answers only.
+   */
+  cache?: () => Cache;
+}
+
 /** Providers and app-wide dialogs around the routes. */
-export function App() {
+export function App({ Router, cache }: AppProps) {
   return (
     <MantineProvider theme={theme}>
-      <SWRConfig value={{ revalidateOnFocus: false }}>
-        <AppRoutes />
+      <SWRConfig value={cache ? { revalidateOnFocus: false, provider: cache } : { revalidateOnFocus: false }}>
+        <AppRoutes Router={Router} />
         <RevalidateAfterDelivery />
         <LazyUpdateDialog />
         <LazyToasts />

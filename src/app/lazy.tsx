@@ -57,6 +57,8 @@ export function lazyScreen<T extends ComponentType<object>>(loadCode: () => Prom
   const load = withStyles(loadCode);
   let loading: Promise<Loaded<T>> | null = null;
   const get = () => {
+    // Where the server draws the first screen: the code is in its bundle, and nothing waits or retries.
+    if (import.meta.env.SSR) return (loading ??= loadCode().then((module) => ({ module })));
     if (!loading) {
       // Before the first screen is up, what main.tsx fetches ahead of need waits for this code.
       const release = holdFirstScreen();

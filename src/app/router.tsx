@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import i18next from 'i18next';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { preloadBarcode } from '@/shared/api/use-barcode';
@@ -134,7 +134,8 @@ const detail = (
         <Labels screen="printLabel" />
       </PartOfPage>
     }
-    handheld={!!handheldModel(navigator.userAgent)}
+    // Also evaluated where the server draws the first screen, which has no navigator.
+    handheld={typeof navigator !== 'undefined' && !!handheldModel(navigator.userAgent)}
   />
 );
 
@@ -150,73 +151,81 @@ function Screens() {
   );
 }
 
-/** The routes whose screens exist; anything else is the 404 page. */
-export function AppRoutes() {
-  return (
-    <BrowserRouter>
-      <PrefetchBarcodeScreen />
-      <Routes>
-        <Route element={<Screens />}>
-          <Route path={paths.playground.path} element={<PlaygroundPage />} />
-          <Route path={paths.admin.path} element={<AdminArea />} />
-          <Route path={paths.home.path} element={<ProjectLayout />}>
-            <Route element={<Screens />}>
-              <Route index element={<HomeRoute preloadResumed={preloadResumed} />} />
-              <Route path={paths.register.path} element={<RegisterPage />} />
-              {restricted(paths.scan, <ScanPage />)}
-              {restricted(paths.trackingCount, <TrackingCountPage />)}
-              {restricted(paths.ghgReport, <GhgReportPage />)}
-              {restricted(paths.search, <Find screen="search" />)}
-              {restricted(paths.barcodeList, <Find screen="barcodeList" />)}
-              <Route path={paths.outbox.path} element={<OutboxPage />} />
-              <Route path={paths.scanOcr.path} element={<OcrScanPage />} />
-              <Route path={paths.customPage.path} element={<CustomPage />} />
-              {restricted(paths.activity, <ActivityPage />)}
-              {restricted(paths.labelSheet, <Labels screen="labelSheet" />)}
-              <Route path={barcode.path} element={<BarcodeRoute />}>
-                <Route index element={detail} />
-                <Route path={barcode.trace.path} element={<TracePage />} />
-                <Route path={barcode.children.path} element={<Pairing screen="children" />} />
-                <Route path={barcode.html.path} element={<CustomPage />} />
-                {restricted(barcode.history, <HistoryPage />)}
-                {restricted(barcode.scannedBarcodes, <ScannedBarcodesPage />)}
-                {restricted(barcode.edit, <EditPage />)}
-                {restricted(barcode.track, <TrackPage />)}
-                {restricted(barcode.pair, <Pairing screen="pair" />)}
-                {restricted(barcode.pairKht, <Pairing screen="pairKht" />)}
-                {restricted(barcode.unpair, <Pairing screen="unpair" />)}
-                {restricted(barcode.linkTo, <Pairing screen="linkTo" />)}
-                {restricted(barcode.beLinked, <Pairing screen="beLinked" />)}
-                {restricted(barcode.linkKht, <Pairing screen="linkKht" />)}
-                {restricted(barcode.bulkTracking, <Bulk screen="bulkTracking" />)}
-                {restricted(barcode.bulkTrackingKht, <Bulk screen="bulkTrackingKht" />)}
-                {restricted(barcode.bulkSkipTracking, <Bulk screen="bulkSkipTracking" />)}
-                {restricted(barcode.bulkSkipTrackingKht, <Bulk screen="bulkSkipTrackingKht" />)}
-                {restricted(barcode.bulkRecycle, <Bulk screen="bulkRecycle" />)}
-                {restricted(barcode.stockIn, <Bulk screen="stockIn" />)}
-                {restricted(barcode.stockOut, <Bulk screen="stockOut" />)}
-                {restricted(
-                  barcode.activate,
-                  <Outlet />,
-                  <>
-                    <Route index element={<Navigate to={barcode.activate.steps[0]} replace />} />
-                    <Route path={barcode.activate.stepPath} element={<ActivatePage />} />
-                  </>,
-                )}
-              </Route>
-              <Route path={paths.notFound.path} element={<ProjectNotFound />} />
-            </Route>
-          </Route>
-          <Route
-            path={paths.notFound.path}
-            element={
-              <main>
-                <NotFoundPage />
-              </main>
-            }
-          />
+/**
+ * The routes whose screens exist; anything else is the 404 page. AppRoutes draws them; the
+ * server's first screen (entry-server.tsx) also matches an address against them.
+ */
+export const appRoutes = (
+  <Route element={<Screens />}>
+    <Route path={paths.playground.path} element={<PlaygroundPage />} />
+    <Route path={paths.admin.path} element={<AdminArea />} />
+    <Route path={paths.home.path} element={<ProjectLayout />}>
+      <Route element={<Screens />}>
+        <Route index element={<HomeRoute preloadResumed={preloadResumed} />} />
+        <Route path={paths.register.path} element={<RegisterPage />} />
+        {restricted(paths.scan, <ScanPage />)}
+        {restricted(paths.trackingCount, <TrackingCountPage />)}
+        {restricted(paths.ghgReport, <GhgReportPage />)}
+        {restricted(paths.search, <Find screen="search" />)}
+        {restricted(paths.barcodeList, <Find screen="barcodeList" />)}
+        <Route path={paths.outbox.path} element={<OutboxPage />} />
+        <Route path={paths.scanOcr.path} element={<OcrScanPage />} />
+        <Route path={paths.customPage.path} element={<CustomPage />} />
+        {restricted(paths.activity, <ActivityPage />)}
+        {restricted(paths.labelSheet, <Labels screen="labelSheet" />)}
+        <Route path={barcode.path} element={<BarcodeRoute />}>
+          <Route index element={detail} />
+          <Route path={barcode.trace.path} element={<TracePage />} />
+          <Route path={barcode.children.path} element={<Pairing screen="children" />} />
+          <Route path={barcode.html.path} element={<CustomPage />} />
+          {restricted(barcode.history, <HistoryPage />)}
+          {restricted(barcode.scannedBarcodes, <ScannedBarcodesPage />)}
+          {restricted(barcode.edit, <EditPage />)}
+          {restricted(barcode.track, <TrackPage />)}
+          {restricted(barcode.pair, <Pairing screen="pair" />)}
+          {restricted(barcode.pairKht, <Pairing screen="pairKht" />)}
+          {restricted(barcode.unpair, <Pairing screen="unpair" />)}
+          {restricted(barcode.linkTo, <Pairing screen="linkTo" />)}
+          {restricted(barcode.beLinked, <Pairing screen="beLinked" />)}
+          {restricted(barcode.linkKht, <Pairing screen="linkKht" />)}
+          {restricted(barcode.bulkTracking, <Bulk screen="bulkTracking" />)}
+          {restricted(barcode.bulkTrackingKht, <Bulk screen="bulkTrackingKht" />)}
+          {restricted(barcode.bulkSkipTracking, <Bulk screen="bulkSkipTracking" />)}
+          {restricted(barcode.bulkSkipTrackingKht, <Bulk screen="bulkSkipTrackingKht" />)}
+          {restricted(barcode.bulkRecycle, <Bulk screen="bulkRecycle" />)}
+          {restricted(barcode.stockIn, <Bulk screen="stockIn" />)}
+          {restricted(barcode.stockOut, <Bulk screen="stockOut" />)}
+          {restricted(
+            barcode.activate,
+            <Outlet />,
+            <>
+              <Route index element={<Navigate to={barcode.activate.steps[0]} replace />} />
+              <Route path={barcode.activate.stepPath} element={<ActivatePage />} />
+            </>,
+          )}
         </Route>
-      </Routes>
-    </BrowserRouter>
+        <Route path={paths.notFound.path} element={<ProjectNotFound />} />
+      </Route>
+    </Route>
+    <Route
+      path={paths.notFound.path}
+      element={
+        <main>
+          <NotFoundPage />
+        </main>
+      }
+    />
+  </Route>
+);
+
+/** The router the routes are drawn in: the browser's history, or a fixed address where the server draws the first screen. */
+export type AppRouter = ComponentType<{ children: ReactNode }>;
+
+export function AppRoutes({ Router = BrowserRouter }: { Router?: AppRouter }) {
+  return (
+    <Router>
+      <PrefetchBarcodeScreen />
+      <Routes>{appRoutes}</Routes>
+    </Router>
   );
 }

@@ -142,10 +142,15 @@ describe('what the build ships (built client)', () => {
     expect(modules.filter((id) => id.startsWith('node_modules/') && /[/.]development[/.]/.test(id))).toEqual([]);
   });
 
-  /** Every text file of dist/ (code, styles, pages, data), as written. */
+  /**
+   * Every text file of dist/ (code, styles, pages, data), as written, that a browser may get: not
+   * the server entry in dist/server/, which the server runs and never sends
+   * (tests/build/first-screen.test.ts checks its React).
+   */
   const textFiles = (dir: string): string[] =>
     readdirSync(dir).flatMap((name) => {
       const path = join(dir, name);
+      if (path === join('dist', 'server')) return [];
       if (statSync(path).isDirectory()) return textFiles(path);
       return /\.(js|mjs|css|html|json|svg|webmanifest|txt)$/.test(name) ? [path] : [];
     });

@@ -5,8 +5,21 @@ import { cache, serialize, SWRGlobalState } from 'swr/_internal';
 const primed = new Set<string>();
 
 /**
+ * The answers the server drew the page's first screen with (FirstScreenData.answers in
+ * schemas/first-screen.ts), by serialized key: primeCache takes each from here, without a request,
+ * so the client's first render is drawn from the same data as the markup it hydrates.
+ */
+let drawnAnswers: Record<string, unknown> = {};
+
+/** Hands primeCache the answers the server drew the first screen with (main.tsx, before priming). */
+export function takeDrawnAnswers(answers: Record<string, unknown>): void {
+  drawnAnswers = { ...answers };
+}
+
+/**
  * Puts the answer for an SWR key in the cache before the first render (main.tsx), as loaded (not
- * loading), so the screen that reads it is drawn with it instead of a loader first. The hook's
+ * loading), so the screen that reads it is drawn with it instead of a loader first: the answer
+ * the server drew the first screen with when there is one (takeDrawnAnswers), else the fetcher's. The hook's
  * own call on mounting takes this one over (SWR's preload): one request. Resolves once the answer
  * is cached, or has failed: the hook's call then meets the same failure and shows it, as without
  * priming. A key a hook already holds is left as the hook has it.
@@ -14,9 +27,12 @@ const primed = new Set<string>();
 export async function primeCache<K extends Arguments>(key: K, fetcher: (key: K) => Promise<unknown>): Promise<void> {
   const [serialized] = serialize(key);
   primed.add(serialized);
+  const drawn = Object.hasOwn(drawnAnswers, serialized);
+  const answer = drawnAnswers[serialized];
+  delete drawnAnswers[serialized];
   let data: unknown;
   try {
-    data = await preload(key, fetcher);
+    data = await preload(key, drawn ? () => Promise.resolve(answer) : fetcher);
   } catch {
     return;
   }

@@ -31,7 +31,8 @@ export function useProject(ref: ProjectRef | null) {
   return useSWR(ref ? projectKey(ref) : null, fetchProject, {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
-    onSuccess: noteLoadedProject,
+    // The server's drawn 404 page hands over no project (null): nothing loaded to note.
+    onSuccess: (project: Project | null) => project && noteLoadedProject(project),
   });
 }
 

@@ -8,7 +8,8 @@ import { keptForOffline, type CacheUrlsMessage } from './cached-api';
 /** The worker the build writes (vite.config.ts, serviceWorker()). */
 export const SERVICE_WORKER_URL = '/sw.js';
 
-export function registerServiceWorker(): void {
+/** `alsoRead`: API reads whose answers the page got another way (the server's drawn first screen): kept too. */
+export function registerServiceWorker(alsoRead: readonly string[] = []): void {
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
   // Refused (a test that blocks workers, a private window): the app works online as before.
   navigator.serviceWorker
@@ -18,10 +19,10 @@ export function registerServiceWorker(): void {
       // What this page read before the worker was there (the project's configuration and logo,
       // the first screen's reads): the worker keeps them now, so the very first visit already
       // opens offline next time.
-      const cacheUrls = performance
-        .getEntriesByType('resource')
-        .map((entry) => entry.name)
-        .filter((url) => new URL(url).origin === location.origin && keptForOffline(new URL(url).pathname));
+      const cacheUrls = [
+        ...performance.getEntriesByType('resource').map((entry) => entry.name),
+        ...alsoRead.map((url) => new URL(url, location.origin).href),
+      ].filter((url) => new URL(url).origin === location.origin && keptForOffline(new URL(url).pathname));
       registration.active?.postMessage({ cacheUrls } satisfies CacheUrlsMessage);
     })
     .catch(() => undefined);

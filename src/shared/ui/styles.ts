@@ -32,6 +32,8 @@ function linkStylesheet(href: string): Promise<void> {
 }
 
 export function restStyles(): Promise<unknown> {
+  // Where the server draws the first screen there is no page to link them in: it links them itself.
+  if (import.meta.env.SSR) return Promise.resolve();
   const href = (window as unknown as Record<string, unknown>)[REST_STYLES_GLOBAL];
   loading ??= (typeof href === 'string' ? linkStylesheet(href) : import('./rest-styles')).catch((failure: unknown) => {
     loading = null;

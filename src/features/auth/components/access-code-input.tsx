@@ -2,6 +2,7 @@ import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { Group, Input, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ACCESS_CODE_GROUP_LENGTH as GROUP } from '@schemas/validation';
+import { useTypedEarly } from './typed-early';
 
 export interface AccessCodeValue {
   first: string;
@@ -37,6 +38,16 @@ export function AccessCodeInput({ value, onChange, error, disabled }: AccessCode
     onChange({ ...value, first: digits });
     if (digits.length === GROUP) lastRef.current?.focus();
   };
+
+  // Digits typed into the boxes the server drew, before the client took the page over: the
+  // first box takes up to eight (as a paste would), the rest go on into the second.
+  useTypedEarly([firstRef, lastRef], [value.first, value.last], ([first = '', last = '']) => {
+    const digits = digitsOnly(first);
+    onChange({
+      first: digits.slice(0, GROUP),
+      last: (digits.slice(GROUP) + digitsOnly(last)).slice(0, GROUP),
+    });
+  });
 
   const onPasteFirst = (event: ClipboardEvent<HTMLInputElement>) => {
     const digits = digitsOnly(event.clipboardData.getData('text'));

@@ -1,8 +1,9 @@
-import { Suspense, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Project } from '@schemas/api/project';
+import { HELD_SUBMIT_GLOBAL } from '@schemas/first-screen';
 import { translateError } from '@/shared/i18n/error-message';
 import { showMessage } from '@/shared/ui/message-dialog';
 import { notBelongMessage } from '@/shared/session/authorization-system';
@@ -33,15 +34,70 @@ export function LoginForm({ project, registerPath, onLoggedIn }: LoginFormProps)
   const [codeInputEnabled, setCodeInputEnabled] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // The same guard as `submitting`, but set at once: a submit React replays after hydration and the
+  // held one made again below can come within one render, and a second login would ask the
+  // server for a second one-time code.
+  const inFlight = useRef(false);
+
+  // The same element until what it shows changes: drawn by the server, the field waits in the
+  // page for its code, and a render of the form that changed it before then (a digit typed into
+  // the access code) would draw it afresh, empty.
+  const requirePassword = project.requirePassword;
+  const [passwordHere, setPasswordHere] = useState(false);
+  const passwordField = useMemo(
+    () =>
+      requirePassword && (
+        <Suspense fallback={<TextInput label={t('login.password')} type="password" size="md" disabled />}>
+          <PasswordInput
+            visibilityToggleButtonProps={{ 'aria-label': t('common.togglePasswordVisibility') }}
+            label={t('login.password')}
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            onTypedEarly={setPassword}
+            onHere={() => setPasswordHere(true)}
+            autoComplete="current-password"
+            size="md"
+            disabled={submitting}
+            required
+          />
+        </Suspense>
+      ),
+    [requirePassword, password, submitting, t],
+  );
+
+  // A submit made in the server's drawn form before the client took it over (index.html's inline
+  // script held it), or before the drawn password field was the client's (held below): made again
+  // once every field is the client's and holds what was typed.
+  const form = useRef<HTMLFormElement>(null);
+  const fieldsHere = !requirePassword || passwordHere;
+  useEffect(() => {
+    const page = window as unknown as Record<string, unknown>;
+    if (!fieldsHere || !form.current || page[HELD_SUBMIT_GLOBAL] !== form.current) return undefined;
+    // After the renders that take what was typed into the state.
+    const timer = setTimeout(() => {
+      if (page[HELD_SUBMIT_GLOBAL] !== form.current) return;
+      delete page[HELD_SUBMIT_GLOBAL];
+      form.current?.requestSubmit();
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [fieldsHere]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (submitting) return;
+    if (submitting || inFlight.current) return;
+    const page = window as unknown as Record<string, unknown>;
+    if (!fieldsHere) {
+      page[HELD_SUBMIT_GLOBAL] = form.current;
+      return;
+    }
+    // This submit answers any held one: it is not made again.
+    if (page[HELD_SUBMIT_GLOBAL] === form.current) delete page[HELD_SUBMIT_GLOBAL];
     const accessCode = code.first + code.last;
     if (accessCode.length !== 8) {
       setError(t('login.accessCodeIncomplete'));
       return;
     }
+    inFlight.current = true;
     setSubmitting(true);
     setError(null);
     try {
@@ -75,31 +131,19 @@ export function LoginForm({ project, registerPath, onLoggedIn }: LoginFormProps)
         setError(translateError(t, failure.error));
       }
     } finally {
+      inFlight.current = false;
       setSubmitting(false);
     }
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="login-title">
+    <form ref={form} onSubmit={submit} noValidate aria-labelledby="login-title">
       <Stack gap="md">
         <Title order={1} size="h4" id="login-title">
           {t('login.title')}
         </Title>
         <AccessCodeInput value={code} onChange={setCode} error={error !== null} disabled={submitting} />
-        {project.requirePassword && (
-          <Suspense fallback={<TextInput label={t('login.password')} type="password" size="md" disabled />}>
-            <PasswordInput
-              visibilityToggleButtonProps={{ 'aria-label': t('common.togglePasswordVisibility') }}
-              label={t('login.password')}
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              autoComplete="current-password"
-              size="md"
-              disabled={submitting}
-              required
-            />
-          </Suspense>
-        )}
+        {passwordField}
         {project.requireOneTimePasscode && (
           <TextInput
             label={t('login.oneTimePasscode')}
