@@ -2,6 +2,7 @@ import type { CustomField } from '@schemas/custom-field';
 import type { FormStage } from '@schemas/field-constants';
 import type { Language } from '@schemas/languages';
 import { definitionOf } from './field-types';
+import { formulaKeys } from './field-types/calculation';
 import type { JsonSchema } from './field-types/field-type';
 
 /** Who fills the form, where, in which language; built by compileForm. */
@@ -128,6 +129,13 @@ export function compile(fields: readonly CustomField[], context: CompileContext)
       },
     };
     if ('enumNames' in options) ui['ui:enumNames'] = options.enumNames;
+    // A calculation is shown as "calculated from <labels>", never as its formula's keys.
+    if (field.type === 'calculation') {
+      const inputs = formulaKeys(field.formula, new Set(fields.map((f) => f.key)));
+      (ui['ui:options'] as Record<string, unknown>).inputLabels = inputs.map(
+        (key) => fields.find((f) => f.key === key)?.label[context.language] ?? key,
+      );
+    }
     uiSchema[field.key] = ui;
     uiSchema['ui:order'].push(field.key);
     drawn.push(field);

@@ -20,6 +20,7 @@ export { messageFor, codeFor, errorsToCodes } from './errors';
 export { clampAndRound, roundTo } from './numbers';
 export { shownValue, type ShownValue } from './display';
 export { FIELD_TYPE_NAMES, type FieldOptions } from './field-types';
+export { formulaInWords } from './field-types/calculation';
 export type { NumberOptions } from './field-types/number';
 export { LOAD_RATE_PERCENT, loadRate, loadRateFromPercent, loadRatePercent } from './field-types/ghg-emission';
 export { calculateGhg, type GhgInputs } from './ghg/calculate';

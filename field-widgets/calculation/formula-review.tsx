@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Paper, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formulaInWords } from '@renderer';
 import type { CalculationFieldReview, FormContext } from '../types';
 
 /**
@@ -42,7 +43,8 @@ export function FormulaReview({
         {shown && 'inputs' in shown && (
           <Paper withBorder p="sm" radius="md" data-testid="calculation-review">
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {t('calculationReview.formula')}: <code>{shown.formula}</code>
+              {t('calculationReview.formula')}:{' '}
+              {formulaInWords(shown.formula, (key) => shown.inputs.find((input) => input.key === key)?.label)}
             </Text>
             <Table mt="xs" withRowBorders={false} fz="sm">
               <Table.Thead>

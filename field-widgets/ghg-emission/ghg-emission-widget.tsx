@@ -34,7 +34,8 @@ const FUEL_EFFICIENCY_UNITS: Record<string, string> = { lpg: 'km/kg', cityGas: '
  * (renderer/field-types/ghg-emission.ts), with the limits the renderer compiled; the load rate
  * computed from weight and max capacity (automatic by default, the choice remembered on the
  * device) or typed as a percent and kept as a fraction. The emission itself is computed by the
- * server: the calculation review button shows it before submit.
+ * server: the calculation review button shows it before submit. Each input of a required field
+ * is marked required: the emission cannot be calculated without every one.
  */
 export function GhgEmissionWidget({
   id,
@@ -79,7 +80,7 @@ export function GhgEmissionWidget({
       value={data[key]}
       onChange={(n) => update({ [key]: n })}
       onBlur={() => undefined}
-      required={false}
+      required={required}
       readOnly={readOnly}
       disabled={disabled}
       rules={{ ...numbers, unitSuffix: unitOf(key) }}
@@ -93,6 +94,8 @@ export function GhgEmissionWidget({
         {inputs.includes('transportType') && (
           <Select
             label={t('ghg.transportType')}
+            withAsterisk={required}
+            aria-required={required}
             value={data.transportType ?? null}
             readOnly={readOnly}
             disabled={disabled}
@@ -104,6 +107,8 @@ export function GhgEmissionWidget({
         {inputs.includes('vehicleUsageType') && (
           <Select
             label={t('ghg.vehicleUsageType')}
+            withAsterisk={required}
+            aria-required={required}
             value={data.vehicleUsageType ?? null}
             readOnly={readOnly}
             disabled={disabled}

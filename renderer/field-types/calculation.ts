@@ -2,6 +2,8 @@ import { DEFAULT_PRECISION, withUnits, type FieldTypeDefinition } from './field-
 
 export interface CalculationOptions {
   formula: string;
+  /** The labels of the fields the formula reads, in the order it names them (set by compile, which knows the form). */
+  inputLabels?: string[];
   precision: number;
   unitPrefix?: string;
   unitSuffix?: string;
@@ -33,3 +35,19 @@ export const calculation: FieldTypeDefinition<'calculation', CalculationOptions>
   display: (field, value) => ({ kind: 'text', text: withUnits(String(value), field) }),
   computed: true,
 };
+
+/** A name in a formula: a field key or a function (never part of a number such as 1e5 or 2.5). */
+const NAME = /(?<![A-Za-z0-9_.])[A-Za-z_][A-Za-z0-9_]*/g;
+
+/** The keys among `keys` a formula names, each once, in the order it first names them. */
+export function formulaKeys(formula: string, keys: ReadonlySet<string>): string[] {
+  return [...new Set(formula.match(NAME) ?? [])].filter((name) => keys.has(name));
+}
+
+/**
+ * A formula as a person reads it: each field key replaced by its label ("Case count * Doses per
+ * case"), other names and the operators as written.
+ */
+export function formulaInWords(formula: string, labelOf: (key: string) => string | undefined): string {
+  return formula.replace(NAME, (name) => labelOf(name) ?? name);
+}

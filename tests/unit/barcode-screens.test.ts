@@ -4,7 +4,7 @@ import type { Project } from '@schemas/api/project';
 import type { CustomField } from '@schemas/custom-field';
 import type { TrackPoint } from '@schemas/project-config';
 import { isAlertShown } from '@/features/barcode-detail/model/alert-rule';
-import { detailActions } from '@/features/barcode-detail/model/detail-actions';
+import { detailActions, splitByRole } from '@/features/barcode-detail/model/detail-actions';
 import { shownValue } from '@renderer';
 import { packageDataOf, splitPackageData } from '@/features/activation/model/activation-draft';
 import { trackSteps } from '@/shared/barcode/track-steps';
@@ -114,6 +114,23 @@ describe('detail actions by barcode state and permission', () => {
     expect(
       detailActions(project(permission(true, true, false)), barcode(), true).find((a) => a.name === 'bulkTracking'),
     ).toEqual({ name: 'bulkTracking', enabled: false, disabledReason: 'noTrackingPermission' });
+  });
+
+  it("gathers what the viewer's role may not do apart from the buttons; the barcode's own reasons stay on them", () => {
+    const relationActions = {
+      pair: { code: 403 },
+      unpair: { code: 403 },
+      link: { code: 3021 },
+    } as unknown as Barcode['relationActions'];
+    const hierarchy = { ...barcode().hierarchy, maxChildren: 24, maxLinks: 2, childrenCount: 0 };
+    const { shown, notForRole } = splitByRole(
+      detailActions(project(permission(true, false, false)), barcode({ relationActions, hierarchy }), true),
+    );
+    expect(notForRole.map((a) => a.name)).toEqual(['track', 'edit', 'pair', 'bulkTracking', 'bulkSkipTracking']);
+    expect(shown.every((a) => a.enabled || a.disabledCode === 3021)).toBe(true);
+    expect(shown.filter((a) => !a.enabled).map((a) => a.name)).toEqual(['linkTo', 'beLinked']);
+    // A deactivated barcode says so on its buttons, whatever the role.
+    expect(splitByRole(detailActions(project(), barcode({ isDeactivated: true }), true)).notForRole).toEqual([]);
   });
 
   it('says why tracking is disabled: no permission, or a deactivated barcode', () => {

@@ -50,6 +50,9 @@ describe('ConfiguredForm', () => {
     // The first recompute waits for the formula engine's module to load, which a busy machine
     // takes longer than waitFor's default second for.
     await waitFor(() => expect(total).toHaveProperty('value', ''), { timeout: 15_000 });
+    // Its help names the fields it is calculated from, never the formula's keys.
+    expect(screen.getByText('Calculated from Cases and Per case.')).toBeDefined();
+    expect(screen.queryByText(/perCase/)).toBeNull();
     await user.type(screen.getByRole('textbox', { name: 'Cases' }), '12');
     await user.type(screen.getByRole('textbox', { name: 'Per case' }), '5');
     await waitFor(() => expect(total).toHaveProperty('value', '60'), { timeout: 15_000 });

@@ -12,7 +12,12 @@ beforeAll(async () => {
   await (await initI18n(['en'])).loadNamespaces('forms');
 });
 
-function mount(calculationType: string, value: GhgInputs, reviewCalculation?: FormContext['reviewCalculation']) {
+function mount(
+  calculationType: string,
+  value: GhgInputs,
+  reviewCalculation?: FormContext['reviewCalculation'],
+  required = false,
+) {
   const field = {
     key: 'f',
     type: 'ghgEmission',
@@ -40,7 +45,7 @@ function mount(calculationType: string, value: GhgInputs, reviewCalculation?: Fo
         id="root_f"
         value={value}
         label="Emission"
-        required={false}
+        required={required}
         readOnly={false}
         disabled={false}
         options={options}
@@ -73,6 +78,19 @@ describe('GHG emission widget: calculation review', () => {
     }));
     await userEvent.setup().click(screen.getByRole('button', { name: 'Calculation review' }));
     expect(await screen.findByText(/3062: A GHG emission factor/)).toBeDefined();
+  });
+
+  it("marks every input of a required field as required, the transport type's too", () => {
+    mount('tonkilo', {}, undefined, true);
+    expect(screen.getByRole('combobox', { name: /Transport type/ }).getAttribute('aria-required')).toBe('true');
+    const labels = [...document.querySelectorAll('label')].map((l) => l.textContent);
+    expect(labels).toContain('Weight *');
+    expect(labels).toContain('Transport type *');
+  });
+
+  it('marks no input of an optional field as required', () => {
+    mount('tonkilo', {});
+    expect(screen.getByRole('combobox', { name: 'Transport type' }).getAttribute('aria-required')).not.toBe('true');
   });
 
   it('offers the transport types its calculation type can use, and no review without a project', async () => {

@@ -21,15 +21,17 @@ export type FieldLabelOf = (path: string) => string | undefined;
 
 /**
  * The translated text of an API error: the code's message; field errors as lines prefixed by
- * the field's label where the screen knows it (`fieldLabel`), else by their code; 429 with the
- * minutes to wait.
+ * the field's label where the screen knows it (`fieldLabel`), else the message alone (a catalogue
+ * number means nothing to the user), each line once; 429 with the minutes to wait.
  */
 export function translateError(t: TFunction, error: unknown, fieldLabel?: FieldLabelOf): string {
   if (!(error instanceof ApiError)) return codeText(t, 'unknown');
   if (error.code === 'fields') {
-    return Object.entries(error.fields)
-      .flatMap(([path, codes]) => codes.map((code) => `${fieldLabel?.(path) ?? code}: ${codeText(t, code)}`))
-      .join('\n');
+    const lines = Object.entries(error.fields).flatMap(([path, codes]) => {
+      const label = fieldLabel?.(path);
+      return codes.map((code) => (label ? `${label}: ${codeText(t, code)}` : codeText(t, code)));
+    });
+    return [...new Set(lines)].join('\n');
   }
   if (error.code === '1015' && error.maxBytes) {
     return `${codeText(t, 1015)} (${t('upload.limit', { size: formatBytes(error.maxBytes) })})`;

@@ -5,6 +5,7 @@ import type { CustomField } from '@schemas/custom-field';
 import { INPUT_PATTERN_REGEX, INPUT_PATTERNS } from '@schemas/field-constants';
 import { compile, orderFields } from '@renderer/compile';
 import { maskToPattern } from '@renderer/field-types/text';
+import { formulaInWords, formulaKeys } from '@renderer/field-types/calculation';
 import { context, demoConfig, L, text } from './fixtures';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
@@ -86,6 +87,37 @@ describe('compile: one schema per field type', () => {
   it('a required list (files, multi select) needs at least one entry', () => {
     const { schema } = one(field({ type: 'files', fileKind: 'image', required: true }));
     expect(schema.minItems).toBe(1);
+  });
+});
+
+describe('compile: a calculation names its inputs by their labels', () => {
+  const fields: CustomField[] = [
+    { key: 'caseCount', type: 'number', label: L('Case count') },
+    { key: 'dosesPerCase', type: 'number', label: { ...L('Doses per case'), ja: '1ケースの本数' } },
+    {
+      key: 'totalDoses',
+      type: 'calculation',
+      label: L('Total doses'),
+      formula: 'round(caseCount * dosesPerCase * 1e2) / 1e2 + caseCount',
+    },
+  ];
+
+  it('gives the widget the labels of the fields the formula reads, once each, in the viewer language', () => {
+    const options = (lang: 'en' | 'ja') =>
+      (compile(fields, { ...context(), language: lang }).uiSchema.totalDoses as { 'ui:options': object })['ui:options'];
+    expect(options('en')).toMatchObject({ inputLabels: ['Case count', 'Doses per case'] });
+    expect(options('ja')).toMatchObject({ inputLabels: ['Case count (ja)', '1ケースの本数'] });
+  });
+
+  it('reads only field keys: not functions, not the exponent of a number', () => {
+    expect(formulaKeys('round(a * e2) + 1e2 + b2.5 + a', new Set(['a', 'e2', 'b2']))).toEqual(['a', 'e2', 'b2']);
+    expect(formulaKeys('x + 1e5', new Set(['e5', 'x']))).toEqual(['x']);
+  });
+
+  it('writes a formula with labels in place of keys', () => {
+    const labels: Record<string, string> = { caseCount: 'Case count', dosesPerCase: 'Doses per case' };
+    expect(formulaInWords('caseCount * dosesPerCase', (key) => labels[key])).toBe('Case count * Doses per case');
+    expect(formulaInWords('round(caseCount / 1e2)', (key) => labels[key])).toBe('round(Case count / 1e2)');
   });
 });
 

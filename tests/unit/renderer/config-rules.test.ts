@@ -369,7 +369,7 @@ describe('products', () => {
         c.products!.push({ ...c.products![0]! });
       }),
     ).toEqual([
-      ['/products/3/code', "product code 'FLU-QIV-10' is used twice (2103: product codes are unique in a project)"],
+      ['/products/3/code', "product code 'FLU-QIV-10' is used twice (product codes are unique in a project)"],
     ]);
   });
 

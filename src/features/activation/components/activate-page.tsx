@@ -15,6 +15,7 @@ import { StepForm } from '@/shared/step-flow/step-form';
 import { useStepFlow } from '@/shared/step-flow/use-step-flow';
 import { activateBarcode } from '../api/activation';
 import { hasDraftInput, splitPackageData, useActivationDraft } from '../model/activation-draft';
+import { activationFieldLabel } from '../model/field-labels';
 import { ProductPicker } from './product-picker';
 import { SavedAddressPicker } from './saved-address-picker';
 import { TrackPointStep } from './track-point-step';
@@ -43,7 +44,14 @@ export function ActivatePage() {
     urls: { current: routeStep, href: stepHref, prefix: stepHref() },
     hasChanges: hasDraftInput(draft),
     onLeave: clear,
-    save: { done: t('activate.done'), failed: t('activate.failed'), then: detailPath, replace: true },
+    save: {
+      done: t('activate.done'),
+      failed: t('activate.failed'),
+      then: detailPath,
+      replace: true,
+      // The forms are compiled below, from choices the flow's steps make; read when a refusal is shown.
+      fieldLabel: (path) => activationFieldLabel(forms, (side) => t(`activate.step.${side}`))(path),
+    },
   });
 
   const type = draft.barcodeType ? project.barcodeTypes[draft.barcodeType] : undefined;

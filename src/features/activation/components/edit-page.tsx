@@ -13,6 +13,7 @@ import { StepFlowScreen } from '@/shared/step-flow/step-flow-screen';
 import { StepForm } from '@/shared/step-flow/step-form';
 import { useStepDraft } from '@/shared/step-flow/use-step-draft';
 import { useStepFlow } from '@/shared/step-flow/use-step-flow';
+import { activationFieldLabel } from '../model/field-labels';
 import { editActivation } from '../api/activation';
 import { packageDataOf, splitPackageData } from '../model/activation-draft';
 
@@ -48,7 +49,13 @@ export function EditPage() {
   const flow = useStepFlow({
     steps: SECTIONS,
     hasChanges: changed,
-    save: { done: t('edit.done'), failed: t('edit.failed'), then: detailPath },
+    save: {
+      done: t('edit.done'),
+      failed: t('edit.failed'),
+      then: detailPath,
+      // The forms are compiled below; read when a refusal is shown.
+      fieldLabel: (path) => activationFieldLabel(forms, (side) => t(`activate.step.${side}`))(path),
+    },
   });
   const start = type?.trackPoints.find((p) => p.key === barcode.currentTrackPointKey);
   const forms = useBuiltinForms({

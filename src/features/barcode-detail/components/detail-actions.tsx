@@ -30,7 +30,7 @@ import { paths } from '@/shared/paths';
 import { showToast } from '@/shared/ui/toasts';
 import { useSending } from '@/shared/ui/use-sending';
 import { undoTracking } from '../api/changes';
-import { detailActions, type DetailActionName } from '../model/detail-actions';
+import { detailActions, splitByRole, type DetailActionName } from '../model/detail-actions';
 import { BARCODE_TITLE_ID } from './barcode-label';
 import { ErrorBoundary } from '@/shared/ui/error-boundary';
 import { afterFirstScreen } from '@/shared/ui/first-screen';
@@ -131,7 +131,10 @@ interface DetailActionsProps {
   handheld?: boolean;
 }
 
-/** The actions the viewer may take on this barcode now; those they may not, disabled with the reason. */
+/**
+ * The actions the viewer may take on this barcode now; those the barcode's state forbids,
+ * disabled with the reason; those the viewer's role may not take, named together in one line.
+ */
 export function DetailActions({ project, barcode, loggedIn, handheld = false }: DetailActionsProps) {
   const { t, i18n } = useTranslation('barcode');
   const { t: tc } = useTranslation();
@@ -225,8 +228,10 @@ export function DetailActions({ project, barcode, loggedIn, handheld = false }: 
       () => setConfirming(null),
     );
 
-  const primary = actions.filter((a) => PRIMARY.includes(a.name));
-  const secondary = actions.filter((a) => !PRIMARY.includes(a.name));
+  // What the role may not do is said once, in one line, not as a greyed button each.
+  const { shown, notForRole } = splitByRole(actions);
+  const primary = shown.filter((a) => PRIMARY.includes(a.name));
+  const secondary = shown.filter((a) => !PRIMARY.includes(a.name));
   const button = (action: (typeof actions)[number], size: 'lg' | 'md') => {
     const Icon = ICONS[action.name];
     const hint = action.disabledReason
@@ -271,6 +276,16 @@ export function DetailActions({ project, barcode, loggedIn, handheld = false }: 
         >
           {secondary.map((a) => button(a, 'md'))}
         </Box>
+        {notForRole.length > 0 && (
+          <Text size="sm" c="dimmed" data-testid="not-for-role">
+            {t('actions.notForRole', {
+              count: notForRole.length,
+              actions: new Intl.ListFormat(language, { type: 'conjunction' }).format(
+                notForRole.map((a) => label(a.name)),
+              ),
+            })}
+          </Text>
+        )}
       </Stack>
       {(undoAsked || dialogsLoaded) && actions.some((a) => a.name === 'undo') && (
         <ErrorBoundary resetKey={confirming} fallback={() => (confirming === 'undo' ? cannotOpen : null)}>

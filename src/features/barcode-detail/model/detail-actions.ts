@@ -120,3 +120,24 @@ export function detailActions(project: Project, barcode: Barcode, loggedIn: bool
     ...(recyclable ? [action('recycle', recycleReason), action('bulkRecycle', recycleReason)] : []),
   ];
 }
+
+/** The catalogue code the server answers for an action the viewer's role may not take (pair, unpair, link). */
+const FORBIDDEN_CODE = 403;
+
+/** Disabled because of the viewer's role, not the barcode's state: nothing they can do about it here. */
+export const isForbiddenToRole = (action: DetailAction): boolean =>
+  action.disabledReason === 'noActivatePermission' ||
+  action.disabledReason === 'noTrackingPermission' ||
+  action.disabledCode === FORBIDDEN_CODE;
+
+/**
+ * Splits the actions into those drawn as buttons (enabled, or disabled for a reason of the
+ * barcode's state, with that reason) and those the viewer's role may not take, which the page
+ * names together in one line instead of a greyed button and the same caption each.
+ */
+export function splitByRole(actions: readonly DetailAction[]): { shown: DetailAction[]; notForRole: DetailAction[] } {
+  return {
+    shown: actions.filter((a) => !isForbiddenToRole(a)),
+    notForRole: actions.filter(isForbiddenToRole),
+  };
+}
