@@ -69,7 +69,9 @@ test('bulk-track five barcodes scanned in bulk mode: one at another trackpoint b
     const code = (await asked.locator('p').first().textContent())!;
     const fresh = !added.has(code);
     await asked.getByRole('button', { name: fresh ? 'Add' : 'Skip' }).click();
-    await expect(asked).toHaveCount(0);
+    // The camera reads the next code at once and may ask about it before this check looks: what
+    // is waited for is that the question about this code was answered.
+    await expect(asked.filter({ hasText: code })).toHaveCount(0);
     added.add(code);
   }
   await scanner.getByRole('button', { name: 'OK' }).click();
