@@ -90,7 +90,8 @@ test('a configuration edited on disk is served without a restart; an invalid edi
   const dir = mkdtempSync(join(tmpdir(), 'e2e-projects-'));
   cpSync('server/projects', dir, { recursive: true });
   const port = 8184;
-  const stop = await startServer(port, { PROJECTS_DIR: dir });
+  // An edited file is published only when the operator asks for it (otherwise it becomes a draft).
+  const stop = await startServer(port, { PROJECTS_DIR: dir, PROJECT_FILES: 'publish' });
   try {
     const file = join(dir, 'demo@1.json');
     const config = JSON.parse(readFileSync(file, 'utf8'));

@@ -4,6 +4,7 @@ import { CLIENT_VERSION } from '../schemas/validation';
 import type { ServerConfig } from './context';
 import { DEFAULT_FILE_MAX_BYTES } from './infra/file-storage';
 import { AUTH_LIMITS } from './infra/rate-limit';
+import type { ProjectFilesMode } from './services/project-files';
 
 /** Everything the server reads from its environment (docs/operators/environment.md). */
 export interface Environment {
@@ -16,6 +17,8 @@ export interface Environment {
   distDir: string;
   /** Folder of project configuration files (`<code>@<version>.json`), imported at start and on change. */
   projectsDir: string;
+  /** PROJECT_FILES: what a project file that changed since it was last read becomes, the project's draft or a publish. */
+  projectFiles: ProjectFilesMode;
   trustProxy: boolean;
   /** Server processes behind the one port (node:cluster); more than one only on PostgreSQL. */
   workers: number;
@@ -35,6 +38,16 @@ export function logLevel(value: string | undefined): string {
   if (value === undefined || value === '') return 'info';
   if (!LOG_LEVELS.includes(value)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${value}'`);
   return value;
+}
+
+/**
+ * PROJECT_FILES: `draft` (the default) or `publish`; anything else stops the start, as a typo must
+ * not publish or fail to publish silently.
+ */
+export function projectFilesMode(value: string | undefined): ProjectFilesMode {
+  if (value === undefined || value === '' || value === 'draft') return 'draft';
+  if (value === 'publish') return 'publish';
+  throw new Error(`PROJECT_FILES must be draft or publish, got '${value}'`);
 }
 
 /** SHUTDOWN_TIMEOUT_MS: a whole number of milliseconds, 10 s by default. */
@@ -103,6 +116,7 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environme
     authSecret: env.AUTH_SECRET || undefined,
     distDir: resolve(env.DIST_DIR ?? resolve(root, 'dist')),
     projectsDir: resolve(env.PROJECTS_DIR ?? resolve(root, 'server', 'projects')),
+    projectFiles: projectFilesMode(env.PROJECT_FILES),
     trustProxy: flag(env.TRUST_PROXY),
     workers: workerCount(env.WORKERS, env.DATABASE_URL || undefined),
     logLevel: logLevel(env.LOG_LEVEL),

@@ -82,7 +82,12 @@ async function serve(environment: Environment, role: 'single' | 'worker'): Promi
 async function primary(environment: Environment): Promise<void> {
   const db = await openDatabase(environment);
   await setUpDatabase(db, environment);
-  const stopWatching = watchProjectDir(db, environment.projectsDir, (line) => console.info(line));
+  const stopWatching = watchProjectDir(
+    db,
+    environment.projectsDir,
+    (line) => console.info(line),
+    environment.projectFiles,
+  );
   let stopping = false;
   let listening = 0;
   cluster.on('listening', () => {

@@ -19,7 +19,7 @@ export async function openDatabase(env: Pick<Environment, 'databaseUrl' | 'dataD
 
 export interface PrepareOptions {
   logger?: boolean;
-  /** Re-import a project's configuration file whenever it changes (the running server). */
+  /** Import a project's configuration file whenever it changes (the running server), as PROJECT_FILES says. */
   watchProjects?: boolean;
   /**
    * Migrate, seed and import the configuration files first (the default). A cluster's workers
@@ -54,13 +54,13 @@ export async function readiness(db: Database): Promise<string | null> {
  */
 export async function setUpDatabase(
   db: Database,
-  env: Pick<Environment, 'authSecret' | 'projectsDir'>,
+  env: Pick<Environment, 'authSecret' | 'projectsDir'> & Partial<Pick<Environment, 'projectFiles'>>,
   log: (line: string) => void = (line) => console.info(line),
 ): Promise<string> {
   await migrate(db);
   const secret = await loadSecret(db, env.authSecret);
   await seedDemo(db, secret, env.projectsDir);
-  for (const result of await importProjectDir(db, env.projectsDir)) {
+  for (const result of await importProjectDir(db, env.projectsDir, env.projectFiles)) {
     const line = describeImport(result);
     if (line) log(line);
   }
@@ -73,7 +73,8 @@ export async function setUpDatabase(
  */
 export async function prepareServer(
   raw: Database,
-  env: Pick<Environment, 'authSecret' | 'config' | 'distDir' | 'trustProxy' | 'projectsDir'>,
+  env: Pick<Environment, 'authSecret' | 'config' | 'distDir' | 'trustProxy' | 'projectsDir'> &
+    Partial<Pick<Environment, 'projectFiles'>>,
   options: PrepareOptions = {},
 ): Promise<{ app: FastifyInstance; ctx: ServerContext; metrics: ServerMetrics; stopping(): void }> {
   const log = options.log ?? ((line: string) => console.info(line));
@@ -90,7 +91,9 @@ export async function prepareServer(
     metrics,
     ready: () => readiness(db),
   });
-  const stopWatching = options.watchProjects ? watchProjectDir(db, env.projectsDir, log) : () => undefined;
+  const stopWatching = options.watchProjects
+    ? watchProjectDir(db, env.projectsDir, log, env.projectFiles)
+    : () => undefined;
   const transport: OutboxTransport | null =
     typeof options.deliverOutbox === 'function'
       ? options.deliverOutbox

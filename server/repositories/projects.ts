@@ -106,19 +106,6 @@ export async function findLogoType(db: Queryable, id: string): Promise<string | 
   );
 }
 
-/** Does the project hold exactly this configuration already (jsonb equality: key order and spacing aside)? */
-export async function configIsStored(db: Queryable, code: string, version: number, config: unknown): Promise<boolean> {
-  return (
-    (
-      await db.query('select 1 from projects where code = $1 and version = $2 and config = $3::jsonb', [
-        code,
-        version,
-        JSON.stringify(config),
-      ])
-    ).rows.length > 0
-  );
-}
-
 export async function projectIdExists(db: Queryable, id: string): Promise<boolean> {
   return (await db.query('select 1 from projects where id = $1', [id])).rows.length > 0;
 }

@@ -68,7 +68,22 @@ const PRESENTATION = new Set([
 ]);
 const FIELD_IDENTITY = new Set(['key', 'type', 'required', 'options']);
 
-const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+/**
+ * A configuration (or any part of one) as one text that depends on its meaning only: object keys
+ * sorted, no whitespace. Key order and layout of a JSON file are no change; array order is (the
+ * order of fields and trackpoints is what forms show).
+ */
+export const canonicalJson = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
+  );
+
+/** Do two configurations, or two parts of them, mean the same (whatever the order of their keys)? */
+export const sameMeaning = (a: unknown, b: unknown): boolean => canonicalJson(a) === canonicalJson(b);
+
+const same = sameMeaning;
 
 function changedProperties(
   a: Record<string, unknown>,

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../../server/db/database';
 import type { ServerConfig, ServerContext } from '../../server/context';
 import { prepareServer, type PrepareOptions } from '../../server/start';
+import type { ProjectFilesMode } from '../../server/services/project-files';
 
 import { SEED } from '../../server/seed/seed';
 
@@ -52,18 +53,49 @@ export async function startTestServer(
   projectsDir = PROJECTS_DIR,
   watchProjects = false,
   onRoute?: PrepareOptions['onRoute'],
+  projectFiles: ProjectFilesMode = 'draft',
 ): Promise<TestServer> {
   const { db, drop } = await throwawayDatabase();
+  return serverOn(db, drop, { config, projectsDir, projectFiles }, { watchProjects, log: () => undefined, onRoute });
+}
+
+/**
+ * A server on the embedded database kept in `dataDir`, as `npm start` runs it: stop it with
+ * close() and start another on the same folder to see what a restart does. `log` gets the start's
+ * log lines ([config] ...).
+ */
+export async function startServerOnDisk(options: {
+  dataDir: string;
+  projectsDir: string;
+  projectFiles?: ProjectFilesMode;
+  log?: (line: string) => void;
+}): Promise<TestServer> {
+  const db = await openPglite(options.dataDir);
+  return serverOn(
+    db,
+    async () => undefined,
+    { config: {}, projectsDir: options.projectsDir, projectFiles: options.projectFiles ?? 'draft' },
+    { log: options.log ?? (() => undefined) },
+  );
+}
+
+async function serverOn(
+  db: Database,
+  drop: () => Promise<void>,
+  env: { config: Partial<ServerConfig>; projectsDir: string; projectFiles: ProjectFilesMode },
+  options: PrepareOptions,
+): Promise<TestServer> {
   const { app, ctx } = await prepareServer(
     db,
     {
       authSecret: 'test-secret',
-      config: defaultServerConfig({ exposeOutbox: true, ...config }),
+      config: defaultServerConfig({ exposeOutbox: true, ...env.config }),
       distDir: '',
       trustProxy: false,
-      projectsDir,
+      projectsDir: env.projectsDir,
+      projectFiles: env.projectFiles,
     },
-    { watchProjects, log: () => undefined, onRoute },
+    options,
   );
   await app.ready();
   return {

@@ -11,7 +11,8 @@ let dir: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'projects-'));
   cpSync(PROJECTS_DIR, dir, { recursive: true });
-  server = await startTestServer({}, dir, true);
+  // The watcher as an operator who asked for files to be published (PROJECT_FILES=publish) meets it.
+  server = await startTestServer({}, dir, true, undefined, 'publish');
 });
 afterAll(() => server.close());
 
