@@ -9,7 +9,7 @@ import {
   type BulkListAction,
   type BulkListState,
 } from '@/shared/scan-list/bulk-list';
-import { newEntries, splitScans } from '@/shared/scan-list/scan-list';
+import { newEntries, restoredEntries, splitScans } from '@/shared/scan-list/scan-list';
 
 const ID_A = 'AAAAAAAAAAA1';
 const ID_B = 'BBBBBBBBBBB2';
@@ -69,7 +69,7 @@ describe('verdicts from the dry run', () => {
     });
     expect(verdicts(state)).toEqual(['ready', 3006, 'pending']);
     expect(state.entries[0]).toMatchObject({ barcodeType: 'pallet', externalId: 'PO-1' });
-    expect(summarise(state)).toEqual({ total: 3, ready: 1, refused: 1, pending: 1, canSubmit: false });
+    expect(summarise(state)).toEqual({ total: 3, ready: 1, refused: 1, pending: 1, unchecked: 0, canSubmit: false });
   });
 
   it('ignores an answer about an entry removed or re-judged meanwhile', () => {
@@ -140,5 +140,63 @@ describe('a bulk request the server refused', () => {
     state = bulkListReducer(state, { type: 'refused', results });
     expect(verdicts(state)).toEqual(['ready', 'ready', 3006]);
     expect(summarise(state).canSubmit).toBe(false);
+  });
+});
+
+describe('a check that got no answer (offline)', () => {
+  it('leaves its entries not checked yet: neither refused nor removable, and re-checked when the network returns', () => {
+    let state = run(add(ID_A, ID_B, ID_C));
+    state = bulkListReducer(state, {
+      type: 'checked',
+      results: [
+        { key: keyOf(state, 0), code: 'network' },
+        { key: keyOf(state, 1), code: 'timeout' },
+        { key: keyOf(state, 2), code: 3006 },
+      ],
+    });
+    expect(verdicts(state)).toEqual(['unchecked', 'unchecked', 3006]);
+    expect(summarise(state)).toEqual({ total: 3, ready: 0, refused: 1, pending: 0, unchecked: 2, canSubmit: false });
+    // The bad one goes; the ones not checked stay.
+    state = bulkListReducer(state, { type: 'removedNotReady' });
+    expect(verdicts(state)).toEqual(['unchecked', 'unchecked']);
+    expect(entriesToCheck(state, new Set(), 10)).toEqual([]);
+    state = bulkListReducer(state, { type: 'reconnected' });
+    expect(verdicts(state)).toEqual(['pending', 'pending']);
+    expect(entriesToCheck(state, new Set(), 10).map((e) => e.id)).toEqual([ID_A, ID_B]);
+  });
+
+  it('changes nothing on reconnecting when nothing waits for the network', () => {
+    const state = run(add(ID_A));
+    expect(bulkListReducer(state, { type: 'reconnected' })).toBe(state);
+  });
+});
+
+describe('a list kept on the phone', () => {
+  it('comes back first and is checked again; what was scanned meanwhile and is not in it follows', () => {
+    let state = run(add(ID_A));
+    state = bulkListReducer(state, { type: 'checked', results: [{ key: keyOf(state, 0), code: null }] });
+    state = bulkListReducer(state, add(ID_C));
+    const kept = restoredEntries([
+      { text: ID_A, reference: ID_A, id: ID_A },
+      { text: ID_B, reference: ID_B, id: ID_B },
+      { text: 'CASE-9', reference: 'CASE-9', id: null },
+    ]);
+    state = bulkListReducer(state, { type: 'restored', entries: kept });
+    expect(listedIds(state)).toEqual([ID_A, ID_B, 'CASE-9', ID_C]);
+    expect(verdicts(state)).toEqual(['pending', 'pending', 'pending', 'pending']);
+    expect(new Set(state.entries.map((e) => e.key)).size).toBe(4);
+    // The one still to look up keeps no id.
+    expect(state.entries[2]!.id).toBeNull();
+  });
+
+  it('judges duplicates across the kept list and what came meanwhile', () => {
+    const state = bulkListReducer(run(add(ID_B)), {
+      type: 'restored',
+      entries: restoredEntries([
+        { text: ID_A, reference: ID_A, id: ID_A },
+        { text: ID_A, reference: ID_A, id: ID_A },
+      ]),
+    });
+    expect(verdicts(state)).toEqual(['pending', 3017, 'pending']);
   });
 });

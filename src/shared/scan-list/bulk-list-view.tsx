@@ -1,6 +1,6 @@
 import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { ActionIcon, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconCloudOff, IconFilter, IconRefresh, IconTrash, IconX } from '@tabler/icons-react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { Project } from '@schemas/api/project';
@@ -14,6 +14,8 @@ import './bulk-list.css';
 const ROW_ESTIMATE_PX = 84;
 /** Rows drawn beyond the screen on each side, so a fast flick shows no blank rows. */
 const OVERSCAN = 6;
+/** Every row action and list button is at least this tall and wide: a gloved thumb's target. */
+export const TOUCH_TARGET_PX = 44;
 
 export interface BulkListViewProps {
   project: Project;
@@ -26,6 +28,17 @@ export interface BulkListViewProps {
   disabled?: boolean;
   /** Once the list was sent: the word on each barcode's outcome ('Tracked', ...) instead of 'Ready'. */
   readyLabel?: string;
+  /** The word on an accepted entry before sending (default 'Ready'). */
+  acceptedLabel?: string;
+  /** Starts the list over (offered while something is listed and nothing was sent). */
+  onClear?(): void;
+  /**
+   * Why nothing is being checked yet (e.g. no location chosen): the status says it and waiting
+   * rows show `row` instead of a spinner.
+   */
+  waiting?: { status: string; row: string };
+  /** The status line in the screen's own words (the pair screen counts against the parent's limit). */
+  statusText?: string;
 }
 
 /** Whether a verdict is a failure to check (no answer) rather than the server's refusal. */
@@ -48,8 +61,14 @@ export function BulkListView({
   onRecheck,
   disabled = false,
   readyLabel,
+  acceptedLabel,
+  onClear,
+  waiting,
+  statusText,
 }: BulkListViewProps) {
   const { t } = useTranslation('scan-list');
+  const [onlyNotReady, setOnlyNotReady] = useState(false);
+  const [confirmingClear, setConfirmingClear] = useState(false);
   const listRef = useRef<HTMLUListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   // Where the list starts on the page: what is above it grows and shrinks with the counts (status,
@@ -57,8 +76,13 @@ export function BulkListView({
   useLayoutEffect(() => {
     const top = listRef.current ? listRef.current.getBoundingClientRect().top + window.scrollY : 0;
     if (Math.abs(top - scrollMargin) > 1) setScrollMargin(top);
-  }, [scrollMargin, summary, disabled, readyLabel]);
-  const { entries } = state;
+  }, [scrollMargin, summary, disabled, readyLabel, onlyNotReady, confirmingClear, waiting]);
+  // The filter shows only the refused rows while there are any; with none left it shows all again.
+  const filtering = onlyNotReady && summary.refused > 0 && !readyLabel;
+  const entries = useMemo(
+    () => (filtering ? state.entries.filter((e) => e.verdict.state === 'refused') : state.entries),
+    [filtering, state.entries],
+  );
   const virtualizer = useWindowVirtualizer({
     count: entries.length,
     estimateSize: () => ROW_ESTIMATE_PX,
@@ -69,58 +93,109 @@ export function BulkListView({
     // scroll event (flushSync), which costs frames on a slow phone.
     useFlushSync: false,
   });
-  const failures = entries.some(isCheckFailure);
+  const failures = summary.unchecked > 0 || state.entries.some(isCheckFailure);
   const { t: tc, i18n } = useTranslation();
   const language = i18n.language as Language;
   const texts = useMemo<RowTexts>(
     () => ({
       checking: t('list.checkingOne'),
-      ready: readyLabel ?? t('bulk.ready'),
+      waiting: waiting?.row,
+      unchecked: t('list.uncheckedOne'),
+      ready: readyLabel ?? acceptedLabel ?? t('bulk.ready'),
       remove: (label) => t('list.remove', { code: label }),
       code: (code) => codeText(tc, code),
       typeName: (typeKey) => project.barcodeTypes[typeKey]?.name[language] ?? typeKey,
     }),
-    [t, tc, readyLabel, project, language],
+    [t, tc, readyLabel, acceptedLabel, waiting, project, language],
   );
+  const status = readyLabel
+    ? t('bulk.done', { count: summary.total })
+    : summary.total === 0
+      ? t('list.empty')
+      : (statusText ??
+        (summary.pending > 0
+          ? (waiting?.status ?? t('bulk.checking', { count: summary.pending, total: summary.total }))
+          : [
+              summary.refused > 0 ? t('list.refused', { count: summary.refused }) : '',
+              summary.unchecked > 0 ? t('list.unchecked', { count: summary.unchecked }) : '',
+            ]
+              .filter(Boolean)
+              .join(' ') || t('bulk.allReady', { count: summary.total })));
+  const canClear = !readyLabel && onClear !== undefined && summary.total > 0;
 
   return (
     <Stack gap="xs">
       <Text size="sm" aria-live="polite" data-testid="list-status">
-        {readyLabel
-          ? t('bulk.done', { count: summary.total })
-          : summary.total === 0
-            ? t('list.empty')
-            : summary.pending > 0
-              ? t('bulk.checking', { count: summary.pending, total: summary.total })
-              : summary.refused > 0
-                ? t('list.refused', { count: summary.refused })
-                : t('bulk.allReady', { count: summary.total })}
+        {status}
       </Text>
-      {!readyLabel && (summary.refused > 0 || failures) && (
+      {!readyLabel && (summary.refused > 0 || failures || canClear) && (
         <Group gap="xs">
           {summary.refused > 0 && (
             <Button
-              size="xs"
+              h={TOUCH_TARGET_PX}
               variant="light"
-              color="red"
-              leftSection={<IconTrash size={14} aria-hidden />}
+              color="red.9"
+              leftSection={<IconTrash size={18} aria-hidden />}
               onClick={onRemoveNotReady}
               disabled={disabled}
             >
               {t('bulk.removeNotReady', { count: summary.refused })}
             </Button>
           )}
+          {summary.refused > 0 && (
+            <Button
+              h={TOUCH_TARGET_PX}
+              variant={filtering ? 'filled' : 'default'}
+              leftSection={<IconFilter size={18} aria-hidden />}
+              aria-pressed={filtering}
+              onClick={() => setOnlyNotReady(!filtering)}
+              data-testid="only-not-ready"
+            >
+              {t('list.onlyNotReady', { count: summary.refused })}
+            </Button>
+          )}
           {failures && (
             <Button
-              size="xs"
+              h={TOUCH_TARGET_PX}
               variant="light"
-              leftSection={<IconRefresh size={14} aria-hidden />}
+              leftSection={<IconRefresh size={18} aria-hidden />}
               onClick={onRecheck}
               disabled={disabled}
             >
               {t('bulk.recheck')}
             </Button>
           )}
+          {canClear && !confirmingClear && (
+            <Button
+              h={TOUCH_TARGET_PX}
+              variant="subtle"
+              color="gray"
+              leftSection={<IconX size={18} aria-hidden />}
+              onClick={() => setConfirmingClear(true)}
+              disabled={disabled}
+            >
+              {t('list.clear')}
+            </Button>
+          )}
+        </Group>
+      )}
+      {canClear && confirmingClear && (
+        <Group gap="xs" role="group" aria-label={t('list.clearAsk', { count: summary.total })}>
+          <Text size="sm">{t('list.clearAsk', { count: summary.total })}</Text>
+          <Button
+            h={TOUCH_TARGET_PX}
+            color="red.9"
+            onClick={() => {
+              setConfirmingClear(false);
+              setOnlyNotReady(false);
+              onClear();
+            }}
+          >
+            {t('list.clearYes')}
+          </Button>
+          <Button h={TOUCH_TARGET_PX} variant="default" onClick={() => setConfirmingClear(false)}>
+            {t('list.clearNo')}
+          </Button>
         </Group>
       )}
       <ul
@@ -167,6 +242,9 @@ export function BulkListView({
 /** The words every row uses, translated once for the whole list (a row has no hooks of its own). */
 interface RowTexts {
   checking: string;
+  /** Why a waiting row is not being checked (no location chosen yet). */
+  waiting: string | undefined;
+  unchecked: string;
   ready: string;
   remove(label: string): string;
   code(code: number | string): string;
@@ -192,7 +270,15 @@ const EntryRow = memo(function EntryRow({ project, entry, onRemove, disabled, re
     <div
       className="bulk-row"
       data-testid="scan-entry"
-      data-state={verdict.state === 'ready' ? 'accepted' : verdict.state === 'pending' ? 'checking' : 'refused'}
+      data-state={
+        verdict.state === 'ready'
+          ? 'accepted'
+          : verdict.state === 'pending'
+            ? 'checking'
+            : verdict.state === 'unchecked'
+              ? 'unchecked'
+              : 'refused'
+      }
     >
       <TypeIcon type={type} size={32} />
       <div className="bulk-row-text">
@@ -204,9 +290,20 @@ const EntryRow = memo(function EntryRow({ project, entry, onRemove, disabled, re
           </p>
         )}
         {verdict.state === 'pending' ? (
-          <p className="bulk-row-small">
-            <Loader size="xs" aria-hidden />
-            {texts.checking}
+          texts.waiting ? (
+            <p className="bulk-row-small bulk-row-neutral" data-testid="verdict">
+              {texts.waiting}
+            </p>
+          ) : (
+            <p className="bulk-row-small">
+              <Loader size="xs" aria-hidden />
+              {texts.checking}
+            </p>
+          )
+        ) : verdict.state === 'unchecked' ? (
+          <p className="bulk-row-small bulk-row-neutral" data-testid="verdict">
+            <IconCloudOff size={14} aria-hidden />
+            {texts.unchecked}
           </p>
         ) : verdict.state === 'ready' ? (
           <span className="bulk-row-ready" data-testid="verdict">
@@ -220,13 +317,14 @@ const EntryRow = memo(function EntryRow({ project, entry, onRemove, disabled, re
       </div>
       {removable && (
         <ActionIcon
+          size={TOUCH_TARGET_PX}
           variant="subtle"
           color="gray"
           onClick={() => onRemove(entry.key)}
           disabled={disabled}
           aria-label={texts.remove(label)}
         >
-          <IconTrash size={18} aria-hidden />
+          <IconTrash size={22} aria-hidden />
         </ActionIcon>
       )}
     </div>

@@ -9,8 +9,14 @@ import type { ScanEntry } from './scan-list';
  * answers back as actions.
  */
 
-/** An entry's verdict: waiting for its check, fine, or the catalogue code (or 'network', 'timeout') that refuses it. */
-export type EntryVerdict = { state: 'pending' } | { state: 'ready' } | { state: 'refused'; code: number | string };
+/**
+ * An entry's verdict: waiting for its check, fine, the catalogue code (or 'unknown') that refuses
+ * it, or not checked yet because the server could not be reached ('unchecked': no word on the
+ * barcode itself, so it is neither bad nor removable with the bad ones; checked again when the
+ * network returns).
+ */
+export type EntryVerdict =
+  { state: 'pending' } | { state: 'ready' } | { state: 'refused'; code: number | string } | { state: 'unchecked' };
 
 export interface BulkEntry extends ScanEntry {
   verdict: EntryVerdict;
@@ -43,7 +49,14 @@ export type BulkListAction =
   | { type: 'removedNotReady' }
   /** Entries checked against another state (after a submit refused some, or a failed check): checked again. */
   | { type: 'recheck' }
-  | { type: 'cleared' };
+  | { type: 'cleared' }
+  /** A list kept on the phone is back: it comes first, then whatever was scanned meanwhile that it does not hold. */
+  | { type: 'restored'; entries: ScanEntry[] }
+  /** The network is back: entries that could not be checked are checked now. */
+  | { type: 'reconnected' };
+
+/** Failures that say nothing about the barcode: the check did not reach the server, or no answer came. */
+export const isNoAnswer = (code: number | string | null): boolean => code === 'network' || code === 'timeout';
 
 export const emptyBulkList: BulkListState = { entries: [] };
 
@@ -94,7 +107,12 @@ export function bulkListReducer(state: BulkListState, action: BulkListAction): B
           if (!result || entry.verdict.state !== 'pending') return entry;
           return {
             ...entry,
-            verdict: result.code === null ? { state: 'ready' } : { state: 'refused', code: result.code },
+            verdict:
+              result.code === null
+                ? { state: 'ready' }
+                : isNoAnswer(result.code)
+                  ? { state: 'unchecked' }
+                  : { state: 'refused', code: result.code },
             barcodeType: result.barcodeType ?? entry.barcodeType,
             externalId: result.externalId ?? entry.externalId,
           };
@@ -122,6 +140,17 @@ export function bulkListReducer(state: BulkListState, action: BulkListAction): B
       };
     case 'cleared':
       return emptyBulkList;
+    case 'restored': {
+      if (action.entries.length === 0) return state;
+      const kept = new Set(action.entries.map((e) => e.reference));
+      const meanwhile = state.entries.filter((e) => !kept.has(e.reference));
+      return {
+        entries: judgeDuplicates([...action.entries.map((e) => ({ ...e, verdict: PENDING })), ...meanwhile]),
+      };
+    }
+    case 'reconnected':
+      if (!state.entries.some((e) => e.verdict.state === 'unchecked')) return state;
+      return { entries: state.entries.map((e) => (e.verdict.state === 'unchecked' ? { ...e, verdict: PENDING } : e)) };
   }
 }
 
@@ -143,6 +172,8 @@ export interface BulkListSummary {
   ready: number;
   refused: number;
   pending: number;
+  /** Not checked for want of a network (see EntryVerdict). */
+  unchecked: number;
   /** Submit may go: something listed and every entry ready. */
   canSubmit: boolean;
 }
@@ -150,12 +181,21 @@ export interface BulkListSummary {
 export function summarise(state: BulkListState): BulkListSummary {
   let ready = 0;
   let refused = 0;
+  let unchecked = 0;
   for (const entry of state.entries) {
     if (entry.verdict.state === 'ready') ready += 1;
     else if (entry.verdict.state === 'refused') refused += 1;
+    else if (entry.verdict.state === 'unchecked') unchecked += 1;
   }
   const total = state.entries.length;
-  return { total, ready, refused, pending: total - ready - refused, canSubmit: total > 0 && ready === total };
+  return {
+    total,
+    ready,
+    refused,
+    unchecked,
+    pending: total - ready - refused - unchecked,
+    canSubmit: total > 0 && ready === total,
+  };
 }
 
 /** The ids Submit sends, in list order (only meaningful when `canSubmit`). */

@@ -48,3 +48,8 @@ export function newEntries(texts: readonly string[]): ScanEntry[] {
     return [{ key: nextKey++, text: text.trim(), reference, id: isBarcodeId(reference) ? reference : null }];
   });
 }
+
+/** Entries for a list kept on the phone (see kept-lists.ts): new keys, the ids they had. */
+export function restoredEntries(kept: readonly { text: string; reference: string; id: string | null }[]): ScanEntry[] {
+  return kept.map(({ text, reference, id }) => ({ key: nextKey++, text, reference, id }));
+}

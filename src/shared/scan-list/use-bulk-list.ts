@@ -6,11 +6,13 @@ import {
   bulkListReducer,
   emptyBulkList,
   entriesToCheck,
+  isNoAnswer,
   summarise,
   type BulkListState,
   type CheckedEntry,
 } from './bulk-list';
-import { LISTED_ID_MAX, newEntries } from './scan-list';
+import { LISTED_ID_MAX, newEntries, type ScanEntry } from './scan-list';
+import { useKeptList, type KeptListPlace } from './use-kept-list';
 
 /** The dry run's verdict on one listed id (`code` null: ready), in the order the ids were sent. */
 export interface BulkVerdict {
@@ -40,18 +42,45 @@ const failureCode = (error: unknown): number | string => {
 /**
  * A bulk screen's list: `add` scanned or typed texts; codes that are not barcode ids are looked up
  * as the project's external ids (sent as they are when no barcode has one); entries with an id
- * are checked by `check` (stable: wrap it in useCallback; null: not yet, e.g. no location chosen) in batches of CHECK_BATCH, one request at a
- * time, as they arrive. `initial`: texts listed from the start (the barcode the screen was
- * opened from). A failed check marks its entries refused with the failure; `recheck`
- * asks again.
+ * are checked by `check` (stable: wrap it in useCallback; null: not yet, e.g. no location
+ * chosen) in batches of CHECK_BATCH, one request at a time, as they arrive. `initial`: texts
+ * listed from the start (the barcode the screen was opened from). A check or lookup that got no
+ * answer leaves its entries 'unchecked' until the network returns, when they are checked again
+ * by themselves; any other failed check marks its entries refused with the failure, and
+ * `recheck` asks again. `keep`: where the list is kept on the phone (useKeptList) and restored.
  */
-export function useBulkList(check: BulkCheck | null, initial: readonly string[] = []) {
+export function useBulkList(
+  check: BulkCheck | null,
+  initial: readonly string[] = [],
+  keep: KeptListPlace | null = null,
+) {
   const projectCode = useCurrentProject().code;
   const [state, dispatch] = useReducer(bulkListReducer, initial, (texts) =>
     bulkListReducer(emptyBulkList, { type: 'added', entries: newEntries(texts) }),
   );
   const inFlight = useRef(new Set<number>());
   const lookups = useRef(new Set<number>());
+  // Sent (or queued): the kept copy is forgotten until a new list is started.
+  const [sent, setSent] = useState(false);
+  const restore = useCallback((entries: ScanEntry[]) => dispatch({ type: 'restored', entries }), []);
+  const kept = useKeptList(keep, state.entries, restore, !sent);
+
+  // Lookups that failed for want of a network are made again when the entries are checked again.
+  const entriesNow = useRef(state.entries);
+  useEffect(() => {
+    entriesNow.current = state.entries;
+  }, [state.entries]);
+  const forgetFailedLookups = useCallback(() => {
+    for (const entry of entriesNow.current) if (entry.id === null) lookups.current.delete(entry.key);
+  }, []);
+  useEffect(() => {
+    const online = () => {
+      forgetFailedLookups();
+      dispatch({ type: 'reconnected' });
+    };
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [forgetFailedLookups]);
   // A check finished: look for the next batch even if the answer changed nothing (all removed meanwhile).
   const [settled, setSettled] = useState(0);
 
@@ -59,19 +88,21 @@ export function useBulkList(check: BulkCheck | null, initial: readonly string[] 
   useEffect(() => {
     for (const entry of state.entries) {
       if (lookingUp.current >= LOOKUP_CONCURRENCY) break;
-      if (entry.id !== null || lookups.current.has(entry.key)) continue;
+      if (entry.id !== null || entry.verdict.state === 'unchecked' || lookups.current.has(entry.key)) continue;
       lookups.current.add(entry.key);
       lookingUp.current += 1;
       const asItIs = entry.reference.slice(0, LISTED_ID_MAX);
       findBarcodeByExternalId(projectCode, entry.reference)
         .then(
           (found) => found?.id ?? asItIs,
-          () => asItIs,
+          // No answer: whether the code is some barcode's external id is not known yet.
+          (error: unknown) => (isNoAnswer(failureCode(error)) ? null : asItIs),
         )
         .then((id) => {
           lookingUp.current -= 1;
-          // The entry is resolved: the state changes and this effect starts the next lookup.
-          dispatch({ type: 'resolved', key: entry.key, id });
+          // The entry is resolved (or known unchecked): the state changes and this effect starts the next lookup.
+          if (id === null) dispatch({ type: 'checked', results: [{ key: entry.key, code: 'network' }] });
+          else dispatch({ type: 'resolved', key: entry.key, id });
         });
     }
   }, [state.entries, projectCode]);
@@ -113,6 +144,10 @@ export function useBulkList(check: BulkCheck | null, initial: readonly string[] 
     state: state as BulkListState,
     summary: summarise(state),
     changed,
+    /** How many entries came back from the phone's copy when the screen opened. */
+    restoredCount: kept.restoredCount,
+    /** The list was sent (or queued): forget the phone's copy. */
+    markSent: useCallback(() => setSent(true), []),
     add,
     remove: useCallback((key: number) => {
       setChanged(true);
@@ -124,7 +159,14 @@ export function useBulkList(check: BulkCheck | null, initial: readonly string[] 
     }, []),
     /** The real request refused entries (see refusalsOf). */
     refuse: useCallback((results: CheckedEntry[]) => dispatch({ type: 'refused', results }), []),
-    recheck: useCallback(() => dispatch({ type: 'recheck' }), []),
-    clear: useCallback(() => dispatch({ type: 'cleared' }), []),
+    recheck: useCallback(() => {
+      forgetFailedLookups();
+      dispatch({ type: 'recheck' });
+    }, [forgetFailedLookups]),
+    /** Starts over: an empty list (kept as such). */
+    clear: useCallback(() => {
+      setSent(false);
+      dispatch({ type: 'cleared' });
+    }, []),
   };
 }

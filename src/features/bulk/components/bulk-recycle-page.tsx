@@ -20,7 +20,7 @@ export function BulkRecyclePage() {
   const { barcode } = useCurrentBarcode();
   const projectId = project.id;
   const check = useMemo(() => asCheck((barcodeIds) => checkBulkRecycle({ projectId, barcodeIds })), [projectId]);
-  const list = useBulkList(check, [barcode.id]);
+  const list = useBulkList(check, [barcode.id], { screen: 'bulk-recycle', barcodeId: barcode.id });
   const sending = useBulkSubmit(list);
   const [confirming, setConfirming] = useState(false);
   const max = bulkMaxCountOf(project);

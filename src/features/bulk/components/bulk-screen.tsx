@@ -14,7 +14,6 @@ import { ScanInput } from '@/shared/scan-list/scan-input';
 import type { BulkCheck, useBulkList } from '@/shared/scan-list/use-bulk-list';
 import { StepFlowScreen } from '@/shared/step-flow/step-flow-screen';
 import { showMessage } from '@/shared/ui/message-dialog';
-import { showToast } from '@/shared/ui/toasts';
 
 export type BulkList = ReturnType<typeof useBulkList>;
 
@@ -32,9 +31,10 @@ type Phase = 'list' | 'sending' | 'done' | 'queued';
 
 /**
  * Sending a bulk list: the list is locked and a progress bar shows while the one request runs; on
- * success the screen shows each barcode's outcome (a toast says it too) and revalidates what the
- * change made stale; a refusal (all or nothing: nothing was written) marks the refused entries
- * with the server's codes in the list and says why in the message dialog.
+ * success the screen shows each barcode's outcome and says so in place (no toast: one would
+ * cover the way back to the barcode), forgets the phone's copy of the list and revalidates what
+ * the change made stale; a refusal (all or nothing: nothing was written) marks the refused
+ * entries with the server's codes in the list and says why in the message dialog.
  */
 export function useBulkSubmit(list: BulkList) {
   const errorText = useErrorText();
@@ -51,7 +51,7 @@ export function useBulkSubmit(list: BulkList) {
       const answer = await mutation.send(input);
       setPhase('done');
       setDoneText(texts.done(answer));
-      showToast('success', texts.done(answer));
+      list.markSent();
       await mutation.revalidate(input);
       return true;
     } catch (error) {
@@ -60,7 +60,7 @@ export function useBulkSubmit(list: BulkList) {
         const queued = errorText(error);
         setPhase('queued');
         setDoneText(queued);
-        showToast('info', queued);
+        list.markSent();
         return true;
       }
       setPhase('list');
@@ -94,12 +94,18 @@ export interface BulkScreenProps {
   doneLabel: string;
   /** Drawn instead of the scan input and the list (e.g. the forms filled once for all of them). */
   children?: ReactNode;
+  /** Why the entries are not checked yet (see BulkListView's `waiting`). */
+  waiting?: { status: string; row: string };
 }
+
+/** From this many listed barcodes the actions are drawn under the list as well: its end is far from its top. */
+export const BOTTOM_ACTIONS_FROM = 10;
 
 /**
  * The frame of a bulk screen: title, what it is for, the scan input (camera bulk mode, trigger,
- * typing, pasting), the list with each entry's verdict, and the actions. It asks before leaving
- * once the user listed (or removed) barcodes that were not sent.
+ * typing, pasting), the list with each entry's verdict, and the actions (under a long list
+ * too). The list is kept on the phone (useBulkList's `keep`), so leaving or reloading loses
+ * nothing and nothing asks before leaving; a list given back after a reload says so.
  */
 export function BulkScreen({
   title,
@@ -111,15 +117,21 @@ export function BulkScreen({
   actions,
   doneLabel,
   children,
+  waiting,
 }: BulkScreenProps) {
   const { t } = useTranslation('bulk');
+  const { t: ts } = useTranslation('scan-list');
   const project = useCurrentProject();
   const { detailPath } = useCurrentBarcode();
   const navigate = useNavigate();
-  const dirty = list.changed && list.summary.total > 0 && !sending.done;
   return (
-    <StepFlowScreen flow={{ guard: { dirty } }} title={title}>
+    <StepFlowScreen flow={{ guard: { dirty: false } }} title={title}>
       {intro}
+      {list.restoredCount > 0 && !sending.done && !children && (
+        <Alert variant="light" data-testid="list-restored">
+          {ts('list.restored', { count: list.restoredCount })}
+        </Alert>
+      )}
       {sending.done ? (
         <Alert color="teal" variant="light" role="status" data-testid="bulk-done">
           <Stack gap="sm">
@@ -159,9 +171,16 @@ export function BulkScreen({
           onRemove={list.remove}
           onRemoveNotReady={list.removeNotReady}
           onRecheck={list.recheck}
+          onClear={list.clear}
+          waiting={waiting}
           disabled={sending.sending || sending.done}
           readyLabel={sending.phase === 'done' ? doneLabel : undefined}
         />
+      )}
+      {!sending.done && !children && list.summary.total >= BOTTOM_ACTIONS_FROM && (
+        <Group grow data-testid="bottom-actions">
+          {actions}
+        </Group>
       )}
     </StepFlowScreen>
   );

@@ -53,10 +53,14 @@ export function BulkTrackingPage({ handheld = false, skip = false }: BulkTrackin
       ),
     [skip, projectId, trackPointKey],
   );
-  const list = useBulkList(check, [barcode.id]);
+  const routeName = `${skip ? 'bulk-skip-tracking' : 'bulk-tracking'}${handheld ? '-kht' : ''}`;
+  const list = useBulkList(check, [barcode.id], { screen: routeName, barcodeId: barcode.id });
   const sending = useBulkSubmit(list);
   const { steps, formOf, context } = useTrackForms({ project, barcode, next, language });
-  const { draft: data, update } = useStepDraft(NO_DATA);
+  // The forms filled once for the whole list are kept for the tab like the list, so a reload keeps both.
+  const { draft: data, update } = useStepDraft(NO_DATA, {
+    storageKey: `bulk-forms:${barcode.id}:${trackPointKey}`,
+  });
   // -1: the list; 0..: the form pages.
   const [page, setPage] = useState(-1);
 

@@ -41,7 +41,7 @@ export function StockPage({ type }: { type: StockType }) {
     () => (locationId ? asCheck((barcodeIds) => checkStock({ projectId, type, barcodeIds, locationId })) : null),
     [projectId, type, locationId],
   );
-  const list = useBulkList(check, [barcode.id]);
+  const list = useBulkList(check, [barcode.id], { screen: `stock-${type}`, barcodeId: barcode.id });
   const sending = useBulkSubmit(list);
   const { recheck } = list;
   // Another location: every verdict was about the former one.
@@ -51,6 +51,18 @@ export function StockPage({ type }: { type: StockType }) {
   const max = bulkMaxCountOf(project);
   const count = list.summary.total;
   const chosenLocation = locations?.find((l) => l.id === locationId);
+  // Until a location is chosen nothing can be checked: the list says why instead of 'Checking…'.
+  const several = (locations?.length ?? 0) > 1;
+  const waiting = locationId
+    ? undefined
+    : {
+        status: isLoading
+          ? t('stock.loading')
+          : several
+            ? t('stock.chooseFirst', { count: locations?.length ?? 0 })
+            : t('stock.none'),
+        row: t('stock.waitingRow'),
+      };
   const submit = () =>
     locationId &&
     sending.submit(
@@ -74,6 +86,7 @@ export function StockPage({ type }: { type: StockType }) {
       list={list}
       sending={sending}
       doneLabel={t(type === 'in' ? 'stock.outcomeIn' : 'stock.outcomeOut')}
+      waiting={waiting}
       intro={
         <>
           {isLoading && <Loader size="sm" aria-label={t('stock.loading')} />}
@@ -98,6 +111,8 @@ export function StockPage({ type }: { type: StockType }) {
               disabled={sending.sending || sending.done}
               searchable={locations.length > 8}
               data-testid="location-select"
+              description={several && !locationId ? t('stock.chooseWhy') : undefined}
+              size="md"
             />
           )}
           {count > max && (

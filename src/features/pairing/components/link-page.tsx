@@ -41,7 +41,11 @@ export function LinkPage({ direction, handheld = false }: { direction: LinkDirec
       routeName={handheld ? 'linkkht' : direction}
       handheld={handheld}
       reserved={reserved}
-      reservedText={(r) => t('link.reserved', { count: r.count, max: r.max })}
+      reservedText={(r, over) =>
+        over > 0
+          ? t('link.reservedOver', { count: over, links: r.count, max: r.max })
+          : t('link.reserved', { count: r.count, max: r.max })
+      }
       check={check}
       submitLabel={(count) => t('link.submit', { count })}
       submit={submit}

@@ -36,7 +36,11 @@ export function PairPage({ handheld = false }: { handheld?: boolean }) {
       routeName={handheld ? 'pairkht' : 'pair'}
       handheld={handheld}
       reserved={reserved}
-      reservedText={(r) => t('pair.reserved', { count: r.count, max: r.max })}
+      reservedText={(r, over) =>
+        over > 0
+          ? t('pair.reservedOver', { count: over, children: r.count, max: r.max })
+          : t('pair.reserved', { count: r.count, max: r.max })
+      }
       check={check}
       submitLabel={(count) => t('pair.submit', { count })}
       submit={submit}

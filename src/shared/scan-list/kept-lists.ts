@@ -1,0 +1,79 @@
+/**
+ * Scan lists kept on the phone while they are scanned: one IndexedDB record per user, screen and
+ * barcode, so a reload, a crashed tab or a restarted browser gives the list back. IndexedDB rather
+ * than sessionStorage because a restarted browser must find it; per user, so the next person on a
+ * shared phone does not find someone else's list.
+ */
+
+/** What a kept entry needs to be listed again (its verdict is asked again). */
+export interface KeptEntry {
+  text: string;
+  reference: string;
+  id: string | null;
+}
+
+const DB_NAME = 'sb-scan-lists';
+const STORE = 'lists';
+
+let opening: Promise<IDBDatabase> | null = null;
+
+function openDb(): Promise<IDBDatabase> {
+  opening ??= new Promise<IDBDatabase>((resolve, reject) => {
+    if (typeof indexedDB === 'undefined') throw new Error('IndexedDB unavailable');
+    const request = indexedDB.open(DB_NAME, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB open failed'));
+  }).catch((error: unknown) => {
+    opening = null;
+    throw error;
+  });
+  return opening;
+}
+
+async function run<T>(mode: IDBTransactionMode, use: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  const db = await openDb();
+  return new Promise<T>((resolve, reject) => {
+    const tx = db.transaction(STORE, mode);
+    const request = use(tx.objectStore(STORE));
+    tx.oncomplete = () => resolve(request.result);
+    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
+    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
+  });
+}
+
+/** The key of one kept list. */
+export const keptListKey = (userId: string, screen: string, barcodeId: string) => `${userId}\n${screen}\n${barcodeId}`;
+
+const isKeptEntry = (value: unknown): value is KeptEntry =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as KeptEntry).text === 'string' &&
+  typeof (value as KeptEntry).reference === 'string' &&
+  (typeof (value as KeptEntry).id === 'string' || (value as KeptEntry).id === null);
+
+/** The kept list, or null when there is none (or storage is unavailable: private mode, blocked). */
+export async function readKeptList(key: string): Promise<KeptEntry[] | null> {
+  try {
+    const value: unknown = await run('readonly', (s) => s.get(key) as IDBRequest<unknown>);
+    return Array.isArray(value) ? value.filter(isKeptEntry) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the list as it is now; an empty list is forgotten. */
+export async function writeKeptList(key: string, entries: readonly KeptEntry[]): Promise<void> {
+  try {
+    if (entries.length === 0) await run('readwrite', (s) => s.delete(key));
+    else
+      await run('readwrite', (s) =>
+        s.put(
+          entries.map(({ text, reference, id }) => ({ text, reference, id })),
+          key,
+        ),
+      );
+  } catch {
+    // Storage full or blocked: the list lives in this page only, as it did before lists were kept.
+  }
+}
