@@ -238,6 +238,11 @@ export const ErrorCode = {
    * project's own).
    */
   secretShownOnce: 3101,
+  /**
+   * Publishing in place: the configuration means what the revision in service means (key order and
+   * whitespace are no change), so no revision is made (HTTP 409; the number is the project's own).
+   */
+  nothingToPublish: 3102,
   /** Too many attempts from this address or at this project; retry later. */
   tooManyAttempts: 429,
   /** Request body larger than the server accepts. */

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { envelope, Id, LANGUAGES } from '../common';
+import { ErrorCode } from '../error-codes';
 import { PROJECT_CODE_PATTERN } from '../validation';
 
 /**
@@ -154,13 +155,19 @@ export const TestEntriesResponse = envelope(Type.Array(TestEntry));
 /**
  * Refusals of these routes: the error body, plus who saved a draft meanwhile (HTTP 412,
  * ErrorCode.draftChangedMeanwhile), the compatibility report (HTTP 409, ErrorCode.configChangeRefused)
- * or the QA problems (HTTP 400).
+ * or the QA problems (HTTP 400). A publish in place of what is in service already is HTTP 409,
+ * ErrorCode.nothingToPublish.
  */
-export const ConfigErrorResponse = Type.Object({
-  errors: Type.Record(Type.String(), Type.Array(Type.Integer())),
-  savedBy: Type.Optional(Type.String()),
-  savedAt: Type.Optional(Type.String({ description: 'ISO 8601 date and time.' })),
-  etag: Type.Optional(Type.Integer()),
-  report: Type.Optional(Report),
-  problems: Type.Optional(Type.Array(Problem)),
-});
+export const ConfigErrorResponse = Type.Object(
+  {
+    errors: Type.Record(Type.String(), Type.Array(Type.Integer())),
+    savedBy: Type.Optional(Type.String()),
+    savedAt: Type.Optional(Type.String({ description: 'ISO 8601 date and time.' })),
+    etag: Type.Optional(Type.Integer()),
+    report: Type.Optional(Report),
+    problems: Type.Optional(Type.Array(Problem)),
+  },
+  {
+    description: `A refusal: \`errors.$common\` holds ${ErrorCode.draftNotFound} or ${ErrorCode.revisionNotFound} (404), ${ErrorCode.draftExists} (409, a draft exists), ${ErrorCode.configChangeRefused} (409, publish or roll back refused by the compatibility report, with \`report\`), ${ErrorCode.nothingToPublish} (409, publish or roll back in place of a configuration that means the same as the revision in service: nothing to publish) or ${ErrorCode.draftChangedMeanwhile} (412, with \`savedBy\`, \`savedAt\`, \`etag\`); a configuration failing the QA check is 400 with \`problems\`.`,
+  },
+);

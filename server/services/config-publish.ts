@@ -20,7 +20,7 @@ import {
   usageQueries,
   type CompatReport,
 } from '../rules/config-compat';
-import { diffConfigs, type ConfigChange } from '../rules/config-diff';
+import { diffConfigs, sameMeaning, type ConfigChange } from '../rules/config-diff';
 import { DIFF_MESSAGES } from './config-words';
 
 /** A project version as the admin routes name it. */
@@ -110,11 +110,12 @@ export interface Published {
  * The one publish path: the admin screens, roll back, the command line and the configuration files
  * all publish through it. The configuration must pass the QA check of `npm run validate` (every
  * form compiles: 400 otherwise); the compatibility report against the configuration in service must
- * allow the mode (409 with the report otherwise). In place, the project version gets revision N+1
- * (phones learn of it from `project-revision`); as a new version, `code@<highest>+1` is created at
- * revision 1 with the same members and logo, while barcodes keep the version they were made with.
- * Test entries of the draft are erased; `inTransaction` runs first in the same transaction (the
- * draft's removal, the audit).
+ * allow the mode (409 with the report otherwise); in place, it must mean something else than the
+ * configuration in service (409, ErrorCode.nothingToPublish). In place, the project version gets
+ * revision N+1 (phones learn of it from `project-revision`); as a new version, `code@<highest>+1` is
+ * created at revision 1 with the same members and logo, while barcodes keep the version they were
+ * made with. Test entries of the draft are erased; `inTransaction` runs first in the same
+ * transaction (the draft's removal, the audit).
  */
 export async function publishConfig(
   ctx: Pick<ServerContext, 'db'>,
@@ -127,6 +128,9 @@ export async function publishConfig(
   const { problems } = qaCheck(config);
   if (problems.length > 0) throw configInvalid(problems);
   const next = config as ProjectConfig;
+  // A revision is a change of meaning: the same configuration again (in any key order) is refused, not kept twice.
+  if (request.mode === 'inPlace' && sameMeaning(next, project.config))
+    throw commonFailure(ErrorCode.nothingToPublish, 409);
   const report = await compatReport(ctx.db, project.id, project.config, next, request.migrations);
   if (publishRefusal(report, request.mode))
     throw new ApiFailure(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomField } from '../../../schemas/custom-field';
 import type { BarcodeType, ProjectConfig } from '../../../schemas/project-config';
-import { diffConfigs } from '../../../server/rules/config-diff';
+import { canonicalJson, diffConfigs, sameMeaning } from '../../../server/rules/config-diff';
 import { CONFIG, label, trackPoint } from './fixtures';
 
 // What an admin's edit of a project configuration is reported as: the box of the fixtures has
@@ -229,5 +229,43 @@ describe('fields', () => {
     const after = structuredClone(before);
     activationField(after, 'caseCount').order = 2;
     expect(diffConfigs(before, after)).toStrictEqual([{ kind: 'orderChanged', place: BOX }]);
+  });
+});
+
+describe('what a configuration means, whatever the order of its keys', () => {
+  /** The same value with every object's keys in reverse order, as another editor may write it. */
+  const reversedKeys = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(reversedKeys)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.entries(value)
+              .reverse()
+              .map(([k, v]) => [k, reversedKeys(v)]),
+          )
+        : value;
+
+  it('a configuration with every key in another order is no change', () => {
+    const reordered = reversedKeys(CONFIG) as ProjectConfig;
+    expect(JSON.stringify(reordered)).not.toBe(JSON.stringify(CONFIG));
+    expect(diffConfigs(CONFIG, reordered)).toStrictEqual([]);
+    expect(diffConfigs(reordered, CONFIG)).toStrictEqual([]);
+    expect(sameMeaning(CONFIG, reordered)).toBe(true);
+    expect(canonicalJson(reordered)).toBe(canonicalJson(CONFIG));
+  });
+
+  it('a reordering beside a real change reports the real change only', () => {
+    const after = copy();
+    activationField(after, 'productName').label = label('Product name');
+    const changes = diffConfigs(CONFIG, reversedKeys(after) as ProjectConfig);
+    expect(changes).toStrictEqual([{ kind: 'labelsChanged', place: BOX, field: 'productName', properties: ['label'] }]);
+  });
+
+  it('canonical JSON sorts keys at every depth, keeps array order and has no whitespace', () => {
+    expect(canonicalJson({ b: [{ z: 1, a: 2 }, 3], a: { y: null, x: 'w v' } })).toBe(
+      '{"a":{"x":"w v","y":null},"b":[{"a":2,"z":1},3]}',
+    );
+    expect(sameMeaning([1, 2], [2, 1])).toBe(false);
+    expect(sameMeaning({ a: 1 }, { a: 1, b: 2 })).toBe(false);
   });
 });
