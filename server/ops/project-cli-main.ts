@@ -2,8 +2,13 @@
 import { readEnvironment } from '../config';
 import { openDatabase, setUpDatabase } from '../start';
 import { servePidOf } from './backup-signal';
-import { runProjectCli } from './project-cli';
+import { HELP, runProjectCli, wantsHelp } from './project-cli';
 
+// Help first: it needs no database, so it is printed while a server holds the embedded one.
+if (wantsHelp(process.argv.slice(2))) {
+  console.info(HELP);
+  process.exit(0);
+}
 const env = readEnvironment();
 if (!env.databaseUrl && env.dataDir !== ':memory:' && servePidOf(env.dataDir)) {
   console.error(
