@@ -1,110 +1,260 @@
 /**
- * QA: `npm run validate -- <config.json> [--data <dir>] [--out <dir>]`
+ * QA: `npm run validate -- <config.json> [--data <dir>] [--out <dir>] [--report junit=<file>] [--report json=<file>]`
  *
  * 1. checks the configuration against the format (every problem with its JSON pointer);
  * 2. compiles every form (activation per barcode type, each trackpoint form) and checks that
  *    ajv accepts each compiled schema;
- * 3. with --data, validates each sample form-data file against its form;
- * 4. with --out, writes each compiled schema and UI schema for review.
- * Exits 1 when anything failed.
+ * 3. with --data, checks each sample form-data file against its form (a broken file is one
+ *    failure, and the run goes on);
+ * 4. with --out, writes each compiled schema and UI schema for review;
+ * 5. with --report, writes the results as JUnit XML and/or JSON for a CI pipeline.
+ * Exits 0 when every check passed, 1 when one failed, 2 when it could not run as asked.
+ * docs/admins/qa-validator.md is the page for QA.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import type { CompiledForm } from '../renderer';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { BarcodeType } from '../schemas/project-config';
 import { qaCheck } from '../renderer/config-check';
-import { validateFormData } from '../renderer/validate';
+import { parseCommandLine, USAGE, type ValidateOptions } from './validate/args';
+import { countCases, jsonReport, junitReport, type CaseMessage, type TestCase } from './validate/report';
+import { formOfSample, sampleErrors, sampleShapeProblems, type Sample } from './validate/samples';
 
 const ERROR_TEXT = JSON.parse(readFileSync(new URL('../locales/en/errors.json', import.meta.url), 'utf8')) as Record<
   string,
   string
 >;
 const describeCodes = (codes: number[]) => codes.map((c) => `${c} ${ERROR_TEXT[String(c)] ?? ''}`.trim()).join('; ');
+/** A field's pointer in the sample file; `$common` (the data as a whole) is the data itself. */
+const dataPointer = (field: string) => (field === '$common' ? '/data' : `/data/${field}`);
 
-/** A sample form-data file: which form it fills, the data, and whether it should pass. */
-interface Sample {
-  barcodeType: string;
-  form: string;
-  loggedIn?: boolean;
-  expect?: 'valid' | 'invalid';
-  data: unknown;
+const isFolder = (path: string) => existsSync(path) && statSync(path).isDirectory();
+
+/** Why the files and folders named cannot be used (one line), or null when they can. */
+function pathProblem(options: ValidateOptions): string | null {
+  if (!existsSync(options.config)) return `no such file: ${options.config}`;
+  if (isFolder(options.config)) return `${options.config} is a folder: name the configuration file`;
+  if (options.data !== undefined) {
+    if (!existsSync(options.data)) return `no such folder: ${options.data} (--data)`;
+    if (!isFolder(options.data)) return `${options.data} is a file: --data names the folder of samples`;
+  }
+  if (options.out !== undefined && existsSync(options.out) && !isFolder(options.out))
+    return `${options.out} is a file: --out names a folder`;
+  return null;
 }
 
-export function runValidate(argv: string[], print: (line: string) => void): number {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { data: { type: 'string' }, out: { type: 'string' } },
+const seconds = (since: number) => (performance.now() - since) / 1000;
+
+/** The configuration's own checks and its forms, as test cases and output lines. */
+function checkConfiguration(
+  options: ValidateOptions,
+  print: (line: string) => void,
+  cases: TestCase[],
+): Record<string, BarcodeType> | null {
+  const file = options.config;
+  const started = performance.now();
+  const configCase = (messages: CaseMessage[]): TestCase => ({
+    suite: 'configuration',
+    name: 'configuration',
+    file,
+    status: messages.length > 0 ? 'failed' : 'passed',
+    messages,
+    time: seconds(started),
   });
-  const file = positionals[0];
-  if (!file) {
-    print('usage: npm run validate -- <config.json> [--data <dir>] [--out <dir>]');
-    return 2;
-  }
-  let failures = 0;
-  const fail = (line: string) => {
-    failures += 1;
-    print(`FAIL ${line}`);
-  };
   let config: unknown;
   try {
     config = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    fail(`${file}: not valid JSON: ${(error as Error).message}`);
-    return 1;
+    const text = `not valid JSON: ${(error as Error).message}`;
+    print(`FAIL ${file}: ${text}`);
+    cases.push(configCase([{ text }]));
+    return null;
   }
   const { problems, forms } = qaCheck(config);
-  problems.forEach((p) => fail(`${file} ${p.pointer}: ${p.message}`));
-  if (forms.length === 0) return 1;
-  const compiled = new Map<string, CompiledForm>();
-  for (const { form, user, visitor } of forms) {
-    compiled.set(`${form.barcodeType} ${form.form} true`, user);
-    compiled.set(`${form.barcodeType} ${form.form} false`, visitor);
-    if (values.out) {
-      const dir = join(values.out, form.barcodeType);
+  problems.forEach((p) => print(`FAIL ${file} ${p.pointer}: ${p.message}`));
+  // A form ajv cannot compile is that form's failure; every other problem is the configuration's.
+  const ofForm = (pointer: string) =>
+    problems.filter((p) => p.key === 'formDoesNotCompile' && p.pointer.startsWith(pointer));
+  const formProblems = new Set(forms.flatMap(({ form }) => ofForm(form.pointer)));
+  cases.push(
+    configCase(problems.filter((p) => !formProblems.has(p)).map((p) => ({ pointer: p.pointer, text: p.message }))),
+  );
+  for (const { form, user } of forms) {
+    const failures = ofForm(form.pointer);
+    if (options.out) {
+      const dir = join(options.out, form.barcodeType);
       mkdirSync(dir, { recursive: true });
       const name = form.form.replace(/\//g, '.');
       writeFileSync(join(dir, `${name}.schema.json`), `${JSON.stringify(user.schema, null, 2)}\n`);
       writeFileSync(join(dir, `${name}.ui.json`), `${JSON.stringify(user.uiSchema, null, 2)}\n`);
     }
-    print(`ok   ${form.barcodeType} ${form.form}: ${form.fields.length} fields`);
+    if (failures.length === 0) print(`ok   ${form.barcodeType} ${form.form}: ${form.fields.length} fields`);
+    cases.push({
+      suite: 'forms',
+      name: `${form.barcodeType} ${form.form}`,
+      file,
+      status: failures.length > 0 ? 'failed' : 'passed',
+      pointer: form.pointer,
+      messages:
+        failures.length > 0
+          ? failures.map((p) => ({ pointer: p.pointer, text: p.message }))
+          : [{ text: `${form.fields.length} fields` }],
+      time: 0,
+    });
   }
-  if (values.data) {
-    for (const name of readdirSync(values.data)
-      .filter((n) => n.endsWith('.json'))
-      .sort()) {
-      const path = join(values.data, name);
-      const sample = JSON.parse(readFileSync(path, 'utf8')) as Sample;
-      const form = compiled.get(`${sample.barcodeType} ${sample.form} ${sample.loggedIn ?? true}`);
-      if (!form) {
-        fail(`${name}: no form '${sample.form}' in barcode type '${sample.barcodeType}'`);
-        continue;
-      }
-      const { errors } = validateFormData(form, sample.data);
-      const invalid = Object.keys(errors).length > 0;
-      const expected = sample.expect ?? 'valid';
-      if (invalid && expected === 'valid') {
-        for (const [field, codes] of Object.entries(errors))
-          fail(`${name} (${sample.barcodeType} ${sample.form}) /data/${field}: ${describeCodes(codes)}`);
-      } else if (!invalid && expected === 'invalid') {
-        fail(`${name} (${sample.barcodeType} ${sample.form}): expected to be refused, but the data is valid`);
+  return forms.length > 0 ? (config as { barcodeTypes: Record<string, BarcodeType> }).barcodeTypes : null;
+}
+
+/** One sample file: read, its shape checked, its data checked against its form. Never throws. */
+function checkSample(
+  dir: string,
+  name: string,
+  barcodeTypes: Record<string, BarcodeType>,
+  print: (line: string) => void,
+): TestCase {
+  const started = performance.now();
+  const file = join(dir, name);
+  const result = (status: TestCase['status'], messages: CaseMessage[], extra: Partial<TestCase> = {}): TestCase => ({
+    suite: 'samples',
+    name,
+    file,
+    status,
+    ...extra,
+    messages,
+    time: seconds(started),
+  });
+  const refuse = (reason: string, extra: Partial<TestCase> = {}) => {
+    print(`FAIL ${name}: ${reason}`);
+    return result('failed', [{ text: reason }], extra);
+  };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    const message = (error as Error).message;
+    return refuse(error instanceof SyntaxError ? `not valid JSON: ${message}` : `cannot be read: ${message}`);
+  }
+  const shape = sampleShapeProblems(parsed);
+  if (shape.length > 0) return refuse(`not a sample: ${shape.join('; ')}`);
+  const sample = parsed as Sample;
+  const expected = sample.expect ?? 'valid';
+  try {
+    const form = formOfSample(barcodeTypes, sample);
+    if (typeof form === 'string') return refuse(form, { expect: expected });
+    const facts = { form: form.label, pointer: form.pointer, expect: expected };
+    const errors = Object.entries(sampleErrors(form, sample.data));
+    const messages = errors.map(([field, codes]) => ({
+      pointer: dataPointer(field),
+      text: describeCodes(codes),
+      codes,
+    }));
+    if (errors.length > 0 && expected === 'valid') {
+      for (const m of messages) print(`FAIL ${name} (${form.label}) ${m.pointer}: ${m.text}`);
+      return result('failed', messages, facts);
+    }
+    if (errors.length === 0 && expected === 'invalid') {
+      const text = 'expected to be refused, but the data is valid';
+      print(`FAIL ${name} (${form.label}): ${text}`);
+      return result('failed', [{ text }], facts);
+    }
+    const why = messages.map((m) => `${m.pointer}: ${m.text}`).join('; ');
+    print(`ok   ${name}: ${expected}${why ? ` (${why})` : ''}`);
+    return result('passed', messages, facts);
+  } catch (error) {
+    // A form that failed to compile (already reported with the configuration) cannot check data.
+    return refuse(`could not be checked: ${(error as Error).message}`, { expect: expected });
+  }
+}
+
+/** The sample files of a folder: `*.json`, in name order. */
+const sampleNames = (dir: string) =>
+  readdirSync(dir)
+    .filter((n) => n.endsWith('.json'))
+    .sort();
+
+export function runValidate(
+  argv: string[],
+  print: (line: string) => void,
+  printError: (line: string) => void = print,
+): number {
+  const command = parseCommandLine(argv);
+  if (command.kind === 'help') {
+    USAGE.forEach((line) => print(line));
+    return 0;
+  }
+  if (command.kind === 'no-arguments') {
+    USAGE.forEach((line) => printError(line));
+    return 2;
+  }
+  if (command.kind === 'error') {
+    printError(`validate: ${command.message}`);
+    return 2;
+  }
+  const { options } = command;
+  const problem = pathProblem(options);
+  if (problem) {
+    printError(`validate: ${problem}`);
+    return 2;
+  }
+  const startedAt = new Date();
+  const cases: TestCase[] = [];
+  const barcodeTypes = checkConfiguration(options, print, cases);
+  if (options.data !== undefined) {
+    const names = sampleNames(options.data);
+    if (names.length === 0) print(`note ${options.data} holds no *.json sample`);
+    for (const name of names) {
+      if (barcodeTypes) {
+        cases.push(checkSample(options.data, name, barcodeTypes, print));
       } else {
-        print(
-          `ok   ${name}: ${expected}${
-            invalid
-              ? ` (${Object.entries(errors)
-                  .map(([f, c]) => `/data/${f}: ${describeCodes(c)}`)
-                  .join('; ')})`
-              : ''
-          }`,
-        );
+        const text = 'not checked: the configuration has problems';
+        print(`skip ${name}: ${text}`);
+        cases.push({
+          suite: 'samples',
+          name,
+          file: join(options.data, name),
+          status: 'skipped',
+          messages: [{ text }],
+          time: 0,
+        });
       }
     }
   }
-  print(failures === 0 ? 'all checks passed' : `${failures} failed`);
-  return failures === 0 ? 0 : 1;
+  const samples = countCases(cases.filter((c) => c.suite === 'samples'));
+  const forms = countCases(cases.filter((c) => c.suite === 'forms'));
+  const all = countCases(cases);
+  const exitCode = all.failed === 0 ? 0 : 1;
+  let unwritten = false;
+  for (const report of options.reports) {
+    const facts = { config: options.config, data: options.data, startedAt, exitCode, cases };
+    try {
+      mkdirSync(dirname(report.file), { recursive: true });
+      writeFileSync(report.file, report.kind === 'junit' ? junitReport(facts) : jsonReport(facts));
+      print(`report ${report.kind}: ${report.file}`);
+    } catch (error) {
+      printError(`validate: cannot write the ${report.kind} report ${report.file}: ${(error as Error).message}`);
+      unwritten = true;
+    }
+  }
+  print(
+    `forms: ${forms.passed} compiled, ${forms.failed} failed; ` +
+      `samples: ${samples.passed} passed, ${samples.failed} failed, ${samples.skipped} skipped`,
+  );
+  print(all.failed === 0 ? 'all checks passed' : `${all.failed} failed`);
+  // A pipeline must not read a verdict from a report that is not there.
+  if (unwritten) return 2;
+  return exitCode;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  process.exitCode = runValidate(process.argv.slice(2), (line) => console.log(line));
+  try {
+    process.exitCode = runValidate(
+      process.argv.slice(2),
+      (line) => console.log(line),
+      (line) => console.error(line),
+    );
+  } catch (error) {
+    // Whatever went wrong outside the checks (a folder that cannot be read or written): one line, no stack.
+    console.error(`validate: ${(error as Error).message}`);
+    process.exitCode = 2;
+  }
 }
