@@ -62,7 +62,11 @@ export interface AuditQuery {
   count: number;
 }
 
-/** A page of the enterprise's audit log, newest first, and how many entries match in all. */
+/**
+ * A page of the enterprise's audit log, newest first by time (by number within one instant: the
+ * numbers are handed out as entries are written, which is not always the order their transactions
+ * began), and how many entries match in all.
+ */
 export async function listAuditEntries(
   db: Queryable,
   q: AuditQuery,
@@ -85,7 +89,7 @@ export async function listAuditEntries(
     (await db.query<{ n: number }>(`select count(*)::int as n from audit_log where ${filter}`, params)).rows[0]?.n ?? 0;
   const { rows } = await db.query<AuditEntryRow>(
     `select id::text as id, at, actor_id, actor_name, enterprise_id, project_code, action, target_type, target_id, before, after, note
-       from audit_log where ${filter} order by audit_log.id desc limit ${Number(q.count)} offset ${Number(q.skip)}`,
+       from audit_log where ${filter} order by audit_log.at desc, audit_log.id desc limit ${Number(q.count)} offset ${Number(q.skip)}`,
     params,
   );
   return { rows, total };
