@@ -5,7 +5,7 @@ test.use({ locale: 'ja-JP' });
 
 async function fillAddress(page: Page, address1: string) {
   await page.getByRole('textbox', { name: '会社名' }).fill('フロストライン製薬');
-  await choose(page, '国', 'JPN');
+  await choose(page, '国', '日本 (JPN)');
   await page.getByRole('textbox', { name: '住所1' }).fill(address1);
 }
 

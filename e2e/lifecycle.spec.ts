@@ -9,19 +9,19 @@ async function generate(page: Page): Promise<string> {
   return page.url();
 }
 
-async function fillAddress(page: Page, address1: string, country = 'JPN') {
+async function fillAddress(page: Page, address1: string, country: 'JPN' | 'USA' = 'JPN') {
   await page.getByRole('textbox', { name: 'Company name' }).fill('FrostLine Pharma');
   if (country === 'JPN') {
-    await choose(page, 'Country', 'JPN');
+    await choose(page, 'Country', 'Japan (JPN)');
   } else {
-    // The country list is long: typing searches it.
-    // (typed in full so one option is left, then taken with the keyboard: the list re-renders as
+    // The country list is long: typing its name searches it, and the ISO code is what is stored.
+    // (typed so one option is left, then taken with the keyboard: the list re-renders as
     // it filters, which a pointer click can race)
-    await page.getByRole('combobox', { name: 'Country' }).fill(country);
-    await expect(page.getByRole('option')).toHaveText([country]);
+    await page.getByRole('combobox', { name: 'Country' }).fill('United States');
+    await expect(page.getByRole('option')).toHaveText(['United States (USA)']);
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue(country);
+    await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue('United States (USA)');
   }
   await page.getByRole('textbox', { name: 'Address line 1' }).fill(address1);
 }

@@ -571,7 +571,7 @@ const LIFECYCLE_DROPS: {
         await expect(page).toHaveURL(new RegExp(`/activate/${step}$`));
         await expect(page.getByRole('textbox', { name: 'Company name' })).toHaveValue('');
         await page.getByRole('textbox', { name: 'Company name' }).fill('FrostLine Pharma');
-        await choose(page, 'Country', 'JPN');
+        await choose(page, 'Country', 'Japan (JPN)');
         await page.getByRole('textbox', { name: 'Address line 1' }).fill(address1);
         await page.getByRole('button', { name: 'Next' }).click();
       }

@@ -3,6 +3,7 @@ import { COUNTRY_CODES } from '@schemas/countries';
 import type { CustomField } from '@schemas/custom-field';
 import type { LocalizedText } from '@schemas/common';
 import { EXTERNAL_ID_MAX_LENGTH, TRACKING_NUMBER_MAX_LENGTH } from '@schemas/validation';
+import { countryLabel } from './country-names';
 
 /**
  * The forms every project has, whatever its configuration: origin and destination addresses and
@@ -22,6 +23,22 @@ export const SPECIAL_FIELD_NAMES = [
   'depth',
 ] as const;
 
+let countries: { value: string; label: LocalizedText }[] | undefined;
+
+/** The country picker's options: names in each language beside the ISO code ("Japan (JPN)"), the code stored. */
+function countryOptions() {
+  countries ??= COUNTRY_CODES.map((code) => ({
+    value: code,
+    label: text(
+      countryLabel(code, 'en'),
+      countryLabel(code, 'ja'),
+      countryLabel(code, 'zh-TW'),
+      countryLabel(code, 'zh-CN'),
+    ),
+  }));
+  return countries;
+}
+
 /**
  * The fields of an address; country and first address line are always required (an empty first
  * line counts as missing, also when an API client sends it as '').
@@ -34,7 +51,7 @@ export function addressFields(): CustomField[] {
       key: 'country',
       label: text('Country', '国', '國家', '国家'),
       required: true,
-      options: COUNTRY_CODES.map((code) => ({ value: code, label: text(code, code, code, code) })),
+      options: countryOptions(),
     },
     { type: 'text', key: 'postalCode', label: text('Postal code', '郵便番号', '郵遞區號', '邮政编码'), maxLength: 16 },
     {

@@ -11,6 +11,7 @@ import {
   REQUIRED_MEASURE_ABOVE,
 } from './builtin-forms';
 import { compile, type CompiledForm } from './compile';
+import { postalCodeRules } from './postal-codes';
 
 /**
  * What a form is compiled from: a project's code, version and barcode types. The client's
@@ -90,6 +91,8 @@ export function compileForm(source: FormSource, ref: FormRef, viewer: FormViewer
     stage: stageOf(ref),
     formId: { project: source.code, version: source.version, barcodeType: ref.barcodeType, form: formName(ref) },
   });
+  // A postal code must fit its country's format where that is known.
+  if (ref.form === 'address') form.schema.allOf = postalCodeRules();
   if (ref.form === 'package' && ref.packageRequired) {
     // Required package information must describe a package: a size or weight of 0 is refused.
     for (const key of PACKAGE_MEASURE_KEYS) {

@@ -132,9 +132,10 @@ export function compile(fields: readonly CustomField[], context: CompileContext)
     // A calculation is shown as "calculated from <labels>", never as its formula's keys.
     if (field.type === 'calculation') {
       const inputs = formulaKeys(field.formula, new Set(fields.map((f) => f.key)));
-      (ui['ui:options'] as Record<string, unknown>).inputLabels = inputs.map(
-        (key) => fields.find((f) => f.key === key)?.label[context.language] ?? key,
-      );
+      if (inputs.length > 0)
+        (ui['ui:options'] as Record<string, unknown>).inputLabels = inputs.map(
+          (key) => fields.find((f) => f.key === key)?.label[context.language] ?? key,
+        );
     }
     uiSchema[field.key] = ui;
     uiSchema['ui:order'].push(field.key);

@@ -6,6 +6,7 @@ import { NAME_TEXT_PATTERN, PHONE_PATTERN } from '@schemas/validation';
 import { FIELD_TYPES } from './field-types';
 import type { FieldMessage, FieldTypeDefinition, ValidationErrorLike } from './field-types/field-type';
 import { isMaskPattern } from './field-types/text';
+import { isPostalCodePattern, postalCodePattern } from './postal-codes';
 
 export type { FieldMessage } from './field-types/field-type';
 
@@ -63,6 +64,9 @@ function commonMessage(error: ValidationErrorLike): FieldMessage {
       if (pattern === PHONE_PATTERN) return { key: 'form.phone' };
       const named = patternNames.get(pattern);
       if (named) return { key: `form.pattern.${named}` };
+      // The address form's postal code: its country's format (a mask could share the pattern).
+      if (error.instancePath.endsWith('/postalCode') && isPostalCodePattern(pattern))
+        return { key: pattern === postalCodePattern('JPN') ? 'form.postalCodeJapan' : 'form.postalCode' };
       if (isMaskPattern(pattern)) return { key: 'form.mask' };
       return { key: 'form.invalid' };
     }

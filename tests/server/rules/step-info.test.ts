@@ -26,7 +26,10 @@ describe('addresses, checked with the built-in address form', () => {
     ['a missing country is 1000', { country: undefined }, { 'origin.country': [1000] }],
     ['a first line over 200 characters is 1005', { address1: 'x'.repeat(201) }, { 'origin.address1': [1005] }],
     ['a company name over 100 characters is 1005', { companyName: 'x'.repeat(101) }, { 'origin.companyName': [1005] }],
-    ['a postal code over 16 characters is 1005', { postalCode: 'x'.repeat(17) }, { 'origin.postalCode': [1005] }],
+    ['a postal code over 16 characters is 1005', { postalCode: '1'.repeat(17) }, { 'origin.postalCode': [1001, 1005] }],
+    ['a Japanese postal code that is not NNN-NNNN is 1001', { postalCode: '12345' }, { 'origin.postalCode': [1001] }],
+    ['a Japanese postal code of letters is 1001', { postalCode: 'ABC-DEFG' }, { 'origin.postalCode': [1001] }],
+    ['a US ZIP code in Japan is 1001', { postalCode: '94105' }, { 'origin.postalCode': [1001] }],
     ['a prefecture over 64 characters is 1005', { prefecture: 'x'.repeat(65) }, { 'origin.prefecture': [1005] }],
     ['a second line over 200 characters is 1005', { address2: 'x'.repeat(201) }, { 'origin.address2': [1005] }],
     ['a phone number with letters is 1001', { phoneNumber: 'call me' }, { 'origin.phoneNumber': [1001] }],
@@ -46,6 +49,7 @@ describe('addresses, checked with the built-in address form', () => {
           ...address,
           address1: 'x'.repeat(200),
           companyName: 'x'.repeat(100),
+          country: 'AGO',
           postalCode: 'x'.repeat(16),
           prefecture: 'x'.repeat(64),
         },
@@ -58,6 +62,14 @@ describe('addresses, checked with the built-in address form', () => {
     expect(answer(() => assertRequiredInfo(trackPoint('hub'), { origin: { ...address, country: 'XYZ' } }))).toEqual(
       onField('origin.country', 2201),
     );
+  });
+
+  it("take a postal code in its country's format, and any where the format is not known", () => {
+    expect(shape({ origin: { ...address, country: 'USA', postalCode: '94105-1234' } })).toBe('passed');
+    expect(shape({ origin: { ...address, country: 'USA', postalCode: '530-0001' } })).toEqual(
+      bad({ 'origin.postalCode': [1001] }),
+    );
+    expect(shape({ origin: { ...address, country: 'AGO', postalCode: 'ABC-DEFG' } })).toBe('passed');
   });
 
   it("name the side: the destination's problems are under destination.*", () => {

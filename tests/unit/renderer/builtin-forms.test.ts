@@ -18,6 +18,9 @@ import {
   type FormSource,
 } from '@renderer/compile-form';
 import { validateFormData } from '@renderer/validate';
+import { messageFor } from '@renderer/errors';
+import { postalCodePattern } from '@renderer/postal-codes';
+import { Ajv } from 'ajv';
 import { text } from './fixtures';
 
 /** The forms every project has, compiled as the server compiles them (renderer/compile-form.ts). */
@@ -64,6 +67,8 @@ describe('the address form of origin and destination', () => {
 
   it('each text has its length limit', () => {
     const limits = { companyName: 100, postalCode: 16, prefecture: 64, address1: 200, address2: 200 };
+    // A country whose postal code format is not known: only the length is checked.
+    const good = { country: 'AGO', address1: '1-1 Chiyoda' };
     for (const [key, limit] of Object.entries(limits)) {
       expect(check(address, { ...good, [key]: 'x'.repeat(limit) })).toEqual({});
       expect(check(address, { ...good, [key]: 'x'.repeat(limit + 1) })).toEqual({ [key]: [ErrorCode.lengthMoreThan] });
@@ -268,12 +273,59 @@ describe('the built-in forms speak every language', () => {
     }
   });
 
-  it('the country list offers the codes as they are, in every language', () => {
+  it('the country list stores the ISO codes and names each country in every language beside its code', () => {
     const country = addressFields().find((f) => f.key === 'country');
-    expect(country?.type === 'singleSelect' && country.options.map((o) => o.value)).toEqual([...COUNTRY_CODES]);
-    expect(
-      country?.type === 'singleSelect' &&
-        country.options.every((o) => Object.values(o.label).every((l) => l === o.value)),
-    ).toBe(true);
+    const options = country?.type === 'singleSelect' ? country.options : [];
+    expect(options.map((o) => o.value)).toEqual([...COUNTRY_CODES]);
+    expect(options[0]?.label).toEqual({
+      en: 'Japan (JPN)',
+      ja: '日本 (JPN)',
+      'zh-TW': '日本 (JPN)',
+      'zh-CN': '日本 (JPN)',
+    });
+    expect(options.find((o) => o.value === 'USA')?.label.ja).toBe('アメリカ合衆国 (USA)');
+    // Every label holds its code, so typing the code finds it as well as typing the name.
+    expect(options.every((o) => Object.values(o.label).every((l) => l.endsWith(`(${o.value})`)))).toBe(true);
+    expect(options.filter((o) => Object.values(o.label).some((l) => l === o.value))).toEqual([]);
+  });
+});
+
+describe('postal codes, checked where the country has a known format', () => {
+  it("takes Japan's NNN-NNNN and refuses anything else there", () => {
+    expect(check(address, { ...good, postalCode: '100-0001' })).toEqual({});
+    for (const postalCode of ['12345', 'ABC-DEFG', '1000001', '100-00010'])
+      expect(check(address, { ...good, postalCode })).toEqual({ postalCode: [ErrorCode.invalidFormat] });
+  });
+
+  it('checks each country by its own format, letters in either case', () => {
+    expect(check(address, { ...good, country: 'USA', postalCode: '94105-1234' })).toEqual({});
+    expect(check(address, { ...good, country: 'USA', postalCode: '100-0001' })).toEqual({
+      postalCode: [ErrorCode.invalidFormat],
+    });
+    expect(check(address, { ...good, country: 'CHN', postalCode: '100000' })).toEqual({});
+    expect(check(address, { ...good, country: 'CAN', postalCode: 'k1a 0b1' })).toEqual({});
+    expect(check(address, { ...good, country: 'CAN', postalCode: 'K1A 0B1' })).toEqual({});
+    expect(check(address, { ...good, country: 'GBR', postalCode: 'sw1a 1aa' })).toEqual({});
+    expect(check(address, { ...good, country: 'GBR', postalCode: '12345' })).toEqual({
+      postalCode: [ErrorCode.invalidFormat],
+    });
+  });
+
+  it('takes any postal code where the format is not known, and none is needed', () => {
+    expect(postalCodePattern('AGO')).toBeUndefined();
+    expect(check(address, { ...good, country: 'AGO', postalCode: 'anything 1' })).toEqual({});
+    expect(check(address, { ...good })).toEqual({});
+  });
+
+  it("words the refusal for the user: Japan's with its format", () => {
+    const form = compileForm(source, address, viewer);
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    const validate = ajv.compile({ ...form.schema, $id: undefined });
+    validate({ ...good, postalCode: '12345' });
+    const pattern = validate.errors?.find((e) => e.keyword === 'pattern');
+    expect(pattern && messageFor(pattern, 'text')).toEqual({ key: 'form.postalCodeJapan' });
+    validate({ ...good, country: 'USA', postalCode: '1' });
+    const us = validate.errors?.find((e) => e.keyword === 'pattern');
+    expect(us && messageFor(us, 'text')).toEqual({ key: 'form.postalCode' });
   });
 });
