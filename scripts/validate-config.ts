@@ -138,10 +138,11 @@ function checkSample(
   if (shape.length > 0) return refuse(`not a sample: ${shape.join('; ')}`);
   const sample = parsed as Sample;
   const expected = sample.expect ?? 'valid';
+  const described = sample.description === undefined ? {} : { description: sample.description };
   try {
     const form = formOfSample(barcodeTypes, sample);
-    if (typeof form === 'string') return refuse(form, { expect: expected });
-    const facts = { form: form.label, pointer: form.pointer, expect: expected };
+    if (typeof form === 'string') return refuse(form, { expect: expected, ...described });
+    const facts = { form: form.label, pointer: form.pointer, expect: expected, ...described };
     const errors = Object.entries(sampleErrors(form, sample.data));
     const messages = errors.map(([field, codes]) => ({
       pointer: dataPointer(field),
@@ -162,7 +163,7 @@ function checkSample(
     return result('passed', messages, facts);
   } catch (error) {
     // A form that failed to compile (already reported with the configuration) cannot check data.
-    return refuse(`could not be checked: ${(error as Error).message}`, { expect: expected });
+    return refuse(`could not be checked: ${(error as Error).message}`, { expect: expected, ...described });
   }
 }
 

@@ -26,6 +26,8 @@ export interface TestCase {
   /** Samples: the form checked (`<barcode type> <form>`) and what the sample expected. */
   form?: string;
   expect?: 'valid' | 'invalid';
+  /** Samples: what the sample proves, in its author's words. */
+  description?: string;
   messages: CaseMessage[];
   /** Seconds the check took. */
   time: number;
@@ -68,7 +70,8 @@ export function jsonReport(run: RunFacts): string {
         ...countCases(run.cases),
         ...Object.fromEntries(suites.map((s) => [s, countCases(run.cases.filter((c) => c.suite === s))])),
       },
-      cases: run.cases,
+      // Milliseconds are as precise as a check's time means anything.
+      cases: run.cases.map((c) => ({ ...c, time: Number(c.time.toFixed(3)) })),
     },
     null,
     2,
@@ -106,6 +109,7 @@ const sumTime = (cases: readonly TestCase[]) => cases.reduce((sum, c) => sum + c
 function testCaseXml(c: TestCase, suiteName: string): string {
   const open = `    <testcase${attributes({ name: c.name, classname: suiteName, file: c.file, time: seconds(c.time) })}>`;
   const details = [
+    ...(c.description ? [c.description] : []),
     ...(c.form ? [`form: ${c.form}`] : []),
     ...(c.pointer ? [`configuration: ${c.pointer}`] : []),
     ...(c.expect ? [`expect: ${c.expect}`] : []),
