@@ -146,7 +146,6 @@ export function junitReport(run: RunFacts): string {
           skipped: counts.skipped,
           time: seconds(sumTime(cases)),
           timestamp,
-          file: suite === 'samples' ? (run.data ?? run.config) : run.config,
         })}>`,
         ...cases.map((c) => testCaseXml(c, name)),
         '  </testsuite>',

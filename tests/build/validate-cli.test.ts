@@ -129,13 +129,28 @@ describe('npm run validate as a command', { timeout: 120_000 }, () => {
     expect(code).toBe(1);
   });
 
-  it('counts the samples of a configuration that has problems as skipped', () => {
+  it('reports the problems of a broken configuration and counts its samples as skipped', () => {
     const dir = tempDir();
     writeSamples(dir, { 'a.json': { barcodeType: 'box', form: 'activation', data: {} }, 'b.json': '{' });
-    const { code, stdout } = validate('tests/fixtures/qa/broken-config.json', '--data', dir);
+    const junit = join(dir, 'qa.xml');
+    const { code, stdout } = validate(
+      'tests/fixtures/qa/broken-config.json',
+      '--data',
+      dir,
+      '--report',
+      `junit=${junit}`,
+    );
     expect(stdout).toContain('skip a.json: not checked: the configuration has problems');
     expect(stdout.at(-2)).toBe('forms: 0 compiled, 0 failed; samples: 0 passed, 0 failed, 2 skipped');
     expect(code).toBe(1);
+    const [configuration, samples] = childrenNamed(parseXml(readFileSync(junit, 'utf8')), 'testsuite');
+    const failure = childrenNamed(childrenNamed(configuration!, 'testcase')[0]!, 'failure')[0]!;
+    expect(failure.text).toContain('/barcodeTypes/box/activationFields/0/min: min (10) is greater than max (1)');
+    expect(samples!.attributes).toMatchObject({ name: 'validate.samples', tests: '2', skipped: '2', failures: '0' });
+    expect(childrenNamed(samples!, 'testcase').map((c) => childrenNamed(c, 'skipped')[0]?.attributes.message)).toEqual([
+      'not checked: the configuration has problems',
+      'not checked: the configuration has problems',
+    ]);
   });
 
   it('checks samples of every form the phone draws: activation and edit, each trackpoint form, addresses, package', () => {
