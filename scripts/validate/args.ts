@@ -1,3 +1,4 @@
+import { existsSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
 /** The usage `--help` prints: what to type, each option, an example and the exit codes. */
@@ -29,7 +30,7 @@ export interface ValidateOptions {
 }
 
 /** What the command line asks for: the help, a run, or why it cannot be understood (one line). */
-export type CommandLine =
+type CommandLine =
   | { kind: 'help' }
   | { kind: 'no-arguments' }
   | { kind: 'error'; message: string }
@@ -56,7 +57,7 @@ function reportOf(value: string): { kind: ReportKind; file: string } | string {
   return `--report takes junit=<file> or json=<file>, not '${value}'`;
 }
 
-export function parseCommandLine(argv: string[]): CommandLine {
+function parseCommandLine(argv: string[]): CommandLine {
   if (argv.length === 0) return { kind: 'no-arguments' };
   let parsed;
   try {
@@ -88,4 +89,49 @@ export function parseCommandLine(argv: string[]): CommandLine {
     reports.push(report);
   }
   return { kind: 'run', options: { config: positionals[0]!, data: values.data, out: values.out, reports } };
+}
+
+const isFolder = (path: string) => existsSync(path) && statSync(path).isDirectory();
+
+/** Why the files and folders named cannot be used (one line), or null when they can. */
+function pathProblem(options: ValidateOptions): string | null {
+  if (!existsSync(options.config)) return `no such file: ${options.config}`;
+  if (isFolder(options.config)) return `${options.config} is a folder: name the configuration file`;
+  if (options.data !== undefined) {
+    if (!existsSync(options.data)) return `no such folder: ${options.data} (--data)`;
+    if (!isFolder(options.data)) return `${options.data} is a file: --data names the folder of samples`;
+  }
+  if (options.out !== undefined && existsSync(options.out) && !isFolder(options.out))
+    return `${options.out} is a file: --out names a folder`;
+  return null;
+}
+
+/**
+ * Everything that needs no configuration check: the help, usage mistakes and missing files, each
+ * answered with its exit code; otherwise the options of a run. Kept apart from the checks so that
+ * these answers come without loading the renderer.
+ */
+export function answerBeforeChecks(
+  argv: string[],
+  print: (line: string) => void,
+  printError: (line: string) => void,
+): number | ValidateOptions {
+  const command = parseCommandLine(argv);
+  switch (command.kind) {
+    case 'help':
+      USAGE.forEach((line) => print(line));
+      return 0;
+    case 'no-arguments':
+      USAGE.forEach((line) => printError(line));
+      return 2;
+    case 'error':
+      printError(`validate: ${command.message}`);
+      return 2;
+    case 'run': {
+      const problem = pathProblem(command.options);
+      if (!problem) return command.options;
+      printError(`validate: ${problem}`);
+      return 2;
+    }
+  }
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runValidate } from '../../scripts/validate-config';
+import { runValidate } from '../../scripts/validate/run';
 import { adminClient } from './admin-fixtures';
 import { Client, SEED, startTestServer, VISITOR, type TestServer } from './harness';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runValidate } from '../../scripts/validate-config';
+import { runValidate } from '../../scripts/validate/run';
 import { relationsConfig } from './pairing-fixtures';
 
 const run = (...args: string[]) => {
