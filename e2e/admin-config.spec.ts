@@ -109,12 +109,12 @@ test('an admin adds a required field through the builder, previews and tests it,
   await builder.getByRole('combobox', { name: 'Form' }).selectOption({ label: FORM });
   const add = page.getByRole('region', { name: 'Add a field' });
   await add.getByRole('textbox', { name: 'Key (letters, digits, _)' }).fill('arrivalTemperature');
-  await choose(page, 'Field type', 'number');
+  await choose(page, 'Field type', 'Number');
   await add.getByRole('textbox', { name: 'Label in English' }).fill(LABELS.en);
   await add.getByRole('textbox', { name: 'Label in Japanese' }).fill(LABELS.ja);
   await add.getByRole('textbox', { name: 'Label in Traditional Chinese' }).fill(LABELS['zh-TW']);
   await add.getByRole('textbox', { name: 'Label in Simplified Chinese' }).fill(LABELS['zh-CN']);
-  await choose(page, 'Required', 'Required');
+  await choose(page, 'Must it be filled in?', 'Yes, required');
   await add.getByRole('button', { name: 'Add the field' }).click();
   await expect(builder.getByRole('list', { name: 'Fields' })).toContainText('arrivalTemperature');
   await page.getByRole('button', { name: 'Save the draft' }).click();
@@ -146,6 +146,11 @@ test('an admin adds a required field through the builder, previews and tests it,
   );
   await page.getByRole('textbox', { name: 'Note' }).fill('Arrival temperature');
   await page.getByRole('button', { name: 'Publish in place' }).click();
+  // Asked first, in words: which revision it makes and what changes.
+  const publishing = page.getByRole('dialog', { name: 'Publish in place?' });
+  await expect(publishing).toContainText('Publish the draft as revision 2 of demo@1');
+  await expect(publishing.getByTestId('config-report')).toContainText("Field 'arrivalTemperature' (number) added");
+  await publishing.getByRole('button', { name: 'Publish in place' }).click();
   await expect(page.getByText('Published demo@1, revision 2.')).toBeVisible();
 
   // The phone sends its step as it was: the server refuses it without the new field, and the
@@ -174,6 +179,11 @@ test('an admin adds a required field through the builder, previews and tests it,
     .filter({ hasText: 'Revision 1' })
     .getByRole('button', { name: 'Roll back to this revision' })
     .click();
+  // Asked first: what rolling back would change, in words.
+  const rolling = page.getByRole('dialog', { name: 'Roll back?' });
+  await expect(rolling).toContainText('Roll back demo@1 to revision 1');
+  await expect(rolling.getByTestId('config-report')).toContainText("Field 'arrivalTemperature' removed");
+  await rolling.getByRole('button', { name: 'Roll back to revision 1' }).click();
   // In place it is refused: a stored step has the field now (the report says so, in words) ...
   const status = revisions.getByRole('status');
   await expect(status).toContainText("Field 'arrivalTemperature' removed from form 'receiving'");
@@ -258,9 +268,11 @@ test('refusals: a number -> date change on a field with values, two admins savin
   await patJson.fill(opened.replace('"timeBetweenScansMillis": 500', '"timeBetweenScansMillis": 600'));
   await pat.getByRole('button', { name: 'Use this JSON' }).click();
   await pat.getByRole('button', { name: 'Save the draft' }).click();
-  await expect(
-    pat.getByText('Someone else saved this draft meanwhile (Aiko Mori). It was reloaded: make your change again.'),
-  ).toBeVisible();
+  // Refused: the draft is reloaded as the server has it, naming who saved it, with Pat's change on
+  // top (the two changes touch different things: both are in the editor, ready to save).
+  await expect(pat.getByTestId('config-merge')).toContainText('Aiko Mori saved this draft meanwhile');
+  await expect(pat.getByTestId('config-merge')).toContainText('Your unsaved changes were applied on top of it');
+  await expect(pat.getByRole('button', { name: 'Save the draft' })).toBeEnabled();
   await pat.context().close();
 
   // number -> date on a field with values: refused, in words, with the records affected.
@@ -270,6 +282,10 @@ test('refusals: a number -> date change on a field with values, two admins savin
   await expect(page.getByText(/^Not published:/)).toBeVisible();
   await expect(page.getByTestId('config-report')).toContainText('their values cannot be read as the new type');
   await page.getByRole('button', { name: 'Discard the draft' }).click();
+  await page
+    .getByRole('dialog', { name: 'Discard the draft?' })
+    .getByRole('button', { name: 'Discard the draft' })
+    .click();
   await expect(page.getByRole('button', { name: /^Open a draft from revision/ })).toBeVisible();
 });
 
@@ -323,7 +339,7 @@ test('the builder changes an existing field, keeping what it does not ask, adds 
   // A files field through the builder: refused without its kind of files, added with it.
   const add = page.getByRole('region', { name: 'Add a field' });
   await add.getByRole('textbox', { name: 'Key (letters, digits, _)' }).fill('dockPhotos');
-  await choose(page, 'Field type', 'files');
+  await choose(page, 'Field type', 'Files and photos');
   await add.getByRole('textbox', { name: 'Label in English' }).fill('Dock photos');
   await add.getByRole('textbox', { name: 'Label in Japanese' }).fill('荷受け写真');
   await add.getByRole('textbox', { name: 'Label in Traditional Chinese' }).fill('碼頭照片');
@@ -410,6 +426,10 @@ test('the builder changes an existing field, keeping what it does not ask, adds 
   await expect(types.getByRole('listitem').last()).not.toContainText('Crate (crate)');
 
   await page.getByRole('button', { name: 'Discard the draft' }).click();
+  await page
+    .getByRole('dialog', { name: 'Discard the draft?' })
+    .getByRole('button', { name: 'Discard the draft' })
+    .click();
   await expect(page.getByRole('button', { name: /^Open a draft from revision/ })).toBeVisible();
 });
 

@@ -1,5 +1,6 @@
 import useSWR, { mutate } from 'swr';
 import type { ConfigHistory, Draft, Report, TestEntry } from '@schemas/api/admin-config';
+import type { AdminProject } from '@schemas/api/admin';
 import type { Language } from '@schemas/languages';
 import { adminApi, adminKey, revalidateAdminResource } from '@/shared/admin/admin-api';
 
@@ -12,6 +13,13 @@ export interface VersionRef {
 const base = (ref: VersionRef) => `/admin/config/${encodeURIComponent(ref.code)}/${ref.version}`;
 const RESOURCE = 'config';
 const ifMatch = (etag: number) => ({ 'if-match': `"${etag}"` });
+
+/** The first project the admin manages (GET /admin/projects, one item): where the screen starts when no link names one. */
+export function useFirstProject() {
+  return useSWR(adminKey('projects', { skip: 0, count: 1 }), () =>
+    adminApi.get<{ items: AdminProject[]; total: number }>('/admin/projects', { skip: 0, count: 1 }),
+  );
+}
 
 /** GET /admin/config/:code/:version: the revisions and the draft, if any. */
 export function useConfigHistory(ref: VersionRef | null) {
@@ -35,8 +43,10 @@ export function useDraft(ref: VersionRef | null, hasDraft: boolean) {
  * The draft as the server has it now, put in the cache the editor reads: after a refused save
  * (someone saved meanwhile) the editor is drawn anew from it, with its new ETag.
  */
-export const reloadDraft = async (ref: VersionRef) => {
+export const reloadDraft = async (ref: VersionRef, beforeShown: (current: Draft) => void) => {
   const current = await adminApi.get<Draft>(`${base(ref)}/draft`);
+  // What the editor opens with (the admin's change to merge) is set before the new draft redraws it.
+  beforeShown(current);
   await mutate(adminKey(RESOURCE, 'draft', ref.code, ref.version), current, { revalidate: false });
   void revalidateAdminResource(RESOURCE);
   return current;

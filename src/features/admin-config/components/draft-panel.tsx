@@ -181,17 +181,18 @@ function DraftEditor({
         // The draft as the server has it now, with who saved it; the change made here is merged on
         // top of it, so the next save sends the server's ETag and nothing typed here is lost.
         try {
-          const current = await reloadDraft(versionRef);
+          await reloadDraft(versionRef, (current) =>
+            setCarried({
+              etag: current.etag,
+              base: draft.config,
+              mine: next,
+              theirs: current.config,
+              savedBy: current.savedBy,
+              savedAt: current.savedAt,
+              keepMine: [],
+            }),
+          );
           setNotice(null);
-          setCarried({
-            etag: current.etag,
-            base: draft.config,
-            mine: next,
-            theirs: current.config,
-            savedBy: current.savedBy,
-            savedAt: current.savedAt,
-            keepMine: [],
-          });
         } catch (reloadError) {
           setNotice({ ok: false, text: translateError(tCommon, reloadError) });
         }
@@ -447,13 +448,13 @@ function StaleChanges({ versionRef, language, etag }: { versionRef: VersionRef; 
   const [report, setReport] = useState<Report | null>(null);
   useEffect(() => {
     let alive = true;
-    draftReport(versionRef, language).then(
+    draftReport({ code: versionRef.code, version: versionRef.version }, language).then(
       (answer) => alive && setReport(answer),
       () => alive && setReport(null),
     );
     return () => {
       alive = false;
     };
-  }, [versionRef, language, etag]);
+  }, [versionRef.code, versionRef.version, language, etag]);
   return report ? <ReportView report={report} empty={t('config.noChanges')} /> : null;
 }

@@ -45,8 +45,12 @@ function problemsOfInput(
   const fields = [...choice.fields];
   fields.splice(at, index === null ? 0 : 1, field);
   const inside = `${choice.pointer}/${at}`;
+  // Missing or empty labels are the form's own required marks; the rest is what publishing would say.
   const problems = checkProjectConfig(withFields(config, choice, fields)).filter(
-    (p) => (p.pointer === inside || p.pointer.startsWith(`${inside}/`)) && p.key !== 'required',
+    (p) =>
+      (p.pointer === inside || p.pointer.startsWith(`${inside}/`)) &&
+      p.key !== 'required' &&
+      !p.pointer.startsWith(`${inside}/label/`),
   );
   return placeProblems(withFields(config, choice, fields), problems, language);
 }
@@ -220,7 +224,15 @@ export function FieldBuilder({
           context={context}
           onSubmit={(data) => {
             // What publishing would refuse is refused here, where it is typed.
-            if (typedProblems.length > 0) {
+            // (Checked on what is sent, not on the check drawn a moment ago, which may lag the last keystroke.)
+            const refused = problemsOfInput(
+              config,
+              choice,
+              data as NewFieldInput,
+              isEditing ? editing!.index : null,
+              language,
+            );
+            if (refused.length > 0) {
               typedList.current?.focus();
               return;
             }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Card,
@@ -16,6 +17,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { AdminProject, CreateProjectBody } from '@schemas/api/admin';
 import { LANGUAGES } from '@schemas/languages';
@@ -25,6 +27,7 @@ import { ScreenLoader } from '@/shared/ui/screen-loader';
 import { showToast } from '@/shared/ui/toasts';
 import { createProject, logoUpload, setProjectLogo, setSelfRegistration, useProjects } from '../api/projects';
 import { formFailure } from '@/shared/forms/form-failure';
+import { paths } from '@/shared/paths';
 import { Pager } from './pager';
 
 const PAGE_SIZE = 20;
@@ -216,6 +219,13 @@ function ProjectCard({ project }: { project: AdminProject }) {
           {project.languages.map((l) => LANGUAGE_NAMES[l]).join(', ')}
         </Text>
         <Text size="sm">{t('projects.members', { count: project.members })}</Text>
+        <Anchor
+          component={Link}
+          to={paths.admin.getHref(`config?code=${encodeURIComponent(project.code)}&version=${project.latestVersion}`)}
+          size="sm"
+        >
+          {t('projects.configure', { ref: `${project.code}@${project.latestVersion}` })}
+        </Anchor>
         <Switch
           label={t('projects.selfRegistration')}
           checked={project.allowUserSelfRegister}
