@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CLIENT_VERSION } from '../schemas/validation';
 import type { ServerConfig } from './context';
+import type { DeliverySettings } from './infra/delivery';
 import { DEFAULT_FILE_MAX_BYTES } from './infra/file-storage';
+import type { SmtpTls } from './infra/mail';
 import { AUTH_LIMITS } from './infra/rate-limit';
 import type { ProjectFilesMode } from './services/project-files';
 
@@ -26,6 +29,10 @@ export interface Environment {
   logLevel: string;
   /** OUTBOX_CONSOLE: print delivered messages whole (one-time codes) on the console; demos only. */
   outboxConsole: boolean;
+  /** Where the outbox sends e-mail and SMS (SMTP_*, MAIL_FROM, SMS_PROVIDER, TWILIO_*); nothing set: the log. */
+  delivery: DeliverySettings;
+  /** A deployment, not a demo: PostgreSQL (DATABASE_URL) or NODE_ENV=production. */
+  production: boolean;
   /** SIGTERM / SIGINT: how long requests in flight may take before the process stops anyway (SHUTDOWN_TIMEOUT_MS). */
   shutdownTimeoutMs: number;
   config: ServerConfig;
@@ -57,6 +64,80 @@ export function shutdownTimeout(value: string | undefined): number {
   if (!Number.isSafeInteger(ms) || ms < 0)
     throw new Error(`SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds, got '${value}'`);
   return ms;
+}
+
+/** A whole number of milliseconds for a delivery setting, at least 1; `fallback` when unset. */
+function milliseconds(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const ms = Number(value);
+  if (!Number.isSafeInteger(ms) || ms < 1)
+    throw new Error(`${name} must be a whole number of milliseconds, got '${value}'`);
+  return ms;
+}
+
+/** How long one SMTP or SMS API exchange may take by default: well under the outbox's claim of a message. */
+const DELIVERY_TIMEOUT_MS = 15_000;
+
+/**
+ * SMTP_URL (`smtp://user:password@host:587`, `smtps://...` for TLS from the first byte) or
+ * SMTP_HOST / SMTP_PORT / SMTP_USER / SMTP_PASSWORD, SMTP_TLS (`starttls`, the default, required;
+ * `tls`; `none`), SMTP_CA_FILE, SMTP_TIMEOUT_MS and MAIL_FROM. Null when no SMTP server is named;
+ * a half-set or contradictory setting stops the start, as mail would silently go nowhere.
+ */
+export function mailSettings(env: NodeJS.ProcessEnv): DeliverySettings['mail'] {
+  const url = env.SMTP_URL ? new URL(env.SMTP_URL) : null;
+  if (url && url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
+    throw new Error(`SMTP_URL must start with smtp:// or smtps://, got '${url.protocol}//...'`);
+  const host = url?.hostname || env.SMTP_HOST || '';
+  if (!host) {
+    if (env.MAIL_FROM || env.SMTP_USER || env.SMTP_PORT)
+      throw new Error('MAIL_FROM and SMTP_* need SMTP_URL or SMTP_HOST');
+    return null;
+  }
+  const tlsValue = env.SMTP_TLS || (url?.protocol === 'smtps:' ? 'tls' : 'starttls');
+  if (!['tls', 'starttls', 'none'].includes(tlsValue))
+    throw new Error(`SMTP_TLS must be tls, starttls or none, got '${tlsValue}'`);
+  const tls = tlsValue as SmtpTls;
+  const portValue = url?.port || env.SMTP_PORT || (tls === 'tls' ? '465' : '587');
+  const port = Number(portValue);
+  if (!Number.isSafeInteger(port) || port < 1 || port > 65535)
+    throw new Error(`SMTP port must be 1-65535, got '${portValue}'`);
+  if (!env.MAIL_FROM) throw new Error('MAIL_FROM is required with an SMTP server: the address e-mails come from');
+  const user = url?.username ? decodeURIComponent(url.username) : env.SMTP_USER || undefined;
+  const password = url?.password ? decodeURIComponent(url.password) : env.SMTP_PASSWORD || undefined;
+  return {
+    host,
+    port,
+    tls,
+    user,
+    password,
+    from: env.MAIL_FROM,
+    ca: env.SMTP_CA_FILE ? readFileSync(env.SMTP_CA_FILE, 'utf8') : undefined,
+    timeoutMs: milliseconds('SMTP_TIMEOUT_MS', env.SMTP_TIMEOUT_MS, DELIVERY_TIMEOUT_MS),
+  };
+}
+
+/**
+ * SMS_PROVIDER (`twilio`) and its settings: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM (a
+ * number in E.164 or a Messaging Service SID), TWILIO_API_URL, SMS_TIMEOUT_MS. Null when no
+ * provider is named; a provider with a setting missing stops the start.
+ */
+export function smsSettings(env: NodeJS.ProcessEnv): DeliverySettings['sms'] {
+  const provider = env.SMS_PROVIDER || '';
+  if (!provider) return null;
+  if (provider !== 'twilio') throw new Error(`SMS_PROVIDER must be twilio, got '${provider}'`);
+  const missing = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'].filter((name) => !env[name]);
+  if (missing.length > 0) throw new Error(`SMS_PROVIDER=twilio needs ${missing.join(', ')}`);
+  return {
+    provider: 'twilio',
+    twilio: {
+      accountSid: env.TWILIO_ACCOUNT_SID as string,
+      authToken: env.TWILIO_AUTH_TOKEN as string,
+      from: env.TWILIO_FROM as string,
+      apiUrl: (env.TWILIO_API_URL || 'https://api.twilio.com').replace(/\/+$/, ''),
+      timeoutMs: milliseconds('SMS_TIMEOUT_MS', env.SMS_TIMEOUT_MS, DELIVERY_TIMEOUT_MS),
+    },
+  };
 }
 
 export function defaultServerConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
@@ -122,6 +203,8 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environme
     logLevel: logLevel(env.LOG_LEVEL),
     outboxConsole: flag(env.OUTBOX_CONSOLE),
     shutdownTimeoutMs: shutdownTimeout(env.SHUTDOWN_TIMEOUT_MS),
+    delivery: { mail: mailSettings(env), sms: smsSettings(env) },
+    production: Boolean(env.DATABASE_URL) || env.NODE_ENV === 'production',
     config: defaultServerConfig({
       latestClientVersion: env.LATEST_CLIENT_VERSION ?? CLIENT_VERSION,
       minClientVersion: env.MIN_CLIENT_VERSION ?? '0',

@@ -4,7 +4,8 @@ import type { Environment } from './config';
 import { openPglite, openPostgres, type Database } from './db/database';
 import { migrate, pendingMigrations } from './db/migrate';
 import { createMetrics, instrumentDatabase, type ServerMetrics } from './infra/metrics';
-import { maskDestination, outboxBacklog, startOutboxDispatcher, type OutboxTransport } from './infra/outbox';
+import { createDeliveryTransport, deliveryNotices, NO_DELIVERY } from './infra/delivery';
+import { outboxBacklog, startOutboxDispatcher, type OutboxTransport } from './infra/outbox';
 import type { ServerContext } from './context';
 import { ProjectCache } from './infra/project-cache';
 import { loadSecret } from './infra/secret';
@@ -33,7 +34,8 @@ export interface PrepareOptions {
   logLevel?: string;
   /**
    * Deliver the outbox from this process (the running server; tests deliver by hand, so no round
-   * writes behind their backs). True: the log transport (below); a function: that transport.
+   * writes behind their backs). True: through the providers of the environment's `delivery`
+   * settings, the log without them (infra/delivery.ts); a function: that transport.
    */
   deliverOutbox?: boolean | OutboxTransport;
   /** Show the bodies of delivered messages (one-time codes) on the console: EXPOSE_OUTBOX demos only. */
@@ -74,7 +76,7 @@ export async function setUpDatabase(
 export async function prepareServer(
   raw: Database,
   env: Pick<Environment, 'authSecret' | 'config' | 'distDir' | 'trustProxy' | 'projectsDir'> &
-    Partial<Pick<Environment, 'projectFiles'>>,
+    Partial<Pick<Environment, 'projectFiles' | 'delivery' | 'production'>>,
   options: PrepareOptions = {},
 ): Promise<{ app: FastifyInstance; ctx: ServerContext; metrics: ServerMetrics; stopping(): void }> {
   const log = options.log ?? ((line: string) => console.info(line));
@@ -94,24 +96,17 @@ export async function prepareServer(
   const stopWatching = options.watchProjects
     ? watchProjectDir(db, env.projectsDir, log, env.projectFiles)
     : () => undefined;
+  const delivery =
+    options.deliverOutbox === true
+      ? createDeliveryTransport(env.delivery ?? NO_DELIVERY, app.log, options.printOutboxBodies)
+      : null;
   const transport: OutboxTransport | null =
-    typeof options.deliverOutbox === 'function'
-      ? options.deliverOutbox
-      : options.deliverOutbox
-        ? async (m) => {
-            // The delivery as the log sees it: no body (it may hold a one-time code), the address masked.
-            app.log.info(
-              { outbox: m.id, channel: m.channel, to: maskDestination(m.destination) },
-              'outbox message delivered',
-            );
-            if (options.printOutboxBodies)
-              console.info(
-                m.channel === 'email'
-                  ? `[outbox] e-mail to ${m.destination}: ${m.subject ?? ''}`
-                  : `[outbox] sms to ${m.destination}: ${m.body}`,
-              );
-          }
-        : null;
+    typeof options.deliverOutbox === 'function' ? options.deliverOutbox : (delivery?.transport ?? null);
+  // Said at every start of a delivering process: where messages go, and loudly when a project's
+  // one-time codes can reach nobody.
+  if (delivery)
+    for (const { level, line } of await deliveryNotices(db, env.delivery ?? NO_DELIVERY, env.production ?? false))
+      app.log[level](line);
   const dispatcher = transport
     ? startOutboxDispatcher(db, transport, {
         onError: (error) => app.log.warn({ err: error }, 'outbox delivery failed; retried'),
@@ -122,6 +117,7 @@ export async function prepareServer(
   app.addHook('onClose', async () => {
     stopWatching();
     await dispatcher?.stop();
+    delivery?.close();
     await raw.close();
   });
   return { app, ctx, metrics, stopping };

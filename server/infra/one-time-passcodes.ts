@@ -1,6 +1,8 @@
+import type { Language } from '../../schemas/languages';
 import type { Queryable } from '../db/database';
 import { digest, randomDigits, safeEqual } from './crypto';
 import { newId } from './ids';
+import { oneTimeCodeText } from './message-texts';
 import { sendSms } from './outbox';
 
 /** A one-time code lives briefly and survives few wrong tries: six digits must not be guessable in time. */
@@ -31,7 +33,10 @@ export async function findPendingCode(
 export const isPendingCode = (secret: string, pending: PendingCode, typed: string): boolean =>
   safeEqual(pending.code_digest, digest(secret, typed));
 
-/** Makes a new 6-digit code for the user at the project, keeps its digest, and sends it by SMS to `phone`. */
+/**
+ * Makes a new 6-digit code for the user at the project, keeps its digest, and sends it by SMS to
+ * `phone`, in `language` (the one the login asked in) with the project's name.
+ */
 export async function sendNewCode(
   db: Queryable,
   secret: string,
@@ -39,6 +44,7 @@ export async function sendNewCode(
   projectId: string,
   phone: string,
   projectName: string,
+  language: Language,
 ): Promise<void> {
   const code = randomDigits(6);
   await db.query(
@@ -46,7 +52,7 @@ export async function sendNewCode(
      values ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
     [newId(), userId, projectId, digest(secret, code), ONE_TIME_PASSCODE_TTL_SECONDS],
   );
-  await sendSms(db, phone, `${projectName}: your one-time code is ${code}. It expires in 5 minutes.`);
+  await sendSms(db, phone, oneTimeCodeText(language, projectName, code, ONE_TIME_PASSCODE_TTL_SECONDS / 60));
 }
 
 /** Counts a wrong try against the pending code. */

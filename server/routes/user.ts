@@ -12,6 +12,7 @@ import {
 import { Headers } from '../../schemas/validation';
 import type { ServerContext } from '../context';
 import { clearSessionCookies, COOKIES, requireViewer, setSessionCookies, viewerOf } from '../plugins/auth';
+import { languageOf } from '../plugins/first-screen';
 import { userAddresses } from '../services/addresses';
 import { authorize, logout, refreshSession, registerCarrier } from '../services/auth';
 import { loadProfile } from '../services/users';
@@ -24,7 +25,8 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = asy
     '/user/authorize',
     { config: { sessionCall: true }, schema: { body: AuthorizeBody, response: { 200: AuthorizeResponse, ...errors } } },
     async (request, reply) => {
-      const { user, tokens } = await authorize(ctx, request.body, request.ip);
+      const language = languageOf(request.headers['accept-language']);
+      const { user, tokens } = await authorize(ctx, request.body, request.ip, language);
       setSessionCookies(reply, ctx, tokens);
       return { data: { user } };
     },

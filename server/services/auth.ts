@@ -1,4 +1,5 @@
 import type { AuthorizeBody, RegisterBody, User } from '../../schemas/api/user';
+import type { Language } from '../../schemas/languages';
 import type { ServerContext } from '../context';
 import { hashPassword, verifyPassword } from '../infra/crypto';
 import { newId } from '../infra/ids';
@@ -46,6 +47,7 @@ async function checkOneTimePasscode(
   project: ProjectRow,
   typed: string | undefined,
   limits: Limit[],
+  language: Language,
 ): Promise<void> {
   const pending = await passcodes.findPendingCode(ctx.db, user.id, project.id);
   const matches = pending !== undefined && typed !== undefined && passcodes.isPendingCode(ctx.secret, pending, typed);
@@ -58,6 +60,7 @@ async function checkOneTimePasscode(
         project.id,
         `${user.phone_country_code ?? ''}${user.phone_number}`,
         project.name,
+        language,
       );
       throw passcodeSent();
     case 'wrong':
@@ -71,7 +74,7 @@ async function checkOneTimePasscode(
 
 /**
  * POST /user/authorize: access code, then password when the project requires one, then the
- * one-time code when it requires that. The session remembers which of them it proved, and is
+ * one-time code when it requires that (sent in `language`, the one the login asked in). The session remembers which of them it proved, and is
  * good for the projects of the user's enterprise that ask no more (rules/access.ts loginMeets). Wrong credentials and wrong codes count against the
  * login limits; every credential failure is the same ErrorCode.wrongPassword so nothing tells
  * which part was wrong.
@@ -80,6 +83,7 @@ export async function authorize(
   ctx: ServerContext,
   body: AuthorizeBody,
   address: string,
+  language: Language,
 ): Promise<{ user: User; tokens: IssuedTokens }> {
   const limits = loginLimits(ctx, address, body.projectId);
   await assertWithinLimits(ctx.db, limits);
@@ -99,7 +103,7 @@ export async function authorize(
     throw notOfEnterprise();
   }
   if (project.config.requireOneTimePasscode)
-    await checkOneTimePasscode(ctx, user, project, body.oneTimePasscode, limits);
+    await checkOneTimePasscode(ctx, user, project, body.oneTimePasscode, limits, language);
   const tokens = await startSession(
     ctx,
     {

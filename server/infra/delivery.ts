@@ -1,0 +1,88 @@
+import type { Queryable } from '../db/database';
+import { createMailSender, type MailSettings } from './mail';
+import { DeliveryFailure, maskDestination, type OutboxTransport } from './outbox';
+import { createSmsSender, toE164, type SmsSettings } from './sms';
+
+/** Where the outbox sends (docs/operators/delivery.md): SMTP for e-mail, an SMS provider; null: the log. */
+export interface DeliverySettings {
+  mail: MailSettings | null;
+  sms: SmsSettings | null;
+}
+
+export const NO_DELIVERY: DeliverySettings = { mail: null, sms: null };
+
+export interface DeliveryLog {
+  info(fields: Record<string, unknown>, line: string): void;
+}
+
+/**
+ * The outbox's transport for the settings: e-mail over SMTP and SMS through the provider where
+ * set, the log where not (the embedded default: a demo reads codes with OUTBOX_CONSOLE or
+ * EXPOSE_OUTBOX). A phone number that is not E.164 fails for good before any provider call. Every
+ * delivery is one log line with the channel, a masked address and the provider's id, never the
+ * text (it may hold a one-time code); `printBodies` (OUTBOX_CONSOLE) also prints the text.
+ */
+export function createDeliveryTransport(
+  settings: DeliverySettings,
+  log: DeliveryLog,
+  printBodies = false,
+): { transport: OutboxTransport; close(): void } {
+  const mail = settings.mail ? createMailSender(settings.mail) : null;
+  const sms = settings.sms ? createSmsSender(settings.sms) : null;
+  const transport: OutboxTransport = async (m) => {
+    let providerId: string | undefined;
+    if (m.channel === 'email' && mail) providerId = await mail.send(m);
+    else if (m.channel === 'sms' && sms) {
+      const to = toE164(m.destination);
+      if (!to) throw new DeliveryFailure('not an E.164 phone number', { permanent: true });
+      providerId = await sms.send(to, m.body);
+    }
+    log.info(
+      { outbox: m.id, channel: m.channel, to: maskDestination(m.destination), provider: providerId ?? 'log' },
+      'outbox message delivered',
+    );
+    if (printBodies)
+      console.info(
+        m.channel === 'email'
+          ? `[outbox] e-mail to ${m.destination}: ${m.subject ?? ''}`
+          : `[outbox] sms to ${m.destination}: ${m.body}`,
+      );
+    return providerId;
+  };
+  return { transport, close: () => mail?.close() };
+}
+
+/**
+ * What the start says about delivery: where messages go and, when projects ask for one-time
+ * codes (sent by SMS) without an SMS provider, that nobody will receive them. `production`: a
+ * server on PostgreSQL or with NODE_ENV=production, where the log is no way to deliver.
+ */
+export async function deliveryNotices(
+  db: Queryable,
+  settings: DeliverySettings,
+  production: boolean,
+): Promise<{ level: 'info' | 'warn' | 'error'; line: string }[]> {
+  const notices: { level: 'info' | 'warn' | 'error'; line: string }[] = [];
+  notices.push({
+    level: 'info',
+    line: `outbox delivery: e-mail ${settings.mail ? `over SMTP to ${settings.mail.host}:${settings.mail.port}` : 'to the log'}, SMS ${settings.sms ? `through ${settings.sms.provider}` : 'to the log'}`,
+  });
+  if (settings.sms) return notices;
+  const { rows } = await db.query<{ code: string; version: number }>(
+    `select code, version from projects where config->>'requireOneTimePasscode' = 'true' order by code, version`,
+  );
+  if (rows.length === 0) return notices;
+  const projects = rows.map((r) => `${r.code}@${r.version}`).join(', ');
+  notices.push(
+    production
+      ? {
+          level: 'error',
+          line: `ONE-TIME CODES CANNOT BE DELIVERED: ${projects} require one-time codes, sent by SMS, and no SMS provider is set (SMS_PROVIDER); nobody can log in to them. See docs/operators/delivery.md`,
+        }
+      : {
+          level: 'info',
+          line: `one-time codes of ${projects} go to the log, not to phones: OUTBOX_CONSOLE=1 prints them, EXPOSE_OUTBOX=1 serves them`,
+        },
+  );
+  return notices;
+}
