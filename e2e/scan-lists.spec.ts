@@ -159,6 +159,19 @@ test('stock in where the trackpoint has three bins asks for the location first a
   await expect(entries(page).first().getByTestId('verdict')).toHaveText('Ready');
   await page.getByRole('button', { name: 'Stock in (1)' }).click();
   await expect(page.getByTestId('bulk-done')).toContainText('Stocked in Kanto DC cold store › Rack A › Bin A-02');
+
+  // The history names the place, and the tracking step opens on the values its form stored.
+  await page.goto(`/demo@1/qrcode/${caseId}/history`);
+  const history = page.getByTestId('history-entry');
+  await expect(history.first()).toContainText('Stocked in');
+  await expect(history.first().getByTestId('history-place')).toHaveText(
+    'Where: Kanto DC cold store › Rack A › Bin A-02',
+  );
+  const tracked = history.filter({ hasText: 'Tracking added' });
+  await tracked.getByText('Details').click();
+  await expect(tracked.getByTestId('history-values')).toContainText('Temperature on arrival');
+  await expect(tracked.getByTestId('history-values')).toContainText('5');
+  await expectAccessible(page, 'history with place and form values');
 });
 
 test('pairing 40 cases onto a pallet that takes 24: the counter names the 16 over the limit, one tap removes them', async ({
@@ -189,6 +202,21 @@ test('pairing 40 cases onto a pallet that takes 24: the counter names the 16 ove
 
   // Sent: nothing of the list is kept on the phone any more.
   expect(await keptLists(page)).toBe(0);
+
+  // The pallet's history says how many children, names them, and opens on all of them.
+  await page.goto(`/demo@1/qrcode/${pallet}/history`);
+  const paired = page.getByTestId('history-entry').first();
+  await expect(paired).toContainText('Paired');
+  await expect(paired.getByTestId('history-with')).toContainText('With 24 children:');
+  await expect(paired.getByTestId('history-with')).toContainText('and 21 more');
+  await paired.getByText('Details').click();
+  await expect(paired.getByTestId('history-related')).toHaveCount(3 + 24);
+  // A child's history names the pallet, and the link leads to it.
+  await page.goto(`/demo@1/qrcode/${cases[5]}/history`);
+  const childPaired = page.getByTestId('history-entry').first();
+  await expect(childPaired.getByTestId('history-with')).toContainText('Parent:');
+  await childPaired.getByTestId('history-related').click();
+  await expect(page).toHaveURL(new RegExp(`/qrcode/${pallet}$`));
 });
 
 test('a 50-row list with bad rows: gloves-sized row actions, a filter to the bad rows, accessible', async ({

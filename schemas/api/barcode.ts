@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { envelope } from '../common';
 import { IDENTIFIER_PATTERN } from '../field-constants';
 import { ROUTE_NOTIFICATION_BODY_MAX_LENGTH } from '../project-config';
-import { AdjustmentQuantity, BarcodeStock } from './stock-state';
+import { AdjustmentQuantity, BarcodeStock, Location } from './stock-state';
 import {
   EXTERNAL_ID_MAX_LENGTH,
   PROJECT_CODE_PATTERN,
@@ -191,6 +191,25 @@ export const HistoryEntry = Type.Object({
   skipped: Type.Optional(Type.Boolean()),
   /** On 'stocked-in' / 'stocked-out' entries: the bin. */
   locationId: Type.Optional(Type.String()),
+  /**
+   * On relation entries, beside `relatedBarcodeIds` (same order): each other barcode as people
+   * name it, its external id and type (null when it has none, or is gone).
+   */
+  relatedBarcodes: Type.Optional(
+    Type.Array(
+      Type.Object({
+        id: Type.String(),
+        externalId: Type.Union([Type.String(), Type.Null()]),
+        barcodeType: Type.Union([Type.String(), Type.Null()]),
+      }),
+    ),
+  ),
+  /** On relation entries: what the other barcodes are to this one (its children, its parent, linked barcodes). */
+  relatedRole: Type.Optional(Type.Union([Type.Literal('children'), Type.Literal('parent'), Type.Literal('linked')])),
+  /** On 'stocked-in' / 'stocked-out' entries: the bin with the warehouse and rack around it. */
+  location: Type.Optional(Location),
+  /** On 'tracked' entries with forms: the values entered, by form key then field key. */
+  forms: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()))),
 });
 export type HistoryEntry = Static<typeof HistoryEntry>;
 export const HistoryResponse = envelope(Type.Object({ total: Type.Integer(), items: Type.Array(HistoryEntry) }));

@@ -129,3 +129,16 @@ export async function latestActivationSeq(db: Queryable, barcodeId: string): Pro
   );
   return rows[0]?.seq ?? 0;
 }
+
+/** How the barcodes `ids` are named: their external id and type (a barcode not found is left out). */
+export async function barcodeLabels(
+  db: Queryable,
+  ids: readonly string[],
+): Promise<{ id: string; external_id: string | null; barcode_type: string | null }[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<{ id: string; external_id: string | null; barcode_type: string | null }>(
+    'select id, external_id, barcode_type from barcodes where id = any($1::text[])',
+    [[...new Set(ids)]],
+  );
+  return rows;
+}

@@ -52,6 +52,15 @@ describe('POST /barcode/pairing', () => {
       relatedBarcodeIds: cases,
     });
     expect(await latest(cases[2]!)).toMatchObject({ action: 'paired', relatedBarcodeIds: [pallet] });
+    // Each side names the other as people know it, and says what it is to this barcode.
+    expect(await latest(pallet)).toMatchObject({
+      relatedRole: 'children',
+      relatedBarcodes: cases.map((id) => ({ id, externalId: null, barcodeType: 'case' })),
+    });
+    expect(await latest(cases[2]!)).toMatchObject({
+      relatedRole: 'parent',
+      relatedBarcodes: [{ id: pallet, externalId: null, barcodeType: 'pallet' }],
+    });
 
     const detail = (await client.get(`/api/barcode/barcode?id=${cases[0]}`)).json().data;
     expect(detail.hierarchy).toEqual({

@@ -99,6 +99,13 @@ describe('POST /location/stock', () => {
       { action: 'stocked-out', locationId: L.binA01, staffName: 'Hana Sato' },
       { action: 'stocked-in', locationId: L.binA01 },
     ]);
+    // The bin is named with the warehouse and rack around it.
+    expect(entries[0].location).toMatchObject({
+      id: L.binA01,
+      kind: 'bin',
+      name: { en: 'Bin A-01' },
+      path: [{ name: { en: 'Kanto DC cold store' } }, { name: { en: 'Rack A' } }, { id: L.binA01 }],
+    });
     expect((await stock({ type: 'out', barcodeIds: [ids[0]], locationId: L.binA01 })).json()).toEqual({
       errors: { 'barcodeIds.0': [3077] },
     });

@@ -120,6 +120,9 @@ describe('GET /barcode/history', () => {
     const rest = (await client.get(`/api/barcode/history?id=${id}&skip=2&count=2`)).json().data.items;
     expect(rest.map((e: { action: string }) => e.action)).toEqual(['generated']);
     expect(Date.parse(page.items[0].createdAt)).not.toBeNaN();
+    // A tracking step says what was stored from its forms (rounded by their rules).
+    expect(page.items[0].forms).toEqual({ receiving: { receivedTemperature: 5, coldChainIntact: 'yes' } });
+    expect(page.items[1].forms).toBeUndefined();
   });
 
   it('is for users of the enterprise only', async () => {

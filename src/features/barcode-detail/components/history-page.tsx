@@ -1,11 +1,17 @@
-import { useEffect, useRef } from 'react';
-import { Alert, Button, Center, Loader, Paper, Stack, Text, Timeline } from '@mantine/core';
+import { Fragment, useEffect, useMemo, useRef } from 'react';
+import { Alert, Anchor, Button, Center, Loader, Paper, Stack, Text, Timeline } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { HistoryEntry } from '@schemas/api/barcode';
+import type { Location } from '@schemas/api/location';
+import type { Project } from '@schemas/api/project';
 import type { Language } from '@schemas/languages';
+import { compileForm, shownValue } from '@renderer';
 import { useCurrentBarcode } from '@/shared/barcode/barcode-context';
 import { formatDateTime, trackPointName } from '@/shared/barcode/labels';
 import { PageTitle } from '@/shared/barcode/page-title';
 import { useErrorText } from '@/shared/i18n/error-message';
+import { paths } from '@/shared/paths';
 import { hasGhgFields } from '@/shared/project/ghg';
 import { useCurrentProject } from '@/shared/project/use-project';
 import { useGhgEmissions } from '../api/ghg-emissions';
@@ -37,6 +43,150 @@ function emissionsBySeq(legs: readonly { seq: number; emission: number }[]): Map
   const bySeq = new Map<number, number>();
   for (const leg of legs) bySeq.set(leg.seq, Math.round(((bySeq.get(leg.seq) ?? 0) + leg.emission) * 1000) / 1000);
   return bySeq;
+}
+
+/** Other barcodes an entry names inline; the rest are in its details. */
+const RELATED_INLINE = 3;
+
+/** A bin as people read it: warehouse › rack › bin. */
+function placeName(location: Location, language: Language): string {
+  const parts = location.path.map((p) => p.name[language]);
+  if (parts[parts.length - 1] !== location.name[language]) parts.push(location.name[language]);
+  return parts.join(' › ');
+}
+
+type Related = NonNullable<HistoryEntry['relatedBarcodes']>[number];
+
+/** Another barcode an entry names: its label (external id, else id) linking to its page, its type. */
+function RelatedLink({ project, related, language }: { project: Project; related: Related; language: Language }) {
+  const type = related.barcodeType ? project.barcodeTypes[related.barcodeType]?.name[language] : undefined;
+  return (
+    <Anchor component={Link} to={paths.barcode.getHref(project, related.id)} data-testid="history-related">
+      {related.externalId ? `${related.externalId} (${related.id})` : related.id}
+      {type ? ` · ${type}` : ''}
+    </Anchor>
+  );
+}
+
+/** The values a tracking step's forms stored, labelled as its forms label them. */
+function FormValues({
+  project,
+  barcodeType,
+  entry,
+  language,
+}: {
+  project: Project;
+  barcodeType: string;
+  entry: HistoryEntry;
+  language: Language;
+}) {
+  const { t } = useTranslation('barcode');
+  const rows = useMemo(() => {
+    if (!entry.forms || !entry.trackPointKey) return [];
+    const trackPointKey = entry.trackPointKey;
+    return Object.entries(entry.forms).flatMap(([formKey, values]) => {
+      const form = compileForm(
+        project,
+        { form: 'trackPoint', barcodeType, trackPointKey, formKey },
+        { language, loggedIn: true },
+      );
+      return form.fields
+        .filter((field) => values[field.key] !== undefined)
+        .map((field) => {
+          const shown = shownValue(field, values[field.key], language);
+          return {
+            key: `${formKey}.${field.key}`,
+            label: field.label[language] ?? field.key,
+            text:
+              shown.kind === 'text'
+                ? shown.text
+                : shown.kind === 'image'
+                  ? t('detail.signature')
+                  : shown.kind === 'files'
+                    ? shown.files.map((f) => f.name).join(', ')
+                    : '—',
+          };
+        });
+    });
+  }, [entry, project, barcodeType, language, t]);
+  if (rows.length === 0) return null;
+  return (
+    <dl data-testid="history-values" style={{ margin: 0 }}>
+      {rows.map((row) => (
+        <Fragment key={row.key}>
+          <dt style={{ fontWeight: 600 }}>{row.label}</dt>
+          <dd style={{ margin: '0 0 4px 0', wordBreak: 'break-word' }}>{row.text}</dd>
+        </Fragment>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * What one history entry says beyond its title: the other barcodes it involved (the children
+ * with how many, the parent, the linked ones; each a link), the bin with its warehouse and rack,
+ * and, to open, every other barcode and the values its forms stored.
+ */
+function EntryStory({
+  project,
+  barcodeType,
+  entry,
+}: {
+  project: Project;
+  barcodeType: string | null;
+  entry: HistoryEntry;
+}) {
+  const { t, i18n } = useTranslation('barcode');
+  const language = i18n.language as Language;
+  const related = entry.relatedBarcodes ?? [];
+  const role = entry.relatedRole ?? 'linked';
+  const inline = related.slice(0, RELATED_INLINE);
+  const more = related.length - inline.length;
+  const hasForms = entry.forms !== undefined && Object.keys(entry.forms).length > 0 && barcodeType !== null;
+  return (
+    <>
+      {related.length > 0 && (
+        <Text size="sm" data-testid="history-with">
+          {t(`history.related.${role}`, { count: related.length })}{' '}
+          {inline.map((r, i) => (
+            <Fragment key={r.id}>
+              {i > 0 && ', '}
+              <RelatedLink project={project} related={r} language={language} />
+            </Fragment>
+          ))}
+          {more > 0 && ` ${t('history.related.more', { count: more })}`}
+        </Text>
+      )}
+      {entry.location && (
+        <Text size="sm" data-testid="history-place">
+          {t('history.place', { place: placeName(entry.location, language) })}
+        </Text>
+      )}
+      {(more > 0 || hasForms) && (
+        <details data-testid="history-details">
+          <summary style={{ cursor: 'pointer', minHeight: 44, display: 'flex', alignItems: 'center' }}>
+            <Text span size="sm" c="blue.9">
+              {t('history.open')}
+            </Text>
+          </summary>
+          <Stack gap={4} mt={4}>
+            {more > 0 && (
+              <Stack gap={2} component="ul" style={{ margin: 0, paddingLeft: 20 }}>
+                {related.map((r) => (
+                  <li key={r.id}>
+                    <RelatedLink project={project} related={r} language={language} />
+                  </li>
+                ))}
+              </Stack>
+            )}
+            {hasForms && barcodeType && (
+              <FormValues project={project} barcodeType={barcodeType} entry={entry} language={language} />
+            )}
+          </Stack>
+        </details>
+      )}
+    </>
+  );
 }
 
 /**
@@ -107,6 +257,7 @@ export function HistoryPage() {
                 {entry.trackPointKey && (
                   <Text size="sm">{trackPointName(project, barcode.barcodeType, entry.trackPointKey, language)}</Text>
                 )}
+                <EntryStory project={project} barcodeType={barcode.barcodeType} entry={entry} />
                 {emissions.has(entry.seq) && !entry.undone && (
                   <Text size="sm">{t('emissions.entry', { value: emissions.get(entry.seq) })}</Text>
                 )}
