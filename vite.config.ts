@@ -238,13 +238,44 @@ function bootHints(): Plugin {
   };
 }
 
+/** Screens no staff member opens on a phone: the admin area and the configuration playground. */
+const NOT_AHEAD_SCREENS = /[\\/]src[\\/](app[\\/]admin|features[\\/](admin[\w-]*|playground))[\\/]/;
+/** What the barcode scanner decodes with (its worker and the reader's wasm), so a phone scans offline. */
+const DECODER_FILES = /^assets\/(decode\.worker-[\w-]+\.js|zxing_reader-[\w-]+\.wasm)$/;
+
+/**
+ * The files the worker stores ahead of need, after the shell, in the background: the code and
+ * styles of every screen a staff or client user can open (each lazy screen the entry reaches by
+ * dynamic imports, and what those import), less the admin area and the playground, plus the
+ * barcode decoder. Not the OCR engine: it is loaded on first use only. See "Stored ahead" in
+ * docs/staff/offline.md.
+ */
+function aheadFiles(bundle: Rollup.OutputBundle, shell: ReadonlySet<string>): string[] {
+  const files = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = bundle[fileName];
+    if (chunk?.type !== 'chunk' || files.has(fileName)) return;
+    if (NOT_AHEAD_SCREENS.test(chunk.facadeModuleId ?? '')) return;
+    files.add(fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+    for (const next of [...chunk.imports, ...chunk.dynamicImports]) visit(next);
+  };
+  for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) visit(chunk.fileName);
+  for (const fileName of Object.keys(bundle)) if (DECODER_FILES.test(fileName)) files.add(fileName);
+  return [...files]
+    .filter((file) => !shell.has(file))
+    .sort()
+    .map((file) => `/${file}`);
+}
+
 /**
  * The installable app's files (docs/staff/offline.md): the install icons (drawn by
  * scripts/app-icon.ts) and the service worker, dist/sw.js, compiled from
  * src/shared/pwa/service-worker.ts with what it precaches: index.html, the first screen's code
  * and styles (the entry chunk, what it imports and its CSS), the rest of Mantine's styles, the
- * strings of every language, the icons. The version is a hash of those names (hashed themselves), so a build that changes any
- * of them installs as a new worker. Everything else is cached on first use, by the worker.
+ * strings of every language, the icons; and the files it stores ahead of need once installed
+ * (aheadFiles). The version is a hash of those names (hashed themselves), so a build that changes any
+ * of them installs as a new worker. The rest (the OCR engine, the admin area) is cached on first use, by the worker.
  */
 function serviceWorker(): Plugin {
   return {
@@ -277,7 +308,16 @@ function serviceWorker(): Plugin {
       // The rest of Mantine's styles (scripts/mantine-styles.ts), which every screen but the first waits for.
       files.add(restStylesFile(bundle).slice(1));
       const precache = [...files].sort().map((file) => `/${file}`);
-      const version = createHash('sha256').update(precache.join('\n')).digest('hex').slice(0, 12);
+      const ahead = aheadFiles(bundle, files);
+      // Every file of this build: the worker drops, once it takes over, the kept files of earlier builds.
+      const known = Object.keys(bundle)
+        .filter((file) => file.startsWith('assets/'))
+        .sort()
+        .map((file) => `/${file}`);
+      const version = createHash('sha256')
+        .update([...precache, ...ahead].join('\n'))
+        .digest('hex')
+        .slice(0, 12);
       const built = esbuild.buildSync({
         entryPoints: [fileURLToPath(new URL('./src/shared/pwa/service-worker.ts', import.meta.url))],
         bundle: true,
@@ -285,12 +325,20 @@ function serviceWorker(): Plugin {
         format: 'iife',
         target: 'es2022',
         write: false,
-        define: { SW_VERSION: JSON.stringify(version), SW_PRECACHE: JSON.stringify(precache) },
+        define: {
+          SW_VERSION: JSON.stringify(version),
+          SW_PRECACHE: JSON.stringify(precache),
+          SW_AHEAD: JSON.stringify(ahead),
+          SW_KNOWN: JSON.stringify(known),
+        },
       });
       writeFileSync(join(outDir, 'sw.js'), built.outputFiles[0]!.contents);
-      const bytes = precache.reduce((sum, url) => sum + statSync(join(outDir, url.slice(1))).size, 0);
-      // Read by bench/client/offline.ts, which reports the precache's size.
-      writeFileSync(join(outDir, 'sw-precache.json'), JSON.stringify({ version, files: precache, bytes }, null, 2));
+      const size = (urls: string[]) => urls.reduce((sum, url) => sum + statSync(join(outDir, url.slice(1))).size, 0);
+      // Read by bench/client/offline.ts, which reports what the worker stores.
+      writeFileSync(
+        join(outDir, 'sw-precache.json'),
+        JSON.stringify({ version, files: precache, bytes: size(precache), ahead, aheadBytes: size(ahead) }, null, 2),
+      );
     },
   };
 }

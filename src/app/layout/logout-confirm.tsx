@@ -1,22 +1,36 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { api } from '@/shared/api';
+import { appOutbox } from '@/shared/api/outbox/app-outbox';
+import { isWaiting, outboxItems } from '@/shared/api/outbox/outbox-items';
+import { useStore } from '@/shared/ui/store';
 
 export interface LogoutConfirmProps {
   onCancel(): void;
   onConfirm(): Promise<void>;
 }
 
-/** 'Are you sure to logout' with Cancel and OK. */
+/** Big enough for a gloved thumb. */
+const TARGET = 44;
+
+/**
+ * 'Are you sure to logout' with Cancel and OK. With writes of this user still in the outbox
+ * (waiting or refused), it says so and asks: keep them on the phone for when this user logs in
+ * again (the usual choice), or discard them. Either way the next user neither sees nor sends
+ * them (docs/staff/offline.md, "Logging out").
+ */
 export function LogoutConfirm({ onCancel, onConfirm }: LogoutConfirmProps) {
   const { t } = useTranslation();
-  const [leaving, setLeaving] = useState(false);
-  const confirm = async () => {
-    setLeaving(true);
+  const [leaving, setLeaving] = useState<'keep' | 'discard' | null>(null);
+  const unsent = useStore(outboxItems).filter((item) => isWaiting(item) || item.state === 'refused').length;
+  const confirm = async (queued: 'keep' | 'discard') => {
+    setLeaving(queued);
     try {
+      if (queued === 'discard') await appOutbox(api).discardWaiting();
       await onConfirm();
     } finally {
-      setLeaving(false);
+      setLeaving(null);
       onCancel();
     }
   };
@@ -25,18 +39,44 @@ export function LogoutConfirm({ onCancel, onConfirm }: LogoutConfirmProps) {
       opened
       onClose={onCancel}
       title={t('header.logout')}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      closeButtonProps={{ 'aria-label': t('common.close'), miw: TARGET, mih: TARGET }}
       centered
     >
       <Text>{t('header.logoutConfirm')}</Text>
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={onCancel} disabled={leaving}>
-          {t('common.cancel')}
-        </Button>
-        <Button color="red" onClick={confirm} loading={leaving}>
-          {t('common.ok')}
-        </Button>
-      </Group>
+      {unsent > 0 && (
+        <Text mt="sm" data-testid="logout-unsent">
+          {t('header.logoutUnsent', { count: unsent })}
+        </Text>
+      )}
+      {unsent > 0 ? (
+        <Stack mt="md" gap="xs">
+          <Button mih={TARGET} onClick={() => void confirm('keep')} loading={leaving === 'keep'} disabled={!!leaving}>
+            {t('header.logoutKeep')}
+          </Button>
+          <Button
+            mih={TARGET}
+            color="red"
+            variant="outline"
+            onClick={() => void confirm('discard')}
+            loading={leaving === 'discard'}
+            disabled={!!leaving}
+          >
+            {t('header.logoutDiscard', { count: unsent })}
+          </Button>
+          <Button mih={TARGET} variant="default" onClick={onCancel} disabled={!!leaving}>
+            {t('common.cancel')}
+          </Button>
+        </Stack>
+      ) : (
+        <Group justify="flex-end" mt="md">
+          <Button mih={TARGET} miw={TARGET} variant="default" onClick={onCancel} disabled={!!leaving}>
+            {t('common.cancel')}
+          </Button>
+          <Button mih={TARGET} miw={TARGET} color="red" onClick={() => void confirm('keep')} loading={!!leaving}>
+            {t('common.ok')}
+          </Button>
+        </Group>
+      )}
     </Modal>
   );
 }

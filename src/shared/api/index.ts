@@ -8,6 +8,7 @@ import { checkProjectRevision, loadedProjectRevision } from './project-revision'
 import { ApiError } from './errors';
 import type { QueuedWrite } from './outbox/outbox-item';
 import { sessionEvents } from './session-events';
+import { revocationKept, untilRevoked } from '../session/revocation';
 import { reportWrite } from '../analytics';
 
 /** Whether the server's readable session hint cookie (schemas/boot-request.ts) says a session may exist. */
@@ -33,7 +34,15 @@ export const connectOutbox = (loaded: typeof outbox): void => {
 export const api = createApiClient({
   baseURL: API_BASE,
   // The project request index.html started before this code arrived is taken over (boot-request.ts).
-  fetch: (input, init) => takeBootResponse(input, init, () => fetch(input, init)) ?? fetch(input, init),
+  // A logout made offline is sent before anything else (session/revocation.ts), and the answers
+  // index.html asked for meanwhile, with the leaving user's cookies, are not taken.
+  fetch: async (input, init) => {
+    if (revocationKept()) {
+      await untilRevoked();
+      return fetch(input, init);
+    }
+    return takeBootResponse(input, init, () => fetch(input, init)) ?? fetch(input, init);
+  },
   timeoutMs: API_TIMEOUT_MS,
   visitorId,
   mayHaveSession: hasSessionHint,

@@ -37,3 +37,6 @@ export async function forgetCachedAnswers(): Promise<void> {
 export interface CacheUrlsMessage {
   cacheUrls: string[];
 }
+
+/** The message a page sends the worker: store the screens' code you lack (service-worker.ts, storeAhead). */
+export const STORE_AHEAD_MESSAGE = 'store-ahead';

@@ -1,9 +1,9 @@
 /**
  * The page's side of the service worker (service-worker.ts): registered once the first screen
- * is drawn (main.tsx, whenIdle), so neither its code nor the precache's downloads compete with
- * the first load.
+ * is drawn (main.tsx, whenIdle), so neither its code nor the precache's downloads (the shell, then
+ * every screen's code, stored ahead) compete with the first load.
  */
-import { keptForOffline, type CacheUrlsMessage } from './cached-api';
+import { keptForOffline, STORE_AHEAD_MESSAGE, type CacheUrlsMessage } from './cached-api';
 
 /** The worker the build writes (vite.config.ts, serviceWorker()). */
 export const SERVICE_WORKER_URL = '/sw.js';
@@ -24,6 +24,9 @@ export function registerServiceWorker(alsoRead: readonly string[] = []): void {
         ...alsoRead.map((url) => new URL(url, location.origin).href),
       ].filter((url) => new URL(url).origin === location.origin && keptForOffline(new URL(url).pathname));
       registration.active?.postMessage({ cacheUrls } satisfies CacheUrlsMessage);
+      // Every staff screen's code, stored ahead of need (the worker skips what it holds already):
+      // a connection lost during the first storing is made up for on the next start.
+      registration.active?.postMessage(STORE_AHEAD_MESSAGE);
     })
     .catch(() => undefined);
 }

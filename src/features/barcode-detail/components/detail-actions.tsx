@@ -30,7 +30,11 @@ import { paths } from '@/shared/paths';
 import { showToast } from '@/shared/ui/toasts';
 import { useSending } from '@/shared/ui/use-sending';
 import { undoTracking } from '../api/changes';
+import { outboxItems } from '@/shared/api/outbox/outbox-items';
+import { useStore } from '@/shared/ui/store';
 import { detailActions, splitByRole, type DetailActionName } from '../model/detail-actions';
+import { pendingSteps, trackingWaits } from '../model/pending-steps';
+import { PendingSteps } from './pending-steps';
 import { BARCODE_TITLE_ID } from './barcode-label';
 import { ErrorBoundary } from '@/shared/ui/error-boundary';
 import { afterFirstScreen } from '@/shared/ui/first-screen';
@@ -147,8 +151,11 @@ export function DetailActions({ project, barcode, loggedIn, handheld = false }: 
   const [dialogsLoaded, setDialogsLoaded] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
   const { busy, send } = useSending();
-  const actions = detailActions(project, barcode, loggedIn);
   const next = nextTrackPoint(project, barcode);
+  // What this user queued for this barcode and is not sent yet: shown first, and no second step
+  // to the trackpoint one already goes to.
+  const pending = pendingSteps(useStore(outboxItems), barcode.id);
+  const actions = detailActions(project, barcode, loggedIn, trackingWaits(pending, next?.key));
   const { points, current } = trackPointsOf(project, barcode);
   const name = (key: string | undefined) => trackPointName(project, barcode.barcodeType, key ?? null, language);
 
@@ -235,7 +242,9 @@ export function DetailActions({ project, barcode, loggedIn, handheld = false }: 
   const button = (action: (typeof actions)[number], size: 'lg' | 'md') => {
     const Icon = ICONS[action.name];
     const hint = action.disabledReason
-      ? t(`actions.${action.disabledReason}`)
+      ? action.disabledReason === 'pendingStep'
+        ? tc('outbox.pendingStepHint', { trackPoint: name(next?.key) })
+        : t(`actions.${action.disabledReason}`)
       : action.disabledCode !== undefined
         ? codeText(tc, action.disabledCode)
         : undefined;
@@ -265,6 +274,7 @@ export function DetailActions({ project, barcode, loggedIn, handheld = false }: 
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
+        {pending.length > 0 && <PendingSteps project={project} barcode={barcode} steps={pending} />}
         {primary.map((a) => button(a, 'lg'))}
         {/* Two columns while two 9.5rem buttons fit, else one: large text (200 %) gets whole rows. */}
         <Box

@@ -23,7 +23,13 @@ export type DetailActionName =
   | 'stockOut';
 
 /** Why an action the user could otherwise take is disabled (its hint). */
-export type DisabledReason = 'noActivatePermission' | 'noTrackingPermission' | 'atEnd' | 'deactivated';
+export type DisabledReason =
+  | 'noActivatePermission'
+  | 'noTrackingPermission'
+  | 'atEnd'
+  | 'deactivated'
+  /** A step to the next trackpoint waits in the outbox already. */
+  | 'pendingStep';
 
 export interface DetailAction {
   name: DetailActionName;
@@ -88,7 +94,13 @@ export function bulkActions(project: Project, barcode: Barcode, trackReason: Dis
  * them: who added the last step, and whether the barcode is paired or sealed, only the server
  * knows, and it answers with the catalogue's code.
  */
-export function detailActions(project: Project, barcode: Barcode, loggedIn: boolean): DetailAction[] {
+export function detailActions(
+  project: Project,
+  barcode: Barcode,
+  loggedIn: boolean,
+  /** A step to the next trackpoint waits in the outbox (pending-steps.ts): no second one. */
+  trackingQueued = false,
+): DetailAction[] {
   const open = [action('trace'), action('children')];
   if (!loggedIn) return open;
   const permission = project.projectPermission;
@@ -105,7 +117,8 @@ export function detailActions(project: Project, barcode: Barcode, loggedIn: bool
   }
   const atEnd = isAtEnd(project, barcode);
   const hasPrevious = trackPointsOf(project, barcode).current > 0;
-  const trackReason = deactivated || (atEnd && 'atEnd') || (!mayTrack && 'noTrackingPermission');
+  const trackReason =
+    deactivated || (atEnd && 'atEnd') || (!mayTrack && 'noTrackingPermission') || (trackingQueued && 'pendingStep');
   const recycleReason = deactivated || (!mayActivate && 'noActivatePermission');
   const recyclable = nextTrackPoint(project, barcode) === undefined || atEnd;
   return [

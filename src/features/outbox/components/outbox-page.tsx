@@ -1,10 +1,14 @@
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import type { Project } from '@schemas/api/project';
+import type { Language } from '@schemas/languages';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/shared/api/errors';
 import { api, type OutboxItem } from '@/shared/api';
 import { appOutbox } from '@/shared/api/outbox/app-outbox';
 import { outboxItems } from '@/shared/api/outbox/outbox-items';
+import { barcodeOfWrite, trackPointOfWrite } from '@/shared/api/outbox/write-subject';
+import { ProjectContext } from '@/shared/project/use-project';
 import { translateError } from '@/shared/i18n/error-message';
 import { ScreenLoader } from '@/shared/ui/screen-loader';
 import { useStore } from '@/shared/ui/store';
@@ -28,22 +32,40 @@ const ACTIONS: Record<string, string> = {
 
 const STATE_COLORS = { queued: 'gray', sending: 'blue', sent: 'teal', refused: 'red' } as const;
 
-/** The barcode a write is about, when its body (or an upload's form) names one. */
-function barcodeOf(item: OutboxItem): string | undefined {
-  const data = item.data as { barcodeId?: unknown; parentId?: unknown } | null;
-  const id = data?.barcodeId ?? data?.parentId ?? item.form?.find((entry) => entry.name === 'barcodeId')?.value;
-  return typeof id === 'string' ? id : undefined;
+/** Big enough for a gloved thumb. */
+const TARGET = 44;
+
+/** A trackpoint's name in the user's language, from whichever barcode type has it. */
+function trackPointLabel(project: Project | null, key: string, language: Language): string {
+  for (const type of Object.values(project?.barcodeTypes ?? {})) {
+    const point = type.trackPoints.find((p) => p.key === key);
+    if (point) return point.name[language] ?? key;
+  }
+  return key;
 }
 
 function OutboxRow({ item, onDiscard }: { item: OutboxItem; onDiscard(): void }) {
   const { t, i18n } = useTranslation('barcode');
+  const project = useContext(ProjectContext);
   const action = ACTIONS[`${item.url.split('/').pop()} ${item.method}`] ?? 'outbox.action_other';
-  const barcode = barcodeOf(item);
+  const barcode = barcodeOfWrite(item);
+  const trackPoint = trackPointOfWrite(item);
+  const refused = item.state === 'refused';
   return (
-    <Card withBorder component="li" data-testid="outbox-item" data-state={item.state}>
+    <Card
+      withBorder
+      component="li"
+      data-testid="outbox-item"
+      data-state={item.state}
+      style={refused ? { borderColor: 'var(--mantine-color-red-7)', borderWidth: 2 } : undefined}
+    >
       <Group justify="space-between" wrap="wrap" gap="xs">
-        <Text fw={600}>{t(action as 'outbox.action_other')}</Text>
-        <Badge color={STATE_COLORS[item.state]} variant="light">
+        <Text fw={600}>
+          {trackPoint
+            ? t('actions.trackAt', { trackPoint: trackPointLabel(project, trackPoint, i18n.language as Language) })
+            : t(action as 'outbox.action_other')}
+        </Text>
+        <Badge color={STATE_COLORS[item.state]} variant={refused ? 'filled' : 'light'}>
           {t(`outbox.state_${item.state}`)}
         </Badge>
       </Group>
@@ -58,19 +80,14 @@ function OutboxRow({ item, onDiscard }: { item: OutboxItem; onDiscard(): void })
           })}
         </Text>
       )}
-      {item.state === 'refused' && (
+      {(refused || item.state === 'queued') && (
         <Group mt="xs" gap="xs">
-          <Button size="xs" onClick={() => void appOutbox(api).retry(item.seq)}>
-            {t('outbox.retry')}
-          </Button>
-          <Button size="xs" variant="outline" color="red" onClick={onDiscard}>
-            {t('outbox.discard')}
-          </Button>
-        </Group>
-      )}
-      {item.state === 'queued' && (
-        <Group mt="xs" gap="xs">
-          <Button size="xs" variant="outline" color="red" onClick={onDiscard}>
+          {refused && (
+            <Button mih={TARGET} miw={TARGET} onClick={() => void appOutbox(api).retry(item.seq)}>
+              {t('outbox.retry')}
+            </Button>
+          )}
+          <Button mih={TARGET} miw={TARGET} variant="outline" color="red" onClick={onDiscard}>
             {t('outbox.discard')}
           </Button>
         </Group>
@@ -96,7 +113,7 @@ export function OutboxPage() {
         {t('outbox.title')}
       </Title>
       <Text size="sm">{t('outbox.intro')}</Text>
-      <Button variant="light" onClick={() => void appOutbox(api).flush()}>
+      <Button mih={TARGET} variant="light" onClick={() => void appOutbox(api).flush()}>
         {t('outbox.sendNow')}
       </Button>
       {items.length === 0 && <Text>{t('outbox.empty')}</Text>}
@@ -105,13 +122,21 @@ export function OutboxPage() {
           <OutboxRow key={item.seq} item={item} onDiscard={() => setDiscarding(item.seq)} />
         ))}
       </Stack>
-      <Modal opened={discarding !== null} onClose={() => setDiscarding(null)} title={t('outbox.discardTitle')} centered>
+      <Modal
+        opened={discarding !== null}
+        onClose={() => setDiscarding(null)}
+        title={t('outbox.discardTitle')}
+        closeButtonProps={{ 'aria-label': t('common.close', { ns: 'common' }), miw: TARGET, mih: TARGET }}
+        centered
+      >
         <Text>{t('outbox.discardConfirm')}</Text>
         <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setDiscarding(null)}>
+          <Button mih={TARGET} miw={TARGET} variant="default" onClick={() => setDiscarding(null)}>
             {t('common.cancel', { ns: 'common' })}
           </Button>
           <Button
+            mih={TARGET}
+            miw={TARGET}
             color="red"
             onClick={() => {
               if (discarding !== null) void appOutbox(api).discard(discarding);

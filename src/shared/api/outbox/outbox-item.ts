@@ -36,6 +36,11 @@ export interface OutboxItem {
   ref?: string;
   /** A sent upload's answer: the stored file's URL, which replaces `ref` in the writes after it. */
   answer?: string;
+  /**
+   * The id of the user who made it: sent only while that user is logged in, shown to no one
+   * else (outbox-items.ts `ownedBy`). Absent in writes queued before it existed.
+   */
+  owner?: string;
 }
 
 /** One entry of a multipart form: a text field, or a file with its name. */

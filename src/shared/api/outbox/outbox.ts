@@ -11,9 +11,13 @@
  * server refuses (any other 4xx) is kept with its reason for the user to retry or discard, and
  * the writes after it go on. Nothing leaves the outbox without the user but writes the server
  * accepted, a day after they were sent.
+ *
+ * Each write names the user who made it (outbox-items.ts `outboxOwner`): only that user's
+ * writes are sent and shown. A user who logs out keeps theirs for when they log in again (or
+ * discards them, asked at logout): the next user of a shared phone never sends or sees them.
  */
 import type { ApiError } from '../errors';
-import { outboxItems } from './outbox-items';
+import { outboxItems, outboxOwner, ownedBy } from './outbox-items';
 import { addItem, allItems, deleteItem, putItem, updateItem } from './outbox-db';
 import type { OutboxItem, QueuedWrite } from './outbox-item';
 import { refsOf, resolveRefs } from './outbox-refs';
@@ -70,7 +74,8 @@ export function createOutbox(options: OutboxOptions) {
   let started = false;
 
   const refresh = async () => {
-    items.set(await allItems());
+    const owner = outboxOwner.get();
+    items.set((await allItems()).filter((item) => ownedBy(item, owner)));
   };
   const changed = async () => {
     await refresh();
@@ -86,10 +91,13 @@ export function createOutbox(options: OutboxOptions) {
   async function sendAll(): Promise<void> {
     let delivered = false;
     let stopped = false;
-    const all = await allItems();
+    const owner = outboxOwner.get();
+    const all = (await allItems()).filter((item) => ownedBy(item, owner));
     // The uploads' stand-ins: a write naming a file is sent with the URL its upload got.
     const refs = refsOf(all);
     for (const stored of all) {
+      // The user logged out meanwhile: the rest waits for them.
+      if (outboxOwner.get() !== owner) break;
       if (stored.state === 'sent') {
         if (Date.now() - Date.parse(stored.sentAt ?? '') > SENT_KEPT_MS) await deleteItem(stored.seq);
         continue;
@@ -151,7 +159,8 @@ export function createOutbox(options: OutboxOptions) {
   return {
     /** Stores a write that got no answer; it is sent with the next round (after the current backoff). */
     async enqueue(write: QueuedWrite): Promise<void> {
-      await addItem({ ...write, state: 'queued' });
+      const owner = outboxOwner.get();
+      await addItem({ ...write, state: 'queued', ...(owner === null ? {} : { owner }) });
       await changed();
       failures = Math.max(failures, 1);
       schedule(backoffDelay(failures));
@@ -182,11 +191,30 @@ export function createOutbox(options: OutboxOptions) {
       await deleteItem(seq);
       await changed();
     },
-    /** Starts sending by itself (once per page): now, on `online`, and when other tabs change the outbox. */
+    /** Removes every write of the current user that is not sent yet (a logout that gives them up; asked first). */
+    async discardWaiting(): Promise<void> {
+      const owner = outboxOwner.get();
+      for (const item of await allItems()) {
+        if (item.state !== 'sent' && ownedBy(item, owner)) await deleteItem(item.seq);
+      }
+      await changed();
+    },
+    /**
+     * Starts sending by itself (once per page): now, on `online`, when other tabs change the
+     * outbox, and when a user logs in (their kept writes go then).
+     */
     start(): void {
       if (started || typeof indexedDB === 'undefined') return;
       started = true;
       window.addEventListener('online', () => void flush());
+      let owner = outboxOwner.get();
+      outboxOwner.subscribe(() => {
+        if (outboxOwner.get() === owner) return;
+        owner = outboxOwner.get();
+        void refresh()
+          .then(flush)
+          .catch(() => undefined);
+      });
       channel?.addEventListener('message', () => void refresh());
       void refresh()
         .then(flush)
