@@ -86,7 +86,8 @@ async function state(server: TestServer) {
   };
 }
 
-describe('project files and restarts', () => {
+// Each test starts the server once or more on a loaded machine: a first start migrates and seeds.
+describe('project files and restarts', { timeout: 180_000 }, () => {
   it('the first start seeds the projects from their files and logs nothing about them', async () => {
     const lines = await withServer(async (server) => {
       expect(await state(server)).toMatchObject({ revision: 1, revisions: ['1 initial '], draft: null });
