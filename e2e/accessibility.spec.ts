@@ -319,8 +319,8 @@ test('the custom page, the label sheet, the printable label and the activity cha
   await expectAccessible(page, 'custom page');
   await login(page, '11112222');
   await page.goto('/demo@1/labels');
-  await page.getByRole('button', { name: 'Generate 24 barcode(s)' }).click();
-  await expect(page.getByTestId('label-sheet-status')).toHaveText('24 labels on 1 A4 pages, ready to print.');
+  await page.getByRole('button', { name: 'Generate 24 barcodes' }).click();
+  await expect(page.getByTestId('label-sheet-status')).toHaveText('24 labels on 1 A4 page, ready to print.');
   await expectAccessible(page, 'label sheet');
   await page.goto(`/demo@1/qrcode/${await activatedPallet(page.request)}`);
   await page.getByRole('button', { name: 'Show printable label' }).click();

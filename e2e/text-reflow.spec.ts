@@ -192,7 +192,7 @@ test('custom page, label sheet, activity', async ({ page }) => {
   await expectReflows(page, 'custom page');
   await login(page, '11112222');
   await page.goto('/demo@1/labels');
-  await expect(page.getByRole('button', { name: 'Generate 24 barcode(s)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Generate 24 barcodes' })).toBeVisible();
   await expectReflows(page, 'label sheet');
   await page.goto('/demo@1/activity');
   await expect(page.getByRole('heading', { name: 'Activity' })).toBeVisible();

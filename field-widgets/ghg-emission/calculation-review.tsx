@@ -56,6 +56,11 @@ export function CalculationReview({
             <Text fw={700}>
               {t('ghg.reviewTitle')}: <span data-testid="ghg-review-total">{kg(result.emission)}</span> CO2e
             </Text>
+            <Text size="sm" data-testid="ghg-review-method">
+              {t('ghg.method', {
+                method: t(`ghg.methodName.${result.calculationType}`, { defaultValue: result.calculationType }),
+              })}
+            </Text>
             <Table mt="xs" withRowBorders={false} fz="sm">
               <Table.Thead>
                 <Table.Tr>

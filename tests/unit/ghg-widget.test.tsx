@@ -68,6 +68,7 @@ describe('GHG emission widget: calculation review', () => {
     expect(review).toHaveBeenCalledWith('fuel', { transportType: 'diesel', fuelConsumption: 1 });
     // 1 kL of diesel = 1,000 L x 2.58 kg-CO2/L
     expect((await screen.findByTestId('ghg-review-total')).textContent).toBe('2,580 kg');
+    expect(screen.getByTestId('ghg-review-method').textContent).toBe('Method: Fuel method');
     expect(screen.getByText(/fuel:diesel = 2.58 kg-CO2\/L — METI\/MLIT/)).toBeDefined();
     expect(screen.getByText('Not included (no factor): CH4, N2O')).toBeDefined();
   });

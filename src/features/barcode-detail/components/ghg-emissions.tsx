@@ -5,7 +5,7 @@ import type { Project } from '@schemas/api/project';
 import type { Language } from '@schemas/languages';
 import { trackPointName } from '@/shared/barcode/labels';
 import { useErrorText } from '@/shared/i18n/error-message';
-import { hasGhgFields } from '@/shared/project/ghg';
+import { ghgFieldMethods, hasGhgFields } from '@/shared/project/ghg';
 import { useGhgEmissions } from '../api/ghg-emissions';
 
 const kg = (value: number, language: string) =>
@@ -28,6 +28,12 @@ export function GhgEmissions({ project, barcode }: { project: Project; barcode: 
       </Alert>
     );
   if (!data) return null;
+  // Each leg names the method its field calculates with, as the review and the report do.
+  const methods = ghgFieldMethods(project, barcode.barcodeType);
+  const methodOf = (fieldKey: string) => {
+    const method = methods.find((m) => m.key === fieldKey)?.calculationType;
+    return method ? t(`ghg.methodName.${method}`, { ns: 'forms', defaultValue: method }) : undefined;
+  };
   return (
     <Paper withBorder p="md" radius="md" data-testid="ghg-emissions">
       <Title order={2} size="h5">
@@ -49,6 +55,12 @@ export function GhgEmissions({ project, barcode }: { project: Project; barcode: 
                     defaultValue: leg.transportType,
                   }),
                 })}
+                {methodOf(leg.fieldKey) && (
+                  <Text span size="xs" c="dimmed" data-testid="ghg-leg-method">
+                    {' '}
+                    ({methodOf(leg.fieldKey)})
+                  </Text>
+                )}
               </Text>
               <Text size="sm" fw={600}>
                 {kg(leg.emission, language)}

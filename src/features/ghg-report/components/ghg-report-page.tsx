@@ -5,11 +5,14 @@ import type { Project } from '@schemas/api/project';
 import type { Language } from '@schemas/languages';
 import { utcOffsetHours } from '@/shared/api/client';
 import { useErrorText } from '@/shared/i18n/error-message';
+import { ghgFieldMethods } from '@/shared/project/ghg';
 import { useCurrentProject } from '@/shared/project/use-project';
 import { useGhgReport } from '../api/report';
 import { reportCsv, type RowNames } from '../model/csv';
 import { EmissionChart } from './emission-chart';
 
+/** A column's header stays on one line: the table scrolls sideways rather than break a word. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 const pad = (n: number) => String(n).padStart(2, '0');
 const isoOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 /** Dates are sent as YYYYMMDD. */
@@ -49,6 +52,8 @@ export function GhgReportPage() {
     transportType: (key) => t(`ghg.transport.${key}`, { ns: 'forms', defaultValue: key }),
   };
   const kg = (value: number) => value.toLocaleString(language, { maximumFractionDigits: 3 });
+  // The methods the project's GHG fields calculate with: the report sums what they gave.
+  const methods = [...new Set(ghgFieldMethods(project).map((m) => m.calculationType))];
   return (
     <Stack gap="md">
       <Title order={1} size="h3">
@@ -57,6 +62,16 @@ export function GhgReportPage() {
       <Text size="sm" c="dimmed">
         {t('ghgReport.intro')}
       </Text>
+      {methods.length > 0 && (
+        <Text size="sm" data-testid="ghg-report-methods">
+          {t('ghg.method', {
+            ns: 'forms',
+            method: new Intl.ListFormat(language, { type: 'conjunction' }).format(
+              methods.map((m) => t(`ghg.methodName.${m}`, { ns: 'forms', defaultValue: m })),
+            ),
+          })}
+        </Text>
+      )}
       <Group grow wrap="wrap" align="flex-end">
         <TextInput
           type="date"
@@ -99,10 +114,10 @@ export function GhgReportPage() {
                   <Table fz="sm" striped>
                     <Table.Thead>
                       <Table.Tr>
-                        <Table.Th>{t('ghgReport.trackPoint')}</Table.Th>
-                        <Table.Th>{t('ghgReport.transportType')}</Table.Th>
-                        <Table.Th>{t('ghgReport.count')}</Table.Th>
-                        <Table.Th>{t('ghgReport.emission')}</Table.Th>
+                        <Table.Th style={NO_WRAP}>{t('ghgReport.trackPoint')}</Table.Th>
+                        <Table.Th style={NO_WRAP}>{t('ghgReport.transportType')}</Table.Th>
+                        <Table.Th style={NO_WRAP}>{t('ghgReport.count')}</Table.Th>
+                        <Table.Th style={NO_WRAP}>{t('ghgReport.emission')}</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Alert, Button, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LABEL_SHEET_MAX } from '@schemas/validation';
@@ -13,6 +13,27 @@ import './labels.css';
 /** A4 without margins: the sheet's 3 x 8 labels of 70 x 37 mm fill it. */
 const PAGE_CSS = '@page { size: A4; margin: 0; }';
 export const LABELS_PER_PAGE = 24;
+
+/** The sheet's width on paper, in CSS pixels (210 mm at 96 px per inch). */
+const SHEET_WIDTH_PX = (210 / 25.4) * 96;
+
+/**
+ * How much the sheet's preview is shrunk to show all three columns in the screen's width (never
+ * enlarged); the print uses the sheet's own size (labels.css).
+ */
+function useSheetScale() {
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
+  const [value, setValue] = useState(1);
+  useEffect(() => {
+    if (!element) return undefined;
+    const measure = () => setValue(Math.min(1, element.clientWidth / SHEET_WIDTH_PX));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return [setElement, value] as const;
+}
 
 /**
  * `/{project}/labels` (restricted, permission as generate): generates N new barcodes (1 to
@@ -54,6 +75,7 @@ export function LabelSheetPage() {
   };
   const language = i18n.language as Language;
   const ready = ids.length > 0 && drawn >= ids.length;
+  const [sheetFrame, sheetScale] = useSheetScale();
   return (
     <Stack gap="md">
       <Title order={1} size="h3">
@@ -86,15 +108,28 @@ export function LabelSheetPage() {
           <Group justify="space-between">
             <Text size="sm" aria-live="polite" data-testid="label-sheet-status">
               {ready
-                ? t('labels.sheetReady', { count: ids.length, pages: Math.ceil(ids.length / LABELS_PER_PAGE) })
+                ? t('labels.sheetReady', {
+                    labels: t('labels.labelCount', { count: ids.length }),
+                    pages: t('labels.pageCount', { count: Math.ceil(ids.length / LABELS_PER_PAGE) }),
+                  })
                 : t('labels.drawing', { drawn, count: ids.length })}
             </Text>
             <Button onClick={() => window.print()} disabled={!ready}>
               {t('labels.print')}
             </Button>
           </Group>
-          <div className="label-sheet-scroll" tabIndex={0} role="region" aria-label={t('labels.sheetTitle')}>
-            <div className="label-sheet label-print-area" data-testid="label-sheet">
+          <div
+            ref={sheetFrame}
+            className="label-sheet-scroll"
+            tabIndex={0}
+            role="region"
+            aria-label={t('labels.sheetTitle')}
+          >
+            <div
+              className="label-sheet label-print-area"
+              data-testid="label-sheet"
+              style={{ '--sheet-scale': sheetScale } as CSSProperties}
+            >
               {ids.map((id) => (
                 <BarcodeLabelCard
                   key={id}
