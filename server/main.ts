@@ -13,7 +13,7 @@ const where = env.databaseUrl
     : `PGlite in ${env.dataDir}`;
 // performance.now() counts from the start of the process: the figure includes loading the code.
 const banner = (processes: string) =>
-  `\n  Smart barcode is running: http://localhost:${env.port}/demo@1\n  Database: ${where}${processes}\n  Project configurations: ${env.projectsDir} (edits are picked up while running)\n  Ready in ${Math.round(performance.now())} ms\n`;
+  `\n  Smart barcode is running: http://localhost:${env.port}/demo@1\n  Database: ${where}${processes}\n  Project configurations: ${env.projectsDir} (an edited file becomes ${env.projectFiles === 'publish' ? 'the next revision' : "the project's draft"})\n  Ready in ${Math.round(performance.now())} ms\n`;
 
 /** One server process: the whole server (a single process), or a worker of a cluster (setUp false). */
 async function serve(environment: Environment, role: 'single' | 'worker'): Promise<void> {
