@@ -171,8 +171,8 @@ function checkSemantics(config: ProjectConfig): ConfigProblem[] {
 }
 
 /**
- * Products: codes unique in the project and defaults only for activation fields a user fills in
- * (a calculation is computed, never prefilled).
+ * Products: codes unique in the project, a package type client users may activate, and defaults
+ * only for activation fields a user fills in (a calculation is computed, never prefilled).
  */
 function checkProducts(config: ProjectConfig): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
@@ -184,6 +184,9 @@ function checkProducts(config: ProjectConfig): ConfigProblem[] {
   (config.products ?? []).forEach((product, i) => {
     if (seen.has(product.code)) problems.push(problem(`/products/${i}/code`, 'productTwice', { key: product.code }));
     seen.add(product.code);
+    const { barcodeType } = product;
+    if (barcodeType !== undefined && !ownValue(config.barcodeTypes, barcodeType)?.userTypes.includes('client'))
+      problems.push(problem(`/products/${i}/barcodeType`, 'productBarcodeType', { key: barcodeType }));
     for (const key of Object.keys(product.defaults ?? {})) {
       const type = fields.get(key);
       if (!type || type === 'calculation')

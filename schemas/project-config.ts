@@ -524,6 +524,14 @@ export const ProductConfig = Type.Object(
       'zh-TW': '流感疫苗 10劑',
       'zh-CN': '流感疫苗 10剂',
     }),
+    barcodeType: Type.Optional(
+      Type.String({
+        pattern: NAME_PATTERN,
+        description:
+          'The barcode type (package type) the product is packed as: picking the product chooses it, so the activation can go on at once. A type client users may activate; without it, the user picks the type.',
+        examples: ['case'],
+      }),
+    ),
     defaults: Type.Optional(
       Type.Record(Type.String({ pattern: NAME_PATTERN }), Type.Unknown(), {
         propertyNames: { pattern: NAME_PATTERN },

@@ -82,6 +82,8 @@ export const Product = Type.Object({
   name: LocalizedText,
   /** Values for activation fields, by field key. */
   defaults: Type.Record(Type.String(), Type.Unknown()),
+  /** The barcode type the product is packed as: picking the product chooses it. */
+  barcodeType: Type.Optional(Type.String()),
 });
 export type Product = Static<typeof Product>;
 

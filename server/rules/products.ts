@@ -13,9 +13,14 @@ export function assertClientUser(viewer: Viewer): void {
   if (viewer.userType !== 'client') throw commonFailure(ErrorCode.forbidden, 403);
 }
 
-/** The project's products as the list shows them (a product without defaults prefills nothing). */
+/** The project's products as the list shows them (a product without defaults prefills nothing), with their package type if set. */
 export const productsOf = (config: ProjectConfig): Product[] =>
-  (config.products ?? []).map((p) => ({ code: p.code, name: p.name, defaults: p.defaults ?? {} }));
+  (config.products ?? []).map((p) => ({
+    code: p.code,
+    name: p.name,
+    defaults: p.defaults ?? {},
+    ...(p.barcodeType === undefined ? {} : { barcodeType: p.barcodeType }),
+  }));
 
 /**
  * The product an activation names (client users only, 403 otherwise): ErrorCode.productNotFound on

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkProjectConfig } from '../../renderer/config-check';
+import { productsOf } from '../../server/rules/products';
 import { Client, PROJECTS_DIR, SEED, startTestServer, type TestServer } from './harness';
 import { activation, loggedIn, newBarcode } from './barcode-fixtures';
 import { put } from './lifecycle-fixtures';
@@ -102,12 +103,21 @@ describe('an activation with a product', () => {
 });
 
 describe('product configuration', () => {
-  it('refuses a product code used twice (2103)', () => {
+  it('refuses a product code used twice, saying why in words rather than by its code', () => {
     const config = demoConfig();
     config.products.push({ ...config.products[0] });
     const problems = checkProjectConfig(config);
     expect(problems).toEqual([expect.objectContaining({ pointer: '/products/3/code', key: 'productTwice' })]);
-    expect(problems[0]!.message).toContain('2103');
+    expect(problems[0]!.message).toContain('unique in a project');
+    expect(problems[0]!.message).not.toContain('2103');
+  });
+
+  it("lists a product's package type only where it sets one", () => {
+    const config = demoConfig();
+    config.products[0].barcodeType = 'case';
+    const [packed, plain] = productsOf(config);
+    expect(packed).toMatchObject({ code: config.products[0].code, barcodeType: 'case' });
+    expect(plain).not.toHaveProperty('barcodeType');
   });
 
   it('refuses defaults for a calculation or an unknown field', () => {

@@ -6,7 +6,7 @@ import type { TrackPoint } from '@schemas/project-config';
 import { isAlertShown } from '@/features/barcode-detail/model/alert-rule';
 import { detailActions, splitByRole } from '@/features/barcode-detail/model/detail-actions';
 import { shownValue } from '@renderer';
-import { packageDataOf, splitPackageData } from '@/features/activation/model/activation-draft';
+import { packageDataOf, productPick, splitPackageData } from '@/features/activation/model/activation-draft';
 import { trackSteps } from '@/shared/barcode/track-steps';
 import { barcodeQuery } from '@/shared/api/barcode';
 import { toAddress } from '@/shared/barcode/step-data';
@@ -270,5 +270,45 @@ describe('activation and tracking data', () => {
     expect(COUNTRY_CODES.slice(0, 3)).toEqual(['JPN', 'USA', 'CHN']);
     expect(new Set(COUNTRY_CODES).size).toBe(249);
     expect(COUNTRY_CODES.every((c) => /^[A-Z]{3}$/.test(c))).toBe(true);
+  });
+});
+
+describe('picking a product', () => {
+  const draft = {
+    barcodeType: 'pallet',
+    trackPointKey: 'manufacturer',
+    origin: {},
+    destination: {},
+    packageData: { lotNumber: 'L1' },
+  };
+  const product = {
+    code: 'FLU',
+    name: { en: 'Flu', ja: 'Flu', 'zh-TW': 'Flu', 'zh-CN': 'Flu' },
+    defaults: { productName: 'Flu' },
+  };
+
+  it("chooses its package type, so the type step can go on, and forgets the old type's trackpoint", () => {
+    expect(productPick(draft, { ...product, barcodeType: 'case' }, project(), 'client')).toEqual({
+      productCode: 'FLU',
+      packageData: { lotNumber: 'L1', productName: 'Flu' },
+      barcodeType: 'case',
+      trackPointKey: undefined,
+    });
+    expect(productPick(draft, { ...product, barcodeType: 'pallet' }, project(), 'client').trackPointKey).toBe(
+      'manufacturer',
+    );
+  });
+
+  it('leaves the type to the user where the product sets none, or one the user may not activate', () => {
+    expect(productPick(draft, product, project(), 'client')).toEqual({
+      productCode: 'FLU',
+      packageData: { lotNumber: 'L1', productName: 'Flu' },
+    });
+    expect(productPick(draft, { ...product, barcodeType: 'logger' }, project(), 'client')).not.toHaveProperty(
+      'barcodeType',
+    );
+    expect(productPick(draft, { ...product, barcodeType: 'toString' }, project(), 'client')).not.toHaveProperty(
+      'barcodeType',
+    );
   });
 });

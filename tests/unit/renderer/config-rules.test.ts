@@ -373,6 +373,29 @@ describe('products', () => {
     ]);
   });
 
+  it('a product packed as a barcode type client users may activate; another or an unknown one is named', () => {
+    expect(
+      told((c) => {
+        c.products![0]!.barcodeType = 'case';
+      }),
+    ).toEqual([]);
+    expect(
+      told((c) => {
+        c.products![0]!.barcodeType = 'logger';
+        c.products![1]!.barcodeType = 'crate';
+      }),
+    ).toEqual([
+      [
+        '/products/0/barcodeType',
+        "'logger' is not a barcode type client users may activate: a product cannot be packed as it",
+      ],
+      [
+        '/products/1/barcodeType',
+        "'crate' is not a barcode type client users may activate: a product cannot be packed as it",
+      ],
+    ]);
+  });
+
   it('a product default for a field no barcode type has, or for a calculation, named at its key', () => {
     expect(
       told((c) => {

@@ -14,7 +14,7 @@ import { StepFlowScreen } from '@/shared/step-flow/step-flow-screen';
 import { StepForm } from '@/shared/step-flow/step-form';
 import { useStepFlow } from '@/shared/step-flow/use-step-flow';
 import { activateBarcode } from '../api/activation';
-import { hasDraftInput, splitPackageData, useActivationDraft } from '../model/activation-draft';
+import { hasDraftInput, productPick, splitPackageData, useActivationDraft } from '../model/activation-draft';
 import { activationFieldLabel } from '../model/field-labels';
 import { ProductPicker } from './product-picker';
 import { SavedAddressPicker } from './saved-address-picker';
@@ -154,9 +154,7 @@ export function ActivatePage() {
         <ProductPicker
           projectId={project.id}
           value={draft.productCode}
-          onPick={(product) =>
-            update({ productCode: product?.code, packageData: { ...draft.packageData, ...product?.defaults } })
-          }
+          onPick={(product) => update(productPick(draft, product, project, profile?.user.userType ?? ''))}
         />
       )}
       {step === 'type' && (

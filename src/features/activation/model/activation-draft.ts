@@ -1,3 +1,5 @@
+import type { Project } from '@schemas/api/project';
+import type { Product } from '@schemas/api/search';
 import { takeActivationPrefill } from '@/shared/barcode/activation-prefill';
 import { hasInput, isFilled, packageInfoOf } from '@/shared/barcode/step-data';
 import { useStepDraft } from '@/shared/step-flow/use-step-draft';
@@ -59,4 +61,30 @@ export function splitPackageData(data: Record<string, unknown>) {
 export function packageDataOf(activationData: Record<string, unknown>): Record<string, unknown> {
   const { dimension, origin: _origin, destination: _destination, ...rest } = activationData;
   return { ...rest, ...(dimension && typeof dimension === 'object' ? dimension : {}) };
+}
+
+/**
+ * What picking a product changes in the draft: its code, its defaults in the package data, and
+ * its package type where it sets one the user may activate (the type step can then go on at
+ * once; a different type than before forgets the trackpoint chosen for the old one).
+ */
+export function productPick(
+  draft: ActivationDraft,
+  product: Product | undefined,
+  project: Pick<Project, 'barcodeTypes'>,
+  userType: string,
+): Partial<ActivationDraft> {
+  const picked: Partial<ActivationDraft> = {
+    productCode: product?.code,
+    packageData: { ...draft.packageData, ...product?.defaults },
+  };
+  const type = product?.barcodeType;
+  if (type === undefined || !Object.hasOwn(project.barcodeTypes, type)) return picked;
+  const userTypes: readonly string[] = project.barcodeTypes[type]?.userTypes ?? [];
+  if (!userTypes.includes(userType)) return picked;
+  return {
+    ...picked,
+    barcodeType: type,
+    trackPointKey: type === draft.barcodeType ? draft.trackPointKey : undefined,
+  };
 }
