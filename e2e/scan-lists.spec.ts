@@ -250,3 +250,23 @@ test('a 50-row list with bad rows: gloves-sized row actions, a filter to the bad
   await page.getByRole('button', { name: 'Remove the ones not ready (10)' }).click();
   await expect(status(page)).toHaveText('All 40 listed barcodes are ready.');
 });
+
+test('the children chosen to unpair are kept through a reload', async ({ page }) => {
+  await login(page, '11112222');
+  const stamp = Date.now() % 1_000_000;
+  const cases = await activatedCases(page.request, `UP${stamp}-`, 3);
+  const pallet = await activatedPallet(page.request);
+  const paired = await page.request.post('/api/barcode/pairing', { data: { parentId: pallet, childrenIds: cases } });
+  expect(paired.ok(), await paired.text()).toBe(true);
+  await page.goto(`/demo@1/qrcode/${pallet}/unpair`);
+  await page.getByRole('radio', { name: 'Selected children' }).check();
+  await page.getByRole('checkbox', { name: `UP${stamp}-1` }).check();
+  await expect(page.getByTestId('unpair-entry')).toHaveCount(1);
+  await page.reload();
+  await expect(page.getByRole('radio', { name: 'Selected children' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: `UP${stamp}-1` })).toBeChecked();
+  await expect(page.getByTestId('unpair-entry')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Unpair (1)' }).click();
+  await expect(page).toHaveURL(new RegExp(`/qrcode/${pallet}$`));
+  expect(await keptLists(page)).toBe(0);
+});

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, Loader, Paper, Radio, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
@@ -11,6 +11,8 @@ import { codeText, useErrorText } from '@/shared/i18n/error-message';
 import { useCurrentProject } from '@/shared/project/use-project';
 import { showToast } from '@/shared/ui/toasts';
 import { useSending } from '@/shared/ui/use-sending';
+import type { ScanEntry } from '@/shared/scan-list/scan-list';
+import { useKeptList } from '@/shared/scan-list/use-kept-list';
 import { checkUnpairing, unpairChildren, useDirectChildren, type UnpairInput } from '../api/pairing';
 import { isAccepted, listSignature } from '../model/verdict';
 
@@ -36,6 +38,16 @@ export function UnpairPage() {
   const [selected, setSelected] = useState<string[]>([]);
   const [plan, setPlan] = useState<Plan | null>(null);
   const { busy, send } = useSending();
+  // The children chosen one by one are kept on the phone like a scan list, so a reload keeps the choice.
+  const chosen = useMemo<ScanEntry[]>(
+    () => (mode === 'selected' ? selected.map((id, key) => ({ key, text: id, reference: id, id })) : []),
+    [mode, selected],
+  );
+  const restore = useCallback((kept: ScanEntry[]) => {
+    setMode('selected');
+    setSelected([...new Set(kept.map((e) => e.reference))]);
+  }, []);
+  const kept = useKeptList({ screen: 'unpair', barcodeId: barcode.id }, chosen, restore);
 
   const input: UnpairInput | null = useMemo(() => {
     if (mode === 'all') return { parentId: barcode.id, unpairAll: true };
@@ -70,6 +82,7 @@ export function UnpairPage() {
     if (!input || !current?.answer) return;
     await send(async () => {
       const answer = await unpairChildren.send(input);
+      await kept.forget();
       showToast('success', t('unpair.done', { count: answer.children.length }));
       await unpairChildren.revalidate({ ...input, childrenIds: answer.children.map((c) => c.id) });
       navigate(detailPath, { replace: true });
