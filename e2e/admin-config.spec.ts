@@ -79,6 +79,8 @@ async function draftOf(page: Page): Promise<{ config: unknown; etag: number }> {
 
 let server: AdminServer;
 test.beforeAll(async () => {
+  // Two command-line runs and a server start when this file runs first, on a busy machine.
+  test.setTimeout(240_000);
   server = await adminServer();
 });
 
