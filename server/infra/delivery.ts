@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database';
 import { createMailSender, type MailSettings } from './mail';
-import { DeliveryFailure, maskDestination, type OutboxTransport } from './outbox';
+import { DeliveryFailure, maskDestination, type OutboxTransport, type PendingMessage } from './outbox';
 import { createSmsSender, toE164, type SmsSettings } from './sms';
 
 /** Where the outbox sends (docs/operators/delivery.md): SMTP for e-mail, an SMS provider; null: the log. */
@@ -13,6 +13,7 @@ export const NO_DELIVERY: DeliverySettings = { mail: null, sms: null };
 
 export interface DeliveryLog {
   info(fields: Record<string, unknown>, line: string): void;
+  warn(fields: Record<string, unknown>, line: string): void;
 }
 
 /**
@@ -20,7 +21,8 @@ export interface DeliveryLog {
  * set, the log where not (the embedded default: a demo reads codes with OUTBOX_CONSOLE or
  * EXPOSE_OUTBOX). A phone number that is not E.164 fails for good before any provider call. Every
  * delivery is one log line with the channel, a masked address and the provider's id, never the
- * text (it may hold a one-time code); `printBodies` (OUTBOX_CONSOLE) also prints the text.
+ * text (it may hold a one-time code); every refusal a warning with the provider's reason, which
+ * holds no credentials (DeliveryFailure). `printBodies` (OUTBOX_CONSOLE) also prints the text.
  */
 export function createDeliveryTransport(
   settings: DeliverySettings,
@@ -29,13 +31,31 @@ export function createDeliveryTransport(
 ): { transport: OutboxTransport; close(): void } {
   const mail = settings.mail ? createMailSender(settings.mail) : null;
   const sms = settings.sms ? createSmsSender(settings.sms) : null;
-  const transport: OutboxTransport = async (m) => {
-    let providerId: string | undefined;
-    if (m.channel === 'email' && mail) providerId = await mail.send(m);
-    else if (m.channel === 'sms' && sms) {
+  const send = async (m: PendingMessage): Promise<string | undefined> => {
+    if (m.channel === 'email' && mail) return mail.send(m);
+    if (m.channel === 'sms' && sms) {
       const to = toE164(m.destination);
       if (!to) throw new DeliveryFailure('not an E.164 phone number', { permanent: true });
-      providerId = await sms.send(to, m.body);
+      return sms.send(to, m.body);
+    }
+    return undefined;
+  };
+  const transport: OutboxTransport = async (m) => {
+    let providerId: string | undefined;
+    try {
+      providerId = await send(m);
+    } catch (error) {
+      log.warn(
+        {
+          outbox: m.id,
+          channel: m.channel,
+          to: maskDestination(m.destination),
+          reason: error instanceof Error ? error.message : String(error),
+          permanent: error instanceof DeliveryFailure && error.permanent,
+        },
+        'outbox message not delivered',
+      );
+      throw error;
     }
     log.info(
       { outbox: m.id, channel: m.channel, to: maskDestination(m.destination), provider: providerId ?? 'log' },

@@ -66,7 +66,7 @@ const mail = (port: number, extra: Partial<MailSettings> = {}): MailSettings => 
   ...extra,
 });
 
-const noLog = { info: () => undefined };
+const noLog = { info: () => undefined, warn: () => undefined };
 
 let server: TestServer;
 
@@ -287,9 +287,10 @@ describe('e-mail over SMTP', () => {
         callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
       },
     });
+    const logged: Record<string, unknown>[] = [];
     const { transport, close } = createDeliveryTransport(
       { mail: mail(smtp.port, { user: 'mailer', password: 'S3cret-smtp-pass' }), sms: null },
-      noLog,
+      { info: (f) => logged.push(f), warn: (f) => logged.push(f) },
     );
     try {
       const id = await queueEmail();
@@ -302,6 +303,12 @@ describe('e-mail over SMTP', () => {
         'select row_to_json(outbox)::text as all from outbox',
       );
       expect(rows.map((r) => r.all).join('\n')).not.toContain('S3cret-smtp-pass');
+      // The refusal is logged, masked, with the server's reason and without the password.
+      expect(logged).toEqual([
+        expect.objectContaining({ outbox: id, to: 'h***@example.com', permanent: false }) as Record<string, unknown>,
+      ]);
+      expect(JSON.stringify(logged)).toContain('535');
+      expect(JSON.stringify(logged)).not.toContain('S3cret-smtp-pass');
     } finally {
       close();
       await smtp.close();
@@ -312,7 +319,10 @@ describe('e-mail over SMTP', () => {
     const smtp = await smtpServer();
     const perServer = [0, 0];
     const servers = [0, 1].map((n) =>
-      createDeliveryTransport({ mail: mail(smtp.port), sms: null }, { info: () => (perServer[n]! += 1) }),
+      createDeliveryTransport(
+        { mail: mail(smtp.port), sms: null },
+        { info: () => (perServer[n]! += 1), warn: () => undefined },
+      ),
     );
     const ids: string[] = [];
     for (let i = 0; i < 30; i += 1) ids.push(await queueEmail(`user${i}@example.com`));
@@ -548,7 +558,11 @@ describe('SMS through Twilio', () => {
   });
 
   it('marks failed what Twilio refuses for good (its error code kept); retries throttling, 5xx and refused credentials', async () => {
-    const { transport, close } = createDeliveryTransport(twilio(api.url), noLog);
+    const logged: Record<string, unknown>[] = [];
+    const { transport, close } = createDeliveryTransport(twilio(api.url), {
+      info: (f) => logged.push(f),
+      warn: (f) => logged.push(f),
+    });
     try {
       respond = () => ({
         status: 400,
@@ -573,6 +587,9 @@ describe('SMS through Twilio', () => {
         expect(waiting.last_error).not.toContain(TOKEN);
         await server.ctx.db.query('delete from outbox where id = $1', [id]);
       }
+      expect(logged).toHaveLength(4);
+      expect(JSON.stringify(logged)).not.toContain(TOKEN);
+      expect(JSON.stringify(logged)).not.toContain(Buffer.from(`${ACCOUNT}:${TOKEN}`).toString('base64'));
     } finally {
       close();
     }
@@ -659,7 +676,10 @@ describe('delivery settings', () => {
 
   it('without any setting delivers to the log, as the embedded default does', async () => {
     const lines: Record<string, unknown>[] = [];
-    const { transport, close } = createDeliveryTransport({ mail: null, sms: null }, { info: (f) => lines.push(f) });
+    const { transport, close } = createDeliveryTransport(
+      { mail: null, sms: null },
+      { info: (f) => lines.push(f), warn: (f) => lines.push(f) },
+    );
     const id = await queueSms('+81 90-1234-5678', 'Demo: your one-time code is 123456.');
     expect(await deliverPending(server.ctx.db, transport)).toBe(1);
     close();
