@@ -116,6 +116,37 @@ export type RouteNotification = Static<typeof RouteNotification>;
  * type must have children; unpairing, it must have none left; linking, a linkable type must
  * have a link.
  */
+/**
+ * The CBV 2.0 business steps a tracking step may be exported as (EPCIS): where goods arrive, leave,
+ * are loaded, received, shipped, stored or inspected.
+ */
+export const EPCIS_BUSINESS_STEPS = [
+  'arriving',
+  'departing',
+  'loading',
+  'unloading',
+  'receiving',
+  'shipping',
+  'accepting',
+  'storing',
+  'inspecting',
+  'holding',
+  'dispensing',
+  'transporting',
+] as const;
+/** The CBV 2.0 dispositions a tracking step may state: the goods' state after it. */
+export const EPCIS_DISPOSITIONS = [
+  'in_transit',
+  'in_progress',
+  'active',
+  'available',
+  'sellable_accessible',
+  'sellable_not_accessible',
+  'non_sellable_other',
+  'container_closed',
+  'dispensed',
+] as const;
+
 export const RELATION_RULES = ['allowed', 'mandatory', 'prohibited'] as const;
 export type RelationRule = (typeof RELATION_RULES)[number];
 const relationRule = (description: string) =>
@@ -228,6 +259,21 @@ export const TrackPoint = Type.Object(
         description: `Barcodes may be moved to this trackpoint without its forms (skip-tracking, one or in bulk); the history shows the step as skipped. When false a skip is refused (error ${ErrorCode.skipNotAllowed}).`,
         default: false,
         examples: [true],
+      }),
+    ),
+    epcisBusinessStep: Type.Optional(
+      Type.Enum(EPCIS_BUSINESS_STEPS, {
+        description:
+          'The CBV business step a tracking step here is exported as in EPCIS: `arriving` where goods come in, `departing` or `loading` where a carrier picks them up, `receiving`, `shipping`, `storing` and the others as the CBV defines them.',
+        default: 'arriving',
+        examples: ['departing'],
+      }),
+    ),
+    epcisDisposition: Type.Optional(
+      Type.Enum(EPCIS_DISPOSITIONS, {
+        description:
+          'The CBV disposition a tracking step here states in EPCIS: the state of the goods after it (`in_transit` once a carrier has them). None when absent.',
+        examples: ['in_transit'],
       }),
     ),
   },

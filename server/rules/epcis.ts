@@ -165,9 +165,26 @@ const objectEvent = (
 ): EpcisEvent => ({ ...common(ctx, entry, 'ObjectEvent'), action, epcList: [ownEpc(ctx, entry)], bizStep, ...extra });
 
 /**
+ * The CBV business step and disposition of a tracking step at a trackpoint, as its configuration
+ * names them (`epcisBusinessStep`, `epcisDisposition`): `arriving` and no disposition unless it
+ * says otherwise. A key shared by several types names one place: the first type that sets it says.
+ */
+function trackingStep(
+  config: ProjectConfig,
+  trackPointKey: string | null,
+): { bizStep: string; disposition: { disposition?: string } } {
+  const points = Object.values(config.barcodeTypes).flatMap((t) =>
+    t.trackPoints.filter((p) => p.key === trackPointKey),
+  );
+  const bizStep = points.find((p) => p.epcisBusinessStep)?.epcisBusinessStep ?? 'arriving';
+  const disposition = points.find((p) => p.epcisDisposition)?.epcisDisposition;
+  return { bizStep, disposition: disposition ? { disposition } : {} };
+}
+
+/**
  * The EPCIS events of one history entry (docs/engineers/standards.md): activation is commissioning
  * (ADD, with the visible activation fields as ILMD), a tracking step or its correction an OBSERVE
- * at the trackpoint (temperatures as sensor reports; a step undone later carries an error
+ * at the trackpoint with the business step and disposition it configures (temperatures as sensor reports; a step undone later carries an error
  * declaration), pairing packing / unpacking, linking an AssociationEvent, stock in storing, stock
  * out picking, recycling decommissioning (DELETE); the reuse is the next commissioning. Entries
  * that record no physical event (generation, activation edits, moves with a parent, undo entries
@@ -180,7 +197,8 @@ export function eventsOf(ctx: EpcisContext, entry: EpcisEntry): EpcisEvent[] {
     case 'tracked':
     case 'tracking-edited':
       return [
-        objectEvent(ctx, entry, 'OBSERVE', 'arriving', {
+        objectEvent(ctx, entry, 'OBSERVE', trackingStep(ctx.config, entry.trackPointKey).bizStep, {
+          ...trackingStep(ctx.config, entry.trackPointKey).disposition,
           ...sensorElements(ctx, entry),
           ...(entry.undoneAt ? { errorDeclaration: { declarationTime: entry.undoneAt, reason: 'did_not_occur' } } : {}),
         }),

@@ -81,7 +81,7 @@ describe('GET /barcode/epcis on the demo project', () => {
       'ObjectEvent OBSERVE arriving',
       'ObjectEvent OBSERVE storing',
       'ObjectEvent OBSERVE picking',
-      'ObjectEvent OBSERVE arriving',
+      'ObjectEvent OBSERVE departing',
       'ObjectEvent OBSERVE arriving',
       'ObjectEvent DELETE decommissioning',
       'ObjectEvent ADD commissioning',

@@ -276,6 +276,23 @@ describe('arriving: a tracking step', () => {
     expect(eventsOf(context(), entry('tracked', undefined))).toStrictEqual([plain]);
   });
 
+  it("is the business step and disposition its trackpoint configures (a carrier's pickup departs), else arriving", () => {
+    const config = structuredClone(COLD);
+    for (const type of Object.values(config.barcodeTypes))
+      for (const point of type.trackPoints.filter((p) => p.key === 'hub'))
+        Object.assign(point, { epcisBusinessStep: 'departing', epcisDisposition: 'in_transit' });
+    expect(eventsOf(context([], config), entry('tracked', HUB_READINGS))).toStrictEqual([
+      { ...ARRIVAL, bizStep: 'departing', disposition: 'in_transit' },
+    ]);
+    // Another trackpoint of the same project still arrives, without a disposition.
+    expect(eventsOf(context([], config), entry('tracked', {}, { trackPointKey: 'delivered' }))[0]).toMatchObject({
+      bizStep: 'arriving',
+    });
+    expect(eventsOf(context([], config), entry('tracked', {}, { trackPointKey: 'delivered' }))[0]).not.toHaveProperty(
+      'disposition',
+    );
+  });
+
   it('is an error declaration (did_not_occur, at the time of the undo) when the step was undone later', () => {
     expect(eventsOf(context(), entry('tracked', {}, { undoneAt: UNDONE_AT }))).toStrictEqual([UNDONE_ARRIVAL]);
   });
