@@ -10,7 +10,7 @@ import { useDraft } from '../shared/use-draft';
 export type NumberRulesOptions = NumberOptions;
 
 /** Which bound a typed number was brought to, if any: the note under the field says so. */
-export function boundReached(typed: number, rules: Pick<NumberRulesOptions, 'min' | 'max'>): 'min' | 'max' | undefined {
+function boundReached(typed: number, rules: Pick<NumberRulesOptions, 'min' | 'max'>): 'min' | 'max' | undefined {
   if (rules.min !== undefined && typed < rules.min) return 'min';
   if (rules.max !== undefined && typed > rules.max) return 'max';
   return undefined;

@@ -138,7 +138,7 @@ export function detailActions(
 const FORBIDDEN_CODE = 403;
 
 /** Disabled because of the viewer's role, not the barcode's state: nothing they can do about it here. */
-export const isForbiddenToRole = (action: DetailAction): boolean =>
+const isForbiddenToRole = (action: DetailAction): boolean =>
   action.disabledReason === 'noActivatePermission' ||
   action.disabledReason === 'noTrackingPermission' ||
   action.disabledCode === FORBIDDEN_CODE;
