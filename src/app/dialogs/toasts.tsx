@@ -5,7 +5,11 @@ import { dismissToast, toastStore } from '@/shared/ui/toasts';
 
 const COLORS = { success: 'teal', error: 'red', info: 'blue' } as const;
 
-/** The toasts at the top of the screen (at most TOAST_LIMIT, each gone after its duration). */
+/**
+ * The toasts at the bottom of the screen (at most TOAST_LIMIT, each gone after its duration): never
+ * over the header, the offline line under it or a screen's first action, which sit at the top.
+ * Their close button is a 44 px target.
+ */
 export function Toasts() {
   const { t } = useTranslation();
   const toasts = useStore(toastStore);
@@ -14,7 +18,7 @@ export function Toasts() {
     <Stack
       gap="xs"
       pos="fixed"
-      top={8}
+      bottom="calc(8px + env(safe-area-inset-bottom, 0px))"
       left={8}
       right={8}
       style={{ zIndex: 500, pointerEvents: 'none' }}
@@ -27,6 +31,7 @@ export function Toasts() {
           color={COLORS[toast.kind]}
           onClose={() => dismissToast(toast.id)}
           closeButtonProps={{ 'aria-label': t('common.close') }}
+          styles={{ closeButton: { minWidth: 44, minHeight: 44 } }}
           withBorder
           style={{ pointerEvents: 'auto' }}
         >
