@@ -4,7 +4,9 @@
  * - a session started on one is good on the other, and its refresh token rotates on either;
  * - failed logins count across both (the 11th failure from one address is refused by either);
  * - one Idempotency-Key sent to both at once records one step and answers both the same;
- * - every outbox message is delivered once, by one of them (both deliver at the same time).
+ * - every outbox message is delivered once, by one of them (both deliver at the same time), through
+ *   an SMS API (a local stand-in for Twilio's) that receives each once;
+ * - a one-time code asked for on one is sent once and logs in on the other.
  * PostgreSQL only: it runs in the PostgreSQL pass of `npm test` (scripts/test-server-postgres.sh,
  * TEST_DATABASE_URL set; CI always has it). On a PGlite-only run it is skipped: an embedded
  * PGlite belongs to one process, so there is no second server to start.
@@ -56,8 +58,21 @@ describe.skipIf(!serverUrl)('two servers on one PostgreSQL behind a proxy', () =
   let b: ServerProcess;
   let proxy: Awaited<ReturnType<typeof roundRobinProxy>>;
   let db: pg.Client;
+  /** The SMS API both servers send through: the form bodies it received. */
+  const sms: URLSearchParams[] = [];
+  let smsApi: Server;
 
   beforeAll(async () => {
+    smsApi = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        sms.push(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+        res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ sid: `SM${sms.length}` }));
+      });
+    });
+    await new Promise<void>((resolve) => smsApi.listen(0, '127.0.0.1', resolve));
+    const smsPort = (smsApi.address() as { port: number }).port;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
     await admin.query(`create database ${name}`);
@@ -65,7 +80,17 @@ describe.skipIf(!serverUrl)('two servers on one PostgreSQL behind a proxy', () =
     const url = new URL(serverUrl!);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
-    const env = { DATABASE_URL: databaseUrl, WORKERS: '1', TRUST_PROXY: '1', AUTH_SECRET: 'scale-out-test-secret' };
+    const env = {
+      DATABASE_URL: databaseUrl,
+      WORKERS: '1',
+      TRUST_PROXY: '1',
+      AUTH_SECRET: 'scale-out-test-secret',
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000001',
+      TWILIO_AUTH_TOKEN: 'scale-out-token',
+      TWILIO_FROM: '+15005550006',
+      TWILIO_API_URL: `http://127.0.0.1:${smsPort}`,
+    };
     // One after the other: the first migrates and seeds, the second finds it done.
     a = await startServerProcess(env);
     b = await startServerProcess(env);
@@ -76,6 +101,7 @@ describe.skipIf(!serverUrl)('two servers on one PostgreSQL behind a proxy', () =
 
   afterAll(async () => {
     proxy?.server.close();
+    smsApi?.close();
     await db?.end();
     await Promise.all([a?.stop(), b?.stop()]);
     killLeftovers();
@@ -168,8 +194,32 @@ describe.skipIf(!serverUrl)('two servers on one PostgreSQL behind a proxy', () =
     const all = [...deliveredBy(a), ...deliveredBy(b)].filter((id) => ids.includes(id));
     expect(all.length).toBe(ids.length);
     expect(new Set(all)).toEqual(new Set(ids));
+    // The SMS API received each once, in E.164.
+    const received = sms.filter((form) => form.get('Body') === 'scale-out test');
+    expect(received.length).toBe(ids.length);
+    expect(received.every((form) => form.get('To') === '+819000000000')).toBe(true);
     console.info(
       `outbox: ${deliveredBy(a).filter((id) => ids.includes(id)).length} delivered by the first server, ${deliveredBy(b).filter((id) => ids.includes(id)).length} by the second`,
     );
+  }, 120_000);
+
+  it('sends a one-time code asked for on one server once, and accepts it on the other', async () => {
+    const login = {
+      projectId: SEED.secureProject,
+      accessCode: '11112222',
+      password: SEED.staffPassword,
+      visitorId: 'scale-visitor-0003',
+    };
+    const before = sms.length;
+    const asked = await post(a.base, '/user/authorize', login);
+    expect(await asked.json()).toEqual({ errors: { $common: [3057] } });
+    for (let i = 0; i < 80 && sms.length === before; i += 1) await new Promise((r) => setTimeout(r, 250));
+    // Both servers keep delivering: a second copy would arrive within a few rounds.
+    await new Promise((r) => setTimeout(r, 2000));
+    const codes = sms.slice(before);
+    expect(codes).toHaveLength(1);
+    const code = /(\d{6})/.exec(codes[0]!.get('Body') ?? '')?.[1];
+    const accepted = await post(b.base, '/user/authorize', { ...login, oneTimePasscode: code });
+    expect(accepted.status).toBe(200);
   }, 120_000);
 });
