@@ -126,13 +126,51 @@ test('scans made offline are not checked yet, never offered for removal, and che
     'Not checked yet: 5 barcodes, for want of a connection. They are checked when the connection returns.',
   );
   await expect(page.getByRole('button', { name: /Remove the ones not ready/ })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Next: fill the forms (6)' })).toBeDisabled();
+  // Nothing refused: the list may go to the outbox, where the server checks it when it lands.
+  await expect(page.getByTestId('queue-hint')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next: fill the forms (6)' })).toBeEnabled();
   await expectAccessible(page, 'bulk list offline');
 
   await context.setOffline(false);
   await expect(status(page)).toHaveText('All 6 listed barcodes are ready.');
   await expect(entries(page)).toHaveCount(6);
+  await expect(page.getByTestId('queue-hint')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Next: fill the forms (6)' })).toBeEnabled();
+});
+
+test('a bulk tracking list sent offline waits in the outbox and is tracked when the network returns', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await login(page, '11112222');
+  const stamp = Date.now() % 1_000_000;
+  const [anchor, ...cases] = await activatedCases(page.request, `OQ${stamp}-`, 3);
+  await page.goto(`/demo@1/qrcode/${anchor}/bulk-tracking`);
+  await expect(entries(page).first().getByTestId('verdict')).toHaveText('Ready');
+  await context.setOffline(true);
+  for (const id of cases) await pullTrigger(page, id!);
+  await expect(page.locator('[data-testid="scan-entry"][data-state="unchecked"]')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Next: fill the forms (3)' }).click();
+  await page.getByRole('textbox', { name: 'Temperature on arrival' }).fill('5');
+  await choose(page, 'Cold chain intact', 'Yes');
+  await page.getByRole('button', { name: 'Add tracking (3)' }).click();
+  await expect(page.getByTestId('bulk-done')).toContainText(
+    'Saved on this phone: it will be sent when there is a connection.',
+  );
+  // Sent (to the outbox): the list is not kept as a list to scan any more.
+  expect(await keptLists(page)).toBe(0);
+
+  await context.setOffline(false);
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(`/api/barcode/barcode?id=${cases[1]}`);
+        return ((await res.json()) as { data: { currentTrackPointKey: string | null } }).data.currentTrackPointKey;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('distributionCentre');
 });
 
 test('stock in where the trackpoint has three bins asks for the location first and says why nothing is ready', async ({

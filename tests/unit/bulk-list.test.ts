@@ -69,7 +69,15 @@ describe('verdicts from the dry run', () => {
     });
     expect(verdicts(state)).toEqual(['ready', 3006, 'pending']);
     expect(state.entries[0]).toMatchObject({ barcodeType: 'pallet', externalId: 'PO-1' });
-    expect(summarise(state)).toEqual({ total: 3, ready: 1, refused: 1, pending: 1, unchecked: 0, canSubmit: false });
+    expect(summarise(state)).toEqual({
+      total: 3,
+      ready: 1,
+      refused: 1,
+      pending: 1,
+      unchecked: 0,
+      canSubmit: false,
+      canQueue: false,
+    });
   });
 
   it('ignores an answer about an entry removed or re-judged meanwhile', () => {
@@ -155,10 +163,19 @@ describe('a check that got no answer (offline)', () => {
       ],
     });
     expect(verdicts(state)).toEqual(['unchecked', 'unchecked', 3006]);
-    expect(summarise(state)).toEqual({ total: 3, ready: 0, refused: 1, pending: 0, unchecked: 2, canSubmit: false });
-    // The bad one goes; the ones not checked stay.
+    expect(summarise(state)).toEqual({
+      total: 3,
+      ready: 0,
+      refused: 1,
+      pending: 0,
+      unchecked: 2,
+      canSubmit: false,
+      canQueue: false,
+    });
+    // The bad one goes; the ones not checked stay, and may now wait in the outbox.
     state = bulkListReducer(state, { type: 'removedNotReady' });
     expect(verdicts(state)).toEqual(['unchecked', 'unchecked']);
+    expect(summarise(state)).toMatchObject({ canSubmit: false, canQueue: true });
     expect(entriesToCheck(state, new Set(), 10)).toEqual([]);
     state = bulkListReducer(state, { type: 'reconnected' });
     expect(verdicts(state)).toEqual(['pending', 'pending']);

@@ -176,6 +176,12 @@ export interface BulkListSummary {
   unchecked: number;
   /** Submit may go: something listed and every entry ready. */
   canSubmit: boolean;
+  /**
+   * Submit may go to the outbox: nothing refused or waiting, some entries not checked for want of
+   * a network. The server checks every barcode when the write lands (all or nothing), as it checks
+   * a single tracking step sent later.
+   */
+  canQueue: boolean;
 }
 
 export function summarise(state: BulkListState): BulkListSummary {
@@ -195,6 +201,7 @@ export function summarise(state: BulkListState): BulkListSummary {
     unchecked,
     pending: total - ready - refused - unchecked,
     canSubmit: total > 0 && ready === total,
+    canQueue: unchecked > 0 && ready + unchecked === total,
   };
 }
 

@@ -50,7 +50,7 @@ export function BulkRecyclePage() {
           <Button
             color="red"
             onClick={() => setConfirming(true)}
-            disabled={!list.summary.canSubmit || count > max}
+            disabled={!(list.summary.canSubmit || list.summary.canQueue) || count > max}
             loading={sending.sending}
           >
             {t('recycle.submit', { count })}

@@ -153,6 +153,11 @@ export function BulkScreen({
       ) : (
         !children && <ScanInput routeName={routeName} handheld={handheld} onAdd={list.add} />
       )}
+      {list.summary.canQueue && !sending.done && !children && (
+        <Alert variant="light" data-testid="queue-hint">
+          {ts('list.queueHint')}
+        </Alert>
+      )}
       {sending.sending && (
         <Paper withBorder p="md" radius="md" role="status" data-testid="bulk-progress">
           <Text size="sm" mb="xs">

@@ -124,7 +124,8 @@ export function BulkTrackingPage({ handheld = false, skip = false }: BulkTrackin
       );
     })();
 
-  const ready = list.summary.canSubmit && !over;
+  // Scans not checked for want of a network may go too: the outbox keeps the list and the server checks it.
+  const ready = (list.summary.canSubmit || list.summary.canQueue) && !over;
   return (
     <BulkScreen
       title={t(

@@ -125,7 +125,7 @@ export function StockPage({ type }: { type: StockType }) {
       actions={
         <Button
           onClick={() => void submit()}
-          disabled={!chosenLocation || !list.summary.canSubmit || count > max}
+          disabled={!chosenLocation || !(list.summary.canSubmit || list.summary.canQueue) || count > max}
           loading={sending.sending}
         >
           {t(type === 'in' ? 'stock.submitIn' : 'stock.submitOut', { count })}
