@@ -36,7 +36,11 @@ const OutboxBanner = lazyWithStyles(() => loadUserTools().then((m) => ({ default
  * profile is there: at login, or on opening the app with a session. A trigger pulled as the
  * home page appears is then heard.
  */
-export const preloadUserTools = () => void loadUserTools().catch(() => undefined);
+export const preloadUserTools = (): Promise<void> =>
+  loadUserTools().then(
+    () => undefined,
+    () => undefined,
+  );
 
 function FullScreenLoader() {
   const { t } = useTranslation();
@@ -68,7 +72,7 @@ export function ProjectLayout() {
   const home = project ? paths.home.getHref(project) : null;
   const isHtmlPage = location.pathname.endsWith(`/${paths.barcode.html.path}`);
   useEffect(() => {
-    if (hasSessionHint()) preloadUserTools();
+    if (hasSessionHint()) void preloadUserTools();
   }, []);
   // The first screen is up once the project's answer (or its failure) is drawn: what is fetched
   // ahead of need waits for it (src/shared/ui/first-screen.ts).

@@ -1,4 +1,5 @@
 import { Suspense, useEffect } from 'react';
+import { mutate } from 'swr';
 import i18next from 'i18next';
 import type { LoggedInHomeProps } from '@/features/home/components/logged-in-home';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,7 @@ import { handheldModel } from '@/features/scanning/model/handheld-device';
 import { generateBarcode } from '@/shared/api/barcode';
 import { paths } from '@/shared/paths';
 import { revalidateProjects, useCurrentProject } from '@/shared/project/use-project';
-import { reloadProfile, useProfile } from '@/shared/session/use-profile';
+import { fetchProfile, PROFILE_KEY, useProfile } from '@/shared/session/use-profile';
 import { translateError } from '@/shared/i18n/error-message';
 import { showMessage } from '@/shared/ui/message-dialog';
 import { ScreenLoader } from '@/shared/ui/screen-loader';
@@ -87,8 +88,16 @@ export function HomeRoute({ preloadResumed }: { preloadResumed?(name: string): v
   }
 
   const onLoggedIn = async () => {
-    preloadUserTools();
-    await reloadProfile();
+    // The logged-in home is shown with the user's tools loaded (the handheld trigger's listener
+    // among them), both asked for at once: a trigger pulled as soon as the name shows is heard.
+    const tools = preloadUserTools();
+    await mutate(
+      PROFILE_KEY,
+      fetchProfile().then(async (profile) => {
+        await tools;
+        return profile;
+      }),
+    );
     const resume = paths.home.resumeHref(project, search);
     if (resume) navigate(resume);
     await revalidateProjects();

@@ -40,9 +40,6 @@ export function useProfile() {
   return useSWR(PROFILE_KEY, fetchProfile, { revalidateOnFocus: false, shouldRetryOnError: false });
 }
 
-/** Reloads the profile (after login). */
-export const reloadProfile = () => mutate(PROFILE_KEY);
-
 /** Forgets the profile locally, without a request. */
 export const clearProfile = () => mutate(PROFILE_KEY, null, { revalidate: false });
 
