@@ -58,14 +58,18 @@ const TEMPORARY_CODES = new Set(['ETIMEDOUT', 'ECONNECTION', 'ESOCKET', 'EDNS', 
 
 /**
  * What an SMTP failure means for the message: a 5xx reply to the message itself (MAIL FROM,
- * RCPT TO, DATA) is permanent, the server will never take it; a 4xx reply, a timeout, a broken
+ * RCPT TO, DATA) or an address nodemailer cannot send to is permanent, the server will never
+ * take it; a 4xx reply, a timeout, a broken
  * connection, a TLS or login failure is temporary, and the outbox tries again later. The reason
  * is the server's reply or nodemailer's message: neither holds the password.
  */
 export function classifySmtpError(error: unknown): DeliveryFailure {
   const e = error as { code?: string; responseCode?: number; response?: string; message?: string };
   const reason = `smtp: ${e.code ? `${e.code}: ` : ''}${e.response ?? e.message ?? String(error)}`;
-  const permanent = !TEMPORARY_CODES.has(e.code ?? '') && typeof e.responseCode === 'number' && e.responseCode >= 500;
+  // An envelope nodemailer refuses before asking the server (no valid recipient address) is as final as a 5xx.
+  const permanent =
+    !TEMPORARY_CODES.has(e.code ?? '') &&
+    (typeof e.responseCode === 'number' ? e.responseCode >= 500 : e.code === 'EENVELOPE');
   return new DeliveryFailure(reason, { permanent, cause: error });
 }
 

@@ -183,6 +183,22 @@ describe('e-mail over SMTP', () => {
     }
   });
 
+  it('gives up on an address no SMTP server can take, without retrying it', async () => {
+    const smtp = await smtpServer();
+    const { transport, close } = createDeliveryTransport({ mail: mail(smtp.port), sms: null }, noLog);
+    try {
+      const id = await queueEmail('not an address');
+      expect(await deliverPending(server.ctx.db, transport)).toBe(0);
+      const row = await rowOf(id);
+      expect(row).toMatchObject({ sent: false, failed: true, attempts: 1 });
+      expect(row.last_error).toContain('EENVELOPE');
+      expect(smtp.received).toHaveLength(0);
+    } finally {
+      close();
+      await smtp.close();
+    }
+  });
+
   it.each([
     ['never greets', ''],
     ['greets, then never answers', '220 mx.example.com ESMTP\r\n'],
