@@ -12,6 +12,8 @@ import { choose, login } from './helpers';
 test("fill the carrier's GHG field, review the calculation, submit, see the emission on the detail page and in the report", async ({
   page,
 }) => {
+  // A journey of three screens with an accessibility pass on each: more than a busy machine does in 30 s.
+  test.setTimeout(90_000);
   await login(page, '11112222');
   const id = await activatedPallet(page.request);
   const tracked = await page.request.post('/api/barcode/tracking', {
@@ -38,6 +40,8 @@ test("fill the carrier's GHG field, review the calculation, submit, see the emis
   await page.getByRole('button', { name: 'Calculation review' }).click();
   const review = page.getByTestId('ghg-review');
   await expect(review.getByTestId('ghg-review-total')).toHaveText('62.171 kg');
+  // The method is named on the review, on the detail page and in the report.
+  await expect(review.getByTestId('ghg-review-method')).toHaveText('Method: Modified ton-kilometre method');
   await expect(review.getByText(/fuel:diesel = 2\.58 kg-CO2\/L/)).toBeVisible();
   await expect(review.getByText('Not included (no factor): CH4, N2O')).toBeVisible();
   await expectAccessible(page, 'track form with a calculation review');
@@ -47,6 +51,7 @@ test("fill the carrier's GHG field, review the calculation, submit, see the emis
   const emissions = page.getByTestId('ghg-emissions');
   await expect(emissions.getByText('Carrier · Diesel truck, max load 4,000–5,999 kg')).toBeVisible();
   await expect(emissions.getByTestId('ghg-journey-total')).toHaveText('62.171 kg-CO2e');
+  await expect(emissions.getByTestId('ghg-leg-method')).toHaveText('(Modified ton-kilometre method)');
   await expectAccessible(page, 'detail with transport emissions');
 
   await page.getByRole('button', { name: 'History' }).click();
@@ -58,6 +63,17 @@ test("fill the carrier's GHG field, review the calculation, submit, see the emis
   await expect(page.getByRole('heading', { level: 1, name: 'GHG emission report' })).toBeVisible();
   await expect(page.getByTestId('ghg-chart')).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Diesel truck, max load 4,000–5,999 kg' })).toBeVisible();
+  await expect(page.getByTestId('ghg-report-methods')).toHaveText('Method: Modified ton-kilometre method');
+  // Headers stay on one line, even on a phone.
+  const records = page.getByRole('columnheader', { name: 'Records' });
+  const { height, lineHeight } = await records.evaluate((el) => ({
+    height:
+      el.getBoundingClientRect().height -
+      parseFloat(getComputedStyle(el).paddingTop) -
+      parseFloat(getComputedStyle(el).paddingBottom),
+    lineHeight: parseFloat(getComputedStyle(el).lineHeight),
+  }));
+  expect(Math.round(height / lineHeight)).toBe(1);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download CSV' }).click();
   expect((await download).suggestedFilename()).toMatch(/^ghg-report-demo-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
