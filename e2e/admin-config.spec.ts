@@ -46,6 +46,9 @@ async function phone(browser: Browser, base: string): Promise<Page> {
 /** The configuration screen of demo@1 with its draft (opened from the revision in service when there is none). */
 async function openDraft(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Configuration' }).click();
+  // The screen offers the first project the admin manages: demo@1 is asked for by name.
+  await page.getByRole('textbox', { name: 'Project code' }).fill('demo');
+  await page.getByRole('textbox', { name: 'Version' }).fill('1');
   await page.getByRole('button', { name: 'Open', exact: true }).click();
   const open = page.getByRole('button', { name: /^Open a draft from revision/ });
   const save = page.getByRole('button', { name: 'Save the draft' });
@@ -121,8 +124,11 @@ test('an admin adds a required field through the builder, previews and tests it,
   await expect(builder.getByRole('list', { name: 'Fields' })).toContainText('arrivalTemperature');
   await page.getByRole('button', { name: 'Save the draft' }).click();
   await expect(page.getByText('Draft saved.')).toBeVisible();
+  // The steps of the draft are tabs: the QA check is with the publish step.
+  await page.getByRole('tab', { name: /^Publish/ }).click();
   await expect(page.getByText('The QA check passes: every form compiles.')).toBeVisible();
 
+  await page.getByRole('tab', { name: 'Preview and test' }).click();
   // The preview in each language, then a test tracking kept apart from real data.
   const preview = page.getByRole('region', { name: 'Preview' });
   const frame = preview.getByTestId('phone-frame');
@@ -141,6 +147,7 @@ test('an admin adds a required field through the builder, previews and tests it,
   );
   expect(await historyOf(tracker.request, server.base, pallet)).toEqual(storedBefore);
 
+  await page.getByRole('tab', { name: /^Publish/ }).click();
   // The compatibility report names the field; publish in place.
   await page.getByRole('button', { name: 'Check compatibility' }).click();
   await expect(page.getByTestId('config-report')).toContainText(
@@ -250,6 +257,7 @@ test('refusals: a number -> date change on a field with values, two admins savin
   await openDraft(pat);
   // What both editors show: the draft as it was opened.
   const opened = JSON.stringify((await draftOf(page)).config, null, 2);
+  await page.getByRole('tab', { name: 'JSON editor' }).click();
   const json = page.getByRole('textbox', { name: 'Configuration (JSON)' });
   const config = JSON.parse(opened) as {
     barcodeTypes: {
@@ -266,6 +274,7 @@ test('refusals: a number -> date change on a field with values, two admins savin
   await page.getByRole('button', { name: 'Use this JSON' }).click();
   await page.getByRole('button', { name: 'Save the draft' }).click();
   await expect(page.getByText('Draft saved.')).toBeVisible();
+  await pat.getByRole('tab', { name: 'JSON editor' }).click();
   const patJson = pat.getByRole('textbox', { name: 'Configuration (JSON)' });
   await patJson.fill(opened.replace('"timeBetweenScansMillis": 500', '"timeBetweenScansMillis": 600'));
   await pat.getByRole('button', { name: 'Use this JSON' }).click();
@@ -277,12 +286,14 @@ test('refusals: a number -> date change on a field with values, two admins savin
   await expect(pat.getByRole('button', { name: 'Save the draft' })).toBeEnabled();
   await pat.context().close();
 
+  await page.getByRole('tab', { name: /^Publish/ }).click();
   // number -> date on a field with values: refused, in words, with the records affected.
   await page.getByRole('button', { name: 'Check compatibility' }).click();
   await expect(page.getByTestId('config-report')).toContainText('changed type from number to date');
   await page.getByRole('button', { name: 'Publish as a new version' }).click();
   await expect(page.getByText(/^Not published:/)).toBeVisible();
   await expect(page.getByTestId('config-report')).toContainText('their values cannot be read as the new type');
+  await page.getByRole('tab', { name: 'Build the forms' }).click();
   await page.getByRole('button', { name: 'Discard the draft' }).click();
   await page
     .getByRole('dialog', { name: 'Discard the draft?' })
@@ -333,11 +344,13 @@ test('the builder changes an existing field, keeping what it does not ask, adds 
     max: 12,
   });
 
+  await page.getByRole('tab', { name: 'JSON editor' }).click();
   const json = page.getByRole('textbox', { name: 'Configuration (JSON)' });
   await expect(page.locator('.cm-editor')).toBeVisible();
   await expect(page.getByText('No problems in the JSON.')).toBeVisible();
   const line2 = page.locator('.cm-line').nth(1);
 
+  await page.getByRole('tab', { name: 'Build the forms' }).click();
   // A files field through the builder: refused without its kind of files, added with it.
   const add = page.getByRole('region', { name: 'Add a field' });
   await add.getByRole('textbox', { name: 'Key (letters, digits, _)' }).fill('dockPhotos');
@@ -361,6 +374,7 @@ test('the builder changes an existing field, keeping what it does not ask, adds 
   await expect(page.getByRole('heading', { name: 'Add a field' })).toBeFocused();
   await expect(add.getByRole('textbox', { name: 'Key (letters, digits, _)' })).toHaveValue('');
 
+  await page.getByRole('tab', { name: 'JSON editor' }).click();
   // A new line after the first brace; a quote and a few letters offer the properties not there yet.
   await json.click();
   await page.keyboard.press('Control+Home');
@@ -391,6 +405,7 @@ test('the builder changes an existing field, keeping what it does not ask, adds 
   await page.getByRole('button', { name: 'Use this JSON' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'This is not valid JSON' })).toBeVisible();
 
+  await page.getByRole('tab', { name: 'Build the forms' }).click();
   // The structure: a trackpoint added to the pallet (its form then in the field builder), a barcode type added and moved up.
   const structure = page.getByRole('region', { name: 'Barcode types and trackpoints' });
   await structure.getByRole('combobox', { name: 'Barcode type' }).selectOption({ label: 'Vaccine pallet (pallet)' });
@@ -410,7 +425,9 @@ test('the builder changes an existing field, keeping what it does not ask, adds 
     builder.getByRole('combobox', { name: 'Form' }).getByRole('option', { name: 'pallet: inspection/main' }),
   ).toHaveCount(1);
   // The QA check, live in the JSON editor, says what else the structure needs: the pallet's child type lacks it.
+  await page.getByRole('tab', { name: 'JSON editor' }).click();
   await expect(page.getByRole('button', { name: /child type 'case' lacks the trackpoints inspection/ })).toBeVisible();
+  await page.getByRole('tab', { name: 'Build the forms' }).click();
   const addType = structure.getByRole('region', { name: 'Add a barcode type' });
   await addType.getByRole('textbox', { name: 'Key (letters, digits, _)' }).fill('crate');
   for (const [label, value] of [

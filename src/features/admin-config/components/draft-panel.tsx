@@ -1,5 +1,17 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Code, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Code,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ConfigHistory, Draft, Report } from '@schemas/api/admin-config';
 import type { Language } from '@schemas/languages';
@@ -127,6 +139,9 @@ interface EditorProps {
   setNotice(notice: Notice | null): void;
 }
 
+/** The steps of editing a draft: build, JSON, preview and test, publish. */
+type Tab = 'build' | 'json' | 'preview' | 'publish';
+
 /** What an action about to be confirmed will do: its changes in words, from the server's report. */
 interface Confirming {
   action: 'discard' | 'inPlace';
@@ -161,6 +176,7 @@ function DraftEditor({
   const [note, setNote] = useState('');
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [busy, setBusy] = useState(false);
+  const [tab, setTab] = useState<Tab>('build');
   // The builder and the JSON editor edit the same configuration: a change in one is shown in the other.
   const changeConfig = (next: ProjectConfig) => {
     setConfig(next);
@@ -269,41 +285,10 @@ function DraftEditor({
       ? t('config.publishProblems', { count: problems.length })
       : null;
   const when = (iso: string) => new Date(iso).toLocaleString(i18n.language);
-  return (
-    <Stack gap="md" component="section" aria-labelledby="config-draft">
-      <Title order={3} size="h4" id="config-draft">
-        {t('config.draftOf', { revision: draft.basedOnRevision, who: draft.savedBy })}
-      </Title>
-      {stale && (
-        <Alert color="yellow" data-testid="config-stale">
-          <Text size="sm" fw={700}>
-            {t('config.staleDraft', { revision: draft.basedOnRevision, inService: history.revision })}
-          </Text>
-          <StaleChanges versionRef={versionRef} language={language} etag={draft.etag} />
-        </Alert>
-      )}
-      <StructureBuilder config={config} onChange={changeConfig} />
-      <FieldBuilder
-        config={config}
-        onChange={changeConfig}
-        chosen={picked.builder}
-        onChoose={(form) => setPicked((p) => ({ ...p, builder: form }))}
-        problems={problems}
-      />
-      <Stack gap="xs">
-        <Title order={4} size="h5">
-          {t('config.json')}
-        </Title>
-        <JsonEditor label={t('config.jsonLabel')} value={json} onChange={setJson} />
-        {jsonError && (
-          <Text size="sm" c="red.9" role="alert">
-            {jsonError}
-          </Text>
-        )}
-        <Button variant="default" onClick={applyJson}>
-          {t('config.applyJson')}
-        </Button>
-      </Stack>
+  // Save sits under what it saves (the builder, the JSON editor: drawn in the step shown, so the
+  // page has one); its answer is said beside it.
+  const saveBar = (
+    <>
       {carried && merge && (
         <Alert color={merge.conflicts.length > 0 ? 'orange' : 'blue'} role="alert" data-testid="config-merge">
           <Text size="sm" fw={700}>
@@ -355,67 +340,137 @@ function DraftEditor({
           {notice.text}
         </Alert>
       )}
-      <Stack gap="xs" component="section" aria-labelledby="config-problems">
-        <Title order={4} size="h5" id="config-problems">
-          {t('config.problems')}
-        </Title>
-        {problems.length === 0 ? <Text size="sm">{t('config.noProblems')}</Text> : <ProblemList problems={problems} />}
-      </Stack>
-      {draft.problems.length === 0 && (
-        <DraftPreview
-          versionRef={versionRef}
-          config={draft.config as unknown as ProjectConfig}
-          chosen={picked.preview ?? picked.builder}
-          onChoose={(form) => setPicked((p) => ({ ...p, preview: form }))}
-          language={picked.previewLanguage}
-          onLanguage={(previewLanguage) => setPicked((p) => ({ ...p, previewLanguage }))}
-        />
+    </>
+  );
+  return (
+    <Stack gap="md" component="section" aria-labelledby="config-draft">
+      <Title order={3} size="h4" id="config-draft">
+        {t('config.draftOf', { revision: draft.basedOnRevision, who: draft.savedBy })}
+      </Title>
+      {stale && (
+        <Alert color="yellow" data-testid="config-stale">
+          <Text size="sm" fw={700}>
+            {t('config.staleDraft', { revision: draft.basedOnRevision, inService: history.revision })}
+          </Text>
+          <StaleChanges versionRef={versionRef} language={language} etag={draft.etag} />
+        </Alert>
       )}
-      <Stack gap="xs" component="section" aria-labelledby="config-publish">
-        <Title order={4} size="h5" id="config-publish">
-          {t('config.publish')}
-        </Title>
-        <Button variant="default" onClick={() => void check()} disabled={dirty}>
-          {t('config.check')}
-        </Button>
-        {report && <ReportView report={report} empty={t('config.noChanges')} />}
-        <TextInput
-          label={t('config.note')}
-          value={note}
-          onChange={(e) => setNote(e.currentTarget.value)}
-          maxLength={500}
-        />
-        {blocked && (
-          <Alert color="red" id="config-publish-blocked" data-testid="config-publish-blocked">
-            <Text size="sm" fw={700}>
-              {blocked}
-            </Text>
-            {!dirty && <ProblemList problems={problems} />}
-          </Alert>
-        )}
-        <Group gap="xs">
-          <Button
-            onClick={() => void ask('inPlace')}
-            disabled={blocked !== null}
-            aria-describedby={blocked ? 'config-publish-blocked' : undefined}
-          >
-            {t('config.inPlace')}
-          </Button>
-          <Button
-            variant="light"
-            onClick={() => void publish('newVersion')}
-            disabled={blocked !== null}
-            aria-describedby={blocked ? 'config-publish-blocked' : undefined}
-          >
-            {t('config.asNewVersion')}
-          </Button>
-        </Group>
-        {notice?.atPublish && (
-          <Alert color={notice.ok ? 'teal' : 'red'} role="status">
-            {notice.text}
-          </Alert>
-        )}
-      </Stack>
+      <Tabs value={tab} onChange={(v) => setTab((v as Tab | null) ?? 'build')} keepMounted>
+        <Tabs.List>
+          <Tabs.Tab value="build">{t('config.tabBuild')}</Tabs.Tab>
+          <Tabs.Tab value="json">{t('config.json')}</Tabs.Tab>
+          <Tabs.Tab value="preview">{t('config.tabPreview')}</Tabs.Tab>
+          <Tabs.Tab value="publish" color={problems.length > 0 ? 'red' : undefined}>
+            {problems.length > 0 ? t('config.tabPublishProblems', { count: problems.length }) : t('config.publish')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="build" pt="md">
+          <Stack gap="md">
+            <StructureBuilder config={config} onChange={changeConfig} />
+            <FieldBuilder
+              config={config}
+              onChange={changeConfig}
+              chosen={picked.builder}
+              onChoose={(form) => setPicked((p) => ({ ...p, builder: form }))}
+              problems={problems}
+            />
+            {tab === 'build' && saveBar}
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="json" pt="md">
+          <Stack gap="md">
+            <Stack gap="xs">
+              <Title order={4} size="h5">
+                {t('config.json')}
+              </Title>
+              <JsonEditor label={t('config.jsonLabel')} value={json} onChange={setJson} />
+              {jsonError && (
+                <Text size="sm" c="red.9" role="alert">
+                  {jsonError}
+                </Text>
+              )}
+              <Button variant="default" onClick={applyJson}>
+                {t('config.applyJson')}
+              </Button>
+            </Stack>
+            {tab === 'json' && saveBar}
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="preview" pt="md">
+          <Stack gap="md">
+            {draft.problems.length > 0 && <Text size="sm">{t('config.previewNeedsCheck')}</Text>}
+            {draft.problems.length === 0 && (
+              <DraftPreview
+                versionRef={versionRef}
+                config={draft.config as unknown as ProjectConfig}
+                chosen={picked.preview ?? picked.builder}
+                onChoose={(form) => setPicked((p) => ({ ...p, preview: form }))}
+                language={picked.previewLanguage}
+                onLanguage={(previewLanguage) => setPicked((p) => ({ ...p, previewLanguage }))}
+              />
+            )}
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="publish" pt="md">
+          <Stack gap="md">
+            <Stack gap="xs" component="section" aria-labelledby="config-problems">
+              <Title order={4} size="h5" id="config-problems">
+                {t('config.problems')}
+              </Title>
+              {problems.length === 0 ? (
+                <Text size="sm">{t('config.noProblems')}</Text>
+              ) : (
+                <ProblemList problems={problems} />
+              )}
+            </Stack>
+            <Stack gap="xs" component="section" aria-labelledby="config-publish">
+              <Title order={4} size="h5" id="config-publish">
+                {t('config.publish')}
+              </Title>
+              <Button variant="default" onClick={() => void check()} disabled={dirty}>
+                {t('config.check')}
+              </Button>
+              {report && <ReportView report={report} empty={t('config.noChanges')} />}
+              <TextInput
+                label={t('config.note')}
+                value={note}
+                onChange={(e) => setNote(e.currentTarget.value)}
+                maxLength={500}
+              />
+              {blocked && (
+                <Alert color="red" id="config-publish-blocked" data-testid="config-publish-blocked">
+                  <Text size="sm" fw={700}>
+                    {blocked}
+                  </Text>
+                  {!dirty && <ProblemList problems={problems} />}
+                </Alert>
+              )}
+              <Group gap="xs">
+                <Button
+                  onClick={() => void ask('inPlace')}
+                  disabled={blocked !== null}
+                  aria-describedby={blocked ? 'config-publish-blocked' : undefined}
+                >
+                  {t('config.inPlace')}
+                </Button>
+                <Button
+                  variant="light"
+                  onClick={() => void publish('newVersion')}
+                  disabled={blocked !== null}
+                  aria-describedby={blocked ? 'config-publish-blocked' : undefined}
+                >
+                  {t('config.asNewVersion')}
+                </Button>
+              </Group>
+              {notice?.atPublish && (
+                <Alert color={notice.ok ? 'teal' : 'red'} role="status">
+                  {notice.text}
+                </Alert>
+              )}
+            </Stack>
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
       <ConfirmDialog
         opened={confirming !== null}
         title={confirming?.action === 'discard' ? t('config.discardTitle') : t('config.inPlaceTitle')}
