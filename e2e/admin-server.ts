@@ -146,18 +146,19 @@ export async function visitAdminScreens(
   await page.getByTestId('audit-entry').first().getByText('Before and after').click();
   await check('admin audit log with details open');
 
-  // The configuration of demo@1: its draft (builder, JSON editor, QA check, preview), the report, the revisions.
+  // The configuration of demo@1, each step of its draft (builder, JSON editor, preview, publish with
+  // the report), the revisions; then the discard confirmation.
   await page.getByRole('link', { name: 'Configuration' }).click();
+  await page.getByRole('textbox', { name: 'Project code' }).fill('demo');
+  await page.getByRole('textbox', { name: 'Version' }).fill('1');
   await page.getByRole('button', { name: 'Open', exact: true }).click();
   const open = page.getByRole('button', { name: /^Open a draft from revision/ });
   const save = page.getByRole('button', { name: 'Save the draft' });
   await expect(open.or(save)).toBeVisible();
   const opened = await open.isVisible();
   if (opened) await open.click();
-  await expect(page.getByTestId('phone-frame').getByRole('textbox').first()).toBeVisible({ timeout: 20_000 });
-  await expect(page.locator('.cm-editor')).toBeVisible();
-  await expect(page.getByText('No problems in the JSON.')).toBeVisible();
-  await check('admin configuration draft with the builder, the JSON editor and the preview');
+  await expect(save).toBeVisible();
+  await check('admin configuration draft: building the forms');
   // A field being changed in the builder.
   await page
     .getByRole('region', { name: 'Form builder' })
@@ -167,12 +168,26 @@ export async function visitAdminScreens(
   await expect(page.getByRole('heading', { name: /^Change the field / })).toBeFocused();
   await check('admin configuration changing a field in the builder');
   await page.getByRole('button', { name: 'Cancel the change' }).click();
+  await page.getByRole('tab', { name: 'JSON editor' }).click();
+  await expect(page.locator('.cm-editor')).toBeVisible();
+  await expect(page.getByText('No problems in the JSON.')).toBeVisible();
+  await check('admin configuration draft: the JSON editor');
+  await page.getByRole('tab', { name: 'Preview and test' }).click();
+  await expect(page.getByTestId('phone-frame').getByRole('textbox').first()).toBeVisible({ timeout: 20_000 });
+  await check('admin configuration draft: the preview');
+  await page.getByRole('tab', { name: /^Publish/ }).click();
   await page.getByRole('button', { name: 'Check compatibility' }).click();
   await expect(page.getByTestId('config-report')).toBeVisible();
   await check('admin configuration with the compatibility report');
+  await page.getByRole('tab', { name: 'Build the forms' }).click();
+  await page.getByRole('button', { name: 'Discard the draft' }).click();
+  const discarding = page.getByRole('dialog', { name: 'Discard the draft?' });
+  await expect(discarding.getByTestId('config-report')).toBeVisible();
+  await check('admin configuration: the discard confirmation');
+  if (!opened) await discarding.getByRole('button', { name: 'Cancel' }).click();
   // The draft this walk opened goes (another spec on this server edits demo@1).
   if (opened) {
-    await page.getByRole('button', { name: 'Discard the draft' }).click();
+    await discarding.getByRole('button', { name: 'Discard the draft' }).click();
     await expect(open).toBeVisible();
   }
 }
