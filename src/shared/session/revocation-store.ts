@@ -6,6 +6,9 @@
  * service worker's build includes this file.
  */
 
+/** The page's quick mark of a kept logout (localStorage, read without waiting; the worker has none). */
+export const REVOCATION_MARK = 'sb-kept-logout';
+
 /** The cache holding the kept logout (one entry). */
 export const REVOCATION_CACHE = 'sb-revocation';
 /** Its key in that cache: never a real address, nothing fetches it. */

@@ -3,77 +3,19 @@
  * (read at once, without waiting on Cache Storage), and sent before any other API request of
  * the app (src/shared/api/index.ts, `untilRevoked`) and when the browser says it is online. Until
  * the server has answered it, the app's requests wait for it: the leaving user's cookies never
- * read or write anything again.
+ * read or write anything again. Only the check is part of the first load; keeping and sending
+ * load when needed (revocation-send.ts).
  */
-import { CLIENT_VERSION, Headers } from '@schemas/validation';
-import { API_BASE, STORAGE_PREFIX } from '../config';
-import {
-  dropRevocation,
-  readRevocation,
-  sendRevocation,
-  storeRevocation,
-  type KeptRevocation,
-} from './revocation-store';
-
-const MARK = `${STORAGE_PREFIX}:keptLogout`;
-
-function readMark(): KeptRevocation | null {
-  try {
-    const text = localStorage.getItem(MARK);
-    return text ? (JSON.parse(text) as KeptRevocation) : null;
-  } catch {
-    return null;
-  }
-}
-
-function writeMark(revocation: KeptRevocation | null): void {
-  try {
-    if (revocation) localStorage.setItem(MARK, JSON.stringify(revocation));
-    else localStorage.removeItem(MARK);
-  } catch {
-    // Storage blocked: the worker's copy (Cache Storage) still holds it.
-  }
-}
-
-let sending: Promise<boolean> | null = null;
-let listening = false;
-
-/** Sends the kept logout once (shared by every caller meanwhile); true once nothing is kept any more. */
-function sendKept(): Promise<boolean> {
-  sending ??= (async () => {
-    const kept = readMark() ?? (await readRevocation());
-    if (!kept) return true;
-    if (!(await sendRevocation(kept))) return false;
-    writeMark(null);
-    await dropRevocation().catch(() => undefined);
-    return true;
-  })().finally(() => {
-    sending = null;
-  });
-  return sending;
-}
-
-/** Keeps the logout `visitorId` could not send, to be sent as soon as the server can be reached. */
-export async function keepRevocation(visitorId: string): Promise<void> {
-  const revocation: KeptRevocation = {
-    url: `${API_BASE}/user/logout`,
-    headers: {
-      'content-type': 'application/json',
-      [Headers.clientVersion]: CLIENT_VERSION,
-      [Headers.utcOffset]: String(-new Date().getTimezoneOffset() / 60),
-    },
-    body: JSON.stringify({ visitorId }),
-  };
-  writeMark(revocation);
-  await storeRevocation(revocation).catch(() => undefined);
-  if (!listening && typeof window !== 'undefined') {
-    listening = true;
-    window.addEventListener('online', () => void sendKept());
-  }
-}
+import { REVOCATION_MARK } from './revocation-store';
 
 /** Whether a logout is kept, not yet sent. */
-export const revocationKept = (): boolean => readMark() !== null;
+export function revocationKept(): boolean {
+  try {
+    return localStorage.getItem(REVOCATION_MARK) !== null;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Resolves when the app may send a request: at once when no logout is kept, else once it is
@@ -82,5 +24,6 @@ export const revocationKept = (): boolean => readMark() !== null;
  */
 export async function untilRevoked(): Promise<void> {
   if (!revocationKept()) return;
+  const { sendKept } = await import('./revocation-send');
   if (!(await sendKept())) throw new TypeError('Failed to fetch: a kept logout waits for the network');
 }

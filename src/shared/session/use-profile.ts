@@ -8,7 +8,6 @@ import { outboxOwner } from '../api/outbox/outbox-items';
 import { clearTabData, removeCookie, visitorId } from '../storage/storage';
 import { forgetCachedAnswers } from '../pwa/cached-api';
 import { revalidateProjects } from '../project/use-project';
-import { keepRevocation } from './revocation';
 
 export const PROFILE_KEY = 'profile';
 
@@ -59,7 +58,7 @@ export async function logout(): Promise<void> {
   } catch (error) {
     // No answer (offline, timeout): the server has not ended the session yet.
     if (error instanceof ApiError && (error.code === 'network' || error.code === 'timeout'))
-      await keepRevocation(visitor);
+      await import('./revocation-send').then(({ keepRevocation }) => keepRevocation(visitor));
   } finally {
     // The server clears it with its answer; without one, the app must not think a session exists.
     removeCookie(SESSION_HINT);
