@@ -298,7 +298,11 @@ describe('files', () => {
   it("reports a single item whose url is 'none' for a barcode scan frame without a scan", async () => {
     const reported = mount(FilesWidget, { type: 'files', fileKind: 'barcodeScanFrame', maxCount: 1 });
     await waitFor(() => expect(reported.value).toEqual([{ name: 'none', url: 'none' }]));
-    expect(screen.getByText("No scan image: this barcode was not scanned with the camera for this tracking, so there is no image to add.")).toBeDefined();
+    expect(
+      screen.getByText(
+        'No scan image: this barcode was not scanned with the camera for this tracking, so there is no image to add.',
+      ),
+    ).toBeDefined();
   });
 });
 
