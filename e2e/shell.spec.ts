@@ -5,7 +5,7 @@ import { SERVERS } from '../playwright.config';
  * The JavaScript the first screen may transfer as sent (compressed), KB: the figure measured when
  * it was last set plus a little; docs/engineers/performance.md records the figure and the reason.
  */
-const FIRST_SCREEN_TRANSFER_BUDGET_KB = 135;
+const FIRST_SCREEN_TRANSFER_BUDGET_KB = 137;
 
 test('an unknown route shows the 404 page with the project logo; Back returns to the page the user came from', async ({
   page,

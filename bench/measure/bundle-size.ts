@@ -14,7 +14,7 @@ import { LANGUAGES } from '../../schemas/languages';
  * so any real growth fails tests/build/bundle-budget.test.ts and must be argued for; raise it only
  * with the reason in docs/engineers/performance.md, where the figures it was set on are recorded.
  */
-export const FIRST_LOAD_BUDGET_BYTES = 154 * 1024;
+export const FIRST_LOAD_BUDGET_BYTES = 156 * 1024;
 
 interface ManifestChunk {
   file: string;
@@ -104,7 +104,7 @@ function staticClosure(
  * - detailPage: a scanned link's detail page, whose table and confirmations load in chunks of
  *   their own.
  */
-export const BEYOND_FIRST_LOAD_BUDGETS = { form: 158 * 1024, detailPage: 27 * 1024 } as const;
+export const BEYOND_FIRST_LOAD_BUDGETS = { form: 163 * 1024, detailPage: 33 * 1024 } as const;
 
 /** The chunks a lazy part adds to the first load: `chunk` names a manifest key, or a chunk file's name before its hash. */
 export function measureBeyondFirstLoad(distDir: string, chunk: string): FirstLoadReport {
