@@ -97,7 +97,8 @@ describe("each field type's settings form, generated from the type's schema", ()
         language: 'en',
         loggedIn: true,
       });
-      const input = { key: 'f', type, labelEn: 'F', labelJa: 'F', labelZhTw: 'F', labelZhCn: 'F' };
+      // 'Required' is a yes / no the builder starts at no.
+      const input = { key: 'f', type, labelEn: 'F', labelJa: 'F', labelZhTw: 'F', labelZhCn: 'F', required: 'no' };
       expect(validateFormData(form, input).errors, type).toEqual({ [setting]: [1000] });
     }
     // A type with no setting of its own needs nothing more.
@@ -113,6 +114,7 @@ describe("each field type's settings form, generated from the type's schema", ()
         labelJa: 'F',
         labelZhTw: 'F',
         labelZhCn: 'F',
+        required: 'no',
       }).errors,
     ).toEqual({});
   });

@@ -32,6 +32,13 @@ describe('the product list', () => {
   it('is empty for a project without products', () => {
     expect(productsOf(CONFIG)).toEqual([]);
   });
+
+  it('carries a package type where the product sets one, and no such key where it does not', () => {
+    const listed = productsOf({ ...CONFIG, products: [{ ...DILUENT, barcodeType: 'case' }, FLU] });
+    expect(listed[0]).toStrictEqual({ ...DILUENT, defaults: {}, barcodeType: 'case' });
+    expect(listed[1]).toStrictEqual({ ...FLU });
+    expect(Object.keys(listed[1]!)).not.toContain('barcodeType');
+  });
 });
 
 describe('the product an activation names', () => {
