@@ -108,7 +108,11 @@ test("the frame a barcode was scanned from is its tracking form's scan image; wi
   expect(tracked.ok(), await tracked.text()).toBe(true);
   // Opened without a scan: no frame to upload, so the scan-frame field shows its warning.
   await page.goto(`/demo@1/qrcode/${id}/track`);
-  await expect(page.getByText("Without barcode scanning for tracking barcode scan image can't upload")).toBeVisible();
+  await expect(
+    page.getByText(
+      'No scan image: this barcode was not scanned with the camera for this tracking, so there is no image to add.',
+    ),
+  ).toBeVisible();
   // Scanned: the frame the code was read from is uploaded into 'Seal scan'.
   await writeFeed(`https://labels.example.com/demo@1/qrcode/${id}`, 'QRCode');
   await page.goto('/demo@1/scan');
@@ -119,7 +123,11 @@ test("the frame a barcode was scanned from is its tracking form's scan image; wi
   const frame = page.getByRole('img', { name: /^[A-Za-z0-9]{16}\.jpg$/ });
   await expect(frame).toBeVisible();
   expect(await frame.getAttribute('src')).toMatch(new RegExp(`^/api/barcode/file/${id}/[A-Za-z0-9]{16}\\.jpg$`));
-  await expect(page.getByText("Without barcode scanning for tracking barcode scan image can't upload")).toHaveCount(0);
+  await expect(
+    page.getByText(
+      'No scan image: this barcode was not scanned with the camera for this tracking, so there is no image to add.',
+    ),
+  ).toHaveCount(0);
 });
 
 test('bulk mode: each code read asks to be appended with the project delimiter; leaving bulk mode with a value asks, then clears', async ({
