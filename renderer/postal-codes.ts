@@ -9,14 +9,11 @@ import { ALPHA2_OF } from './country-names';
  * codes are NNN-NNNN). A country the library does not know takes any postal code.
  */
 
-/** The library's catch-all pattern and its old name for GB: no country's own format. */
-const NOT_A_COUNTRY = new Set(['INTL', 'UK']);
-
 /**
  * A case-insensitive pattern as one JSON Schema can hold (no flags): each character class takes
  * its letters in both cases, each letter outside a class becomes [Xx].
  */
-function withoutCase(regex: RegExp): string {
+export function withoutCase(regex: RegExp): string {
   if (!regex.flags.includes('i')) return regex.source;
   // The lower-case twins of a class's capitals and capital ranges (escapes such as \S left alone).
   const lower = (body: string) =>
@@ -33,8 +30,10 @@ function withoutCase(regex: RegExp): string {
 
 /** The postal code pattern of a country by its alpha-3 code; undefined where the format is not known. */
 export function postalCodePattern(alpha3: string): string | undefined {
+  // Only ISO codes are looked up: the library's catch-all (INTL) and its old name for GB (UK) are
+  // no country's own format, and no alpha-3 code leads to them.
   const alpha2 = ALPHA2_OF.get(alpha3);
-  const regex = alpha2 === undefined || NOT_A_COUNTRY.has(alpha2) ? undefined : POSTCODE_REGEXES.get(alpha2);
+  const regex = alpha2 === undefined ? undefined : POSTCODE_REGEXES.get(alpha2);
   return regex ? withoutCase(regex) : undefined;
 }
 
@@ -48,17 +47,23 @@ function countriesByPattern(): Map<string, string[]> {
   return byPattern;
 }
 
-let rules: JsonSchema[] | undefined;
-
 /**
  * The address form's postal code rules, for its schema's `allOf`: where the country is one whose
- * format is known and a postal code is given, the code must match that format.
+ * format is known and a postal code is given, the code must match that format. Made afresh:
+ * postalCodeRules keeps them.
  */
-export function postalCodeRules(): JsonSchema[] {
-  rules ??= [...countriesByPattern()].map(([pattern, countries]) => ({
+export function makePostalCodeRules(): JsonSchema[] {
+  return [...countriesByPattern()].map(([pattern, countries]) => ({
     if: { properties: { country: { enum: countries } }, required: ['country', 'postalCode'] },
     then: { properties: { postalCode: { pattern } } },
   }));
+}
+
+let rules: JsonSchema[] | undefined;
+
+/** The address form's postal code rules (makePostalCodeRules), made once. */
+export function postalCodeRules(): JsonSchema[] {
+  rules ??= makePostalCodeRules();
   return rules;
 }
 

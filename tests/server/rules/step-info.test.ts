@@ -99,6 +99,10 @@ describe('package information, checked with the built-in package form', () => {
     );
     expect(shape({ dimension: { ...dimension, width: '120' } })).toEqual(bad({ 'dimension.width': [1001] }));
     expect(shape({ dimension: { ...dimension, weight: 5 } })).toEqual(bad({ 'dimension.weight': [2200] }));
+    // What is not a size of the dimension is refused as such, and checked as nothing else (a
+    // weight in it is not the step's weight).
+    expect(shape({ dimension: { ...dimension, weight: -5 } })).toEqual(bad({ 'dimension.weight': [2200] }));
+    expect(shape({ dimension: { ...dimension, extra: -1 } })).toEqual(bad({ 'dimension.extra': [2200] }));
   });
 
   it('does not ask for a weight without one, nor for sizes without a dimension', () => {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ALPHA2_OF, countryLabel } from '@renderer/country-names';
-import { isPostalCodePattern, postalCodePattern, postalCodeRules } from '@renderer/postal-codes';
+import {
+  isPostalCodePattern,
+  makePostalCodeRules,
+  postalCodePattern,
+  postalCodeRules,
+  withoutCase,
+} from '@renderer/postal-codes';
 
 const matches = (alpha3: string, code: string) => new RegExp(postalCodePattern(alpha3)!).test(code);
 
@@ -33,12 +39,33 @@ describe("a country's postal code pattern", () => {
   });
 });
 
+describe('a case-insensitive pattern as JSON Schema can hold it', () => {
+  it('is the source as it is when the pattern minds case', () => {
+    expect(withoutCase(/^AD\d{3}$/)).toBe('^AD\\d{3}$');
+  });
+
+  it('takes each letter in both cases, in classes (ranges too, negated or not) and outside; escapes stay', () => {
+    expect(withoutCase(/^AB\d[C-EX][^QZ]\s$/i)).toBe('^[Aa][Bb]\\d[C-EXc-ex][^QZqz]\\s$');
+    expect(withoutCase(/^[\dA-C]x$/i)).toBe('^[\\dA-Ca-c][Xx]$');
+    const made = new RegExp(withoutCase(/^SW[1-9][A-Z] ?\d[A-Z]{2}$/i));
+    for (const code of ['SW1A 1AA', 'sw1a1aa', 'Sw1a 1Aa']) expect(made.test(code)).toBe(true);
+    expect(made.test('SW1A 1A')).toBe(false);
+  });
+});
+
 describe("the address form's postal code rules", () => {
-  const rules = postalCodeRules() as {
+  it('are made afresh the same each time, and kept once made', () => {
+    expect(makePostalCodeRules()).toEqual(postalCodeRules());
+    expect(makePostalCodeRules()).not.toBe(makePostalCodeRules());
+  });
+
+  type Rule = {
     if: { properties: { country: { enum: string[] } }; required: string[] };
     then: { properties: { postalCode: { pattern: string } } };
-  }[];
-  const ruleOf = (alpha3: string) => rules.filter((rule) => rule.if.properties.country.enum.includes(alpha3));
+  };
+  // Made in each test, not once for the file: what is checked is what each call makes.
+  const ruleOf = (alpha3: string) =>
+    (makePostalCodeRules() as Rule[]).filter((rule) => rule.if.properties.country.enum.includes(alpha3));
 
   it('hold one rule per pattern, naming every country that shares it, once the country and a code are given', () => {
     expect(ruleOf('DEU')).toHaveLength(1);
@@ -49,8 +76,10 @@ describe("the address form's postal code rules", () => {
     expect(fiveDigits!.then.properties.postalCode.pattern).toBe('^\\d{5}$');
     expect(ruleOf('JPN')[0]!.then.properties.postalCode.pattern).toBe(postalCodePattern('JPN'));
     expect(ruleOf('ATA')).toEqual([]);
-    const patterns = rules.map((rule) => rule.then.properties.postalCode.pattern);
+    expect(ruleOf('JPN')[0]!.if.properties.country.enum).toEqual(['JPN']);
+    const patterns = (makePostalCodeRules() as Rule[]).map((rule) => rule.then.properties.postalCode.pattern);
     expect(new Set(patterns).size).toBe(patterns.length);
+    for (const pattern of patterns) expect(typeof pattern).toBe('string');
   });
 
   it('are made once', () => {
