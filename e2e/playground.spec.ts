@@ -174,5 +174,7 @@ test("the calculation review shows the formula's inputs and result before submit
   await form.getByRole('button', { name: 'Calculation review' }).click();
   await expect(review.getByRole('row', { name: 'Doses per case 25' })).toBeVisible();
   await expect(review.getByTestId('calculation-review-result')).toHaveText('300');
-  await expect(review).toContainText('caseCount * dosesPerCase');
+  // The formula in the words of the form, not its keys.
+  await expect(review).toContainText('Formula: Cases on pallet * Doses per case');
+  await expect(review).not.toContainText('caseCount');
 });
