@@ -4,6 +4,7 @@
  * than sessionStorage because a restarted browser must find it; per user, so the next person on a
  * shared phone does not find someone else's list.
  */
+import { idbStore } from '../storage/idb-store';
 
 /** What a kept entry needs to be listed again (its verdict is asked again). */
 export interface KeptEntry {
@@ -12,35 +13,7 @@ export interface KeptEntry {
   id: string | null;
 }
 
-const DB_NAME = 'sb-scan-lists';
-const STORE = 'lists';
-
-let opening: Promise<IDBDatabase> | null = null;
-
-function openDb(): Promise<IDBDatabase> {
-  opening ??= new Promise<IDBDatabase>((resolve, reject) => {
-    if (typeof indexedDB === 'undefined') throw new Error('IndexedDB unavailable');
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB open failed'));
-  }).catch((error: unknown) => {
-    opening = null;
-    throw error;
-  });
-  return opening;
-}
-
-async function run<T>(mode: IDBTransactionMode, use: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const db = await openDb();
-  return new Promise<T>((resolve, reject) => {
-    const tx = db.transaction(STORE, mode);
-    const request = use(tx.objectStore(STORE));
-    tx.oncomplete = () => resolve(request.result);
-    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
-    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
-  });
-}
+const { run } = idbStore('sb-scan-lists', 'lists');
 
 /** The key of one kept list. */
 export const keptListKey = (userId: string, screen: string, barcodeId: string) => `${userId}\n${screen}\n${barcodeId}`;

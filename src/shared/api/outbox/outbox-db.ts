@@ -3,37 +3,10 @@
  * (`seq`), so reading it in key order is reading the writes in the order they were made. It
  * survives reloads, closed tabs and a restarted browser.
  */
+import { idbStore } from '../../storage/idb-store';
 import type { OutboxItem } from './outbox-item';
 
-const DB_NAME = 'sb-outbox';
-const STORE = 'writes';
-
-let opening: Promise<IDBDatabase> | null = null;
-
-function openDb(): Promise<IDBDatabase> {
-  opening ??= new Promise<IDBDatabase>((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'seq', autoIncrement: true });
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB open failed'));
-  }).catch((error: unknown) => {
-    opening = null;
-    throw error;
-  });
-  return opening;
-}
-
-/** Runs one request in a transaction and resolves when the transaction has committed. */
-async function run<T>(mode: IDBTransactionMode, use: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const db = await openDb();
-  return new Promise<T>((resolve, reject) => {
-    const tx = db.transaction(STORE, mode);
-    const request = use(tx.objectStore(STORE));
-    tx.oncomplete = () => resolve(request.result);
-    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
-    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
-  });
-}
+const { run, transact } = idbStore('sb-outbox', 'writes', { keyPath: 'seq', autoIncrement: true });
 
 /** Stores a new write; resolves with its `seq` once it is on disk. */
 export const addItem = async (item: Omit<OutboxItem, 'seq'>): Promise<number> =>
@@ -51,11 +24,8 @@ export const putItem = async (item: OutboxItem): Promise<void> => {
  * Changes a stored write in one transaction, only while it is still there: a write discarded
  * meanwhile (in this tab or another) stays gone. Resolves with the changed write, or null.
  */
-export async function updateItem(seq: number, change: (item: OutboxItem) => OutboxItem): Promise<OutboxItem | null> {
-  const db = await openDb();
-  return new Promise<OutboxItem | null>((resolve, reject) => {
-    const tx = db.transaction(STORE, 'readwrite');
-    const store = tx.objectStore(STORE);
+export const updateItem = (seq: number, change: (item: OutboxItem) => OutboxItem): Promise<OutboxItem | null> =>
+  transact('readwrite', (store) => {
     let result: OutboxItem | null = null;
     const read = store.get(seq) as IDBRequest<OutboxItem | undefined>;
     read.onsuccess = () => {
@@ -63,11 +33,8 @@ export async function updateItem(seq: number, change: (item: OutboxItem) => Outb
       result = change(read.result);
       store.put(result);
     };
-    tx.oncomplete = () => resolve(result);
-    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
-    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
+    return () => result;
   });
-}
 
 /** Removes a write (discarded by the user, or sent long ago). */
 export const deleteItem = async (seq: number): Promise<void> => {
