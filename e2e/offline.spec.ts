@@ -245,7 +245,7 @@ test('the network dropping at each step of the journey leaves no blank screen an
       .getByRole('button', { name: /^(Try again|Retry)$/ })
       .first();
     if (await retry.isVisible()) await retry.click();
-    await expect(page.getByTestId('history-list').getByText('Activated').first()).toBeVisible({ timeout: 3000 });
+    await expect(page.getByTestId('history-entry').filter({ hasText: 'Activated' })).toBeVisible({ timeout: 3000 });
   }).toPass({ timeout: 30_000 });
   await page.getByRole('link', { name: 'Back to the barcode' }).click();
 
