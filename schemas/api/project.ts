@@ -16,11 +16,13 @@ export type ProjectQuery = Static<typeof ProjectQuery>;
 
 const Permission = Type.Object({ canEdit: Type.Boolean() });
 
-/** What the requesting user may do in this project: generate barcodes, activate them, add tracking. */
+/** What the requesting user may do in this project: generate barcodes, activate them, add tracking, recall. */
 export const ProjectPermission = Type.Object({
   generateBarcodePermission: Permission,
   activateBarcodePermission: Permission,
   addTrackingPermission: Permission,
+  /** Trace lots, products and barcodes forward and back and export them (docs/admins/recall.md); absent means no. */
+  recallPermission: Type.Optional(Permission),
 });
 export type ProjectPermission = Static<typeof ProjectPermission>;
 

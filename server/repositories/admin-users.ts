@@ -123,18 +123,24 @@ export async function putMembership(
   userId: string,
   projectCode: string,
   role: string,
-  permissions: { can_generate_barcode: boolean; can_activate_barcode: boolean; can_add_tracking: boolean },
+  permissions: {
+    can_generate_barcode: boolean;
+    can_activate_barcode: boolean;
+    can_add_tracking: boolean;
+    can_recall: boolean;
+  },
 ): Promise<void> {
   await removeMembership(db, userId, projectCode);
   await db.query(
-    `insert into project_members (project_id, user_id, can_generate_barcode, can_activate_barcode, can_add_tracking, role)
-     select id, $2, $3, $4, $5, $6 from projects where code = $1 order by version desc limit 1`,
+    `insert into project_members (project_id, user_id, can_generate_barcode, can_activate_barcode, can_add_tracking, can_recall, role)
+     select id, $2, $3, $4, $5, $6, $7 from projects where code = $1 order by version desc limit 1`,
     [
       projectCode,
       userId,
       permissions.can_generate_barcode,
       permissions.can_activate_barcode,
       permissions.can_add_tracking,
+      permissions.can_recall,
       role,
     ],
   );

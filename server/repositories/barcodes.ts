@@ -93,7 +93,7 @@ export async function findStoredBarcodeForChange(
 ): Promise<(StoredBarcode & StampAndMember) | undefined> {
   const { rows } = await db.query<StoredBarcode & StampAndMember>(
     `select ${STORED_COLUMNS.map((c) => `b.${c}`).join(', ')}, p.xmin::text as project_stamp,
-            m.can_generate_barcode, m.can_activate_barcode, m.can_add_tracking
+            m.can_generate_barcode, m.can_activate_barcode, m.can_add_tracking, m.can_recall
        from barcodes b join projects p on p.id = b.project_id
             left join project_members m on m.project_id = b.project_id and m.user_id = $2
       where b.id = $1`,
@@ -121,6 +121,7 @@ export interface StampAndMember {
   can_generate_barcode: boolean | null;
   can_activate_barcode: boolean | null;
   can_add_tracking: boolean | null;
+  can_recall: boolean | null;
 }
 
 export async function findBarcodeSummary(db: Queryable, id: string): Promise<BarcodeSummary | undefined> {

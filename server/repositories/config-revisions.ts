@@ -243,8 +243,8 @@ export async function insertProjectVersion(
   const version = rows[0]?.version;
   if (version === undefined) return null;
   await db.query(
-    `insert into project_members (project_id, user_id, can_generate_barcode, can_activate_barcode, can_add_tracking)
-     select $2, user_id, can_generate_barcode, can_activate_barcode, can_add_tracking from project_members where project_id = $1`,
+    `insert into project_members (project_id, user_id, can_generate_barcode, can_activate_barcode, can_add_tracking, can_recall)
+     select $2, user_id, can_generate_barcode, can_activate_barcode, can_add_tracking, can_recall from project_members where project_id = $1`,
     [from, id],
   );
   return version;

@@ -20,6 +20,7 @@ export interface ProjectMemberRow {
   can_generate_barcode: boolean;
   can_activate_barcode: boolean;
   can_add_tracking: boolean;
+  can_recall: boolean;
 }
 
 const SELECT_PROJECT = `select p.id, p.enterprise_id, e.name as enterprise_name, p.code, p.version, p.revision, p.name, p.config,
@@ -72,7 +73,7 @@ export async function findMember(
   userId: string,
 ): Promise<ProjectMemberRow | undefined> {
   const { rows } = await db.query<ProjectMemberRow>(
-    `select m.can_generate_barcode, m.can_activate_barcode, m.can_add_tracking
+    `select m.can_generate_barcode, m.can_activate_barcode, m.can_add_tracking, m.can_recall
        from project_members m join projects p on p.id = m.project_id
       where m.user_id = $2 and p.code = (select code from projects where id = $1)
       order by p.version desc limit 1`,
@@ -149,8 +150,15 @@ export async function addMember(
   member: ProjectMemberRow,
 ): Promise<void> {
   await db.query(
-    `insert into project_members (project_id, user_id, can_generate_barcode, can_activate_barcode, can_add_tracking)
-     values ($1, $2, $3, $4, $5) on conflict (project_id, user_id) do nothing`,
-    [projectId, userId, member.can_generate_barcode, member.can_activate_barcode, member.can_add_tracking],
+    `insert into project_members (project_id, user_id, can_generate_barcode, can_activate_barcode, can_add_tracking, can_recall)
+     values ($1, $2, $3, $4, $5, $6) on conflict (project_id, user_id) do nothing`,
+    [
+      projectId,
+      userId,
+      member.can_generate_barcode,
+      member.can_activate_barcode,
+      member.can_add_tracking,
+      member.can_recall,
+    ],
   );
 }

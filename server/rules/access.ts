@@ -31,9 +31,10 @@ export interface MemberPermissions {
   can_generate_barcode: boolean;
   can_activate_barcode: boolean;
   can_add_tracking: boolean;
+  can_recall: boolean;
 }
 
-/** One of the three permissions a project grants: generate, activate, add tracking. */
+/** One of the permissions a project grants: generate, activate, add tracking, recall. */
 export type PermissionKey = keyof ProjectPermission;
 
 /**
@@ -41,15 +42,16 @@ export type PermissionKey = keyof ProjectPermission;
  * (docs/admins/access-and-roles.md).
  */
 export const DEFAULT_PERMISSIONS: Readonly<Record<UserType, MemberPermissions>> = {
-  staff: { can_generate_barcode: true, can_activate_barcode: true, can_add_tracking: true },
-  carrier: { can_generate_barcode: false, can_activate_barcode: true, can_add_tracking: true },
-  client: { can_generate_barcode: true, can_activate_barcode: true, can_add_tracking: false },
+  staff: { can_generate_barcode: true, can_activate_barcode: true, can_add_tracking: true, can_recall: true },
+  carrier: { can_generate_barcode: false, can_activate_barcode: true, can_add_tracking: true, can_recall: false },
+  client: { can_generate_barcode: true, can_activate_barcode: true, can_add_tracking: false, can_recall: false },
 };
 
 const NOTHING: MemberPermissions = {
   can_generate_barcode: false,
   can_activate_barcode: false,
   can_add_tracking: false,
+  can_recall: false,
 };
 
 /**
@@ -90,6 +92,7 @@ export function permissionsFor(
     generateBarcodePermission: { canEdit: flags.can_generate_barcode },
     activateBarcodePermission: { canEdit: flags.can_activate_barcode },
     addTrackingPermission: { canEdit: flags.can_add_tracking },
+    recallPermission: { canEdit: flags.can_recall },
   };
 }
 
@@ -104,7 +107,7 @@ export function assertMember(viewer: Viewer | null, project: OwnedProject): asse
 
 /** Throws 403 unless the permission allows at least one of `keys`. */
 export function assertPermitted(permission: ProjectPermission, ...keys: PermissionKey[]): void {
-  if (!keys.some((key) => permission[key].canEdit)) throw commonFailure(ErrorCode.forbidden, 403);
+  if (!keys.some((key) => permission[key]?.canEdit === true)) throw commonFailure(ErrorCode.forbidden, 403);
 }
 
 /**

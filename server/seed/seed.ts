@@ -162,6 +162,7 @@ export async function seedDemo(db: Database, secret: string, projectsDir: string
       can_generate_barcode: false,
       can_activate_barcode: true,
       can_add_tracking: true,
+      can_recall: false,
     });
   }
 }

@@ -119,6 +119,7 @@ export async function barcodeForChange(
           can_generate_barcode: row.can_generate_barcode === true,
           can_activate_barcode: row.can_activate_barcode === true,
           can_add_tracking: row.can_add_tracking,
+          can_recall: row.can_recall === true,
         };
   assertMayChange(permissionsFor(viewer, project, member), row, ...keys);
   return { row, project };

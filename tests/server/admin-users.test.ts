@@ -56,6 +56,7 @@ describe('a user created by an admin', () => {
       generateBarcodePermission: { canEdit: false },
       activateBarcodePermission: { canEdit: false },
       addTrackingPermission: { canEdit: true },
+      recallPermission: { canEdit: false },
     });
     const [entry] = await auditOf('user.create', user.id);
     expect(entry).toMatchObject({
@@ -304,6 +305,7 @@ describe('scopes', () => {
     const permissionIn = async (code: string) =>
       (await phone.get(`/api/barcode/project?code=${code}`)).json().data.projectPermission;
     expect(Object.values(await permissionIn('demo'))).toEqual([
+      { canEdit: false },
       { canEdit: false },
       { canEdit: false },
       { canEdit: false },

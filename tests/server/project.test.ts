@@ -92,20 +92,25 @@ describe('GET /barcode/project', () => {
       generateBarcodePermission: { canEdit: false },
       activateBarcodePermission: { canEdit: false },
       addTrackingPermission: { canEdit: false },
+      recallPermission: { canEdit: false },
     });
   });
 
   it.each([
-    ['11112222', true, true],
-    ['77778888', false, true],
-    ['33334444', true, false],
-  ])('computes permissions of user %s (generate %s, add tracking %s)', async (code, generate, track) => {
-    const client = new Client(server.app, '203.0.113.21');
-    await login(client, code);
-    const perm = (await client.get('/api/barcode/project?code=demo')).json().data.projectPermission;
-    expect(perm.generateBarcodePermission.canEdit).toBe(generate);
-    expect(perm.addTrackingPermission.canEdit).toBe(track);
-  });
+    ['11112222', true, true, true],
+    ['77778888', false, true, false],
+    ['33334444', true, false, false],
+  ])(
+    'computes permissions of user %s (generate %s, add tracking %s, recall %s)',
+    async (code, generate, track, recall) => {
+      const client = new Client(server.app, '203.0.113.21');
+      await login(client, code);
+      const perm = (await client.get('/api/barcode/project?code=demo')).json().data.projectPermission;
+      expect(perm.generateBarcodePermission.canEdit).toBe(generate);
+      expect(perm.addTrackingPermission.canEdit).toBe(track);
+      expect(perm.recallPermission.canEdit).toBe(recall);
+    },
+  );
 
   it('serves the custom logo as SVG that cannot run scripts', async () => {
     const res = await new Client(server.app).get(`/api/barcode/project-logo/${SEED.demoProject}`);

@@ -18,11 +18,13 @@ const flags = (permission: ReturnType<typeof permissionsFor>) => [
   permission.generateBarcodePermission.canEdit,
   permission.activateBarcodePermission.canEdit,
   permission.addTrackingPermission.canEdit,
+  permission.recallPermission?.canEdit,
 ];
-const member = (g: boolean, a: boolean, t: boolean) => ({
+const member = (g: boolean, a: boolean, t: boolean, r = false) => ({
   can_generate_barcode: g,
   can_activate_barcode: a,
   can_add_tracking: t,
+  can_recall: r,
 });
 
 describe('enterprise membership', () => {
@@ -78,29 +80,39 @@ describe('a session is good for the projects whose login asks no more than it pr
     expect(answer(() => assertMember(null, strict))).toEqual(common(403, 403));
     expect(needsProjectLogin(OUTSIDER, strict)).toBe(false);
     expect(needsProjectLogin(null, strict)).toBe(false);
-    expect(flags(permissionsFor(STAFF, strict, member(true, true, true)))).toEqual([false, false, false]);
-    expect(flags(permissionsFor(proved(true, true), strict, undefined))).toEqual([true, true, true]);
+    expect(flags(permissionsFor(STAFF, strict, member(true, true, true, true)))).toEqual([false, false, false, false]);
+    expect(flags(permissionsFor(proved(true, true), strict, undefined))).toEqual([true, true, true, true]);
   });
 });
 
 describe('default permissions per user type', () => {
   it.each([
-    ['staff may generate, activate and track', STAFF, [true, true, true]],
-    ['a carrier may activate and track, not generate', CARRIER, [false, true, true]],
-    ['a client may generate and activate, not track', CLIENT, [true, true, false]],
+    ['staff may generate, activate, track and recall', STAFF, [true, true, true, true]],
+    ['a carrier may activate and track, not generate nor recall', CARRIER, [false, true, true, false]],
+    ['a client may generate and activate, not track nor recall', CLIENT, [true, true, false, false]],
   ] as const)('%s', (_name, viewer, expected) => {
     expect(flags(permissionsFor(viewer, project, undefined))).toEqual(expected);
     expect(Object.values(DEFAULT_PERMISSIONS[viewer.userType])).toEqual(expected);
   });
 
   it('give nothing to users of another enterprise, or to visitors, even with a members row', () => {
-    expect(flags(permissionsFor(OUTSIDER, project, member(true, true, true)))).toEqual([false, false, false]);
-    expect(flags(permissionsFor(null, project, undefined))).toEqual([false, false, false]);
+    expect(flags(permissionsFor(OUTSIDER, project, member(true, true, true, true)))).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(flags(permissionsFor(null, project, undefined))).toEqual([false, false, false, false]);
   });
 
   it("are replaced by the user's project_members row, in both directions", () => {
-    expect(flags(permissionsFor(STAFF, project, member(false, true, false)))).toEqual([false, true, false]);
-    expect(flags(permissionsFor(CARRIER, project, member(true, false, false)))).toEqual([true, false, false]);
+    expect(flags(permissionsFor(STAFF, project, member(false, true, false)))).toEqual([false, true, false, false]);
+    expect(flags(permissionsFor(CARRIER, project, member(true, false, false, true)))).toEqual([
+      true,
+      false,
+      false,
+      true,
+    ]);
   });
 });
 
@@ -115,6 +127,13 @@ describe('permission checks', () => {
     expect(
       answer(() => assertPermitted(only(true, false, false), 'addTrackingPermission', 'activateBarcodePermission')),
     ).toEqual(common(403, 403));
+  });
+
+  it('recall passes only with the recall permission; a permission left out of an answer counts as not granted', () => {
+    expect(answer(() => assertPermitted(permissionsFor(STAFF, project, undefined), 'recallPermission'))).toBe('passed');
+    expect(answer(() => assertPermitted(only(true, true, true), 'recallPermission'))).toEqual(common(403, 403));
+    const older = { ...only(true, true, true), recallPermission: undefined };
+    expect(answer(() => assertPermitted(older, 'recallPermission'))).toEqual(common(403, 403));
   });
 
   it('refuse a change without the permission (403) before a deactivated barcode (3095)', () => {

@@ -6,15 +6,15 @@ describe('the roles of a project member', () => {
     expect(MEMBER_ROLE_NAMES).toEqual(['manager', 'operator', 'tracker', 'viewer']);
   });
 
-  it('a manager generates, activates and tracks; an operator does not generate; a tracker only tracks; a viewer only looks', () => {
+  it('a manager generates, activates, tracks and recalls; an operator does not generate; a tracker only tracks; a viewer only looks', () => {
     const can = (role: keyof typeof MEMBER_ROLES) => {
       const p = MEMBER_ROLES[role];
-      return [p.can_generate_barcode, p.can_activate_barcode, p.can_add_tracking];
+      return [p.can_generate_barcode, p.can_activate_barcode, p.can_add_tracking, p.can_recall];
     };
-    expect(can('manager')).toEqual([true, true, true]);
-    expect(can('operator')).toEqual([false, true, true]);
-    expect(can('tracker')).toEqual([false, false, true]);
-    expect(can('viewer')).toEqual([false, false, false]);
+    expect(can('manager')).toEqual([true, true, true, true]);
+    expect(can('operator')).toEqual([false, true, true, false]);
+    expect(can('tracker')).toEqual([false, false, true, false]);
+    expect(can('viewer')).toEqual([false, false, false, false]);
   });
 });
 
