@@ -67,6 +67,16 @@ export type BarcodeHierarchy = Static<typeof BarcodeHierarchy>;
  * checked when the action is sent.
  */
 export const ActionVerdict = Type.Object({ code: Type.Union([Type.Integer(), Type.Null()]) });
+
+/**
+ * Why a listed barcode was refused, where its catalogue code alone would mislead the person who
+ * scanned it: 'recycled' beside ErrorCode.barcodeNotActivated for a barcode that was recycled and
+ * waits for a new activation (not one that was never used). Absent otherwise.
+ */
+export const VerdictReason = Type.Union([Type.Literal('recycled')]);
+export type VerdictReason = Static<typeof VerdictReason>;
+/** Every VerdictReason, for the test that each has a message in every language. */
+export const VERDICT_REASONS: readonly VerdictReason[] = ['recycled'];
 export type ActionVerdict = Static<typeof ActionVerdict>;
 export const RelationActions = Type.Object({ pair: ActionVerdict, unpair: ActionVerdict, link: ActionVerdict });
 export type RelationActions = Static<typeof RelationActions>;

@@ -3,7 +3,7 @@ import { envelope, ErrorResponse } from '../common';
 import { BULK_LIST_HARD_MAX } from '../project-config';
 import { IDENTIFIER_PATTERN } from '../field-constants';
 import { UUID_PATTERN_SOURCE } from '../validation';
-import { BARCODE_ID_PATTERN, TrackingBody, TrackingCountQuery } from './barcode';
+import { BARCODE_ID_PATTERN, TrackingBody, TrackingCountQuery, VerdictReason } from './barcode';
 
 /**
  * Payloads of bulk work: bulk tracking, bulk skip-tracking, bulk recycle and the user's tracking
@@ -90,7 +90,8 @@ export type TrackingRequestBody = Static<typeof TrackingRequestBody>;
  * pairing, unpairing or link not done), skipNotAllowed (skip), quantityBelowZero; recycle:
  * recycleInUse, recyclePaired, recycleSealed, recycleLinked, as the single recycle.
  * `childrenCount`: barcodes under it that move with it. Type and external id are given when the
- * barcode belongs to the viewer's enterprise.
+ * barcode belongs to the viewer's enterprise; `reason` says more than the code where it would
+ * mislead (VerdictReason: 'recycled' beside barcodeNotActivated).
  */
 export const BulkVerdict = Type.Object({
   id: Type.String(),
@@ -99,6 +100,7 @@ export const BulkVerdict = Type.Object({
   externalId: Type.Union([Type.String(), Type.Null()]),
   currentTrackPointKey: Type.Union([Type.String(), Type.Null()]),
   childrenCount: Type.Integer(),
+  reason: Type.Optional(VerdictReason),
 });
 export type BulkVerdict = Static<typeof BulkVerdict>;
 

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { envelope } from '../common';
-import { BARCODE_ID_PATTERN } from './barcode';
+import { BARCODE_ID_PATTERN, VerdictReason } from './barcode';
 
 /**
  * Payloads of pairing (parents and children) and linking.
@@ -55,13 +55,15 @@ export type PairingBody = Static<typeof PairingBody>;
  * differentTrackPoint, pairingCycle, reservedCountExceeded; unpairing: notChildOfParent; linking:
  * linkingNotAllowedForType, linkingProhibited, alreadyLinked, linkReservedCountExceeded). Type
  * and external id are given when the barcode exists and belongs to the viewer's enterprise, for
- * its label.
+ * its label; `reason` says more than the code where it would mislead (VerdictReason: 'recycled'
+ * beside barcodeNotActivated).
  */
 export const RelationVerdict = Type.Object({
   id: Type.String(),
   code: Type.Union([Type.Integer(), Type.Null()]),
   barcodeType: Type.Union([Type.String(), Type.Null()]),
   externalId: Type.Union([Type.String(), Type.Null()]),
+  reason: Type.Optional(VerdictReason),
 });
 export type RelationVerdict = Static<typeof RelationVerdict>;
 

@@ -6,7 +6,7 @@ import { chainPending } from './ledger';
 export async function findListedBarcodes(db: Queryable, ids: readonly string[]): Promise<ListedBarcodeRow[]> {
   const { rows } = await db.query<ListedBarcodeRow>(
     `select b.id, b.project_id, p.code as project_code, p.version as project_version, p.enterprise_id, b.barcode_type, b.is_activated,
-            b.is_deactivated, b.current_track_point_key, b.external_id, b.parent_id, b.revision
+            b.is_deactivated, b.current_track_point_key, b.external_id, b.parent_id, b.revision, b.cycle
        from barcodes b join projects p on p.id = b.project_id where b.id = any($1::text[])`,
     [ids],
   );

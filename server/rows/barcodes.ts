@@ -19,6 +19,8 @@ export interface ListedBarcode extends PlacedBarcode {
   is_deactivated: boolean;
   external_id: string | null;
   parent_id: string | null;
+  /** Times recycled: a barcode not activated after a recycle is refused as recycled, not as new. */
+  cycle: number;
 }
 
 /** A listed barcode of a pairing or linking request, with what the writes need: its project and revision. */

@@ -1,6 +1,7 @@
 import { ErrorCode } from '../../schemas/error-codes';
 import { ownValue } from '../../schemas/own-keys';
 import type { BarcodeType, RelationRule, TrackPoint } from '../../schemas/project-config';
+import type { VerdictReason } from '../../schemas/api/barcode';
 import type { ListedBarcode, PlacedBarcode } from '../rows/barcodes';
 import { ApiFailure, commonFailure } from './api-failure';
 
@@ -56,6 +57,20 @@ export function listedVerdict(id: string, index: number, ids: readonly string[],
   if (row.is_deactivated) return ErrorCode.deactivated;
   if (!row.is_activated || !row.barcode_type) return ErrorCode.barcodeNotActivated;
   return null;
+}
+
+/**
+ * What a listed barcode's verdict says beyond its code, spread into the verdict: a barcode refused
+ * as not activated that was recycled before ('recycled') waits for a new activation after a
+ * finished trip, which the person scanning it should be told rather than that it was never used.
+ * Nothing for a barcode the viewer may not know (`row` undefined: another enterprise's).
+ */
+export function verdictReason(
+  code: number | null,
+  row: Pick<ListedBarcode, 'is_activated' | 'cycle'> | undefined,
+): { reason?: VerdictReason } {
+  if (code !== ErrorCode.barcodeNotActivated || row === undefined || row.is_activated) return {};
+  return row.cycle > 0 ? { reason: 'recycled' } : {};
 }
 
 /**

@@ -6,6 +6,7 @@ import { bulkMaxCountOf } from '../../schemas/project-config';
 import type { ServerContext } from '../context';
 import { assertMember, type PermissionKey, type Viewer } from '../rules/access';
 import { assertWithinMaximum, type BulkContext } from '../rules/bulk';
+import { verdictReason } from '../rules/pairing';
 import { loadProject, projectPermission } from './projects';
 
 /** What bulk tracking, recycle and stock share: the screen's project and its maximum, the listed barcodes read at once, their verdicts as answered. */
@@ -44,6 +45,7 @@ export function bulkVerdicts(
       externalId: known ? row.external_id : null,
       currentTrackPointKey: known ? row.current_track_point_key : null,
       childrenCount: known ? row.children_count : 0,
+      ...verdictReason(codes[i] ?? null, known ? row : undefined),
     };
   });
 }

@@ -28,6 +28,7 @@ import {
   assertAllAccepted,
   assertNoRefusal,
   maxChildrenOf,
+  verdictReason,
   pairingRefusal,
   pairingVerdicts,
   unpairingRefusal,
@@ -81,6 +82,7 @@ export function verdictsOf(
       code: codes[i] ?? null,
       barcodeType: known ? row.barcode_type : null,
       externalId: known ? row.external_id : null,
+      ...verdictReason(codes[i] ?? null, known ? row : undefined),
     };
   });
 }

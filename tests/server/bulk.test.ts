@@ -301,6 +301,30 @@ describe('POST /barcode/recycle-multiple', () => {
     expect(res.json()).toEqual({ errors: { 'barcodeIds.1': [3010], 'barcodeIds.2': [3011], 'barcodeIds.3': [3001] } });
     expect((await placeOf(server, done)).current_track_point_key).toBe('pharmacy');
   });
+
+  it("a recycled barcode listed again is refused as not activated with the reason 'recycled', in every list", async () => {
+    const recycled = await delivered();
+    expect((await recycle({ barcodeIds: [recycled] })).statusCode).toBe(200);
+    const fresh = await newBarcode(server);
+    const reasons = (
+      res: { json(): { data: Record<string, { code: number | null; reason?: string }[]> } },
+      list: string,
+    ) => res.json().data[list]!.map((b) => [b.code, b.reason ?? null]);
+    const expected = [
+      [3001, 'recycled'],
+      [3001, null],
+    ];
+    expect(reasons(await bulk({ barcodeIds: [recycled, fresh], dryRun: true }), 'barcodes')).toEqual(expected);
+    expect(reasons(await recycle({ barcodeIds: [recycled, fresh], dryRun: true }), 'barcodes')).toEqual(expected);
+    const [parent] = await activatedMany(server, 'pallet', 1);
+    const pairing = await client.post('/api/barcode/pairing', {
+      parentId: parent,
+      childrenIds: [recycled, fresh],
+      dryRun: true,
+    });
+    expect(pairing.statusCode, pairing.body).toBe(200);
+    expect(reasons(pairing, 'children')).toEqual(expected);
+  });
 });
 
 describe('GET /barcode/user-tracking-history', () => {

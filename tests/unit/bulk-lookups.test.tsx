@@ -48,3 +48,27 @@ describe('a pasted column of external ids', () => {
     expect(result.current.state.entries).toHaveLength(codes.length);
   });
 });
+
+describe("the dry run's reason for a refusal", () => {
+  it("shows a recycled barcode as 'recycled', not as the catalogue's 'not activated', and the others by their code", async () => {
+    const check = vi.fn(async (ids: string[]) =>
+      ids.map((id) =>
+        id === 'RECYCLED0001'
+          ? { code: 3001, reason: 'recycled' }
+          : id === 'NEVERUSED001'
+            ? { code: 3001 }
+            : { code: null, barcodeType: 'case' },
+      ),
+    );
+    const { result } = renderHook(() => useBulkList(check), { wrapper });
+    act(() => result.current.add(['RECYCLED0001', 'NEVERUSED001', 'READYCASE001']));
+    await waitFor(() =>
+      expect(result.current.state.entries.map((e) => e.verdict)).toEqual([
+        { state: 'refused', code: 'recycled' },
+        { state: 'refused', code: 3001 },
+        { state: 'ready' },
+      ]),
+    );
+    expect(result.current.summary.refused).toBe(2);
+  });
+});

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@schemas/languages';
 import { allErrorCodes } from '@schemas/error-codes';
+import { VERDICT_REASONS } from '@schemas/api/barcode';
 
 const NAMESPACES = [
   'common',
@@ -45,9 +46,9 @@ describe('locales', () => {
     }
   }
 
-  it('has a message for every code of the error catalogue, and for transport failures', () => {
+  it('has a message for every code of the error catalogue, every verdict reason and transport failures', () => {
     const errors = flatten(load('en', 'errors'));
-    for (const code of [...allErrorCodes.map(String), 'network', 'timeout', 'unknown'])
+    for (const code of [...allErrorCodes.map(String), ...VERDICT_REASONS, 'network', 'timeout', 'unknown'])
       expect(errors, code).toHaveProperty(code);
   });
 

@@ -55,6 +55,14 @@ export type BulkListAction =
   /** The network is back: entries that could not be checked are checked now. */
   | { type: 'reconnected' };
 
+/**
+ * What a dry run's verdict is shown by: the server's reason where it gives one (a recycled barcode
+ * is 'recycled', the message `errors.recycled`, not the catalogue's 'not activated yet'), else its
+ * code (null: ready).
+ */
+export const shownCode = (verdict: { code: number | null; reason?: string }): number | string | null =>
+  verdict.reason ?? verdict.code;
+
 /** Failures that say nothing about the barcode: the check did not reach the server, or no answer came. */
 export const isNoAnswer = (code: number | string | null): boolean => code === 'network' || code === 'timeout';
 

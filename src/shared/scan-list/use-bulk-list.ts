@@ -7,6 +7,7 @@ import {
   emptyBulkList,
   entriesToCheck,
   isNoAnswer,
+  shownCode,
   summarise,
   type BulkListState,
   type CheckedEntry,
@@ -17,6 +18,8 @@ import { useKeptList, type KeptListPlace } from './use-kept-list';
 /** The dry run's verdict on one listed id (`code` null: ready), in the order the ids were sent. */
 export interface BulkVerdict {
   code: number | null;
+  /** Said beyond the code (VerdictReason): shown instead of it. */
+  reason?: string;
   barcodeType?: string | null;
   externalId?: string | null;
 }
@@ -121,7 +124,12 @@ export function useBulkList(
             results: batch.map((e, i) => {
               const answer = answers[i];
               return answer
-                ? { key: e.key, code: answer.code, barcodeType: answer.barcodeType, externalId: answer.externalId }
+                ? {
+                    key: e.key,
+                    code: shownCode(answer),
+                    barcodeType: answer.barcodeType,
+                    externalId: answer.externalId,
+                  }
                 : { key: e.key, code: 'unknown' };
             }),
           }),

@@ -27,6 +27,7 @@ const barcode = (id: string, extra: Partial<BulkBarcode> = {}): BulkBarcode => (
   current_track_point_key: 'packed',
   external_id: null,
   parent_id: null,
+  cycle: 0,
   revision: 1,
   is_sealed: false,
   children_count: 0,

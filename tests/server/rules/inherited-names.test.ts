@@ -30,6 +30,7 @@ const placed = (barcodeType: string): BulkBarcode & MessageBarcode => ({
   is_activated: true,
   current_track_point_key: 'packed',
   parent_id: null,
+  cycle: 0,
   external_id: null,
   tracking_number: null,
   activation_data: { productName: 'Vaccine' },

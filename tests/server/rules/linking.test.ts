@@ -41,6 +41,7 @@ const listed = (over: Partial<ListedBarcode> = {}): ListedBarcode => ({
   current_track_point_key: 'packed',
   external_id: null,
   parent_id: null,
+  cycle: 0,
   ...over,
 });
 

@@ -12,6 +12,7 @@ import {
   sumOfValues,
   unpairingRefusal,
   unpairingVerdicts,
+  verdictReason,
   type PairingFacts,
 } from '../../../server/rules/pairing';
 import type { ListedBarcode } from '../../../server/rows/barcodes';
@@ -61,6 +62,7 @@ const listed = (over: Partial<ListedBarcode> = {}): ListedBarcode => ({
   current_track_point_key: 'packed',
   external_id: null,
   parent_id: null,
+  cycle: 0,
   ...over,
 });
 
@@ -155,6 +157,26 @@ describe('the verdict on each child (pairingVerdicts)', () => {
     const rows = [listed(), listed({ barcode_type: 'unit' }), listed(), listed()];
     expect(verdicts(rows, undefined, { childrenCount: 1 })).toEqual([null, 3019, null, 3025]);
     expect(verdicts([listed()], undefined, { childrenCount: 3 })).toEqual([3025]);
+  });
+});
+
+describe('what a verdict says beyond its code (verdictReason)', () => {
+  const recycled = listed({ is_activated: false, barcode_type: null, cycle: 1 });
+
+  it("calls a not-activated barcode that was recycled before 'recycled', however often", () => {
+    expect(verdictReason(3001, recycled)).toEqual({ reason: 'recycled' });
+    expect(verdictReason(3001, { ...recycled, cycle: 4 })).toEqual({ reason: 'recycled' });
+  });
+
+  it('says nothing of a barcode never activated, nor of one the viewer may not know', () => {
+    expect(verdictReason(3001, { ...recycled, cycle: 0 })).toEqual({});
+    expect(verdictReason(3001, undefined)).toEqual({});
+  });
+
+  it('says nothing beside any other code, nor of an activated barcode (activated without a type: 3001)', () => {
+    expect(verdictReason(null, recycled)).toEqual({});
+    expect(verdictReason(3095, recycled)).toEqual({});
+    expect(verdictReason(3001, { ...recycled, is_activated: true })).toEqual({});
   });
 });
 

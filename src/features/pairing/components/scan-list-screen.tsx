@@ -12,7 +12,7 @@ import { useErrorText } from '@/shared/i18n/error-message';
 import { useCurrentProject } from '@/shared/project/use-project';
 import { showToast } from '@/shared/ui/toasts';
 import { useSending } from '@/shared/ui/use-sending';
-import { isNoAnswer, summarise, type BulkEntry, type EntryVerdict } from '@/shared/scan-list/bulk-list';
+import { isNoAnswer, shownCode, summarise, type BulkEntry, type EntryVerdict } from '@/shared/scan-list/bulk-list';
 import { BulkListView } from '@/shared/scan-list/bulk-list-view';
 import { ScanInput } from '@/shared/scan-list/scan-input';
 import { LISTED_ID_MAX, newEntries, type ScanEntry } from '@/shared/scan-list/scan-list';
@@ -173,7 +173,9 @@ export function ScanListScreen({
     const listed: BulkEntry[] = entries.map((entry, index) => {
       const answer = verdicts?.[index];
       let verdict: EntryVerdict = { state: 'pending' };
-      if (answer) verdict = answer.code === null ? { state: 'ready' } : { state: 'refused', code: answer.code };
+      const code = answer ? shownCode(answer) : undefined;
+      if (code === null) verdict = { state: 'ready' };
+      else if (code !== undefined) verdict = { state: 'refused', code };
       else if (offline) verdict = { state: 'unchecked' };
       else if (failure !== null) verdict = { state: 'refused', code: failure };
       return { ...entry, verdict, barcodeType: answer?.barcodeType ?? null, externalId: answer?.externalId ?? null };
