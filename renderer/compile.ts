@@ -89,7 +89,8 @@ export function schemaId(context: CompileContext, fields: readonly CustomField[]
 
 /** Arrays express "required" as at least one entry; everything else through `required`. */
 function requiredFor(field: CustomField, schema: JsonSchema): boolean {
-  if (!field.required) return false;
+  // A field with `relevant` is required only while it is shown: the form's rules say when (form-rules.ts).
+  if (!field.required || field.relevant !== undefined) return false;
   if (schema.type === 'array' && (schema.minItems === undefined || (schema.minItems as number) < 1))
     schema.minItems = 1;
   // A computed value (a calculation) is never entered: nothing to require from the user.

@@ -18,6 +18,7 @@ import { isGhgFactorId } from './ghg/factors';
 import { problem, type ConfigProblem, type ProblemKey, type ProblemValues } from './problems';
 import { checkGs1Mapping } from './gs1-mapping-check';
 import { checkRelations } from './relations-check';
+import { checkFormLogic } from './logic-check';
 
 export { formatProblem, type ConfigProblem } from './problems';
 
@@ -151,6 +152,7 @@ function checkSemantics(config: ProjectConfig): ConfigProblem[] {
           problems.push(problem(`${pointer}/key`, 'fieldTwice', { key: field.key }));
         problems.push(...checkField(field, pointer, keys));
       });
+      problems.push(...checkFormLogic(form.fields, form.pointer));
     }
     const listField = type.uiConfig?.listViewTitleLabelField;
     if (

@@ -9,6 +9,8 @@ import { applyCalculations } from './calculations';
 import { applyGhgEmissions, withoutComputedGhg } from './ghg/apply';
 import type { GhgFactorOverrides } from './ghg/factors';
 import { definitionOf } from './field-types';
+import { evaluateRules, isEmptyValue, rulesOf } from './form-rules';
+import type { LocalizedText } from '@schemas/common';
 
 const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false });
 addFormats(ajv, { keywords: true });
@@ -26,6 +28,8 @@ export interface FormValidation {
   data: Record<string, unknown>;
   /** ErrorCodes by field key; empty when the data is good. */
   errors: Record<string, number[]>;
+  /** The configured message of each field whose value fails its constraint (form logic), in the four languages. */
+  messages?: Record<string, LocalizedText>;
 }
 
 /** Brings a value to what its type stores (numbers to their precision, the way the widgets do on the phone). */
@@ -48,6 +52,34 @@ export interface ValidationOptions {
   barcodeId?: string;
   /** The project's replacements of GHG factors (its configuration's `ghg.factors`). */
   ghgFactors?: GhgFactorOverrides;
+  /** Today as YYYY-MM-DD for rules that read today(); the machine's UTC date when absent. */
+  today?: string;
+}
+
+/**
+ * The form's rules (form logic) over the computed data: a value for a field that is not relevant
+ * is refused (ErrorCode.invalidKey, as for a hidden field; an empty one is dropped), a field a rule
+ * makes required and left empty is ErrorCode.emptyField, a value failing its constraint
+ * ErrorCode.invalidFormat with the constraint's message. Fields the schema already refused keep
+ * that refusal. The phone applies the same rules before it sends (docs/admins/form-logic.md).
+ */
+export function ruleErrors(
+  form: CompiledForm,
+  data: Record<string, unknown>,
+  refused: ReadonlySet<string>,
+  today: string,
+): { errors: Record<string, number[]>; messages: Record<string, LocalizedText>; values: Record<string, unknown> } {
+  const verdict = evaluateRules(rulesOf(form.fields), data, today);
+  const errors: Record<string, number[]> = {};
+  const messages: Record<string, LocalizedText> = {};
+  for (const key of verdict.hidden) if (!isEmptyValue(data[key])) errors[key] = [ErrorCode.invalidKey];
+  for (const key of verdict.missing) if (!refused.has(key)) errors[key] = [ErrorCode.emptyField];
+  for (const { key, message } of verdict.failed) {
+    if (refused.has(key)) continue;
+    errors[key] = [ErrorCode.invalidFormat];
+    if (message) messages[key] = message;
+  }
+  return { errors, messages, values: verdict.values };
 }
 
 /**
@@ -74,7 +106,13 @@ export function validateFormData(form: CompiledForm, input: unknown, options: Va
   const found = validate(calculated.data) ? {} : errorsToCodes(validate.errors ?? []);
   // GHG emissions are computed from inputs the schema accepted, whatever the client sent.
   const ghg = applyGhgEmissions(form.fields, calculated.data, options.ghgFactors ?? {}, new Set(Object.keys(found)));
-  const data = ghg.data;
+  const rules = ruleErrors(
+    form,
+    ghg.data,
+    new Set(Object.keys(found)),
+    options.today ?? new Date().toISOString().slice(0, 10),
+  );
+  const data = rules.values;
   const errors = { ...calculated.errors, ...ghg.errors };
   const { barcodeId } = options;
   const badUrls =
@@ -86,6 +124,13 @@ export function validateFormData(form: CompiledForm, input: unknown, options: Va
         );
   return {
     data,
-    errors: { ...errors, ...found, ...Object.fromEntries(badUrls.map((f) => [f.key, [ErrorCode.invalidFormat]])) },
+    errors: {
+      ...errors,
+      ...found,
+      ...rules.errors,
+      ...Object.fromEntries(badUrls.map((f) => [f.key, [ErrorCode.invalidFormat]])),
+    },
+    // Only where a constraint failed: most answers have no message of their own.
+    ...(Object.keys(rules.messages).length > 0 ? { messages: rules.messages } : {}),
   };
 }

@@ -39,6 +39,10 @@ const unitSuffix = Type.String({
 });
 const min = (description: string, example: number) => Type.Number({ description, examples: [example] });
 
+/** A rule of form logic: an expression over the form's fields (docs/admins/form-logic.md). */
+const rule = (description: string, example: string) =>
+  Type.String({ minLength: 1, maxLength: 500, description, examples: [example] });
+
 /** Properties every field has. */
 const base = {
   key: Type.String({
@@ -81,6 +85,41 @@ const base = {
       description: 'A hint shown with the field, in the four languages. No hint when absent.',
       examples: [
         { en: 'As printed on the case', ja: 'ケースの印字どおり', 'zh-TW': '依箱上印字', 'zh-CN': '按箱上印字' },
+      ],
+    }),
+  ),
+  relevant: Type.Optional(
+    rule(
+      'Shows the field only while this rule holds; while it does not, the field is not drawn, its value is not kept, and a value sent for it is refused. With `required`, the field is required while it is shown. Always shown when absent. The rule language: docs/admins/form-logic.md.',
+      "receivedTemperature < 2 or receivedTemperature > 8 or coldChainIntact == 'no'",
+    ),
+  ),
+  requiredIf: Type.Optional(
+    rule(
+      'The field is required while this rule holds (and it is shown), as `required` makes it always.',
+      "selected(coldChainIntact, 'no')",
+    ),
+  ),
+  readOnlyIf: Type.Optional(
+    rule('The field cannot be changed on the phone while this rule holds.', "status == 'closed'"),
+  ),
+  constraint: Type.Optional(
+    rule(
+      "A value is accepted only while this rule holds; `.` is the field's own value. Checked only when the field has a value; needs `constraintMessage`.",
+      "(. >= 2 and . <= 8) or coldChainIntact != 'yes'",
+    ),
+  ),
+  constraintMessage: Type.Optional(
+    Type.Object(LocalizedText.properties, {
+      ...strict,
+      description: 'What the user is told at the field when its value fails the `constraint`, in the four languages.',
+      examples: [
+        {
+          en: 'Outside 2-8 °C: the cold chain was not intact',
+          ja: '2～8 °Cの範囲外です：コールドチェーンは維持されていません',
+          'zh-TW': '超出2-8 °C：冷鏈未保持完整',
+          'zh-CN': '超出2-8 °C：冷链未保持完整',
+        },
       ],
     }),
   ),
