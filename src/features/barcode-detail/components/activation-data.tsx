@@ -3,6 +3,7 @@ import { Anchor, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Address, Barcode } from '@schemas/api/barcode';
 import type { Project } from '@schemas/api/project';
+import type { CustomField } from '@schemas/custom-field';
 import type { Language } from '@schemas/languages';
 import { compileForm, shownValue, type ShownValue } from '@renderer';
 import { barcodeTypeOf } from '@/shared/barcode/labels';
@@ -64,18 +65,24 @@ const ruleBelow: CSSProperties = {
   borderBottom: 'calc(0.0625rem * var(--mantine-scale)) solid var(--mantine-color-gray-3)',
 };
 
-const addressText = (address: Address) =>
-  [
+/**
+ * An address as lines, its country as the address form's country picker names it in the viewer's
+ * language, beside the stored ISO code ("日本 (JPN)").
+ */
+function addressText(address: Address, countryField: CustomField | undefined, language: Language): string {
+  const country = countryField && shownValue(countryField, address.country, language);
+  return [
     address.companyName,
     address.address1,
     address.address2,
     address.prefecture,
     address.postalCode,
-    address.country,
+    country?.kind === 'text' ? country.text : address.country,
     address.phoneNumber,
   ]
     .filter(Boolean)
     .join('\n');
+}
 
 /**
  * The activation data as the viewer may see it: the server sends only the fields the viewer may
@@ -101,6 +108,11 @@ export function ActivationData({
     { form: 'activation', barcodeType: barcode.barcodeType, stage: 'edit' },
     { language, loggedIn },
   );
+  const countryField = compileForm(
+    project,
+    { form: 'address', barcodeType: barcode.barcodeType, stage: 'edit' },
+    { language, loggedIn },
+  ).fields.find((f) => f.key === 'country');
   const dimension = data.dimension as { depth: number; width: number; height: number } | undefined;
   const rows: [string, React.ReactNode][] = [
     ...form.fields.map((field): [string, React.ReactNode] => [
@@ -112,7 +124,7 @@ export function ActivationData({
           [
             t('detail.origin'),
             <Text span style={{ whiteSpace: 'pre-line' }}>
-              {addressText(data.origin as Address)}
+              {addressText(data.origin as Address, countryField, language)}
             </Text>,
           ] as [string, React.ReactNode],
         ]
@@ -122,7 +134,7 @@ export function ActivationData({
           [
             t('detail.destination'),
             <Text span style={{ whiteSpace: 'pre-line' }}>
-              {addressText(data.destination as Address)}
+              {addressText(data.destination as Address, countryField, language)}
             </Text>,
           ] as [string, React.ReactNode],
         ]
