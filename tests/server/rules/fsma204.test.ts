@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { ProjectConfig } from '../../../schemas/project-config';
 import {
   csvLine,
   cteRows,
