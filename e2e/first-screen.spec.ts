@@ -100,6 +100,25 @@ test('a visitor types the access code before the app has loaded, and logs in aft
   expect(errors).toEqual([]);
 });
 
+// Keys typed on while the app's code arrives and React takes the fields over: wherever in the code
+// the take-over falls, every digit lands, in order, in its box.
+for (const typedBefore of [2, 4, 6]) {
+  test(`an access code typed on through the take-over lands whole (${typedBefore} digits typed before the app)`, async ({
+    page,
+  }) => {
+    const release = await holdScripts(page);
+    await openDrawn(page, '/demo@1');
+    const code = '12345678';
+    await page.getByLabel('Access code, first 4 digits').click();
+    await page.keyboard.type(code.slice(0, typedBefore));
+    release();
+    await page.keyboard.type(code.slice(typedBefore), { delay: 60 });
+    await hydrated(page);
+    await expect(page.getByLabel('Access code, first 4 digits')).toHaveValue('1234');
+    await expect(page.getByLabel('Access code, last 4 digits')).toHaveValue('5678');
+  });
+}
+
 test('a submit before the app has loaded is held, not a reload, and sent once the app is there', async ({ page }) => {
   const { errors } = await watch(page);
   const release = await holdScripts(page);

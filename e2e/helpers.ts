@@ -11,13 +11,6 @@ export async function typeAccessCode(page: Page, code: string): Promise<void> {
 export async function login(page: Page, code: string, project = '/demo@1'): Promise<void> {
   await page.goto(project);
   await typeAccessCode(page, code);
-  // Keys typed while the client takes over the page the server drew can be lost (a known race:
-  // docs/engineers/architecture.md, "The first screen"); the journeys that log in through here
-  // are not about it, so a code that did not land whole is typed again.
-  const digits = code.replace('-', '');
-  const boxes = [page.getByLabel('Access code, first 4 digits'), page.getByLabel('Access code, last 4 digits')];
-  const halves = [digits.slice(0, 4), digits.slice(4)];
-  for (const [i, box] of boxes.entries()) if ((await box.inputValue()) !== halves[i]) await box.fill(halves[i]!);
   await page.getByRole('button', { name: 'Authenticate' }).click();
   await expect(page.getByTestId('staff-name')).toBeVisible();
 }

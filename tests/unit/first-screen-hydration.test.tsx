@@ -2,6 +2,7 @@ import { act, Suspense, useState } from 'react';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import userEvent from '@testing-library/user-event';
 import useSWR from 'swr';
 import { MantineProvider } from '@mantine/core';
 import { initI18n } from '@/shared/i18n/i18n';
@@ -76,6 +77,25 @@ describe('a drawn login form taken over by the client', () => {
     expect(document.querySelector<HTMLInputElement>('input[aria-label="Access code, first 4 digits"]')?.value).toBe(
       '1234',
     );
+  });
+
+  it('moves the focus on after a full first box, and keys typed after go on into the second', async () => {
+    codes.length = 0;
+    const errors = drawTypeHydrate(<LoginFields />, (container) => {
+      const first = input(container, 'Access code, first 4 digits');
+      first.focus();
+      first.value = '1111222';
+    });
+    expect(errors).toEqual([]);
+    expect(codes.at(-1)).toEqual({ first: '1111', last: '222' });
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Access code, last 4 digits');
+    // A key that still reached the first box (typed as focus moved) joins the second, not replaces it.
+    const user = userEvent.setup();
+    await user.type(input(document.body, 'Access code, first 4 digits'), '2', {
+      initialSelectionStart: 4,
+      initialSelectionEnd: 4,
+    });
+    expect(codes.at(-1)).toEqual({ first: '1111', last: '2222' });
   });
 
   it('keeps each box as typed, and the password', () => {

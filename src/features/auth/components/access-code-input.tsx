@@ -31,7 +31,11 @@ export function AccessCodeInput({ value, onChange, error, disabled }: AccessCode
   const setFirst = (raw: string) => {
     const digits = digitsOnly(raw);
     if (digits.length > GROUP) {
-      onChange({ first: digits.slice(0, GROUP), last: digits.slice(GROUP, GROUP * 2) });
+      // A whole code replaces both boxes; a digit or two more typed into a full first box go on
+      // after what the second already holds, as the next keys of the code.
+      const over = digits.slice(GROUP);
+      const last = over.length >= GROUP ? over : value.last + over;
+      onChange({ first: digits.slice(0, GROUP), last: last.slice(0, GROUP) });
       lastRef.current?.focus();
       return;
     }
@@ -41,12 +45,14 @@ export function AccessCodeInput({ value, onChange, error, disabled }: AccessCode
 
   // Digits typed into the boxes the server drew, before the client took the page over: the
   // first box takes up to eight (as a paste would), the rest go on into the second.
+  // Focus follows, as it would have while typing: the next keys belong in the second box.
   useTypedEarly([firstRef, lastRef], [value.first, value.last], ([first = '', last = '']) => {
     const digits = digitsOnly(first);
     onChange({
       first: digits.slice(0, GROUP),
       last: (digits.slice(GROUP) + digitsOnly(last)).slice(0, GROUP),
     });
+    if (digits.length >= GROUP && document.activeElement === firstRef.current) lastRef.current?.focus();
   });
 
   const onPasteFirst = (event: ClipboardEvent<HTMLInputElement>) => {
