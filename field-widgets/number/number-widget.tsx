@@ -16,6 +16,27 @@ function boundReached(typed: number, rules: Pick<NumberRulesOptions, 'min' | 'ma
   return undefined;
 }
 
+/** Characters drawn about one em wide (CJK, kana, hangul, full-width forms); others are narrower. */
+const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u;
+
+/**
+ * The width of the section holding a unit inside the input, from the unit's own characters (in em
+ * of the input's text, so it follows the text size) with room either side: the whole unit fits on
+ * its line, and the typed digits stop before it.
+ */
+export function unitSectionWidth(unit: string): string {
+  const em = [...unit].reduce((sum, c) => sum + (WIDE.test(c) ? 1.05 : 0.65), 0);
+  return `calc(${Math.round(em * 100) / 100}em + 14px)`;
+}
+
+/** A unit inside the input: kept on one line whatever its length. */
+const unitSection = (unit: string | undefined) =>
+  unit ? (
+    <span data-unit style={{ whiteSpace: 'nowrap' }}>
+      {unit}
+    </span>
+  ) : undefined;
+
 /**
  * A number with big minus / plus buttons (one-handed use) and optional unit prefix / suffix.
  * Typing is free; on blur and on each button press the value is clamped to min..max and
@@ -95,9 +116,10 @@ export function NumberInputWithButtons({
           inputMode={rules.precision > 0 ? 'decimal' : 'numeric'}
           size="md"
           style={{ flex: 1 }}
-          leftSection={rules.unitPrefix}
-          rightSection={rules.unitSuffix}
-          rightSectionWidth={rules.unitSuffix ? Math.max(36, rules.unitSuffix.length * 9) : undefined}
+          leftSection={unitSection(rules.unitPrefix)}
+          leftSectionWidth={rules.unitPrefix ? unitSectionWidth(rules.unitPrefix) : undefined}
+          rightSection={unitSection(rules.unitSuffix)}
+          rightSectionWidth={rules.unitSuffix ? unitSectionWidth(rules.unitSuffix) : undefined}
           onChange={(e) => update(e.currentTarget.value)}
           onKeyDown={(e) => e.key === 'Enter' && commit(parseTyped(text), true)}
           onBlur={() => {

@@ -8,7 +8,7 @@ import type { FieldWidgetProps, FormContext } from '@widgets/types';
 import { LocationWidget } from '@widgets/location/location-widget';
 import { FilesWidget } from '@widgets/files/files-widget';
 import { WeightMeasurementWidget } from '@widgets/weight-measurement/weight-measurement-widget';
-import { NumberWidget } from '@widgets/number/number-widget';
+import { NumberWidget, unitSectionWidth } from '@widgets/number/number-widget';
 import { TextWidget } from '@widgets/text/text-widget';
 import { PhoneNumberWidget } from '@widgets/phone-number/phone-number-widget';
 import { AdjustmentWidget } from '@widgets/adjustment/adjustment-widget';
@@ -124,6 +124,27 @@ describe('number', () => {
     // The buttons stop at the bound by themselves: nothing was changed behind the user's back.
     await user.click(screen.getByRole('button', { name: 'Decrease Field' }));
     expect(screen.queryByRole('status')).toBeNull();
+  });
+});
+
+describe('a number unit inside the input', () => {
+  it('stays on one line, in a section as wide as its characters', () => {
+    mount(NumberWidget, { type: 'number', min: 0, precision: 0, unitPrefix: '¥', unitSuffix: 'cases' });
+    const unit = screen.getByText('cases');
+    expect(unit.style.whiteSpace).toBe('nowrap');
+    expect(screen.getByText('¥').style.whiteSpace).toBe('nowrap');
+    // The section's width (and so the input's padding) is the unit's, read by the input's styles.
+    const wrapper = unit.closest<HTMLElement>('[style*="--input-right-section-width"]')!;
+    expect(wrapper.style.getPropertyValue('--input-right-section-width')).toBe(unitSectionWidth('cases'));
+    expect(wrapper.style.getPropertyValue('--input-left-section-width')).toBe(unitSectionWidth('¥'));
+  });
+
+  it('sizes the section by the unit: longer units and wide characters get more room', () => {
+    const em = (unit: string) => Number(/calc\(([\d.]+)em \+ 14px\)/.exec(unitSectionWidth(unit))![1]);
+    expect(em('cases')).toBeGreaterThanOrEqual(3);
+    expect(em('pallets')).toBeGreaterThan(em('cases'));
+    expect(em('ケース')).toBeGreaterThanOrEqual(3);
+    expect(em('箱')).toBeGreaterThan(em('k'));
   });
 });
 
