@@ -106,6 +106,40 @@ test('a reload in the middle of a 25-scan bulk tracking list asks nothing and re
   expect(dialogs).toEqual([]);
 });
 
+test('a logout names the scan lists kept for the user: kept, they come back at the next login; discarded, they are gone', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await login(page, '11112222');
+  const stamp = Date.now() % 1_000_000;
+  const [anchor, ...cases] = await activatedCases(page.request, `LO${stamp}-`, 3);
+  await page.goto(`/demo@1/qrcode/${anchor}/bulk-tracking`);
+  await expect(entries(page)).toHaveCount(1);
+  for (const id of cases) await pullTrigger(page, id!);
+  await expectListed(page, 3);
+  await expect.poll(() => keptLists(page)).toBe(1);
+
+  const leave = async (choice: RegExp) => {
+    await page.getByRole('button', { name: 'Logout' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('logout-lists')).toContainText('Scan lists you started and did not send: 1.');
+    await dialog.getByRole('button', { name: choice }).click();
+    await expect(page.getByLabel('Access code, first 4 digits')).toBeVisible();
+  };
+  await leave(/^Log out, keep them/);
+  expect(await keptLists(page)).toBe(1);
+  await login(page, '11112222');
+  await page.goto(`/demo@1/qrcode/${anchor}/bulk-tracking`);
+  await expect(page.getByTestId('list-restored')).toContainText('kept on this phone: 3 barcodes');
+
+  await leave(/^Log out and discard them \(1\)/);
+  expect(await keptLists(page)).toBe(0);
+  await login(page, '11112222');
+  await page.goto(`/demo@1/qrcode/${anchor}/bulk-tracking`);
+  await expect(entries(page)).toHaveCount(1);
+  await expect(page.getByTestId('list-restored')).toHaveCount(0);
+});
+
 test('scans made offline are not checked yet, never offered for removal, and checked when the network returns', async ({
   page,
   context,

@@ -50,3 +50,24 @@ export async function writeKeptList(key: string, entries: readonly KeptEntry[]):
     // Storage full or blocked: the list lives in this page only, as it did before lists were kept.
   }
 }
+
+/** Every key of `userId`'s kept lists: the user's id, then a line break, then screen and barcode. */
+const listsOf = (userId: string) => IDBKeyRange.bound(`${userId}\n`, `${userId}\n\uffff`);
+
+/** How many scan lists the phone keeps for this user (0 when storage is unavailable). */
+export async function countKeptLists(userId: string): Promise<number> {
+  try {
+    return await run('readonly', (s) => s.count(listsOf(userId)));
+  } catch {
+    return 0;
+  }
+}
+
+/** Forgets every scan list kept for this user (a logout that discards the user's unsent work). */
+export async function discardKeptLists(userId: string): Promise<void> {
+  try {
+    await run('readwrite', (s) => s.delete(listsOf(userId)));
+  } catch {
+    // Storage blocked: there is nothing stored to forget.
+  }
+}
