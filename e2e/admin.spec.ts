@@ -157,3 +157,57 @@ test("an admin changes a project's logo: the project's pages show the new one at
   await expect(page.getByText('The logo of demo is changed.').last()).toBeVisible();
   expect(Buffer.compare(await (await page.request.get(logoUrl)).body(), originalBytes)).toBe(0);
 });
+
+test('at 390 px the header and the navigation fit: every section reachable whole, "Log out" on one line, the enterprise named', async ({
+  page,
+}) => {
+  const server = await adminServer();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await adminLogin(page, server);
+  const nav = page.getByRole('navigation', { name: 'Admin sections' });
+  const links = nav.getByRole('link');
+  await expect(links).toHaveCount(5);
+  // Each section's link lies whole inside the navigation and inside the page, its label uncut.
+  for (const link of await links.all()) {
+    const name = (await link.textContent())!;
+    const placed = await link.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      let clipped = false;
+      // Any ancestor that hides overflow (a scroll area, the navigation) must hold the link whole.
+      for (let parent = el.parentElement; parent; parent = parent.parentElement) {
+        const style = getComputedStyle(parent);
+        if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+        const frame = parent.getBoundingClientRect();
+        if (box.left < frame.left - 0.5 || box.right > frame.right + 0.5) clipped = true;
+      }
+      const label = el.querySelector('.mantine-NavLink-label') ?? el;
+      return {
+        clipped,
+        inPage: box.left >= -0.5 && box.right <= document.documentElement.clientWidth + 0.5,
+        labelCut: label.scrollWidth > label.clientWidth + 0.5,
+      };
+    });
+    expect(placed, name).toEqual({ clipped: false, inPage: true, labelCut: false });
+    await expect(link, name).toBeInViewport({ ratio: 1 });
+  }
+  // Every section is reached by its link.
+  await nav.getByRole('link', { name: 'Configuration' }).click();
+  await expect(page).toHaveURL(/\/admin\/config/);
+
+  // "Log out" is one line: its label as high as one line of its text.
+  const logout = page.getByRole('button', { name: 'Log out' });
+  const lines = await logout.evaluate((el) => {
+    const label = el.querySelector('.mantine-Button-label') ?? el;
+    const range = document.createRange();
+    range.selectNodeContents(label);
+    const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+    return { lines: tops.size, overflows: el.scrollWidth > el.clientWidth + 0.5 };
+  });
+  expect(lines).toEqual({ lines: 1, overflows: false });
+
+  // The admin's name and role with the enterprise's name, shown whole (not cut by an ellipsis).
+  const who = page.getByTestId('admin-name');
+  await expect(who).toHaveText('Aiko Mori · Enterprise admin, FrostLine Pharma');
+  expect(await who.evaluate((el) => el.scrollWidth <= el.clientWidth + 0.5)).toBe(true);
+  await expect(who).toBeInViewport({ ratio: 1 });
+});

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Button, Group, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Group, NavLink, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink } from 'react-router-dom';
 import type { Admin } from '@schemas/api/admin';
@@ -15,7 +15,9 @@ export interface AdminLayoutProps {
 
 /**
  * The admin area's frame: a header (title, who is logged in and as what, log out) and the
- * navigation of ADMIN_SCREENS, a row that scrolls sideways on a phone, above the screen.
+ * navigation of ADMIN_SCREENS above the screen. On a phone nothing in it is cut: the navigation's
+ * links wrap onto a second row (each one whole, none hidden behind a sideways scroll), who is
+ * logged in wraps under the title, and "Log out" keeps its one line.
  */
 export function AdminLayout({ admin, screens, onLogout, children }: AdminLayoutProps) {
   const { t } = useTranslation('admin');
@@ -32,27 +34,31 @@ export function AdminLayout({ admin, screens, onLogout, children }: AdminLayoutP
         py={6}
         style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-body)' }}
       >
-        <Group justify="space-between" wrap="nowrap" gap="xs" mih={48}>
-          <Stack gap={0} style={{ minWidth: 0 }}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs" mih={48}>
+          <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
             <Title order={1} size="h4">
               {t('title')}
             </Title>
-            <Text size="sm" truncate data-testid="admin-name">
+            <Text size="sm" data-testid="admin-name" style={{ overflowWrap: 'anywhere' }}>
               {admin.name} · {role}
             </Text>
           </Stack>
-          <Button variant="light" onClick={onLogout}>
+          <Button
+            variant="light"
+            onClick={onLogout}
+            style={{ flexShrink: 0 }}
+            styles={{ label: { whiteSpace: 'nowrap' } }}
+          >
             {t('session.logout')}
           </Button>
         </Group>
       </Box>
-      <ScrollArea
-        type="never"
+      <Box
         component="nav"
         aria-label={t('nav.label')}
         style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
       >
-        <Group gap={0} wrap="nowrap" px="xs">
+        <Group gap={0} wrap="wrap" px="xs">
           {inNav.map((screen) => (
             <NavLink
               key={screen.path}
@@ -64,7 +70,7 @@ export function AdminLayout({ admin, screens, onLogout, children }: AdminLayoutP
             />
           ))}
         </Group>
-      </ScrollArea>
+      </Box>
       <Box component="main" px="sm" py="md" maw={960} mx="auto">
         {children}
       </Box>
