@@ -114,6 +114,11 @@ test('a cold phone does a whole round of offline work: every screen draws, the p
   // Its code draws; its data, never read online, is missing, which the screen says in its own place.
   await draws(page, page.getByRole('heading', { level: 1, name: 'History' }));
   await expect(page.getByRole('main').getByRole('alert').last()).toContainText('Cannot reach the server');
+  // The step waiting in the outbox leads the history, as the newest.
+  await expect(page.getByTestId('history-pending')).toContainText('Made on this phone, not sent yet');
+  await expect(page.getByTestId('history-pending').getByTestId('pending-step')).toContainText(
+    'Add tracking: Distribution centre',
+  );
   await page.goto(`/demo@1/qrcode/${id}/trace`);
   await draws(page, page.getByRole('main').getByRole('heading', { level: 1 }));
 

@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useMemo, useRef } from 'react';
-import { Alert, Anchor, Button, Center, Loader, Paper, Stack, Text, Timeline } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Loader, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { HistoryEntry } from '@schemas/api/barcode';
@@ -7,6 +7,7 @@ import type { Location } from '@schemas/api/location';
 import type { Project } from '@schemas/api/project';
 import type { Language } from '@schemas/languages';
 import { compileForm, shownValue } from '@renderer';
+import { outboxItems } from '@/shared/api/outbox/outbox-items';
 import { useCurrentBarcode } from '@/shared/barcode/barcode-context';
 import { formatDateTime, trackPointName } from '@/shared/barcode/labels';
 import { PageTitle } from '@/shared/barcode/page-title';
@@ -14,9 +15,12 @@ import { useErrorText } from '@/shared/i18n/error-message';
 import { paths } from '@/shared/paths';
 import { hasGhgFields } from '@/shared/project/ghg';
 import { useCurrentProject } from '@/shared/project/use-project';
+import { useStore } from '@/shared/ui/store';
 import { useGhgEmissions } from '../api/ghg-emissions';
 import { useHistory } from '../api/history';
+import { pendingSteps } from '../model/pending-steps';
 import { LedgerPanel } from './ledger-panel';
+import { PendingSteps } from './pending-steps';
 
 const KNOWN_ACTIONS = [
   'generated',
@@ -203,6 +207,8 @@ export function HistoryPage() {
   const history = useHistory(barcode.id);
   // The emissions of the present trip, by the step they belong to (an edited step's latest).
   const emissions = emissionsBySeq(useGhgEmissions(barcode.id, hasGhgFields(project)).data?.legs ?? []);
+  // Steps made on this phone and not sent yet come first, as the newest: the server's history has not got them.
+  const pending = pendingSteps(useStore(outboxItems), barcode.id);
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasMore, isLoadingMore, loadMore } = history;
 
@@ -223,6 +229,14 @@ export function HistoryPage() {
     <Stack gap="md">
       <PageTitle title={t('history.title')} barcode={barcode} detailPath={detailPath} />
       <LedgerPanel barcodeId={barcode.id} />
+      {pending.length > 0 && (
+        <Paper withBorder p="md" radius="md" data-testid="history-pending">
+          <Title order={2} size="h5" mb="xs">
+            {t('history.pending')}
+          </Title>
+          <PendingSteps project={project} barcode={barcode} steps={pending} />
+        </Paper>
+      )}
       {history.isLoading && (
         <Center>
           <Loader />
