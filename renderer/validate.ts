@@ -9,7 +9,7 @@ import { applyCalculations } from './calculations';
 import { applyGhgEmissions, withoutComputedGhg } from './ghg/apply';
 import type { GhgFactorOverrides } from './ghg/factors';
 import { definitionOf } from './field-types';
-import { evaluateRules, isEmptyValue, rulesOf } from './form-rules';
+import { evaluateRules, isEmptyValue, rulesOf, type RulesVerdict } from './form-rules';
 import type { LocalizedText } from '@schemas/common';
 
 const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false });
@@ -57,19 +57,17 @@ export interface ValidationOptions {
 }
 
 /**
- * The form's rules (form logic) over the computed data: a value for a field that is not relevant
+ * The refusals of the form's rules (form logic), from their verdict on the computed data: a value for a field that is not relevant
  * is refused (ErrorCode.invalidKey, as for a hidden field; an empty one is dropped), a field a rule
  * makes required and left empty is ErrorCode.emptyField, a value failing its constraint
  * ErrorCode.invalidFormat with the constraint's message. Fields the schema already refused keep
  * that refusal. The phone applies the same rules before it sends (docs/admins/form-logic.md).
  */
-export function ruleErrors(
-  form: CompiledForm,
+function ruleErrors(
+  verdict: RulesVerdict,
   data: Record<string, unknown>,
   refused: ReadonlySet<string>,
-  today: string,
 ): { errors: Record<string, number[]>; messages: Record<string, LocalizedText>; values: Record<string, unknown> } {
-  const verdict = evaluateRules(rulesOf(form.fields), data, today);
   const errors: Record<string, number[]> = {};
   const messages: Record<string, LocalizedText> = {};
   for (const key of verdict.hidden) if (!isEmptyValue(data[key])) errors[key] = [ErrorCode.invalidKey];
@@ -79,7 +77,9 @@ export function ruleErrors(
     errors[key] = [ErrorCode.invalidFormat];
     if (message) messages[key] = message;
   }
-  return { errors, messages, values: verdict.values };
+  const values = { ...data };
+  for (const key of verdict.hidden) delete values[key];
+  return { errors, messages, values };
 }
 
 /**
@@ -101,17 +101,16 @@ export function validateFormData(form: CompiledForm, input: unknown, options: Va
     else normalised[field.key] = normalise(field, field.type === 'ghgEmission' ? withoutComputedGhg(value) : value);
   }
   const calculated = applyCalculations(form.fields, normalised);
+  const today = options.today ?? new Date().toISOString().slice(0, 10);
+  const verdict = evaluateRules(rulesOf(form.fields), calculated.data, today);
+  // An empty value of a field that is not relevant is dropped before the schema sees it; any other is refused below.
+  for (const key of verdict.hidden) if (isEmptyValue(calculated.data[key])) delete calculated.data[key];
   const validate = validatorFor(form);
   // Stryker disable next-line ArrayDeclaration: equivalent; ajv always sets errors when validation fails, so the fallback list is never used
   const found = validate(calculated.data) ? {} : errorsToCodes(validate.errors ?? []);
   // GHG emissions are computed from inputs the schema accepted, whatever the client sent.
   const ghg = applyGhgEmissions(form.fields, calculated.data, options.ghgFactors ?? {}, new Set(Object.keys(found)));
-  const rules = ruleErrors(
-    form,
-    ghg.data,
-    new Set(Object.keys(found)),
-    options.today ?? new Date().toISOString().slice(0, 10),
-  );
+  const rules = ruleErrors(verdict, ghg.data, new Set(Object.keys(found)));
   const data = rules.values;
   const errors = { ...calculated.errors, ...ghg.errors };
   const { barcodeId } = options;

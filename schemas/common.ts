@@ -18,6 +18,12 @@ export type LocalizedText = Static<typeof LocalizedText>;
 /** The one shape of every refusal: catalogue codes under `$common` or the field they concern (docs/engineers/api.md). */
 export const ErrorResponse = Type.Object({
   errors: Type.Record(Type.String(), Type.Array(Type.Integer())),
+  messages: Type.Optional(
+    Type.Record(Type.String(), Type.String(), {
+      description:
+        "Beside a form field's code: the project's own message for a value that fails the field's constraint (form logic), in the request's language (Accept-Language), by the same names as `errors`.",
+    }),
+  ),
 });
 
 export const Id = Type.String({ minLength: 1, maxLength: 64 });

@@ -5,6 +5,18 @@ import { ErrorCode } from '../../schemas/error-codes';
 import { FileTooLarge } from '../infra/file-storage';
 import { ApiFailure } from '../rules/api-failure';
 import { ajvErrorsToBody } from './validation';
+import { languageOf } from './first-screen';
+import type { Language } from '../../schemas/languages';
+
+/** An ApiFailure's extra as sent: messages in four languages (a failed constraint's) in the request's language. */
+function inLanguage(extra: Record<string, unknown>, language: Language): Record<string, unknown> {
+  const messages = extra.messages as Record<string, Record<Language, string>> | undefined;
+  if (!messages) return extra;
+  return {
+    ...extra,
+    messages: Object.fromEntries(Object.entries(messages).map(([name, text]) => [name, text[language]])),
+  };
+}
 
 /** Fastify's own client errors, and @fastify/multipart's, mapped to catalogue codes. */
 const FRAMEWORK_ERRORS: Record<string, { status: number; code: number }> = {
@@ -53,7 +65,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply
         .status(error.status)
         .headers(error.headers)
-        .send({ ...error.extra, errors: error.errors });
+        .send({ ...inLanguage(error.extra, languageOf(request.headers['accept-language'])), errors: error.errors });
     }
     if (error.validation) {
       return reply

@@ -4,7 +4,7 @@ import { ownValue } from '../../schemas/own-keys';
 import type { BarcodeType, ProjectConfig, TrackPoint, UserType } from '../../schemas/project-config';
 import { isVisible } from '../../renderer';
 import { validateFormData } from '../../renderer/validate';
-import { ApiFailure, commonFailure, fieldFailure } from './api-failure';
+import { ApiFailure, commonFailure, constraintMessages, fieldFailure } from './api-failure';
 import { serverForm, type ConfiguredProject } from './projects';
 import { stepInfo } from './step-info';
 
@@ -78,13 +78,18 @@ export function validatedActivationFields(
   barcodeId: string,
 ): Record<string, unknown> {
   const form = serverForm(project, { form: 'activation', barcodeType, stage });
-  const { data, errors } = validateFormData(form, customFields, { barcodeId, ghgFactors: project.config.ghg?.factors });
+  const { data, errors, messages } = validateFormData(form, customFields, {
+    barcodeId,
+    ghgFactors: project.config.ghg?.factors,
+  });
   if (Object.keys(errors).length > 0) {
     throw new ApiFailure(
       400,
       Object.fromEntries(
         Object.entries(errors).map(([key, codes]) => [key === '$common' ? key : `customFields.${key}`, codes]),
       ),
+      {},
+      constraintMessages(messages, (key) => `customFields.${key}`),
     );
   }
   return data;

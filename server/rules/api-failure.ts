@@ -1,3 +1,4 @@
+import type { LocalizedText } from '../../schemas/common';
 import { ErrorCode } from '../../schemas/error-codes';
 
 /**
@@ -28,3 +29,16 @@ export function fieldFailure(field: string, code: number): ApiFailure {
 }
 
 export const unauthenticated = (): ApiFailure => commonFailure(ErrorCode.loginExpired, 401);
+
+/**
+ * What a refusal of form data sends beside its codes: the configured message of each field whose
+ * value failed its constraint (form logic), by the same names as `errors`. The error handler
+ * sends each in the request's language. Nothing when no constraint failed.
+ */
+export function constraintMessages(
+  messages: Record<string, LocalizedText> | undefined,
+  name: (key: string) => string,
+): Record<string, unknown> {
+  const entries = Object.entries(messages ?? {});
+  return entries.length === 0 ? {} : { messages: Object.fromEntries(entries.map(([key, text]) => [name(key), text])) };
+}

@@ -4,7 +4,7 @@ import { ownValue } from '../../schemas/own-keys';
 import type { BarcodeType, TrackPoint } from '../../schemas/project-config';
 import { validateFormData } from '../../renderer/validate';
 import type { Viewer } from './access';
-import { ApiFailure, commonFailure } from './api-failure';
+import { ApiFailure, commonFailure, constraintMessages } from './api-failure';
 import { serverForm, type ConfiguredProject } from './projects';
 
 /** A barcode's place in its trip, as the tracking rules read it. */
@@ -121,6 +121,7 @@ export function validatedTrackPointForms(
 ): Record<string, Record<string, unknown>> {
   const forms: Record<string, Record<string, unknown>> = {};
   const errors: Record<string, number[]> = {};
+  let messages: Record<string, unknown> = {};
   for (const unknownForm of Object.keys(sent).filter((key) => !point.trackPointForms.some((f) => f.key === key)))
     errors[`forms.${unknownForm}`] = [ErrorCode.invalidKey];
   for (const form of point.trackPointForms) {
@@ -136,7 +137,10 @@ export function validatedTrackPointForms(
     });
     forms[form.key] = result.data;
     for (const [key, codes] of Object.entries(result.errors)) errors[`forms.${form.key}.${key}`] = codes;
+    const said = constraintMessages(result.messages, (key) => `forms.${form.key}.${key}`).messages;
+    if (said) messages = { ...messages, ...(said as Record<string, unknown>) };
   }
-  if (Object.keys(errors).length > 0) throw new ApiFailure(400, errors);
+  if (Object.keys(errors).length > 0)
+    throw new ApiFailure(400, errors, {}, Object.keys(messages).length > 0 ? { messages } : {});
   return forms;
 }

@@ -144,7 +144,7 @@ describe('PUT /barcode/tracking', () => {
     expect(
       (
         await editTracking(client, id, 'distributionCentre', {
-          receiving: { receivedTemperature: 6.04, coldChainIntact: 'no' },
+          receiving: { receivedTemperature: 6.04, coldChainIntact: 'no', excursionReason: 'doorOpen' },
         })
       ).json(),
     ).toEqual({ data: true });
@@ -154,7 +154,7 @@ describe('PUT /barcode/tracking', () => {
     }>("select seq, data from barcode_history where barcode_id = $1 and action = 'tracking-edited'", [id]);
     expect(rows[0]?.data).toEqual({
       editedSeq: 3,
-      forms: { receiving: { receivedTemperature: 6, coldChainIntact: 'no' } },
+      forms: { receiving: { receivedTemperature: 6, coldChainIntact: 'no', excursionReason: 'doorOpen' } },
     });
     expect((await client.get(`/api/barcode/barcode?id=${id}`)).json().data.currentTrackPointKey).toBe(
       'distributionCentre',

@@ -15,10 +15,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+// A broken cold chain with its reason: any reading in range is accepted (the demo refuses 25 °C with the chain intact).
 const step = (barcodeId: string, receivedTemperature: number) => ({
   barcodeId,
   trackPointKey: 'distributionCentre',
-  forms: { receiving: { receivedTemperature, coldChainIntact: 'yes' } },
+  forms: { receiving: { receivedTemperature, coldChainIntact: 'no', excursionReason: 'doorOpen' } },
 });
 
 describe('project cache', () => {
