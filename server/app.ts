@@ -27,6 +27,7 @@ import { userRoutes } from './routes/user';
 import { searchRoutes } from './routes/search';
 import { ledgerRoutes } from './routes/ledger';
 import { epcisRoutes } from './routes/epcis';
+import { recallRoutes } from './routes/recall';
 import { adminRoutes } from './routes/admin';
 import { adminConfigRoutes } from './routes/admin-config';
 import { adminProjectRoutes } from './routes/admin-projects';
@@ -106,6 +107,7 @@ export async function buildApp(
       await api.register(labelRoutes, { ctx });
       await api.register(ledgerRoutes, { ctx });
       await api.register(epcisRoutes, { ctx });
+      await api.register(recallRoutes, { ctx });
       if (ctx.config.exposeOutbox) await api.register(devRoutes, { ctx });
       // The admin area (docs/engineers/architecture.md): every route but the login calls requireAdmin.
       await api.register(adminRoutes, { ctx });

@@ -90,7 +90,7 @@ const record = (data: unknown): Record<string, unknown> =>
   typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
 
 /** The history entries that are not later taken back: tracking steps undone, moves with a parent moved back. */
-function standing(history: readonly CteEntry[]): CteEntry[] {
+export function standing(history: readonly CteEntry[]): CteEntry[] {
   const sorted = [...history].sort((x, y) => x.seq - y.seq);
   const undone = new Set(
     sorted.filter((e) => e.action === 'tracking-undone').map((e) => Number(record(e.data).undoneSeq)),

@@ -348,10 +348,31 @@ export function matchesStart(
   barcode: StartCandidate,
 ): boolean {
   if (start.kind === 'barcode') return barcode.id === start.barcodeId;
-  const { lot, gtin } = lotOf(config, barcode);
-  const gtinMatches = start.gtin === undefined || gtin === gtin14(start.gtin);
-  if (start.kind === 'lot') return lot === start.lot && gtinMatches;
+  // The fields and the GS1 data are each read as a lot with its GTIN: either may match, so a
+  // barcode whose two disagree is recalled under both rather than missed under one.
+  const gs1 = gs1OfExternalId(barcode.external_id);
+  const read = [lotOf(config, barcode), { lot: gs1.lot, gtin: gs1.gtin === undefined ? undefined : gtin14(gs1.gtin) }];
+  const gtinMatches = (gtin: string | undefined) => start.gtin === undefined || gtin === gtin14(start.gtin);
+  if (start.kind === 'lot') return read.some((r) => r.lot === start.lot && gtinMatches(r.gtin));
   const code = barcode.activation_data?.productCode;
   const codeMatches = start.productCode === undefined || code === start.productCode;
-  return (start.gtin !== undefined || start.productCode !== undefined) && gtinMatches && codeMatches;
+  return (
+    (start.gtin !== undefined || start.productCode !== undefined) &&
+    read.some((r) => gtinMatches(r.gtin)) &&
+    codeMatches
+  );
+}
+
+const VERBS = { carried: 'carried', contained: 'was in', sharedParent: 'shared', linked: 'linked to' } as const;
+
+/** A reason in words for people and the spreadsheet: "shared Pallet P-123 from … to …". */
+export function reasonText(
+  reason: RecallReason,
+  labelOf: (barcodeId: string) => string,
+  timeOf: (at: number) => string,
+): string {
+  if (reason.kind === 'start') return 'matched the search';
+  const from = reason.from === -Infinity ? '' : ` from ${timeOf(reason.from)}`;
+  const to = reason.to === Infinity ? ' until now' : ` to ${timeOf(reason.to)}`;
+  return `${VERBS[reason.kind]} ${labelOf(reason.via)}${from}${to}`;
 }

@@ -13,6 +13,7 @@ import {
   movesOf,
   overlap,
   pairingWindows,
+  reasonText,
   traceRecall,
   type PairWindow,
   type RelationEntry,
@@ -402,6 +403,19 @@ describe('lots and products', () => {
     expect(matchesStart(config, { kind: 'lot', lot: 'L1' }, candidate('logger', { lotNumber: 'L1' }))).toBe(false);
   });
 
+  it('match the lot of the fields or that of the GS1 external id, each with its own GTIN', () => {
+    const both = candidate('case', { lotNumber: 'L1' }, '(01)09506000134352(10)GS1LOT');
+    expect(matchesStart(config, { kind: 'lot', lot: 'L1' }, both)).toBe(true);
+    expect(matchesStart(config, { kind: 'lot', lot: 'GS1LOT', gtin: '9506000134352' }, both)).toBe(true);
+    expect(matchesStart(config, { kind: 'lot', lot: 'L1', gtin: '9506000134352' }, both)).toBe(true);
+    const apart = candidate('case', { lotNumber: 'L1', gtin: '04912345000019' }, '(01)09506000134352(10)GS1LOT');
+    expect(matchesStart(config, { kind: 'lot', lot: 'GS1LOT', gtin: '4912345000019' }, apart)).toBe(false);
+    expect(matchesStart(config, { kind: 'lot', lot: 'L1', gtin: '9506000134352' }, apart)).toBe(false);
+    expect(matchesStart(config, { kind: 'product', gtin: '9506000134352' }, apart)).toBe(true);
+    expect(matchesStart(config, { kind: 'product', gtin: '4912345000019' }, apart)).toBe(true);
+    expect(matchesStart(config, { kind: 'lot', lot: 'L1' }, candidate('case', null, 'SHIP-1'))).toBe(false);
+  });
+
   it('match a product by GTIN, by product code, or both', () => {
     const picked = candidate('case', { gtin: '04912345000019', productCode: 'FLU-QIV-10' });
     expect(matchesStart(config, { kind: 'product', gtin: '04912345000019' }, picked)).toBe(true);
@@ -419,5 +433,25 @@ describe('lots and products', () => {
   it('match a barcode by its id only', () => {
     expect(matchesStart(config, { kind: 'barcode', barcodeId: 'X' }, candidate('case', null))).toBe(true);
     expect(matchesStart(config, { kind: 'barcode', barcodeId: 'Y' }, candidate('case', null))).toBe(false);
+  });
+});
+
+describe('reasons in words', () => {
+  const label = (id: string) => `Pallet ${id}`;
+  const time = (at: number) => new Date(at).toISOString();
+  it('name the relation, the other package and the window', () => {
+    expect(reasonText({ kind: 'start' }, label, time)).toBe('matched the search');
+    expect(reasonText({ kind: 'sharedParent', via: 'P-123', from: t(10, 2), to: t(14, 40) }, label, time)).toBe(
+      'shared Pallet P-123 from 2026-11-27T10:02:00.000Z to 2026-11-27T14:40:00.000Z',
+    );
+    expect(reasonText({ kind: 'carried', via: 'A', from: t(10), to: Infinity }, label, time)).toBe(
+      'carried Pallet A from 2026-11-27T10:00:00.000Z until now',
+    );
+    expect(reasonText({ kind: 'contained', via: 'A', from: -Infinity, to: t(9) }, label, time)).toBe(
+      'was in Pallet A to 2026-11-27T09:00:00.000Z',
+    );
+    expect(reasonText({ kind: 'linked', via: 'L', from: -Infinity, to: Infinity }, label, time)).toBe(
+      'linked to Pallet L until now',
+    );
   });
 });

@@ -1,0 +1,102 @@
+import { Type, type Static } from 'typebox';
+import { envelope } from '../common';
+import { UUID_PATTERN_SOURCE } from '../validation';
+import { BARCODE_ID_PATTERN } from './barcode';
+
+/** Most packages one trace answers; a larger one says so (`truncated`) and is exported instead. */
+export const RECALL_LIMIT = 200_000;
+
+/**
+ * GET /recall/trace and /recall/fsma-204: what to trace from, in one project version. One start
+ * only: a barcode, a lot (with its GTIN or not), or a product (a GTIN, a product code or both).
+ */
+export const RecallQuery = Type.Object(
+  {
+    projectId: Type.String({ pattern: UUID_PATTERN_SOURCE }),
+    barcodeId: Type.Optional(Type.String({ pattern: BARCODE_ID_PATTERN })),
+    /** A lot (batch) number: the activation field a barcode type maps to GS1 AI 10, or AI 10 of a GS1 external id. */
+    lot: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    /** A GTIN of 8, 12, 13 or 14 digits: with `lot` it narrows the lot to one product, alone it names the product. */
+    gtin: Type.Optional(Type.String({ pattern: '^([0-9]{8}|[0-9]{12,14})$' })),
+    /** The code of one of the project's products (`productCode` of the activation). */
+    productCode: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    /** Hours east of UTC of the times written in reasons and in the spreadsheet; default 0 (UTC). */
+    utcOffset: Type.Optional(Type.Number({ minimum: -12, maximum: 14 })),
+    /** Most packages to answer (the trace), at most RECALL_LIMIT, which is the default. */
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: RECALL_LIMIT })),
+  },
+  { additionalProperties: false },
+);
+export type RecallQuery = Static<typeof RecallQuery>;
+
+const Moment = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
+
+/** Why a package is implicated; `from` null: since before the records, `to` null: still now. */
+export const RecallReason = Type.Object({
+  kind: Type.Union([
+    Type.Literal('start'),
+    Type.Literal('carried'),
+    Type.Literal('contained'),
+    Type.Literal('sharedParent'),
+    Type.Literal('linked'),
+  ]),
+  /** The other package of the relation (absent for `start`). */
+  via: Type.Optional(Type.String()),
+  from: Type.Optional(Moment),
+  to: Type.Optional(Moment),
+  /** The reason in words, e.g. "shared Pallet P-123 from 2026-11-27T10:02+09:00 to 2026-11-27T14:40+09:00". */
+  text: Type.String(),
+});
+export type RecallReason = Static<typeof RecallReason>;
+
+/** One implicated package, where it is now, and (for start and backward ones) the places it passed. */
+export const RecalledPackage = Type.Object({
+  id: Type.String(),
+  barcodeType: Type.Union([Type.String(), Type.Null()]),
+  externalId: Type.Union([Type.String(), Type.Null()]),
+  /** start: matched the search; backward: carried one that did; forward: reached from them. */
+  direction: Type.Union([Type.Literal('start'), Type.Literal('backward'), Type.Literal('forward')]),
+  /** Fewest pairing or link steps from a start package. */
+  depth: Type.Integer({ minimum: 0 }),
+  reasons: Type.Array(RecallReason),
+  place: Type.Object({
+    /** Its trackpoint now (its last step). */
+    trackPointKey: Type.Union([Type.String(), Type.Null()]),
+    /** When it got there. */
+    since: Moment,
+    /** The bin it is stocked in, if any. */
+    stock: Type.Union([
+      Type.Object({
+        locationId: Type.String(),
+        code: Type.String(),
+        name: Type.Record(Type.String(), Type.String()),
+      }),
+      Type.Null(),
+    ]),
+  }),
+  /** Start and backward packages: every trackpoint reached, oldest first. */
+  passed: Type.Optional(Type.Array(Type.Object({ trackPointKey: Type.String(), at: Type.String() }))),
+});
+export type RecalledPackage = Static<typeof RecalledPackage>;
+
+export const RecallTrace = Type.Object({
+  /** How many packages the search itself matched. */
+  matched: Type.Integer({ minimum: 0 }),
+  /** How many packages the trace implicates in all. */
+  total: Type.Integer({ minimum: 0 }),
+  /** True when `total` passes the limit: only the first `limit` packages are listed; export the rest. */
+  truncated: Type.Boolean(),
+  limit: Type.Integer({ minimum: 1 }),
+  /** Implicated packages per trackpoint they are at now (of the listed ones). */
+  places: Type.Array(Type.Object({ trackPointKey: Type.Union([Type.String(), Type.Null()]), count: Type.Integer() })),
+  packages: Type.Array(RecalledPackage),
+});
+export type RecallTrace = Static<typeof RecallTrace>;
+
+export const RecallTraceResponse = envelope(RecallTrace);
+
+/** The FSMA 204 sortable spreadsheet, a CSV file streamed as it is written (not in the `{ data }` envelope). */
+export const Fsma204Response = {
+  description: 'FSMA 204 sortable spreadsheet (CSV, UTF-8 with a byte order mark, CRLF)',
+  content: { 'text/csv': { schema: Type.Unsafe<unknown>({ type: 'string' }) } },
+};

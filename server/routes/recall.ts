@@ -1,0 +1,40 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorResponse } from '../../schemas/common';
+import { Fsma204Response, RecallQuery, RecallTraceResponse } from '../../schemas/api/recall';
+import type { ServerContext } from '../context';
+import { requireViewer, viewerOf } from '../plugins/auth';
+import { fsma204Lines, recallTrace } from '../services/recall';
+
+const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
+const CSV_MEDIA_TYPE = 'text/csv';
+
+/**
+ * Recall (docs/admins/recall.md): the trace of a lot, a product or a barcode forward and back,
+ * and the FSMA 204 sortable spreadsheet of what it found. Members with the recall permission.
+ */
+export const recallRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
+  app.get(
+    '/recall/trace',
+    {
+      preHandler: requireViewer,
+      schema: { querystring: RecallQuery, response: { 200: RecallTraceResponse, ...errors } },
+    },
+    async (request) => ({ data: await recallTrace(ctx, viewerOf(request), request.query) }),
+  );
+
+  app.get(
+    '/recall/fsma-204',
+    {
+      preHandler: requireViewer,
+      schema: { querystring: RecallQuery, produces: [CSV_MEDIA_TYPE], response: { 200: Fsma204Response, ...errors } },
+    },
+    async (request, reply) => {
+      const lines = await fsma204Lines(ctx, viewerOf(request), request.query);
+      return reply
+        .type(`${CSV_MEDIA_TYPE}; charset=utf-8`)
+        .header('content-disposition', 'attachment; filename="fsma-204-recall.csv"')
+        .send(Readable.from(lines));
+    },
+  );
+};
