@@ -231,6 +231,14 @@ test('stock in and out of a location: the detail page shows where and since when
   await expect(page.getByTestId('stock-since')).toHaveText(/^Since \d{4}\/\d{2}\/\d{2} \d{1,2}:\d{2} (AM|PM)$/);
   await expectAccessible(page, 'detail in stock');
 
+  // Nothing the stock out sends or revalidates is refused: the browser logs no failed request.
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') refused.push(message.text());
+  });
   await page.getByRole('button', { name: 'Stock out' }).click();
   await expect(page).toHaveURL(/\/stock-out$/);
   await expect(entries(page).first().getByTestId('verdict')).toHaveText('Ready');
@@ -238,9 +246,12 @@ test('stock in and out of a location: the detail page shows where and since when
   await expect(page.getByTestId('bulk-done')).toContainText(
     'Stocked out of Osaka plant dispatch store › Dispatch bin 01',
   );
+  // The finished screen still names the location it stocked out of.
+  await expect(page.getByTestId('location-select')).toHaveValue('Osaka plant dispatch store › Dispatch bin 01');
   await page.getByRole('button', { name: 'Back to the barcode' }).click();
   await expect(page.getByRole('button', { name: 'Stock in' })).toBeVisible();
   await expect(page.getByTestId('stock-section')).toHaveCount(0);
+  expect(refused).toEqual([]);
 });
 
 test("the adjustment widget shows the running quantity; a decrease below zero is refused with the server's message, nothing typed is lost", async ({

@@ -26,8 +26,18 @@ export const trackingCountKey = (projectId: string, date: string, utcOffset: num
 /** Reloads the user's tracking counts: after adding or undoing a tracking step. */
 export const revalidateTrackingCounts = () => mutate((key) => isInScope(key, 'tracking-count'));
 
-/** Reloads everything read about any of these barcodes, in one pass over the cache (a bulk change lists up to thousands). */
-export const revalidateBarcodes = (barcodeIds: readonly string[]) => {
+/**
+ * Reloads everything read about any of these barcodes, in one pass over the cache (a bulk change
+ * lists up to thousands). The resources named in `forget` are dropped instead, not asked again:
+ * the change answered what the screen that made it asked them for, and asking now could be refused
+ * (the bins to stock a barcode out of, once it is out); the next screen that reads them asks afresh.
+ */
+export const revalidateBarcodes = (barcodeIds: readonly string[], forget: readonly string[] = []) => {
   const ids = new Set(barcodeIds);
-  return mutate((key) => isInScope(key, 'barcode') && ids.has(key[1] as string));
+  const about = (key: unknown): key is readonly unknown[] => isInScope(key, 'barcode') && ids.has(key[1] as string);
+  const forgotten = (key: readonly unknown[]) => forget.includes(key[2] as string);
+  return Promise.all([
+    mutate((key) => about(key) && !forgotten(key)),
+    forget.length > 0 ? mutate((key) => about(key) && forgotten(key), undefined, { revalidate: false }) : undefined,
+  ]);
 };

@@ -77,10 +77,14 @@ export interface StockInput {
 /** POST /location/stock with dryRun: whether each barcode may be stocked in (out of) the location. */
 export const checkStock = (input: StockInput) => api.post<StockAnswer>('/location/stock', { ...input, dryRun: true });
 
+/** The resource name of a barcode's bins for stock in / out (barcodeScopedKey). */
+const AVAILABLE_LOCATIONS = 'available-locations';
+
 /** POST /location/stock: every listed barcode stocked in (out of) the location, or none. */
 export const stock: Mutation<StockInput, StockAnswer> = {
   send: (input) => api.post<StockAnswer>('/location/stock', input),
-  revalidate: (input) => revalidateBarcodes(input.barcodeIds),
+  // The bins offered were for the stock just done: asked again, a barcode stocked out is refused (not in stock).
+  revalidate: (input) => revalidateBarcodes(input.barcodeIds, [AVAILABLE_LOCATIONS]),
 };
 
 /** GET /location/available-locations: the bins where this barcode may be stocked in (out) at its trackpoint. */
@@ -91,7 +95,7 @@ export function useAvailableLocations(
   action: StockType,
 ) {
   return useSWR(
-    trackPointKey ? barcodeScopedKey(barcodeId, 'available-locations', project.id, trackPointKey, action) : null,
+    trackPointKey ? barcodeScopedKey(barcodeId, AVAILABLE_LOCATIONS, project.id, trackPointKey, action) : null,
     ([, id, , projectId, key, type]) =>
       api.get<Payload<typeof AvailableLocationsResponse>>('/location/available-locations', {
         projectId,
@@ -99,5 +103,7 @@ export function useAvailableLocations(
         trackPointKey: key,
         action: type,
       }),
+    // After the stock is done its bins are dropped (see `stock`): the finished screen keeps drawing the ones it chose from.
+    { keepPreviousData: true },
   );
 }
