@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { activatedOf } from './barcode-api';
 import { login } from './helpers';
 
 /**
@@ -74,6 +75,41 @@ test('a shipper activating a case: country by name, postal code checked, numbers
   await expect(page).toHaveURL(/\/activate\/package$/);
   // No message anywhere holds a catalogue code.
   await expect(page.getByText(/\b[1-3]\d{3}: /)).toHaveCount(0);
+});
+
+test('the detail page names the country; the edit page shows a size the server refuses at its field', async ({
+  page,
+}) => {
+  await login(page, '11112222');
+  const id = await activatedOf(page.request, 'case');
+  await page.goto(`/demo@1/qrcode/${id}`);
+  await expect(page.getByTestId('activation-data')).toContainText('Japan (JPN)');
+
+  await page.getByRole('button', { name: 'Edit data' }).click();
+  await expect(page).toHaveURL(/\/edit$/);
+  // The start trackpoint requires package information: the server refuses a weight of 0, and
+  // says so under the weight, not in a message over the form.
+  const weight = page.getByRole('textbox', { name: 'Weight', exact: true });
+  await weight.fill('0');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const refusal = page.getByText('The value is too small.');
+  await expect(refusal).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(weight).toHaveAttribute('aria-invalid', 'true');
+  // The weight's own field (its outer wrapper, around the stepper) holds the message.
+  await expect(page.locator('.mantine-InputWrapper-root').filter({ has: weight }).first()).toContainText(
+    'The value is too small.',
+  );
+  await expect(page.locator('.mantine-InputWrapper-root').filter({ hasText: 'Depth' }).first()).not.toContainText(
+    'The value is too small.',
+  );
+  await expect(page).toHaveURL(/\/edit$/);
+  // Corrected, the message goes and the change is saved.
+  await weight.fill('11');
+  await expect(refusal).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(new RegExp(`/qrcode/${id}$`));
+  await expect(page.getByTestId('activation-data')).toContainText('11 kg');
 });
 
 test.describe('in Japanese', () => {

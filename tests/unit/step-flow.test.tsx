@@ -170,6 +170,27 @@ describe('useStepFlow: saving', () => {
     expect(location.pathname).toBe('/flow/c');
   });
 
+  it('leaves the field errors the screen shows at their fields out of the message, and no message when none is left', async () => {
+    const revalidate = vi.fn(async () => undefined);
+    // The screen places `weight` under its field; it knows no `origin.x`.
+    const atFields = vi.fn((fields: Readonly<Record<string, number[]>>) =>
+      Object.fromEntries(Object.entries(fields).filter(([path]) => path !== 'weight')),
+    );
+    renderFlow('/flow/c', { save: { ...SAVE, atFields } });
+    const refused = (fields: Record<string, number[]>) =>
+      act(() => flow.submit({ send: () => Promise.reject(new ApiError('fields', 400, fields)), revalidate }, 'input'));
+    await refused({ weight: [1007], 'origin.x': [2303] });
+    expect(atFields).toHaveBeenCalledWith({ weight: [1007], 'origin.x': [2303] });
+    expect(messageStore.get()).toEqual({ title: 'Not saved', body: 'Barcode not found.' });
+    closeMessage();
+    await refused({ weight: [1007] });
+    expect(messageStore.get()).toBeNull();
+    expect([flow.busy, flow.done, location.pathname]).toEqual([false, false, '/flow/c']);
+    // A refusal that names no field is said as before.
+    await act(() => flow.submit({ send: () => Promise.reject(new ApiError('2303', 400)), revalidate }, 'input'));
+    expect(messageStore.get()).toEqual({ title: 'Not saved', body: 'Barcode not found.' });
+  });
+
   it('holds the user only while there is something to lose', () => {
     renderFlow('/flow', { hasChanges: false });
     expect(flow.guard).toEqual({ dirty: false, allowPrefix: undefined, onLeave: undefined });

@@ -62,6 +62,8 @@ export interface ConfiguredFormProps {
   children: ReactNode;
   /** The prefix of the form's element ids (default 'root'): another one for each further form on the same screen. */
   idPrefix?: string;
+  /** Messages the server gave at this form's fields (by field key), shown under each until it changes. */
+  fieldErrors?: Readonly<Record<string, string>>;
 }
 
 type Calculator = typeof CalculationsModule;
@@ -82,6 +84,7 @@ export function ConfiguredForm({
   context,
   children,
   idPrefix,
+  fieldErrors,
 }: ConfiguredFormProps) {
   // The form strings are their own namespace, loaded with the first form (not the first screen).
   const { t, ready } = useTranslation('forms');
@@ -164,10 +167,11 @@ export function ConfiguredForm({
 
   const extraErrors = useMemo(
     () =>
-      Object.fromEntries(
-        Object.keys(formulaErrors).map((key) => [key, { __errors: [t('form.formulaIncorrect')] }]),
-      ) as ErrorSchema,
-    [formulaErrors, t],
+      Object.fromEntries([
+        ...Object.keys(formulaErrors).map((key) => [key, { __errors: [t('form.formulaIncorrect')] }]),
+        ...Object.entries(fieldErrors ?? {}).map(([key, message]) => [key, { __errors: [message] }]),
+      ]) as ErrorSchema,
+    [formulaErrors, fieldErrors, t],
   );
 
   if (!ready)

@@ -19,6 +19,8 @@ export interface StepFormProps {
   onBack?(): void;
   /** Offered when the step may be left empty: goes on without validating. */
   onSkip?(): void;
+  /** The server's messages at this step's fields (see ConfiguredForm). */
+  fieldErrors?: Readonly<Record<string, string>>;
 }
 
 /** One step of a multi-step flow: a configured form with Back, Skip and the step's main button. */
@@ -33,6 +35,7 @@ export function StepForm({
   note,
   onBack,
   onSkip,
+  fieldErrors,
 }: StepFormProps) {
   const { t } = useTranslation('barcode');
   return (
@@ -43,6 +46,7 @@ export function StepForm({
       onChange={onChange}
       onSubmit={onSubmit}
       context={context}
+      fieldErrors={fieldErrors}
     >
       {note && (
         <Text size="sm" c="dimmed" mt="md">

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { isQueued } from '../api/errors';
+import { ApiError, isQueued } from '../api/errors';
 import { projectReloaded } from '../api/project-revision';
 import type { Mutation } from '../api/mutation';
 import { useErrorText, type FieldLabelOf } from '../i18n/error-message';
@@ -30,6 +30,11 @@ export interface StepFlowSave {
   replace?: boolean;
   /** Names the fields of a refusal by their labels (else by their codes). */
   fieldLabel?: FieldLabelOf;
+  /**
+   * Takes the field errors of a refusal that the screen shows at their fields, and answers the
+   * ones it cannot place; the message then says only those (none left: no message).
+   */
+  atFields?(fields: Readonly<Record<string, number[]>>): Record<string, number[]>;
 }
 
 /** What a screen tells its flow. */
@@ -121,7 +126,15 @@ export function useStepFlow<S>({ steps, urls, hasChanges, onLeave, save }: StepF
         // The refusal may come with a newer configuration (a field added meanwhile): its labels
         // are known once the project has reloaded and the screen has drawn it.
         await projectReloaded();
-        showMessage({ title: save.failed, body: errorText(error, (path) => latestSave.current.fieldLabel?.(path)) });
+        const { atFields, fieldLabel } = latestSave.current;
+        let shown = error;
+        if (error instanceof ApiError && error.code === 'fields' && atFields) {
+          const rest = atFields(error.fields);
+          // Every problem is shown at its field: no message on top.
+          if (Object.keys(rest).length === 0) return;
+          shown = new ApiError('fields', error.status, rest);
+        }
+        showMessage({ title: save.failed, body: errorText(shown, (path) => fieldLabel?.(path)) });
       }
     } finally {
       setBusy(false);

@@ -13,7 +13,8 @@ import { StepFlowScreen } from '@/shared/step-flow/step-flow-screen';
 import { StepForm } from '@/shared/step-flow/step-form';
 import { useStepDraft } from '@/shared/step-flow/use-step-draft';
 import { useStepFlow } from '@/shared/step-flow/use-step-flow';
-import { activationFieldLabel } from '../model/field-labels';
+import { codeText } from '@/shared/i18n/error-message';
+import { activationFieldLabel, activationFieldPlace } from '../model/field-labels';
 import { editActivation } from '../api/activation';
 import { packageDataOf, splitPackageData } from '../model/activation-draft';
 
@@ -22,6 +23,9 @@ type Section = (typeof SECTIONS)[number];
 type Values = Record<Section, Record<string, unknown>>;
 
 const NO_VALUES: Values = { package: {}, origin: {}, destination: {} };
+/** The server's messages under each section's fields, by field key. */
+type FieldErrors = Record<Section, Record<string, string>>;
+const NO_ERRORS: FieldErrors = { package: {}, origin: {}, destination: {} };
 const asRecord = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' ? { ...(value as Record<string, unknown>) } : {};
 
@@ -32,6 +36,7 @@ const asRecord = (value: unknown): Record<string, unknown> =>
  */
 export function EditPage() {
   const { t, i18n } = useTranslation('barcode');
+  const { t: tc } = useTranslation();
   const language = i18n.language as Language;
   const project = useCurrentProject();
   const { barcode, detailPath } = useCurrentBarcode();
@@ -46,6 +51,23 @@ export function EditPage() {
   });
   // Any change counts, even one that ends where it started: the stored values are never empty.
   const [changed, setChanged] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>(NO_ERRORS);
+  // A refusal's field errors go under their fields (a size of 0 where the start trackpoint
+  // requires package information, a postal code of the wrong format); the first section with
+  // one is opened. What no form draws is said in the message.
+  const placeErrors = (fields: Readonly<Record<string, number[]>>) => {
+    const placed: FieldErrors = { package: {}, origin: {}, destination: {} };
+    const rest: Record<string, number[]> = {};
+    for (const [path, codes] of Object.entries(fields)) {
+      const place = activationFieldPlace(forms, path);
+      if (place) placed[place.form][place.key] = codes.map((code) => codeText(tc, code)).join(' ');
+      else rest[path] = codes;
+    }
+    setFieldErrors(placed);
+    const first = SECTIONS.find((s) => Object.keys(placed[s]).length > 0);
+    if (first) flow.go(first);
+    return rest;
+  };
   const flow = useStepFlow({
     steps: SECTIONS,
     hasChanges: changed,
@@ -55,6 +77,7 @@ export function EditPage() {
       then: detailPath,
       // The forms are compiled below; read when a refusal is shown.
       fieldLabel: (path) => activationFieldLabel(forms, (side) => t(`activate.step.${side}`))(path),
+      atFields: placeErrors,
     },
   });
   const start = type?.trackPoints.find((p) => p.key === barcode.currentTrackPointKey);
@@ -81,8 +104,14 @@ export function EditPage() {
   const section = flow.step;
   if (!barcode.isActivated || !barcode.barcodeType || !section) return <Navigate to={detailPath} replace />;
   const change = (data: Record<string, unknown>) => {
+    const before = values[section];
     update({ [section]: data });
     setChanged(true);
+    // A field changed since the refusal no longer shows its message.
+    setFieldErrors((current) => ({
+      ...current,
+      [section]: Object.fromEntries(Object.entries(current[section]).filter(([key]) => data[key] === before[key])),
+    }));
   };
 
   // Saving one section sends all three: the others as they are (stored, or changed and not saved yet).
@@ -119,6 +148,7 @@ export function EditPage() {
         onSubmit={save}
         submitLabel={t('edit.submit')}
         busy={flow.busy}
+        fieldErrors={fieldErrors[section]}
         note={
           section !== 'package' && (section === 'origin' ? start?.requireOrigin : start?.requireDestination)
             ? t('activate.required')

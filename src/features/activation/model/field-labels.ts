@@ -28,3 +28,26 @@ export function activationFieldLabel(
     return labelIn(forms.package, path);
   };
 }
+
+/** Where a refused field of an activation or edit is drawn: the package form or one address form, and its key there. */
+export interface ActivationFieldPlace {
+  form: 'package' | 'origin' | 'destination';
+  key: string;
+}
+
+/**
+ * The form field a refusal's path names, so its message can be shown under it: `origin.postalCode`
+ * in the origin's address form, `dimension.depth`, `weight` and `customFields.<key>` in the
+ * package form. Undefined for a path no form draws (the message then says it).
+ */
+export function activationFieldPlace(
+  forms: { address: CompiledForm; package: CompiledForm },
+  path: string,
+): ActivationFieldPlace | undefined {
+  const [head = '', ...rest] = path.split('.');
+  const key = rest.join('.');
+  if (head === 'origin' || head === 'destination')
+    return Object.hasOwn(forms.address.schema.properties, key) ? { form: head, key } : undefined;
+  const packageKey = head === 'dimension' || head === 'customFields' ? key : path;
+  return Object.hasOwn(forms.package.schema.properties, packageKey) ? { form: 'package', key: packageKey } : undefined;
+}
