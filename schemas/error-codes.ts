@@ -243,6 +243,12 @@ export const ErrorCode = {
    * whitespace are no change), so no revision is made (HTTP 409; the number is the project's own).
    */
   nothingToPublish: 3102,
+  /**
+   * The project's login needs a one-time code and this server has no way to deliver one (no SMS
+   * provider on a production server): refused at once rather than waiting for a code that never
+   * comes (HTTP 503; the number is the project's own).
+   */
+  oneTimePasscodeUndeliverable: 3103,
   /** Too many attempts from this address or at this project; retry later. */
   tooManyAttempts: 429,
   /** Request body larger than the server accepts. */

@@ -1,3 +1,4 @@
+import type { OneTimeCodeDelivery } from './rules/login';
 import type { Database } from './db/database';
 import type { ProjectCache } from './infra/project-cache';
 import type { AuthLimits } from './infra/rate-limit';
@@ -33,4 +34,6 @@ export interface ServerContext {
   config: ServerConfig;
   /** Projects by id, checked against the database's stamp of the row on every use (infra/project-cache.ts). */
   projects: ProjectCache;
+  /** Where one-time codes go (infra/delivery.ts codeDelivery); unset: a provider or the log takes them. */
+  oneTimeCodes?: OneTimeCodeDelivery;
 }

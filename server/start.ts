@@ -4,7 +4,8 @@ import type { Environment } from './config';
 import { openPglite, openPostgres, type Database } from './db/database';
 import { migrate, pendingMigrations } from './db/migrate';
 import { createMetrics, instrumentDatabase, type ServerMetrics } from './infra/metrics';
-import { createDeliveryTransport, deliveryNotices, NO_DELIVERY } from './infra/delivery';
+import { createDeliveryTransport, deliveryLimits, deliveryNotices, NO_DELIVERY } from './infra/delivery';
+import { codeDelivery } from './rules/login';
 import { outboxBacklog, startOutboxDispatcher, type OutboxTransport } from './infra/outbox';
 import type { ServerContext } from './context';
 import { ProjectCache } from './infra/project-cache';
@@ -83,7 +84,8 @@ export async function prepareServer(
   const secret = options.setUp === false ? await loadSecret(raw, env.authSecret) : await setUpDatabase(raw, env, log);
   const metrics = createMetrics(() => outboxBacklog(raw));
   const db = instrumentDatabase(raw, metrics);
-  const ctx: ServerContext = { db, secret, config: env.config, projects: new ProjectCache() };
+  const oneTimeCodes = codeDelivery(Boolean(env.delivery?.sms), env.production ?? false);
+  const ctx: ServerContext = { db, secret, config: env.config, projects: new ProjectCache(), oneTimeCodes };
   const { app, stopping } = await buildApp(ctx, {
     distDir: env.distDir,
     logger: options.logger,
@@ -91,7 +93,7 @@ export async function prepareServer(
     trustProxy: env.trustProxy,
     onRoute: options.onRoute,
     metrics,
-    ready: () => readiness(db),
+    ready: Object.assign(() => readiness(db), { limits: () => deliveryLimits(db, ctx.oneTimeCodes ?? 'log') }),
   });
   const stopWatching = options.watchProjects
     ? watchProjectDir(db, env.projectsDir, log, env.projectFiles)

@@ -2,6 +2,7 @@ import type { Queryable } from '../db/database';
 import { createMailSender, type MailSettings } from './mail';
 import { DeliveryFailure, maskDestination, type OutboxTransport, type PendingMessage } from './outbox';
 import { createSmsSender, toE164, type SmsSettings } from './sms';
+import type { OneTimeCodeDelivery } from '../rules/login';
 
 /** Where the outbox sends (docs/operators/delivery.md): SMTP for e-mail, an SMS provider; null: the log. */
 export interface DeliverySettings {
@@ -72,6 +73,24 @@ export function createDeliveryTransport(
   return { transport, close: () => mail?.close() };
 }
 
+/** The projects whose login asks for a one-time code, as `code@version, ...`; null when none does. */
+async function projectsAskingCodes(db: Queryable): Promise<string | null> {
+  const { rows } = await db.query<{ code: string; version: number }>(
+    `select code, version from projects where config->>'requireOneTimePasscode' = 'true' order by code, version`,
+  );
+  return rows.length === 0 ? null : rows.map((r) => `${r.code}@${r.version}`).join(', ');
+}
+
+/**
+ * What a ready server still cannot do about delivery, for `/readyz`'s detail: the projects whose
+ * one-time codes reach nobody (their logins are refused with ErrorCode.oneTimePasscodeUndeliverable).
+ */
+export async function deliveryLimits(db: Queryable, delivery: OneTimeCodeDelivery): Promise<string[]> {
+  if (delivery !== 'none') return [];
+  const projects = await projectsAskingCodes(db);
+  return projects ? [`one-time codes cannot be delivered (no SMS provider): logins to ${projects} are refused`] : [];
+}
+
 /**
  * What the start says about delivery: where messages go and, when projects ask for one-time
  * codes (sent by SMS) without an SMS provider, that nobody will receive them. `production`: a
@@ -88,16 +107,13 @@ export async function deliveryNotices(
     line: `outbox delivery: e-mail ${settings.mail ? `over SMTP to ${settings.mail.host}:${settings.mail.port}` : 'to the log'}, SMS ${settings.sms ? `through ${settings.sms.provider}` : 'to the log'}`,
   });
   if (settings.sms) return notices;
-  const { rows } = await db.query<{ code: string; version: number }>(
-    `select code, version from projects where config->>'requireOneTimePasscode' = 'true' order by code, version`,
-  );
-  if (rows.length === 0) return notices;
-  const projects = rows.map((r) => `${r.code}@${r.version}`).join(', ');
+  const projects = await projectsAskingCodes(db);
+  if (!projects) return notices;
   notices.push(
     production
       ? {
           level: 'error',
-          line: `ONE-TIME CODES CANNOT BE DELIVERED: ${projects} require one-time codes, sent by SMS, and no SMS provider is set (SMS_PROVIDER); nobody can log in to them. See docs/operators/delivery.md`,
+          line: `ONE-TIME CODES CANNOT BE DELIVERED: ${projects} require one-time codes, sent by SMS, and no SMS provider is set (SMS_PROVIDER); their logins are refused until one is. See docs/operators/delivery.md`,
         }
       : {
           level: 'info',

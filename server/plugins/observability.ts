@@ -88,6 +88,8 @@ const bearerMatches = (request: FastifyRequest, token: string): boolean => {
 export interface ReadinessCheck {
   /** Null when ready, else why not (the readiness answer says it). */
   (): Promise<string | null>;
+  /** What a ready server still cannot do (one-time codes it cannot deliver), said beside "ready". */
+  limits?(): Promise<string[]>;
 }
 
 /**
@@ -134,11 +136,14 @@ export function installObservability(
     const reason = stopping
       ? 'stopping'
       : await ready().catch((error: unknown) => `database: ${error instanceof Error ? error.message : String(error)}`);
-    const told = isLocal(request) ? { reason } : {};
-    return reply
-      .headers(noStore)
-      .status(reason ? 503 : 200)
-      .send(reason ? { status: 'not ready', ...told } : { status: 'ready' });
+    const local = isLocal(request);
+    if (reason)
+      return reply
+        .headers(noStore)
+        .status(503)
+        .send({ status: 'not ready', ...(local ? { reason } : {}) });
+    const limits = local ? await (ready.limits?.() ?? Promise.resolve([])).catch(() => []) : [];
+    return reply.headers(noStore).send(limits.length > 0 ? { status: 'ready', limits } : { status: 'ready' });
   });
   app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
     if (!(metricsToken ? bearerMatches(request, metricsToken) : isLocal(request))) {

@@ -18,6 +18,23 @@ export function credentialsValid(
   return !settings.requirePassword || (user.password_hash !== null && passwordMatches);
 }
 
+/**
+ * Where this server's one-time codes go: to phones through an SMS provider, to the log (the
+ * embedded demo, where OUTBOX_CONSOLE or EXPOSE_OUTBOX show them), or nowhere (a production
+ * server without a provider).
+ */
+export type OneTimeCodeDelivery = 'provider' | 'log' | 'none';
+
+export function codeDelivery(smsProvider: boolean, production: boolean): OneTimeCodeDelivery {
+  if (smsProvider) return 'provider';
+  return production ? 'none' : 'log';
+}
+
+/** A code that would reach nobody is not sent: the login is refused at once, saying why. */
+export function assertCodesDeliverable(delivery: OneTimeCodeDelivery | undefined): void {
+  if (delivery === 'none') throw commonFailure(ErrorCode.oneTimePasscodeUndeliverable, 503);
+}
+
 /** The user is not of the project's enterprise: no session is issued (ErrorCode.notOfEnterprise). */
 export const notOfEnterprise = (): ApiFailure => commonFailure(ErrorCode.notOfEnterprise, 403);
 

@@ -11,6 +11,7 @@ import type { ProjectRow } from '../repositories/projects';
 import { findUserById, type UserRow } from '../repositories/users';
 import { unauthenticated } from '../rules/api-failure';
 import {
+  assertCodesDeliverable,
   assertMayRegister,
   carrierOrganizationName,
   credentialsValid,
@@ -53,6 +54,7 @@ async function checkOneTimePasscode(
   const matches = pending !== undefined && typed !== undefined && passcodes.isPendingCode(ctx.secret, pending, typed);
   switch (passcodeStep(typed, pending && { matches }, Boolean(user.phone_number))) {
     case 'send':
+      assertCodesDeliverable(ctx.oneTimeCodes);
       await passcodes.sendNewCode(
         ctx.db,
         ctx.secret,

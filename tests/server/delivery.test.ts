@@ -690,6 +690,33 @@ describe('delivery settings', () => {
     expect(withSms).toEqual([{ level: 'info', line: expect.stringContaining('SMS through twilio') as string }]);
   });
 
+  it('refuses a one-time-code login at once on a server that cannot deliver codes, and /readyz says which', async () => {
+    const login = { projectId: SEED.secureProject, accessCode: '11112222', password: SEED.staffPassword };
+    const ask = () =>
+      server.app.inject({ method: 'POST', url: '/api/user/authorize', payload: { ...login, visitorId: VISITOR } });
+    server.ctx.oneTimeCodes = 'none';
+    try {
+      const refused = await ask();
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toEqual({ errors: { $common: [3103] } });
+      const { rows } = await server.ctx.db.query<{ n: number }>('select count(*)::int as n from outbox');
+      expect(rows[0]!.n).toBe(0);
+      const ready = await server.app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({
+        status: 'ready',
+        limits: ['one-time codes cannot be delivered (no SMS provider): logins to secure@1 are refused'],
+      });
+      // Told only to this machine, as a reason for not being ready is.
+      const outside = await server.app.inject({ method: 'GET', url: '/readyz', remoteAddress: '203.0.113.9' });
+      expect(outside.json()).toEqual({ status: 'ready' });
+    } finally {
+      server.ctx.oneTimeCodes = undefined;
+    }
+    expect((await ask()).json()).toEqual({ errors: { $common: [3057] } });
+    expect((await server.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready' });
+  });
+
   it('without any setting delivers to the log, as the embedded default does', async () => {
     const lines: Record<string, unknown>[] = [];
     const { transport, close } = createDeliveryTransport(

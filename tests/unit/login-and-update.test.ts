@@ -14,6 +14,8 @@ describe('login failures', () => {
     [new ApiError('429', 429, {}, 600), 'other'],
     [new ApiError('network', 0), 'other'],
     [new ApiError('500', 500), 'other'],
+    [new ApiError('3103', 503), 'other'],
+    [new ApiError('3058', 400), 'other'],
   ])('%o -> %s', (error, kind) => {
     expect(interpretLoginError(error).kind).toBe(kind);
   });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  assertCodesDeliverable,
   assertMayRegister,
+  codeDelivery,
   carrierOrganizationName,
   credentialsValid,
   notOfEnterprise,
@@ -123,5 +125,20 @@ describe('the one-time code', () => {
         throw wrongPasscode();
       }),
     ).toEqual(onField('oneTimePasscode', 2002));
+  });
+});
+
+describe('where one-time codes go', () => {
+  it('to a provider when one is set, else to the log, except on a production server: nowhere', () => {
+    expect(codeDelivery(true, true)).toBe('provider');
+    expect(codeDelivery(true, false)).toBe('provider');
+    expect(codeDelivery(false, false)).toBe('log');
+    expect(codeDelivery(false, true)).toBe('none');
+  });
+
+  it('refuses a login whose code would reach nobody with 503, and lets the others through', () => {
+    expect(answer(() => assertCodesDeliverable('none'))).toEqual(common(3103, 503));
+    for (const delivery of ['provider', 'log', undefined] as const)
+      expect(() => assertCodesDeliverable(delivery)).not.toThrow();
   });
 });

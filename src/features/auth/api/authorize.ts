@@ -43,6 +43,7 @@ const ErrorCode: Pick<
   | 'wrongOneTimePasscode'
   | 'oneTimePasscodeSent'
   | 'noRegisteredPhone'
+  | 'oneTimePasscodeUndeliverable'
   | 'projectNotFound'
   | 'notOfEnterprise'
 > = {
@@ -51,6 +52,7 @@ const ErrorCode: Pick<
   wrongOneTimePasscode: 2002,
   oneTimePasscodeSent: 3057,
   noRegisteredPhone: 3058,
+  oneTimePasscodeUndeliverable: 3103,
   projectNotFound: 2304,
 };
 
@@ -68,6 +70,7 @@ export function interpretLoginError(error: unknown): LoginFailure {
     'network',
     'timeout',
     String(ErrorCode.noRegisteredPhone),
+    String(ErrorCode.oneTimePasscodeUndeliverable),
     String(ErrorCode.projectNotFound),
   ];
   if (notCredentials.includes(error.code)) return { kind: 'other', error };
