@@ -264,8 +264,7 @@ export const TrackPoint = Type.Object(
     epcisBusinessStep: Type.Optional(
       Type.Enum(EPCIS_BUSINESS_STEPS, {
         description:
-          'The CBV business step a tracking step here is exported as in EPCIS: `arriving` where goods come in, `departing` or `loading` where a carrier picks them up, `receiving`, `shipping`, `storing` and the others as the CBV defines them.',
-        default: 'arriving',
+          "The CBV business step a tracking step here is exported as in EPCIS: `arriving` where goods come in, `departing` or `loading` where a carrier picks them up, `receiving`, `shipping`, `storing` and the others as the CBV defines them. When absent: `receiving` at the project's end trackpoint or where every type that has it ends, `departing` where a form records a GHG emission (a transport leg), `shipping` where the origin or destination address is asked, else `arriving`.",
         examples: ['departing'],
       }),
     ),

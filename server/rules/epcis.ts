@@ -1,5 +1,5 @@
 import { ErrorCode } from '../../schemas/error-codes';
-import type { ProjectConfig } from '../../schemas/project-config';
+import type { EPCIS_BUSINESS_STEPS, ProjectConfig, TrackPoint } from '../../schemas/project-config';
 import { isVisible } from '../../renderer';
 import type { EpcisEntry } from '../rows/history';
 import { fieldFailure } from './api-failure';
@@ -166,19 +166,50 @@ const objectEvent = (
 
 /**
  * The CBV business step and disposition of a tracking step at a trackpoint, as its configuration
- * names them (`epcisBusinessStep`, `epcisDisposition`): `arriving` and no disposition unless it
- * says otherwise. A key shared by several types names one place: the first type that sets it says.
+ * names them (`epcisBusinessStep`, `epcisDisposition`); a trackpoint that names no business step
+ * gets `defaultBusinessStep`, and no disposition. A key shared by several types names one place:
+ * the first type that sets it says.
  */
 function trackingStep(
   config: ProjectConfig,
   trackPointKey: string | null,
 ): { bizStep: string; disposition: { disposition?: string } } {
-  const points = Object.values(config.barcodeTypes).flatMap((t) =>
-    t.trackPoints.filter((p) => p.key === trackPointKey),
+  const placed = Object.values(config.barcodeTypes).flatMap((type) =>
+    type.trackPoints
+      .filter((point) => point.key === trackPointKey)
+      .map((point) => ({ point, last: type.trackPoints.at(-1) === point })),
   );
-  const bizStep = points.find((p) => p.epcisBusinessStep)?.epcisBusinessStep ?? 'arriving';
+  const points = placed.map((p) => p.point);
+  const bizStep =
+    points.find((p) => p.epcisBusinessStep)?.epcisBusinessStep ?? defaultBusinessStep(config, trackPointKey, placed);
   const disposition = points.find((p) => p.epcisDisposition)?.epcisDisposition;
   return { bizStep, disposition: disposition ? { disposition } : {} };
+}
+
+/**
+ * The business step of a tracking step where the trackpoint names none, from what the
+ * configuration says of the place (docs/engineers/standards.md), the first that holds: where the
+ * trip ends (the project's end trackpoint, or the last trackpoint of every type that has it: a
+ * place where some types go on is not the end) the goods are `receiving`; where a form records a transport leg (a GHG emission field) a carrier takes them,
+ * `departing`; where the consignment's origin or destination address is asked it is `shipping`;
+ * anywhere else the goods are `arriving`. `placed`: the trackpoints of every type with the key,
+ * each with whether it is its type's last.
+ */
+export function defaultBusinessStep(
+  config: Pick<ProjectConfig, 'endTrackPointKey'>,
+  trackPointKey: string | null,
+  placed: readonly { point: TrackPoint; last: boolean }[],
+): (typeof EPCIS_BUSINESS_STEPS)[number] {
+  if (trackPointKey === config.endTrackPointKey || (placed.length > 0 && placed.every((p) => p.last)))
+    return 'receiving';
+  const points = placed.map((p) => p.point);
+  // An older configuration may leave out a trackpoint's forms or a form's fields.
+  const transport = points.some((p) =>
+    (p.trackPointForms ?? []).some((form) => (form.customFields ?? []).some((field) => field.type === 'ghgEmission')),
+  );
+  if (transport) return 'departing';
+  if (points.some((p) => p.requireOrigin === true || p.requireDestination === true)) return 'shipping';
+  return 'arriving';
 }
 
 /**

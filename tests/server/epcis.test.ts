@@ -82,7 +82,7 @@ describe('GET /barcode/epcis on the demo project', () => {
       'ObjectEvent OBSERVE storing',
       'ObjectEvent OBSERVE picking',
       'ObjectEvent OBSERVE departing',
-      'ObjectEvent OBSERVE arriving',
+      'ObjectEvent OBSERVE receiving',
       'ObjectEvent DELETE decommissioning',
       'ObjectEvent ADD commissioning',
     ]);

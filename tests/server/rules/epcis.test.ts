@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomField } from '../../../schemas/custom-field';
-import type { ProjectConfig } from '../../../schemas/project-config';
-import { documentFrame, eventsOf, exportRange, type EpcisContext, type EpcisEvent } from '../../../server/rules/epcis';
+import type { ProjectConfig, TrackPoint } from '../../../schemas/project-config';
+import {
+  defaultBusinessStep,
+  documentFrame,
+  eventsOf,
+  exportRange,
+  type EpcisContext,
+  type EpcisEvent,
+} from '../../../server/rules/epcis';
 import type { EpcisEntry } from '../../../server/rows/history';
 import { gs1ChecksRun, gs1Status } from '../epcis/gs1-files';
 import { answer, BOX, CONFIG, CRATE, label, onField, trackPoint } from './fixtures';
@@ -257,7 +264,7 @@ describe('arriving: a tracking step', () => {
         bizLocation: { id: trackpoint('delivered') },
         action: 'OBSERVE',
         epcList: [qr('BOX1')],
-        bizStep: 'arriving',
+        bizStep: 'receiving',
       },
     ]);
   });
@@ -276,7 +283,7 @@ describe('arriving: a tracking step', () => {
     expect(eventsOf(context(), entry('tracked', undefined))).toStrictEqual([plain]);
   });
 
-  it("is the business step and disposition its trackpoint configures (a carrier's pickup departs), else arriving", () => {
+  it("is the business step and disposition its trackpoint configures (a carrier's pickup departs), else its default", () => {
     const config = structuredClone(COLD);
     for (const type of Object.values(config.barcodeTypes))
       for (const point of type.trackPoints.filter((p) => p.key === 'hub'))
@@ -284,15 +291,68 @@ describe('arriving: a tracking step', () => {
     expect(eventsOf(context([], config), entry('tracked', HUB_READINGS))).toStrictEqual([
       { ...ARRIVAL, bizStep: 'departing', disposition: 'in_transit' },
     ]);
-    // Another trackpoint of the same project still arrives, without a disposition.
+    // The end of the trip, configuring nothing, is where the goods are received, without a disposition.
     expect(eventsOf(context([], config), entry('tracked', {}, { trackPointKey: 'delivered' }))[0]).toMatchObject({
-      bizStep: 'arriving',
+      bizStep: 'receiving',
     });
     expect(eventsOf(context([], config), entry('tracked', {}, { trackPointKey: 'delivered' }))[0]).not.toHaveProperty(
       'disposition',
     );
   });
 
+  it('configured, a business step wins over the default, also at the end of the trip', () => {
+    const config = structuredClone(COLD);
+    Object.assign(config.barcodeTypes.box!.trackPoints[2]!, { epcisBusinessStep: 'dispensing' });
+    expect(eventsOf(context([], config), entry('tracked', {}, { trackPointKey: 'delivered' }))[0]).toMatchObject({
+      bizStep: 'dispensing',
+    });
+  });
+});
+
+describe('the business step of a trackpoint that names none (defaultBusinessStep)', () => {
+  const at = (key: string, over: Partial<TrackPoint> = {}, last = false) => ({
+    point: trackPoint(key, over),
+    last,
+  });
+  const END = { endTrackPointKey: 'delivered' };
+  const ghgForm = [{ key: 'pickup', customFields: [{ type: 'ghgEmission', key: 'leg', label: label('Leg') }] }];
+
+  it("is receiving at the project's end trackpoint, and where every type that has the key ends", () => {
+    expect(defaultBusinessStep(END, 'delivered', [at('delivered')])).toBe('receiving');
+    expect(defaultBusinessStep(END, 'shop', [at('shop', {}, true), at('shop', {}, true)])).toBe('receiving');
+    // A place where one type ends and another goes on (a crate stops at the hub, a box does not) is no end.
+    expect(defaultBusinessStep(END, 'hub', [at('hub'), at('hub', {}, true)])).toBe('arriving');
+    // The end wins over a transport leg recorded there.
+    expect(
+      defaultBusinessStep(END, 'delivered', [at('delivered', { trackPointForms: ghgForm } as Partial<TrackPoint>)]),
+    ).toBe('receiving');
+  });
+
+  it('is departing where a form records a transport leg (a GHG emission field): a carrier takes the goods', () => {
+    const carrier = at('carrier', { trackPointForms: ghgForm } as Partial<TrackPoint>);
+    expect(defaultBusinessStep(END, 'carrier', [carrier])).toBe('departing');
+    // One type recording the leg is enough; the address rule comes after it.
+    expect(defaultBusinessStep(END, 'carrier', [at('carrier', { requireOrigin: true }), carrier])).toBe('departing');
+  });
+
+  it('is shipping where the origin or the destination address is asked', () => {
+    expect(defaultBusinessStep(END, 'dock', [at('dock', { requireOrigin: true })])).toBe('shipping');
+    expect(defaultBusinessStep(END, 'dock', [at('dock', { requireDestination: true })])).toBe('shipping');
+    expect(defaultBusinessStep(END, 'dock', [at('dock', { requireOrigin: false, requirePackageInfo: true })])).toBe(
+      'arriving',
+    );
+  });
+
+  it('is arriving anywhere else: forms without a transport leg, no trackpoint at all', () => {
+    const plainForms = [{ key: 'check', customFields: [number('temperature')] }];
+    expect(defaultBusinessStep(END, 'hub', [at('hub', { trackPointForms: plainForms } as Partial<TrackPoint>)])).toBe(
+      'arriving',
+    );
+    expect(defaultBusinessStep(END, null, [])).toBe('arriving');
+  });
+});
+
+describe('arriving: a tracking step, continued', () => {
   it('is an error declaration (did_not_occur, at the time of the undo) when the step was undone later', () => {
     expect(eventsOf(context(), entry('tracked', {}, { undoneAt: UNDONE_AT }))).toStrictEqual([UNDONE_ARRIVAL]);
   });
@@ -332,7 +392,15 @@ describe('arriving: a tracking step', () => {
         },
       },
     } as unknown as ProjectConfig;
-    expect(eventsOf(context([], older), entry('tracked', HUB_READINGS))).toStrictEqual([ARRIVAL]);
+    // The hub is the only trackpoint of both types here: the end of their trips.
+    expect(eventsOf(context([], older), entry('tracked', HUB_READINGS))).toStrictEqual([
+      { ...ARRIVAL, bizStep: 'receiving' },
+    ]);
+    const withoutForms = structuredClone(older);
+    withoutForms.endTrackPointKey = 'delivered';
+    for (const type of Object.values(withoutForms.barcodeTypes))
+      type.trackPoints.push({ key: 'delivered', name: label('delivered') } as TrackPoint);
+    expect(eventsOf(context([], withoutForms), entry('tracked', {}))[0]?.bizStep).toBe('arriving');
     expect(
       eventsOf(context([], older), entry('activated', { productName: 'Influenza vaccine', caseCount: 40 }))[0]?.ilmd,
     ).toStrictEqual({ 'tt:productName': 'Influenza vaccine', 'tt:caseCount': 40 });
