@@ -48,6 +48,7 @@ export function asRjsfField<T, O extends object>(
       [],
     );
     const blur = useCallback(() => latest.current.onBlur(latest.current.fieldPathId.$id, latest.current.formData), []);
+    const options = (uiSchema?.['ui:options'] ?? EMPTY_OPTIONS) as O & FieldIdentity;
     return (
       <MemoWidget
         id={fieldPathId.$id}
@@ -56,12 +57,13 @@ export function asRjsfField<T, O extends object>(
         onBlur={blur}
         label={String(schema.title ?? props.name)}
         description={typeof schema.description === 'string' ? schema.description : undefined}
-        required={required === true}
+        // A field with a rule is required by it (form logic), not by the schema: its options say so.
+        required={required === true || options.requiredByRule === true}
         readOnly={readonly === true || schema.readOnly === true}
         disabled={disabled === true}
         error={errors.length > 0 ? errors.join('\n') : undefined}
         // The renderer compiled these options for this field's type (the registry pairs each type with its widget).
-        options={(uiSchema?.['ui:options'] ?? EMPTY_OPTIONS) as O & FieldIdentity}
+        options={options}
         context={(registry.formContext as FormContext | undefined) ?? EMPTY_CONTEXT}
       />
     );

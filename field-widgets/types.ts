@@ -101,6 +101,8 @@ export interface FieldIdentity {
   fieldKey: string;
   fieldType: CustomFieldType;
   required: boolean;
+  /** Set by the form while a rule (form logic) requires the field: requiredIf holds, or it has relevant and is shown. */
+  requiredByRule?: boolean;
 }
 
 /**

@@ -73,3 +73,6 @@ export function applyCalculations(
   }
   return { data, errors };
 }
+
+// Form logic reads its expressions with the same parser: the client loads both through this entry, only for forms that need them.
+export { evaluateRules, localToday, rulesOf, type RulesVerdict } from './form-rules';

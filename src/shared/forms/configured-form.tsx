@@ -22,6 +22,7 @@ import { rjsfFields, widgetFor } from '@widgets/registry';
 import type { FormContext } from '@widgets/types';
 import { FormErrorBoundary } from './form-error-boundary';
 import { ProgressiveObjectTemplate } from './progressive-object-template';
+import { useFormRules } from './use-form-rules';
 
 // One validator for every form: ajv compiles each form's schema once (by its $id) and caches it.
 const validator = customizeValidator({ ajvOptionsOverrides: { strict: false }, ajvFormatOptions: { keywords: true } });
@@ -92,6 +93,8 @@ export function ConfiguredForm({
   const [formulaErrors, setFormulaErrors] = useState<Record<string, number[]>>({});
   const [submitted, setSubmitted] = useState(false);
   const hasCalculation = form.fields.some((f) => f.type === 'calculation');
+  // Form logic: which fields are shown, required, read-only and failing their constraint now.
+  const logic = useFormRules(form, formData, context.language, t('form.required'));
 
   const latest = useRef({ formData, onChange, fields: form.fields });
   useEffect(() => {
@@ -174,7 +177,7 @@ export function ConfiguredForm({
     [formulaErrors, fieldErrors, t],
   );
 
-  if (!ready)
+  if (!ready || !logic.ready)
     return (
       <Center mih={120}>
         <Loader />
@@ -185,7 +188,7 @@ export function ConfiguredForm({
       <RegisteredFieldsOnly form={form}>
         <Form
           schema={form.schema as RJSFSchema}
-          uiSchema={form.uiSchema as UiSchema}
+          uiSchema={logic.uiSchema as UiSchema}
           idPrefix={idPrefix}
           formData={formData}
           validator={validator}
@@ -197,9 +200,12 @@ export function ConfiguredForm({
           noHtml5Validate
           liveValidate={submitted}
           transformErrors={transformErrors}
-          extraErrors={extraErrors}
-          onChange={(event) => onChange(withCalculations((event.formData ?? {}) as Record<string, unknown>))}
-          onSubmit={(event) => onSubmit((event.formData ?? {}) as Record<string, unknown>)}
+          extraErrors={{ ...logic.extraErrors, ...extraErrors }}
+          customValidate={logic.customValidate}
+          onChange={(event) =>
+            onChange(logic.strip(withCalculations((event.formData ?? {}) as Record<string, unknown>)))
+          }
+          onSubmit={(event) => onSubmit(logic.strip((event.formData ?? {}) as Record<string, unknown>))}
           onError={() => setSubmitted(true)}
         >
           {form.masked.length > 0 && (
