@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIResponse, type Browser, type Page } from '@playwright/test';
 import { adminLogin, adminServer, type AdminServer } from './admin-server';
 import { expectAccessible } from './axe';
 import { choose } from './helpers';
@@ -152,14 +152,26 @@ test('two admins save one draft: a field added by each is kept; a label both cha
   await expect(page.getByRole('list', { name: 'Fields' })).toContainText('Seal no.');
   await expectAccessible(page, 'draft with a conflict to choose (390 px)');
   await conflict.getByText('Keep mine').click();
-  await expect(page.getByRole('list', { name: 'Fields' })).toContainText('Seal number on the lid');
+  const aikoFields = page.getByRole('list', { name: 'Fields' });
+  await expect(aikoFields).toContainText('Seal number on the lid');
+  // A field added after the choice stays when Aiko changes her mind, twice: a choice changes its
+  // place only, not what was edited since.
+  await typeField(page, 'lidColour', 'Text', 'Lid colour');
+  await page.getByRole('button', { name: 'Add the field' }).click();
+  await expect(aikoFields).toContainText('Lid colour');
+  await conflict.getByText("Keep Pat Lee's").click();
+  await expect(aikoFields).toContainText('Seal no.');
+  await expect(aikoFields).toContainText('Lid colour');
+  await conflict.getByText('Keep mine').click();
+  await expect(aikoFields).toContainText('Seal number on the lid');
+  await expect(aikoFields).toContainText('Lid colour');
   await page.getByRole('button', { name: 'Save the draft' }).click();
   await expect(page.getByText('Draft saved.')).toBeVisible();
   saved = await draftOf(page);
   expect(intake(saved.config).customFields.find((f) => f.key === 'sealNumber')!.label.en).toBe(
     'Seal number on the lid',
   );
-  expect(intake(saved.config).customFields.map((f) => f.key)).toContain('witness');
+  expect(intake(saved.config).customFields.map((f) => f.key)).toEqual(expect.arrayContaining(['witness', 'lidColour']));
 
   await discard(page);
   await pat.context().close();
@@ -233,3 +245,61 @@ for (const phone of [false, true]) {
     await page.context().close();
   });
 }
+
+test('a draft opened before the revision in service is flagged, with what publishing it would remove, in words', async ({
+  page,
+}) => {
+  await adminLogin(page, server);
+  const url = `${server.base}${API}`;
+  const ok = async (answer: APIResponse) => {
+    expect(answer.ok(), await answer.text()).toBe(true);
+    return (await answer.json()).data;
+  };
+  const ifMatch = (etag: number) => ({ 'if-match': `"${etag}"` });
+  const { revision: inService } = (await ok(await page.request.get(url))) as { revision: number };
+
+  // Another admin publishes a field in place (through the API, as their tab would) ...
+  let draft = (await ok(await page.request.post(`${url}/draft`, { data: {} }))) as Awaited<ReturnType<typeof draftOf>>;
+  intake(draft.config).customFields.push({
+    key: 'tamperTape',
+    type: 'text',
+    label: { en: 'Tamper tape', ja: '改ざん防止テープ', 'zh-TW': '防拆封膠帶', 'zh-CN': '防拆封胶带' },
+  } as Field);
+  draft = await ok(
+    await page.request.put(`${url}/draft`, { data: { config: draft.config }, headers: ifMatch(draft.etag) }),
+  );
+  await ok(
+    await page.request.post(`${url}/draft/publish`, {
+      data: { mode: 'inPlace', note: 'Tamper tape' },
+      headers: ifMatch(draft.etag),
+    }),
+  );
+  // ... while a draft is opened from the revision before it.
+  await ok(await page.request.post(`${url}/draft`, { data: { fromRevision: inService } }));
+
+  // The screen flags the draft: from which revision, which is in service, and what publishing it
+  // would remove, the field named by its label and key.
+  await openDraft(page);
+  await expect(page.getByRole('heading', { name: `Draft from revision ${inService}`, exact: false })).toBeVisible();
+  const flag = page.getByTestId('config-stale');
+  await expect(flag).toContainText(
+    `This draft is from revision ${inService}, but revision ${inService + 1} is in service: publishing it would undo what was published since.`,
+  );
+  await expect(flag.getByTestId('config-report')).toContainText(
+    'the field Tamper tape (tamperTape) will no longer be asked on the form at Pharmacy intake (Controlled box)',
+  );
+  await page.mouse.move(0, 0);
+  await expectAccessible(page, 'a stale draft flagged (390 px)');
+
+  // Discarding it says the same in the confirmation; the published field is then rolled back.
+  await page.getByRole('tab', { name: 'Build the forms' }).click();
+  await page.getByRole('button', { name: 'Discard the draft' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Discard the draft?' });
+  await expect(dialog.getByTestId('config-report')).toContainText(
+    'the field Tamper tape (tamperTape) will no longer be asked',
+  );
+  await dialog.getByRole('button', { name: 'Discard the draft' }).click();
+  await expect(page.getByRole('button', { name: /^Open a draft from revision/ })).toBeVisible();
+  await expect(flag).toHaveCount(0);
+  await ok(await page.request.post(`${url}/rollback`, { data: { revision: inService, mode: 'inPlace' } }));
+});

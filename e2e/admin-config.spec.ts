@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { adminLogin, adminServer, type AdminServer } from './admin-server';
 import { activatedPallet } from './barcode-api';
 import { choose, login } from './helpers';
@@ -80,6 +80,35 @@ async function draftOf(page: Page): Promise<{ config: unknown; etag: number }> {
   return ((await answer.json()) as { data: { config: unknown; etag: number } }).data;
 }
 
+/**
+ * The number fields' units in `within` (a phone form or the preview): each on one line, inside its
+ * section, with the typed text stopping before it; `units` are those that must be there.
+ */
+async function expectUnitsFit(within: Locator, units: string[]): Promise<void> {
+  const found = within.locator('[data-unit]');
+  await expect(found.first()).toBeVisible();
+  const measured = await found.evaluateAll((spans) =>
+    spans.map((span) => {
+      const range = document.createRange();
+      range.selectNodeContents(span);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      const text = span.getBoundingClientRect();
+      const section = span.parentElement!.getBoundingClientRect();
+      const input = span.closest('.mantine-Input-wrapper')?.querySelector('input');
+      const side = span.parentElement!.dataset.position === 'left' ? 'paddingInlineStart' : 'paddingInlineEnd';
+      const padding = input ? parseFloat(getComputedStyle(input)[side]) : 0;
+      return {
+        unit: span.textContent,
+        lines,
+        inSection: text.left >= section.left - 0.5 && text.right <= section.right + 0.5,
+        paddedFor: padding >= section.width - 0.5,
+      };
+    }),
+  );
+  for (const unit of units) expect(measured.map((m) => m.unit)).toContain(unit);
+  for (const m of measured) expect(m, m.unit ?? '').toMatchObject({ lines: 1, inSection: true, paddedFor: true });
+}
+
 let server: AdminServer;
 test.beforeAll(async () => {
   // Two command-line runs and a server start when this file runs first, on a busy machine.
@@ -138,6 +167,9 @@ test('an admin adds a required field through the builder, previews and tests it,
     await expect(frame).toHaveAttribute('lang', language);
     await expect(frame.getByText(LABELS[language])).toBeVisible({ timeout: 20_000 });
   }
+  // Each unit on one line inside its input, in the preview at 390 px as on the staff phone.
+  await expectUnitsFit(frame, ['°C', 'cases']);
+  await expectUnitsFit(tracker.locator('main'), ['°C', 'cases']);
   await frame.getByRole('textbox', { name: 'Temperature on arrival' }).fill('5');
   await choose(page, 'Cold chain intact', 'Yes');
   await frame.getByRole('textbox', { name: LABELS.en }).fill('4');
@@ -158,7 +190,11 @@ test('an admin adds a required field through the builder, previews and tests it,
   // Asked first, in words: which revision it makes and what changes.
   const publishing = page.getByRole('dialog', { name: 'Publish in place?' });
   await expect(publishing).toContainText('Publish the draft as revision 2 of demo@1');
-  await expect(publishing.getByTestId('config-report')).toContainText("Field 'arrivalTemperature' (number) added");
+  // The change in the admin's words: the field by its label and key, the form by its names.
+  await expect(publishing.getByTestId('config-report')).toContainText(
+    `the field ${LABELS.en} (arrivalTemperature, Number) will be asked on the form Receiving at Distribution centre (Vaccine pallet) and must be filled in`,
+  );
+  await expect(publishing).not.toContainText("Field 'arrivalTemperature'");
   await publishing.getByRole('button', { name: 'Publish in place' }).click();
   await expect(page.getByText('Published demo@1, revision 2.')).toBeVisible();
 
@@ -191,7 +227,9 @@ test('an admin adds a required field through the builder, previews and tests it,
   // Asked first: what rolling back would change, in words.
   const rolling = page.getByRole('dialog', { name: 'Roll back?' });
   await expect(rolling).toContainText('Roll back demo@1 to revision 1');
-  await expect(rolling.getByTestId('config-report')).toContainText("Field 'arrivalTemperature' removed");
+  await expect(rolling.getByTestId('config-report')).toContainText(
+    `the field ${LABELS.en} (arrivalTemperature) will no longer be asked on the form Receiving at Distribution centre (Vaccine pallet) (stored records concerned: 1)`,
+  );
   await rolling.getByRole('button', { name: 'Roll back to revision 1' }).click();
   // In place it is refused: a stored step has the field now (the report says so, in words) ...
   const status = revisions.getByRole('status');

@@ -109,5 +109,10 @@ export const publishDraft = async (
 export const rollBack = async (ref: VersionRef, revision: number, mode: 'inPlace' | 'newVersion', language: Language) =>
   changed(await adminApi.post<PublishAnswer>(`${base(ref)}/rollback`, { revision, mode, language }));
 
+/** GET .../revisions/:revision: one published revision with its configuration. */
+export const revisionConfig = async (ref: VersionRef, revision: number) =>
+  (await adminApi.get<{ revision: number; config: Record<string, unknown> }>(`${base(ref)}/revisions/${revision}`))
+    .config;
+
 export const diffRevisions = (ref: VersionRef, from: number, to: number, language: Language) =>
   adminApi.get<Report>(`${base(ref)}/diff`, { from, to, language });

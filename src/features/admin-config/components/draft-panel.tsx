@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { ConfigHistory, Draft, Report } from '@schemas/api/admin-config';
 import type { Language } from '@schemas/languages';
 import type { ProjectConfig } from '@schemas/project-config';
@@ -27,6 +28,7 @@ import {
   openDraft,
   publishDraft,
   reloadDraft,
+  revisionConfig,
   saveDraft,
   useDraft,
   type VersionRef,
@@ -38,8 +40,9 @@ import { DraftPreview } from './draft-preview';
 import { ReportView } from './report-view';
 import { ConfirmDialog } from './confirm-dialog';
 import { ProblemList } from './problem-list';
-import { mergeDrafts } from '../model/merge';
+import { applyChoice, mergeDrafts } from '../model/merge';
 import { placeProblems } from '../model/problem-place';
+import { changesInWords } from '../model/change-words';
 
 interface Notice {
   ok: boolean;
@@ -142,10 +145,34 @@ interface EditorProps {
 /** The steps of editing a draft: build, JSON, preview and test, publish. */
 type Tab = 'build' | 'json' | 'preview' | 'publish';
 
-/** What an action about to be confirmed will do: its changes in words, from the server's report. */
+/**
+ * What an action about to be confirmed will do: the server's report, with its changes in the
+ * admin's words (fields by label and key) when the revision in service could be read.
+ */
 interface Confirming {
   action: 'discard' | 'inPlace';
   report: Report | null;
+  words?: string[];
+}
+
+/**
+ * The report of the draft against the revision in service, with its changes in the admin's words
+ * (model/change-words.ts); without the revision's configuration, the words name keys only.
+ */
+async function draftChanges(
+  versionRef: VersionRef,
+  inService: number,
+  draftConfig: unknown,
+  language: Language,
+  t: TFunction<'admin'>,
+): Promise<{ report: Report | null; words?: string[] }> {
+  const [report, before] = await Promise.all([
+    draftReport(versionRef, language).catch(() => null),
+    revisionConfig(versionRef, inService).catch(() => null),
+  ]);
+  if (!report) return { report };
+  const configs = { before: before as ProjectConfig | null, after: draftConfig as ProjectConfig };
+  return { report, words: changesInWords(report.changes, configs, language, t) };
 }
 
 function DraftEditor({
@@ -251,8 +278,8 @@ function DraftEditor({
   // Discard and publish in place are asked first, with what they will change in words.
   const ask = async (action: Confirming['action']) => {
     setConfirming({ action, report: null });
-    const changes = await draftReport(versionRef, language).catch(() => null);
-    setConfirming((c) => (c?.action === action ? { action, report: changes } : c));
+    const changes = await draftChanges(versionRef, history.revision, draft.config, language, t);
+    setConfirming((c) => (c?.action === action ? { action, ...changes } : c));
   };
   const discard = async () => {
     setBusy(true);
@@ -267,12 +294,16 @@ function DraftEditor({
       setConfirming(null);
     }
   };
+  // A side chosen for one conflict changes that place only, in what is being edited now: the
+  // admin's edits made since the merge (or since an earlier choice) stay.
   const keep = (id: string, mine: boolean) => {
-    if (!carried) return;
-    const keepMine = mine ? [...carried.keepMine, id] : carried.keepMine.filter((k) => k !== id);
-    const next = { ...carried, keepMine };
-    setCarried(next);
-    changeConfig(mergeDrafts(next.base, next.mine, next.theirs, new Set(keepMine)).merged as ProjectConfig);
+    const conflict = merge?.conflicts.find((c) => c.id === id);
+    if (!carried || !conflict) return;
+    const keepMine = mine
+      ? [...carried.keepMine.filter((k) => k !== id), id]
+      : carried.keepMine.filter((k) => k !== id);
+    setCarried({ ...carried, keepMine });
+    changeConfig(applyChoice(config, id, mine ? conflict.mine : conflict.theirs) as ProjectConfig);
   };
 
   const dirty = JSON.stringify(config) !== JSON.stringify(draft.config);
@@ -352,7 +383,13 @@ function DraftEditor({
           <Text size="sm" fw={700}>
             {t('config.staleDraft', { revision: draft.basedOnRevision, inService: history.revision })}
           </Text>
-          <StaleChanges versionRef={versionRef} language={language} etag={draft.etag} />
+          <StaleChanges
+            versionRef={versionRef}
+            language={language}
+            etag={draft.etag}
+            inService={history.revision}
+            draftConfig={draft.config}
+          />
         </Alert>
       )}
       <Tabs value={tab} onChange={(v) => setTab((v as Tab | null) ?? 'build')} keepMounted>
@@ -489,6 +526,7 @@ function DraftEditor({
         {confirming?.report && (
           <ReportView
             report={confirming.report}
+            words={confirming.words}
             empty={confirming.action === 'discard' ? t('config.discardNothing') : t('config.noChanges')}
           />
         )}
@@ -497,19 +535,37 @@ function DraftEditor({
   );
 }
 
-/** What publishing a draft opened before the revision in service would change, from the server's report. */
-function StaleChanges({ versionRef, language, etag }: { versionRef: VersionRef; language: Language; etag: number }) {
+/**
+ * What publishing a draft opened before the revision in service would change (what was published
+ * since and is not in the draft would go), in the admin's words.
+ */
+function StaleChanges({
+  versionRef,
+  language,
+  etag,
+  inService,
+  draftConfig,
+}: {
+  versionRef: VersionRef;
+  language: Language;
+  etag: number;
+  inService: number;
+  draftConfig: unknown;
+}) {
   const { t } = useTranslation('admin');
-  const [report, setReport] = useState<Report | null>(null);
+  const [changes, setChanges] = useState<{ report: Report | null; words?: string[] }>({ report: null });
   useEffect(() => {
     let alive = true;
-    draftReport({ code: versionRef.code, version: versionRef.version }, language).then(
-      (answer) => alive && setReport(answer),
-      () => alive && setReport(null),
+    void draftChanges({ code: versionRef.code, version: versionRef.version }, inService, draftConfig, language, t).then(
+      (answer) => alive && setChanges(answer),
     );
     return () => {
       alive = false;
     };
-  }, [versionRef.code, versionRef.version, language, etag]);
-  return report ? <ReportView report={report} empty={t('config.noChanges')} /> : null;
+    // The draft's configuration changes with its ETag.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [versionRef.code, versionRef.version, language, etag, inService]);
+  return changes.report ? (
+    <ReportView report={changes.report} words={changes.words} empty={t('config.noChanges')} />
+  ) : null;
 }

@@ -5,7 +5,9 @@ import type { ConfigHistory, Report } from '@schemas/api/admin-config';
 import type { Language } from '@schemas/languages';
 import { ApiError } from '@/shared/api/errors';
 import { translateError } from '@/shared/i18n/error-message';
-import { diffRevisions, rollBack, type VersionRef } from '../api/config';
+import type { ProjectConfig } from '@schemas/project-config';
+import { diffRevisions, revisionConfig, rollBack, type VersionRef } from '../api/config';
+import { changesInWords } from '../model/change-words';
 import { ReportView } from './report-view';
 import { ConfirmDialog } from './confirm-dialog';
 import { ScreenLoader } from '@/shared/ui/screen-loader';
@@ -20,13 +22,20 @@ export function HistoryPanel({ versionRef, history }: { versionRef: VersionRef; 
     null,
   );
   // A roll back is asked first, with what it will change in words (from the revision in service to it).
-  const [asking, setAsking] = useState<{ revision: number; report: Report | null } | null>(null);
+  // Its changes are said in the admin's words (fields by label and key), from both revisions' configurations.
+  const [asking, setAsking] = useState<{ revision: number; report: Report | null; words?: string[] } | null>(null);
   const [busy, setBusy] = useState(false);
   const language = i18n.language as Language;
   const ask = async (revision: number) => {
     setAsking({ revision, report: null });
-    const report = await diffRevisions(versionRef, history.revision, revision, language).catch(() => null);
-    setAsking((a) => (a?.revision === revision ? { revision, report } : a));
+    const [report, before, after] = await Promise.all([
+      diffRevisions(versionRef, history.revision, revision, language).catch(() => null),
+      revisionConfig(versionRef, history.revision).catch(() => null),
+      revisionConfig(versionRef, revision).catch(() => null),
+    ]);
+    const configs = { before: before as ProjectConfig | null, after: after as ProjectConfig | null };
+    const words = report ? changesInWords(report.changes, configs, language, t) : undefined;
+    setAsking((a) => (a?.revision === revision ? { revision, report, words } : a));
   };
   const showDiff = async (revision: number) => {
     try {
@@ -119,7 +128,7 @@ export function HistoryPanel({ versionRef, history }: { versionRef: VersionRef; 
           {t('config.rollBackWhat', { ref: `${versionRef.code}@${versionRef.version}`, revision: asking?.revision })}
         </Text>
         {asking && !asking.report && <ScreenLoader />}
-        {asking?.report && <ReportView report={asking.report} empty={t('config.noChanges')} />}
+        {asking?.report && <ReportView report={asking.report} words={asking.words} empty={t('config.noChanges')} />}
       </ConfirmDialog>
     </Stack>
   );

@@ -125,3 +125,35 @@ export function mergeDrafts(
   const merged = merge3(base, mine, theirs, [], [], walk);
   return { merged, conflicts: walk.conflicts };
 }
+
+/** `[key]`, a conflict id's segment naming an item of a keyed list. */
+const ITEM = /^\[(.*)\]$/;
+
+function setAt(node: unknown, path: readonly string[], value: unknown): unknown {
+  if (path.length === 0) return value;
+  const [head, ...rest] = path as [string, ...string[]];
+  const item = ITEM.exec(head);
+  if (item) {
+    // The item is gone from what is being edited (removed since): nothing to put the choice in.
+    if (!Array.isArray(node)) return node;
+    const index = node.findIndex((i) => keyOf(i) === item[1]);
+    if (index < 0) return rest.length === 0 && value !== undefined ? [...node, value] : node;
+    const next = setAt(node[index], rest, value);
+    return next === undefined ? node.filter((_, i) => i !== index) : node.map((v, i) => (i === index ? next : v));
+  }
+  if (node !== undefined && !isObject(node)) return node;
+  const object: Record<string, unknown> = { ...(node ?? {}) };
+  const next = setAt(object[head], rest, value);
+  if (next === undefined) delete object[head];
+  else object[head] = next;
+  return object;
+}
+
+/**
+ * A side chosen for one conflict (`id`, as mergeDrafts names it), put into the configuration being
+ * edited now: only that place changes (`undefined` removes it), so whatever the admin edited since
+ * the merge, or chose for the other conflicts, stays. A place whose list item is gone is left as it is.
+ */
+export function applyChoice(config: unknown, id: string, value: unknown): unknown {
+  return setAt(config, id === '' ? [] : id.split('/'), value);
+}
