@@ -1,0 +1,70 @@
+/**
+ * Form logic by a staff user on the demo's pallet Receiving form: the excursion reason appears
+ * and is required only when the temperature on arrival is outside 2-8 °C or the cold chain is
+ * broken, and an intact cold chain with a reading of 12 °C is refused at the field with the
+ * configured message, on the phone before anything is sent.
+ */
+import { expect, test } from '@playwright/test';
+import { activatedPallet } from './barcode-api';
+import { choose, login } from './helpers';
+
+const TOO_WARM = 'Outside 2-8 °C the cold chain was not intact: check the reading, or set Cold chain intact to No';
+
+test('the cold-chain rules of Receiving: shown, required and refused as the staff user fills it', async ({ page }) => {
+  test.setTimeout(120_000);
+  const posted: number[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/barcode/tracking'))
+      void request.response().then((response) => posted.push(response?.status() ?? 0));
+  });
+  await login(page, '11112222');
+  const id = await activatedPallet(page.request);
+  await page.goto(`/demo@1/qrcode/${id}`);
+  await page.getByRole('button', { name: 'Add tracking: Distribution centre' }).click();
+  await expect(page.getByTestId('track-point')).toHaveText('Distribution centre', { timeout: 15_000 });
+
+  const temperature = page.getByRole('textbox', { name: 'Temperature on arrival' });
+  const reason = page.getByRole('combobox', { name: /Excursion reason/ });
+  // Within 2-8 °C and intact: nothing more is asked.
+  await temperature.fill('5');
+  await choose(page, 'Cold chain intact', 'Yes');
+  await expect(reason).toHaveCount(0);
+
+  // 12 °C with the cold chain intact: the message at the field, the reason asked, nothing sent.
+  await temperature.fill('12');
+  await temperature.blur();
+  await expect(page.getByText(TOO_WARM)).toBeVisible();
+  await expect(reason).toBeVisible();
+  await page.getByRole('button', { name: 'Add tracking' }).click();
+  await expect(page.getByText(TOO_WARM)).toBeVisible();
+  expect(posted).toEqual([]);
+
+  // The cold chain was broken: the message goes, the reason is required.
+  await choose(page, 'Cold chain intact', 'No');
+  await expect(page.getByText(TOO_WARM)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Add tracking' }).click();
+  await expect(page.getByText('This item is required.')).toBeVisible();
+  expect(posted).toEqual([]);
+
+  await choose(page, 'Excursion reason', 'Door left open');
+  await page.getByRole('button', { name: 'Add tracking' }).click();
+  await expect(page).toHaveURL(new RegExp(`/qrcode/${id}$`), { timeout: 15_000 });
+  await expect(page.getByTestId('current-trackpoint')).toContainText('Distribution centre');
+  expect(posted).toEqual([200]);
+
+  // The server refuses what the phone would, with the message in the request's language.
+  const other = await activatedPallet(page.request);
+  const refused = await page.request.post('/api/barcode/tracking', {
+    headers: { 'accept-language': 'en' },
+    data: {
+      barcodeId: other,
+      trackPointKey: 'distributionCentre',
+      forms: { receiving: { receivedTemperature: 12, coldChainIntact: 'yes', excursionReason: 'doorOpen' } },
+    },
+  });
+  expect(refused.status()).toBe(400);
+  expect(await refused.json()).toEqual({
+    errors: { 'forms.receiving.receivedTemperature': [1001] },
+    messages: { 'forms.receiving.receivedTemperature': TOO_WARM },
+  });
+});
