@@ -75,6 +75,23 @@ describe('the builder changes an existing field', () => {
     expect(fieldFromInput({ ...inputFromField(temperature), type: 'text' })).not.toHaveProperty('helpText');
   });
 
+  it("keeps a field's form-logic rules through an edit: the builder does not ask them", () => {
+    const rules = {
+      relevant: 'other > 1',
+      requiredIf: 'other == 2',
+      readOnlyIf: 'other > 5',
+      constraint: '. < 30',
+      constraintMessage: label('Too warm'),
+    };
+    const ruled = { ...temperature, ...rules } as CustomField;
+    expect(editedField(ruled, { ...inputFromField(ruled), labelEn: 'Probe temperature' })).toEqual({
+      ...ruled,
+      label: { ...temperature.label, en: 'Probe temperature' },
+    });
+    expect(inputFromField(ruled)).not.toHaveProperty('relevant');
+    expect(fieldFromInput(inputFromField(ruled))).not.toHaveProperty('constraint');
+  });
+
   it('makes and shows back the settings of the types that need one (files, GHG, weight, reference)', () => {
     const base = { key: 'f', labelEn: 'F', labelJa: 'F', labelZhTw: 'F', labelZhCn: 'F' };
     // A setting of another type (left in the form by a type change) is not taken.

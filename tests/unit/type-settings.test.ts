@@ -23,7 +23,20 @@ const branches = (
 ).oneOf;
 const branchOf = (type: CustomFieldType) =>
   branches.find((b) => (b.properties.type as unknown as { const: string }).const === type)!;
-const EVERY_TYPE_HAS = ['type', 'key', 'label', 'required', 'visibility', 'order', 'helpText'];
+const EVERY_TYPE_HAS = [
+  'type',
+  'key',
+  'label',
+  'required',
+  'visibility',
+  'order',
+  'helpText',
+  'relevant',
+  'requiredIf',
+  'readOnlyIf',
+  'constraint',
+  'constraintMessage',
+];
 const ajv = new Ajv2020({ allErrors: true, strict: false, discriminator: true });
 const isField = ajv.compile(CustomFieldSchema);
 const configs = ['demo@1', 'secure@1'].map(

@@ -115,7 +115,15 @@ export function inputFromField(field: CustomField): NewFieldInput {
 }
 
 /** The properties every field type has that the builder does not ask (schemas/custom-field.ts `base`): kept by a change, also of the type. */
-const KEPT_PROPERTIES = ['order', 'helpText'] as const;
+const KEPT_PROPERTIES = [
+  'order',
+  'helpText',
+  'relevant',
+  'requiredIf',
+  'readOnlyIf',
+  'constraint',
+  'constraintMessage',
+] as const;
 
 /**
  * An existing field changed through the builder's form: everything the form asks (the type's own

@@ -13,8 +13,25 @@ import type { LocalizedText } from '@schemas/common';
  * one is missing).
  */
 
-/** What the builder asks for every type itself (key, labels, required, visibility), and a select's options, which it asks as lines. */
-const NOT_TYPE_SETTINGS = new Set(['type', 'key', 'label', 'required', 'visibility', 'order', 'helpText', 'options']);
+/**
+ * What the builder asks for every type itself (key, labels, required, visibility), a select's options, which it asks
+ * as lines, and the form-logic rules, which every type has and the builder keeps as written (draft-edit.ts).
+ */
+const NOT_TYPE_SETTINGS = new Set([
+  'type',
+  'key',
+  'label',
+  'required',
+  'visibility',
+  'order',
+  'helpText',
+  'options',
+  'relevant',
+  'requiredIf',
+  'readOnlyIf',
+  'constraint',
+  'constraintMessage',
+]);
 
 /** The label of each type property, in the four languages. */
 export const SETTING_LABELS: Record<string, LocalizedText> = {
