@@ -205,7 +205,7 @@ export function defaultBusinessStep(
   const points = placed.map((p) => p.point);
   // An older configuration may leave out a trackpoint's forms or a form's fields.
   const transport = points.some((p) =>
-    (p.trackPointForms ?? []).some((form) => (form.customFields ?? []).some((field) => field.type === 'ghgEmission')),
+    p.trackPointForms?.some((form) => form.customFields?.some((field) => field.type === 'ghgEmission')),
   );
   if (transport) return 'departing';
   if (points.some((p) => p.requireOrigin === true || p.requireDestination === true)) return 'shipping';

@@ -315,7 +315,10 @@ describe('the business step of a trackpoint that names none (defaultBusinessStep
     last,
   });
   const END = { endTrackPointKey: 'delivered' };
-  const ghgForm = [{ key: 'pickup', customFields: [{ type: 'ghgEmission', key: 'leg', label: label('Leg') }] }];
+  // A pickup form: the vehicle, then the transport leg's emission.
+  const ghgForm = [
+    { key: 'pickup', customFields: [number('vehicle'), { type: 'ghgEmission', key: 'leg', label: label('Leg') }] },
+  ];
 
   it("is receiving at the project's end trackpoint, and where every type that has the key ends", () => {
     expect(defaultBusinessStep(END, 'delivered', [at('delivered')])).toBe('receiving');
