@@ -211,6 +211,36 @@ test('bulk recycle: the dry run refuses a barcode still in use; the rest are rec
   await expect(page.getByTestId('barcode-state')).toHaveText('Not activated');
 });
 
+test('a recycled barcode scanned into a list is called recycled, not new', async ({ page }) => {
+  test.setTimeout(120_000);
+  await login(page, '11112222');
+  const stamp = Date.now() % 1_000_000;
+  const [recycled, delivered] = await Promise.all(
+    ['A', 'B'].map((s) => activated(page.request, 'logger', `RY${stamp}${s}`)),
+  );
+  const reading = { reading: { loggerTemperature: 4 } };
+  for (const id of [recycled!, delivered!]) {
+    for (const point of ['distributionCentre', 'carrier', 'pharmacy']) await trackTo(page.request, id, point, reading);
+  }
+  const res = await page.request.post('/api/barcode/recycle', { data: { barcodeId: recycled } });
+  expect(res.ok(), await res.text()).toBe(true);
+  const generated = await page.request.post('/api/barcode/barcode', {
+    data: { projectCode: 'demo', projectVersion: 1 },
+  });
+  const { id: unused } = (await generated.json()).data as { id: string };
+
+  await page.goto(`/demo@1/qrcode/${delivered}/bulk-recycle`);
+  const typed = page.getByRole('textbox', { name: 'Barcode id or code' });
+  await typed.fill(`${recycled}\n${unused}`);
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(entries(page)).toHaveCount(3);
+  await expect(entries(page).nth(1).getByTestId('verdict')).toContainText(
+    'This barcode was recycled: it must be activated again before it can be tracked.',
+  );
+  // A barcode never activated is still called so.
+  await expect(entries(page).nth(2).getByTestId('verdict')).toContainText('This barcode is not activated yet.');
+});
+
 test('stock in and out of a location: the detail page shows where and since when', async ({ page }) => {
   await login(page, '11112222');
   const caseId = await activated(page.request, 'case', `ST${Date.now() % 1_000_000}`);
