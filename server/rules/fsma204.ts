@@ -86,8 +86,7 @@ export function palletAt(pairs: readonly PairWindow[], barcodeId: string, at: nu
   }
 }
 
-const record = (data: unknown): Record<string, unknown> =>
-  typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+const record = (data: unknown): Record<string, unknown> => (data ?? {}) as Record<string, unknown>;
 
 /** The history entries that are not later taken back: tracking steps undone, moves with a parent moved back. */
 export function standing(history: readonly CteEntry[]): CteEntry[] {
@@ -96,13 +95,10 @@ export function standing(history: readonly CteEntry[]): CteEntry[] {
     sorted.filter((e) => e.action === 'tracking-undone').map((e) => Number(record(e.data).undoneSeq)),
   );
   const withParent: CteEntry[] = [];
-  const movedBack = new Set<CteEntry>();
+  const movedBack = new Set<CteEntry | undefined>();
   for (const entry of sorted) {
     if (entry.action === 'moved-with-parent') withParent.push(entry);
-    if (entry.action === 'moved-back-with-parent') {
-      const taken = withParent.pop();
-      if (taken) movedBack.add(taken);
-    }
+    if (entry.action === 'moved-back-with-parent') movedBack.add(withParent.pop());
   }
   return sorted.filter((e) => !undone.has(e.seq) && !movedBack.has(e));
 }
@@ -112,7 +108,7 @@ const RECEIVING = new Set(['tracked', 'moved-with-parent']);
 
 /** The rows of one package: its initial packing (activation) and each receiving at a trackpoint, oldest first. */
 export function cteRows(pkg: CtePackage, context: CteContext): string[][] {
-  const type = pkg.barcode_type === null ? undefined : context.config.barcodeTypes[pkg.barcode_type];
+  const type = context.config.barcodeTypes[String(pkg.barcode_type)];
   const pointName = (key: string | null) =>
     key === null ? '' : (type?.trackPoints.find((t) => t.key === key)?.name.en ?? key);
   const { lot, gtin } = lotOf(context.config, pkg);
@@ -135,6 +131,7 @@ export function cteRows(pkg: CtePackage, context: CteContext): string[][] {
     if (event === null) continue;
     const pallet = palletAt(context.pairs, pkg.id, entry.at);
     const shipped = event === 'Receiving';
+    const here = entry.track_point_key ?? '';
     rows.push([
       lotCode,
       gtin ?? '',
@@ -148,11 +145,11 @@ export function cteRows(pkg: CtePackage, context: CteContext): string[][] {
       event,
       isoWithOffset(entry.at, context.offsetMinutes),
       pointName(entry.track_point_key),
-      entry.track_point_key ?? '',
+      here,
       shipped ? pointName(from) : '',
       shipped ? (from ?? '') : '',
       shipped ? pointName(entry.track_point_key) : '',
-      shipped ? (entry.track_point_key ?? '') : '',
+      shipped ? here : '',
       source,
       'Tracking record',
       `${pkg.id}/${entry.seq}`,

@@ -55,8 +55,10 @@ export const MOVE_ACTIONS: readonly string[] = [
   'stocked-out',
 ];
 
-const record = (data: unknown): Record<string, unknown> =>
-  typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+const record = (data: unknown): Record<string, unknown> => (data ?? {}) as Record<string, unknown>;
+
+/** What a lookup answers for a key it does not have. */
+const NONE: readonly never[] = [];
 
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
@@ -222,14 +224,15 @@ export function traceRecall(startIds: readonly string[], graph: RelationGraph, l
         same.to = Math.max(same.to, reason.to);
       } else known.reasons.push(reason);
     }
-    const list = windows.get(id) ?? [];
-    list.push('from' in reason ? { from: reason.from, to: reason.to } : ALWAYS);
-    windows.set(id, list);
+    const window = 'from' in reason ? { from: reason.from, to: reason.to } : ALWAYS;
+    const list = windows.get(id);
+    if (list) list.push(window);
+    else windows.set(id, [window]);
   };
 
   const descend = (container: string, window: Window, depth: number, carrierMoves: readonly number[] | null) => {
     if (depth >= MAX_TRACE_DEPTH) return;
-    for (const pair of byParent.get(container) ?? []) {
+    for (const pair of byParent.get(container) ?? NONE) {
       const inside = overlap(window, pair);
       if (!inside || (carrierMoves && !movedWithin(carrierMoves, inside))) continue;
       add(pair.childId, 'forward', depth + 1, { kind: 'contained', via: container, ...inside });
@@ -239,13 +242,13 @@ export function traceRecall(startIds: readonly string[], graph: RelationGraph, l
 
   const ascend = (child: string, window: Window, depth: number) => {
     if (depth >= MAX_TRACE_DEPTH) return;
-    for (const up of byChild.get(child) ?? []) {
+    for (const up of byChild.get(child) ?? NONE) {
       const carried = overlap(window, up);
       if (!carried) continue;
       const parent = up.parentId;
       add(parent, 'backward', depth + 1, { kind: 'carried', via: child, ...carried });
-      const parentMoves = graph.moves.get(parent) ?? [];
-      for (const other of byParent.get(parent) ?? []) {
+      const parentMoves = graph.moves.get(parent) ?? NONE;
+      for (const other of byParent.get(parent) ?? NONE) {
         if (other.childId === child) continue;
         const shared = overlap(carried, other);
         if (!shared || !movedWithin(parentMoves, shared)) continue;
@@ -261,25 +264,25 @@ export function traceRecall(startIds: readonly string[], graph: RelationGraph, l
     descend(id, ALWAYS, 0, null);
     ascend(id, ALWAYS, 0);
   }
-  const linksBy = new Map<string, LinkWindow[]>();
-  for (const link of graph.links) {
-    linksBy.set(link.a, [...(linksBy.get(link.a) ?? []), link]);
-    linksBy.set(link.b, [...(linksBy.get(link.b) ?? []), link]);
-  }
+  const linksBy = groupBy(
+    graph.links.flatMap((link) => [
+      { id: link.a, link },
+      { id: link.b, link },
+    ]),
+    (l) => l.id,
+  );
   for (const traced of [...found.values()]) {
-    for (const link of linksBy.get(traced.id) ?? []) {
+    for (const { link } of linksBy.get(traced.id) ?? NONE) {
       const other = link.a === traced.id ? link.b : link.a;
-      for (const window of windows.get(traced.id) ?? []) {
+      for (const window of windows.get(traced.id) ?? NONE) {
         const linked = overlap(window, link);
         if (linked) add(other, 'forward', traced.depth + 1, { kind: 'linked', via: traced.id, ...linked });
       }
     }
   }
+  // Ids are unique (a package is found once), so two never compare equal.
   const packages = [...found.values()].sort(
-    (x, y) =>
-      PRECEDENCE[x.direction] - PRECEDENCE[y.direction] ||
-      x.depth - y.depth ||
-      (x.id < y.id ? -1 : x.id > y.id ? 1 : 0),
+    (x, y) => PRECEDENCE[x.direction] - PRECEDENCE[y.direction] || x.depth - y.depth || (x.id > y.id ? 1 : -1),
   );
   return { packages: packages.slice(0, limit), total: packages.length, truncated: packages.length > limit };
 }
@@ -306,7 +309,7 @@ export function gs1FieldsOf(
   config: Pick<ProjectConfig, 'barcodeTypes'>,
   barcodeType: string | null,
 ): { lot?: string; gtin?: string; expiry?: string } {
-  const mapping = (barcodeType === null ? undefined : config.barcodeTypes[barcodeType]?.gs1Mapping) ?? {};
+  const mapping = config.barcodeTypes[String(barcodeType)]?.gs1Mapping ?? {};
   return { lot: mapping['10'], gtin: mapping['01'], expiry: mapping['17'] };
 }
 
@@ -324,6 +327,12 @@ export function gs1OfExternalId(externalId: string | null): { lot?: string; gtin
   return { lot: value('10'), gtin: value('01') };
 }
 
+/** A lot and a GTIN as compared: absent ones left out, the GTIN as 14 digits. */
+const reading = (lot: string | undefined, gtin: string | undefined): { lot?: string; gtin?: string } => ({
+  ...(lot === undefined ? {} : { lot }),
+  ...(gtin === undefined ? {} : { gtin: gtin14(gtin) }),
+});
+
 /**
  * The lot and GTIN of a barcode: from the activation fields its type names for AI 10 and 01, else
  * from the GS1 data of its external id.
@@ -336,9 +345,7 @@ export function lotOf(
   const data = barcode.activation_data ?? {};
   const field = (key: string | undefined) => (key === undefined ? undefined : oneString(data[key])[0]);
   const gs1 = gs1OfExternalId(barcode.external_id);
-  const lot = field(fields.lot) ?? gs1.lot;
-  const gtin = field(fields.gtin) ?? gs1.gtin;
-  return { ...(lot === undefined ? {} : { lot }), ...(gtin === undefined ? {} : { gtin: gtin14(gtin) }) };
+  return reading(field(fields.lot) ?? gs1.lot, field(fields.gtin) ?? gs1.gtin);
 }
 
 /** Whether the barcode is one the trace starts from. */
@@ -351,7 +358,7 @@ export function matchesStart(
   // The fields and the GS1 data are each read as a lot with its GTIN: either may match, so a
   // barcode whose two disagree is recalled under both rather than missed under one.
   const gs1 = gs1OfExternalId(barcode.external_id);
-  const read = [lotOf(config, barcode), { lot: gs1.lot, gtin: gs1.gtin === undefined ? undefined : gtin14(gs1.gtin) }];
+  const read = [lotOf(config, barcode), reading(gs1.lot, gs1.gtin)];
   const gtinMatches = (gtin: string | undefined) => start.gtin === undefined || gtin === gtin14(start.gtin);
   if (start.kind === 'lot') return read.some((r) => r.lot === start.lot && gtinMatches(r.gtin));
   const code = barcode.activation_data?.productCode;

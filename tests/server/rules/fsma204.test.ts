@@ -169,8 +169,10 @@ describe('the rows of a traced package', () => {
 
   it('leave out undone steps and moves taken back with the parent, and take places from every entry', () => {
     const history = [
+      step(12, 'tracked', 'carrier', t(9)),
       step(5, 'tracking-undone', 'manufacturer', t(4), { undoneSeq: 4 }),
       step(1, 'activated', 'manufacturer', t(1)),
+      step(13, 'linked', 'carrier', t(10), { undoneSeq: 1 }),
       step(4, 'tracked', 'distributionCentre', t(3)),
       step(6, 'moved-with-parent', 'distributionCentre', t(5)),
       step(7, 'moved-with-parent', 'carrier', t(6)),
@@ -178,7 +180,6 @@ describe('the rows of a traced package', () => {
       step(9, 'moved-back-with-parent', 'distributionCentre', t(7)),
       step(10, 'moved-back-with-parent', 'distributionCentre', t(7)),
       step(11, 'stocked-in', null, t(8)),
-      step(12, 'tracked', 'carrier', t(9)),
     ];
     const rows = cteRows({ ...lotCase, history }, context());
     expect(rows.map((r) => [column(r, 'Reference Document Number'), column(r, 'Ship-From Location ID')])).toEqual([
@@ -251,6 +252,11 @@ describe('the rows of a traced package', () => {
       'carrier',
     ]);
     expect(column(lot!, 'Traceability Lot Code Source Reference')).toBe('');
+    const [odd] = cteRows({ ...untyped, history: [step(1, 'activated', 'somewhere', t(1))] }, context());
+    expect([column(odd!, 'Location Description'), column(odd!, 'Location ID')]).toEqual(['somewhere', 'somewhere']);
+    const noProducts = { ...context(), config: { barcodeTypes: config.barcodeTypes } };
+    const [named] = cteRows({ ...lotCase, history: [step(1, 'activated', 'manufacturer', t(1))] }, noProducts);
+    expect(column(named!, 'Product Description')).toBe('Vaccine case');
   });
 
   it('are none for a package with no activation nor step', () => {

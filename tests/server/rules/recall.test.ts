@@ -84,6 +84,7 @@ describe('link windows', () => {
         entry('M', 'unlinked', t(13), { linkedBarcodeId: 'X' }),
         entry('X', 'unlinked', t(13), { linkedBarcodeId: 'M' }),
         entry('X', 'paired', t(14), { linkedBarcodeId: 'Q' }),
+        entry('X', 'paired', t(15), { linkedBarcodeId: 'L' }),
       ]),
     ).toEqual([
       { a: 'M', b: 'X', from: t(9), to: t(13) },
@@ -380,11 +381,12 @@ describe('lots and products', () => {
     expect(gs1OfExternalId('SHIP-77')).toEqual({});
     expect(gs1OfExternalId(null)).toEqual({});
     expect(gs1OfExternalId('(01)123')).toEqual({});
+    expect(gs1OfExternalId('(01)09506000134352')).toEqual({ lot: undefined, gtin: '09506000134352' });
   });
 
   it("take a barcode's lot from its lot field first, then from its GS1 external id", () => {
     const dl = 'https://id.gs1.org/01/09506000134352/10/GS1LOT';
-    expect(lotOf(config, candidate('case', { lotNumber: 'L1', gtin: '4912345000019' }, dl))).toEqual({
+    expect(lotOf(config, candidate('case', { lotNumber: 'L1', gtin: '4912345000019' }, dl))).toStrictEqual({
       lot: 'L1',
       gtin: '04912345000019',
     });
