@@ -125,6 +125,8 @@ test('a cold phone does a whole round of offline work: every screen draws, the p
   // A reload offline (the shell from the worker), then the other barcode's activation and the scanner.
   await page.goto(`/demo@1/qrcode/${fresh}`);
   await expect(page.getByTestId('barcode-state')).toHaveText('Not activated');
+  // What it shows is the phone's copy, and the banner says from when.
+  await expect(page.getByTestId('offline-copy')).toContainText('Shown as this phone last loaded it, as of');
   await page.getByRole('button', { name: 'Activate' }).click();
   await draws(page, page.getByText('Vaccine case', { exact: true }));
   await page.goto('/demo@1/scan');

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { Anchor, Box, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { offlineCopySince } from '@/shared/api/offline-copy';
 import { isWaiting, outboxItems } from '@/shared/api/outbox/outbox-items';
 import { paths, type ProjectInRoute } from '@/shared/paths';
 import { useStore } from '@/shared/ui/store';
@@ -35,14 +36,16 @@ const TARGET_STYLE = {
 /**
  * Under the header on every screen of the project: "Offline" when the browser has no network,
  * how many writes will be sent (waiting or being sent), linking to the outbox; and, apart, in
- * red, how many the server refused, which need the user ("1 refused: open the outbox"). Nothing
+ * red, how many the server refused, which need the user ("1 refused: open the outbox"). Offline,
+ * when the screens show answers the phone kept, since when ("Shown as loaded on ..."). Nothing
  * when online with nothing waiting or refused. Part of the layout (not lazy): it is what the
  * user sees when the network is gone.
  */
 export function OutboxBanner({ project }: { project: ProjectInRoute }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const online = useOnline();
   const items = useStore(outboxItems);
+  const copySince = useStore(offlineCopySince);
   const waiting = items.filter(isWaiting).length;
   const refused = items.filter((item) => item.state === 'refused').length;
   if (online && waiting === 0 && refused === 0) return null;
@@ -61,6 +64,13 @@ export function OutboxBanner({ project }: { project: ProjectInRoute }) {
                 {t('outbox.open')}
               </Anchor>
             </>
+          )}
+          {!online && copySince !== null && (
+            <Text component="span" display="block" size="xs" pb={4} data-testid="offline-copy">
+              {t('outbox.copySince', {
+                time: new Date(copySince).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' }),
+              })}
+            </Text>
           )}
         </Text>
       )}

@@ -3,6 +3,7 @@ import { readCookie, visitorId } from '../storage/storage';
 import { announceVersion } from '../ui/update-events';
 import { SESSION_HINT } from '@schemas/boot-request';
 import { takeBootResponse } from './boot-request';
+import { noteOfflineCopy } from './offline-copy';
 import { createApiClient } from './client';
 import { checkProjectRevision, loadedProjectRevision } from './project-revision';
 import { ApiError } from './errors';
@@ -49,7 +50,10 @@ export const api = createApiClient({
   onSignedOut: () => sessionEvents.set({ signedOutAt: Date.now() }),
   onNewVersion: announceVersion,
   configRevision: loadedProjectRevision,
-  onHeaders: checkProjectRevision,
+  onHeaders: (headers) => {
+    checkProjectRevision(headers);
+    noteOfflineCopy(headers);
+  },
   queue: async (write) => {
     if (!outbox) throw new ApiError('network', 0);
     await outbox.enqueue(write);

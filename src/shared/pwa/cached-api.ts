@@ -12,6 +12,12 @@ export function keptForOffline(pathname: string): boolean {
   return KEPT_READS.test(pathname) && !NOT_KEPT.test(pathname);
 }
 
+/**
+ * The header the worker adds to an answer it gives from its copy because the network failed:
+ * when the server made that answer (its Date), so the screens can say how old what they show may be.
+ */
+export const OFFLINE_COPY_HEADER = 'x-sb-copy-of';
+
 /** The cache those answers are kept in (service-worker.ts writes it; a logout empties it, logos aside). */
 export const API_CACHE = 'sb-api';
 

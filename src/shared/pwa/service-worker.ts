@@ -24,7 +24,13 @@
  *   offline (a project asked for by code alone: its highest version kept). Every other /api request is left to the browser (the outbox handles writes).
  */
 
-import { API_CACHE, keptForOffline, STORE_AHEAD_MESSAGE, type CacheUrlsMessage } from './cached-api';
+import {
+  API_CACHE,
+  keptForOffline,
+  OFFLINE_COPY_HEADER,
+  STORE_AHEAD_MESSAGE,
+  type CacheUrlsMessage,
+} from './cached-api';
 import { dropRevocation, readRevocation, sendRevocation } from '../session/revocation-store';
 
 /** Filled in by the build (vite.config.ts). */
@@ -186,9 +192,18 @@ async function apiRead(request: Request): Promise<Response> {
   } catch (error) {
     const cache = await caches.open(API);
     const cached = (await cache.match(request)) ?? (await latestVersion(cache, new URL(request.url)));
-    if (cached) return cached;
+    if (cached) return markedCopy(cached);
     throw error;
   }
+}
+
+/** A kept answer given in the network's place, saying when the server made it (its Date). */
+function markedCopy(cached: Response): Response {
+  const made = cached.headers.get('date');
+  if (!made) return cached;
+  const headers = new Headers(cached.headers);
+  headers.set(OFFLINE_COPY_HEADER, made);
+  return new Response(cached.body, { status: cached.status, statusText: cached.statusText, headers });
 }
 
 /**
