@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { CLIENT_VERSION } from '../schemas/validation';
 import type { ServerConfig } from './context';
 import type { DeliverySettings } from './infra/delivery';
-import { DEFAULT_FILE_MAX_BYTES } from './infra/file-storage';
+import { DEFAULT_FILE_MAX_BYTES, FILE_STORES, type FileStoreKind } from './infra/file-storage';
 import type { SmtpTls } from './infra/mail';
 import { AUTH_LIMITS } from './infra/rate-limit';
 import type { ProjectFilesMode } from './services/project-files';
@@ -168,6 +168,18 @@ function fileMaxBytes(value: string | undefined): number {
 }
 
 /**
+ * FILES_STORE: where uploads are kept, `postgres` (in the database) or `disk` (in FILES_DIR). The
+ * default is `postgres` with DATABASE_URL, so servers on one PostgreSQL share their files, and
+ * `disk` on the embedded database; anything else stops the start.
+ */
+export function filesStore(value: string | undefined, databaseUrl: string | undefined): FileStoreKind {
+  if (value === undefined || value === '') return databaseUrl ? 'postgres' : 'disk';
+  if (!(FILE_STORES as readonly string[]).includes(value))
+    throw new Error(`FILES_STORE must be ${FILE_STORES.join(' or ')}, got '${value}'`);
+  return value as FileStoreKind;
+}
+
+/**
  * WORKERS: how many server processes share the port. On PostgreSQL (DATABASE_URL) the default
  * is one per core; PGlite is an embedded database that one process owns, so there it is 1 and
  * anything more stops the start.
@@ -184,6 +196,16 @@ export function workerCount(
   if (workers > 1 && !databaseUrl)
     throw new Error(`WORKERS=${workers} needs DATABASE_URL: the embedded PGlite database belongs to one process`);
   return workers;
+}
+
+/**
+ * The uploads' settings. On disk they sit with the database (PostgreSQL ignores a folder it does not
+ * know), and a throwaway database gets a throwaway folder; in the database there is no folder at all.
+ */
+function filesSettings(env: NodeJS.ProcessEnv, dataDir: string): ServerConfig['files'] {
+  const store = filesStore(env.FILES_STORE, env.DATABASE_URL || undefined);
+  const folder = env.FILES_DIR ? resolve(env.FILES_DIR) : dataDir === ':memory:' ? null : join(dataDir, 'files');
+  return { dir: store === 'disk' ? folder : null, maxBytes: fileMaxBytes(env.FILE_MAX_BYTES), store };
 }
 
 export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environment {
@@ -215,12 +237,7 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environme
         .filter(Boolean),
       exposeOutbox: flag(env.EXPOSE_OUTBOX),
       metricsToken: env.METRICS_TOKEN || undefined,
-      // Uploads sit with the database (PostgreSQL ignores a folder it does not know); a throwaway
-      // database gets a throwaway folder.
-      files: {
-        dir: env.FILES_DIR ? resolve(env.FILES_DIR) : dataDir === ':memory:' ? null : join(dataDir, 'files'),
-        maxBytes: fileMaxBytes(env.FILE_MAX_BYTES),
-      },
+      files: filesSettings(env, dataDir),
     }),
   };
 }

@@ -9,20 +9,29 @@ export interface NewFile {
   originalName: string;
   size: number;
   contentType: string;
+  /** The SHA-256 digest (hex) of the bytes as uploaded. */
+  sha256: string;
 }
 
 export async function insertFile(db: Queryable, file: NewFile): Promise<void> {
   await db.query(
-    `insert into barcode_files (id, barcode_id, user_id, path, original_name, size, content_type)
-     values ($1, $2, $3, $4, $5, $6, $7)`,
-    [file.id, file.barcodeId, file.userId, file.path, file.originalName, file.size, file.contentType],
+    `insert into barcode_files (id, barcode_id, user_id, path, original_name, size, content_type, sha256)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [file.id, file.barcodeId, file.userId, file.path, file.originalName, file.size, file.contentType, file.sha256],
   );
 }
 
-/** The name a recorded file was uploaded with. */
-export async function findOriginalName(db: Queryable, path: string): Promise<string | undefined> {
-  return (await db.query<{ original_name: string }>('select original_name from barcode_files where path = $1', [path]))
-    .rows[0]?.original_name;
+/** The name a recorded file was uploaded with, and its digest (null: recorded before digests were). */
+export async function findServed(
+  db: Queryable,
+  path: string,
+): Promise<{ original_name: string; sha256: string | null } | undefined> {
+  return (
+    await db.query<{ original_name: string; sha256: string | null }>(
+      'select original_name, sha256 from barcode_files where path = $1',
+      [path],
+    )
+  ).rows[0];
 }
 
 /** Who uploaded a recorded file; the row stays locked until the transaction ends. */

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import type { FastifyReply } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -15,7 +14,7 @@ import {
   WeightResponse,
 } from '../../schemas/api/files';
 import type { ServerContext } from '../context';
-import type { FileStorage } from '../infra/file-storage';
+import type { FileStore } from '../infra/file-storage';
 import { requireViewer, viewerOf } from '../plugins/auth';
 import { installFileStorage } from '../plugins/file-storage';
 import { deleteUpload, findStoredFile, receiveUpload, type ServedFile } from '../services/files';
@@ -45,9 +44,9 @@ function serveHeaders(reply: FastifyReply, file: ServedFile): FastifyReply {
  * POST /barcode/file, in its own scope: only this route reads multipart bodies, bounded by the
  * file limit (the service checks the declared size) rather than the JSON body limit.
  */
-const uploadRoute: FastifyPluginAsyncTypebox<{ ctx: ServerContext; storage: FileStorage }> = async (
+const uploadRoute: FastifyPluginAsyncTypebox<{ ctx: ServerContext; store: FileStore }> = async (
   app,
-  { ctx, storage },
+  { ctx, store },
 ) => {
   await app.register(fastifyMultipart, {
     limits: { fileSize: ctx.config.files.maxBytes, files: 1, fields: 2, parts: 3, fieldSize: 1024, headerPairs: 20 },
@@ -69,23 +68,23 @@ const uploadRoute: FastifyPluginAsyncTypebox<{ ctx: ServerContext; storage: File
         declaredBytes: Number(request.headers['content-length'] ?? 0),
         parts: () => request.parts(),
       };
-      return { data: await receiveUpload(ctx, storage, viewerOf(request), upload) };
+      return { data: await receiveUpload(ctx, store, viewerOf(request), upload) };
     },
   );
 };
 
 /** Files attached to barcodes, reference data and scale readings for the forms. */
 export const fileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
-  const storage = await installFileStorage(app, ctx.config.files);
-  await app.register(uploadRoute, { ctx, storage });
+  const store = await installFileStorage(app, ctx.config.files, ctx.db);
+  await app.register(uploadRoute, { ctx, store });
 
   // Open like the barcode detail page that shows the files; the stored names are unguessable.
   app.get(
     '/barcode/file/:barcodeId/:name',
     { schema: { params: StoredFileParams, response: errors } },
     async (request, reply) => {
-      const file = await findStoredFile(ctx, storage, request.params);
-      return serveHeaders(reply, file).send(createReadStream(file.path));
+      const file = await findStoredFile(ctx, store, request.params);
+      return serveHeaders(reply, file).send(file.bytes);
     },
   );
 
@@ -93,7 +92,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = asy
     '/barcode/file',
     { preHandler: requireViewer, schema: { body: DeleteFileBody, response: { 200: OkResponse, ...errors } } },
     async (request) => {
-      await deleteUpload(ctx, storage, viewerOf(request), request.body.filePath);
+      await deleteUpload(ctx, store, viewerOf(request), request.body.filePath);
       return { data: true };
     },
   );

@@ -1,15 +1,15 @@
-import { rm, stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { FILE_TYPES, type FileExtension, type StoredFileParams } from '../../schemas/api/files';
 import { ErrorCode } from '../../schemas/error-codes';
 import type { ServerContext } from '../context';
 import {
+  digestOf,
   FileTooLarge,
   parseStoredFileUrl,
   newStoredName,
   storedFileUrl,
-  storedPath,
-  writeUpload,
-  type FileStorage,
+  storedKey,
+  type FileStore,
   type IncomingFile,
 } from '../infra/file-storage';
 import { newId } from '../infra/ids';
@@ -28,24 +28,25 @@ import {
 } from '../rules/files';
 import { barcodeForChange } from './barcodes';
 
-/** A file written to the folder and not yet recorded. */
+/** A file kept by the store and not yet recorded. */
 interface PendingUpload {
   barcodeId: string;
   name: string;
-  path: string;
+  key: string;
   size: number;
+  sha256: string;
   originalName: string;
 }
 
 /**
- * POST /barcode/file, the file part: checks it, then streams it to
- * `<files>/<barcodeId>/<random>.<ext>`. Who may attach files to a barcode: a user of its
+ * POST /barcode/file, the file part: checks it, then streams it to the store under
+ * `<barcodeId>/<random>.<ext>`. Who may attach files to a barcode: a user of its
  * project's enterprise who may add tracking or activate (either will do: files fields appear in
  * activation and in tracking forms), while the barcode is not deactivated (barcodeForChange).
  */
 async function storeUpload(
   ctx: ServerContext,
-  storage: FileStorage,
+  store: FileStore,
   viewer: Viewer,
   barcodeId: string | undefined,
   upload: IncomingFile,
@@ -53,9 +54,9 @@ async function storeUpload(
   const target = uploadTarget(barcodeId, upload.filename);
   await barcodeForChange(ctx, viewer, target.barcodeId, 'addTrackingPermission', 'activateBarcodePermission');
   const name = newStoredName(target.extension);
-  const path = storedPath(storage, target.barcodeId, name);
-  const size = await writeUpload(path, upload, ctx.config.files.maxBytes);
-  return { barcodeId: target.barcodeId, name, path, size, originalName: upload.filename };
+  const key = storedKey(target.barcodeId, name);
+  const { size, sha256 } = await store.write(key, upload, ctx.config.files.maxBytes);
+  return { barcodeId: target.barcodeId, name, key, size, sha256, originalName: upload.filename };
 }
 
 /** One part of a multipart request, as @fastify/multipart hands it over. */
@@ -79,14 +80,14 @@ export interface UploadRequest {
  */
 export async function receiveUpload(
   ctx: ServerContext,
-  storage: FileStorage,
+  store: FileStore,
   viewer: Viewer,
   request: UploadRequest,
 ): Promise<string> {
   const { maxBytes } = ctx.config.files;
   if (!request.isMultipart()) throw commonFailure(ErrorCode.invalidFormat, 415);
   if (request.declaredBytes > maxBytes + MULTIPART_OVERHEAD_BYTES) throw new FileTooLarge(maxBytes);
-  return readParts(ctx, storage, viewer, request.parts());
+  return readParts(ctx, store, viewer, request.parts());
 }
 
 const hasClientStatus = (error: unknown): boolean => {
@@ -101,7 +102,7 @@ const hasClientStatus = (error: unknown): boolean => {
  */
 async function readParts(
   ctx: ServerContext,
-  storage: FileStorage,
+  store: FileStore,
   viewer: Viewer,
   parts: AsyncIterable<UploadPart>,
 ): Promise<string> {
@@ -116,7 +117,7 @@ async function readParts(
         if (!part.fieldname) throw commonFailure(ErrorCode.invalidFormat);
         const role = uploadPartRole(part, { barcodeId: barcodeId !== undefined, file: pending !== undefined });
         if (role === 'barcodeId' && part.type === 'field') barcodeId = String(part.value);
-        else if (part.type === 'file') pending = await storeUpload(ctx, storage, viewer, barcodeId, part);
+        else if (part.type === 'file') pending = await storeUpload(ctx, store, viewer, barcodeId, part);
       } catch (error) {
         failure ??= error;
         if (part.type === 'file') part.file.resume();
@@ -132,7 +133,8 @@ async function readParts(
     if (failure !== undefined || !pending) throw failure;
     return await recordUpload(ctx, viewer, pending);
   } catch (error) {
-    if (pending) await rm(pending.path, { force: true });
+    const key = pending?.key;
+    if (key !== undefined) await ctx.db.transaction((tx) => store.remove(key, tx));
     throw error;
   }
 }
@@ -144,33 +146,53 @@ async function recordUpload(ctx: ServerContext, viewer: Viewer, upload: PendingU
     id: newId(),
     barcodeId: upload.barcodeId,
     userId: viewer.userId,
-    path: `${upload.barcodeId}/${upload.name}`,
+    path: upload.key,
     originalName: keptFileName(upload.originalName),
     size: upload.size,
     contentType: FILE_TYPES[extension],
+    sha256: upload.sha256,
   });
   return storedFileUrl(upload.barcodeId, upload.name);
 }
 
 /** A stored file as GET /barcode/file/:barcodeId/:name serves it. */
 export interface ServedFile {
-  path: string;
+  bytes: Readable;
   contentType: string;
   isImage: boolean;
   originalName: string;
 }
 
-/** GET /barcode/file/:barcodeId/:name: a recorded file that is still on disk, else 404. */
+/** A stored file whose bytes are not those uploaded: the server's fault, answered 500 and logged. */
+export class StoredFileCorrupt extends Error {
+  constructor(readonly key: string) {
+    super(`stored file ${key} does not match the digest recorded at its upload`);
+  }
+}
+
+/**
+ * GET /barcode/file/:barcodeId/:name: a recorded file that the store still keeps (else 404), whose
+ * bytes still match the digest recorded at upload (else StoredFileCorrupt, 500). The bytes are read
+ * twice, once to check them and once to send them, so a damaged file is refused before any of it
+ * is sent (docs/operators/backup-and-restore.md).
+ */
 export async function findStoredFile(
   ctx: ServerContext,
-  storage: FileStorage,
+  store: FileStore,
   params: StoredFileParams,
 ): Promise<ServedFile> {
-  const path = storedPath(storage, params.barcodeId, params.name);
-  const originalName = await files.findOriginalName(ctx.db, `${params.barcodeId}/${params.name}`);
-  if (originalName === undefined || !(await stat(path).catch(() => null))?.isFile()) throw fileNotFound();
+  const key = storedKey(params.barcodeId, params.name);
+  const recorded = await files.findServed(ctx.db, key);
+  if (recorded === undefined || !(await store.exists(key))) throw fileNotFound();
+  if (recorded.sha256 !== null) {
+    const check = await store.read(key);
+    if (check === undefined) throw fileNotFound();
+    if ((await digestOf(check)) !== recorded.sha256) throw new StoredFileCorrupt(key);
+  }
+  const bytes = await store.read(key);
+  if (bytes === undefined) throw fileNotFound();
   const contentType = FILE_TYPES[allowedExtension(params.name) as FileExtension];
-  return { path, contentType, isImage: contentType.startsWith('image/'), originalName };
+  return { bytes, contentType, isImage: contentType.startsWith('image/'), originalName: recorded.original_name };
 }
 
 /**
@@ -180,17 +202,17 @@ export async function findStoredFile(
  */
 export async function deleteUpload(
   ctx: ServerContext,
-  storage: FileStorage,
+  store: FileStore,
   viewer: Viewer,
   filePath: string,
 ): Promise<void> {
   const { barcodeId, name } = parseStoredFileUrl(filePath);
-  const path = storedPath(storage, barcodeId, name);
+  const key = storedKey(barcodeId, name);
   await ctx.db.transaction(async (tx) => {
-    assertMayDelete(await files.lockUploader(tx, `${barcodeId}/${name}`), viewer);
+    assertMayDelete(await files.lockUploader(tx, key), viewer);
     assertNotSaved(await files.isSaved(tx, barcodeId, name));
-    await files.deleteFile(tx, `${barcodeId}/${name}`);
-    // Inside the transaction: should the file resist removal, the row stays too.
-    await rm(path, { force: true });
+    await files.deleteFile(tx, key);
+    // Inside the transaction: should the bytes resist removal, the row stays too.
+    await store.remove(key, tx);
   });
 }
