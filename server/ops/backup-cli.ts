@@ -1,8 +1,9 @@
 /**
  * `npm run backup -- <file>` and `npm run restore -- <file> [--replace]`
- * (docs/operators/backup-and-restore.md), for the embedded database under DATA_DIR and the uploads
- * (FILES_DIR, by default DATA_DIR/files). On PostgreSQL (DATABASE_URL) they print the pg_dump /
- * pg_restore commands.
+ * (docs/operators/backup-and-restore.md), for the embedded database under DATA_DIR and the uploads:
+ * with FILES_STORE=disk the folder FILES_DIR (by default DATA_DIR/files), with FILES_STORE=postgres
+ * the database itself, so its copy holds them. On PostgreSQL (DATABASE_URL) they print the pg_dump /
+ * pg_restore commands, and say whether the uploads folder has to be copied beside the dump.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { REQUEST_FILE, resultFile, servePidOf } from './backup-signal';
 const [command, target, ...flags] = process.argv.slice(2);
 const env = readEnvironment();
 const filesDir = env.config.files.dir;
+const filesInDatabase = env.config.files.store === 'postgres';
 
 function fail(message: string, code = 1): never {
   console.error(message);
@@ -23,16 +25,21 @@ function fail(message: string, code = 1): never {
 }
 
 const describe = (m: BackupManifest) =>
-  `${m.files} uploaded files outside the data folder, database copy ${Math.round(m.databaseBytes / 1024)} KB, taken ${m.createdAt} (version ${m.appVersion})`;
+  `${filesInDatabase ? 'uploads inside the database (FILES_STORE=postgres)' : `${m.files} uploaded files outside the data folder`}, database copy ${Math.round(m.databaseBytes / 1024)} KB, taken ${m.createdAt} (version ${m.appVersion})`;
 
 if (command !== 'backup' && command !== 'restore') fail('usage: backup <file> | restore <file> [--replace]', 2);
 if (!target) fail(`usage: npm run ${command} -- <file>`, 2);
 const file = resolve(target);
 if (env.databaseUrl) {
+  const uploads = filesInDatabase
+    ? 'The uploads are in the database (FILES_STORE=postgres): the dump holds them'
+    : command === 'backup'
+      ? 'The uploads are on disk (FILES_STORE=disk): copy the uploads folder (FILES_DIR) beside the dump'
+      : 'The uploads are on disk (FILES_STORE=disk): put the uploads folder (FILES_DIR) back';
   fail(
     command === 'backup'
-      ? `DATABASE_URL is set: back PostgreSQL up with its own tools, e.g.\n  pg_dump --format=custom --file=${file} "$DATABASE_URL"\nand copy the uploads folder (FILES_DIR) beside it (docs/operators/backup-and-restore.md).`
-      : `DATABASE_URL is set: restore PostgreSQL with its own tools, e.g.\n  pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" ${file}\nand put the uploads folder (FILES_DIR) back (docs/operators/backup-and-restore.md).`,
+      ? `DATABASE_URL is set: back PostgreSQL up with its own tools, e.g.\n  pg_dump --format=custom --file=${file} "$DATABASE_URL"\n${uploads} (docs/operators/backup-and-restore.md).`
+      : `DATABASE_URL is set: restore PostgreSQL with its own tools, e.g.\n  pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" ${file}\n${uploads} (docs/operators/backup-and-restore.md).`,
     2,
   );
 }

@@ -6,12 +6,19 @@
  * - one Idempotency-Key sent to both at once records one step and answers both the same;
  * - every outbox message is delivered once, by one of them (both deliver at the same time), through
  *   an SMS API (a local stand-in for Twilio's) that receives each once;
- * - a one-time code asked for on one is sent once and logs in on the other.
+ * - a one-time code asked for on one is sent once and logs in on the other;
+ * - a photo uploaded through one is served (and deleted) by the other: uploads are kept in the
+ *   database (FILES_STORE=postgres, the default with DATABASE_URL), and each server has a folder
+ *   of its own that stays empty.
  * PostgreSQL only: it runs in the PostgreSQL pass of `npm test` (scripts/test-server-postgres.sh,
  * TEST_DATABASE_URL set; CI always has it). On a PGlite-only run it is skipped: an embedded
  * PGlite belongs to one process, so there is no second server to start.
  */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, distributionCentreStep, staffCookie, staffLogin } from '../../bench/server/harness';
@@ -61,6 +68,8 @@ describe.skipIf(!serverUrl)('two servers on one PostgreSQL behind a proxy', () =
   /** The SMS API both servers send through: the form bodies it received. */
   const sms: URLSearchParams[] = [];
   let smsApi: Server;
+  /** Each server's own data folder: where uploads would go on disk, and where none may. */
+  const folders = [0, 1].map((n) => mkdtempSync(join(tmpdir(), `sb-scale-${n}-`)));
 
   beforeAll(async () => {
     smsApi = createServer((req, res) => {
@@ -92,8 +101,8 @@ describe.skipIf(!serverUrl)('two servers on one PostgreSQL behind a proxy', () =
       TWILIO_API_URL: `http://127.0.0.1:${smsPort}`,
     };
     // One after the other: the first migrates and seeds, the second finds it done.
-    a = await startServerProcess(env);
-    b = await startServerProcess(env);
+    a = await startServerProcess({ ...env, DATA_DIR: folders[0]! });
+    b = await startServerProcess({ ...env, DATA_DIR: folders[1]! });
     proxy = await roundRobinProxy([a.base, b.base]);
     db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
@@ -109,6 +118,7 @@ describe.skipIf(!serverUrl)('two servers on one PostgreSQL behind a proxy', () =
     await admin.connect();
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
   }, 120_000);
 
   const post = (base: string, path: string, body: object, headers: Record<string, string> = {}) =>
@@ -221,5 +231,34 @@ describe.skipIf(!serverUrl)('two servers on one PostgreSQL behind a proxy', () =
     const code = /(\d{6})/.exec(codes[0]!.get('Body') ?? '')?.[1];
     const accepted = await post(b.base, '/user/authorize', { ...login, oneTimePasscode: code });
     expect(accepted.status).toBe(200);
+  }, 120_000);
+
+  it('serves a photo uploaded through one server from the other, with no shared folder', async () => {
+    const cookie = await staffCookie(proxy.base);
+    const id = await apiClient(proxy.base, cookie).activatedPallet();
+    const photo = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(700 * 1024)]);
+    const form = new FormData();
+    form.append('barcodeId', id);
+    form.append('file', new Blob([photo], { type: 'image/jpeg' }), 'pallet.jpg');
+    const uploaded = await fetch(`${a.base}/api/barcode/file`, { method: 'POST', headers: { cookie }, body: form });
+    expect(uploaded.status).toBe(200);
+    const url = ((await uploaded.json()) as { data: string }).data;
+    const served = await fetch(`${b.base}${url}`);
+    expect([served.status, served.headers.get('content-type'), served.headers.get('content-disposition')]).toEqual([
+      200,
+      'image/jpeg',
+      `inline; filename="pallet.jpg"; filename*=UTF-8''pallet.jpg`,
+    ]);
+    expect(Buffer.from(await served.arrayBuffer()).equals(photo)).toBe(true);
+    // Neither server wrote it to a folder of its own.
+    for (const folder of folders) expect(readdirSync(folder)).not.toContain('files');
+    // Deleted through the second, it is gone from the first.
+    const removed = await fetch(`${b.base}/api/barcode/file`, {
+      method: 'DELETE',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ filePath: url }),
+    });
+    expect(removed.status).toBe(200);
+    expect((await fetch(`${a.base}${url}`)).status).toBe(404);
   }, 120_000);
 });
