@@ -206,7 +206,17 @@ export function traceRecall(startIds: readonly string[], graph: RelationGraph, l
   const byChild = groupBy(graph.pairs, (p) => p.childId);
   const byParent = groupBy(graph.pairs, (p) => p.parentId);
   const found = new Map<string, TracedPackage>();
-  const windows = new Map<string, Window[]>();
+  // Each package's distinct windows, for the links.
+  const windows = new Map<string, Map<string, Window>>();
+  // Many start packages share their parents: a walk up or down from the same package, window and
+  // carrier finds the same again, so it is made once (again only when it comes nearer a start).
+  const walks = new Map<string, number>();
+  const walked = (key: string, depth: number): boolean => {
+    const before = walks.get(key);
+    if (before !== undefined && before <= depth) return true;
+    walks.set(key, depth);
+    return false;
+  };
 
   const add = (id: string, direction: RecallDirection, depth: number, reason: RecallReason): void => {
     const known = found.get(id);
@@ -225,23 +235,25 @@ export function traceRecall(startIds: readonly string[], graph: RelationGraph, l
       } else known.reasons.push(reason);
     }
     const window = 'from' in reason ? { from: reason.from, to: reason.to } : ALWAYS;
-    const list = windows.get(id);
-    if (list) list.push(window);
-    else windows.set(id, [window]);
+    const list = windows.get(id) ?? new Map<string, Window>();
+    list.set(`${window.from}\n${window.to}`, window);
+    windows.set(id, list);
   };
 
-  const descend = (container: string, window: Window, depth: number, carrierMoves: readonly number[] | null) => {
-    if (depth >= MAX_TRACE_DEPTH) return;
+  const descend = (container: string, window: Window, depth: number, carrier: string | null) => {
+    if (depth >= MAX_TRACE_DEPTH || walked(`down\n${container}\n${window.from}\n${window.to}\n${carrier}`, depth))
+      return;
+    const carrierMoves = carrier === null ? null : (graph.moves.get(carrier) ?? NONE);
     for (const pair of byParent.get(container) ?? NONE) {
       const inside = overlap(window, pair);
       if (!inside || (carrierMoves && !movedWithin(carrierMoves, inside))) continue;
       add(pair.childId, 'forward', depth + 1, { kind: 'contained', via: container, ...inside });
-      descend(pair.childId, inside, depth + 1, carrierMoves);
+      descend(pair.childId, inside, depth + 1, carrier);
     }
   };
 
   const ascend = (child: string, window: Window, depth: number) => {
-    if (depth >= MAX_TRACE_DEPTH) return;
+    if (depth >= MAX_TRACE_DEPTH || walked(`up\n${child}\n${window.from}\n${window.to}`, depth)) return;
     for (const up of byChild.get(child) ?? NONE) {
       const carried = overlap(window, up);
       if (!carried) continue;
@@ -253,7 +265,7 @@ export function traceRecall(startIds: readonly string[], graph: RelationGraph, l
         const shared = overlap(carried, other);
         if (!shared || !movedWithin(parentMoves, shared)) continue;
         add(other.childId, 'forward', depth + 2, { kind: 'sharedParent', via: parent, ...shared });
-        descend(other.childId, shared, depth + 2, parentMoves);
+        descend(other.childId, shared, depth + 2, parent);
       }
       ascend(parent, carried, depth + 1);
     }
@@ -274,7 +286,7 @@ export function traceRecall(startIds: readonly string[], graph: RelationGraph, l
   for (const traced of [...found.values()]) {
     for (const { link } of linksBy.get(traced.id) ?? NONE) {
       const other = link.a === traced.id ? link.b : link.a;
-      for (const window of windows.get(traced.id) ?? NONE) {
+      for (const window of windows.get(traced.id)?.values() ?? NONE) {
         const linked = overlap(window, link);
         if (linked) add(other, 'forward', traced.depth + 1, { kind: 'linked', via: traced.id, ...linked });
       }
