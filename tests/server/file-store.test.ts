@@ -13,6 +13,9 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../schemas/error-codes';
 import { filesStore, readEnvironment } from '../../server/config';
+import { openPglite } from '../../server/db/database';
+import { restoreBackup, writeBackup } from '../../server/ops/backup';
+import { runInGroup } from '../../scripts/process-group';
 import { openDatabaseFileStore, FILE_CHUNK_BYTES } from '../../server/infra/file-store-postgres';
 import { loggedIn, newBarcode } from './barcode-fixtures';
 import { SEED, startTestServer, VISITOR, type TestServer } from './harness';
@@ -262,4 +265,55 @@ describe('files kept on disk', () => {
     const refused = await server.app.inject({ url });
     expect([refused.statusCode, refused.json()]).toEqual([500, { errors: { $common: [ErrorCode.internal] } }]);
   });
+});
+
+// The embedded database's backup copies its data folder, so files kept in it are in the copy; on
+// PostgreSQL the backup is pg_dump's, and the command says so.
+describe('backups of files kept in the database', () => {
+  it.skipIf(process.env.TEST_DATABASE_URL)(
+    'carry them in the database copy, digest and all',
+    async () => {
+      const work = mkdtempSync(join(tmpdir(), 'file-store-backup-'));
+      const server = await startTestServer({ files: { dir: null, maxBytes: 2 * FILE_CHUNK_BYTES, store: 'postgres' } });
+      try {
+        const id = await newBarcode(server);
+        const bytes = Buffer.alloc(FILE_CHUNK_BYTES + 77, 9);
+        const url = (await upload(await loggedIn(server, '11112222'), id, 'a.pdf', bytes)).json().data as string;
+        const file = join(work, 'nightly.sbbackup');
+        expect((await writeBackup(server.ctx.db, join(work, 'unused'), null, file, 'test')).files).toBe(0);
+        await restoreBackup(file, join(work, 'restored'), null);
+        const db = await openPglite(join(work, 'restored'));
+        try {
+          const stored = await openDatabaseFileStore(db).read(keyOf(url));
+          const chunksRead: Buffer[] = [];
+          for await (const chunk of stored!) chunksRead.push(chunk as Buffer);
+          expect(Buffer.concat(chunksRead).equals(bytes)).toBe(true);
+          const { rows } = await db.query('select sha256 from barcode_files where path = $1', [keyOf(url)]);
+          expect(rows).toEqual([{ sha256: sha256(bytes) }]);
+        } finally {
+          await db.close();
+        }
+      } finally {
+        await server.close();
+        rmSync(work, { recursive: true, force: true });
+      }
+    },
+    300_000,
+  );
+
+  it('are in the dump on PostgreSQL, and a folder on disk is to be copied beside it', async () => {
+    const run = async (env: Record<string, string>) =>
+      (
+        await runInGroup(process.execPath, ['--import', 'tsx', 'server/ops/backup-cli.ts', 'backup', '/tmp/x.dump'], {
+          env: { ...process.env, DATABASE_URL: 'postgres://db.invalid/barcodes', FILES_STORE: '', ...env },
+          timeoutMs: 120_000,
+        })
+      ).output;
+    const inDatabase = await run({});
+    expect(inDatabase).toContain('pg_dump --format=custom');
+    expect(inDatabase).toContain('The uploads are in the database (FILES_STORE=postgres): the dump holds them');
+    expect(await run({ FILES_STORE: 'disk' })).toContain(
+      'The uploads are on disk (FILES_STORE=disk): copy the uploads folder (FILES_DIR) beside the dump',
+    );
+  }, 300_000);
 });
