@@ -302,6 +302,23 @@ describe('the trace', () => {
     });
   });
 
+  it('walks again from a package reached nearer a start, and keeps each window of a package for its links', () => {
+    const nearer = traceRecall(
+      ['S1', 'S2'],
+      graph([pair('S1', 'C', t(1)), pair('C', 'X', t(1)), pair('S2', 'X', t(1)), pair('X', 'Y', t(1))]),
+      10,
+    );
+    expect(one(nearer, 'X')?.depth).toBe(1);
+    expect(one(nearer, 'Y')?.depth).toBe(2);
+    const links = [{ a: 'L', b: 'P', from: t(1, 30), to: t(1, 40) }];
+    const twice = traceRecall(
+      ['A', 'B'],
+      graph([pair('A', 'P', t(1), t(2)), pair('B', 'P', t(5), t(6))], {}, links),
+      10,
+    );
+    expect(one(twice, 'L')?.reasons).toEqual([{ kind: 'linked', via: 'P', from: t(1, 30), to: t(1, 40) }]);
+  });
+
   it('says when there are more packages than the limit, and sends only the first ones', () => {
     const result = traceRecall(['A'], graph([pair('U1', 'A', t(1)), pair('U2', 'A', t(1))]), 2);
     expect(result).toEqual({
