@@ -268,7 +268,7 @@ test('refusals: a number -> date change on a field with values, two admins savin
   page,
   browser,
 }) => {
-  // The demo's received temperature has values (a tracking at the distribution centre).
+  // The arrival temperature the first test added has values (a tracking at the distribution centre).
   const operator = await phone(browser, server.base);
   await login(operator, '11112222', `${server.base}/demo@1`);
   const pallet = await activatedPallet(operator.request);
@@ -304,10 +304,12 @@ test('refusals: a number -> date change on a field with values, two admins savin
   };
   const receiving = config.barcodeTypes.pallet.trackPoints.find((p) => p.key === 'distributionCentre')!
     .trackPointForms[0]!;
-  const field = receiving.customFields.find((f) => f.key === 'receivedTemperature')!;
+  // Not the received temperature: the form's rules compare it with numbers, and a draft whose
+  // rules no longer hold is refused before any compatibility question.
+  const field = receiving.customFields.find((f) => f.key === 'arrivalTemperature')!;
   receiving.customFields[receiving.customFields.indexOf(field)] = { ...field, type: 'date' } as typeof field;
   for (const key of ['max', 'min', 'precision', 'unitSuffix'])
-    delete (receiving.customFields.find((f) => f.key === 'receivedTemperature') as Record<string, unknown>)[key];
+    delete (receiving.customFields.find((f) => f.key === 'arrivalTemperature') as Record<string, unknown>)[key];
   await json.fill(JSON.stringify(config, null, 2));
   await page.getByRole('button', { name: 'Use this JSON' }).click();
   await page.getByRole('button', { name: 'Save the draft' }).click();

@@ -33,6 +33,9 @@ export function ConfigPage() {
   const typed =
     typing ?? ref ?? (first ? { code: first.code, version: first.latestVersion } : { code: '', version: 1 });
   const history = useConfigHistory(ref);
+  // Once the admin is in a field, what it shows is theirs: a suggestion arriving later would
+  // land in the middle of their typing.
+  const hold = () => setTyped((now) => now ?? typed);
   const choose = (event: FormEvent) => {
     event.preventDefault();
     const version = Number(typed.version);
@@ -54,6 +57,7 @@ export function ConfigPage() {
           <TextInput
             label={t('config.code')}
             value={typed.code}
+            onFocus={hold}
             onChange={(e) => setTyped({ ...typed, code: e.currentTarget.value })}
             w="10rem"
           />
@@ -61,6 +65,7 @@ export function ConfigPage() {
             label={t('config.version')}
             value={typed.version}
             min={1}
+            onFocus={hold}
             onChange={(v) => setTyped({ ...typed, version: v })}
             w="6rem"
           />

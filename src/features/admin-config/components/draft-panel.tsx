@@ -272,7 +272,8 @@ function DraftEditor({
       await check();
     } finally {
       setBusy(false);
-      setConfirming(null);
+      // Only the publish's own question closes: the admin may have asked something else meanwhile.
+      setConfirming((c) => (c?.action === 'inPlace' ? null : c));
     }
   };
   // Discard and publish in place are asked first, with what they will change in words.
@@ -291,7 +292,7 @@ function DraftEditor({
       setNotice({ ok: false, text: translateError(tCommon, error) });
     } finally {
       setBusy(false);
-      setConfirming(null);
+      setConfirming((c) => (c?.action === 'discard' ? null : c));
     }
   };
   // A side chosen for one conflict changes that place only, in what is being edited now: the
