@@ -75,4 +75,4 @@ export function applyCalculations(
 }
 
 // Form logic reads its expressions with the same parser: the client loads both through this entry, only for forms that need them.
-export { evaluateRules, localToday, rulesOf, type RulesVerdict } from './form-rules';
+export { evaluateRules, rulesOf, type RulesVerdict } from './form-rules';

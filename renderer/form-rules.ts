@@ -103,9 +103,14 @@ export interface RulesVerdict {
 /**
  * Evaluates every rule of a form in one pass over its values: relevance first, in dependency
  * order, each hidden field's value taken away before the fields after it are decided; then what
- * is required, read-only and failing its constraint among the shown fields. `today` is YYYY-MM-DD.
+ * is required, read-only and failing its constraint among the shown fields. `today` is YYYY-MM-DD:
+ * the phone's own date unless given (the server gives its UTC date).
  */
-export function evaluateRules(rules: FormRules, input: Record<string, unknown>, today: string): RulesVerdict {
+export function evaluateRules(
+  rules: FormRules,
+  input: Record<string, unknown>,
+  today: string = localToday(),
+): RulesVerdict {
   const values: Record<string, unknown> = { ...input };
   const verdict: RulesVerdict = { hidden: [], required: [], readOnly: [], missing: [], failed: [], values };
   const holds = (rule: ParsedRule | undefined, self?: string) =>

@@ -71,6 +71,6 @@ export async function bulkPreamble(
   const project = await memberProject(ctx, viewer, projectId);
   const maxCount = bulkMaxCountOf(project.config);
   assertWithinMaximum(count, maxCount);
-  const permitted = (await projectPermission(ctx.db, project, viewer))[permission].canEdit;
+  const permitted = (await projectPermission(ctx.db, project, viewer))[permission]?.canEdit ?? false;
   return { project, maxCount, permitted };
 }

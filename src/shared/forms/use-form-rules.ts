@@ -79,7 +79,7 @@ export function useFormRules(
 
   const rules = useMemo(() => (module && withRules ? module.rulesOf(form.fields) : null), [module, withRules, form]);
   const verdictOf = useCallback(
-    (values: Values) => (module && rules ? module.evaluateRules(rules, values, module.localToday()) : null),
+    (values: Values) => (module && rules ? module.evaluateRules(rules, values) : null),
     [module, rules],
   );
   const verdict = useMemo(() => verdictOf(formData), [verdictOf, formData]);

@@ -150,6 +150,14 @@ describe('the rules of a form, in one pass', () => {
     expect(localToday(new Date(2026, 10, 27))).toBe('2026-11-27');
     expect(localToday()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
+
+  it("without a date given, the rules' today() is the phone's own", () => {
+    const dated: CustomField[] = [
+      { key: 'd', type: 'date', label: L('D'), constraint: '. == today()', constraintMessage: message },
+    ];
+    expect(evaluateRules(buildFormRules(dated), { d: localToday() }).failed).toEqual([]);
+    expect(evaluateRules(buildFormRules(dated), { d: '2000-01-01' }).failed).toEqual([{ key: 'd', message }]);
+  });
 });
 
 describe('the server refuses what the rules refuse', () => {
