@@ -73,6 +73,7 @@ describe('a session of demo@1 on secure@1', () => {
         { canEdit: false },
         { canEdit: false },
         { canEdit: false },
+        { canEdit: false },
       ]);
       // In its own project it is a full session.
       expect((await demo.get('/api/barcode/project?code=demo')).json().data.loginForProjectNeeded).toBeUndefined();
