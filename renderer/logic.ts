@@ -176,9 +176,12 @@ function scan(expression: string): { source: string; leaves: number[] } {
       i += 1;
       continue;
     } else if (OPERATOR_CHARACTERS.has(c)) {
+      // Stryker disable all: equivalent; the tree's own depth check (convert) counts each bracket
+      // again, so this early refusal only spares mathjs a deep parse.
       if (c === '(') depth += 1;
       if (c === ')') depth -= 1;
       if (depth > LOGIC_LIMITS.depth) throw new LogicError('logicTooDeep', { expression, limit: LOGIC_LIMITS.depth });
+      // Stryker restore all
       i += 1;
     } else {
       refuse(c, i);
@@ -439,11 +442,13 @@ function arithmetic(op: Operator, a: LogicValue, b: LogicValue): LogicValue {
     case '*':
       return finite(a * b);
     case '/':
+      // Stryker disable next-line ConditionalExpression: equivalent; a division by 0 is not finite, which finite() makes null
       return b === 0 ? null : finite(a / b);
     case '^':
       return finite(a ** b);
     default:
       // Floored, as mathjs's mod in calculations: -1 % 3 is 2.
+      // Stryker disable next-line ConditionalExpression: equivalent; as for '/', the result is not finite
       return b === 0 ? null : finite(a - b * Math.floor(a / b));
   }
 }

