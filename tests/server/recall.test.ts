@@ -110,10 +110,11 @@ const byName = (result: RecallTrace) => {
 const summary = (p: RecalledPackage) => ({
   direction: p.direction,
   depth: p.depth,
-  reasons: p.reasons.map((r) => [
-    r.kind,
-    r.via === undefined ? null : Object.entries(ids).find(([, id]) => id === r.via)?.[0],
-  ]),
+  // In a stable order: packages found through two start packages list both, in the order the
+  // database gave the start set, which PostgreSQL and PGlite do not agree on.
+  reasons: p.reasons
+    .map((r) => [r.kind, r.via === undefined ? null : Object.entries(ids).find(([, id]) => id === r.via)?.[0]])
+    .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
   at: p.place.trackPointKey,
 });
 
