@@ -2,7 +2,7 @@ import type { Queryable } from '../db/database';
 import { createMailSender, type MailSettings } from './mail';
 import { DeliveryFailure, maskDestination, type OutboxTransport, type PendingMessage } from './outbox';
 import { createSmsSender, toE164, type SmsSettings } from './sms';
-import type { OneTimeCodeDelivery } from '../rules/login';
+import { codeDelivery, type OneTimeCodeDelivery } from '../rules/login';
 
 /** Where the outbox sends (docs/operators/delivery.md): SMTP for e-mail, an SMS provider; null: the log. */
 export interface DeliverySettings {
@@ -106,11 +106,13 @@ export async function deliveryNotices(
     level: 'info',
     line: `outbox delivery: e-mail ${settings.mail ? `over SMTP to ${settings.mail.host}:${settings.mail.port}` : 'to the log'}, SMS ${settings.sms ? `through ${settings.sms.provider}` : 'to the log'}`,
   });
-  if (settings.sms) return notices;
+  // The same decision the logins follow (rules/login.ts codeDelivery), said at start.
+  const codes = codeDelivery(Boolean(settings.sms), production);
+  if (codes === 'provider') return notices;
   const projects = await projectsAskingCodes(db);
   if (!projects) return notices;
   notices.push(
-    production
+    codes === 'none'
       ? {
           level: 'error',
           line: `ONE-TIME CODES CANNOT BE DELIVERED: ${projects} require one-time codes, sent by SMS, and no SMS provider is set (SMS_PROVIDER); their logins are refused until one is. See docs/operators/delivery.md`,
