@@ -1,5 +1,6 @@
 import { createHash, randomInt, type Hash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
 import { mkdir, mkdtemp, open, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
@@ -190,7 +191,11 @@ export async function writeUpload(path: string, upload: IncomingFile, maxBytes: 
     if (target.bytesWritten === 0) throw fieldFailure('File', ErrorCode.zeroFileSize);
     return { size: target.bytesWritten, sha256: hash.digest('hex') };
   } catch (error) {
-    await rm(path, { force: true });
+    // The pipeline can settle while the file is still being opened (or closed): removing it
+    // before then would leave the file the open creates behind.
+    if (!target.closed) await once(target, 'close').catch(() => undefined);
+    // A name already taken is another upload's file (stored names are never reused): leave it.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') await rm(path, { force: true });
     throw upload.file.errored !== null && !diskFailed ? commonFailure(ErrorCode.invalidFormat) : error;
   }
 }
