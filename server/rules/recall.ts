@@ -296,12 +296,25 @@ export function traceRecall(startIds: readonly string[], graph: RelationGraph, l
       }
     }
   }
+  // The reasons in time order, whatever order the records came in, so a trace reads the same each time.
+  for (const traced of found.values()) traced.reasons.sort(byReason);
   // Ids are unique (a package is found once), so two never compare equal.
   const packages = [...found.values()].sort(
     // Stryker disable next-line EqualityOperator: equivalent; ids never compare equal
     (x, y) => PRECEDENCE[x.direction] - PRECEDENCE[y.direction] || x.depth - y.depth || (x.id > y.id ? 1 : -1),
   );
   return { packages: packages.slice(0, limit), total: packages.length, truncated: packages.length > limit };
+}
+
+const order = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+const startOf = (reason: RecallReason): number => ('from' in reason ? reason.from : -Infinity);
+const viaOf = (reason: RecallReason): string => ('via' in reason ? reason.via : '');
+
+/** Earlier windows first; at the same start by kind, then by the package they came through. */
+function byReason(x: RecallReason, y: RecallReason): number {
+  const start = startOf(x) - startOf(y);
+  // Two windows open since ever (-Infinity) differ by NaN: they count as starting together.
+  return (Number.isNaN(start) ? 0 : start) || order(x.kind, y.kind) || order(viaOf(x), viaOf(y));
 }
 
 /** What a trace starts from. */

@@ -338,6 +338,34 @@ describe('the trace', () => {
     expect(traceRecall([], graph(pairs, moves), 10)).toEqual({ packages: [], total: 0, truncated: false });
   });
 
+  it("lists a package's reasons in time order, then by kind, then by the package they came through, whatever order the records came in", () => {
+    const pairs = [
+      pair('A', 'P', t(5), t(6)),
+      pair('B', 'P', t(1), t(2)),
+      pair('C', 'P', t(1), t(2)),
+      pair('P', 'C', t(1, 30), t(1, 40)),
+      pair('P', 'D', t(1), t(2)),
+    ];
+    const expected = [
+      { kind: 'carried', via: 'B', from: t(1), to: t(2) },
+      { kind: 'carried', via: 'C', from: t(1), to: t(2) },
+      { kind: 'contained', via: 'D', from: t(1), to: t(2) },
+      { kind: 'contained', via: 'C', from: t(1, 30), to: t(1, 40) },
+      { kind: 'carried', via: 'A', from: t(5), to: t(6) },
+    ];
+    for (const order of [pairs, [...pairs].reverse(), [pairs[3]!, pairs[0]!, pairs[4]!, pairs[2]!, pairs[1]!]]) {
+      expect(one(traceRecall(['A', 'B', 'C', 'D'], graph(order), 10), 'P')?.reasons).toEqual(expected);
+    }
+    // Relations open since ever start together: their kind decides, then the package.
+    const always = [pair('A', 'Q', -Infinity), pair('Q', 'B', -Infinity), pair('C', 'Q', -Infinity)];
+    for (const order of [always, [...always].reverse()])
+      expect(one(traceRecall(['A', 'B', 'C'], graph(order), 10), 'Q')?.reasons).toEqual([
+        { kind: 'carried', via: 'A', from: -Infinity, to: Infinity },
+        { kind: 'carried', via: 'C', from: -Infinity, to: Infinity },
+        { kind: 'contained', via: 'B', from: -Infinity, to: Infinity },
+      ]);
+  });
+
   it('sorts by direction, then depth, then id', () => {
     const result = traceRecall(['B', 'A'], graph([pair('Y', 'B', t(1)), pair('X', 'B', t(1))]), 10);
     expect(ids(result)).toEqual(['A', 'B', 'X', 'Y']);
