@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Group, Input, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Group, Input, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { clampAndRound, type NumberOptions } from '@renderer';
 import type { FieldWidgetProps, WidgetProps } from '../types';
@@ -87,15 +87,10 @@ export function NumberInputWithButtons({
   const current = parseTyped(text);
   const base = current ?? rules.min ?? 0;
   const locked = readOnly || disabled;
+  // The input is the wrapper's own (no wrapper of its own beside the buttons), so, as in the
+  // single-input widgets, it is described by the field's help text and error message.
   return (
-    <Input.Wrapper
-      id={`${id}-wrapper`}
-      label={label}
-      description={description}
-      required={required}
-      error={error}
-      labelProps={{ htmlFor: id }}
-    >
+    <Input.Wrapper id={id} label={label} description={description} required={required} error={error}>
       <Group gap={6} wrap="nowrap" mt={4}>
         <ActionIcon
           size={42}
@@ -106,16 +101,16 @@ export function NumberInputWithButtons({
         >
           −
         </ActionIcon>
-        <TextInput
-          id={id}
+        <Input
           readOnly={readOnly}
           disabled={disabled}
           error={Boolean(error)}
-          aria-invalid={Boolean(error)}
           value={text}
           inputMode={rules.precision > 0 ? 'decimal' : 'numeric'}
           size="md"
           style={{ flex: 1 }}
+          mt={0}
+          mb={0}
           leftSection={unitSection(rules.unitPrefix)}
           leftSectionWidth={rules.unitPrefix ? unitSectionWidth(rules.unitPrefix) : undefined}
           rightSection={unitSection(rules.unitSuffix)}

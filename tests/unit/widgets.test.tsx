@@ -127,6 +127,53 @@ describe('number', () => {
   });
 });
 
+describe('number: what the input is described by', () => {
+  function renderNumber(props: { error?: string; description?: string }) {
+    return render(
+      <MantineProvider>
+        <NumberWidget
+          id="root_f"
+          value={undefined}
+          label="Field"
+          required={false}
+          readOnly={false}
+          disabled={false}
+          options={optionsOf({ type: 'number', min: 0, max: 10, precision: 0 })}
+          context={baseContext() as never}
+          onBlur={() => undefined}
+          onChange={() => undefined}
+          {...props}
+        />
+      </MantineProvider>,
+    );
+  }
+
+  /** The texts the input's aria-describedby points at, in order. */
+  const descriptionOf = (input: HTMLElement) =>
+    (input.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((ref) => document.getElementById(ref)?.textContent);
+
+  it('points at its error message, as the single-input widgets do', () => {
+    renderNumber({ error: 'This field is required.' });
+    const input = screen.getByRole('textbox', { name: 'Field' });
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(descriptionOf(input)).toEqual(['This field is required.']);
+  });
+
+  it('points at its help text and error together, and at nothing when there is neither', () => {
+    const { unmount } = renderNumber({ description: 'Gross weight', error: 'Must be above 0.' });
+    const input = screen.getByRole('textbox', { name: 'Field' });
+    expect(descriptionOf(input)).toEqual(['Must be above 0.', 'Gross weight']);
+    unmount();
+    renderNumber({});
+    const plain = screen.getByRole('textbox', { name: 'Field' });
+    expect(plain.hasAttribute('aria-describedby')).toBe(false);
+    expect(plain.hasAttribute('aria-invalid')).toBe(false);
+  });
+});
+
 describe('a number unit inside the input', () => {
   it('stays on one line, in a section as wide as its characters', () => {
     mount(NumberWidget, { type: 'number', min: 0, precision: 0, unitPrefix: '¥', unitSuffix: 'cases' });
