@@ -1,17 +1,23 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { ErrorResponse } from '../../schemas/common';
+import { EpcisDocumentResponse } from '../../schemas/api/epcis';
 import { Fsma204Response, RecallQuery, RecallTraceResponse } from '../../schemas/api/recall';
 import type { ServerContext } from '../context';
 import { requireViewer, viewerOf } from '../plugins/auth';
+import { recallEpcis } from '../services/epcis';
 import { fsma204Lines, recallTrace } from '../services/recall';
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 const CSV_MEDIA_TYPE = 'text/csv';
+const EPCIS_MEDIA_TYPE = 'application/ld+json';
+const originOf = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
 
 /**
  * Recall (docs/admins/recall.md): the trace of a lot, a product or a barcode forward and back,
- * and the FSMA 204 sortable spreadsheet of what it found. Members with the recall permission.
+ * the FSMA 204 sortable spreadsheet of what it found, and the same events as an EPCIS 2.0
+ * document. Members with the recall permission.
  */
 export const recallRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.get(
@@ -35,6 +41,25 @@ export const recallRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = a
         .type(`${CSV_MEDIA_TYPE}; charset=utf-8`)
         .header('content-disposition', 'attachment; filename="fsma-204-recall.csv"')
         .send(Readable.from(lines));
+    },
+  );
+
+  app.get(
+    '/recall/epcis',
+    {
+      preHandler: requireViewer,
+      schema: {
+        querystring: RecallQuery,
+        produces: [EPCIS_MEDIA_TYPE],
+        response: { 200: EpcisDocumentResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const events = await recallEpcis(ctx, viewerOf(request), request.query, originOf(request));
+      return reply
+        .type(`${EPCIS_MEDIA_TYPE}; charset=utf-8`)
+        .header('content-disposition', 'attachment; filename="epcis-recall.jsonld"')
+        .send(Readable.from(events));
     },
   );
 };

@@ -1,4 +1,5 @@
 import type { EpcisBarcodeQuery, EpcisProjectQuery } from '../../schemas/api/epcis';
+import type { RecallQuery } from '../../schemas/api/recall';
 import type { ServerContext } from '../context';
 import { epcisEventId } from '../infra/ledger-chain';
 import * as epcis from '../repositories/epcis';
@@ -10,6 +11,7 @@ import type { EpcisBase } from '../rules/epcis-identifiers';
 import { relatedBarcodesOf } from '../rules/pairing';
 import { projectOfBarcodeFor } from './barcodes';
 import { loadProject } from './projects';
+import { recalledPackageIds } from './recall';
 
 /** Entries read per statement by the project export: the memory the export holds at once. */
 export const EPCIS_BATCH_SIZE = 500;
@@ -95,6 +97,40 @@ export async function projectEpcis(
       }
       cursor = batch.next;
     } while (cursor);
+    yield tail;
+  })();
+}
+
+/**
+ * GET /recall/epcis: every event of every package a recall implicates, as one EPCIS 2.0
+ * document, for the partners and regulators who read EPCIS rather than a spreadsheet. The same
+ * checks and the same packages as the trace; the events are read and written out
+ * EPCIS_BATCH_SIZE packages at a time. A pairing or link between two implicated packages is one
+ * event, exported by its parent, as in the barcode's own export.
+ */
+export async function recallEpcis(
+  ctx: ServerContext,
+  viewer: Viewer,
+  query: RecallQuery,
+  origin: string,
+): Promise<AsyncGenerator<string>> {
+  const { project, ids } = await recalledPackageIds(ctx, viewer, query);
+  const base = baseOf(origin, project);
+  const implicated = new Set(ids);
+  // The document is made now: the trace reads the data as it stands at this moment.
+  const { head, tail } = documentFrame(base, ctx.config.clock().toISOString());
+  return (async function* stream() {
+    yield head;
+    let first = true;
+    for (let i = 0; i < ids.length; i += EPCIS_BATCH_SIZE) {
+      const entries = await epcis.entriesOf(ctx.db, ids.slice(i, i + EPCIS_BATCH_SIZE));
+      const mapping = await contextFor(ctx, base, project, entries, (id) => implicated.has(id));
+      const events = entries.flatMap((e) => eventsOf(mapping, e)).map((e) => JSON.stringify(e));
+      if (events.length > 0) {
+        yield `${first ? '' : ','}${events.join(',')}`;
+        first = false;
+      }
+    }
     yield tail;
   })();
 }

@@ -145,6 +145,19 @@ async function traced(ctx: ServerContext, viewer: Viewer, query: RecallQuery) {
   return { project, starts, graph };
 }
 
+/**
+ * Every package a recall implicates, start packages first (the trace's own order), after the
+ * same checks as the trace: for exports of their events.
+ */
+export async function recalledPackageIds(
+  ctx: ServerContext,
+  viewer: Viewer,
+  query: RecallQuery,
+): Promise<{ project: ProjectRow; ids: string[] }> {
+  const { project, starts, graph } = await traced(ctx, viewer, query);
+  return { project, ids: traceRecall(starts, graph, Infinity).packages.map((p) => p.id) };
+}
+
 /** GET /recall/trace. */
 export async function recallTrace(ctx: ServerContext, viewer: Viewer, query: RecallQuery): Promise<RecallTrace> {
   const { project, starts, graph } = await traced(ctx, viewer, query);

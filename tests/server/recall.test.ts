@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecallTrace, RecalledPackage } from '../../schemas/api/recall';
 import type { BarcodeType, ProjectConfig } from '../../schemas/project-config';
 import { FSMA_COLUMNS } from '../../server/rules/fsma204';
+import { gs1ChecksRun } from './epcis/gs1-files';
+import { briefly, gs1EpcisErrors, projectEpcisErrors } from './epcis/validate';
 import { activation, loggedIn, newBarcode } from './barcode-fixtures';
 import { PROJECTS_DIR, SEED, startTestServer, type Client, type TestServer } from './harness';
 import { staff, trackTo } from './lifecycle-fixtures';
@@ -219,6 +221,8 @@ describe('a recall of one lot', () => {
       expect(res.json()).toEqual({ errors: { $common: [403] } });
       const csv = await client.get(`/api/recall/fsma-204?projectId=${SEED.demoProject}&lot=L-A`);
       expect(csv.statusCode, code).toBe(403);
+      const epcis = await client.get(`/api/recall/epcis?projectId=${SEED.demoProject}&lot=L-A`);
+      expect([epcis.statusCode, epcis.json()], code).toEqual([403, { errors: { $common: [403] } }]);
     }
   });
 });
@@ -258,5 +262,40 @@ describe('the FSMA 204 spreadsheet', () => {
   it('is only its header for a lot that matches nothing', async () => {
     const res = await hana.get(`/api/recall/fsma-204?projectId=${SEED.demoProject}&lot=NOPE`);
     expect(res.body).toBe(`\uFEFF${FSMA_COLUMNS.join(',')}\r\n`);
+  });
+});
+
+describe('the EPCIS 2.0 document of a recall', () => {
+  type EpcisEvent = { type: string; action: string; bizStep?: string; eventID: string; epcList?: string[] };
+  const epcisOf = async (query: string) => {
+    const res = await hana.get(`/api/recall/epcis?projectId=${SEED.demoProject}&${query}`);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/ld+json; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="epcis-recall.jsonld"');
+    const document = JSON.parse(res.body) as { epcisBody: { eventList: EpcisEvent[] } };
+    expect(projectEpcisErrors(document), briefly(projectEpcisErrors(document))).toEqual([]);
+    if (gs1ChecksRun()) expect(gs1EpcisErrors(document), briefly(gs1EpcisErrors(document))).toEqual([]);
+    return document.epcisBody.eventList;
+  };
+
+  it('holds the events of every implicated package once, and validates', async () => {
+    const traced = (await trace(hana, 'lot=L-A')).json().data as RecallTrace;
+    const events = await epcisOf('lot=L-A');
+    // Each implicated package was commissioned once: one commissioning per package, no other.
+    const commissioned = events.filter((e) => e.bizStep === 'commissioning').flatMap((e) => e.epcList ?? []);
+    expect(commissioned).toHaveLength(traced.total);
+    for (const p of traced.packages) expect(commissioned.filter((epc) => epc.endsWith(p.id))).toHaveLength(1);
+    // A pairing of two implicated packages is one event, not one per side.
+    expect(new Set(events.map((e) => e.eventID)).size).toBe(events.length);
+    // Not implicated: the case unpaired before the pallet left, and the other pallet.
+    for (const name of ['K', 'P2', 'C2'])
+      expect(
+        commissioned.some((epc) => epc.endsWith(ids[name]!)),
+        name,
+      ).toBe(false);
+  });
+
+  it('is a valid empty document for a lot that matches nothing', async () => {
+    expect(await epcisOf('lot=NOPE')).toEqual([]);
   });
 });
