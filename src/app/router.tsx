@@ -58,6 +58,8 @@ const ActivityPage = lazyScreen(() =>
 );
 /** The label sheet and the detail page's printable label come in one chunk, with the QR writer (see src/features/labels/screens.tsx). */
 const Labels = lazyScreen(() => import('@/features/labels/screens'));
+/** The recall screen with its own strings (see src/features/recall/screens.tsx). */
+const Recall = lazyScreen(() => import('@/features/recall/screens'));
 const CustomPage = lazyScreen(() => import('@/features/custom-page/components/custom-page').then(named('CustomPage')));
 /** The admin area: its own chunk, layout and login; its screens are listed in src/app/admin/admin-screens.tsx. */
 const AdminArea = lazyScreen(() => import('./admin/admin-area'));
@@ -173,6 +175,7 @@ export const appRoutes = (
         <Route path={paths.customPage.path} element={<CustomPage />} />
         {restricted(paths.activity, <ActivityPage />)}
         {restricted(paths.labelSheet, <Labels screen="labelSheet" />)}
+        {restricted(paths.recall, <Recall />)}
         <Route path={barcode.path} element={<BarcodeRoute />}>
           <Route index element={detail} />
           <Route path={barcode.trace.path} element={<TracePage />} />

@@ -82,6 +82,8 @@ export const paths = {
   activity: projectScreen('activity'),
   /** Generate N barcodes and print a sheet of their labels (A4, 3 x 8), for those who may generate. */
   labelSheet: projectScreen('labels'),
+  /** Trace a barcode, a lot or a product forward and back, and download its FSMA 204 spreadsheet, for those who may recall. */
+  recall: projectScreen('recall'),
   /** Anything else: the 404 page. `getHref` names a path no screen has, for a redirect to it. */
   notFound: { path: '*', getHref: (project: ProjectInRoute) => `${projectHref(project)}/not-found` },
   scanOcr: { path: `${QRCODE}/${SCAN_OCR}` },

@@ -11,6 +11,7 @@ const ALL = new Set<HomeActionName>([
   'ghgReport',
   'labelSheet',
   'activity',
+  'recall',
 ]);
 
 const project = (canGenerate: boolean, flags: Partial<Project> = {}) =>
@@ -89,5 +90,18 @@ describe('home actions by user type and permission', () => {
     expect(names(project(true), profile('staff'))).toContain('activity');
     expect(names(project(true), profile('client'))).not.toContain('activity');
     expect(names(project(true), profile('carrier'))).not.toContain('activity');
+  });
+
+  it('offers Recall only to users the project gives the recall permission', () => {
+    const names = (p: Project, u: Profile) => homeActions(p, u, ALL).map((a) => a.name);
+    const withRecall = (canEdit: boolean) =>
+      project(true, {
+        projectPermission: { ...project(true).projectPermission, recallPermission: { canEdit } },
+      });
+    expect(names(withRecall(true), profile('staff'))).toContain('recall');
+    expect(homeActions(withRecall(true), profile('staff'), ALL).at(-1)).toEqual({ name: 'recall', enabled: true });
+    expect(names(withRecall(false), profile('staff'))).not.toContain('recall');
+    // A server that does not send the permission gives none.
+    expect(names(project(true), profile('staff'))).not.toContain('recall');
   });
 });

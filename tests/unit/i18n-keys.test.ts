@@ -16,6 +16,7 @@ const NAMESPACES = [
   'bulk',
   'find',
   'admin',
+  'recall',
 ] as const;
 
 type Tree = { [key: string]: string | Tree };
@@ -73,6 +74,7 @@ describe('locales', () => {
       ...flatten(load('en', 'bulk')),
       ...flatten(load('en', 'find')),
       ...flatten(load('en', 'admin')),
+      ...flatten(load('en', 'recall')),
     };
     // A key counted with i18next plurals exists as its `_other` form (and `_one`).
     const missing = used.filter(([, key]) => key === undefined || !(key in known || `${key}_other` in known));

@@ -76,6 +76,7 @@ export function HomeRoute({ preloadResumed }: { preloadResumed?(name: string): v
       barcodeSearch: () => navigate(paths.search.getHref(project)),
       labelSheet: () => navigate(paths.labelSheet.getHref(project)),
       activity: () => navigate(paths.activity.getHref(project)),
+      recall: () => navigate(paths.recall.getHref(project)),
     };
     // On a handheld terminal the scan button is the terminal's, with its scanner settings.
     const handheld = handheldModel(navigator.userAgent);

@@ -4,13 +4,13 @@ import i18next from 'i18next';
 /**
  * Namespaces whose strings load with the screens that use them, not through the first load's
  * loader table (src/shared/i18n/i18n.ts): the pairing screens, the bulk screens, and the
- * scanned-list pieces both share, the search and list screens ('find').
+ * scanned-list pieces both share, the search and list screens ('find'), the recall screen ('recall').
  */
-export type LazyNamespace = 'pairing' | 'bulk' | 'scan-list' | 'admin' | 'find';
+export type LazyNamespace = 'pairing' | 'bulk' | 'scan-list' | 'admin' | 'find' | 'recall';
 
 /** Every language's file of every lazy namespace, each its own chunk (a phone fetches only its own). */
 const STRINGS = import.meta.glob<{ default: Record<string, unknown> }>(
-  '../../../locales/*/{pairing,bulk,scan-list,admin,find}.json',
+  '../../../locales/*/{pairing,bulk,scan-list,admin,find,recall}.json',
 );
 
 async function loadStrings(language: string, namespace: LazyNamespace): Promise<void> {

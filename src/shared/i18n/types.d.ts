@@ -8,6 +8,7 @@ import type scanList from '../../../locales/en/scan-list.json';
 import type bulk from '../../../locales/en/bulk.json';
 import type admin from '../../../locales/en/admin.json';
 import type find from '../../../locales/en/find.json';
+import type recall from '../../../locales/en/recall.json';
 
 // t() keys are checked against the English files: a typo fails the typecheck.
 declare module 'i18next' {
@@ -24,6 +25,7 @@ declare module 'i18next' {
       bulk: typeof bulk;
       admin: typeof admin;
       find: typeof find;
+      recall: typeof recall;
     };
   }
 }

@@ -5,7 +5,14 @@ import { mayGenerateBarcodes } from '@/shared/project/permissions';
 
 /** The buttons of the logged-in home, each backed by a screen. */
 export type HomeActionName =
-  'generateBarcode' | 'scanBarcode' | 'barcodeSearch' | 'trackingTimes' | 'ghgReport' | 'labelSheet' | 'activity';
+  | 'generateBarcode'
+  | 'scanBarcode'
+  | 'barcodeSearch'
+  | 'trackingTimes'
+  | 'ghgReport'
+  | 'labelSheet'
+  | 'activity'
+  | 'recall';
 
 export interface HomeAction {
   name: HomeActionName;
@@ -24,6 +31,7 @@ export interface HomeAction {
  *   answers 403 to carriers and client users).
  * - Label sheet (generate N barcodes and print their labels): as Generate.
  * - Activity: for staff users (the server answers 403 to others).
+ * - Recall: for users the project gives the recall permission (the server answers 403 to others).
  */
 export function homeActions(project: Project, profile: Profile, available: ReadonlySet<HomeActionName>): HomeAction[] {
   const isClient = profile.user.userType === 'client';
@@ -37,6 +45,7 @@ export function homeActions(project: Project, profile: Profile, available: Reado
     profile.user.userType === 'staff' && hasGhgFields(project) ? { name: 'ghgReport', enabled: true } : null,
     mayGenerateBarcodes(project, profile) ? { name: 'labelSheet', enabled: true } : null,
     profile.user.userType === 'staff' ? { name: 'activity', enabled: true } : null,
+    project.projectPermission.recallPermission?.canEdit ? { name: 'recall', enabled: true } : null,
   ];
   return all.filter((a): a is HomeAction => a !== null && available.has(a.name));
 }

@@ -1,0 +1,464 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { Project } from '@schemas/api/project';
+import type { Language } from '@schemas/languages';
+import { ApiError } from '@/shared/api';
+import { utcOffsetHours } from '@/shared/api/client';
+import { useErrorText } from '@/shared/i18n/error-message';
+import { paths } from '@/shared/paths';
+import { useCurrentProject } from '@/shared/project/use-project';
+import { downloadFsma204, useRecallTrace, type RecallTrace } from '../api/recall';
+import {
+  ALL,
+  countByDirection,
+  DIRECTIONS,
+  filterPackages,
+  packageLabel,
+  trackPointName,
+  type RecalledPackage,
+  type ResultFilter,
+} from '../model/result';
+import {
+  formOfQuery,
+  queryOfStart,
+  START_KINDS,
+  startOfForm,
+  startOfQuery,
+  type RecallStart,
+  type StartForm,
+  type StartProblems,
+} from '../model/start';
+
+/** Packages drawn at first and added per tap: a trace may list many thousands, a phone draws a page at a time. */
+const PAGE = 50;
+
+/** Whether a recall may be asked in this project: the permission the project payload gives the user. */
+const mayRecall = (project: Project): boolean => project.projectPermission.recallPermission?.canEdit === true;
+
+/** A refusal or a failure in words: the recall's own for a refusal and for no connection, else the catalogue's. */
+function useFailureText() {
+  const { t } = useTranslation('recall');
+  const errorText = useErrorText();
+  return (error: unknown) => {
+    if (error instanceof ApiError && error.status === 403 && error.code === '403') return t('recall.forbidden');
+    if (error instanceof ApiError && (error.code === 'network' || error.code === 'timeout')) return t('recall.offline');
+    return errorText(error);
+  };
+}
+
+function StartFormView({ submitted, onStart }: { submitted: StartForm; onStart(start: RecallStart): void }) {
+  const { t } = useTranslation('recall');
+  const [form, setForm] = useState(submitted);
+  // Back and Forward change the address: the inputs follow it (typing alone never changes it).
+  const [shown, setShown] = useState(submitted);
+  if (shown !== submitted) {
+    setShown(submitted);
+    setForm(submitted);
+  }
+  const [problems, setProblems] = useState<StartProblems>({});
+  const set = (key: keyof Omit<StartForm, 'kind'>, value: string) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setProblems((p) => ({ ...p, [key]: undefined }));
+  };
+  const problem = (key: keyof StartProblems) => (problems[key] ? t(`recall.invalid.${problems[key]}`) : undefined);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = startOfForm(form);
+    if ('problems' in checked) setProblems(checked.problems);
+    else onStart(checked.start);
+  };
+  return (
+    <form onSubmit={onSubmit} aria-label={t('recall.startTitle')} noValidate data-testid="recall-form">
+      <Stack gap="sm">
+        <div>
+          <Text size="sm" fw={500} id="recall-kind-label" mb={4}>
+            {t('recall.startFrom')}
+          </Text>
+          <SegmentedControl
+            fullWidth
+            aria-labelledby="recall-kind-label"
+            value={form.kind}
+            onChange={(kind) => {
+              setForm((f) => ({ ...f, kind: kind as StartForm['kind'] }));
+              setProblems({});
+            }}
+            data={START_KINDS.map((kind) => ({ value: kind, label: t(`recall.kind.${kind}`) }))}
+          />
+        </div>
+        {form.kind === 'barcode' && (
+          <TextInput
+            label={t('recall.barcode')}
+            description={t('recall.barcodeHint')}
+            value={form.barcode}
+            onChange={(e) => set('barcode', e.currentTarget.value)}
+            error={problem('barcode')}
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+          />
+        )}
+        {form.kind === 'lot' && (
+          <TextInput
+            label={t('recall.lot')}
+            description={t('recall.lotHint')}
+            value={form.lot}
+            onChange={(e) => set('lot', e.currentTarget.value)}
+            error={problem('lot')}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+          />
+        )}
+        {form.kind !== 'barcode' && (
+          <TextInput
+            label={form.kind === 'lot' ? t('recall.gtinOptional') : t('recall.gtin')}
+            description={t('recall.gtinHint')}
+            value={form.gtin}
+            onChange={(e) => set('gtin', e.currentTarget.value)}
+            error={problem('gtin')}
+            inputMode="numeric"
+            autoComplete="off"
+          />
+        )}
+        {form.kind === 'product' && (
+          <TextInput
+            label={t('recall.productCode')}
+            description={t('recall.productHint')}
+            value={form.productCode}
+            onChange={(e) => set('productCode', e.currentTarget.value)}
+            error={problem('productCode')}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        )}
+        <Button type="submit" size="md">
+          {t('recall.trace')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function ReasonLine({
+  reason,
+  byId,
+  format,
+}: {
+  reason: RecalledPackage['reasons'][number];
+  byId(id: string): string;
+  format(moment: string | null | undefined, end: 'from' | 'to'): string;
+}) {
+  const { t } = useTranslation('recall');
+  const via = reason.via === undefined ? '' : byId(reason.via);
+  const windowed = reason.kind !== 'start';
+  return (
+    <li>
+      <Text size="sm" component="span">
+        {t(`recall.reason.${reason.kind}`, { via })}
+      </Text>
+      {windowed && (
+        <Text size="xs" c="dimmed">
+          {format(reason.from, 'from')} – {format(reason.to, 'to')}
+        </Text>
+      )}
+    </li>
+  );
+}
+
+function PackageCard({
+  pkg,
+  project,
+  language,
+  byId,
+  format,
+}: {
+  pkg: RecalledPackage;
+  project: Project;
+  language: Language;
+  byId(id: string): string;
+  format(moment: string | null | undefined, end: 'from' | 'to'): string;
+}) {
+  const { t } = useTranslation('recall');
+  const place = pkg.place.trackPointKey
+    ? trackPointName(project, pkg.place.trackPointKey, language, pkg.barcodeType)
+    : t('recall.noStep');
+  const stock = pkg.place.stock;
+  return (
+    <Paper component="li" withBorder p="sm" radius="md" data-testid="recall-package" data-barcode-id={pkg.id}>
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Anchor
+            component={Link}
+            to={paths.barcode.getHref(project, pkg.id)}
+            fw={700}
+            style={{ wordBreak: 'break-all' }}
+          >
+            {packageLabel(project, pkg, language)}
+          </Anchor>
+          <Group gap={4}>
+            <Badge
+              variant="light"
+              color={pkg.direction === 'start' ? 'red' : pkg.direction === 'backward' ? 'grape' : 'blue'}
+            >
+              {t(`recall.direction.${pkg.direction}`)}
+            </Badge>
+            {pkg.depth > 0 && (
+              <Badge variant="outline" color="gray">
+                {t('recall.depth', { count: pkg.depth })}
+              </Badge>
+            )}
+          </Group>
+        </Group>
+        <Text size="sm" data-testid="recall-package-place">
+          {t('recall.now', { place })}
+          {pkg.place.since ? ` · ${t('recall.since', { time: format(pkg.place.since, 'from') })}` : ''}
+          {stock ? ` · ${t('recall.stockedIn', { bin: `${stock.code} ${stock.name[language] ?? ''}`.trim() })}` : ''}
+        </Text>
+        <Stack gap={2}>
+          <Text size="xs" c="dimmed">
+            {t('recall.why')}
+          </Text>
+          <ul style={{ margin: 0, paddingInlineStart: '1.2em' }} data-testid="recall-package-reasons">
+            {pkg.reasons.map((reason, i) => (
+              <ReasonLine key={i} reason={reason} byId={byId} format={format} />
+            ))}
+          </ul>
+        </Stack>
+        {pkg.passed && pkg.passed.length > 0 && (
+          <Text size="xs" c="dimmed">
+            {t('recall.passed', {
+              places: pkg.passed
+                .map((p) => trackPointName(project, p.trackPointKey, language, pkg.barcodeType))
+                .join(' → '),
+            })}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Result({ data, project, language }: { data: RecallTrace; project: Project; language: Language }) {
+  const { t } = useTranslation('recall');
+  const [filter, setFilter] = useState<ResultFilter>(ALL);
+  const [shown, setShown] = useState(PAGE);
+  const byIdMap = useMemo(() => new Map(data.packages.map((p) => [p.id, p])), [data]);
+  const byId = (id: string) => {
+    const found = byIdMap.get(id);
+    return found ? packageLabel(project, found, language) : id;
+  };
+  const dateTime = useMemo(
+    () => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }),
+    [language],
+  );
+  const format = (moment: string | null | undefined, end: 'from' | 'to') =>
+    moment ? dateTime.format(new Date(moment)) : t(end === 'from' ? 'recall.beforeRecords' : 'recall.stillNow');
+  const counts = countByDirection(data.packages);
+  const list = filterPackages(data.packages, filter);
+  const placeLabel = (key: string | null) =>
+    key === null ? t('recall.noStep') : trackPointName(project, key, language);
+  const change = (next: ResultFilter) => {
+    setFilter(next);
+    setShown(PAGE);
+  };
+
+  if (data.total === 0) {
+    return (
+      <Alert color="gray" variant="light" title={t('recall.emptyTitle')} data-testid="recall-empty">
+        {t('recall.empty')}
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      <Paper withBorder p="sm" radius="md" data-testid="recall-summary">
+        <Text fw={700}>{t('recall.summary', { count: data.total, matched: data.matched })}</Text>
+        {data.truncated && (
+          <Text size="sm" c="orange.9" mt={4} data-testid="recall-truncated">
+            {t('recall.truncated', { limit: data.limit.toLocaleString(language) })}
+          </Text>
+        )}
+        <Table fz="sm" mt="xs" data-testid="recall-places">
+          <Table.Caption>{t('recall.placesCaption')}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('recall.place')}</Table.Th>
+              <Table.Th scope="col">{t('recall.packages')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.places.map((p) => (
+              <Table.Tr key={p.trackPointKey ?? ''}>
+                <Table.Td>{placeLabel(p.trackPointKey)}</Table.Td>
+                <Table.Td>{p.count}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+      <div>
+        <Text size="sm" fw={500} id="recall-direction-label" mb={4}>
+          {t('recall.show')}
+        </Text>
+        <SegmentedControl
+          fullWidth
+          size="xs"
+          aria-labelledby="recall-direction-label"
+          value={filter.direction}
+          onChange={(direction) => change({ ...filter, direction: direction as ResultFilter['direction'] })}
+          data={[
+            { value: 'all', label: t('recall.all', { count: data.packages.length }) },
+            ...DIRECTIONS.map((d) => ({ value: d, label: `${t(`recall.direction.${d}`)} (${counts[d]})` })),
+          ]}
+        />
+      </div>
+      <Select
+        label={t('recall.placeFilter')}
+        value={filter.place === 'all' ? 'all' : (filter.place ?? '')}
+        allowDeselect={false}
+        data={[
+          { value: 'all', label: t('recall.anyPlace') },
+          ...data.places.map((p) => ({
+            value: p.trackPointKey ?? '',
+            label: `${placeLabel(p.trackPointKey)} (${p.count})`,
+          })),
+        ]}
+        onChange={(v) => change({ ...filter, place: v === 'all' || v === null ? 'all' : v === '' ? null : v })}
+      />
+      {list.length === 0 ? (
+        <Text c="dimmed">{t('recall.noneShown')}</Text>
+      ) : (
+        <Stack
+          component="ul"
+          gap="xs"
+          style={{ listStyle: 'none', margin: 0, padding: 0 }}
+          aria-label={t('recall.listLabel')}
+        >
+          {list.slice(0, shown).map((pkg) => (
+            <PackageCard key={pkg.id} pkg={pkg} project={project} language={language} byId={byId} format={format} />
+          ))}
+        </Stack>
+      )}
+      {list.length > shown && (
+        <Button variant="light" onClick={() => setShown((n) => n + PAGE)}>
+          {t('recall.showMore', { count: Math.min(PAGE, list.length - shown), shown, total: list.length })}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+function DownloadButton({ project, start, utcOffset }: { project: Project; start: RecallStart; utcOffset: number }) {
+  const { t } = useTranslation('recall');
+  const failureText = useFailureText();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const download = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await downloadFsma204(project.id, project.code, start, utcOffset);
+    } catch (error) {
+      setFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap={4}>
+      <Button variant="light" loading={busy} onClick={() => void download()}>
+        {t('recall.download')}
+      </Button>
+      <Text size="xs" c="dimmed">
+        {t('recall.downloadHint')}
+      </Text>
+      {failure !== null && (
+        <Alert color="red" variant="light" role="alert" title={t('recall.downloadFailed')}>
+          {failureText(failure)}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * `/{project}/recall` (restricted; users with the recall permission): a start (a barcode, a lot
+ * with or without its GTIN, or a product) traced forward and back through pairing and linking,
+ * each implicated package with how it was reached, why, and where it is now; and the FSMA 204
+ * spreadsheet of the same start. The start lives in the address, so Back returns to the trace.
+ * See docs/admins/recall.md.
+ */
+export function RecallPage() {
+  const { t, i18n } = useTranslation('recall');
+  const language = i18n.language as Language;
+  const failureText = useFailureText();
+  const project = useCurrentProject();
+  const [query, setQuery] = useSearchParams();
+  const allowed = mayRecall(project);
+  const start = useMemo(() => (allowed ? startOfQuery(query) : null), [allowed, query]);
+  const submitted = useMemo(() => formOfQuery(query), [query]);
+  const [utcOffset] = useState(() => utcOffsetHours());
+  const { data, error, isLoading, isValidating, mutate } = useRecallTrace(project.id, start, utcOffset);
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h3">
+        {t('recall.title')}
+      </Title>
+      {!allowed ? (
+        <Alert color="red" variant="light" role="alert" title={t('recall.refusedTitle')} data-testid="recall-refused">
+          {t('recall.refused')}
+        </Alert>
+      ) : (
+        <>
+          <Text size="sm" c="dimmed">
+            {t('recall.intro')}
+          </Text>
+          <StartFormView submitted={submitted} onStart={(next) => setQuery(queryOfStart(next))} />
+          <Stack gap="sm" aria-live="polite" aria-busy={isLoading}>
+            {start === null && <Text c="dimmed">{t('recall.noStart')}</Text>}
+            {start !== null && isLoading && (
+              <Group gap="xs" data-testid="recall-loading">
+                <Loader size="sm" />
+                <Text size="sm">{t('recall.tracing')}</Text>
+              </Group>
+            )}
+            {start !== null && error !== undefined && !isValidating && (
+              <Alert color="red" variant="light" title={t('recall.failed')} data-testid="recall-error">
+                <Stack gap="xs" align="flex-start">
+                  <Text size="sm">{failureText(error)}</Text>
+                  <Button variant="light" onClick={() => void mutate()}>
+                    {t('recall.retry')}
+                  </Button>
+                </Stack>
+              </Alert>
+            )}
+          </Stack>
+          {start !== null && data && !isLoading && (
+            <>
+              {data.total > 0 && <DownloadButton project={project} start={start} utcOffset={utcOffset} />}
+              <Result key={JSON.stringify(start)} data={data} project={project} language={language} />
+            </>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
