@@ -199,12 +199,20 @@ export function workerCount(
 }
 
 /**
+ * The uploads folder the environment names, whichever store is configured (FILES_DIR, else
+ * `<DATA_DIR>/files`; none for a throwaway database): where `npm run files -- move` finds or puts them.
+ */
+export function filesFolder(env: NodeJS.ProcessEnv, dataDir: string): string | null {
+  return env.FILES_DIR ? resolve(env.FILES_DIR) : dataDir === ':memory:' ? null : join(dataDir, 'files');
+}
+
+/**
  * The uploads' settings. On disk they sit with the database (PostgreSQL ignores a folder it does not
  * know), and a throwaway database gets a throwaway folder; in the database there is no folder at all.
  */
 function filesSettings(env: NodeJS.ProcessEnv, dataDir: string): ServerConfig['files'] {
   const store = filesStore(env.FILES_STORE, env.DATABASE_URL || undefined);
-  const folder = env.FILES_DIR ? resolve(env.FILES_DIR) : dataDir === ':memory:' ? null : join(dataDir, 'files');
+  const folder = filesFolder(env, dataDir);
   return { dir: store === 'disk' ? folder : null, maxBytes: fileMaxBytes(env.FILE_MAX_BYTES), store };
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { ErrorCode } from '../../schemas/error-codes';
-import type { Database } from '../db/database';
+import type { Queryable } from '../db/database';
 import * as chunks from '../repositories/file-chunks';
 import { commonFailure, fieldFailure } from '../rules/api-failure';
 import { FileTooLarge, type FileStore } from './file-storage';
@@ -16,8 +16,10 @@ export const FILE_CHUNK_BYTES = 256 * 1024;
  * Files kept in the database (FILES_STORE=postgres): each in rows of file_chunks, written one by one
  * as the upload streams in and read back one by one as it is served, so servers that share the
  * database share the files, and the database's backup holds them (docs/operators/scaling-out.md).
+ * On a transaction, what it writes and removes is kept only if the transaction commits (a file
+ * moved from disk by `npm run files -- move` is copied whole or not at all).
  */
-export function openDatabaseFileStore(db: Database): FileStore {
+export function openDatabaseFileStore(db: Queryable): FileStore {
   return {
     kind: 'postgres',
     write: async (key, upload, maxBytes) => {

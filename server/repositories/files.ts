@@ -53,3 +53,40 @@ export async function isSaved(db: Queryable, barcodeId: string, name: string): P
 export async function deleteFile(db: Queryable, path: string): Promise<void> {
   await db.query('delete from barcode_files where path = $1', [path]);
 }
+
+/** A recorded file as the commands that move uploads between stores read it. */
+export interface RecordedFile {
+  path: string;
+  size: number;
+  sha256: string | null;
+}
+
+/** Up to `limit` recorded files whose key sorts after `after` ('' for the first), in key order. */
+export async function recordedFilesAfter(db: Queryable, after: string, limit: number): Promise<RecordedFile[]> {
+  const { rows } = await db.query<{ path: string; size: string | number; sha256: string | null }>(
+    'select path, size, sha256 from barcode_files where path > $1 order by path limit $2',
+    [after, limit],
+  );
+  return rows.map((r) => ({ path: r.path, size: Number(r.size), sha256: r.sha256 }));
+}
+
+/** A recorded file's digest, its row locked until the transaction ends; undefined once deleted. */
+export async function lockDigest(db: Queryable, path: string): Promise<{ sha256: string | null } | undefined> {
+  return (
+    await db.query<{ sha256: string | null }>('select sha256 from barcode_files where path = $1 for update', [path])
+  ).rows[0];
+}
+
+/** Records the digest of a file uploaded before digests were, once its bytes were read whole. */
+export async function recordMissingDigest(db: Queryable, path: string, sha256: string): Promise<void> {
+  await db.query('update barcode_files set sha256 = $2 where path = $1 and sha256 is null', [path, sha256]);
+}
+
+/** Which of `paths` a barcode_files row records. */
+export async function recordedAmong(db: Queryable, paths: string[]): Promise<Set<string>> {
+  if (paths.length === 0) return new Set();
+  const { rows } = await db.query<{ path: string }>('select path from barcode_files where path = any($1::text[])', [
+    paths,
+  ]);
+  return new Set(rows.map((r) => r.path));
+}
