@@ -24,6 +24,12 @@ export const ErrorResponse = Type.Object({
         "Beside a form field's code: the project's own message for a value that fails the field's constraint (form logic), in the request's language (Accept-Language), by the same names as `errors`.",
     }),
   ),
+  reasons: Type.Optional(
+    Type.Record(Type.String(), Type.String(), {
+      description:
+        "Beside a barcode's code: what the code alone would not say (VerdictReason, e.g. 'recycled' beside ErrorCode.barcodeNotActivated), as the dry run's verdict says it, by the same names as `errors`.",
+    }),
+  ),
 });
 
 export const Id = Type.String({ minLength: 1, maxLength: 64 });

@@ -29,6 +29,8 @@ export interface StoredBarcode {
   is_sealed: boolean;
   /** Sealed in the ledger up to this history index (null: never): those entries never change. */
   sealed_seq: number | null;
+  /** Times recycled: a barcode not activated after a recycle is refused as recycled, not as new. */
+  cycle: number;
 }
 
 /** What reference fields and the project lookups of a barcode read. */
@@ -72,6 +74,7 @@ const STORED_COLUMNS = [
   'parent_id',
   'is_sealed',
   'sealed_seq',
+  'cycle',
 ] as const;
 
 export async function findStoredBarcode(db: Queryable, id: string): Promise<StoredBarcode | undefined> {

@@ -164,14 +164,26 @@ export function unpairingVerdicts(
 
 /**
  * A request with any refused entry writes nothing: HTTP 400 with each refused entry's code
- * under `<list>.<index>` (e.g. `childrenIds.2`). Does nothing when every verdict is null.
+ * under `<list>.<index>` (e.g. `childrenIds.2`), and `reasons` beside them under the same names
+ * where a verdict says more than its code (`reasons`, in list order, as verdictReason gives them).
+ * Does nothing when every verdict is null.
  */
-export function assertAllAccepted(list: string, verdicts: readonly (number | null)[]): void {
+export function assertAllAccepted(
+  list: string,
+  verdicts: readonly (number | null)[],
+  reasons: readonly (VerdictReason | undefined)[] = [],
+): void {
   const errors: Record<string, number[]> = {};
+  const said: Record<string, VerdictReason> = {};
   verdicts.forEach((code, index) => {
-    if (code !== null) errors[`${list}.${index}`] = [code];
+    if (code === null) return;
+    errors[`${list}.${index}`] = [code];
+    const reason = reasons[index];
+    if (reason !== undefined) said[`${list}.${index}`] = reason;
   });
-  if (Object.keys(errors).length > 0) throw new ApiFailure(400, errors);
+  if (Object.keys(errors).length === 0) return;
+  // What the dry run said beyond a code (verdictReason) is said by the refusal too, by the same names.
+  throw new ApiFailure(400, errors, {}, Object.keys(said).length > 0 ? { reasons: said } : {});
 }
 
 /** Throws the refusal as `$common` when there is one. */

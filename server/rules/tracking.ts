@@ -5,6 +5,7 @@ import type { BarcodeType, TrackPoint } from '../../schemas/project-config';
 import { validateFormData } from '../../renderer/validate';
 import type { Viewer } from './access';
 import { ApiFailure, commonFailure, constraintMessages } from './api-failure';
+import { verdictReason } from './pairing';
 import { serverForm, type ConfiguredProject } from './projects';
 
 /** A barcode's place in its trip, as the tracking rules read it. */
@@ -14,6 +15,8 @@ export interface TripState {
   current_track_point_key: string | null;
   /** The barcode it is paired under, if any. */
   parent_id: string | null;
+  /** Times recycled (absent: never), to say why a barcode that is not activated is refused. */
+  cycle?: number;
 }
 
 /** A tracking step of the barcode's present trip that was not undone. */
@@ -36,13 +39,28 @@ export interface TypedTrackPoint {
 }
 
 /**
+ * ErrorCode.barcodeNotActivated for the request as a whole, with what a listed barcode's verdict
+ * would say beside it (verdictReason, as `reasons.$common`): a barcode recycled before is refused
+ * as recycled, not as never used.
+ */
+export function notActivated(barcode: Pick<TripState, 'is_activated' | 'cycle'>): ApiFailure {
+  const { reason } = verdictReason(ErrorCode.barcodeNotActivated, { ...barcode, cycle: barcode.cycle ?? 0 });
+  return new ApiFailure(
+    400,
+    { $common: [ErrorCode.barcodeNotActivated] },
+    {},
+    reason ? { reasons: { $common: reason } } : {},
+  );
+}
+
+/**
  * The trackpoint a new tracking step goes to: the one after the barcode's current trackpoint in
  * its type's order, and it must be the one sent. In this order: the barcode must be activated
  * and not paired under a parent, with which it travels; its type must still exist; then the
  * trackpoint sent must not be the current one again, nor one past the last, nor any but the next.
  */
 export function nextTrackPoint(types: BarcodeTypes, barcode: TripState, trackPointKey: string): TypedTrackPoint {
-  if (!barcode.is_activated || !barcode.barcode_type) throw commonFailure(ErrorCode.barcodeNotActivated);
+  if (!barcode.is_activated || !barcode.barcode_type) throw notActivated(barcode);
   if (barcode.parent_id !== null) throw commonFailure(ErrorCode.pairedChildCannotBeTracked);
   const type = ownValue(types, barcode.barcode_type);
   if (!type) throw commonFailure(ErrorCode.invalidBarcodeType);

@@ -50,6 +50,9 @@ export function bulkVerdicts(
   });
 }
 
+/** Each verdict's reason (or undefined), in list order, for the refusal of a real request to say it too. */
+export const reasonsOf = (verdicts: readonly BulkVerdict[]) => verdicts.map((v) => v.reason);
+
 /** The screen's project, for users of its enterprise (403 for another enterprise's). */
 export async function memberProject(ctx: ServerContext, viewer: Viewer, projectId: string): Promise<ProjectRow> {
   const project = await loadProject(ctx.db, { id: projectId });

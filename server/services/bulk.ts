@@ -27,7 +27,7 @@ import { localDay } from '../rules/tracking-count';
 import { validatedTrackPointForms } from '../rules/tracking';
 import { moveWithParent } from './hierarchy';
 import { notifyArrivals } from './bulk-notifications';
-import { bulkContext, bulkPreamble, bulkVerdicts, memberProject } from './bulk-list';
+import { bulkContext, bulkPreamble, bulkVerdicts, memberProject, reasonsOf } from './bulk-list';
 
 /**
  * Bulk tracking, bulk skip-tracking and bulk recycle, and the caller's tracking steps of a day.
@@ -159,7 +159,7 @@ export async function bulkTracking(
       maxCount,
     };
     if (dryRun) return answer;
-    assertAllAccepted('barcodeIds', codes);
+    assertAllAccepted('barcodeIds', codes, reasonsOf(answer.barcodes));
     const barcodes = ids.map((id) => list.found.get(id) as BulkBarcode);
     const data = stepData(project, barcodes, body, skip);
     await assertQuantitiesStay(db, project, ids, barcodes, data, body.trackPointKey);
@@ -216,7 +216,7 @@ export async function recycleMultiple(
       maxCount,
     };
     if (dryRun) return answer;
-    assertAllAccepted('barcodeIds', codes);
+    assertAllAccepted('barcodeIds', codes, reasonsOf(answer.barcodes));
     const barcodes = ids.map((id) => list.found.get(id) as BulkBarcode);
     if ((await resetAllForReuse(db, barcodes)) !== barcodes.length) throw concurrentChange();
     await appendHistoryEach(

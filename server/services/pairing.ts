@@ -128,7 +128,11 @@ export async function pairChildren(ctx: ServerContext, viewer: Viewer, body: Pai
       reserved: { count: childrenCount + accepted, max: maxChildrenOf(types, parent.barcode_type) },
     };
     if (dryRun) return answer;
-    assertAllAccepted('childrenIds', codes);
+    assertAllAccepted(
+      'childrenIds',
+      codes,
+      answer.children.map((v) => v.reason),
+    );
     const children = body.childrenIds.map((id) => facts.found.get(id) as ListedBarcodeRow);
     if (!(await bumpRevision(db, parent.id, parent.revision))) throw concurrentChange();
     if ((await pairRows(db, parent.id, children)) !== children.length) throw concurrentChange();

@@ -17,7 +17,7 @@ import type { BulkBarcode } from '../rows/barcodes';
 import { assertAllAccepted } from '../rules/pairing';
 import { runningQuantities } from '../rules/quantities';
 import { assertStockLocation, availableBins, stockVerdicts, toLocation } from '../rules/stock';
-import { bulkContext, bulkPreamble, bulkVerdicts, memberProject } from './bulk-list';
+import { bulkContext, bulkPreamble, bulkVerdicts, memberProject, reasonsOf } from './bulk-list';
 import { loadProject, projectPermission } from './projects';
 
 /**
@@ -65,7 +65,7 @@ export async function changeStock(ctx: ServerContext, viewer: Viewer, body: Stoc
       maxCount,
     };
     if (dryRun) return answer;
-    assertAllAccepted('barcodeIds', codes);
+    assertAllAccepted('barcodeIds', codes, reasonsOf(answer.barcodes));
     const barcodes = ids.map((id) => list.found.get(id) as BulkBarcode);
     if ((await bumpAllRevisions(db, barcodes)) !== barcodes.length) throw concurrentChange();
     const changed =

@@ -325,6 +325,29 @@ describe('POST /barcode/recycle-multiple', () => {
     expect(pairing.statusCode, pairing.body).toBe(200);
     expect(reasons(pairing, 'children')).toEqual(expected);
   });
+
+  it('a recycled barcode is refused as recycled by the real request too, and when tracked alone', async () => {
+    const recycled = await delivered();
+    expect((await recycle({ barcodeIds: [recycled] })).statusCode).toBe(200);
+    const fresh = await newBarcode(server);
+    const refusal = {
+      errors: { 'barcodeIds.0': [3001], 'barcodeIds.1': [3001] },
+      reasons: { 'barcodeIds.0': 'recycled' },
+    };
+    expect((await bulk({ barcodeIds: [recycled, fresh] })).json()).toEqual(refusal);
+    expect((await skip({ barcodeIds: [recycled, fresh] })).json()).toEqual(refusal);
+    expect((await recycle({ barcodeIds: [recycled, fresh] })).json()).toEqual(refusal);
+    const [parent] = await activatedMany(server, 'pallet', 1);
+    const pairing = await client.post('/api/barcode/pairing', { parentId: parent, childrenIds: [fresh, recycled] });
+    expect(pairing.json()).toEqual({
+      errors: { 'childrenIds.0': [3001], 'childrenIds.1': [3001] },
+      reasons: { 'childrenIds.1': 'recycled' },
+    });
+    const alone = (barcodeId: string) =>
+      client.post('/api/barcode/tracking', { barcodeId, trackPointKey: DC, forms: dcForms });
+    expect((await alone(recycled)).json()).toEqual({ errors: { $common: [3001] }, reasons: { $common: 'recycled' } });
+    expect((await alone(fresh)).json()).toEqual({ errors: { $common: [3001] } });
+  });
 });
 
 describe('GET /barcode/user-tracking-history', () => {

@@ -210,6 +210,34 @@ describe('all or nothing (assertAllAccepted)', () => {
       errors: { 'childrenIds.1': [3018], 'childrenIds.2': [3006] },
     });
   });
+
+  /** What the refusal sends beside its codes (`extra`), or 'passed'. */
+  const extraOf = (run: () => unknown) => {
+    try {
+      run();
+      return 'passed';
+    } catch (error) {
+      return (error as { extra: unknown }).extra;
+    }
+  };
+
+  it("says a refused entry's reason beside its code, by the same name, as the dry run's verdict does", () => {
+    expect(
+      extraOf(() => assertAllAccepted('barcodeIds', [3001, null, 3001, 3006], ['recycled', undefined, undefined])),
+    ).toEqual({ reasons: { 'barcodeIds.0': 'recycled' } });
+    expect(
+      answer(() => assertAllAccepted('barcodeIds', [3001, null, 3001], [undefined, undefined, 'recycled'])),
+    ).toEqual({ status: 400, errors: { 'barcodeIds.0': [3001], 'barcodeIds.2': [3001] } });
+    expect(
+      extraOf(() => assertAllAccepted('barcodeIds', [3001, null, 3001], [undefined, undefined, 'recycled'])),
+    ).toEqual({ reasons: { 'barcodeIds.2': 'recycled' } });
+  });
+
+  it('sends no reasons when none is given or no refused entry has one; an accepted entry says none', () => {
+    expect(extraOf(() => assertAllAccepted('barcodeIds', [3001, 3006]))).toEqual({});
+    expect(extraOf(() => assertAllAccepted('barcodeIds', [3001, null], [undefined, 'recycled']))).toEqual({});
+    expect(extraOf(() => assertAllAccepted('barcodeIds', [null, null], ['recycled', 'recycled']))).toBe('passed');
+  });
 });
 
 describe('leaving a trackpoint with mandatory rules (assertMayLeaveTrackPoint)', () => {

@@ -4,6 +4,7 @@ import {
   mayEdit,
   mayUndo,
   nextTrackPoint,
+  notActivated,
   trackPointsOf,
   validatedTrackPointForms,
 } from '../../../server/rules/tracking';
@@ -32,6 +33,32 @@ describe('the next trackpoint', () => {
   it('needs an activated barcode (3001)', () => {
     expect(answer(() => nextTrackPoint(types, at('packed', { is_activated: false }), 'hub'))).toEqual(common(3001));
     expect(answer(() => nextTrackPoint(types, at('packed', { barcode_type: null }), 'hub'))).toEqual(common(3001));
+  });
+
+  it('refuses a barcode recycled before as recycled: 3001 with the reason beside it', () => {
+    const refusal = (extra: object) => {
+      try {
+        nextTrackPoint(types, at(null, { is_activated: false, barcode_type: null, ...extra }), 'packed');
+      } catch (error) {
+        const { status, errors, extra: said } = error as { status: number; errors: unknown; extra: unknown };
+        return { status, errors, said };
+      }
+      return 'passed';
+    };
+    expect(refusal({ cycle: 1 })).toEqual({
+      status: 400,
+      errors: { $common: [3001] },
+      said: { reasons: { $common: 'recycled' } },
+    });
+    expect(refusal({ cycle: 3 })).toMatchObject({ said: { reasons: { $common: 'recycled' } } });
+    // Never recycled (or not said): not activated yet, nothing more.
+    expect(refusal({ cycle: 0 })).toEqual({ status: 400, errors: { $common: [3001] }, said: {} });
+    expect(refusal({})).toEqual({ status: 400, errors: { $common: [3001] }, said: {} });
+  });
+
+  it('says nothing more of an activated barcode without a type, whatever its cycle', () => {
+    expect(notActivated({ is_activated: true, cycle: 2 }).extra).toEqual({});
+    expect(notActivated({ is_activated: false, cycle: 2 }).extra).toEqual({ reasons: { $common: 'recycled' } });
   });
 
   it('is refused to a paired child, which travels with its parent (3013)', () => {
