@@ -21,6 +21,8 @@ import { checkRelations } from './relations-check';
 import { checkFormLogic } from './logic-check';
 
 export { formatProblem, type ConfigProblem } from './problems';
+// The rules' own check, apart, for what measures it (bench:form-logic).
+export { checkFormLogic } from './logic-check';
 
 // verbose: errors carry their schema, whose description says what form a value should have.
 const ajv = new Ajv({ allErrors: true, discriminator: true, strict: false, verbose: true });
