@@ -180,8 +180,30 @@ describe('useStepFlow: saving', () => {
     const refused = (fields: Record<string, number[]>) =>
       act(() => flow.submit({ send: () => Promise.reject(new ApiError('fields', 400, fields)), revalidate }, 'input'));
     await refused({ weight: [1007], 'origin.x': [2303] });
-    expect(atFields).toHaveBeenCalledWith({ weight: [1007], 'origin.x': [2303] });
+    expect(atFields).toHaveBeenCalledWith({ weight: [1007], 'origin.x': [2303] }, {});
     expect(messageStore.get()).toEqual({ title: 'Not saved', body: 'Barcode not found.' });
+    closeMessage();
+    // The configuration's own words for a field (a failed constraint's) reach the screen, and the message.
+    await act(() =>
+      flow.submit(
+        {
+          send: () =>
+            Promise.reject(
+              new ApiError('fields', 400, { weight: [1007], 'origin.x': [1007] }, undefined, undefined, {
+                weight: 'Weight message',
+                'origin.x': 'Origin message',
+              }),
+            ),
+          revalidate,
+        },
+        'input',
+      ),
+    );
+    expect(atFields).toHaveBeenLastCalledWith(
+      { weight: [1007], 'origin.x': [1007] },
+      { weight: 'Weight message', 'origin.x': 'Origin message' },
+    );
+    expect(messageStore.get()).toEqual({ title: 'Not saved', body: 'Origin message' });
     closeMessage();
     await refused({ weight: [1007] });
     expect(messageStore.get()).toBeNull();

@@ -35,6 +35,11 @@ export interface ApiClientOptions {
   configRevision?(): number | undefined;
   /** Every answer's headers (the project's `project-revision`). */
   onHeaders?(headers: Headers | undefined): void;
+  /**
+   * The app's language now, sent as Accept-Language: the server words what the configuration says
+   * in a refusal (a failed constraint's message) in it, whatever the browser's own languages are.
+   */
+  language?(): string | undefined;
 }
 
 /** The pauses before each resend of a write that failed on the network (same Idempotency-Key): a dropped packet, not an outage. */
@@ -252,10 +257,14 @@ export function createApiClient(options: ApiClientOptions) {
     }
   }
 
-  const transportHeaders = () => ({
-    [HeaderNames.utcOffset]: String(utcOffsetHours()),
-    [HeaderNames.clientVersion]: CLIENT_VERSION,
-  });
+  const transportHeaders = (): Record<string, string> => {
+    const language = options.language?.();
+    return {
+      [HeaderNames.utcOffset]: String(utcOffsetHours()),
+      [HeaderNames.clientVersion]: CLIENT_VERSION,
+      ...(language ? { 'Accept-Language': language } : {}),
+    };
+  };
 
   async function uploadOnce(
     url: string,

@@ -16,6 +16,11 @@ export class ApiError extends Error {
     readonly retryAfter?: number,
     /** The size limit an upload exceeded (ErrorCode.fileTooLarge), in bytes. */
     readonly maxBytes?: number,
+    /**
+     * The configuration's own words for some field errors (a failed constraint's message), by the
+     * same paths as `fields`, in the language the request asked for: shown in place of the code's.
+     */
+    readonly messages: Readonly<Record<string, string>> = {},
   ) {
     super(`API error ${code} (${status})`);
     this.name = 'ApiError';
@@ -29,6 +34,16 @@ export class ApiError extends Error {
 
 interface ErrorBody {
   errors?: Record<string, unknown>;
+  messages?: unknown;
+}
+
+/** The answer's `messages`, only the texts among them. */
+function messagesOf(data: unknown): Record<string, string> {
+  const messages = data && typeof data === 'object' ? (data as ErrorBody).messages : undefined;
+  if (!messages || typeof messages !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(messages).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 function codesOf(errors: Record<string, unknown>): Record<string, number[]> {
@@ -51,7 +66,8 @@ export function normaliseError(status: number, data: unknown, headers?: Headers)
   if (status === 403) return new ApiError(String(common ?? 403), status, fields);
   if (status >= 500) return new ApiError('500', status, fields);
   if (common !== undefined) return new ApiError(String(common), status, fields, retryAfter);
-  if (status === 400 && Object.keys(fields).length > 0) return new ApiError('fields', status, fields);
+  if (status === 400 && Object.keys(fields).length > 0)
+    return new ApiError('fields', status, fields, undefined, undefined, messagesOf(data));
   return new ApiError(String(status), status, fields, retryAfter);
 }
 

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { API_BASE, API_TIMEOUT_MS } from '../config';
 import { readCookie, visitorId } from '../storage/storage';
 import { announceVersion } from '../ui/update-events';
@@ -50,6 +51,7 @@ export const api = createApiClient({
   onSignedOut: () => sessionEvents.set({ signedOutAt: Date.now() }),
   onNewVersion: announceVersion,
   configRevision: loadedProjectRevision,
+  language: () => i18next.language,
   onHeaders: (headers) => {
     checkProjectRevision(headers);
     noteOfflineCopy(headers);

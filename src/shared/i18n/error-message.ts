@@ -16,20 +16,29 @@ export function codeText(t: TFunction, code: string | number): string {
   return t(key, { ns: 'errors', defaultValue: t('unknown', { ns: 'errors' }) });
 }
 
+/**
+ * The texts of one field's refusal: the configuration's own message where the server sent one
+ * (a failed constraint's, in the user's language), else each code's message.
+ */
+export function fieldTexts(t: TFunction, error: ApiError, path: string, codes: readonly number[]): string[] {
+  const own = error.messages[path];
+  return own ? [own] : codes.map((code) => codeText(t, code));
+}
+
 /** The label the user sees for a field the server named by its path (e.g. 'forms.receiving.temperature'), when the screen knows it. */
 export type FieldLabelOf = (path: string) => string | undefined;
 
 /**
  * The translated text of an API error: the code's message; field errors as lines prefixed by
  * the field's label where the screen knows it (`fieldLabel`), else the message alone (a catalogue
- * number means nothing to the user), each line once; 429 with the minutes to wait.
+ * number means nothing to the user), a field's own message from the server in place of its code's, each line once; 429 with the minutes to wait.
  */
 export function translateError(t: TFunction, error: unknown, fieldLabel?: FieldLabelOf): string {
   if (!(error instanceof ApiError)) return codeText(t, 'unknown');
   if (error.code === 'fields') {
     const lines = Object.entries(error.fields).flatMap(([path, codes]) => {
       const label = fieldLabel?.(path);
-      return codes.map((code) => (label ? `${label}: ${codeText(t, code)}` : codeText(t, code)));
+      return fieldTexts(t, error, path, codes).map((text) => (label ? `${label}: ${text}` : text));
     });
     return [...new Set(lines)].join('\n');
   }

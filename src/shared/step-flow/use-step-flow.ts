@@ -34,7 +34,10 @@ export interface StepFlowSave {
    * Takes the field errors of a refusal that the screen shows at their fields, and answers the
    * ones it cannot place; the message then says only those (none left: no message).
    */
-  atFields?(fields: Readonly<Record<string, number[]>>): Record<string, number[]>;
+  atFields?(
+    fields: Readonly<Record<string, number[]>>,
+    messages: Readonly<Record<string, string>>,
+  ): Record<string, number[]>;
 }
 
 /** What a screen tells its flow. */
@@ -129,10 +132,10 @@ export function useStepFlow<S>({ steps, urls, hasChanges, onLeave, save }: StepF
         const { atFields, fieldLabel } = latestSave.current;
         let shown = error;
         if (error instanceof ApiError && error.code === 'fields' && atFields) {
-          const rest = atFields(error.fields);
+          const rest = atFields(error.fields, error.messages);
           // Every problem is shown at its field: no message on top.
           if (Object.keys(rest).length === 0) return;
-          shown = new ApiError('fields', error.status, rest);
+          shown = new ApiError('fields', error.status, rest, undefined, undefined, error.messages);
         }
         showMessage({ title: save.failed, body: errorText(shown, (path) => fieldLabel?.(path)) });
       }

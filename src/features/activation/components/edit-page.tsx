@@ -55,12 +55,13 @@ export function EditPage() {
   // A refusal's field errors go under their fields (a size of 0 where the start trackpoint
   // requires package information, a postal code of the wrong format); the first section with
   // one is opened. What no form draws is said in the message.
-  const placeErrors = (fields: Readonly<Record<string, number[]>>) => {
+  const placeErrors = (fields: Readonly<Record<string, number[]>>, messages: Readonly<Record<string, string>>) => {
     const placed: FieldErrors = { package: {}, origin: {}, destination: {} };
     const rest: Record<string, number[]> = {};
     for (const [path, codes] of Object.entries(fields)) {
       const place = activationFieldPlace(forms, path);
-      if (place) placed[place.form][place.key] = codes.map((code) => codeText(tc, code)).join(' ');
+      // A failed constraint comes with the configuration's own message, in place of the code's.
+      if (place) placed[place.form][place.key] = messages[path] ?? codes.map((code) => codeText(tc, code)).join(' ');
       else rest[path] = codes;
     }
     setFieldErrors(placed);
