@@ -8,7 +8,8 @@ export const RECALL_LIMIT = 200_000;
 
 /**
  * GET /recall/trace and /recall/fsma-204: what to trace from, in one project version. One start
- * only: a barcode, a lot (with its GTIN or not), or a product (a GTIN, a product code or both).
+ * only: a barcode, a lot (with its GTIN or not), a product (a GTIN, a product code or both), or a
+ * place and time (a trackpoint or a location, a time range, or both).
  */
 export const RecallQuery = Type.Object(
   {
@@ -20,6 +21,17 @@ export const RecallQuery = Type.Object(
     gtin: Type.Optional(Type.String({ pattern: '^([0-9]{8}|[0-9]{12,14})$' })),
     /** The code of one of the project's products (`productCode` of the activation). */
     productCode: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    /** A trackpoint: the packages activated there, tracked to it, or moved to it with their parent. */
+    trackPointKey: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    /** A location: the packages stocked in there or at any place inside it (a warehouse's racks and bins). */
+    locationId: Type.Optional(Type.String({ pattern: UUID_PATTERN_SOURCE })),
+    /**
+     * From this moment on (included): narrows a trackpoint or a location to what happened then;
+     * with `to` alone, or with neither place, the packages that reached any trackpoint then.
+     */
+    from: Type.Optional(Type.String({ format: 'date-time' })),
+    /** Until this moment (left out). */
+    to: Type.Optional(Type.String({ format: 'date-time' })),
     /** Hours east of UTC of the times written in reasons and in the spreadsheet; default 0 (UTC). */
     utcOffset: Type.Optional(Type.Number({ minimum: -12, maximum: 14 })),
     /** Most packages to answer (the trace), at most RECALL_LIMIT, which is the default. */

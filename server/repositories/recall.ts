@@ -31,6 +31,43 @@ export async function findStartCandidates(
   return rows;
 }
 
+/**
+ * The activated barcodes of a project version that, in [from, to) where given, reached the
+ * trackpoint (an entry of `reached` there; any trackpoint when none is named) or, for a location,
+ * were stocked in there or at a place inside it. Sorted by id.
+ */
+export async function findPlaceStarts(
+  db: Queryable,
+  projectId: string,
+  place: { trackPointKey?: string; locationId?: string; from?: Date; to?: Date; reached: readonly string[] },
+): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `with recursive inside as (
+       select id from locations where id = $3::uuid
+       union all
+       select l.id from locations l join inside i on l.parent_id = i.id
+     )
+     select distinct b.id from barcodes b join barcode_history h on h.barcode_id = b.id
+      where b.project_id = $1 and b.is_activated
+        and case when $3::uuid is null
+              then h.action = any($2::text[]) and ($4::text is null or h.track_point_key = $4)
+              else h.action = 'stocked-in' and h.data->>'locationId' in (select id::text from inside)
+            end
+        and ($5::timestamptz is null or h.created_at >= $5)
+        and ($6::timestamptz is null or h.created_at < $6)
+      order by b.id`,
+    [
+      projectId,
+      place.reached,
+      place.locationId ?? null,
+      place.trackPointKey ?? null,
+      place.from ?? null,
+      place.to ?? null,
+    ],
+  );
+  return rows.map((r) => r.id);
+}
+
 /** One history entry the trace reads. */
 export interface TraceEntryRow {
   barcode_id: string;

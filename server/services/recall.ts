@@ -34,9 +34,36 @@ const PASSED_ACTIONS = new Set(['activated', 'tracked', 'moved-with-parent']);
 /** How many packages the spreadsheet reads from the database at a time. */
 const CHUNK = 500;
 
-/** One start only: a barcode; a lot, perhaps of one GTIN; or a product by GTIN, code or both. */
-function startOf(query: RecallQuery): RecallStart {
-  const { barcodeId, lot, gtin, productCode } = query;
+/** A place and time to start from: what reached a trackpoint, or was stocked in at a location, in a time range. */
+interface PlaceStart {
+  kind: 'place';
+  trackPointKey?: string;
+  locationId?: string;
+  from?: Date;
+  to?: Date;
+}
+
+/**
+ * One start only: a barcode; a lot, perhaps of one GTIN; a product by GTIN, code or both; or a
+ * trackpoint or a location, a time range, or both. A place beside a barcode, lot or product, or a
+ * location beside a trackpoint, is refused (1001 under the second); so is a range that ends before it starts.
+ */
+function startOf(query: RecallQuery): RecallStart | PlaceStart {
+  const { barcodeId, lot, gtin, productCode, trackPointKey, locationId, from, to } = query;
+  const place = { trackPointKey, locationId, from, to };
+  if (barcodeId === undefined && lot === undefined && gtin === undefined && productCode === undefined) {
+    if (Object.values(place).every((value) => value === undefined)) throw fieldFailure('lot', ErrorCode.emptyField);
+    if (trackPointKey !== undefined && locationId !== undefined)
+      throw fieldFailure('locationId', ErrorCode.invalidFormat);
+    const range = {
+      from: from === undefined ? undefined : new Date(from),
+      to: to === undefined ? undefined : new Date(to),
+    };
+    if (range.from && range.to && range.to <= range.from) throw fieldFailure('to', ErrorCode.valueGreaterThanOrEqual);
+    return { kind: 'place', ...definedOnly({ trackPointKey, locationId, ...range }) };
+  }
+  for (const [field, value] of Object.entries(place))
+    if (value !== undefined) throw fieldFailure(field, ErrorCode.invalidFormat);
   if (barcodeId !== undefined) {
     for (const [field, value] of Object.entries({ lot, gtin, productCode }))
       if (value !== undefined) throw fieldFailure(field, ErrorCode.invalidFormat);
@@ -46,13 +73,16 @@ function startOf(query: RecallQuery): RecallStart {
     if (productCode !== undefined) throw fieldFailure('productCode', ErrorCode.invalidFormat);
     return { kind: 'lot', lot, ...(gtin === undefined ? {} : { gtin }) };
   }
-  if (gtin === undefined && productCode === undefined) throw fieldFailure('lot', ErrorCode.emptyField);
   return {
     kind: 'product',
     ...(gtin === undefined ? {} : { gtin }),
     ...(productCode === undefined ? {} : { productCode }),
   };
 }
+
+/** The members of `record` that are set. */
+const definedOnly = <T extends object>(record: T): Partial<T> =>
+  Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as Partial<T>;
 
 /** The project, for a member of its enterprise with the recall permission (403 for anyone else). */
 async function projectForRecall(ctx: ServerContext, viewer: Viewer, projectId: string): Promise<ProjectRow> {
@@ -64,7 +94,8 @@ async function projectForRecall(ctx: ServerContext, viewer: Viewer, projectId: s
 }
 
 /** The activated barcodes of the project version the search matches. */
-async function startIds(db: Queryable, project: ProjectRow, start: RecallStart): Promise<string[]> {
+async function startIds(db: Queryable, project: ProjectRow, start: RecallStart | PlaceStart): Promise<string[]> {
+  if (start.kind === 'place') return recall.findPlaceStarts(db, project.id, { ...start, reached: [...PASSED_ACTIONS] });
   const lotKeys = gs1FieldKeys(project.config, '10');
   const gtinKeys = gs1FieldKeys(project.config, '01');
   const gtins = 'gtin' in start && start.gtin !== undefined ? [start.gtin, gtin14(start.gtin)] : [];

@@ -8,6 +8,7 @@ import { FSMA_COLUMNS } from '../../server/rules/fsma204';
 import { gs1ChecksRun } from './epcis/gs1-files';
 import { briefly, gs1EpcisErrors, projectEpcisErrors } from './epcis/validate';
 import { activation, loggedIn, newBarcode } from './barcode-fixtures';
+import { SEED_LOCATIONS } from '../../server/seed/locations';
 import { PROJECTS_DIR, SEED, startTestServer, type Client, type TestServer } from './harness';
 import { staff, trackTo } from './lifecycle-fixtures';
 
@@ -31,6 +32,8 @@ function threeLevelConfig(): ProjectConfig {
 let server: TestServer;
 let hana: Client;
 const ids: Record<string, string> = {};
+// Before anything of the scenario was made: the start of a time range that holds all of it.
+const began = new Date(Date.now() - 1000).toISOString();
 
 const caseFields = (lotNumber: string) => ({
   productName: 'Influenza vaccine',
@@ -297,5 +300,75 @@ describe('the EPCIS 2.0 document of a recall', () => {
 
   it('is a valid empty document for a lot that matches nothing', async () => {
     expect(await epcisOf('lot=NOPE')).toEqual([]);
+  });
+});
+
+describe('a recall from a place and a time', () => {
+  const startsOf = async (query: string) => {
+    const res = await trace(hana, query);
+    expect(res.statusCode, res.body).toBe(200);
+    const names = Object.fromEntries(Object.entries(ids).map(([name, id]) => [id, name]));
+    return (res.json().data as RecallTrace).packages
+      .filter((p) => p.direction === 'start')
+      .map((p) => names[p.id] ?? p.id)
+      .sort();
+  };
+  const at = (iso: string) => encodeURIComponent(iso);
+
+  it('starts from what reached a trackpoint, in a time range or not', async () => {
+    const withP1 = ['A1', 'A2', 'B1', 'P1', 'vA1', 'vB1'];
+    expect(await startsOf('trackPointKey=carrier')).toEqual(withP1);
+    expect(await startsOf('trackPointKey=distributionCentre')).toEqual([...withP1, 'C2', 'P2'].sort());
+    // P1 (and what rode on it) reached the carrier before P2 reached the distribution centre.
+    const { rows } = await server.ctx.db.query<{ created_at: Date }>(
+      `select created_at from barcode_history where barcode_id = $1 and track_point_key = 'carrier'`,
+      [ids.P1],
+    );
+    const carrierAt = rows[0]!.created_at.toISOString();
+    expect(await startsOf(`trackPointKey=distributionCentre&to=${at(carrierAt)}`)).toEqual(withP1);
+    expect(await startsOf(`trackPointKey=distributionCentre&from=${at(carrierAt)}`)).toEqual(['C2', 'P2']);
+    // `from` is in the range, `to` is not.
+    expect(await startsOf(`trackPointKey=carrier&from=${at(carrierAt)}`)).toEqual(withP1);
+    expect(await startsOf(`trackPointKey=carrier&to=${at(carrierAt)}`)).toEqual([]);
+    // A time range alone: everything that reached any trackpoint then, the activations included.
+    expect(await startsOf(`from=${at(began)}`)).toEqual(Object.keys(ids).sort());
+    expect(await startsOf(`from=${at(new Date(Date.now() + 60_000).toISOString())}`)).toEqual([]);
+    expect(await startsOf('trackPointKey=nowhere')).toEqual([]);
+  });
+
+  it('starts from what was stocked in at a location or at a place inside it', async () => {
+    const res = await hana.post('/api/location/stock', {
+      projectId: SEED.demoProject,
+      type: 'in',
+      barcodeIds: [ids.P2],
+      locationId: SEED_LOCATIONS.binA01,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    for (const place of [SEED_LOCATIONS.binA01, SEED_LOCATIONS.rackA, SEED_LOCATIONS.kantoWarehouse])
+      expect(await startsOf(`locationId=${place}`), place).toEqual(['P2']);
+    for (const place of [SEED_LOCATIONS.binA02, SEED_LOCATIONS.rackB, SEED_LOCATIONS.plantStore])
+      expect(await startsOf(`locationId=${place}`), place).toEqual([]);
+    expect(await startsOf(`locationId=${SEED_LOCATIONS.kantoWarehouse}&from=${at(began)}`)).toEqual(['P2']);
+    const later = at(new Date(Date.now() + 60_000).toISOString());
+    expect(await startsOf(`locationId=${SEED_LOCATIONS.kantoWarehouse}&from=${later}`)).toEqual([]);
+  });
+
+  it('is one start: a place beside a barcode, a lot or a product, two places, or a range backwards is refused', async () => {
+    const errorsOf = async (query: string) => {
+      const res = await trace(hana, query);
+      expect(res.statusCode, query).toBe(400);
+      return res.json() as unknown;
+    };
+    expect(await errorsOf('lot=L-A&trackPointKey=carrier')).toEqual({ errors: { trackPointKey: [1001] } });
+    expect(await errorsOf(`barcodeId=${ids.P1}&from=${at(began)}`)).toEqual({ errors: { from: [1001] } });
+    expect(await errorsOf(`productCode=X&locationId=${SEED_LOCATIONS.binA01}`)).toEqual({
+      errors: { locationId: [1001] },
+    });
+    expect(await errorsOf(`trackPointKey=carrier&locationId=${SEED_LOCATIONS.binA01}`)).toEqual({
+      errors: { locationId: [1001] },
+    });
+    expect(await errorsOf(`from=${at(began)}&to=${at(began)}`)).toEqual({ errors: { to: [1010] } });
+    expect((await trace(hana, 'from=yesterday')).statusCode).toBe(400);
+    expect((await trace(hana, 'locationId=not-a-uuid')).statusCode).toBe(400);
   });
 });
