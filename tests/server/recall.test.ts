@@ -115,8 +115,7 @@ const byName = (result: RecallTrace) => {
 const summary = (p: RecalledPackage) => ({
   direction: p.direction,
   depth: p.depth,
-  // In a stable order: packages found through two start packages list both, in the order the
-  // database gave the start set, which PostgreSQL and PGlite do not agree on.
+  // By name: the trace orders reasons of one time and kind by the ids they came through, random here.
   reasons: p.reasons
     .map((r) => [r.kind, r.via === undefined ? null : Object.entries(ids).find(([, id]) => id === r.via)?.[0]])
     .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
