@@ -313,22 +313,17 @@ function Result({ data, project, language }: { data: RecallTrace; project: Proje
           </Table.Tbody>
         </Table>
       </Paper>
-      <div>
-        <Text size="sm" fw={500} id="recall-direction-label" mb={4}>
-          {t('recall.show')}
-        </Text>
-        <SegmentedControl
-          fullWidth
-          size="xs"
-          aria-labelledby="recall-direction-label"
-          value={filter.direction}
-          onChange={(direction) => change({ ...filter, direction: direction as ResultFilter['direction'] })}
-          data={[
-            { value: 'all', label: t('recall.all', { count: data.packages.length }) },
-            ...DIRECTIONS.map((d) => ({ value: d, label: `${t(`recall.direction.${d}`)} (${counts[d]})` })),
-          ]}
-        />
-      </div>
+      {/* Selects, not segmented buttons: four labels with counts do not fit side by side on a phone. */}
+      <Select
+        label={t('recall.show')}
+        value={filter.direction}
+        allowDeselect={false}
+        data={[
+          { value: 'all', label: t('recall.all', { n: data.packages.length }) },
+          ...DIRECTIONS.map((d) => ({ value: d, label: `${t(`recall.direction.${d}`)} (${counts[d]})` })),
+        ]}
+        onChange={(v) => change({ ...filter, direction: (v ?? 'all') as ResultFilter['direction'] })}
+      />
       <Select
         label={t('recall.placeFilter')}
         value={filter.place === 'all' ? 'all' : (filter.place ?? '')}
@@ -358,7 +353,7 @@ function Result({ data, project, language }: { data: RecallTrace; project: Proje
       )}
       {list.length > shown && (
         <Button variant="light" onClick={() => setShown((n) => n + PAGE)}>
-          {t('recall.showMore', { count: Math.min(PAGE, list.length - shown), shown, total: list.length })}
+          {t('recall.showMore', { n: Math.min(PAGE, list.length - shown), shown, total: list.length })}
         </Button>
       )}
     </Stack>
