@@ -20,6 +20,8 @@ const USAGE = `usage: npm run files -- move --to ${FILE_STORES.join('|')} [--dry
 /** Bytes younger than this are never swept by default: far longer than any upload takes between two writes. */
 const DEFAULT_GRACE_MINUTES = 60;
 
+const counted = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+
 function fail(message: string, code = 1): never {
   console.error(message);
   process.exit(code);
@@ -77,7 +79,7 @@ try {
     const bytes = summary.moved.reduce((sum, f) => sum + f.size, 0);
     const where = to === 'postgres' ? `from ${folder} into the database` : `from the database into ${folder}`;
     console.log(
-      `${dryRun ? 'would move' : 'moved'} ${summary.moved.length} files (${Math.round(bytes / 1024)} KB) ${where}` +
+      `${dryRun ? 'would move' : 'moved'} ${counted(summary.moved.length, 'file')} (${Math.round(bytes / 1024)} KB) ${where}` +
         ` in ${Math.round(performance.now() - started)} ms; ${summary.alreadyThere} already there` +
         (summary.stopped ? '; stopped before the end' : ''),
     );
@@ -97,7 +99,7 @@ try {
     const found = [...summary.database, ...summary.disk];
     const bytes = found.reduce((sum, f) => sum + f.size, 0);
     console.log(
-      `${dryRun ? 'would remove' : 'removed'} ${found.length} unrecorded files (${Math.round(bytes / 1024)} KB)` +
+      `${dryRun ? 'would remove' : 'removed'} ${counted(found.length, 'unrecorded file')} (${Math.round(bytes / 1024)} KB)` +
         ` untouched for ${graceMinutes} minutes: ${summary.database.length} in the database, ${summary.disk.length} in ${folder ?? 'no folder'}`,
     );
   }

@@ -287,7 +287,7 @@ describe('npm run files (the command)', () => {
       expect(existsSync(join(data, 'files', key))).toBe(true);
       const moved = await files('move', '--to', 'postgres');
       expect(moved.code, moved.out).toBe(0);
-      expect(moved.out).toContain('moved 1 files');
+      expect(moved.out).toContain('moved 1 file (');
       expect(moved.out).toContain('set FILES_STORE=postgres for the servers');
       expect(existsSync(join(data, 'files', key))).toBe(false);
       const sweepDry = await files('sweep', '--dry-run');
@@ -295,7 +295,7 @@ describe('npm run files (the command)', () => {
       expect(existsSync(orphan)).toBe(true);
       const swept = await files('sweep');
       expect(swept.code, swept.out).toBe(0);
-      expect(swept.out).toContain('removed 1 unrecorded files');
+      expect(swept.out).toContain('removed 1 unrecorded file (');
       expect(existsSync(orphan)).toBe(false);
 
       const db = await openPglite(data);
