@@ -2,10 +2,12 @@
  * Form logic by a staff user on the demo's pallet Receiving form: the excursion reason appears
  * and is required only when the temperature on arrival is outside 2-8 °C or the cold chain is
  * broken, and an intact cold chain with a reading of 12 °C is refused at the field with the
- * configured message, on the phone before anything is sent.
+ * configured message, on the phone before anything is sent; a field that appears is announced,
+ * the focus stays where the user types, and the form passes axe before and after.
  */
 import { expect, test } from '@playwright/test';
 import { activatedPallet } from './barcode-api';
+import { expectAccessible } from './axe';
 import { choose, login } from './helpers';
 
 const TOO_WARM = 'Outside 2-8 °C the cold chain was not intact: check the reading, or set Cold chain intact to No';
@@ -67,4 +69,38 @@ test('the cold-chain rules of Receiving: shown, required and refused as the staf
     errors: { 'forms.receiving.receivedTemperature': [1001] },
     messages: { 'forms.receiving.receivedTemperature': TOO_WARM },
   });
+});
+
+test('a field a rule shows is announced where the user types, and the form stays accessible', async ({ page }) => {
+  test.setTimeout(120_000);
+  await login(page, '11112222');
+  const id = await activatedPallet(page.request);
+  await page.goto(`/demo@1/qrcode/${id}`);
+  await page.getByRole('button', { name: 'Add tracking: Distribution centre' }).click();
+  await expect(page.getByTestId('track-point')).toHaveText('Distribution centre', { timeout: 15_000 });
+
+  const temperature = page.getByRole('textbox', { name: 'Temperature on arrival' });
+  const reason = page.getByRole('combobox', { name: /Excursion reason/ });
+  const status = page.getByTestId('form-rules-status');
+  await temperature.fill('5');
+  await expect(reason).toHaveCount(0);
+  // A polite live region, empty while no rule has shown anything.
+  await expect(status).toHaveAttribute('aria-live', 'polite');
+  await expect(status).toHaveText('');
+  await expectAccessible(page, 'Receiving, no field shown by a rule');
+
+  await temperature.fill('12');
+  await expect(reason).toBeVisible();
+  await expect(status).toHaveText('Now asked: Excursion reason');
+  await expect(temperature).toBeFocused();
+  await expectAccessible(page, 'Receiving, the excursion reason shown by a rule');
+
+  // Hidden again (the region empties) and shown again: said again.
+  await temperature.fill('5');
+  await expect(reason).toHaveCount(0);
+  await expect(status).toHaveText('');
+  await temperature.fill('1');
+  await expect(reason).toBeVisible();
+  await expect(status).toHaveText('Now asked: Excursion reason');
+  await expect(temperature).toBeFocused();
 });

@@ -57,6 +57,32 @@ function Harness({ onSubmit, initial = {} }: { onSubmit(data: Record<string, unk
 }
 
 describe('form logic on the phone', () => {
+  it(
+    'says which fields a rule has just shown, and nothing of those hidden from the start',
+    { timeout: 40_000 },
+    async () => {
+      const user = userEvent.setup();
+      render(<Harness onSubmit={vi.fn()} />);
+      const temp = await screen.findByRole('textbox', { name: 'Temperature' }, { timeout: 15_000 });
+      const status = screen.getByRole('status');
+      expect(status).toHaveProperty('textContent', '');
+      expect(status.getAttribute('aria-live')).toBe('polite');
+      await user.type(temp, '12');
+      await screen.findByRole('textbox', { name: /Reason/ });
+      await waitFor(() => expect(status).toHaveProperty('textContent', 'Now asked: Reason'));
+      // The focus stays where the user types.
+      expect(document.activeElement).toBe(temp);
+      // Hidden again: the region empties, so showing it again is said again.
+      await user.clear(temp);
+      await user.type(temp, '5');
+      await waitFor(() => expect(screen.queryByRole('textbox', { name: /Reason/ })).toBeNull());
+      expect(status).toHaveProperty('textContent', '');
+      await user.clear(temp);
+      await user.type(temp, '9');
+      await waitFor(() => expect(status).toHaveProperty('textContent', 'Now asked: Reason'));
+    },
+  );
+
   it('shows a field only while relevant and requires it then; requiredIf too', { timeout: 40_000 }, async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Center, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { withTheme } from '@rjsf/core';
 // Of the Mantine theme, the templates rjsf can still draw around our own (a description, an
 // error list, a field's errors and help, a choice of schemas). Its widgets (and with them
@@ -53,6 +53,28 @@ const Form = withTheme({
   },
 });
 
+/**
+ * What a screen reader says when form logic shows fields that were not drawn a moment ago (the
+ * focus stays where the user is): their labels, in form order. Empty until the first change, so
+ * the fields hidden from the start are not spoken of, and after a change that shows none.
+ */
+function useAppearedFields(form: CompiledForm, hidden: readonly string[]): string[] {
+  const [appeared, setAppeared] = useState<string[]>([]);
+  const before = useRef(hidden);
+  useEffect(() => {
+    // The same fields as before (a list made again by a new render of the same state): nothing to say.
+    if (before.current.join('\n') === hidden.join('\n')) return;
+    const now = new Set(hidden);
+    const shown = form.fields
+      .filter((f) => before.current.includes(f.key) && !now.has(f.key))
+      .map((f) => String(form.schema.properties[f.key]?.title ?? f.key));
+    before.current = hidden;
+    // Emptied when nothing appeared, so a field shown again later is said again.
+    setAppeared(shown);
+  }, [form, hidden]);
+  return appeared;
+}
+
 export interface ConfiguredFormProps {
   form: CompiledForm;
   formData: Record<string, unknown>;
@@ -95,6 +117,7 @@ export function ConfiguredForm({
   const hasCalculation = form.fields.some((f) => f.type === 'calculation');
   // Form logic: which fields are shown, required, read-only and failing their constraint now.
   const logic = useFormRules(form, formData, context.language, t('form.required'));
+  const appeared = useAppearedFields(form, logic.hidden);
 
   const latest = useRef({ formData, onChange, fields: form.fields });
   useEffect(() => {
@@ -219,6 +242,14 @@ export function ConfiguredForm({
           )}
           {children}
         </Form>
+        {logic.hasRules && (
+          <VisuallyHidden role="status" aria-live="polite" data-testid="form-rules-status">
+            {appeared.length > 0 &&
+              t('form.nowAsked', {
+                fields: new Intl.ListFormat(context.language, { type: 'conjunction' }).format(appeared),
+              })}
+          </VisuallyHidden>
+        )}
       </RegisteredFieldsOnly>
     </FormErrorBoundary>
   );

@@ -18,7 +18,13 @@ export interface FormRulesView {
   customValidate: CustomValidator | undefined;
   /** The values without those of fields that are not relevant now: what is kept and sent. */
   strip(values: Values): Values;
+  /** Whether the form has rules at all. */
+  hasRules: boolean;
+  /** The fields not relevant now (not drawn); the same list until it changes. */
+  hidden: readonly string[];
 }
+
+const NONE: readonly string[] = [];
 
 const hasRules = (form: CompiledForm) =>
   form.fields.some((f) => f.relevant ?? f.requiredIf ?? f.readOnlyIf ?? f.constraint);
@@ -90,6 +96,8 @@ export function useFormRules(
     : '';
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `state` stands for the verdict's lists
   const uiSchema = useMemo(() => (verdict ? uiSchemaFor(form.uiSchema, verdict) : form.uiSchema), [form, state]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `state` stands for the verdict's lists
+  const hidden = useMemo(() => verdict?.hidden ?? NONE, [form, state]);
 
   const messageOf = useCallback(
     (message: FormRulesModule.RulesVerdict['failed'][number]['message']) => message?.[language] ?? requiredMessage,
@@ -118,5 +126,13 @@ export function useFormRules(
   );
 
   const strip = useCallback((values: Values) => verdictOf(values)?.values ?? values, [verdictOf]);
-  return { ready: !withRules || module !== null, uiSchema, extraErrors, customValidate, strip };
+  return {
+    ready: !withRules || module !== null,
+    uiSchema,
+    extraErrors,
+    customValidate,
+    strip,
+    hasRules: withRules,
+    hidden,
+  };
 }
