@@ -4,6 +4,7 @@ import {
   emptyBulkList,
   entriesToCheck,
   listedIds,
+  outcomesOf,
   refusalsOf,
   summarise,
   type BulkListAction,
@@ -148,6 +149,58 @@ describe('a bulk request the server refused', () => {
     state = bulkListReducer(state, { type: 'refused', results });
     expect(verdicts(state)).toEqual(['ready', 'ready', 3006]);
     expect(summarise(state).canSubmit).toBe(false);
+  });
+});
+
+describe('a refusal that says more than its code', () => {
+  it("shows a recycled barcode as recycled, as the dry run's verdict does, and the others by their code", () => {
+    const state = run(add(ID_A, ID_B, ID_C));
+    expect(
+      refusalsOf(
+        state,
+        { 'barcodeIds.0': [3001], 'barcodeIds.1': [3001], 'barcodeIds.2': [3006] },
+        { 'barcodeIds.1': 'recycled', 'barcodeIds.2': 'recycled', other: 'recycled' },
+      ).map((r) => r.code),
+    ).toEqual([3001, 'recycled', 'recycled']);
+    expect(refusalsOf(state, { 'barcodeIds.0': [3001] }).map((r) => r.code)).toEqual([3001]);
+  });
+});
+
+describe('a list sent later from the outbox', () => {
+  it('once taken, shows every entry taken, whatever it showed while it waited (not checked, checking)', () => {
+    let state = run(add(ID_A, ID_B, ID_C));
+    state = bulkListReducer(state, {
+      type: 'checked',
+      results: [
+        { key: keyOf(state, 0), code: 'network' },
+        { key: keyOf(state, 1), code: null },
+      ],
+    });
+    expect(verdicts(state)).toEqual(['unchecked', 'ready', 'pending']);
+    expect(outcomesOf(state)).toEqual(state.entries.map((e) => ({ key: e.key, code: null })));
+    state = bulkListReducer(state, { type: 'settled', results: outcomesOf(state) });
+    expect(verdicts(state)).toEqual(['ready', 'ready', 'ready']);
+  });
+
+  it('once refused, shows each refused entry with its reason and the others ready, so the list can be fixed and sent', () => {
+    let state = run(add(ID_A, ID_B, ID_C));
+    state = bulkListReducer(state, { type: 'checked', results: [{ key: keyOf(state, 0), code: 'timeout' }] });
+    const outcomes = outcomesOf(state, {
+      fields: { 'barcodeIds.0': [3001], 'barcodeIds.2': [3005] },
+      reasons: { 'barcodeIds.0': 'recycled' },
+    });
+    expect(outcomes.map((o) => o.code)).toEqual(['recycled', null, 3005]);
+    state = bulkListReducer(state, { type: 'settled', results: outcomes });
+    expect(verdicts(state)).toEqual(['recycled', 'ready', 3005]);
+    expect(summarise(state)).toMatchObject({ refused: 2, ready: 1, canSubmit: false });
+    state = bulkListReducer(state, { type: 'removedNotReady' });
+    expect(summarise(state)).toMatchObject({ total: 1, canSubmit: true });
+  });
+
+  it('leaves an entry the answer does not name ready (the server checked it)', () => {
+    const state = run(add(ID_A, ID_B));
+    const settled = bulkListReducer(state, { type: 'settled', results: [{ key: keyOf(state, 1), code: 3006 }] });
+    expect(verdicts(settled)).toEqual(['ready', 3006]);
   });
 });
 

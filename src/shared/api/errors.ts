@@ -21,6 +21,12 @@ export class ApiError extends Error {
      * same paths as `fields`, in the language the request asked for: shown in place of the code's.
      */
     readonly messages: Readonly<Record<string, string>> = {},
+    /**
+     * What the server said beyond some codes (a VerdictReason, e.g. 'recycled' beside 'not
+     * activated'), by the same names as `fields` (`$common` for the request's own code): shown in
+     * place of the code's message.
+     */
+    readonly reasons: Readonly<Record<string, string>> = {},
   ) {
     super(`API error ${code} (${status})`);
     this.name = 'ApiError';
@@ -35,6 +41,16 @@ export class ApiError extends Error {
 interface ErrorBody {
   errors?: Record<string, unknown>;
   messages?: unknown;
+  reasons?: unknown;
+}
+
+/** The answer's `reasons`, only the texts among them. */
+function reasonsOf(data: unknown): Record<string, string> {
+  const reasons = data && typeof data === 'object' ? (data as ErrorBody).reasons : undefined;
+  if (!reasons || typeof reasons !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(reasons).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 /** The answer's `messages`, only the texts among them. */
@@ -65,9 +81,10 @@ export function normaliseError(status: number, data: unknown, headers?: Headers)
   if (status === 401) return new ApiError('2003', status, fields);
   if (status === 403) return new ApiError(String(common ?? 403), status, fields);
   if (status >= 500) return new ApiError('500', status, fields);
-  if (common !== undefined) return new ApiError(String(common), status, fields, retryAfter);
+  if (common !== undefined)
+    return new ApiError(String(common), status, fields, retryAfter, undefined, {}, reasonsOf(data));
   if (status === 400 && Object.keys(fields).length > 0)
-    return new ApiError('fields', status, fields, undefined, undefined, messagesOf(data));
+    return new ApiError('fields', status, fields, undefined, undefined, messagesOf(data), reasonsOf(data));
   return new ApiError(String(status), status, fields, retryAfter);
 }
 

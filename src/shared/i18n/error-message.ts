@@ -18,11 +18,14 @@ export function codeText(t: TFunction, code: string | number): string {
 
 /**
  * The texts of one field's refusal: the configuration's own message where the server sent one
- * (a failed constraint's, in the user's language), else each code's message.
+ * (a failed constraint's, in the user's language), else the reason the server gave beside the
+ * code (a recycled barcode's), else each code's message.
  */
 export function fieldTexts(t: TFunction, error: ApiError, path: string, codes: readonly number[]): string[] {
   const own = error.messages[path];
-  return own ? [own] : codes.map((code) => codeText(t, code));
+  if (own) return [own];
+  const reason = error.reasons[path];
+  return reason ? [codeText(t, reason)] : codes.map((code) => codeText(t, code));
 }
 
 /** The label the user sees for a field the server named by its path (e.g. 'forms.receiving.temperature'), when the screen knows it. */
@@ -48,7 +51,8 @@ export function translateError(t: TFunction, error: unknown, fieldLabel?: FieldL
   if (error.code === '429' && error.retryAfter) {
     return t('login.tooManyAttempts', { minutes: Math.max(1, Math.ceil(error.retryAfter / 60)) });
   }
-  return codeText(t, error.code);
+  // The server's reason beside the request's code says more than the code (a recycled barcode).
+  return codeText(t, error.reasons.$common ?? error.code);
 }
 
 /** translateError with the app's strings, for screens whose own strings are another namespace. */

@@ -44,6 +44,11 @@ export type BulkListAction =
   | { type: 'checked'; results: CheckedEntry[] }
   /** The real request refused these entries (all or nothing: nothing was written): their verdicts whatever they were. */
   | { type: 'refused'; results: CheckedEntry[] }
+  /**
+   * The server's answer to the list itself, sent later from the outbox: every entry's verdict,
+   * whatever it was (one not named was taken, or would have been: the server checked it).
+   */
+  | { type: 'settled'; results: CheckedEntry[] }
   /** Every entry refused (or failed to check) goes. */
   | { type: 'removed'; key: number }
   | { type: 'removedNotReady' }
@@ -136,6 +141,15 @@ export function bulkListReducer(state: BulkListState, action: BulkListAction): B
         }),
       };
     }
+    case 'settled': {
+      const codes = new Map(action.results.map((r) => [r.key, r.code]));
+      return {
+        entries: state.entries.map((entry) => {
+          const code = codes.get(entry.key) ?? null;
+          return { ...entry, verdict: code === null ? { state: 'ready' } : { state: 'refused', code } };
+        }),
+      };
+    }
     case 'removed':
       return { entries: judgeDuplicates(state.entries.filter((e) => e.key !== action.key)) };
     case 'removedNotReady':
@@ -218,12 +232,34 @@ export const listedIds = (state: BulkListState): string[] => state.entries.map((
 
 /**
  * The entries a refused bulk request names: the server answers each refused barcode's codes under
- * `barcodeIds.<index>` (the index in the list sent, which is the list's order).
+ * `barcodeIds.<index>` (the index in the list sent, which is the list's order), and where a code
+ * alone would mislead, its reason under the same name (a recycled barcode: 'recycled', shown as
+ * the dry run's verdict shows it, see shownCode).
  */
-export function refusalsOf(state: BulkListState, fields: Readonly<Record<string, readonly number[]>>): CheckedEntry[] {
+export function refusalsOf(
+  state: BulkListState,
+  fields: Readonly<Record<string, readonly number[]>>,
+  reasons: Readonly<Record<string, string>> = {},
+): CheckedEntry[] {
   return Object.entries(fields).flatMap(([field, codes]) => {
     const match = /^barcodeIds\.(\d+)$/.exec(field);
     const entry = match ? state.entries[Number(match[1])] : undefined;
-    return entry && codes[0] !== undefined ? [{ key: entry.key, code: codes[0] }] : [];
+    return entry && codes[0] !== undefined
+      ? [{ key: entry.key, code: shownCode({ code: codes[0], reason: reasons[field] }) }]
+      : [];
   });
+}
+
+/**
+ * Every entry's outcome once the outbox sent the list: a list the server took, every entry taken;
+ * a refused one (nothing written), the entries it names with their reasons, the others ready.
+ */
+export function outcomesOf(
+  state: BulkListState,
+  refusal?: { fields: Readonly<Record<string, readonly number[]>>; reasons?: Readonly<Record<string, string>> },
+): CheckedEntry[] {
+  const refused = new Map(
+    refusal ? refusalsOf(state, refusal.fields, refusal.reasons).map((r) => [r.key, r.code]) : [],
+  );
+  return state.entries.map((entry) => ({ key: entry.key, code: refused.get(entry.key) ?? null }));
 }

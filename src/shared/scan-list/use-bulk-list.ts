@@ -76,8 +76,14 @@ export function useBulkList(
   const forgetFailedLookups = useCallback(() => {
     for (const entry of entriesNow.current) if (entry.id === null) lookups.current.delete(entry.key);
   }, []);
+  // A list sent (or waiting in the outbox) is not checked again: the server's answer says what it took.
+  const sentNow = useRef(sent);
+  useEffect(() => {
+    sentNow.current = sent;
+  }, [sent]);
   useEffect(() => {
     const online = () => {
+      if (sentNow.current) return;
       forgetFailedLookups();
       dispatch({ type: 'reconnected' });
     };
@@ -167,6 +173,10 @@ export function useBulkList(
     }, []),
     /** The real request refused entries (see refusalsOf). */
     refuse: useCallback((results: CheckedEntry[]) => dispatch({ type: 'refused', results }), []),
+    /** The list waited in the outbox and was answered: every entry's outcome (see outcomesOf). */
+    settle: useCallback((results: CheckedEntry[]) => dispatch({ type: 'settled', results }), []),
+    /** The list waited in the outbox and was refused: it is the user's to change and send again, kept on the phone again. */
+    reopen: useCallback(() => setSent(false), []),
     recheck: useCallback(() => {
       forgetFailedLookups();
       dispatch({ type: 'recheck' });

@@ -1,14 +1,16 @@
-import { useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Alert, Anchor, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { BulkVerdict } from '@schemas/api/bulk';
 import { ApiError, isQueued } from '@/shared/api/errors';
 import type { Mutation } from '@/shared/api/mutation';
+import { outboxItems } from '@/shared/api/outbox/outbox-items';
 import { useCurrentBarcode } from '@/shared/barcode/barcode-context';
 import { useErrorText } from '@/shared/i18n/error-message';
 import { useCurrentProject } from '@/shared/project/use-project';
-import { refusalsOf, listedIds } from '@/shared/scan-list/bulk-list';
+import { outcomesOf, refusalsOf, listedIds } from '@/shared/scan-list/bulk-list';
+import { paths } from '@/shared/paths';
 import { BulkListView } from '@/shared/scan-list/bulk-list-view';
 import { ScanInput } from '@/shared/scan-list/scan-input';
 import type { BulkCheck, useBulkList } from '@/shared/scan-list/use-bulk-list';
@@ -26,8 +28,18 @@ export const asCheck =
   async (ids) =>
     verdictsOf(await dryRun(ids));
 
-/** 'queued': no answer, the list waits in the outbox (locked like 'done', no outcome per barcode). */
+/** 'queued': no answer, the list waits in the outbox (locked like 'done', each outcome shown once it lands). */
 type Phase = 'list' | 'sending' | 'done' | 'queued';
+
+/** The outbox's entry holding a list just queued: the newest not yet sent whose body is the one sent. */
+const queuedEntryOf = (input: unknown): number | null => {
+  const sent = JSON.stringify(input);
+  const found = outboxItems
+    .get()
+    .filter((item) => item.state !== 'sent' && JSON.stringify(item.data) === sent)
+    .at(-1);
+  return found?.seq ?? null;
+};
 
 /**
  * Sending a bulk list: the list is locked and a progress bar shows while the one request runs; on
@@ -35,11 +47,50 @@ type Phase = 'list' | 'sending' | 'done' | 'queued';
  * cover the way back to the barcode), forgets the phone's copy of the list and revalidates what
  * the change made stale; a refusal (all or nothing: nothing was written) marks the refused
  * entries with the server's codes in the list and says why in the message dialog.
+ *
+ * A list that got no answer waits in the outbox, locked; the screen follows its entry there, and
+ * when the outbox sends it, shows the server's answer per barcode where the list is: all taken
+ * (the done message, as if sent now), or refused (nothing written): the refused barcodes with
+ * their reasons, the list open again to change and send, and a way to the outbox entry.
  */
 export function useBulkSubmit(list: BulkList) {
+  const { t } = useTranslation('bulk');
   const errorText = useErrorText();
   const [phase, setPhase] = useState<Phase>('list');
   const [doneText, setDoneText] = useState('');
+  // The queued list's outbox entry, and what the screen says once it is answered.
+  const [queuedSeq, setQueuedSeq] = useState<number | null>(null);
+  const landing = useRef<{ done(answer: unknown): string; revalidate(): Promise<unknown> } | null>(null);
+  const [replayRefused, setReplayRefused] = useState(0);
+  // The list as it is now, for the outbox's answer (which comes whenever it comes).
+  const listNow = useRef(list);
+  useEffect(() => {
+    listNow.current = list;
+  });
+  useEffect(() => {
+    if (queuedSeq === null) return undefined;
+    const land = () => {
+      const entry = outboxItems.get().find((item) => item.seq === queuedSeq);
+      if (entry?.state !== 'sent' && entry?.state !== 'refused') return;
+      const current = listNow.current;
+      setQueuedSeq(null);
+      if (entry.state === 'sent') {
+        current.settle(outcomesOf(current.state));
+        setPhase('done');
+        const said = entry.result === undefined ? '' : ` ${landing.current?.done(entry.result) ?? ''}`;
+        setDoneText(`${t('queued.delivered')}${said}`);
+        void landing.current?.revalidate();
+        return;
+      }
+      const outcomes = outcomesOf(current.state, entry.refusal);
+      current.reopen();
+      current.settle(outcomes);
+      setReplayRefused(outcomes.filter((o) => o.code !== null).length);
+      setPhase('list');
+    };
+    land();
+    return outboxItems.subscribe(land);
+  }, [queuedSeq, t]);
   /** Sends; resolves true once the server agreed (the outcome shows), false after a refusal. */
   const submit = async <I, O>(
     mutation: Mutation<I, O>,
@@ -47,6 +98,7 @@ export function useBulkSubmit(list: BulkList) {
     texts: { done: (answer: O) => string; failed: string },
   ): Promise<boolean> => {
     setPhase('sending');
+    setReplayRefused(0);
     try {
       const answer = await mutation.send(input);
       setPhase('done');
@@ -61,10 +113,15 @@ export function useBulkSubmit(list: BulkList) {
         setPhase('queued');
         setDoneText(queued);
         list.markSent();
+        landing.current = {
+          done: texts.done as (answer: unknown) => string,
+          revalidate: () => mutation.revalidate(input),
+        };
+        setQueuedSeq(queuedEntryOf(input));
         return true;
       }
       setPhase('list');
-      if (error instanceof ApiError) list.refuse(refusalsOf(list.state, error.fields));
+      if (error instanceof ApiError) list.refuse(refusalsOf(list.state, error.fields, error.reasons));
       showMessage({ title: texts.failed, body: errorText(error) });
       return false;
     }
@@ -75,7 +132,12 @@ export function useBulkSubmit(list: BulkList) {
     doneText,
     sending: phase === 'sending',
     done: phase === 'done' || phase === 'queued',
-    reset: () => setPhase('list'),
+    /** The list waited in the outbox and was refused when sent: how many barcodes it refused (0: none of this). */
+    replayRefused,
+    reset: () => {
+      setReplayRefused(0);
+      setPhase('list');
+    },
   };
 }
 
@@ -97,6 +159,9 @@ export interface BulkScreenProps {
   /** Why the entries are not checked yet (see BulkListView's `waiting`). */
   waiting?: { status: string; row: string };
 }
+
+/** The way to the outbox: a thumb's target, like the list's own buttons. */
+const OUTBOX_LINK_STYLE = { display: 'inline-flex', alignItems: 'center', minHeight: 44 } as const;
 
 /** From this many listed barcodes the actions are drawn under the list as well: its end is far from its top. */
 export const BOTTOM_ACTIONS_FROM = 10;
@@ -132,10 +197,28 @@ export function BulkScreen({
           {ts('list.restored', { count: list.restoredCount })}
         </Alert>
       )}
+      {sending.replayRefused > 0 && !sending.done && (
+        <Alert color="red" variant="light" role="alert" data-testid="bulk-replay-refused">
+          <Text>{t('queued.refused', { count: sending.replayRefused })}</Text>
+          <Anchor component={Link} to={paths.outbox.getHref(project)} style={OUTBOX_LINK_STYLE}>
+            {t('queued.openOutbox')}
+          </Anchor>
+        </Alert>
+      )}
       {sending.done ? (
-        <Alert color="teal" variant="light" role="status" data-testid="bulk-done">
+        <Alert
+          color={sending.phase === 'queued' ? 'blue' : 'teal'}
+          variant="light"
+          role="status"
+          data-testid="bulk-done"
+        >
           <Stack gap="sm">
             <Text>{sending.doneText}</Text>
+            {sending.phase === 'queued' && (
+              <Anchor component={Link} to={paths.outbox.getHref(project)} style={OUTBOX_LINK_STYLE}>
+                {t('queued.openOutbox')}
+              </Anchor>
+            )}
             <Group>
               <Button onClick={() => navigate(detailPath, { replace: true })}>{t('done.back')}</Button>
               <Button

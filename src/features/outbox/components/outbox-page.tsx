@@ -74,9 +74,13 @@ function OutboxRow({ item, onDiscard }: { item: OutboxItem; onDiscard(): void })
         {t('outbox.madeAt', { time: new Date(item.madeAt).toLocaleString(i18n.language) })}
       </Text>
       {item.refusal && (
-        <Text size="sm" c="red.9" data-testid="outbox-refusal">
+        <Text size="sm" c="red.9" data-testid="outbox-refusal" style={{ whiteSpace: 'pre-line' }}>
           {t('outbox.refusedBecause', {
-            reason: translateError(i18n.t, new ApiError(item.refusal.code, 400, item.refusal.fields)),
+            reason: translateError(
+              i18n.t,
+              new ApiError(item.refusal.code, 400, item.refusal.fields, undefined, undefined, {}, item.refusal.reasons),
+              (path) => listedBarcodeOf(item.data, path),
+            ),
           })}
         </Text>
       )}
@@ -94,6 +98,17 @@ function OutboxRow({ item, onDiscard }: { item: OutboxItem; onDiscard(): void })
       )}
     </Card>
   );
+}
+
+/**
+ * The barcode a list's refusal names by its place in the list sent (`barcodeIds.3`,
+ * `childrenIds.0`): each refused barcode of a list is said with its id and its own reason.
+ */
+export function listedBarcodeOf(data: unknown, path: string): string | undefined {
+  const match = /^(\w+)\.(\d+)$/.exec(path);
+  const list = match && data && typeof data === 'object' ? (data as Record<string, unknown>)[match[1]!] : undefined;
+  const id = Array.isArray(list) ? list[Number(match![2])] : undefined;
+  return typeof id === 'string' ? id : undefined;
 }
 
 /**

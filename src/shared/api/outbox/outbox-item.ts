@@ -15,8 +15,12 @@ export interface OutboxItem {
    * refused: the server said no, with its reason, and the user decides (retry or discard).
    */
   state: 'queued' | 'sending' | 'sent' | 'refused';
-  /** The refusal: the API error's code and field codes (shown in the user's language). */
-  refusal?: { code: string; fields: Record<string, number[]> };
+  /**
+   * The refusal: the API error's code and field codes (shown in the user's language), and what
+   * the server said beyond some codes (`reasons`, e.g. 'recycled') by the same names: a list's
+   * refusal names each refused barcode by its place in the list (`barcodeIds.3`).
+   */
+  refusal?: { code: string; fields: Record<string, number[]>; reasons?: Record<string, string> };
   /** When it was sent (state sent). */
   sentAt?: string;
   /**
@@ -36,6 +40,11 @@ export interface OutboxItem {
   ref?: string;
   /** A sent upload's answer: the stored file's URL, which replaces `ref` in the writes after it. */
   answer?: string;
+  /**
+   * A sent write's answer when it is more than a yes (a list's: how many barcodes moved with
+   * them), for the screen that queued it to say what happened when it landed.
+   */
+  result?: unknown;
   /**
    * The id of the user who made it: sent only while that user is logged in, shown to no one
    * else (outbox-items.ts `ownedBy`). Absent in writes queued before it existed.

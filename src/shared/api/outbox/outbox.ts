@@ -119,6 +119,7 @@ export function createOutbox(options: OutboxOptions) {
           state: 'sent',
           sentAt: new Date().toISOString(),
           ...(uploaded ? { answer: uploaded } : {}),
+          ...(typeof answer === 'object' && answer !== null ? { result: answer } : {}),
         }));
         delivered = true;
       } catch (error) {
@@ -126,8 +127,9 @@ export function createOutbox(options: OutboxOptions) {
           await updateItem(item.seq, (now) => ({ ...now, state: 'queued' }));
           stopped = true;
         } else {
-          const { code, fields } = error as ApiError;
-          await updateItem(item.seq, (now) => ({ ...now, state: 'refused', refusal: { code, fields } }));
+          const { code, fields, reasons } = error as ApiError;
+          const refusal = { code, fields, ...(reasons && Object.keys(reasons).length > 0 ? { reasons } : {}) };
+          await updateItem(item.seq, (now) => ({ ...now, state: 'refused', refusal }));
         }
       }
       await changed();
