@@ -205,6 +205,75 @@ test('a bulk tracking list sent offline waits in the outbox and is tracked when 
       { timeout: 30_000 },
     )
     .toBe('distributionCentre');
+  // The screen that queued the list says, where the list is, what the server did with each barcode.
+  await expect(page.getByTestId('bulk-done')).toContainText(
+    'This list waited on this phone and was sent when the connection came back. Tracked to Distribution centre: 3 barcodes.',
+  );
+  await expect(entries(page).getByTestId('verdict').filter({ hasText: 'Tracked' })).toHaveCount(3);
+  await expect(status(page)).toHaveText('Done: 3 barcodes.');
+});
+
+test('a bulk recycle list that waited in the outbox and was refused shows each refused barcode with its reason', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(150_000);
+  await login(page, '11112222');
+  const stamp = Date.now() % 1_000_000;
+  const loggers = await Promise.all(['A', 'B', 'C'].map((s) => activated(page.request, 'logger', `OR${stamp}${s}`)));
+  for (const id of loggers) {
+    for (const point of ['distributionCentre', 'carrier', 'pharmacy']) {
+      const res = await page.request.post('/api/barcode/tracking', {
+        data: { barcodeId: id, trackPointKey: point, forms: { reading: { loggerTemperature: 4 } } },
+      });
+      expect(res.ok(), await res.text()).toBe(true);
+    }
+  }
+  const [first, recycledMeanwhile, third] = loggers as [string, string, string];
+  await page.goto(`/demo@1/qrcode/${first}/bulk-recycle`);
+  await expect(entries(page).first().getByTestId('verdict')).toHaveText('Ready');
+  await context.setOffline(true);
+  await pullTrigger(page, recycledMeanwhile);
+  await pullTrigger(page, third);
+  await expect(page.locator('[data-testid="scan-entry"][data-state="unchecked"]')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Recycle (3)' }).click();
+  await page.getByRole('dialog', { name: 'Bulk recycle' }).getByRole('button', { name: 'Recycle (3)' }).click();
+  await expect(page.getByTestId('bulk-done')).toContainText(
+    'Saved on this phone: it will be sent when there is a connection.',
+  );
+  await expect(page.getByTestId('bulk-done').getByRole('link', { name: 'Open the outbox' })).toBeVisible();
+
+  // Someone else recycles one of them before the phone is back in coverage: the list is refused whole.
+  const meanwhile = await page.request.post('/api/barcode/recycle', { data: { barcodeId: recycledMeanwhile } });
+  expect(meanwhile.ok(), await meanwhile.text()).toBe(true);
+  await context.setOffline(false);
+
+  const refused = page.getByTestId('bulk-replay-refused');
+  await expect(refused).toContainText(
+    'When it was sent, the server refused it and nothing was written: 1 barcode cannot be taken',
+    { timeout: 30_000 },
+  );
+  const recycledText = 'This barcode was recycled: it must be activated again before it can be tracked.';
+  await expect(entries(page).nth(1).getByTestId('verdict')).toHaveText(recycledText);
+  await expect(entries(page).nth(0).getByTestId('verdict')).toHaveText('Ready');
+  await expect(entries(page).nth(2).getByTestId('verdict')).toHaveText('Ready');
+  // Nothing was written: the others are still where they were.
+  const res = await page.request.get(`/api/barcode/barcode?id=${first}`);
+  expect(((await res.json()) as { data: { currentTrackPointKey: string | null } }).data.currentTrackPointKey).toBe(
+    'pharmacy',
+  );
+  await expectAccessible(page, 'bulk recycle list refused from the outbox');
+
+  // The outbox entry the screen links to names the refused barcode with the same reason.
+  await refused.getByRole('link', { name: 'Open the outbox' }).click();
+  await expect(page.getByTestId('outbox-refusal').first()).toContainText(`${recycledMeanwhile}: ${recycledText}`);
+  await page.goBack();
+
+  // The list is the user's again: the refused one goes in one tap and the rest are recycled.
+  await page.getByRole('button', { name: 'Remove the ones not ready (1)' }).click();
+  await page.getByRole('button', { name: 'Recycle (2)' }).first().click();
+  await page.getByRole('dialog', { name: 'Bulk recycle' }).getByRole('button', { name: 'Recycle (2)' }).click();
+  await expect(page.getByTestId('bulk-done')).toContainText('Recycled: 2 barcodes.');
 });
 
 test('stock in where the trackpoint has three bins asks for the location first and says why nothing is ready', async ({
