@@ -67,6 +67,12 @@ test('a staff user with the recall permission traces a lot, reads why and where,
   test.setTimeout(90_000);
   await login(page, '11112222');
   const lot = `RCL-${Date.now().toString(36).toUpperCase()}`;
+  // A minute before the packages below exist, as a datetime-local input holds it (the browser's time).
+  const before = await page.evaluate(() => {
+    const d = new Date(Date.now() - 60_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  });
   const { pallet, inside, logger } = await palletWithCaseAndLogger(page.request, lot);
 
   await page.getByRole('button', { name: 'Recall' }).click();
@@ -132,9 +138,23 @@ test('a staff user with the recall permission traces a lot, reads why and where,
   await expect(page.getByTestId('recall-empty')).toContainText('Nothing found');
   await expect(page.getByRole('button', { name: 'Download FSMA 204 spreadsheet (CSV)' })).toHaveCount(0);
 
+  // A place and time: what reached the distribution centre since just before the pallet was made.
+  await choose(page, 'Start from', 'Place and time');
+  await expect(page.getByRole('textbox', { name: /GTIN/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Trace' }).click();
+  await expect(page.getByText('Choose a trackpoint, a time range or both.')).toBeVisible();
+  await choose(page, 'Trackpoint', 'Distribution centre');
+  await page.getByLabel('From', { exact: true }).fill(before);
+  await page.getByRole('button', { name: 'Trace' }).click();
+  await expect(page).toHaveURL(/\?trackPointKey=distributionCentre&from=/);
+  await expect(card(pallet)).toContainText('Matched');
+  await expect(card(inside)).toContainText('Matched');
+  await expect(card(logger).getByTestId('recall-package-reasons')).toContainText(`Linked to Vaccine pallet ${pallet}`);
+  await expectAccessible(page, 'recall by place and time');
+
   // Without a connection the trace says it needs the server, and tries again on request.
   await page.context().setOffline(true);
-  await page.getByText('Barcode', { exact: true }).click();
+  await choose(page, 'Start from', 'Barcode');
   await page.getByRole('textbox', { name: 'Barcode ID' }).fill(pallet);
   await page.getByRole('button', { name: 'Trace' }).click();
   await expect(page.getByTestId('recall-error')).toContainText('A trace needs the server');

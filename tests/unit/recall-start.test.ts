@@ -5,10 +5,19 @@ import {
   countByDirection,
   filterPackages,
   packageLabel,
+  trackPointChoices,
   trackPointName,
   type RecalledPackage,
 } from '@/features/recall/model/result';
-import { EMPTY_START, formOfQuery, queryOfStart, startOfForm, startOfQuery } from '@/features/recall/model/start';
+import {
+  EMPTY_START,
+  formOfQuery,
+  instantOfLocal,
+  localOfInstant,
+  queryOfStart,
+  startOfForm,
+  startOfQuery,
+} from '@/features/recall/model/start';
 
 describe('the recall start form', () => {
   it('sends a barcode alone, also when its label link is pasted', () => {
@@ -60,6 +69,39 @@ describe('the recall start form', () => {
     });
   });
 
+  it('sends a place and time as a trackpoint, a range with either end open, or both', () => {
+    const place = { ...EMPTY_START, kind: 'place' as const, lot: 'L', gtin: '12345678' };
+    const from = instantOfLocal('2026-11-27T10:00')!;
+    const to = instantOfLocal('2026-11-27T14:30')!;
+    expect(new Date(from).getHours()).toBe(10);
+    expect(startOfForm({ ...place, trackPointKey: 'carrier' })).toEqual({ start: { trackPointKey: 'carrier' } });
+    expect(startOfForm({ ...place, from: '2026-11-27T10:00' })).toEqual({ start: { from } });
+    expect(
+      startOfForm({ ...place, trackPointKey: 'carrier', from: '2026-11-27T10:00', to: '2026-11-27T14:30' }),
+    ).toEqual({ start: { trackPointKey: 'carrier', from, to } });
+    expect(startOfForm(place)).toEqual({ problems: { trackPointKey: 'placeRequired' } });
+    expect(startOfForm({ ...place, from: '2026-11-27T10:00', to: '2026-11-27T10:00' })).toEqual({
+      problems: { to: 'rangeOrder' },
+    });
+    expect(startOfForm({ ...place, from: 'yesterday' })).toEqual({ problems: { from: 'dateFormat' } });
+    expect(startOfForm({ ...place, to: '2026-13-45T99:99' })).toEqual({ problems: { to: 'dateFormat' } });
+  });
+
+  it('shows an instant in the form as the phone reads it, and back', () => {
+    expect(localOfInstant(instantOfLocal('2026-11-27T10:05'))).toBe('2026-11-27T10:05');
+    expect(localOfInstant(null)).toBe('');
+    expect(localOfInstant('not a time')).toBe('');
+    const query = queryOfStart({ trackPointKey: 'carrier', from: instantOfLocal('2026-11-27T10:05')! });
+    expect(formOfQuery(query)).toEqual({
+      ...EMPTY_START,
+      kind: 'place',
+      trackPointKey: 'carrier',
+      from: '2026-11-27T10:05',
+    });
+    expect(startOfQuery(query)).toEqual({ trackPointKey: 'carrier', from: instantOfLocal('2026-11-27T10:05') });
+    expect(formOfQuery(new URLSearchParams('to=2026-11-27T10:05:00.000Z')).kind).toBe('place');
+  });
+
   it('keeps the start in the address and reads it back', () => {
     const query = queryOfStart({ lot: 'FLU-2026-1', gtin: '12345678' });
     expect(query.toString()).toBe('lot=FLU-2026-1&gtin=12345678');
@@ -77,10 +119,12 @@ describe('the recall start form', () => {
 const project = {
   barcodeTypes: {
     pallet: {
+      order: 2,
       name: { en: 'Pallet', ja: 'パレット' },
       trackPoints: [{ key: 'carrier', name: { en: 'Carrier', ja: '運送' } }],
     },
     case: {
+      order: 1,
       name: { en: 'Case', ja: 'ケース' },
       trackPoints: [{ key: 'carrier', name: { en: 'Truck', ja: 'トラック' } }],
     },
@@ -113,6 +157,7 @@ describe('the recall result', () => {
     expect(trackPointName(project, 'carrier', 'ja', 'pallet')).toBe('運送');
     expect(trackPointName(project, 'carrier', 'en')).toBe('Carrier');
     expect(trackPointName(project, 'gone', 'en', 'case')).toBe('gone');
+    expect(trackPointChoices(project, 'en')).toEqual([{ key: 'carrier', name: 'Truck' }]);
     expect(packageLabel(project, { barcodeType: 'pallet', externalId: 'P-123', id: 'x' }, 'en')).toBe('Pallet P-123');
     expect(packageLabel(project, { barcodeType: 'case', externalId: null, id: 'AbCdEf123456' }, 'ja')).toBe(
       'ケース AbCdEf123456',
@@ -126,5 +171,9 @@ describe('the recall result', () => {
     expect(spreadsheetName('demo', { lot: 'FLU/2026 1' })).toBe('fsma-204-demo-FLU_2026_1.csv');
     expect(spreadsheetName('demo', { gtin: '12345678', productCode: 'VAX' })).toBe('fsma-204-demo-12345678-VAX.csv');
     expect(spreadsheetName('demo', { barcodeId: 'AbCdEf123456' })).toBe('fsma-204-demo-AbCdEf123456.csv');
+    expect(spreadsheetName('demo', { trackPointKey: 'carrier', from: '2026-11-27T01:00:00.000Z' })).toBe(
+      'fsma-204-demo-carrier-2026-11-27.csv',
+    );
+    expect(spreadsheetName('demo', {})).toBe('fsma-204-demo-recall.csv');
   });
 });

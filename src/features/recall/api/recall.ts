@@ -30,7 +30,13 @@ export function useRecallTrace(projectId: string, start: RecallStart | null, utc
 
 /** A file name for the spreadsheet that says what was recalled (letters, digits, `-` only). */
 export function spreadsheetName(projectCode: string, start: RecallStart): string {
-  const what = start.barcodeId ?? start.lot ?? [start.gtin, start.productCode].filter(Boolean).join('-');
+  const what =
+    start.barcodeId ??
+    start.lot ??
+    ([start.gtin, start.productCode, start.trackPointKey, start.from?.slice(0, 10), start.to?.slice(0, 10)]
+      .filter(Boolean)
+      .join('-') ||
+      'recall');
   return `fsma-204-${projectCode}-${what.replace(/[^A-Za-z0-9-]+/g, '_')}.csv`;
 }
 

@@ -7,7 +7,6 @@ import {
   Group,
   Loader,
   Paper,
-  SegmentedControl,
   Select,
   Stack,
   Table,
@@ -31,6 +30,7 @@ import {
   DIRECTIONS,
   filterPackages,
   packageLabel,
+  trackPointChoices,
   trackPointName,
   type RecalledPackage,
   type ResultFilter,
@@ -63,8 +63,17 @@ function useFailureText() {
   };
 }
 
-function StartFormView({ submitted, onStart }: { submitted: StartForm; onStart(start: RecallStart): void }) {
-  const { t } = useTranslation('recall');
+function StartFormView({
+  submitted,
+  onStart,
+  project,
+}: {
+  submitted: StartForm;
+  onStart(start: RecallStart): void;
+  project: Project;
+}) {
+  const { t, i18n } = useTranslation('recall');
+  const language = i18n.language as Language;
   const [form, setForm] = useState(submitted);
   // Back and Forward change the address: the inputs follow it (typing alone never changes it).
   const [shown, setShown] = useState(submitted);
@@ -87,21 +96,16 @@ function StartFormView({ submitted, onStart }: { submitted: StartForm; onStart(s
   return (
     <form onSubmit={onSubmit} aria-label={t('recall.startTitle')} noValidate data-testid="recall-form">
       <Stack gap="sm">
-        <div>
-          <Text size="sm" fw={500} id="recall-kind-label" mb={4}>
-            {t('recall.startFrom')}
-          </Text>
-          <SegmentedControl
-            fullWidth
-            aria-labelledby="recall-kind-label"
-            value={form.kind}
-            onChange={(kind) => {
-              setForm((f) => ({ ...f, kind: kind as StartForm['kind'] }));
-              setProblems({});
-            }}
-            data={START_KINDS.map((kind) => ({ value: kind, label: t(`recall.kind.${kind}`) }))}
-          />
-        </div>
+        <Select
+          label={t('recall.startFrom')}
+          value={form.kind}
+          allowDeselect={false}
+          data={START_KINDS.map((kind) => ({ value: kind, label: t(`recall.kind.${kind}`) }))}
+          onChange={(kind) => {
+            setForm((f) => ({ ...f, kind: (kind ?? 'lot') as StartForm['kind'] }));
+            setProblems({});
+          }}
+        />
         {form.kind === 'barcode' && (
           <TextInput
             label={t('recall.barcode')}
@@ -126,7 +130,7 @@ function StartFormView({ submitted, onStart }: { submitted: StartForm; onStart(s
             spellCheck={false}
           />
         )}
-        {form.kind !== 'barcode' && (
+        {(form.kind === 'lot' || form.kind === 'product') && (
           <TextInput
             label={form.kind === 'lot' ? t('recall.gtinOptional') : t('recall.gtin')}
             description={t('recall.gtinHint')}
@@ -147,6 +151,38 @@ function StartFormView({ submitted, onStart }: { submitted: StartForm; onStart(s
             autoComplete="off"
             spellCheck={false}
           />
+        )}
+        {form.kind === 'place' && (
+          <>
+            <Select
+              label={t('recall.trackPoint')}
+              value={form.trackPointKey}
+              allowDeselect={false}
+              data={[
+                { value: '', label: t('recall.anyTrackPoint') },
+                ...trackPointChoices(project, language).map((p) => ({ value: p.key, label: p.name })),
+              ]}
+              onChange={(v) => set('trackPointKey', v ?? '')}
+              error={problem('trackPointKey')}
+            />
+            <TextInput
+              type="datetime-local"
+              label={t('recall.from')}
+              value={form.from}
+              max={form.to || undefined}
+              onChange={(e) => set('from', e.currentTarget.value)}
+              error={problem('from')}
+            />
+            <TextInput
+              type="datetime-local"
+              label={t('recall.to')}
+              description={t('recall.rangeHint')}
+              value={form.to}
+              min={form.from || undefined}
+              onChange={(e) => set('to', e.currentTarget.value)}
+              error={problem('to')}
+            />
+          </>
         )}
         <Button type="submit" size="md">
           {t('recall.trace')}
@@ -426,7 +462,7 @@ export function RecallPage() {
           <Text size="sm" c="dimmed">
             {t('recall.intro')}
           </Text>
-          <StartFormView submitted={submitted} onStart={(next) => setQuery(queryOfStart(next))} />
+          <StartFormView project={project} submitted={submitted} onStart={(next) => setQuery(queryOfStart(next))} />
           <Stack gap="sm" aria-live="polite" aria-busy={isLoading}>
             {start === null && <Text c="dimmed">{t('recall.noStart')}</Text>}
             {start !== null && isLoading && (

@@ -39,6 +39,15 @@ export function trackPointName(project: Project, key: string, language: Language
   return point?.name[language] ?? key;
 }
 
+/** Every trackpoint of the project once (two types may share a key), in the types' order, by name. */
+export function trackPointChoices(project: Project, language: Language): { key: string; name: string }[] {
+  const seen = new Map<string, string>();
+  const types = Object.values(project.barcodeTypes).sort((a, b) => a.order - b.order);
+  for (const point of types.flatMap((type) => type.trackPoints))
+    if (!seen.has(point.key)) seen.set(point.key, point.name[language] ?? point.key);
+  return [...seen].map(([key, name]) => ({ key, name }));
+}
+
 /** A barcode type's name, else its key. */
 export const typeName = (project: Project, type: string | null, language: Language): string | null =>
   type === null ? null : (project.barcodeTypes[type]?.name[language] ?? type);
