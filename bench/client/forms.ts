@@ -2,9 +2,11 @@
  * `npm run bench:forms`: a large form in Chromium (phone viewport, Debian's /usr/bin/chromium),
  * drawn by the product's ConfiguredForm and by plain @rjsf/core (default theme, live validation)
  * on the same schema in the same run: first render, and keystroke-to-paint while typing into a
- * field in the middle of the form; beside them the same number of bare <input>s, the floor any
- * form has in this browser (plain / floor is the best ratio any form could show). Prints medians
- * and p95.
+ * field in the middle of the form. Also the product's form with form logic (rules on half the
+ * fields, each worked out at every change the form hears of), in turn with the form without them for
+ * FORM_BENCH_RULE_ROUNDS rounds, printed against its goals. Beside
+ * them the same number of bare <input>s, the floor any form has in this browser (plain / floor
+ * is the best ratio any form could show). Prints medians and p95.
  */
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
@@ -17,6 +19,10 @@ const OUT = process.env.FORM_BENCH_OUT ?? '/tmp/form-bench-dist';
 const FIELDS = Number(process.env.FORM_BENCH_FIELDS ?? 200);
 const KEYSTROKES = 105;
 const SLOWDOWNS = (process.env.FORM_BENCH_CPU_SLOWDOWNS ?? '1,4').split(',').map(Number);
+/** Mode `rules` (form-bench/main.tsx): the rules on half the fields, and their goals in ms. */
+const RULES = FIELDS / 2;
+const RULES_GOAL = { addedP95: 2, p95: 16, slowP95: 50 } as const;
+const RULE_ROUNDS = Number(process.env.FORM_BENCH_RULE_ROUNDS ?? 3);
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 
 // The bench page's build, in a group of its own (scripts/process-group.ts): ended with the bench.
@@ -44,7 +50,32 @@ const browser = await chromium.launch({
   // where in the display's refresh cycle the key happened to land.
   args: [...CHROMIUM.args, '--disable-gpu-vsync', '--disable-frame-rate-limit'],
 });
-async function measure(mode: string, slowdown: number) {
+interface Figures {
+  firstRender: number;
+  allFields: number;
+  p50: number;
+  p95: number;
+}
+const medianOf = (runs: Figures[]): Figures => ({
+  firstRender: percentile(
+    runs.map((f) => f.firstRender),
+    0.5,
+  ),
+  allFields: percentile(
+    runs.map((f) => f.allFields),
+    0.5,
+  ),
+  p50: percentile(
+    runs.map((f) => f.p50),
+    0.5,
+  ),
+  p95: percentile(
+    runs.map((f) => f.p95),
+    0.5,
+  ),
+});
+
+async function measure(mode: string, slowdown: number): Promise<Figures> {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
   if (slowdown > 1)
     await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: slowdown });
@@ -90,12 +121,31 @@ try {
   );
   // This machine's speed, then a mid-range phone (CPU slowed down, as Lighthouse does with 4x).
   for (const slowdown of SLOWDOWNS) {
-    const c = await measure('configured', slowdown);
+    // The form with and without rules in turn, several rounds, each figure their median: one
+    // run's p95 moves by more than the rules' goal on a shared machine.
+    const withoutRules: Figures[] = [];
+    const withRules: Figures[] = [];
+    for (let round = 0; round < RULE_ROUNDS; round += 1) {
+      withoutRules.push(await measure('configured', slowdown));
+      withRules.push(await measure('rules', slowdown));
+    }
+    const c = medianOf(withoutRules);
+    const r = medianOf(withRules);
     const p = await measure('plain', slowdown);
     const b = await measure('bare', slowdown);
     console.log(slowdown > 1 ? ` CPU slowed ${slowdown}x:` : ' this machine:');
+    console.log(`  (the app's form with and without rules: medians of ${RULE_ROUNDS} runs each)`);
     console.log(
       `  ConfiguredForm (rjsf + Mantine + registry): first render ${c.firstRender.toFixed(0)} ms (all fields ${c.allFields.toFixed(0)} ms), keystroke-to-paint p50 ${c.p50.toFixed(1)} ms, p95 ${c.p95.toFixed(1)} ms`,
+    );
+    console.log(
+      `  the same with ${RULES} rules (form logic):      first render ${r.firstRender.toFixed(0)} ms (all fields ${r.allFields.toFixed(0)} ms), keystroke-to-paint p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`,
+    );
+    const goal = slowdown > 1 ? RULES_GOAL.slowP95 : RULES_GOAL.p95;
+    const added = r.p95 - c.p95;
+    const met = added <= RULES_GOAL.addedP95 && r.p95 <= goal;
+    console.log(
+      `  form logic adds ${added.toFixed(1)} ms to the keystroke p95 (goals: at most ${RULES_GOAL.addedP95} ms more, p95 at most ${goal} ms: ${met ? 'met' : 'MISSED'})`,
     );
     console.log(
       `  plain @rjsf/core (live validation):          first render ${p.firstRender.toFixed(0)} ms (all fields ${p.allFields.toFixed(0)} ms), keystroke-to-paint p50 ${p.p50.toFixed(1)} ms, p95 ${p.p95.toFixed(1)} ms`,

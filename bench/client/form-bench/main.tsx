@@ -1,6 +1,7 @@
 // Benchmark page (not part of the app): draws a large form either with the product's
-// ConfiguredForm or with plain @rjsf/core (default theme, live validation) on the same schema
-// (or as many bare inputs: what any form costs at least in this browser),
+// ConfiguredForm (mode `rules`: the same form with form logic) or with plain @rjsf/core (default
+// theme, live validation) on the same schema (or as many bare inputs: what any form costs at
+// least in this browser),
 // and records first render and keystroke-to-paint times for bench/client/forms.ts.
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -20,10 +21,26 @@ const mode = params.get('mode') ?? 'configured';
 const count = Number(params.get('n') ?? 200);
 const L = (en: string) => ({ en, ja: en, 'zh-TW': en, 'zh-CN': en });
 
+/**
+ * Form logic for mode `rules`: on every other field but the typed one and the calculation, one
+ * rule in turn relevant, requiredIf and constraint (half the fields of a 200-field form), each
+ * reading the typed field and another input, so every change of it evaluates them all. They hold
+ * for what the bench types, so the same fields are drawn as without them: the difference is the
+ * rules' own cost.
+ */
+function ruleOf(i: number, n: number): Partial<CustomField> {
+  const typed = `f${Math.floor(n / 2) + 1}`;
+  if (mode !== 'rules' || i % 2 !== 0 || i === n - 1) return {};
+  const kind = (i / 2) % 3;
+  if (kind === 0) return { relevant: `${typed} != 'never typed' or f3 > 5` };
+  if (kind === 1) return { requiredIf: `${typed} == 'never typed' and f7 == 'a'` };
+  return { constraint: `${typed} != 'never typed' or f13 > 1`, constraintMessage: L('Not accepted') };
+}
+
 /** Mostly typed fields (text and numbers), with selects and a calculation, as real forms are. */
 function benchFields(n: number): CustomField[] {
   return Array.from({ length: n }, (_, i): CustomField => {
-    const base = { key: `f${i}`, label: L(`Field ${i}`), required: i % 5 === 0 };
+    const base = { key: `f${i}`, label: L(`Field ${i}`), required: i % 5 === 0, ...ruleOf(i, n) };
     if (i % 10 === 3) return { ...base, type: 'number', min: 0, max: 1000, precision: 1 };
     if (i % 10 === 7)
       return {
