@@ -61,7 +61,7 @@ export function useBulkSubmit(list: BulkList) {
   // The queued list's outbox entry, and what the screen says once it is answered.
   const [queuedSeq, setQueuedSeq] = useState<number | null>(null);
   const landing = useRef<{ done(answer: unknown): string; revalidate(): Promise<unknown> } | null>(null);
-  const [replayRefused, setReplayRefused] = useState(0);
+  const [replayRefused, setReplayRefused] = useState<{ count: number; reason: string } | null>(null);
   // The list as it is now, for the outbox's answer (which comes whenever it comes).
   const listNow = useRef(list);
   useEffect(() => {
@@ -85,12 +85,15 @@ export function useBulkSubmit(list: BulkList) {
       const outcomes = outcomesOf(current.state, entry.refusal);
       current.reopen();
       current.settle(outcomes);
-      setReplayRefused(outcomes.filter((o) => o.code !== null).length);
+      // A refusal of the list as a whole (no barcode named) is said in its own words.
+      const { code = 'unknown', fields = {}, reasons } = entry.refusal ?? {};
+      const reason = errorText(new ApiError(code, 400, fields, undefined, undefined, {}, reasons));
+      setReplayRefused({ count: outcomes.filter((o) => o.code !== null).length, reason });
       setPhase('list');
     };
     land();
     return outboxItems.subscribe(land);
-  }, [queuedSeq, t]);
+  }, [queuedSeq, t, errorText]);
   /** Sends; resolves true once the server agreed (the outcome shows), false after a refusal. */
   const submit = async <I, O>(
     mutation: Mutation<I, O>,
@@ -98,7 +101,7 @@ export function useBulkSubmit(list: BulkList) {
     texts: { done: (answer: O) => string; failed: string },
   ): Promise<boolean> => {
     setPhase('sending');
-    setReplayRefused(0);
+    setReplayRefused(null);
     try {
       const answer = await mutation.send(input);
       setPhase('done');
@@ -132,10 +135,10 @@ export function useBulkSubmit(list: BulkList) {
     doneText,
     sending: phase === 'sending',
     done: phase === 'done' || phase === 'queued',
-    /** The list waited in the outbox and was refused when sent: how many barcodes it refused (0: none of this). */
+    /** The list waited in the outbox and was refused when sent: how many barcodes it refused, and why (null: none of this). */
     replayRefused,
     reset: () => {
-      setReplayRefused(0);
+      setReplayRefused(null);
       setPhase('list');
     },
   };
@@ -197,9 +200,13 @@ export function BulkScreen({
           {ts('list.restored', { count: list.restoredCount })}
         </Alert>
       )}
-      {sending.replayRefused > 0 && !sending.done && (
+      {sending.replayRefused && !sending.done && (
         <Alert color="red" variant="light" role="alert" data-testid="bulk-replay-refused">
-          <Text>{t('queued.refused', { count: sending.replayRefused })}</Text>
+          <Text>
+            {sending.replayRefused.count > 0
+              ? t('queued.refused', { count: sending.replayRefused.count })
+              : t('queued.refusedWhole', { reason: sending.replayRefused.reason })}
+          </Text>
           <Anchor component={Link} to={paths.outbox.getHref(project)} style={OUTBOX_LINK_STYLE}>
             {t('queued.openOutbox')}
           </Anchor>
