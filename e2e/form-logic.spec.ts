@@ -104,3 +104,45 @@ test('a field a rule shows is announced where the user types, and the form stays
   await expect(status).toHaveText('Now asked: Excursion reason');
   await expect(temperature).toBeFocused();
 });
+
+test.describe('in Japanese', () => {
+  test.use({ locale: 'ja-JP' });
+  const TOO_WARM_JA =
+    '2～8 °Cの範囲外ではコールドチェーンは維持されていません：測定値を確認するか、コールドチェーン維持を「いいえ」にしてください';
+
+  test("a constraint the server refuses is shown in the user's language, beside the field's label", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.goto('/demo@1');
+    await page.getByLabel('アクセスコード 前半4桁').click();
+    await page.keyboard.type('11112222');
+    await page.getByRole('button', { name: '認証' }).click();
+    await expect(page.getByTestId('staff-name')).toBeVisible();
+    const id = await activatedPallet(page.request);
+    await page.goto(`/demo@1/qrcode/${id}`);
+    await page.getByRole('button', { name: '追跡を追加：物流センター' }).click();
+    await expect(page.getByTestId('track-point')).toHaveText('物流センター', { timeout: 15_000 });
+
+    // What the phone accepts: 12 °C with the cold chain broken and a reason.
+    await page.getByRole('textbox', { name: '入荷時温度' }).fill('12');
+    await choose(page, 'コールドチェーン維持', 'いいえ');
+    await choose(page, '逸脱の理由', 'ドアの開放');
+    // Changed on its way to the server, as a client that skips the phone's checks would send it.
+    const languages: string[] = [];
+    await page.route('**/api/barcode/tracking', async (route) => {
+      const body = route.request().postDataJSON() as { forms: { receiving: Record<string, unknown> } };
+      body.forms.receiving.coldChainIntact = 'yes';
+      languages.push((await route.request().allHeaders())['accept-language'] ?? '');
+      await route.continue({ postData: JSON.stringify(body) });
+    });
+    await page.getByRole('button', { name: '追跡を追加', exact: true }).click();
+
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('追跡を追加できませんでした');
+    await expect(dialog).toContainText(`入荷時温度: ${TOO_WARM_JA}`);
+    await expect(dialog).not.toContainText('形式が正しくありません');
+    expect(languages).toEqual(['ja']);
+    await expectAccessible(page, 'the refusal of a constraint, in Japanese');
+  });
+});
