@@ -7,7 +7,7 @@ import { choose, login, logout } from './helpers';
 /*
  * Recall on a phone (the default 390 px viewport): a staff user with the recall permission traces
  * a lot from the home, reads each implicated package with why and where it is now, downloads the
- * FSMA 204 spreadsheet of the same start and reads it; a user without the permission has no entry
+ * FSMA 204 spreadsheet and the EPCIS 2.0 document of the same start and reads them; a user without the permission has no entry
  * on the home and is told so at the address (and the API refuses them).
  */
 
@@ -60,7 +60,7 @@ async function palletWithCaseAndLogger(request: APIRequestContext, lot: string) 
   return { pallet, inside, logger };
 }
 
-test('a staff user with the recall permission traces a lot, reads why and where, and downloads the spreadsheet', async ({
+test('a staff user with the recall permission traces a lot, reads why and where, and downloads the spreadsheet and EPCIS', async ({
   page,
 }) => {
   // Four screens' states with an accessibility pass each: more than a busy machine does in 30 s.
@@ -127,6 +127,19 @@ test('a staff user with the recall permission traces a lot, reads why and where,
   expect(ofPallet.some((row) => row.includes('Receiving') && row.includes('distributionCentre'))).toBe(true);
   expect(rows.some((row) => row.includes(`${inside}/`))).toBe(true);
 
+  // The same start as an EPCIS 2.0 document: named like the spreadsheet, read as JSON-LD.
+  const epcisDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download EPCIS 2.0 document (JSON-LD)' }).click();
+  const epcisFile = await epcisDownload;
+  expect(epcisFile.suggestedFilename()).toBe(`epcis-demo-${lot}.jsonld`);
+  const epcis = JSON.parse(readFileSync(await epcisFile.path(), 'utf8')) as {
+    type: string;
+    epcisBody: { eventList: { type: string }[] };
+  };
+  expect(epcis.type).toBe('EPCISDocument');
+  expect(epcis.epcisBody.eventList.length).toBeGreaterThan(0);
+  expect(JSON.stringify(epcis.epcisBody.eventList)).toContain(pallet);
+
   await card(inside).getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/qrcode/${inside}$`));
   await page.goBack();
@@ -137,6 +150,7 @@ test('a staff user with the recall permission traces a lot, reads why and where,
   await page.getByRole('button', { name: 'Trace' }).click();
   await expect(page.getByTestId('recall-empty')).toContainText('Nothing found');
   await expect(page.getByRole('button', { name: 'Download FSMA 204 spreadsheet (CSV)' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Download EPCIS 2.0 document (JSON-LD)' })).toHaveCount(0);
 
   // A place and time: what reached the distribution centre since just before the pallet was made.
   await choose(page, 'Start from', 'Place and time');
@@ -151,6 +165,16 @@ test('a staff user with the recall permission traces a lot, reads why and where,
   await expect(card(inside)).toContainText('Matched');
   await expect(card(logger).getByTestId('recall-package-reasons')).toContainText(`Linked to Vaccine pallet ${pallet}`);
   await expectAccessible(page, 'recall by place and time');
+
+  // A download without a connection says why under its button; the other button is untouched.
+  await page.context().setOffline(true);
+  await page.getByRole('button', { name: 'Download EPCIS 2.0 document (JSON-LD)' }).click();
+  const epcisFailure = page.getByTestId('recall-download-epcis').getByRole('alert');
+  await expect(epcisFailure).toContainText('The EPCIS document could not be downloaded');
+  await expect(epcisFailure).toContainText('A trace needs the server');
+  await expect(page.getByTestId('recall-download-csv').getByRole('alert')).toHaveCount(0);
+  await expectAccessible(page, 'recall download failed');
+  await page.context().setOffline(false);
 
   // Without a connection the trace says it needs the server, and tries again on request.
   await page.context().setOffline(true);
@@ -186,6 +210,8 @@ test('a user without the recall permission has no entry and is refused at the ad
   expect(refused.status()).toBe(403);
   const csv = await page.request.get(`/api/recall/fsma-204?projectId=${project.data.id}&lot=FLU-2026-1`);
   expect(csv.status()).toBe(403);
+  const epcis = await page.request.get(`/api/recall/epcis?projectId=${project.data.id}&lot=FLU-2026-1`);
+  expect(epcis.status()).toBe(403);
 
   // A visitor is sent to log in first.
   await logout(page);

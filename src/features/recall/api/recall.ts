@@ -28,8 +28,11 @@ export function useRecallTrace(projectId: string, start: RecallStart | null, utc
   });
 }
 
-/** A file name for the spreadsheet that says what was recalled (letters, digits, `-` only). */
-export function spreadsheetName(projectCode: string, start: RecallStart): string {
+/**
+ * A file name that says what was recalled: `<kind>-<project>-<what>.<extension>` (letters, digits,
+ * `-` and `_` only), so the spreadsheet and the EPCIS document of one start sit side by side.
+ */
+function recallFileName(kind: string, projectCode: string, start: RecallStart, extension: string): string {
   const what =
     start.barcodeId ??
     start.lot ??
@@ -37,14 +40,33 @@ export function spreadsheetName(projectCode: string, start: RecallStart): string
       .filter(Boolean)
       .join('-') ||
       'recall');
-  return `fsma-204-${projectCode}-${what.replace(/[^A-Za-z0-9-]+/g, '_')}.csv`;
+  return `${kind}-${projectCode}-${what.replace(/[^A-Za-z0-9-]+/g, '_')}.${extension}`;
+}
+
+/** The spreadsheet's file name (`fsma-204-demo-FLU-2026-1.csv`). */
+export const spreadsheetName = (projectCode: string, start: RecallStart): string =>
+  recallFileName('fsma-204', projectCode, start, 'csv');
+
+/** The EPCIS document's file name (`epcis-demo-FLU-2026-1.jsonld`). */
+export const epcisName = (projectCode: string, start: RecallStart): string =>
+  recallFileName('epcis', projectCode, start, 'jsonld');
+
+/** Hands a file made in the page to the browser's downloads through a temporary link. */
+function save(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = Object.assign(window.document.createElement('a'), { href: url, download: name });
+  window.document.body.append(link);
+  link.click();
+  link.remove();
+  // After the browser has taken the file.
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /**
- * GET /recall/fsma-204: the FSMA 204 sortable spreadsheet of the same start, saved as a CSV file
- * through a temporary link. The request goes through the API client (an expired session is
- * refreshed, a refusal is an ordinary error); the text it reads has lost the server's byte order
- * mark, which is put back so that spreadsheet programs read its accents as UTF-8.
+ * GET /recall/fsma-204: the FSMA 204 sortable spreadsheet of the same start, saved as a CSV file.
+ * The request goes through the API client (an expired session is refreshed, a refusal is an
+ * ordinary error); the text it reads has lost the server's byte order mark, which is put back so
+ * that spreadsheet programs read its accents as UTF-8.
  */
 export async function downloadFsma204(
   projectId: string,
@@ -55,14 +77,21 @@ export async function downloadFsma204(
   const text = await api.getDocument<string>('/recall/fsma-204', queryOf(projectId, start, utcOffset));
   const body = typeof text === 'string' ? text : String(text);
   const bom = body.startsWith('\uFEFF') ? '' : '\uFEFF';
-  const url = URL.createObjectURL(new Blob([bom, body], { type: 'text/csv;charset=utf-8' }));
-  const link = Object.assign(window.document.createElement('a'), {
-    href: url,
-    download: spreadsheetName(projectCode, start),
-  });
-  window.document.body.append(link);
-  link.click();
-  link.remove();
-  // After the browser has taken the file.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  save(new Blob([bom, body], { type: 'text/csv;charset=utf-8' }), spreadsheetName(projectCode, start));
+}
+
+/**
+ * GET /recall/epcis: every event of every traced package as one EPCIS 2.0 document, saved as a
+ * `.jsonld` file, through the API client like the spreadsheet. The client has parsed the JSON
+ * already, so it is written out again, indented for a person who opens it.
+ */
+export async function downloadRecallEpcis(
+  projectId: string,
+  projectCode: string,
+  start: RecallStart,
+  utcOffset: number,
+): Promise<void> {
+  const document = await api.getDocument<unknown>('/recall/epcis', queryOf(projectId, start, utcOffset));
+  const body = typeof document === 'string' ? document : JSON.stringify(document, null, 2);
+  save(new Blob([body], { type: 'application/ld+json' }), epcisName(projectCode, start));
 }

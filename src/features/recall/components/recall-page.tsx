@@ -23,7 +23,7 @@ import { utcOffsetHours } from '@/shared/api/client';
 import { useErrorText } from '@/shared/i18n/error-message';
 import { paths } from '@/shared/paths';
 import { useCurrentProject } from '@/shared/project/use-project';
-import { downloadFsma204, useRecallTrace, type RecallTrace } from '../api/recall';
+import { downloadFsma204, downloadRecallEpcis, useRecallTrace, type RecallTrace } from '../api/recall';
 import {
   ALL,
   countByDirection,
@@ -396,16 +396,28 @@ function Result({ data, project, language }: { data: RecallTrace; project: Proje
   );
 }
 
-function DownloadButton({ project, start, utcOffset }: { project: Project; start: RecallStart; utcOffset: number }) {
-  const { t } = useTranslation('recall');
+/** One file of the trace: its button, what it holds, and why it could not be had. */
+function DownloadButton({
+  label,
+  hint,
+  failedTitle,
+  testId,
+  download,
+}: {
+  label: string;
+  hint: string;
+  failedTitle: string;
+  testId: string;
+  download(): Promise<void>;
+}) {
   const failureText = useFailureText();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
-  const download = async () => {
+  const onClick = async () => {
     setBusy(true);
     setFailure(null);
     try {
-      await downloadFsma204(project.id, project.code, start, utcOffset);
+      await download();
     } catch (error) {
       setFailure(error);
     } finally {
@@ -413,18 +425,41 @@ function DownloadButton({ project, start, utcOffset }: { project: Project; start
     }
   };
   return (
-    <Stack gap={4}>
-      <Button variant="light" loading={busy} onClick={() => void download()}>
-        {t('recall.download')}
+    <Stack gap={4} data-testid={testId}>
+      <Button variant="light" loading={busy} onClick={() => void onClick()}>
+        {label}
       </Button>
       <Text size="xs" c="dimmed">
-        {t('recall.downloadHint')}
+        {hint}
       </Text>
       {failure !== null && (
-        <Alert color="red" variant="light" role="alert" title={t('recall.downloadFailed')}>
+        <Alert color="red" variant="light" role="alert" title={failedTitle}>
           {failureText(failure)}
         </Alert>
       )}
+    </Stack>
+  );
+}
+
+/** The trace as files: the FSMA 204 spreadsheet for regulators, the EPCIS 2.0 document for partners' systems. */
+function Downloads({ project, start, utcOffset }: { project: Project; start: RecallStart; utcOffset: number }) {
+  const { t } = useTranslation('recall');
+  return (
+    <Stack gap="sm">
+      <DownloadButton
+        label={t('recall.download')}
+        hint={t('recall.downloadHint')}
+        failedTitle={t('recall.downloadFailed')}
+        testId="recall-download-csv"
+        download={() => downloadFsma204(project.id, project.code, start, utcOffset)}
+      />
+      <DownloadButton
+        label={t('recall.downloadEpcis')}
+        hint={t('recall.downloadEpcisHint')}
+        failedTitle={t('recall.downloadEpcisFailed')}
+        testId="recall-download-epcis"
+        download={() => downloadRecallEpcis(project.id, project.code, start, utcOffset)}
+      />
     </Stack>
   );
 }
@@ -433,7 +468,7 @@ function DownloadButton({ project, start, utcOffset }: { project: Project; start
  * `/{project}/recall` (restricted; users with the recall permission): a start (a barcode, a lot
  * with or without its GTIN, or a product) traced forward and back through pairing and linking,
  * each implicated package with how it was reached, why, and where it is now; and the FSMA 204
- * spreadsheet of the same start. The start lives in the address, so Back returns to the trace.
+ * spreadsheet and the EPCIS 2.0 document of the same start. The start lives in the address, so Back returns to the trace.
  * See docs/admins/recall.md.
  */
 export function RecallPage() {
@@ -484,7 +519,7 @@ export function RecallPage() {
           </Stack>
           {start !== null && data && !isLoading && (
             <>
-              {data.total > 0 && <DownloadButton project={project} start={start} utcOffset={utcOffset} />}
+              {data.total > 0 && <Downloads project={project} start={start} utcOffset={utcOffset} />}
               <Result key={JSON.stringify(start)} data={data} project={project} language={language} />
             </>
           )}
