@@ -4,7 +4,7 @@ import { activatedOf, activatedPallet } from './barcode-api';
 import { expectAccessible } from './axe';
 import { choose, login, typeAccessCode } from './helpers';
 import { adminServer, visitAdminScreens } from './admin-server';
-import { visitFindScreens, visitLedgerScreens } from './screen-walks';
+import { visitFindScreens, visitLedgerScreens, visitRecallScreens } from './screen-walks';
 
 /*
  * Accessibility as a property of every screen: axe-core (WCAG 2.0, 2.1, 2.2 A and AA and best
@@ -335,6 +335,13 @@ test("ledger and EPCIS: the history's check, the seal dialog, a sealed history, 
   page,
 }) => {
   await visitLedgerScreens(page, (screen) => expectAccessible(page, screen));
+});
+
+test('recall: the start form, a trace with its downloads, failures offline, nothing found, refused', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await visitRecallScreens(page, (screen) => expectAccessible(page, screen));
 });
 
 test('the admin area: login, users, a user, the access-code dialog, projects, audit log', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { activatedPallet } from './barcode-api';
-import { login } from './helpers';
+import { activatedOf, activatedPallet } from './barcode-api';
+import { choose, login } from './helpers';
 
 /**
  * Walks through a group of screens and their states, calling `check` on each (the axe check in
@@ -69,4 +69,61 @@ export async function visitLedgerScreens(page: Page, check: ScreenCheck): Promis
   await page.goto(`/demo@1/qrcode/${id}`);
   await expect(page.getByRole('button', { name: 'Download EPCIS 2.0' })).toBeVisible();
   await check('detail with the EPCIS download');
+}
+
+/**
+ * Recall: the start form (empty, refused in words, by place and time), a trace of a pallet with a
+ * paired case and a linked logger with its two downloads, a download refused offline, a start that
+ * matches nothing, a trace offline; and the screen of a user without the permission.
+ */
+export async function visitRecallScreens(page: Page, check: ScreenCheck): Promise<void> {
+  await login(page, '11112222');
+  const pallet = await activatedPallet(page.request);
+  const inside = await activatedOf(page.request, 'case');
+  const logger = await activatedOf(page.request, 'logger');
+  const paired = await page.request.post('/api/barcode/pairing', { data: { parentId: pallet, childrenIds: [inside] } });
+  expect(paired.ok(), await paired.text()).toBe(true);
+  const linked = await page.request.post('/api/barcode/linking', { data: { barcodeId: logger, targetIds: [pallet] } });
+  expect(linked.ok(), await linked.text()).toBe(true);
+
+  await page.goto('/demo@1/recall');
+  await expect(page.getByText('Enter what to recall and tap Trace.')).toBeVisible();
+  await check('recall, start form');
+  const trace = page.getByRole('button', { name: 'Trace' });
+  await trace.click();
+  await expect(page.getByText('Enter a lot number.')).toBeVisible();
+  await check('recall, start form refused');
+  await choose(page, 'Start from', 'Place and time');
+  await expect(page.getByLabel('Until', { exact: true })).toBeVisible();
+  await check('recall, start by place and time');
+
+  await choose(page, 'Start from', 'Barcode');
+  await page.getByRole('textbox', { name: 'Barcode ID' }).fill(pallet);
+  await trace.click();
+  await expect(page.getByTestId('recall-summary')).toContainText('3 packages implicated (1 matched the search)');
+  await expect(page.getByRole('button', { name: 'Download EPCIS 2.0 document (JSON-LD)' })).toBeVisible();
+  await check('recall, result with its downloads');
+
+  await page.context().setOffline(true);
+  const epcis = page.getByRole('button', { name: 'Download EPCIS 2.0 document (JSON-LD)' });
+  await epcis.click();
+  await expect(page.getByTestId('recall-download-epcis').getByRole('alert')).toBeVisible();
+  await settled(epcis);
+  await check('recall, a download without a connection');
+  await page.getByRole('textbox', { name: 'Barcode ID' }).fill(inside);
+  await trace.click();
+  await expect(page.getByTestId('recall-error')).toBeVisible();
+  await check('recall, a trace without a connection');
+  await page.context().setOffline(false);
+
+  await page.getByRole('textbox', { name: 'Barcode ID' }).fill('ZZZZZZZZZZZZ');
+  await trace.click();
+  await expect(page.getByTestId('recall-empty')).toBeVisible();
+  await check('recall, nothing found');
+
+  await page.context().clearCookies();
+  await login(page, '77778888');
+  await page.goto('/demo@1/recall');
+  await expect(page.getByTestId('recall-refused')).toBeVisible();
+  await check('recall, refused to a user without the permission');
 }

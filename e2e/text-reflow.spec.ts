@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { activatedPallet } from './barcode-api';
 import { login } from './helpers';
 import { adminServer, visitAdminScreens } from './admin-server';
-import { visitFindScreens, visitLedgerScreens } from './screen-walks';
+import { visitFindScreens, visitLedgerScreens, visitRecallScreens } from './screen-walks';
 
 /*
  * WCAG 1.4.4 and 1.4.10: with text at 200 % on a 390 px wide phone, no screen scrolls sideways and
@@ -202,6 +202,13 @@ test('custom page, label sheet, activity', async ({ page }) => {
 
 test("ledger: the history's check, the seal dialog, a sealed history and the EPCIS download", async ({ page }) => {
   await visitLedgerScreens(page, (screen) => expectReflows(page, screen));
+});
+
+test('recall: the start form, a trace with its downloads, failures offline, nothing found, refused', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await visitRecallScreens(page, (screen) => expectReflows(page, screen));
 });
 
 test('the admin area: login, users, a user, the access-code dialog, projects, audit log', async ({ page }) => {
