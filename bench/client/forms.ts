@@ -22,7 +22,7 @@ const SLOWDOWNS = (process.env.FORM_BENCH_CPU_SLOWDOWNS ?? '1,4').split(',').map
 /** Mode `rules` (form-bench/main.tsx): the rules on half the fields, and their goals in ms. */
 const RULES = FIELDS / 2;
 const RULES_GOAL = { addedP95: 2, p95: 16, slowP95: 50 } as const;
-const RULE_ROUNDS = Number(process.env.FORM_BENCH_RULE_ROUNDS ?? 3);
+const RULE_ROUNDS = Number(process.env.FORM_BENCH_RULE_ROUNDS ?? 5);
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 
 // The bench page's build, in a group of its own (scripts/process-group.ts): ended with the bench.
