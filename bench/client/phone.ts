@@ -20,6 +20,10 @@
  * the same tracking link, as an outside audit would run it: performance and accessibility
  * scores, its LCP and its cumulative layout shift.
  *
+ * BENCH_PHONE_SW=block runs the phone without the service worker, which otherwise stores every
+ * screen's code ahead of need once the first screen is drawn: the two runs side by side show what
+ * that storing costs the figures after it.
+ *
  * Prints the median of BENCH_PHONE_RUNS (default 3) runs of each figure beside its budget, and the
  * first-load JavaScript (gzip) beside its budget; exits with 1 when a figure misses its budget.
  * Times are measured on the page's own clock, at the animation frame the element is first
@@ -34,6 +38,7 @@ import { watchSelectors } from '../measure/page-watch';
 
 const PORT = Number(process.env.BENCH_PHONE_PORT ?? 8196);
 const RUNS = Number(process.env.BENCH_PHONE_RUNS ?? 3);
+const SERVICE_WORKERS = process.env.BENCH_PHONE_SW === 'block' ? 'block' : 'allow';
 
 /** Lighthouse's simulated slow 4G, so the page's own figures and Lighthouse's come from one network. */
 export const SLOW_4G = {
@@ -152,6 +157,7 @@ async function newContext(
     isMobile: true,
     hasTouch: true,
     locale: 'en-US',
+    serviceWorkers: SERVICE_WORKERS,
     ...(storageState ? { storageState } : {}),
   });
 }

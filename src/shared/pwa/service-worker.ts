@@ -69,11 +69,30 @@ const NAVIGATION_TIMEOUT_MS = 4000;
 
 /** How many files stored ahead are fetched at once: few, so a screen the user opens meanwhile is not kept waiting. */
 const AHEAD_AT_ONCE = 2;
+/** How long the storing ahead keeps out of the way after a page's latest request. */
+const PAGE_QUIET_MS = 2000;
 let storingAhead: Promise<void> | null = null;
+let pageBusyUntil = 0;
+const aheadInFlight = new Set<AbortController>();
 
 /**
- * Stores the files of SW_AHEAD the assets cache lacks, at low priority; a file that fails is
- * left for the next time (a page asks again on each start). Never fails itself.
+ * A page asked for something (a screen opening, a form sending): the storing ahead steps aside,
+ * its downloads under way stopped and asked again once the page has been quiet for a while, so
+ * a slow connection carries what the user waits for first.
+ */
+function pageAsked(): void {
+  pageBusyUntil = Date.now() + PAGE_QUIET_MS;
+  for (const download of aheadInFlight) download.abort();
+}
+
+async function pageQuiet(): Promise<void> {
+  while (Date.now() < pageBusyUntil) await new Promise((done) => setTimeout(done, pageBusyUntil - Date.now()));
+}
+
+/**
+ * Stores the files of SW_AHEAD the assets cache lacks, at low priority and out of the pages'
+ * way (pageAsked); a file that fails is left for the next time (a page asks again on each
+ * start). Never fails itself.
  */
 function storeAhead(): Promise<void> {
   storingAhead ??= (async () => {
@@ -81,13 +100,21 @@ function storeAhead(): Promise<void> {
     const missing: string[] = [];
     for (const url of SW_AHEAD) if (!(await cache.match(url))) missing.push(url);
     const next = async (): Promise<void> => {
+      await pageQuiet();
       const url = missing.shift();
       if (url === undefined) return;
+      // A page may have fetched it meanwhile (asset() keeps what pages load).
+      if (await cache.match(url)) return next();
+      const download = new AbortController();
+      aheadInFlight.add(download);
       try {
-        const response = await fetch(new Request(url, { priority: 'low' } as RequestInit));
+        const response = await fetch(new Request(url, { priority: 'low', signal: download.signal } as RequestInit));
         if (response.ok && response.status === 200) await cache.put(url, response);
       } catch {
-        // Offline or dropped: stored the next time a page asks.
+        // Stopped for a page's request: asked again after it. Offline or dropped: stored the next time a page asks.
+        if (download.signal.aborted) missing.push(url);
+      } finally {
+        aheadInFlight.delete(download);
       }
       return next();
     };
@@ -248,6 +275,7 @@ const afterRevocation = (request: Request, answer: (request: Request) => Promise
 
 worker.addEventListener('fetch', (event) => {
   const { request } = event;
+  pageAsked();
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== worker.location.origin) return;
