@@ -129,8 +129,23 @@ test('a new build replaces the stored code, and an open tab keeps working on the
     await expect(page.getByRole('heading', { level: 1, name: 'History' })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText(NOT_LOADED)).toHaveCount(0);
 
-    // Every window of the app closed, the next one is the new build, and the old build's files are gone.
+    // Every window of the app closed, the new worker takes over: it drops the old build's shell. (A
+    // window opened before the hand-over would still be served by the old worker, which keeps the
+    // new one waiting until that window closes too.)
     await page.close();
+    await expect
+      .poll(
+        async () => {
+          for (const worker of context.serviceWorkers()) {
+            const names = await worker.evaluate(() => caches.keys()).catch(() => null);
+            if (names) return names.includes(`sb-shell-${old.version}`);
+          }
+          return true;
+        },
+        { timeout: 60_000, message: "the new worker took over and dropped the old build's shell" },
+      )
+      .toBe(false);
+    // The next window is the new build, and the old build's files are gone.
     const fresh = await context.newPage();
     await fresh.goto(`/demo@1/qrcode/${id}`);
     await expect(fresh.getByTestId('current-trackpoint')).toContainText('Manufacturer');
