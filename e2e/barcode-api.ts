@@ -15,7 +15,7 @@ const address = {
  */
 export async function activatedPallet(
   request: APIRequestContext,
-  extra: { externalId?: string } = {},
+  { lotNumber = 'FLU-2026-1', ...extra }: { externalId?: string; lotNumber?: string } = {},
 ): Promise<string> {
   const generated = await request.post('/api/barcode/barcode', { data: { projectCode: 'demo', projectVersion: 1 } });
   expect(generated.ok(), await generated.text()).toBe(true);
@@ -30,7 +30,7 @@ export async function activatedPallet(
       weight: 480,
       customFields: {
         productName: 'Influenza vaccine',
-        lotNumber: 'FLU-2026-1',
+        lotNumber,
         expiryDate: '2027-03-31',
         storageRange: '2-8',
         caseCount: 40,

@@ -5,12 +5,22 @@
  * configured message, on the phone before anything is sent; a field that appears is announced,
  * the focus stays where the user types, and the form passes axe before and after.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { activatedPallet } from './barcode-api';
 import { expectAccessible } from './axe';
 import { choose, login } from './helpers';
 
 const TOO_WARM = 'Outside 2-8 °C the cold chain was not intact: check the reading, or set Cold chain intact to No';
+
+/** Logs in as staff and opens a new demo pallet's tracking form to the distribution centre (Receiving); answers the pallet's id. */
+async function openReceiving(page: Page): Promise<string> {
+  await login(page, '11112222');
+  const id = await activatedPallet(page.request);
+  await page.goto(`/demo@1/qrcode/${id}`);
+  await page.getByRole('button', { name: 'Add tracking: Distribution centre' }).click();
+  await expect(page.getByTestId('track-point')).toHaveText('Distribution centre', { timeout: 15_000 });
+  return id;
+}
 
 test('the cold-chain rules of Receiving: shown, required and refused as the staff user fills it', async ({ page }) => {
   test.setTimeout(120_000);
@@ -19,11 +29,7 @@ test('the cold-chain rules of Receiving: shown, required and refused as the staf
     if (request.method() === 'POST' && request.url().endsWith('/api/barcode/tracking'))
       void request.response().then((response) => posted.push(response?.status() ?? 0));
   });
-  await login(page, '11112222');
-  const id = await activatedPallet(page.request);
-  await page.goto(`/demo@1/qrcode/${id}`);
-  await page.getByRole('button', { name: 'Add tracking: Distribution centre' }).click();
-  await expect(page.getByTestId('track-point')).toHaveText('Distribution centre', { timeout: 15_000 });
+  const id = await openReceiving(page);
 
   const temperature = page.getByRole('textbox', { name: 'Temperature on arrival' });
   const reason = page.getByRole('combobox', { name: /Excursion reason/ });
@@ -73,11 +79,7 @@ test('the cold-chain rules of Receiving: shown, required and refused as the staf
 
 test('a field a rule shows is announced where the user types, and the form stays accessible', async ({ page }) => {
   test.setTimeout(120_000);
-  await login(page, '11112222');
-  const id = await activatedPallet(page.request);
-  await page.goto(`/demo@1/qrcode/${id}`);
-  await page.getByRole('button', { name: 'Add tracking: Distribution centre' }).click();
-  await expect(page.getByTestId('track-point')).toHaveText('Distribution centre', { timeout: 15_000 });
+  await openReceiving(page);
 
   const temperature = page.getByRole('textbox', { name: 'Temperature on arrival' });
   const reason = page.getByRole('combobox', { name: /Excursion reason/ });

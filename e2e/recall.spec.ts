@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { activatedOf } from './barcode-api';
+import { activatedOf, activatedPallet } from './barcode-api';
 import { expectAccessible } from './axe';
 import { choose, login, logout } from './helpers';
 
@@ -10,14 +10,6 @@ import { choose, login, logout } from './helpers';
  * FSMA 204 spreadsheet and the EPCIS 2.0 document of the same start and reads them; a user without the permission has no entry
  * on the home and is told so at the address (and the API refuses them).
  */
-
-const address = {
-  companyName: 'FrostLine Pharma',
-  country: 'JPN',
-  postalCode: '530-0001',
-  prefecture: 'Osaka',
-  address1: '1-1 Umeda',
-};
 
 async function ok(request: APIRequestContext, path: string, data: object): Promise<void> {
   const res = await request.post(path, { data });
@@ -30,24 +22,7 @@ async function ok(request: APIRequestContext, path: string, data: object): Promi
  * tracked on to the distribution centre, taking them along.
  */
 async function palletWithCaseAndLogger(request: APIRequestContext, lot: string) {
-  const generated = await request.post('/api/barcode/barcode', { data: { projectCode: 'demo', projectVersion: 1 } });
-  expect(generated.ok(), await generated.text()).toBe(true);
-  const pallet = ((await generated.json()) as { data: { id: string } }).data.id;
-  await ok(request, '/api/barcode/activation', {
-    barcodeId: pallet,
-    barcodeType: 'pallet',
-    origin: address,
-    destination: { ...address, address1: '2-2 Namba' },
-    dimension: { height: 150, width: 120, depth: 100 },
-    weight: 480,
-    customFields: {
-      productName: 'Influenza vaccine',
-      lotNumber: lot,
-      expiryDate: '2027-03-31',
-      storageRange: '2-8',
-      caseCount: 40,
-    },
-  });
+  const pallet = await activatedPallet(request, { lotNumber: lot });
   const inside = await activatedOf(request, 'case');
   const logger = await activatedOf(request, 'logger');
   await ok(request, '/api/barcode/pairing', { parentId: pallet, childrenIds: [inside] });
