@@ -56,24 +56,14 @@ interface Figures {
   p50: number;
   p95: number;
 }
-const medianOf = (runs: Figures[]): Figures => ({
-  firstRender: percentile(
-    runs.map((f) => f.firstRender),
-    0.5,
-  ),
-  allFields: percentile(
-    runs.map((f) => f.allFields),
-    0.5,
-  ),
-  p50: percentile(
-    runs.map((f) => f.p50),
-    0.5,
-  ),
-  p95: percentile(
-    runs.map((f) => f.p95),
-    0.5,
-  ),
-});
+const medianOf = (runs: Figures[]): Figures => {
+  const median = (key: keyof Figures) =>
+    percentile(
+      runs.map((f) => f[key]),
+      0.5,
+    );
+  return { firstRender: median('firstRender'), allFields: median('allFields'), p50: median('p50'), p95: median('p95') };
+};
 
 async function measure(mode: string, slowdown: number): Promise<Figures> {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
