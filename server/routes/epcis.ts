@@ -9,11 +9,11 @@ import { barcodeEpcis, projectEpcis } from '../services/epcis';
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 /** JSON-LD, the EPCIS 2.0 document's media type (documented in the OpenAPI answer as `produces`). */
-const EPCIS_MEDIA_TYPE = 'application/ld+json';
-const EPCIS_TYPE = `${EPCIS_MEDIA_TYPE}; charset=utf-8`;
+export const EPCIS_MEDIA_TYPE = 'application/ld+json';
+export const EPCIS_TYPE = `${EPCIS_MEDIA_TYPE}; charset=utf-8`;
 
 /** Where the caller reached this server (the export's URIs start there). */
-const originOf = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
+export const originOf = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
 
 /**
  * EPCIS 2.0 export (docs/engineers/standards.md): one barcode with its descendants, or a

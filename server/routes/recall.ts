@@ -1,18 +1,16 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { ErrorResponse } from '../../schemas/common';
 import { EpcisDocumentResponse } from '../../schemas/api/epcis';
 import { Fsma204Response, RecallQuery, RecallTraceResponse } from '../../schemas/api/recall';
 import type { ServerContext } from '../context';
 import { requireViewer, viewerOf } from '../plugins/auth';
 import { recallEpcis } from '../services/epcis';
+import { EPCIS_MEDIA_TYPE, EPCIS_TYPE, originOf } from './epcis';
 import { fsma204Lines, recallTrace } from '../services/recall';
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 const CSV_MEDIA_TYPE = 'text/csv';
-const EPCIS_MEDIA_TYPE = 'application/ld+json';
-const originOf = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
 
 /**
  * Recall (docs/admins/recall.md): the trace of a lot, a product or a barcode forward and back,
@@ -57,7 +55,7 @@ export const recallRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = a
     async (request, reply) => {
       const events = await recallEpcis(ctx, viewerOf(request), request.query, originOf(request));
       return reply
-        .type(`${EPCIS_MEDIA_TYPE}; charset=utf-8`)
+        .type(EPCIS_TYPE)
         .header('content-disposition', 'attachment; filename="epcis-recall.jsonld"')
         .send(Readable.from(events));
     },
