@@ -30,6 +30,15 @@ export const ErrorResponse = Type.Object({
         "Beside a barcode's code: what the code alone would not say (VerdictReason, e.g. 'recycled' beside ErrorCode.barcodeNotActivated), as the dry run's verdict says it, by the same names as `errors`.",
     }),
   ),
+  hold: Type.Optional(
+    Type.Object(
+      { reference: Type.String() },
+      {
+        description:
+          'Beside ErrorCode.heldForRecall: the recall the package (or one it carries) is on hold for, by its reference.',
+      },
+    ),
+  ),
 });
 
 export const Id = Type.String({ minLength: 1, maxLength: 64 });

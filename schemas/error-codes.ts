@@ -138,6 +138,12 @@ export const ErrorCode = {
   reservedCountExceeded: 3025,
   /** Unpairing: the barcode is not a child of this parent (the number is the project's own). */
   notChildOfParent: 3026,
+  /**
+   * The barcode is on hold for a recall: it may be tracked only to a trackpoint marked
+   * `quarantine`; the refusal names the recall (`hold`: its reference and reason; the number is
+   * the project's own).
+   */
+  heldForRecall: 3027,
   /** A one-time code was sent to the registered phone (not an error: the client shows a toast). */
   oneTimePasscodeSent: 3057,
   /** The user has no registered phone to receive a one-time code (the number is the project's own). */

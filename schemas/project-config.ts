@@ -261,6 +261,13 @@ export const TrackPoint = Type.Object(
         examples: [true],
       }),
     ),
+    quarantine: Type.Optional(
+      Type.Boolean({
+        description: `A quarantine or return point: a package on hold for a recall may be tracked here. To any other trackpoint a held package's tracking is refused, naming the recall (error ${ErrorCode.heldForRecall}).`,
+        default: false,
+        examples: [true],
+      }),
+    ),
     epcisBusinessStep: Type.Optional(
       Type.Enum(EPCIS_BUSINESS_STEPS, {
         description:

@@ -81,6 +81,15 @@ export type ActionVerdict = Static<typeof ActionVerdict>;
 export const RelationActions = Type.Object({ pair: ActionVerdict, unpair: ActionVerdict, link: ActionVerdict });
 export type RelationActions = Static<typeof RelationActions>;
 
+/** On a barcode (GET /barcode/barcode, for users of its enterprise): the recall it is on hold for. */
+export const BarcodeHold = Type.Object({
+  reference: Type.String(),
+  reason: Type.String(),
+  heldAt: Type.String({ format: 'date-time' }),
+  heldBy: Type.Union([Type.String(), Type.Null()]),
+});
+export type BarcodeHold = Static<typeof BarcodeHold>;
+
 export const Barcode = Type.Object({
   id: BarcodeId,
   barcodeType: Type.Union([Type.String(), Type.Null()]),
@@ -103,6 +112,11 @@ export const Barcode = Type.Object({
   stock: Type.Optional(Type.Union([BarcodeStock, Type.Null()])),
   /** For users of the barcode's enterprise: the running quantity of each of its type's activation adjustment fields. */
   quantities: Type.Optional(Type.Array(AdjustmentQuantity)),
+  /**
+   * For users of the barcode's enterprise: the recall it is on hold for, null when none. A held
+   * barcode is tracked only to a trackpoint marked `quarantine` (ErrorCode.heldForRecall).
+   */
+  hold: Type.Optional(Type.Union([BarcodeHold, Type.Null()])),
 });
 export type Barcode = Static<typeof Barcode>;
 export const BarcodeResponse = envelope(Barcode);
@@ -218,6 +232,8 @@ export const HistoryEntry = Type.Object({
   relatedRole: Type.Optional(Type.Union([Type.Literal('children'), Type.Literal('parent'), Type.Literal('linked')])),
   /** On 'stocked-in' / 'stocked-out' entries: the bin with the warehouse and rack around it. */
   location: Type.Optional(Location),
+  /** On 'held' and 'released' entries: the recall (its reference) and the reason given. */
+  recall: Type.Optional(Type.Object({ reference: Type.String(), reason: Type.String() })),
   /** On 'tracked' entries with forms: the values entered, by form key then field key. */
   forms: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()))),
 });

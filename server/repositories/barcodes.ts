@@ -14,6 +14,8 @@ export interface BarcodeRow {
   parent_id: string | null;
   /** Times recycled: notifications of earlier cycles are not shown. */
   cycle: number;
+  /** The recall it is on hold for, if any. */
+  hold_reference: string | null;
 }
 
 /** The stored state of a barcode that a change starts from; `revision` guards against concurrent changes. */
@@ -31,6 +33,8 @@ export interface StoredBarcode {
   sealed_seq: number | null;
   /** Times recycled: a barcode not activated after a recycle is refused as recycled, not as new. */
   cycle: number;
+  /** The recall it is on hold for, if any: it goes only to a quarantine trackpoint. */
+  hold_reference: string | null;
 }
 
 /** What reference fields and the project lookups of a barcode read. */
@@ -75,6 +79,7 @@ const STORED_COLUMNS = [
   'is_sealed',
   'sealed_seq',
   'cycle',
+  'hold_reference',
 ] as const;
 
 export async function findStoredBarcode(db: Queryable, id: string): Promise<StoredBarcode | undefined> {

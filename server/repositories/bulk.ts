@@ -23,7 +23,7 @@ export async function findBulkBarcodes(db: Queryable, ids: readonly string[]): P
   // Children, links and stock are read per list (grouped), not per barcode: one pass each.
   const { rows } = await db.query<BulkBarcode>(
     `select b.id, p.code as project_code, p.version as project_version, p.enterprise_id, b.barcode_type, b.is_activated,
-            b.is_deactivated, b.current_track_point_key, b.external_id, b.parent_id, b.revision, b.is_sealed, b.cycle,
+            b.is_deactivated, b.current_track_point_key, b.external_id, b.parent_id, b.revision, b.is_sealed, b.cycle, b.hold_reference,
             coalesce(c.n, 0)::int as children_count, coalesce(l.n, 0)::int as link_count, s.location_id::text as stock_location_id
        from barcodes b join projects p on p.id = b.project_id
        left join (select parent_id, count(*) as n from barcodes where parent_id = any($1::text[]) group by parent_id) c on c.parent_id = b.id

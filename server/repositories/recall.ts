@@ -113,12 +113,13 @@ export interface RecalledRow {
   location_id: string | null;
   location_code: string | null;
   location_name: Record<string, string> | null;
+  hold_reference: string | null;
 }
 
 /** The packages with their stock place (a bin, or none). */
 export async function findRecalledRows(db: Queryable, ids: readonly string[]): Promise<RecalledRow[]> {
   const { rows } = await db.query<RecalledRow>(
-    `select b.id, b.barcode_type, b.external_id, b.activation_data, b.current_track_point_key,
+    `select b.id, b.barcode_type, b.external_id, b.activation_data, b.current_track_point_key, b.hold_reference,
             s.location_id, l.code as location_code, l.name as location_name
        from barcodes b left join barcode_stock s on s.barcode_id = b.id left join locations l on l.id = s.location_id
       where b.id = any($1::text[])`,

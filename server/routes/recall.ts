@@ -2,12 +2,23 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse } from '../../schemas/common';
 import { EpcisDocumentResponse } from '../../schemas/api/epcis';
-import { Fsma204Response, RecallQuery, RecallTraceResponse } from '../../schemas/api/recall';
+import {
+  Fsma204Response,
+  HoldBody,
+  HoldResponse,
+  HoldsQuery,
+  HoldsResponse,
+  RecallQuery,
+  RecallTraceResponse,
+  ReleaseBody,
+  ReleaseResponse,
+} from '../../schemas/api/recall';
 import type { ServerContext } from '../context';
 import { requireViewer, viewerOf } from '../plugins/auth';
 import { recallEpcis } from '../services/epcis';
 import { EPCIS_MEDIA_TYPE, EPCIS_TYPE, originOf } from './epcis';
 import { fsma204Lines, recallTrace } from '../services/recall';
+import { holdRecall, recallHolds, releaseRecall } from '../services/recall-hold';
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 const CSV_MEDIA_TYPE = 'text/csv';
@@ -15,7 +26,7 @@ const CSV_MEDIA_TYPE = 'text/csv';
 /**
  * Recall (docs/admins/recall.md): the trace of a lot, a product or a barcode forward and back,
  * the FSMA 204 sortable spreadsheet of what it found, and the same events as an EPCIS 2.0
- * document. Members with the recall permission.
+ * document; holds of what it found and their release. Members with the recall permission.
  */
 export const recallRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.get(
@@ -59,5 +70,32 @@ export const recallRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = a
         .header('content-disposition', 'attachment; filename="epcis-recall.jsonld"')
         .send(Readable.from(events));
     },
+  );
+
+  app.post(
+    '/recall/hold',
+    {
+      preHandler: requireViewer,
+      schema: { body: HoldBody, response: { 200: HoldResponse, ...errors } },
+    },
+    async (request) => ({ data: await holdRecall(ctx, viewerOf(request), request.body) }),
+  );
+
+  app.post(
+    '/recall/release',
+    {
+      preHandler: requireViewer,
+      schema: { body: ReleaseBody, response: { 200: ReleaseResponse, ...errors } },
+    },
+    async (request) => ({ data: await releaseRecall(ctx, viewerOf(request), request.body) }),
+  );
+
+  app.get(
+    '/recall/holds',
+    {
+      preHandler: requireViewer,
+      schema: { querystring: HoldsQuery, response: { 200: HoldsResponse, ...errors } },
+    },
+    async (request) => ({ data: await recallHolds(ctx, viewerOf(request), request.query.projectId) }),
   );
 };

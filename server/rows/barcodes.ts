@@ -37,4 +37,6 @@ export interface BulkBarcode extends ListedBarcode {
   link_count: number;
   /** The bin it is stocked in, if any. */
   stock_location_id: string | null;
+  /** The recall it is on hold for, if any (rules/tracking.ts nextTrackPoint). */
+  hold_reference: string | null;
 }

@@ -2,7 +2,7 @@ import type { RecycleAnswer } from '../../schemas/api/barcode';
 import { ErrorCode } from '../../schemas/error-codes';
 import type { ProjectConfig } from '../../schemas/project-config';
 import { commonFailure } from './api-failure';
-import { trackPointsOf } from './tracking';
+import { heldForRecall, trackPointsOf } from './tracking';
 
 /** A barcode's state as the recycle rules read it. */
 export interface RecycledBarcode {
@@ -13,6 +13,8 @@ export interface RecycledBarcode {
   parent_id: string | null;
   /** Registered in a ledger: never reused. */
   is_sealed: boolean;
+  /** The recall it is on hold for (absent or null: none): the evidence of a recall is never reset. */
+  hold_reference?: string | null;
 }
 
 /**
@@ -33,7 +35,7 @@ export function hasArrived(
 /**
  * The recycle rules, in this order: the barcode must be activated, not paired to a parent or to
  * children, not linked, not sealed (the ledger vouches for its history) and not in use, i.e. no
- * longer travelling.
+ * longer travelling, and not on hold for a recall.
  */
 export function assertRecyclable(
   config: ProjectConfig,
@@ -46,6 +48,7 @@ export function assertRecyclable(
   if (isLinked) throw commonFailure(ErrorCode.recycleLinked);
   if (barcode.is_sealed) throw commonFailure(ErrorCode.recycleSealed);
   if (!hasArrived(config, barcode)) throw commonFailure(ErrorCode.recycleInUse);
+  if (barcode.hold_reference) throw heldForRecall(barcode.hold_reference);
 }
 
 /**

@@ -17,6 +17,8 @@ export interface TripState {
   parent_id: string | null;
   /** Times recycled (absent: never), to say why a barcode that is not activated is refused. */
   cycle?: number;
+  /** The recall it is on hold for (absent or null: none). */
+  hold_reference?: string | null;
 }
 
 /** A tracking step of the barcode's present trip that was not undone. */
@@ -54,10 +56,18 @@ export function notActivated(barcode: Pick<TripState, 'is_activated' | 'cycle'>)
 }
 
 /**
+ * ErrorCode.heldForRecall, naming the recall the package (or one carried in it) is on hold for
+ * beside the code (`hold.reference`), for the user's message.
+ */
+export const heldForRecall = (reference: string): ApiFailure =>
+  new ApiFailure(400, { $common: [ErrorCode.heldForRecall] }, {}, { hold: { reference } });
+
+/**
  * The trackpoint a new tracking step goes to: the one after the barcode's current trackpoint in
  * its type's order, and it must be the one sent. In this order: the barcode must be activated
  * and not paired under a parent, with which it travels; its type must still exist; then the
- * trackpoint sent must not be the current one again, nor one past the last, nor any but the next.
+ * trackpoint sent must not be the current one again, nor one past the last, nor any but the next;
+ * and a package on hold for a recall goes only to a quarantine trackpoint.
  */
 export function nextTrackPoint(types: BarcodeTypes, barcode: TripState, trackPointKey: string): TypedTrackPoint {
   if (!barcode.is_activated || !barcode.barcode_type) throw notActivated(barcode);
@@ -68,6 +78,7 @@ export function nextTrackPoint(types: BarcodeTypes, barcode: TripState, trackPoi
   if (trackPointKey === barcode.current_track_point_key) throw commonFailure(ErrorCode.trackingAlreadyAdded);
   if (!next) throw commonFailure(ErrorCode.atEndTrackPoint);
   if (trackPointKey !== next.key) throw commonFailure(ErrorCode.differentTrackPoint);
+  if (barcode.hold_reference && next.quarantine !== true) throw heldForRecall(barcode.hold_reference);
   return { barcodeType: barcode.barcode_type, point: next };
 }
 

@@ -5,6 +5,11 @@ import type { AdminActor } from '../rules/admin-access';
 /** Who acted: an admin, or the command line (npm run admin / npm run project). */
 export type AuditActor = AdminActor | { commandLine: true; enterpriseId: string };
 
+/** A user of a project doing what the log keeps for users too (a recall's holds and releases). */
+export interface AuditUser {
+  user: { name: string; userType: string };
+}
+
 /** What an action touched: its kind and id, and the project (code) and enterprise it belongs to. */
 export interface AuditTarget {
   type: string;
@@ -37,17 +42,21 @@ export function withoutSecrets(value: unknown): unknown {
  */
 export async function audit(
   tx: Queryable,
-  actor: AuditActor,
+  actor: AuditActor | AuditUser,
   action: string,
   target: AuditTarget,
   before: unknown,
   after: unknown,
   note?: string,
 ): Promise<void> {
-  const fromCommandLine = 'commandLine' in actor;
   await insertAuditEntry(tx, {
-    actorId: fromCommandLine ? null : actor.id,
-    actorName: fromCommandLine ? 'command line' : `${actor.name} (${actor.login})`,
+    actorId: 'id' in actor ? actor.id : null,
+    actorName:
+      'commandLine' in actor
+        ? 'command line'
+        : 'user' in actor
+          ? `${actor.user.name} (${actor.user.userType})`
+          : `${actor.name} (${actor.login})`,
     enterpriseId: target.enterpriseId,
     projectCode: target.projectCode ?? null,
     action,

@@ -18,6 +18,7 @@ import { assertBarcodeFound, assertExternalIdFreeForNew, barcodeLookup } from '.
 import { visibleActivationData } from '../rules/visibility';
 import { barcodeRelations } from './hierarchy';
 import { cachedProject, loadProject, projectAsSent, projectPermission } from './projects';
+import { barcodeHold } from './recall-hold';
 import { stockAndQuantities } from './stock';
 
 /**
@@ -79,6 +80,7 @@ export async function getBarcode(ctx: ServerContext, viewer: Viewer | null, quer
     ...toBarcode(row, project, viewer),
     ...(await barcodeRelations(ctx.db, project, row, viewer)),
     ...(await stockAndQuantities(ctx.db, project, row, viewer)),
+    ...(await barcodeHold(ctx.db, project, row, viewer)),
   };
   // What an undo names (POST /barcode/undo-tracking); only users can undo.
   const latest = viewer ? await latestTrackingStep(ctx.db, row.id) : undefined;

@@ -24,7 +24,9 @@ import { assertAllAccepted } from '../rules/pairing';
 import { belowZeroField, formAdjustments, runningQuantities } from '../rules/quantities';
 import { assertRequiredInfo, assertStepInfoWellFormed, stepInfo } from '../rules/step-info';
 import { localDay } from '../rules/tracking-count';
-import { validatedTrackPointForms } from '../rules/tracking';
+import { trackPointsOf, validatedTrackPointForms } from '../rules/tracking';
+import { heldDescendants } from '../repositories/holds';
+import type { ProjectConfig } from '../../schemas/project-config';
 import { moveWithParent } from './hierarchy';
 import { notifyArrivals } from './bulk-notifications';
 import { bulkContext, bulkPreamble, bulkVerdicts, memberProject, reasonsOf } from './bulk-list';
@@ -122,6 +124,32 @@ async function assertQuantitiesStay(
 }
 
 /**
+ * The verdicts of a bulk tracking with a package carried inside a listed one (a case on a pallet)
+ * that is on hold for a recall: such a listed barcode is refused as held too, unless the
+ * trackpoint is a quarantine one of its type.
+ */
+async function withCarriedHolds(
+  db: Queryable,
+  types: ProjectConfig['barcodeTypes'],
+  codes: readonly (number | null)[],
+  barcodes: readonly (BulkBarcode | undefined)[],
+  trackPointKey: string,
+): Promise<(number | null)[]> {
+  const carrying = barcodes.filter(
+    (b, i): b is BulkBarcode =>
+      codes[i] === null &&
+      b !== undefined &&
+      b.children_count > 0 &&
+      trackPointsOf(types, b.barcode_type).find((t) => t.key === trackPointKey)?.quarantine !== true,
+  );
+  const held = await heldDescendants(
+    db,
+    carrying.map((b) => b.id),
+  );
+  return codes.map((code, i) => code ?? (held.has(barcodes[i]?.id ?? '') ? ErrorCode.heldForRecall : null));
+}
+
+/**
  * Bulk tracking (POST /barcode/tracking with `barcodeIds`, through trackingRequest) and
  * skip-tracking (POST /barcode/skip-tracking, `skip`): every listed barcode gets a 'tracked' step
  * at `trackPointKey` (a skip: `skipped: true`, no forms), its descendants move with it, and the
@@ -149,7 +177,13 @@ export async function bulkTracking(
   const ids = body.barcodeIds;
   return bulkStep(ctx, dryRun, async (db) => {
     const list = await bulkContext(db, project, ids, permitted);
-    const codes = bulkTrackingVerdicts(types, ids, body.trackPointKey, skip, list);
+    const codes = await withCarriedHolds(
+      db,
+      types,
+      bulkTrackingVerdicts(types, ids, body.trackPointKey, skip, list),
+      ids.map((id) => list.found.get(id)),
+      body.trackPointKey,
+    );
     const answer = {
       dryRun,
       trackPointKey: body.trackPointKey,
@@ -178,6 +212,9 @@ export async function bulkTracking(
     let descendantsMoved = 0;
     for (const b of barcodes.filter((x) => x.children_count > 0))
       descendantsMoved += await moveWithParent(db, b.id, body.trackPointKey, viewer.userId);
+    // A package inside one put on hold while the list was checked: seen now that the move waited for the hold.
+    if ((await withCarriedHolds(db, types, codes, barcodes, body.trackPointKey)).some((c) => c !== null))
+      throw concurrentChange();
     await notifyArrivals(db, project, ids, body.trackPointKey);
     return {
       ...answer,

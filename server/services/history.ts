@@ -90,7 +90,15 @@ function toHistoryEntry(r: HistoryRow, named: Named, config: ProjectConfig, barc
     ...marks,
     ...(location ? { location } : {}),
     ...(forms ? { forms } : {}),
+    ...recallOf(r.action, r.data),
   };
+}
+
+/** On 'held' and 'released' entries: the recall and the reason given. */
+function recallOf(action: string, data: unknown): Pick<HistoryEntry, 'recall'> {
+  if (action !== 'held' && action !== 'released') return {};
+  const { reference, reason } = (data ?? {}) as { reference?: unknown; reason?: unknown };
+  return typeof reference === 'string' && typeof reason === 'string' ? { recall: { reference, reason } } : {};
 }
 
 /** Reads once what a page of entries names: the other barcodes' labels and the bins with their paths. */

@@ -85,7 +85,7 @@ const definedOnly = <T extends object>(record: T): Partial<T> =>
   Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as Partial<T>;
 
 /** The project, for a member of its enterprise with the recall permission (403 for anyone else). */
-async function projectForRecall(ctx: ServerContext, viewer: Viewer, projectId: string): Promise<ProjectRow> {
+export async function projectForRecall(ctx: ServerContext, viewer: Viewer, projectId: string): Promise<ProjectRow> {
   const project = await loadProject(ctx.db, { id: projectId });
   assertMember(viewer, project);
   const member = await findMember(ctx.db, project.id, viewer.userId);
@@ -236,6 +236,7 @@ export async function recallTrace(ctx: ServerContext, viewer: Viewer, query: Rec
       direction: p.direction,
       depth: p.depth,
       reasons: p.reasons.map(reasonOf),
+      heldFor: row?.hold_reference ?? null,
       place: {
         trackPointKey: row?.current_track_point_key ?? null,
         since: last ? isoWithOffset(last.at, offset) : null,

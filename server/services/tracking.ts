@@ -10,7 +10,15 @@ import { concurrentChange } from '../rules/barcodes';
 import { assertEntryNotSealed } from '../rules/ledger';
 import { madeAtOf } from '../rules/made-at';
 import { assertRequiredInfo, assertStepInfoWellFormed, stepInfo } from '../rules/step-info';
-import { editedTrackPoint, mayEdit, mayUndo, nextTrackPoint, validatedTrackPointForms } from '../rules/tracking';
+import { heldDescendants } from '../repositories/holds';
+import {
+  editedTrackPoint,
+  heldForRecall,
+  mayEdit,
+  mayUndo,
+  nextTrackPoint,
+  validatedTrackPointForms,
+} from '../rules/tracking';
 import { barcodeForChange } from './barcodes';
 import { bulkTracking } from './bulk';
 import { assertMayLeave, moveBackWithParent, moveWithParent } from './hierarchy';
@@ -48,7 +56,8 @@ export async function trackingRequest(
  * and the parent's descendants move with it (services/hierarchy.ts); a mandatory pairing,
  * unpairing or linking at the trackpoint it leaves must be done first. Two staff tracking at the
  * same moment: one step is added, the other gets ErrorCode.concurrentChange or
- * ErrorCode.trackingAlreadyAdded.
+ * ErrorCode.trackingAlreadyAdded. A package on hold for a recall, or carrying one, goes only to a
+ * quarantine trackpoint (ErrorCode.heldForRecall).
  * A trackpoint with a route notification sends it in the same transaction. A step sent from the
  * outbox after it was made (its Made-At header, `madeAtHeader`) is recorded in the history at that time.
  */
@@ -75,6 +84,11 @@ export async function addTracking(
     if (!(await barcodes.moveToTrackPoint(tx, body.barcodeId, row.revision, next.key))) throw concurrentChange();
     await appendHistory(tx, body.barcodeId, 'tracked', next.key, data, viewer.userId, madeAt);
     await moveWithParent(tx, body.barcodeId, next.key, viewer.userId);
+    // After the move, which waited for any hold of a package inside it: such a hold is seen here.
+    if (next.quarantine !== true) {
+      const held = (await heldDescendants(tx, [body.barcodeId])).get(body.barcodeId);
+      if (held !== undefined) throw heldForRecall(held);
+    }
     await notifyArrival(tx, project, body.barcodeId, next);
   });
 }

@@ -138,6 +138,7 @@ const pkg = (id: string, direction: RecalledPackage['direction'], at: string | n
   direction,
   depth: direction === 'start' ? 0 : 1,
   reasons: [],
+  heldFor: null,
   place: { trackPointKey: at, since: null, stock: null },
 });
 

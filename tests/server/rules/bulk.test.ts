@@ -33,6 +33,7 @@ const barcode = (id: string, extra: Partial<BulkBarcode> = {}): BulkBarcode => (
   children_count: 0,
   link_count: 0,
   stock_location_id: null,
+  hold_reference: null,
   ...extra,
 });
 const context = (rows: BulkBarcode[], permitted = true): BulkContext => ({

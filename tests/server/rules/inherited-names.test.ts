@@ -43,6 +43,7 @@ const placed = (barcodeType: string): BulkBarcode & MessageBarcode => ({
   children_count: 0,
   link_count: 0,
   stock_location_id: null,
+  hold_reference: null,
 });
 
 /** The configuration with the box's labels titled by the field `key`. */

@@ -52,6 +52,7 @@ const barcode = (id: string, extra: Partial<BulkBarcode> = {}): BulkBarcode => (
   children_count: 0,
   link_count: 0,
   stock_location_id: null,
+  hold_reference: null,
   ...extra,
 });
 
