@@ -57,6 +57,18 @@ describe('recycling', () => {
     );
   });
 
+  it('keeps a package on hold for a recall as it is: never recycled, after the other rules', () => {
+    expect(answer(() => assertRecyclable(CONFIG, { ...delivered, hold_reference: 'R-1' }, false))).toEqual(
+      common(3027),
+    );
+    expect(answer(() => assertRecyclable(CONFIG, { ...delivered, hold_reference: null }, false))).toBe('passed');
+    expect(
+      answer(() =>
+        assertRecyclable(CONFIG, { ...delivered, hold_reference: 'R-1', current_track_point_key: 'hub' }, false),
+      ),
+    ).toEqual(common(3010));
+  });
+
   it('answers what it resets; a dry run only when asked', () => {
     expect(recycleAnswer('AAAAAAAAAAAA', undefined, delivered, 5)).toEqual({
       dryRun: false,

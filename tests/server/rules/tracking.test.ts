@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   editedTrackPoint,
+  heldForRecall,
   mayEdit,
   mayUndo,
   nextTrackPoint,
@@ -77,6 +78,28 @@ describe('the next trackpoint', () => {
     expect(answer(() => nextTrackPoint(types, at('delivered'), 'packed'))).toEqual(common(3007));
     expect(answer(() => nextTrackPoint(types, at('packed'), 'delivered'))).toEqual(common(3006));
     expect(answer(() => nextTrackPoint(types, at('hub'), 'packed'))).toEqual(common(3006));
+  });
+
+  it('takes a package on hold for a recall only to a quarantine trackpoint, naming the recall', () => {
+    const held = at('packed', { hold_reference: 'R-1' });
+    expect(answer(() => nextTrackPoint(types, held, 'hub'))).toEqual(common(3027));
+    expect(heldForRecall('R-1')).toMatchObject({
+      status: 400,
+      errors: { $common: [3027] },
+      extra: { hold: { reference: 'R-1' } },
+    });
+    const quarantined = {
+      ...types,
+      box: { ...BOX, trackPoints: BOX.trackPoints.map((t) => ({ ...t, quarantine: t.key === 'hub' })) },
+    };
+    expect(nextTrackPoint(quarantined, held, 'hub').point.key).toBe('hub');
+    expect(answer(() => nextTrackPoint(quarantined, at('hub', { hold_reference: 'R-1' }), 'delivered'))).toEqual(
+      common(3027),
+    );
+    // No hold, or none recorded: the step goes on.
+    expect(nextTrackPoint(types, at('packed', { hold_reference: null }), 'hub').point.key).toBe('hub');
+    // Where the package may not go at all, that is said first.
+    expect(answer(() => nextTrackPoint(types, held, 'delivered'))).toEqual(common(3006));
   });
 });
 
