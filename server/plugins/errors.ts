@@ -48,6 +48,13 @@ const STATUS_CODE_ERRORS: Record<number, number> = {
   431: ErrorCode.headersTooLarge,
 };
 
+/**
+ * PostgreSQL's own refusals of a transaction that met another one (a deadlock, a serialization
+ * failure): the database rolled it back whole, so the request changed nothing and the user is
+ * told that someone changed the same thing at that moment, as a stale revision is told.
+ */
+const CONFLICT_SQLSTATES = new Set(['40P01', '40001']);
+
 const byStatus = (status: number) => ({
   errors: { $common: [STATUS_CODE_ERRORS[status] ?? ErrorCode.invalidFormat] },
 });
@@ -71,6 +78,10 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply
         .status(400)
         .send({ errors: ajvErrorsToBody(error.validation as Parameters<typeof ajvErrorsToBody>[0]) });
+    }
+    if (error.code && CONFLICT_SQLSTATES.has(error.code)) {
+      request.log.warn({ err: error }, 'transaction rolled back: it met another one');
+      return reply.status(400).send({ errors: { $common: [ErrorCode.concurrentChange] } });
     }
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
     if (known) return reply.status(known.status).send({ errors: { $common: [known.code] } });
