@@ -27,6 +27,8 @@ export class ApiError extends Error {
      * place of the code's message.
      */
     readonly reasons: Readonly<Record<string, string>> = {},
+    /** Beside ErrorCode.heldForRecall: the recall the package (or one it carries) is on hold for. */
+    readonly hold?: { readonly reference: string },
   ) {
     super(`API error ${code} (${status})`);
     this.name = 'ApiError';
@@ -42,6 +44,14 @@ interface ErrorBody {
   errors?: Record<string, unknown>;
   messages?: unknown;
   reasons?: unknown;
+  hold?: unknown;
+}
+
+/** The answer's `hold` (the recall a refused package is on hold for), when it names one. */
+function holdOf(data: unknown): { reference: string } | undefined {
+  const hold = data && typeof data === 'object' ? (data as ErrorBody).hold : undefined;
+  const reference = hold && typeof hold === 'object' ? (hold as { reference?: unknown }).reference : undefined;
+  return typeof reference === 'string' && reference !== '' ? { reference } : undefined;
 }
 
 /** The answer's `reasons`, only the texts among them. */
@@ -82,7 +92,7 @@ export function normaliseError(status: number, data: unknown, headers?: Headers)
   if (status === 403) return new ApiError(String(common ?? 403), status, fields);
   if (status >= 500) return new ApiError('500', status, fields);
   if (common !== undefined)
-    return new ApiError(String(common), status, fields, retryAfter, undefined, {}, reasonsOf(data));
+    return new ApiError(String(common), status, fields, retryAfter, undefined, {}, reasonsOf(data), holdOf(data));
   if (status === 400 && Object.keys(fields).length > 0)
     return new ApiError('fields', status, fields, undefined, undefined, messagesOf(data), reasonsOf(data));
   return new ApiError(String(status), status, fields, retryAfter);

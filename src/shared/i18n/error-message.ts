@@ -1,7 +1,11 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import type { ErrorCode } from '@schemas/error-codes';
 import { ApiError } from '../api/errors';
+
+/** The refusal of a package on hold for a recall: the catalogue's number, checked against it (no import of the catalogue itself). */
+const HELD_FOR_RECALL: (typeof ErrorCode)['heldForRecall'] = 3027;
 
 /** A byte count as people say it: 10 MB, 512 KB. */
 export function formatBytes(bytes: number): string {
@@ -52,7 +56,11 @@ export function translateError(t: TFunction, error: unknown, fieldLabel?: FieldL
     return t('login.tooManyAttempts', { minutes: Math.max(1, Math.ceil(error.retryAfter / 60)) });
   }
   // The server's reason beside the request's code says more than the code (a recycled barcode).
-  return codeText(t, error.reasons.$common ?? error.code);
+  const text = codeText(t, error.reasons.$common ?? error.code);
+  // A refusal for a hold names the recall, so the user knows whom to ask.
+  if (error.hold && error.has(HELD_FOR_RECALL))
+    return t('heldForRecall', { ns: 'errors', message: text, reference: error.hold.reference });
+  return text;
 }
 
 /** translateError with the app's strings, for screens whose own strings are another namespace. */

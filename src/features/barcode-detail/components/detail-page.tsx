@@ -10,6 +10,7 @@ import { BarcodeLabel } from './barcode-label';
 import { DetailActions } from './detail-actions';
 import { EpcisDownload } from './epcis-download';
 import { GhgEmissions } from './ghg-emissions';
+import { HoldNotice } from './hold-notice';
 
 /**
  * `/{project}/qrcode/{barcodeId}` (open): the barcode label and state, its data as the viewer
@@ -40,6 +41,7 @@ export function DetailPage({
   return (
     <Stack gap="md">
       <BarcodeLabel project={project} barcode={barcode} />
+      {barcode.hold && <HoldNotice hold={barcode.hold} />}
       {!barcode.isActivated && (
         <Alert variant="light" color="gray">
           {t('detail.notActivatedHint')}

@@ -38,6 +38,8 @@ const KNOWN_ACTIONS = [
   'moved-back-with-parent',
   'stocked-in',
   'stocked-out',
+  'held',
+  'released',
 ] as const;
 type KnownAction = (typeof KNOWN_ACTIONS)[number];
 const isKnown = (action: string): action is KnownAction => (KNOWN_ACTIONS as readonly string[]).includes(action);
@@ -159,6 +161,11 @@ function EntryStory({
             </Fragment>
           ))}
           {more > 0 && ` ${t('history.related.more', { count: more })}`}
+        </Text>
+      )}
+      {entry.recall && (
+        <Text size="sm" data-testid="history-recall" style={{ wordBreak: 'break-word' }}>
+          {t('history.recall', { reference: entry.recall.reference, reason: entry.recall.reason })}
         </Text>
       )}
       {entry.location && (

@@ -1,6 +1,15 @@
-import useSWR from 'swr';
-import type { RecallTraceResponse } from '@schemas/api/recall';
+import useSWR, { mutate } from 'swr';
+import type {
+  HoldAnswer,
+  HoldBody,
+  RecallHolds,
+  RecallTraceResponse,
+  ReleaseAnswer,
+  ReleaseBody,
+} from '@schemas/api/recall';
 import { api } from '@/shared/api';
+import { revalidateBarcodes } from '@/shared/api/keys';
+import type { Mutation } from '@/shared/api/mutation';
 import type { Payload } from '@/shared/api/payload';
 import type { RecallStart } from '../model/start';
 
@@ -27,6 +36,66 @@ export function useRecallTrace(projectId: string, start: RecallStart | null, utc
     revalidateOnReconnect: false,
   });
 }
+
+/** The key of the project's recalls in force (GET /recall/holds). */
+export const holdsKey = (projectId: string) => ['recall-holds', projectId] as const;
+
+/** GET /recall/holds: the recalls with packages on hold now, each with its reason, count and who began it. */
+export function useRecallHolds(projectId: string, enabled: boolean) {
+  return useSWR(
+    enabled ? holdsKey(projectId) : null,
+    ([, id]) => api.get<RecallHolds[]>('/recall/holds', { projectId: id }),
+    {
+      shouldRetryOnError: false,
+      revalidateOnFocus: false,
+    },
+  );
+}
+
+/**
+ * After a hold or a release: the project's traces (each package says which recall holds it), its
+ * recalls in force, and the detail of every package the screen knows was touched.
+ */
+function revalidateHolds(projectId: string, barcodeIds: readonly string[]) {
+  return Promise.all([
+    mutate((key) => Array.isArray(key) && key[0] === 'recall' && key[1] === projectId),
+    mutate(holdsKey(projectId)),
+    revalidateBarcodes(barcodeIds),
+  ]);
+}
+
+/**
+ * POST /recall/hold with dryRun: what the hold would do, holding nothing. Never queued: the user
+ * confirms what it answers, and a recall needs the server anyway.
+ */
+export const planHold = async (body: HoldBody): Promise<HoldAnswer> =>
+  (await api.request<HoldAnswer>('post', '/recall/hold', { data: { ...body, dryRun: true }, queue: false })).data;
+
+/**
+ * A confirmed write of the recall screen: its body, the Idempotency-Key taken when the user was
+ * asked to confirm (a second tap or a retry is answered without writing again), and the packages
+ * of the trace on screen whose detail it changes.
+ */
+export interface HoldWrite<Body> {
+  body: Body;
+  key: string;
+  touched: readonly string[];
+}
+
+/** POST /recall/hold: every package the start implicates on hold for the recall, all or none. */
+export const holdPackages: Mutation<HoldWrite<HoldBody>, HoldAnswer> = {
+  send: async ({ body, key }) =>
+    (await api.request<HoldAnswer>('post', '/recall/hold', { data: body, idempotencyKey: key, queue: false })).data,
+  revalidate: ({ body, touched }) => revalidateHolds(body.projectId, touched),
+};
+
+/** POST /recall/release: the packages named, or every package of the recall, off hold. */
+export const releaseHolds: Mutation<HoldWrite<ReleaseBody>, ReleaseAnswer> = {
+  send: async ({ body, key }) =>
+    (await api.request<ReleaseAnswer>('post', '/recall/release', { data: body, idempotencyKey: key, queue: false }))
+      .data,
+  revalidate: ({ body, touched }) => revalidateHolds(body.projectId, touched),
+};
 
 /**
  * A file name that says what was recalled: `<kind>-<project>-<what>.<extension>` (letters, digits,

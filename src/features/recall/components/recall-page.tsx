@@ -45,6 +45,7 @@ import {
   type StartForm,
   type StartProblems,
 } from '../model/start';
+import { HoldAction, HoldsInForce, ReleaseDialog, type HoldNotice, type ReleaseTarget } from './holds';
 
 /** Packages drawn at first and added per tap: a trace may list many thousands, a phone draws a page at a time. */
 const PAGE = 50;
@@ -224,12 +225,14 @@ function PackageCard({
   language,
   byId,
   format,
+  onRelease,
 }: {
   pkg: RecalledPackage;
   project: Project;
   language: Language;
   byId(id: string): string;
   format(moment: string | null | undefined, end: 'from' | 'to'): string;
+  onRelease(reference: string): void;
 }) {
   const { t } = useTranslation('recall');
   const place = pkg.place.trackPointKey
@@ -262,6 +265,22 @@ function PackageCard({
             )}
           </Group>
         </Group>
+        {pkg.heldFor !== null && (
+          <Group justify="space-between" wrap="wrap" gap="xs" data-testid="recall-package-hold">
+            <Text size="sm" fw={700} c="orange.9" style={{ wordBreak: 'break-word' }}>
+              {t('recall.hold.onHold', { reference: pkg.heldFor })}
+            </Text>
+            <Button
+              variant="light"
+              size="xs"
+              h={36}
+              onClick={() => onRelease(pkg.heldFor!)}
+              aria-label={t('recall.release.oneLabel', { label: packageLabel(project, pkg, language) })}
+            >
+              {t('recall.release.one')}
+            </Button>
+          </Group>
+        )}
         <Text size="sm" data-testid="recall-package-place">
           {t('recall.now', { place })}
           {pkg.place.since ? ` · ${t('recall.since', { time: format(pkg.place.since, 'from') })}` : ''}
@@ -291,8 +310,21 @@ function PackageCard({
   );
 }
 
-function Result({ data, project, language }: { data: RecallTrace; project: Project; language: Language }) {
+function Result({
+  data,
+  project,
+  language,
+  failureText,
+  onNotice,
+}: {
+  data: RecallTrace;
+  project: Project;
+  language: Language;
+  failureText(error: unknown): string;
+  onNotice(notice: HoldNotice): void;
+}) {
   const { t } = useTranslation('recall');
+  const [releasing, setReleasing] = useState<ReleaseTarget | null>(null);
   const [filter, setFilter] = useState<ResultFilter>(ALL);
   const [shown, setShown] = useState(PAGE);
   const byIdMap = useMemo(() => new Map(data.packages.map((p) => [p.id, p])), [data]);
@@ -383,7 +415,17 @@ function Result({ data, project, language }: { data: RecallTrace; project: Proje
           aria-label={t('recall.listLabel')}
         >
           {list.slice(0, shown).map((pkg) => (
-            <PackageCard key={pkg.id} pkg={pkg} project={project} language={language} byId={byId} format={format} />
+            <PackageCard
+              key={pkg.id}
+              pkg={pkg}
+              project={project}
+              language={language}
+              byId={byId}
+              format={format}
+              onRelease={(reference) =>
+                setReleasing({ reference, scope: { id: pkg.id, label: packageLabel(project, pkg, language) } })
+              }
+            />
           ))}
         </Stack>
       )}
@@ -391,6 +433,16 @@ function Result({ data, project, language }: { data: RecallTrace; project: Proje
         <Button variant="light" onClick={() => setShown((n) => n + PAGE)}>
           {t('recall.showMore', { n: Math.min(PAGE, list.length - shown), shown, total: list.length })}
         </Button>
+      )}
+      {releasing && 'id' in releasing.scope && (
+        <ReleaseDialog
+          projectId={project.id}
+          target={releasing}
+          touched={[releasing.scope.id]}
+          failureText={failureText}
+          onClose={() => setReleasing(null)}
+          onNotice={onNotice}
+        />
       )}
     </Stack>
   );
@@ -482,6 +534,12 @@ export function RecallPage() {
   const submitted = useMemo(() => formOfQuery(query), [query]);
   const [utcOffset] = useState(() => utcOffsetHours());
   const { data, error, isLoading, isValidating, mutate } = useRecallTrace(project.id, start, utcOffset);
+  const [notice, setNotice] = useState<HoldNotice>(null);
+  const labelOf = (id: string) => {
+    const found = data?.packages.find((p) => p.id === id);
+    return found ? packageLabel(project, found, language) : id;
+  };
+  const heldFor = (reference: string) => (data?.packages ?? []).filter((p) => p.heldFor === reference).map((p) => p.id);
 
   return (
     <Stack gap="md">
@@ -517,10 +575,41 @@ export function RecallPage() {
               </Alert>
             )}
           </Stack>
+          {notice !== null && (
+            <Alert
+              color="green"
+              variant="light"
+              role="status"
+              withCloseButton
+              closeButtonLabel={t('common.close', { ns: 'common' })}
+              onClose={() => setNotice(null)}
+              data-testid="recall-hold-result"
+            >
+              {notice}
+            </Alert>
+          )}
+          <HoldsInForce projectId={project.id} touchedOf={heldFor} failureText={failureText} onNotice={setNotice} />
           {start !== null && data && !isLoading && (
             <>
               {data.total > 0 && <Downloads project={project} start={start} utcOffset={utcOffset} />}
-              <Result key={JSON.stringify(start)} data={data} project={project} language={language} />
+              {data.total > 0 && (
+                <HoldAction
+                  projectId={project.id}
+                  start={start}
+                  touched={data.packages.map((p) => p.id)}
+                  labelOf={labelOf}
+                  failureText={failureText}
+                  onNotice={setNotice}
+                />
+              )}
+              <Result
+                key={JSON.stringify(start)}
+                data={data}
+                project={project}
+                language={language}
+                failureText={failureText}
+                onNotice={setNotice}
+              />
             </>
           )}
         </>
