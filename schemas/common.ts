@@ -30,6 +30,12 @@ export const ErrorResponse = Type.Object({
         "Beside a barcode's code: what the code alone would not say (VerdictReason, e.g. 'recycled' beside ErrorCode.barcodeNotActivated), as the dry run's verdict says it, by the same names as `errors`.",
     }),
   ),
+  maxRows: Type.Optional(
+    Type.Integer({
+      description:
+        'Beside ErrorCode.lengthMoreThan of the FSMA 204 workbook: the most rows it holds (the CSV of the same trace has no limit).',
+    }),
+  ),
   hold: Type.Optional(
     Type.Object(
       { reference: Type.String() },

@@ -114,6 +114,19 @@ export type RecallTrace = Static<typeof RecallTrace>;
 
 export const RecallTraceResponse = envelope(RecallTrace);
 
+/** Most rows of the FSMA 204 workbook (XLSX), which is written whole in memory; the CSV has no limit. */
+export const XLSX_MAX_ROWS = 100_000;
+
+/** The FSMA 204 sortable spreadsheet as a workbook (not in the `{ data }` envelope). */
+export const Fsma204WorkbookResponse = {
+  description: 'FSMA 204 sortable spreadsheet (XLSX, one sheet, header row frozen)',
+  content: {
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+      schema: Type.Unsafe<unknown>({ type: 'string', format: 'binary' }),
+    },
+  },
+};
+
 /** The FSMA 204 sortable spreadsheet, a CSV file streamed as it is written (not in the `{ data }` envelope). */
 export const Fsma204Response = {
   description: 'FSMA 204 sortable spreadsheet (CSV, UTF-8 with a byte order mark, CRLF)',

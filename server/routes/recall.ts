@@ -4,6 +4,7 @@ import { ErrorResponse } from '../../schemas/common';
 import { EpcisDocumentResponse } from '../../schemas/api/epcis';
 import {
   Fsma204Response,
+  Fsma204WorkbookResponse,
   HoldBody,
   HoldResponse,
   HoldsQuery,
@@ -17,11 +18,12 @@ import type { ServerContext } from '../context';
 import { requireViewer, viewerOf } from '../plugins/auth';
 import { recallEpcis } from '../services/epcis';
 import { EPCIS_MEDIA_TYPE, EPCIS_TYPE, originOf } from './epcis';
-import { fsma204Lines, recallTrace } from '../services/recall';
+import { fsma204Lines, fsma204Workbook, recallTrace } from '../services/recall';
 import { holdRecall, recallHolds, releaseRecall } from '../services/recall-hold';
 
 const errors = { '4xx': ErrorResponse, '5xx': ErrorResponse };
 const CSV_MEDIA_TYPE = 'text/csv';
+const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * Recall (docs/admins/recall.md): the trace of a lot, a product or a barcode forward and back,
@@ -50,6 +52,25 @@ export const recallRoutes: FastifyPluginAsyncTypebox<{ ctx: ServerContext }> = a
         .type(`${CSV_MEDIA_TYPE}; charset=utf-8`)
         .header('content-disposition', 'attachment; filename="fsma-204-recall.csv"')
         .send(Readable.from(lines));
+    },
+  );
+
+  app.get(
+    '/recall/fsma-204.xlsx',
+    {
+      preHandler: requireViewer,
+      schema: {
+        querystring: RecallQuery,
+        produces: [XLSX_MEDIA_TYPE],
+        response: { 200: Fsma204WorkbookResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const workbook = await fsma204Workbook(ctx, viewerOf(request), request.query);
+      return reply
+        .type(XLSX_MEDIA_TYPE)
+        .header('content-disposition', 'attachment; filename="fsma-204-recall.xlsx"')
+        .send(workbook);
     },
   );
 

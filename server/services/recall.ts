@@ -1,5 +1,11 @@
 import { escapeDigitalLinkValue } from '../../gs1/digital-link';
-import { RECALL_LIMIT, type RecallQuery, type RecallTrace, type RecalledPackage } from '../../schemas/api/recall';
+import {
+  RECALL_LIMIT,
+  XLSX_MAX_ROWS,
+  type RecallQuery,
+  type RecallTrace,
+  type RecalledPackage,
+} from '../../schemas/api/recall';
 import { ErrorCode } from '../../schemas/error-codes';
 import type { Queryable } from '../db/database';
 import type { ServerContext } from '../context';
@@ -7,7 +13,8 @@ import type { ProjectRow } from '../repositories/projects';
 import { findMember } from '../repositories/projects';
 import * as recall from '../repositories/recall';
 import { assertMember, assertPermitted, permissionsFor, type Viewer } from '../rules/access';
-import { fieldFailure } from '../rules/api-failure';
+import { ApiFailure, fieldFailure } from '../rules/api-failure';
+import writeXlsxFile from 'write-excel-file/node';
 import { csvLine, cteRows, FSMA_COLUMNS, isoWithOffset, standing, type CteEntry } from '../rules/fsma204';
 import {
   gs1FieldKeys,
@@ -261,21 +268,19 @@ export async function recallTrace(ctx: ServerContext, viewer: Viewer, query: Rec
 }
 
 /**
- * GET /recall/fsma-204: checks the request and traces at once (so a refusal is an ordinary error
- * answer), then gives the spreadsheet's lines to stream, reading the packages a chunk at a time.
+ * The spreadsheet's rows (without the header), a chunk of packages at a time, after the request was
+ * checked and traced (so a refusal is an ordinary error answer, sent before any row).
  */
-export async function fsma204Lines(
+async function fsma204Rows(
   ctx: ServerContext,
   viewer: Viewer,
   query: RecallQuery,
-): Promise<AsyncGenerator<string>> {
+): Promise<AsyncGenerator<string[][]>> {
   const { project, starts, graph } = await traced(ctx, viewer, query);
   const result = traceRecall(starts, graph, Infinity);
   const offset = Math.round((query.utcOffset ?? 0) * 60);
   const parents = [...new Set(graph.pairs.map((p) => p.parentId))];
-  async function* lines(): AsyncGenerator<string> {
-    // The byte order mark makes spreadsheet programs read the file as UTF-8.
-    yield `\uFEFF${csvLine(FSMA_COLUMNS)}`;
+  async function* chunks(): AsyncGenerator<string[][]> {
     const parentRows = await recall.findRecalledRows(ctx.db, parents);
     for (let i = 0; i < result.packages.length; i += CHUNK) {
       const chunk = result.packages.slice(i, i + CHUNK);
@@ -294,7 +299,7 @@ export async function fsma204Lines(
         list.push({ ...row, at: row.created_at.getTime() });
         historyBy.set(row.barcode_id, list);
       }
-      let text = '';
+      const cells: string[][] = [];
       for (const p of chunk) {
         const row = rowOf.get(p.id);
         if (!row) continue;
@@ -304,16 +309,47 @@ export async function fsma204Lines(
           why: p.reasons.map((r) => reasonText(r, labelOf, timeOf)).join('; '),
           history: historyBy.get(p.id) ?? [],
         };
-        for (const cells of cteRows(pkg, {
-          config: project.config,
-          offsetMinutes: offset,
-          pairs: graph.pairs,
-          labelOf: labelOnly,
-        }))
-          text += csvLine(cells);
+        cells.push(
+          ...cteRows(pkg, { config: project.config, offsetMinutes: offset, pairs: graph.pairs, labelOf: labelOnly }),
+        );
       }
-      yield text;
+      yield cells;
     }
   }
+  return chunks();
+}
+
+/** GET /recall/fsma-204: the spreadsheet as CSV lines to stream, a chunk of packages at a time. */
+export async function fsma204Lines(
+  ctx: ServerContext,
+  viewer: Viewer,
+  query: RecallQuery,
+): Promise<AsyncGenerator<string>> {
+  const chunks = await fsma204Rows(ctx, viewer, query);
+  async function* lines(): AsyncGenerator<string> {
+    // The byte order mark makes spreadsheet programs read the file as UTF-8.
+    yield `\uFEFF${csvLine(FSMA_COLUMNS)}`;
+    for await (const rows of chunks) yield rows.map(csvLine).join('');
+  }
   return lines();
+}
+
+/** The columns whose cells are numbers in the workbook, so that they sort as numbers. */
+const NUMBER_COLUMNS = new Set(FSMA_COLUMNS.flatMap((name, index) => (name === 'Quantity' ? [index] : [])));
+
+/**
+ * GET /recall/fsma-204.xlsx: the same rows as a workbook (one sheet, its header row frozen). A
+ * workbook is written whole in memory, unlike the CSV: past XLSX_MAX_ROWS it is refused
+ * (ErrorCode.lengthMoreThan with `maxRows`) and the CSV is the way.
+ */
+export async function fsma204Workbook(ctx: ServerContext, viewer: Viewer, query: RecallQuery): Promise<Buffer> {
+  const chunks = await fsma204Rows(ctx, viewer, query);
+  const data: (string | number)[][] = [[...FSMA_COLUMNS]];
+  for await (const rows of chunks) {
+    for (const cells of rows)
+      data.push(cells.map((cell, i) => (NUMBER_COLUMNS.has(i) && /^-?\d+(\.\d+)?$/.test(cell) ? Number(cell) : cell)));
+    if (data.length - 1 > XLSX_MAX_ROWS)
+      throw new ApiFailure(400, { $common: [ErrorCode.lengthMoreThan] }, {}, { maxRows: XLSX_MAX_ROWS });
+  }
+  return writeXlsxFile(data, { sheet: 'FSMA 204', stickyRowsCount: 1 }).toBuffer();
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecallTrace, RecalledPackage } from '../../schemas/api/recall';
 import type { BarcodeType, ProjectConfig } from '../../schemas/project-config';
+import { readSheet } from 'read-excel-file/node';
 import { FSMA_COLUMNS } from '../../server/rules/fsma204';
 import { gs1ChecksRun } from './epcis/gs1-files';
 import { briefly, gs1EpcisErrors, projectEpcisErrors } from './epcis/validate';
@@ -223,6 +224,8 @@ describe('a recall of one lot', () => {
       expect(res.json()).toEqual({ errors: { $common: [403] } });
       const csv = await client.get(`/api/recall/fsma-204?projectId=${SEED.demoProject}&lot=L-A`);
       expect(csv.statusCode, code).toBe(403);
+      const xlsx = await client.get(`/api/recall/fsma-204.xlsx?projectId=${SEED.demoProject}&lot=L-A`);
+      expect([xlsx.statusCode, xlsx.json()], code).toEqual([403, { errors: { $common: [403] } }]);
       const epcis = await client.get(`/api/recall/epcis?projectId=${SEED.demoProject}&lot=L-A`);
       expect([epcis.statusCode, epcis.json()], code).toEqual([403, { errors: { $common: [403] } }]);
     }
@@ -264,6 +267,28 @@ describe('the FSMA 204 spreadsheet', () => {
   it('is only its header for a lot that matches nothing', async () => {
     const res = await hana.get(`/api/recall/fsma-204?projectId=${SEED.demoProject}&lot=NOPE`);
     expect(res.body).toBe(`\uFEFF${FSMA_COLUMNS.join(',')}\r\n`);
+  });
+
+  it('is also a workbook with the same rows, its quantities as numbers, read back by a spreadsheet reader', async () => {
+    const query = `projectId=${SEED.demoProject}&lot=L-A&utcOffset=9`;
+    const res = await hana.get(`/api/recall/fsma-204.xlsx?${query}`);
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="fsma-204-recall.xlsx"');
+    const sheet = await readSheet(res.rawPayload);
+    const csv = (await hana.get(`/api/recall/fsma-204?${query}`)).body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(sheet[0]).toEqual([...FSMA_COLUMNS]);
+    expect(sheet).toHaveLength(csv.length - 1);
+    const quantity = FSMA_COLUMNS.indexOf('Quantity');
+    // Cell by cell the CSV's rows, the quantity a number where the CSV has digits, an empty cell a null.
+    expect(sheet.slice(1).map((row) => row.map((cell) => (cell === null ? '' : String(cell))))).toEqual(
+      csv.slice(1, -1).map((line) => line.split(',')),
+    );
+    expect(sheet.slice(1).some((row) => typeof row[quantity] === 'number')).toBe(true);
+    const empty = await readSheet(
+      (await hana.get(`/api/recall/fsma-204.xlsx?projectId=${SEED.demoProject}&lot=NOPE`)).rawPayload,
+    );
+    expect(empty).toEqual([[...FSMA_COLUMNS]]);
   });
 });
 
