@@ -13,7 +13,7 @@ export function HoldNotice({ hold }: { hold: BarcodeHold }) {
   const when = formatDateTime(hold.heldAt);
   return (
     <Alert
-      color="orange.9"
+      color="red"
       variant="light"
       title={t('hold.title', { reference: hold.reference })}
       data-testid="hold-notice"

@@ -211,7 +211,7 @@ function HoldDialog({
               {t('recall.hold.back')}
             </Button>
             {outcome.added > 0 && (
-              <Button color="orange.9" loading={busy} onClick={confirm}>
+              <Button color="red.9" loading={busy} onClick={confirm}>
                 {t('recall.hold.confirmButton', { count: outcome.added })}
               </Button>
             )}
@@ -286,7 +286,7 @@ export function HoldAction({
   };
   return (
     <Stack gap={4} data-testid="recall-hold">
-      <Button color="orange.9" variant="outline" onClick={() => setOpen(true)}>
+      <Button color="red.9" variant="outline" onClick={() => setOpen(true)}>
         {t('recall.hold.open')}
       </Button>
       <Text size="xs" c="dimmed">
@@ -423,7 +423,7 @@ function RecallInForce({ recall, onRelease }: { recall: RecallHolds; onRelease()
           <Text fw={700} style={{ wordBreak: 'break-word' }}>
             {recall.reference}
           </Text>
-          <Badge variant="light" color="orange.9">
+          <Badge variant="light" color="red.9">
             {t('recall.holds.count', { count: recall.count })}
           </Badge>
         </Group>

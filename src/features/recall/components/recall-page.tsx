@@ -267,7 +267,7 @@ function PackageCard({
         </Group>
         {pkg.heldFor !== null && (
           <Group justify="space-between" wrap="wrap" gap="xs" data-testid="recall-package-hold">
-            <Text size="sm" fw={700} c="orange.9" style={{ wordBreak: 'break-word' }}>
+            <Text size="sm" fw={700} c="red.9" style={{ wordBreak: 'break-word' }}>
               {t('recall.hold.onHold', { reference: pkg.heldFor })}
             </Text>
             <Button
