@@ -73,7 +73,8 @@ export async function visitLedgerScreens(page: Page, check: ScreenCheck): Promis
 
 /**
  * Recall: the start form (empty, refused in words, by place and time), a trace of a pallet with a
- * paired case and a linked logger with its two downloads, a download refused offline, a start that
+ * paired case and a linked logger with its two downloads, its hold (the form, the confirmation, the
+ * rows on hold with the recalls in force, the release), a download refused offline, a start that
  * matches nothing, a trace offline; and the screen of a user without the permission.
  */
 export async function visitRecallScreens(page: Page, check: ScreenCheck): Promise<void> {
@@ -103,6 +104,32 @@ export async function visitRecallScreens(page: Page, check: ScreenCheck): Promis
   await expect(page.getByTestId('recall-summary')).toContainText('3 packages implicated (1 matched the search)');
   await expect(page.getByRole('button', { name: 'Download EPCIS 2.0 document (JSON-LD)' })).toBeVisible();
   await check('recall, result with its downloads');
+
+  // A hold: its form with the problems said, the dry run's words, the rows and the recalls in
+  // force, the release dialog; released again so the walk's later screens hold no recall.
+  const reference = `R-WALK-${Date.now().toString(36).toUpperCase()}`;
+  await page.getByRole('button', { name: 'Put on hold' }).click();
+  const hold = page.getByRole('dialog', { name: 'Put on hold for a recall' });
+  await hold.getByRole('button', { name: 'Continue' }).click();
+  await expect(hold.getByText('Enter a reason.')).toBeVisible();
+  await check('recall, hold form refused');
+  await hold.getByRole('textbox', { name: 'Recall reference' }).fill(reference);
+  await hold.getByRole('textbox', { name: 'Reason' }).fill('Temperature excursion');
+  await hold.getByRole('button', { name: 'Continue' }).click();
+  await expect(hold.getByTestId('recall-hold-confirm')).toContainText(`Put 3 packages on hold for ${reference}?`);
+  await check('recall, hold confirmation');
+  await hold.getByRole('button', { name: 'Put 3 on hold' }).click();
+  await expect(page.getByTestId('recall-package-hold')).toHaveCount(3);
+  const inForce = page.locator(`[data-testid="recall-in-force"][data-reference="${reference}"]`);
+  await expect(inForce).toBeVisible();
+  await check('recall, packages on hold and the recalls in force');
+  await inForce.getByRole('button', { name: 'Release all' }).click();
+  const release = page.getByRole('dialog', { name: 'Release from hold' });
+  await release.getByRole('textbox', { name: 'Reason' }).fill('Tested: within range');
+  await check('recall, release dialog');
+  await release.getByRole('button', { name: 'Release all' }).click();
+  await expect(page.getByTestId('recall-package-hold')).toHaveCount(0);
+  await page.getByTestId('recall-hold-result').getByRole('button').click();
 
   await page.context().setOffline(true);
   const epcis = page.getByRole('button', { name: 'Download EPCIS 2.0 document (JSON-LD)' });
