@@ -83,6 +83,18 @@ test('a lot is put on hold, its packages say so and refuse tracking naming the r
   expect(box && box.x + box.width).toBeLessThanOrEqual(390);
   await expectAccessible(page, 'barcode detail on hold');
 
+  // Offline, the phone's copy of the detail (kept by the service worker) still says so.
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
+    .toBe(true);
+  await page.reload();
+  await expect(notice).toContainText(`On hold for recall ${reference}`);
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(notice).toContainText(`On hold for recall ${reference}`);
+  await expect(notice).toContainText('Reason: Temperature excursion at the plant');
+  await page.context().setOffline(false);
+
   // Tracking it on is refused, naming the recall.
   await page.getByRole('button', { name: 'Add tracking: Distribution centre' }).click();
   await page.getByRole('button', { name: 'Add tracking', exact: true }).click();
