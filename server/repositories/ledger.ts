@@ -55,9 +55,13 @@ export async function chainPending(tx: Queryable, barcodeIds: readonly string[])
     previous = { barcodeId: row.barcode_id, hash };
   }
   if (updates.length === 0) return;
+  // A hash already stored is kept by the SET, not by a `entry_hash is null` filter: with every older
+  // entry hashed, the planner takes that filter for one row and compares each entry with every row
+  // listed, which grows with the square of a bulk step's size; joined on the key it reads each once.
   await tx.query(
-    `update barcode_history h set entry_hash = u.hash from unnest($1::text[], $2::int[], $3::text[]) as u(barcode_id, seq, hash)
-      where h.barcode_id = u.barcode_id and h.seq = u.seq and h.entry_hash is null`,
+    `update barcode_history h set entry_hash = coalesce(h.entry_hash, u.hash)
+       from unnest($1::text[], $2::int[], $3::text[]) as u(barcode_id, seq, hash)
+      where h.barcode_id = u.barcode_id and h.seq = u.seq`,
     [updates.map((u) => u.barcodeId), updates.map((u) => u.seq), updates.map((u) => u.hash)],
   );
 }
