@@ -423,7 +423,7 @@ function RecallInForce({ recall, onRelease }: { recall: RecallHolds; onRelease()
           <Text fw={700} style={{ wordBreak: 'break-word' }}>
             {recall.reference}
           </Text>
-          <Badge variant="light" color="red.9">
+          <Badge variant="light" color="red">
             {t('recall.holds.count', { count: recall.count })}
           </Badge>
         </Group>

@@ -272,8 +272,7 @@ function PackageCard({
             </Text>
             <Button
               variant="light"
-              size="xs"
-              h={36}
+              size="sm"
               onClick={() => onRelease(pkg.heldFor!)}
               aria-label={t('recall.release.oneLabel', { label: packageLabel(project, pkg, language) })}
             >
