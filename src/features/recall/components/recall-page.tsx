@@ -520,6 +520,8 @@ function Downloads({ project, start, utcOffset }: { project: Project; start: Rec
  * with or without its GTIN, or a product) traced forward and back through pairing and linking,
  * each implicated package with how it was reached, why, and where it is now; and the FSMA 204
  * spreadsheet and the EPCIS 2.0 document of the same start. The start lives in the address, so Back returns to the trace.
+ * What a trace implicates can be put on hold for a recall (asked, then confirmed), and the
+ * recalls in force are listed with their release, for all of a recall's packages or one of them.
  * See docs/admins/recall.md.
  */
 export function RecallPage() {
