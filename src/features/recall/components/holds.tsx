@@ -28,6 +28,7 @@ import {
   releaseBodyOf,
   skipGroups,
   type HoldForm,
+  type HoldProblem,
   type HoldProblems,
 } from '../model/hold';
 import type { RecallStart } from '../model/start';
@@ -54,6 +55,15 @@ function useOnce() {
     }
   };
   return { busy, run };
+}
+
+/** A problem of the hold or release form in words (the longest text allowed named, not written in the strings). */
+function useProblemText() {
+  const { t } = useTranslation('recall');
+  return (problem: HoldProblem | undefined) =>
+    problem === undefined
+      ? undefined
+      : t(`recall.hold.invalid.${problem}`, { max: problem === 'tooLongReference' ? REFERENCE_MAX : REASON_MAX });
 }
 
 /** The reason input of both dialogs: required, its error said under it and tied to it. */
@@ -133,6 +143,7 @@ function HoldDialog({
   const { t } = useTranslation('recall');
   const [form, setForm] = useState<HoldForm>(EMPTY_HOLD);
   const [problems, setProblems] = useState<HoldProblems>({});
+  const problemText = useProblemText();
   const [plan, setPlan] = useState<{ form: HoldForm; answer: HoldAnswer; key: string } | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const { busy, run } = useOnce();
@@ -140,7 +151,7 @@ function HoldDialog({
     setForm((f) => ({ ...f, [key]: value }));
     setProblems((p) => ({ ...p, [key]: undefined }));
   };
-  const problem = (key: keyof HoldForm) => (problems[key] ? t(`recall.hold.invalid.${problems[key]}`) : undefined);
+  const problem = (key: keyof HoldForm) => problemText(problems[key]);
 
   const ask = (event: FormEvent) => {
     event.preventDefault();
@@ -333,6 +344,7 @@ export function ReleaseDialog({
   const { t } = useTranslation('recall');
   const [reason, setReason] = useState('');
   const [problems, setProblems] = useState<HoldProblems>({});
+  const problemText = useProblemText();
   const [failure, setFailure] = useState<unknown>(null);
   // One key per dialog: a second tap or a retry of it is one release.
   const [key] = useState(newIdempotencyKey);
@@ -386,7 +398,7 @@ export function ReleaseDialog({
               setReason(v);
               setProblems({});
             }}
-            problem={problems.reason ? t(`recall.hold.invalid.${problems.reason}`) : undefined}
+            problem={problemText(problems.reason)}
           />
           {failure !== null && (
             <Alert color="red" variant="light" role="alert" title={t('recall.release.failed')}>
