@@ -29,6 +29,7 @@ import {
   RELATION_ACTIONS,
   traceRecall,
   type RecallReason as Reason,
+  type PairWindow,
   type RecallStart,
   type RelationEntry,
   type RelationGraph,
@@ -268,6 +269,34 @@ export async function recallTrace(ctx: ServerContext, viewer: Viewer, query: Rec
 }
 
 /**
+ * For each package, the pairing windows of it and of every package it was ever on, in the
+ * trace's order: what finding its pallet reads, instead of every window of the trace for each
+ * row, which grows with the square of the recall's size.
+ */
+function pairsAboveOf(pairs: readonly PairWindow[]): (id: string) => PairWindow[] {
+  const byChild = new Map<string, PairWindow[]>();
+  for (const pair of pairs) {
+    const list = byChild.get(pair.childId) ?? [];
+    list.push(pair);
+    byChild.set(pair.childId, list);
+  }
+  return (id) => {
+    const above: PairWindow[] = [];
+    const seen = new Set<string>();
+    const open = [id];
+    for (let current = open.pop(); current !== undefined; current = open.pop()) {
+      if (seen.has(current)) continue;
+      seen.add(current);
+      for (const pair of byChild.get(current) ?? []) {
+        above.push(pair);
+        open.push(pair.parentId);
+      }
+    }
+    return above;
+  };
+}
+
+/**
  * The spreadsheet's rows (without the header), a chunk of packages at a time, after the request was
  * checked and traced (so a refusal is an ordinary error answer, sent before any row).
  */
@@ -280,6 +309,7 @@ async function fsma204Rows(
   const result = traceRecall(starts, graph, Infinity);
   const offset = Math.round((query.utcOffset ?? 0) * 60);
   const parents = [...new Set(graph.pairs.map((p) => p.parentId))];
+  const pairsAbove = pairsAboveOf(graph.pairs);
   async function* chunks(): AsyncGenerator<string[][]> {
     const parentRows = await recall.findRecalledRows(ctx.db, parents);
     for (let i = 0; i < result.packages.length; i += CHUNK) {
@@ -310,7 +340,12 @@ async function fsma204Rows(
           history: historyBy.get(p.id) ?? [],
         };
         cells.push(
-          ...cteRows(pkg, { config: project.config, offsetMinutes: offset, pairs: graph.pairs, labelOf: labelOnly }),
+          ...cteRows(pkg, {
+            config: project.config,
+            offsetMinutes: offset,
+            pairs: pairsAbove(p.id),
+            labelOf: labelOnly,
+          }),
         );
       }
       yield cells;
