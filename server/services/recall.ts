@@ -132,10 +132,15 @@ const entryOf = (row: recall.TraceEntryRow): RelationEntry => ({
  * then of each package the trace found with them, until no new package turns up. Relations with
  * a barcode of another enterprise are left out.
  */
-async function relationGraph(db: Queryable, enterpriseId: string, starts: readonly string[]): Promise<RelationGraph> {
+async function relationGraph(
+  db: Queryable,
+  enterpriseId: string,
+  starts: readonly string[],
+): Promise<{ graph: RelationGraph; rows: recall.TraceEntryRow[] }> {
   const loaded = new Set<string>();
   const inside = new Set<string>();
   const entries: RelationEntry[] = [];
+  const rows: recall.TraceEntryRow[] = [];
   const graphOf = (): RelationGraph => ({
     pairs: pairingWindows(entries).filter((p) => inside.has(p.childId) && inside.has(p.parentId)),
     links: linkWindows(entries).filter((l) => inside.has(l.a) && inside.has(l.b)),
@@ -148,6 +153,7 @@ async function relationGraph(db: Queryable, enterpriseId: string, starts: readon
     const found = await recall.findTraceEntries(db, frontier, enterpriseId, actions);
     for (const id of found.inside) inside.add(id);
     entries.push(...found.entries.map(entryOf));
+    rows.push(...found.entries);
     // Unfiltered here: a related barcode must be read before it is known to be of the enterprise.
     const open: RelationGraph = {
       pairs: pairingWindows(entries),
@@ -158,7 +164,7 @@ async function relationGraph(db: Queryable, enterpriseId: string, starts: readon
       .packages.map((p) => p.id)
       .filter((id) => !loaded.has(id));
   }
-  return graphOf();
+  return { graph: graphOf(), rows };
 }
 
 /** How a package is named: its type's name and its external id, else its id. */
@@ -180,8 +186,8 @@ async function traced(ctx: ServerContext, viewer: Viewer, query: RecallQuery) {
   const start = startOf(query);
   const project = await projectForRecall(ctx, viewer, query.projectId);
   const starts = await startIds(ctx.db, project, start);
-  const graph = await relationGraph(ctx.db, project.enterprise_id, starts);
-  return { project, starts, graph };
+  const { graph, rows } = await relationGraph(ctx.db, project.enterprise_id, starts);
+  return { project, starts, graph, rows };
 }
 
 /**
@@ -199,21 +205,19 @@ export async function recalledPackageIds(
 
 /** GET /recall/trace. */
 export async function recallTrace(ctx: ServerContext, viewer: Viewer, query: RecallQuery): Promise<RecallTrace> {
-  const { project, starts, graph } = await traced(ctx, viewer, query);
+  const { project, starts, graph, rows: traceRows } = await traced(ctx, viewer, query);
   const limit = query.limit ?? RECALL_LIMIT;
   const result = traceRecall(starts, graph, limit);
   const offset = Math.round((query.utcOffset ?? 0) * 60);
   const vias = result.packages.flatMap((p) => p.reasons.flatMap((r) => ('via' in r ? [r.via] : [])));
   const rows = await recall.findRecalledRows(ctx.db, [...new Set([...result.packages.map((p) => p.id), ...vias])]);
   const rowOf = new Map(rows.map((r) => [r.id, r]));
-  const history = await recall.findTraceEntries(
-    ctx.db,
-    result.packages.map((p) => p.id),
-    project.enterprise_id,
-    MOVE_ACTIONS,
-  );
+  // The trace read every listed package's moves already, with its relations: they are not read again.
+  const listed = new Set(result.packages.map((p) => p.id));
+  const moveActions = new Set(MOVE_ACTIONS);
   const movesBy = new Map<string, CteEntry[]>();
-  for (const row of history.entries) {
+  for (const row of traceRows) {
+    if (!listed.has(row.barcode_id) || !moveActions.has(row.action)) continue;
     const list = movesBy.get(row.barcode_id) ?? [];
     list.push({ ...row, at: row.created_at.getTime() });
     movesBy.set(row.barcode_id, list);
