@@ -48,20 +48,17 @@ function sortCandidates(rows: readonly holds.HoldCandidateRow[], reference: stri
 export async function holdRecall(ctx: ServerContext, viewer: Viewer, body: HoldBody): Promise<HoldAnswer> {
   const { reference, reason, dryRun = false, ...start } = body;
   const { project, ids } = await recalledPackageIds(ctx, viewer, start);
-  const answer = (rows: readonly holds.HoldCandidateRow[], added: number): HoldAnswer => {
-    const { skipped, heldBefore } = sortCandidates(rows, reference);
-    return { reference, dryRun, implicated: ids.length, held: heldBefore, added, skipped };
-  };
+  const answer = (held: number, added: number, skipped: HoldSkip[]): HoldAnswer => ({
+    reference,
+    dryRun,
+    implicated: ids.length,
+    held,
+    added,
+    skipped,
+  });
   if (dryRun) {
-    const sorted = sortCandidates(await holds.findHoldCandidates(ctx.db, ids), reference);
-    return {
-      reference,
-      dryRun,
-      implicated: ids.length,
-      held: sorted.heldBefore + sorted.free,
-      added: sorted.free,
-      skipped: sorted.skipped,
-    };
+    const before = sortCandidates(await holds.findHoldCandidates(ctx.db, ids), reference);
+    return answer(before.heldBefore + before.free, before.free, before.skipped);
   }
   const actor = await auditUser(ctx.db, viewer);
   const added = await ctx.db.transaction(async (tx) => {
@@ -77,7 +74,8 @@ export async function holdRecall(ctx: ServerContext, viewer: Viewer, body: HoldB
     await audit(tx, actor, 'recall.hold', recallTarget(project, reference), null, { count: heldNow.length }, reason);
     return heldNow;
   });
-  return answer(await holds.findHoldCandidates(ctx.db, ids), added.length);
+  const after = sortCandidates(await holds.findHoldCandidates(ctx.db, ids), reference);
+  return answer(after.heldBefore, added.length, after.skipped);
 }
 
 /**
