@@ -3,11 +3,15 @@
  * get no answer (and with what), and the outbox's rules for retrying. The outbox with IndexedDB,
  * tabs and a real server is tested in e2e/offline.spec.ts.
  */
+import { readFileSync } from 'node:fs';
+import i18next from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient, WRITE_RETRY_DELAYS_MS } from '@/shared/api/client';
-import { ApiError, isQueued } from '@/shared/api/errors';
-import { backoffDelay, FIRST_DELAY_MS, isTransient, MAX_DELAY_MS } from '@/shared/api/outbox/outbox';
-import type { OutboxItem, QueuedWrite } from '@/shared/api/outbox/outbox-item';
+import { ApiError, isQueued, normaliseError } from '@/shared/api/errors';
+import { backoffDelay, FIRST_DELAY_MS, isTransient, MAX_DELAY_MS, refusalOf } from '@/shared/api/outbox/outbox';
+import type { OutboxItem, OutboxRefusal, QueuedWrite } from '@/shared/api/outbox/outbox-item';
+import { refusalError } from '@/shared/api/outbox/outbox-refusal';
+import { translateError } from '@/shared/i18n/error-message';
 import { refsOf, resolveRefs, type RefState } from '@/shared/api/outbox/outbox-refs';
 
 /** A client whose fetch never gets an answer (the network is down), with a recording queue. */
@@ -352,5 +356,54 @@ describe('uploads through the outbox', () => {
     expect(resolveRefs(['blob:a', 'x'], refs)).toEqual({ data: ['/api/barcode/file/B1/a.png', 'x'], waiting: false });
     expect(resolveRefs({ s: 'blob:b' }, refs)).toEqual({ data: { s: 'blob:b' }, waiting: true });
     expect(resolveRefs(null, new Map())).toEqual({ data: null, waiting: false });
+  });
+});
+
+describe('a refused write keeps what its message says', () => {
+  const english = () =>
+    i18next.createInstance().init({
+      lng: 'en',
+      ns: ['errors'],
+      defaultNS: 'errors',
+      resources: { en: { errors: JSON.parse(readFileSync('locales/en/errors.json', 'utf8')) } },
+    });
+  // As IndexedDB keeps it: a structured clone, which keeps no class.
+  const stored = (refusal: OutboxRefusal): OutboxRefusal => structuredClone(refusal);
+  const held = () => normaliseError(400, { errors: { $common: [3027] }, hold: { reference: 'R-1' } });
+
+  it('keeps the recall a held package is on hold for, the codes and the reasons', () => {
+    expect(stored(refusalOf(held()))).toEqual({ code: '3027', fields: {}, hold: { reference: 'R-1' } });
+    const listRefused = normaliseError(400, {
+      errors: { 'barcodeIds.2': [3002] },
+      reasons: { 'barcodeIds.2': 'recycled' },
+    });
+    expect(stored(refusalOf(listRefused))).toEqual({
+      code: 'fields',
+      fields: { 'barcodeIds.2': [3002] },
+      reasons: { 'barcodeIds.2': 'recycled' },
+    });
+    expect(refusalOf(normaliseError(400, { errors: { $common: [3027] } }))).not.toHaveProperty('hold');
+  });
+
+  it('says a stored refusal for a hold as the online one, naming the recall', async () => {
+    const t = await english();
+    const online = translateError(t, held());
+    const replayed = translateError(t, refusalError(stored(refusalOf(held()))));
+    expect(online).toContain('(recall R-1)');
+    expect(replayed).toBe(online);
+  });
+
+  it('says a refusal stored before the recall was kept, and a list refusal, as before', async () => {
+    const t = await english();
+    const plain = t('3027', { ns: 'errors' });
+    expect(translateError(t, refusalError({ code: '3027', fields: {} }))).toBe(plain);
+    expect(plain).not.toContain('recall R-1');
+    const listRefused = refusalError({
+      code: 'fields',
+      fields: { 'barcodeIds.2': [3002] },
+      reasons: { 'barcodeIds.2': 'recycled' },
+    });
+    expect(translateError(t, listRefused)).toBe(t('recycled', { ns: 'errors' }));
+    expect(refusalError(undefined).code).toBe('unknown');
   });
 });

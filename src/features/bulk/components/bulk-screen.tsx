@@ -6,6 +6,7 @@ import type { BulkVerdict } from '@schemas/api/bulk';
 import { ApiError, isQueued } from '@/shared/api/errors';
 import type { Mutation } from '@/shared/api/mutation';
 import { outboxItems } from '@/shared/api/outbox/outbox-items';
+import { refusalError } from '@/shared/api/outbox/outbox-refusal';
 import { useCurrentBarcode } from '@/shared/barcode/barcode-context';
 import { useErrorText } from '@/shared/i18n/error-message';
 import { useCurrentProject } from '@/shared/project/use-project';
@@ -86,8 +87,7 @@ export function useBulkSubmit(list: BulkList) {
       current.reopen();
       current.settle(outcomes);
       // A refusal of the list as a whole (no barcode named) is said in its own words.
-      const { code = 'unknown', fields = {}, reasons } = entry.refusal ?? {};
-      const reason = errorText(new ApiError(code, 400, fields, undefined, undefined, {}, reasons));
+      const reason = errorText(refusalError(entry.refusal));
       setReplayRefused({ count: outcomes.filter((o) => o.code !== null).length, reason });
       setPhase('list');
     };

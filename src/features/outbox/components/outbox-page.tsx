@@ -3,10 +3,10 @@ import { Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/
 import type { Project } from '@schemas/api/project';
 import type { Language } from '@schemas/languages';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/shared/api/errors';
 import { api, type OutboxItem } from '@/shared/api';
 import { appOutbox } from '@/shared/api/outbox/app-outbox';
 import { outboxItems } from '@/shared/api/outbox/outbox-items';
+import { refusalError } from '@/shared/api/outbox/outbox-refusal';
 import { barcodeOfWrite, trackPointOfWrite } from '@/shared/api/outbox/write-subject';
 import { ProjectContext } from '@/shared/project/use-project';
 import { translateError } from '@/shared/i18n/error-message';
@@ -76,11 +76,7 @@ function OutboxRow({ item, onDiscard }: { item: OutboxItem; onDiscard(): void })
       {item.refusal && (
         <Text size="sm" c="red.9" data-testid="outbox-refusal" style={{ whiteSpace: 'pre-line' }}>
           {t('outbox.refusedBecause', {
-            reason: translateError(
-              i18n.t,
-              new ApiError(item.refusal.code, 400, item.refusal.fields, undefined, undefined, {}, item.refusal.reasons),
-              (path) => listedBarcodeOf(item.data, path),
-            ),
+            reason: translateError(i18n.t, refusalError(item.refusal), (path) => listedBarcodeOf(item.data, path)),
           })}
         </Text>
       )}

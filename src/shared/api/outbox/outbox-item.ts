@@ -18,9 +18,11 @@ export interface OutboxItem {
   /**
    * The refusal: the API error's code and field codes (shown in the user's language), and what
    * the server said beyond some codes (`reasons`, e.g. 'recycled') by the same names: a list's
-   * refusal names each refused barcode by its place in the list (`barcodeIds.3`).
+   * refusal names each refused barcode by its place in the list (`barcodeIds.3`); `hold`, the
+   * recall a refused package is on hold for, so the refusal names it as an online one does.
+   * Refusals stored before `hold` was kept have none, and are said without it.
    */
-  refusal?: { code: string; fields: Record<string, number[]>; reasons?: Record<string, string> };
+  refusal?: OutboxRefusal;
   /** When it was sent (state sent). */
   sentAt?: string;
   /**
@@ -50,6 +52,14 @@ export interface OutboxItem {
    * else (outbox-items.ts `ownedBy`). Absent in writes queued before it existed.
    */
   owner?: string;
+}
+
+/** A refused write's reason, as stored with it (see OutboxItem.refusal). */
+export interface OutboxRefusal {
+  code: string;
+  fields: Record<string, number[]>;
+  reasons?: Record<string, string>;
+  hold?: { reference: string };
 }
 
 /** One entry of a multipart form: a text field, or a file with its name. */

@@ -19,7 +19,7 @@
 import type { ApiError } from '../errors';
 import { outboxItems, outboxOwner, ownedBy } from './outbox-items';
 import { addItem, allItems, deleteItem, putItem, updateItem } from './outbox-db';
-import type { OutboxItem, QueuedWrite } from './outbox-item';
+import type { OutboxItem, OutboxRefusal, QueuedWrite } from './outbox-item';
 import { refsOf, resolveRefs } from './outbox-refs';
 
 export type { OutboxItem, QueuedWrite } from './outbox-item';
@@ -42,6 +42,20 @@ export interface OutboxOptions {
   send(item: OutboxItem): Promise<unknown>;
   /** After a send round that delivered something: the cached reads are stale. */
   onDelivered(): void;
+}
+
+/**
+ * What is kept of a refusal with the refused write: its codes, the server's reasons, and the
+ * recall a held package is on hold for, everything the refusal's message says.
+ */
+export function refusalOf(error: ApiError): OutboxRefusal {
+  const { code, fields, reasons, hold } = error;
+  return {
+    code,
+    fields,
+    ...(reasons && Object.keys(reasons).length > 0 ? { reasons: { ...reasons } } : {}),
+    ...(hold ? { hold: { reference: hold.reference } } : {}),
+  };
 }
 
 /**
@@ -127,8 +141,7 @@ export function createOutbox(options: OutboxOptions) {
           await updateItem(item.seq, (now) => ({ ...now, state: 'queued' }));
           stopped = true;
         } else {
-          const { code, fields, reasons } = error as ApiError;
-          const refusal = { code, fields, ...(reasons && Object.keys(reasons).length > 0 ? { reasons } : {}) };
+          const refusal = refusalOf(error as ApiError);
           await updateItem(item.seq, (now) => ({ ...now, state: 'refused', refusal }));
         }
       }
