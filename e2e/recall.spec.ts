@@ -159,7 +159,8 @@ test('a staff user with the recall permission traces a lot, reads why and where,
   await expect(page.getByTestId('recall-error')).toContainText('A trace needs the server');
   await expectAccessible(page, 'recall offline');
   await page.context().setOffline(false);
-  await page.getByRole('button', { name: 'Try again' }).click();
+  // The recalls in force may have failed offline too, each with its own Try again: this one is the trace's.
+  await page.getByTestId('recall-error').getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByTestId('recall-summary')).toContainText('3 packages implicated (1 matched the search)');
 });
 
