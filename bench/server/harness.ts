@@ -5,11 +5,36 @@
  * distributionCentre, undo) as API calls.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { processTable, startGroup } from '../../scripts/process-group';
+import { defaultServerConfig } from '../../server/config';
+import type { Database } from '../../server/db/database';
 import { SEED } from '../../server/seed/seed';
+import { prepareServer } from '../../server/start';
 
 /** The staff access code with every permission in the seeded demo project. */
 export const STAFF_ACCESS_CODE = '11112222';
+
+/**
+ * The server in this process on `db`, ready, with the repository's projects, no file watching and
+ * no log: for benches that time requests through `inject` (or listen themselves) without a process
+ * of their own.
+ */
+export async function inProcessServer(db: Database) {
+  const { app } = await prepareServer(
+    db,
+    {
+      authSecret: 'bench-secret',
+      config: defaultServerConfig({}),
+      distDir: '',
+      trustProxy: false,
+      projectsDir: fileURLToPath(new URL('../../server/projects', import.meta.url)),
+    },
+    { watchProjects: false, log: () => undefined },
+  );
+  await app.ready();
+  return app;
+}
 
 /** A running benchmark server: its base address and how to stop it. */
 export interface BenchServer {

@@ -8,12 +8,9 @@
  * the history is written straight into the database (2,500 pallets, each activated and tracked
  * through three trackpoints, spread over the last 300 days) instead of 10,000 API calls.
  */
-import { fileURLToPath } from 'node:url';
-import { defaultServerConfig } from '../../server/config';
 import { openPglite } from '../../server/db/database';
 import { SEED } from '../../server/seed/seed';
-import { prepareServer } from '../../server/start';
-import { STAFF_ACCESS_CODE } from './harness';
+import { inProcessServer, STAFF_ACCESS_CODE } from './harness';
 
 const PALLETS = 2_500;
 const LEDGER_ENTRIES = 1_000;
@@ -21,17 +18,7 @@ const STATUS_RUNS = 10;
 const DAY_MS = 86_400_000;
 
 const db = await openPglite();
-const { app } = await prepareServer(
-  db,
-  {
-    authSecret: 'bench-secret',
-    config: defaultServerConfig({}),
-    distDir: '',
-    trustProxy: false,
-    projectsDir: fileURLToPath(new URL('../../server/projects', import.meta.url)),
-  },
-  { watchProjects: false, log: () => undefined },
-);
+const app = await inProcessServer(db);
 const base = await app.listen({ port: 0, host: '127.0.0.1' });
 
 const login = await fetch(`${base}/api/user/authorize`, {

@@ -15,17 +15,14 @@
  *
  * Run: npm run bench:recall [-- <pallets>]; with PostgreSQL: scripts/with-postgres.sh npm run bench:recall
  */
-import { fileURLToPath } from 'node:url';
-import { defaultServerConfig } from '../../server/config';
 import { openPglite, openPostgres, type Database } from '../../server/db/database';
 import { SEED } from '../../server/seed/seed';
-import { prepareServer } from '../../server/start';
+import { inProcessServer } from './harness';
 
 const PALLETS = Number(process.argv[2] ?? 4_000);
 const CASES_PER_PALLET = 24;
 const RUNS = 10;
 const WARM_UP = 2;
-const PROJECTS_DIR = fileURLToPath(new URL('../../server/projects', import.meta.url));
 
 /** Pallets, then their cases (paired under them), all activated and now at the carrier. */
 const FILL_PALLETS = `
@@ -80,18 +77,7 @@ const percentile = (sorted: number[], p: number) =>
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 async function bench(name: string, db: Database, goalTraceMs: number): Promise<void> {
-  const { app } = await prepareServer(
-    db,
-    {
-      authSecret: 'bench-secret',
-      config: defaultServerConfig({}),
-      distDir: '',
-      trustProxy: false,
-      projectsDir: PROJECTS_DIR,
-    },
-    { watchProjects: false, log: () => undefined },
-  );
-  await app.ready();
+  const app = await inProcessServer(db);
   try {
     const login = await app.inject({
       method: 'POST',

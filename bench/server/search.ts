@@ -8,16 +8,13 @@
  *
  * Run: npm run bench:search [-- <count>]
  */
-import { fileURLToPath } from 'node:url';
-import { defaultServerConfig } from '../../server/config';
 import { openPglite } from '../../server/db/database';
 import { SEED } from '../../server/seed/seed';
-import { prepareServer } from '../../server/start';
+import { inProcessServer } from './harness';
 
 const COUNT = Number(process.argv[2] ?? 100_000);
 const RUNS = 40;
 const WARM_UP = 3;
-const PROJECTS_DIR = fileURLToPath(new URL('../../server/projects', import.meta.url));
 
 const PRODUCTS = [
   'Influenza vaccine',
@@ -74,18 +71,7 @@ const percentile = (sorted: number[], p: number) =>
 
 async function main(): Promise<void> {
   const db = await openPglite();
-  const { app } = await prepareServer(
-    db,
-    {
-      authSecret: 'bench-secret',
-      config: defaultServerConfig({}),
-      distDir: '',
-      trustProxy: false,
-      projectsDir: PROJECTS_DIR,
-    },
-    { watchProjects: false, log: () => undefined },
-  );
-  await app.ready();
+  const app = await inProcessServer(db);
   try {
     const filling = performance.now();
     await db.query(FILL, [SEED.demoProject, PRODUCTS, COUNT]);
